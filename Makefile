@@ -1,0 +1,121 @@
+# iodash: see README.md.  `make run` and `make check` set up a fresh Debian 12
+# machine themselves (deps), then build; `make bench` prints figures.
+
+PREFIX    ?= /usr/local
+CC        ?= cc
+PKGS      := ncursesw libproc2 json-c
+VERSION   := 0.1.0
+
+# Debian packages: the build, the tests, and the benchmarks the tests drive.
+APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev
+APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind htop procps
+APT_ALL   := $(APT_BUILD) $(APT_TEST)
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+WARN      := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wformat=2
+CFLAGS    ?= -O2 -g
+ALL_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE -DIODASH_VERSION='"$(VERSION)"' \
+             -DIODASH_DATADIR='"$(PREFIX)/share/iodash"' -Iinclude $(PKG_CFLAGS) $(CFLAGS)
+LDLIBS    := $(PKG_LIBS) -lpthread -lm
+
+# Everything but main.c goes into a library that tests and fuzzers link.
+LIB_SRC   := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c))
+B         := build
+LIB_OBJ   := $(LIB_SRC:%.c=$(B)/%.o)
+TEST_SRC  := $(wildcard tests/unit/test_*.c)
+TEST_BIN  := $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
+CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+# The sanitizer build of the unit tests lives in its own tree.
+AB        := build/asan
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+ASAN_OBJ  := $(LIB_SRC:%.c=$(AB)/%.o)
+ASAN_TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(AB)/tests/%)
+
+FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
+FB        := build/fuzz
+FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=$(FB)/%)
+FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
+FUZZ_LIB_SRC := $(filter-out src/ui/%,$(LIB_SRC))
+FUZZ_OBJ  := $(FUZZ_LIB_SRC:%.c=$(FB)/%.o)
+
+.PHONY: all deps run check test unit asan e2e fuzz fuzz-smoke bench install clean
+
+all: iodash
+
+# Install what is missing with apt-get when root; otherwise say the one line to run.
+deps:
+	@tools/deps.sh $(APT_ALL)
+
+# Objects, not the archive: main.c has weak fallbacks for commands not built yet.
+iodash: $(B)/src/main.o $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/libiodash.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/%.o: %.c $(wildcard include/iodash/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/tests/%: tests/unit/%.c $(B)/libiodash.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
+
+$(AB)/%.o: %.c $(wildcard include/iodash/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+
+$(AB)/libiodash.a: $(ASAN_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(AB)/tests/%: tests/unit/%.c $(AB)/libiodash.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -o $@ $< $(AB)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
+
+$(FB)/%.o: %.c $(wildcard include/iodash/*.h)
+	@mkdir -p $(dir $@)
+	clang $(filter-out -Wformat=2,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+
+$(FB)/libiodash.a: $(FUZZ_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FB)/fuzz_%: fuzz/fuzz_%.c $(FB)/libiodash.a
+	@mkdir -p $(dir $@)
+	clang $(filter-out -Wformat=2,$(ALL_CFLAGS)) $(FUZZ_FLAGS) -o $@ $< $(FB)/libiodash.a $(LDLIBS)
+
+unit: $(TEST_BIN)
+asan: $(ASAN_TEST_BIN)
+fuzz-build: $(FUZZ_BIN)
+
+run: deps iodash
+	./iodash $(ARGS)
+
+# All tests: unit (plain and ASan+UBSan), end-to-end through tmux and the
+# real benchmarks, and a short fuzz of every reader of outside input.
+check: deps
+	$(MAKE) all unit asan fuzz-build
+	tests/run-all.sh
+
+test: check
+
+# Longer fuzzing: FUZZ_SECONDS per target (default 300).
+fuzz: deps fuzz-build
+	tests/fuzz.sh $${FUZZ_SECONDS:-300}
+
+bench: deps all
+	bench/run.sh
+
+install: iodash
+	install -D -m 0755 iodash $(DESTDIR)$(PREFIX)/bin/iodash
+	install -D -m 0644 iodash.1 $(DESTDIR)$(PREFIX)/share/man/man1/iodash.1
+	install -d $(DESTDIR)$(PREFIX)/share/iodash/themes
+	install -m 0644 themes/*.theme $(DESTDIR)$(PREFIX)/share/iodash/themes/
+
+clean:
+	rm -rf build iodash

@@ -1,0 +1,12 @@
+/* batch: the no-curses front end: one plain line per refresh on stdout. */
+#ifndef IODASH_BATCH_H
+#define IODASH_BATCH_H
+
+#include <stdio.h>
+#include "iodash/cli.h"
+#include "iodash/model.h"
+
+/* Print the session as lines until the producers are done.  Exit code. */
+int batch_run(struct model *m, const struct iodash_opts *o, FILE *out);
+
+#endif

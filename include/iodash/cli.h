@@ -1,0 +1,58 @@
+/* cli: the command line of DESIGN.md, parsed once into struct iodash_opts.
+ * Every subcommand reads what it needs from it. */
+#ifndef IODASH_CLI_H
+#define IODASH_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define CLI_MAX_PARAMS 8
+
+enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT };
+enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON };
+
+struct iodash_opts {
+	enum iodash_cmd cmd;
+	/* sampling (live, run, sweep, attach) */
+	double interval;          /* -i, seconds, 0.01..60, default 0.5 */
+	double refresh;           /* -r, seconds, default 1 (batch: every sample) */
+	bool refresh_set;
+	long count;               /* --count, 0 = unlimited */
+	double duration;          /* --duration, 0 = unlimited */
+	const char *proc_root;    /* --proc-root */
+	bool fast;                /* --fast: replay a trace as fast as possible */
+	/* display */
+	bool batch, ascii, mono, no_braille;
+	const char *theme;
+	/* runs */
+	const char *label;        /* -l */
+	const char *output;       /* -o REC */
+	bool no_record;           /* --no-record: run/sweep without the default recording */
+	const char *parser;       /* --parser NAME */
+	const char *log;          /* attach --log FILE */
+	pid_t pid;                /* attach PID */
+	const char *params[CLI_MAX_PARAMS];  /* sweep -p NAME=V1,V2 */
+	int nparams;
+	int repeat;               /* sweep --repeat N, default 1 */
+	const char *between;      /* sweep --between CMD */
+	bool stop_on_fail;
+	bool trace_throttle;
+	/* compare / export / view */
+	enum out_format format;
+	const char *baseline;
+	const char *metric;       /* compare --metric NAME */
+	bool log2x;
+	bool follow;              /* view --follow (default: follow when the file grows) */
+	/* positional: the command after -- (run, sweep) or the sources */
+	char **args;
+	int nargs;
+};
+
+/* Parse argv.  Returns 0, 1 when --help/--version was printed (exit 0),
+ * or 2 on a usage error (message already on stderr). */
+int cli_parse(int argc, char **argv, struct iodash_opts *o);
+void cli_usage(FILE *f);
+
+#endif

@@ -1,0 +1,139 @@
+/* model: what the front ends (ui, batch) show, fed by producers (sampler
+ * thread, benchmark driver, replay).  Producers change it under lock and
+ * then call model_notify(); front ends poll model_wake_fd() and copy what
+ * they draw under a short lock.  An observer (the recorder) sees every
+ * sample, event, output line and result as it is added. */
+#ifndef IODASH_MODEL_H
+#define IODASH_MODEL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "iodash/derive.h"
+#include "iodash/series.h"
+#include "iodash/result.h"
+#include "iodash/parser.h"
+
+#define MODEL_EVENT_CAP 1024
+#define MODEL_OUTPUT_CAP 512
+#define MODEL_LINE_LEN 256
+
+enum model_event_kind {
+	MEV_HIT_START, MEV_HIT_END,   /* dirty limit hit and its end */
+	MEV_MARK,                     /* user pressed m */
+	MEV_RUN_START, MEV_RUN_END,   /* benchmark run boundaries (text has status) */
+	MEV_NOTE,                     /* anything else worth a line (errors, SIGHUP) */
+};
+
+struct model_event {
+	enum model_event_kind kind;
+	double t;                     /* session seconds (same clock as sample.t) */
+	char text[MODEL_LINE_LEN];
+};
+
+struct output_line {
+	double t;
+	int run;                      /* run number in the session (0-based) */
+	char text[MODEL_LINE_LEN];
+};
+
+enum bench_state { BENCH_NONE, BENCH_STARTING, BENCH_RUNNING, BENCH_BETWEEN, BENCH_DONE };
+
+/* The benchmark side, as the header and panels show it. */
+struct bench_status {
+	enum bench_state state;
+	char command[MODEL_LINE_LEN]; /* what runs now ("" when nothing) */
+	char label[RP_LABEL_LEN];
+	pid_t pid;
+	int run_index, run_total;     /* 1-based position in a sweep; total 0 if not a sweep */
+	int runs_failed;
+	double run_start_t;           /* session seconds */
+	double eta_s;                 /* < 0 unknown */
+	int last_exit_status;         /* -1 unknown */
+	int last_signal;              /* 0 none */
+	/* followed process tree */
+	int ntasks;
+	int throttled_tasks;          /* state D, wchan balance_dirty_pages */
+	double read_Bps, write_Bps, rchar_Bps, wchar_Bps;
+	bool have_tracepoint;         /* --trace-throttle active */
+	double pauses_per_s, pause_ms_per_s;
+	uint64_t pauses_total;
+	double pause_total_ms;
+	struct parser_progress progress;
+};
+
+struct model_observer {
+	void (*on_sample)(void *ctx, const struct sample *s);
+	void (*on_event)(void *ctx, const struct model_event *e);
+	void (*on_output)(void *ctx, const struct output_line *l);
+	void (*on_result)(void *ctx, const struct result_point *p);
+	void (*on_bench)(void *ctx, const struct bench_status *b);  /* throttle counts per sample */
+	void *ctx;
+};
+
+struct model {
+	pthread_mutex_t lock;
+	int wake_pipe[2];             /* one byte per notify; non-blocking */
+
+	/* what is being watched, for the header */
+	char host[64];
+	char kernel[128];
+	char source[MODEL_LINE_LEN];  /* "live /proc", "trace DIR", "recording FILE" */
+	bool replay;                  /* a recording or trace, not this machine now */
+
+	struct series series;
+	struct model_event events[MODEL_EVENT_CAP];
+	uint64_t nevents;             /* total added; ring index = n % CAP */
+	struct output_line output[MODEL_OUTPUT_CAP];
+	uint64_t noutput;
+	struct result_set results;
+	struct bench_status bench;
+
+	bool sampler_done;            /* no more samples will come (count, duration, trace end, error) */
+	bool bench_done;              /* the benchmark or sweep has finished (or none was asked for) */
+	int exit_code;                /* what iodash should exit with when done */
+	char error[MODEL_LINE_LEN];   /* last fatal error of a producer, "" if none */
+
+	/* front-end requests to producers (set by ui/batch, read by producers) */
+	bool paused;                  /* display paused; sampling continues */
+	void (*stop_bench)(void *ctx);/* ask the benchmark to stop (Ctrl-C) */
+	void *stop_bench_ctx;
+	/* keys the ui does not handle itself (replay time travel) go here;
+	 * return true when handled */
+	bool (*key_hook)(void *ctx, int key);
+	void *key_ctx;
+
+	struct model_observer obs;    /* obs.ctx NULL: none */
+
+	uint64_t t0_mono_ns;          /* first sample's CLOCK_MONOTONIC; 0 until then */
+};
+
+int model_init(struct model *m, size_t series_cap);
+void model_free(struct model *m);
+void model_lock(struct model *m);
+void model_unlock(struct model *m);
+/* Wake the front end: call after unlocking. */
+void model_notify(struct model *m);
+int model_wake_fd(const struct model *m);
+/* Read and discard pending wake bytes. */
+void model_drain_wake(struct model *m);
+
+/* These take the lock themselves, call the observer, and notify. */
+void model_add_sample(struct model *m, const struct sample *s);
+void model_add_event(struct model *m, enum model_event_kind kind, double t,
+		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void model_add_output(struct model *m, double t, int run, const char *line);
+void model_add_result(struct model *m, const struct result_point *p);
+/* Copy of the bench status with the lock held briefly. */
+void model_set_bench(struct model *m, const struct bench_status *b);
+
+/* Session seconds now (same clock as samples): for producers that are not
+ * the sampler, so output lines and events line up with samples. */
+double model_now(const struct model *m);
+/* Set by the sampler when the first sample is taken (mono ns). */
+void model_set_t0(struct model *m, uint64_t t0_mono_ns);
+
+const char *model_event_kind_name(enum model_event_kind k);
+
+#endif

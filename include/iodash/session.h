@@ -1,0 +1,47 @@
+/* session: runs grouped by label, and the statistics kernel developers read
+ * (mmtests style): mean, min, max, stddev, CoV, harmonic mean for rates,
+ * change against a baseline with Welch's t-test.  Pure; no curses. */
+#ifndef IODASH_SESSION_H
+#define IODASH_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "iodash/result.h"
+
+struct curve_point {
+	double x;
+	int n;                 /* runs at this x */
+	double mean, min, max, stddev, cov, hmean;
+	bool have_change;      /* a baseline value exists at this x */
+	double change_pct;     /* (mean - base_mean) / base_mean * 100 */
+	bool significant;      /* Welch's t-test p < 0.05 (needs n >= 2 on both) */
+	double p_value;        /* < 0 when not computed */
+};
+
+/* One label's curve of one metric: the mean of its runs per x. */
+struct curve {
+	char label[RP_LABEL_LEN];
+	char metric[RP_NAME_LEN];
+	char unit[RP_UNIT_LEN];
+	char x_name[RP_NAME_LEN];
+	int runs;              /* distinct run numbers seen */
+	struct curve_point *pts;   /* x ascending */
+	size_t n;
+};
+
+struct curve_set {
+	struct curve *v;       /* labels in first-seen order; v[0] is the baseline unless set */
+	size_t n;
+	char baseline[RP_LABEL_LEN];
+};
+
+/* Build the curves of one metric from final points (RP_FINAL, or points
+ * without RP_PROGRESS).  baseline NULL = first label.  0 or -errno. */
+int session_build_curves(const struct result_set *rs, const char *metric,
+			 const char *baseline, struct curve_set *out);
+void curve_set_free(struct curve_set *cs);
+
+/* The metrics present in rs (final points), in first-seen order; returns count. */
+size_t session_list_metrics(const struct result_set *rs, char names[][RP_NAME_LEN], size_t max);
+
+#endif
