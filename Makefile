@@ -89,6 +89,12 @@ $(FB)/fuzz_%: fuzz/fuzz_%.c $(FB)/libiodash.a
 	@mkdir -p $(dir $@)
 	clang $(filter-out -Wformat=2,$(ALL_CFLAGS)) $(FUZZ_FLAGS) -o $@ $< $(FB)/libiodash.a $(LDLIBS)
 
+# Small measuring programs for `make bench` (bench/*.c).
+BENCH_BIN := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
+$(B)/bench/%: bench/%.c $(B)/libiodash.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libiodash.a $(LDLIBS)
+
 unit: $(TEST_BIN)
 asan: $(ASAN_TEST_BIN)
 fuzz-build: $(FUZZ_BIN)
@@ -108,7 +114,7 @@ test: check
 fuzz: deps fuzz-build
 	tests/fuzz.sh $${FUZZ_SECONDS:-300}
 
-bench: deps all
+bench: deps all $(BENCH_BIN)
 	bench/run.sh
 
 install: iodash
