@@ -107,6 +107,11 @@ struct model {
 	struct model_observer obs;    /* obs.ctx NULL: none */
 
 	uint64_t t0_mono_ns;          /* first sample's CLOCK_MONOTONIC; 0 until then */
+
+	/* --fast replay only: the front end's count of samples it has taken,
+	 * so the sampler never overruns the ring it has not read yet */
+	uint64_t consumed;
+	bool backpressure;
 };
 
 int model_init(struct model *m, size_t series_cap);

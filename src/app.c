@@ -1,0 +1,192 @@
+/* app: one sampling session, from the probe to the front end.
+ *
+ *   probe --> sampler thread --> model <-- benchmark driver thread(s)
+ *                                  |  `--> recorder (observer, flushed 1/s)
+ *                                  v
+ *                        ui or batch (main thread)
+ *
+ * Signals only set flags here; the front end and the drivers act on them. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include "iodash/app.h"
+#include "iodash/batch.h"
+#include "iodash/commands.h"
+#include "iodash/probe.h"
+#include "iodash/recording.h"
+#include "iodash/sampler.h"
+#include "iodash/ui.h"
+
+volatile sig_atomic_t app_got_sighup;
+volatile sig_atomic_t app_got_sigint;
+volatile sig_atomic_t app_got_sigterm;
+
+/* History the screens and batch can reach: at -i 0.5 about 68 minutes. */
+#define APP_SERIES_CAP 8192
+
+static void app_on_signal(int sig)
+{
+	if (sig == SIGHUP)
+		app_got_sighup = 1;
+	else if (sig == SIGINT)
+		app_got_sigint++;
+	else
+		app_got_sigterm = 1;
+}
+
+static void app_install_signals(void)
+{
+	struct sigaction sa = { .sa_handler = app_on_signal };
+
+	/* no SA_RESTART: poll() in the front end returns EINTR and looks */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	/* a closed stdout (dropped ssh, `| head`) must not kill the session */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* Recording: flush at least once a second, from the sampler thread. */
+struct app_flush {
+	struct recorder *rec;
+	struct model *model;
+	double last_flush_t;
+};
+
+static void app_after_sample(void *ctx, const struct sample *s)
+{
+	struct app_flush *f = ctx;
+
+	if (!f->rec || s->t - f->last_flush_t < 1.0)
+		return;
+	f->last_flush_t = s->t;
+	model_lock(f->model);   /* the observer writes under the model lock */
+	recorder_flush(f->rec);
+	model_unlock(f->model);
+}
+
+static void app_fill_host(struct model *m, const struct iodash_opts *o)
+{
+	struct utsname u;
+
+	if (uname(&u) == 0) {
+		snprintf(m->host, sizeof(m->host), "%s", u.nodename);
+		snprintf(m->kernel, sizeof(m->kernel), "%s", u.release);
+	}
+	if (o->proc_root) {
+		/* the counters are not this machine's: say whose they are */
+		snprintf(m->source, sizeof(m->source), "%s %s",
+			 o->fast ? "trace (fast)" : "proc-root", o->proc_root);
+		m->replay = true;
+	} else {
+		snprintf(m->source, sizeof(m->source), "live /proc");
+	}
+}
+
+/* The recording to write: -o, or for run and sweep the default name. */
+static const char *app_recording_path(const struct iodash_opts *o, char *buf, size_t len)
+{
+	if (o->output)
+		return o->output;
+	if (o->no_record || (o->cmd != CMD_RUN && o->cmd != CMD_SWEEP))
+		return NULL;
+	struct utsname u;
+	time_t now = time(NULL);
+	struct tm tm;
+	char stamp[32];
+	localtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	snprintf(buf, len, "iodash-%s-%s.rec", uname(&u) == 0 ? u.nodename : "host", stamp);
+	return buf;
+}
+
+int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
+{
+	struct probe *probe = NULL;
+	struct sampler *sampler = NULL;
+	struct recorder *rec = NULL;
+	struct model m;
+	struct snapshot first;
+	char err[512] = "", pathbuf[256];
+	int rc, exit_code = 1;
+
+	if (o->proc_root)
+		rc = probe_open_root(&probe, o->proc_root, err, sizeof(err));
+	else
+		rc = probe_open_live(&probe, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "iodash: %s\n", err);
+		return 1;
+	}
+	rc = probe_read(probe, &first, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "iodash: %s\n", rc == -ENODATA ? "--proc-root: the trace has no samples" : err);
+		probe_close(probe);
+		return 1;
+	}
+	if ((rc = model_init(&m, APP_SERIES_CAP))) {
+		fprintf(stderr, "iodash: cannot start: %s\n", strerror(-rc));
+		probe_close(probe);
+		return 1;
+	}
+	app_fill_host(&m, o);
+	m.bench_done = drv == NULL;
+	m.backpressure = o->fast;
+	app_install_signals();
+
+	const char *rec_path = app_recording_path(o, pathbuf, sizeof(pathbuf));
+	if (rec_path) {
+		struct rec_meta meta = {
+			.host = m.host, .kernel = m.kernel, .first = &first,
+			.command = drv && drv->describe ? drv->describe(drv) : "",
+			.label = o->label ? o->label : "", .source = m.source,
+			.interval = o->interval,
+		};
+		rc = recorder_open(&rec, rec_path, &meta, err, sizeof(err));
+		if (rc) {
+			fprintf(stderr, "iodash: %s\n", err);
+			goto out;
+		}
+		m.obs = recorder_observer(rec);
+	}
+
+	struct app_flush flush = { .rec = rec, .model = &m };
+	struct sampler_config sc = {
+		.interval = o->interval, .fast = o->fast, .count = o->count,
+		.duration = o->duration, .after_sample = app_after_sample, .ctx = &flush,
+	};
+	if ((rc = sampler_start(&sampler, probe, &m, &sc, &first, err, sizeof(err)))) {
+		fprintf(stderr, "iodash: %s\n", err);
+		goto out;
+	}
+	if (drv && (rc = drv->start(drv, &m, err, sizeof(err)))) {
+		fprintf(stderr, "iodash: %s\n", err);
+		goto out;
+	}
+
+	exit_code = o->batch ? batch_run(&m, o, stdout) : ui_run(&m, o);
+	if (drv)
+		drv->join(drv);
+out:
+	sampler_stop(sampler);
+	if (rec) {
+		m.obs = (struct model_observer){ 0 };
+		recorder_close(rec);
+		if (!app_got_sighup && !o->batch && rec_path && !o->output)
+			fprintf(stderr, "iodash: recorded to %s\n", rec_path);
+	}
+	if (drv && drv->destroy)
+		drv->destroy(drv);
+	model_free(&m);
+	probe_close(probe);
+	return exit_code;
+}
+
+int cmd_live(const struct iodash_opts *o)
+{
+	return app_run_session(o, NULL);
+}

@@ -1,0 +1,244 @@
+/* batch: the front end without curses.  Lines, for logs and scripts:
+ *   # time dirty_kb ... DISK.util          column names (again when disks change)
+ *   3.70 198664 ... throttle ...           one sample per refresh
+ *   ! 3.70 throttle start dirty+writeback=198664kB freerun=196608kB
+ *   = 0.52 run 1/2 start: dbench -t 3 1    run start/end, marks, notes
+ *   > <the benchmark's own output line>
+ * Merged in time order.  The sampler never waits on this printing: with a
+ * slow stdout, samples the ring dropped are counted in a note. */
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "iodash/app.h"
+#include "iodash/batch.h"
+
+struct batch {
+	FILE *out;
+	const struct iodash_opts *opts;
+	char disk_names[SAMPLE_MAX_DISKS][SNAP_DISK_NAME_LEN];
+	int ndisks;
+	bool header_done;
+	bool with_bench;
+	uint64_t next_seq;      /* next sample to consider */
+	uint64_t next_event, next_output;
+	double next_print_t;    /* with -r: print a sample at or after this time */
+	bool write_failed;      /* stdout went away (SIGHUP, closed pipe): keep going silently */
+};
+
+static bool batch_disks_changed(struct batch *b, const struct sample *s)
+{
+	if (s->ndisks != b->ndisks)
+		return true;
+	for (int i = 0; i < s->ndisks; i++)
+		if (strcmp(s->disks[i].name, b->disk_names[i]))
+			return true;
+	return false;
+}
+
+static void batch_print_header(struct batch *b, const struct sample *s)
+{
+	b->ndisks = s->ndisks;
+	for (int i = 0; i < s->ndisks; i++)
+		memcpy(b->disk_names[i], s->disks[i].name, SNAP_DISK_NAME_LEN);
+	fprintf(b->out, "# time dirty_kb writeback_kb bg_thresh_kb freerun_kb thresh_kb zone");
+	if (b->with_bench)
+		fprintf(b->out, " throttled_tasks");
+	for (int i = 0; i < s->ndisks; i++)
+		fprintf(b->out, " %s.r_kBps %s.w_kBps %s.util", s->disks[i].name,
+			s->disks[i].name, s->disks[i].name);
+	fputc('\n', b->out);
+	b->header_done = true;
+}
+
+static void batch_print_sample(struct batch *b, const struct sample *s, const struct bench_status *bs)
+{
+	if (!b->header_done || batch_disks_changed(b, s))
+		batch_print_header(b, s);
+	fprintf(b->out, "%.2f", s->t);
+	if (s->have_dirty)
+		fprintf(b->out, " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %s",
+			s->dirty_kb, s->writeback_kb, s->bg_thresh_kb, s->freerun_kb,
+			s->thresh_kb, dirty_zone_name(s->zone));
+	else
+		fprintf(b->out, " n/a n/a n/a n/a n/a n/a");
+	if (b->with_bench)
+		fprintf(b->out, " %d", bs->throttled_tasks);
+	for (int i = 0; i < s->ndisks; i++) {
+		const struct disk_rate *d = &s->disks[i];
+		if (d->have_rate)
+			fprintf(b->out, " %.1f %.1f %.1f", d->rkB_s, d->wkB_s, d->util);
+		else
+			fprintf(b->out, " n/a n/a n/a");
+	}
+	fputc('\n', b->out);
+}
+
+static void batch_print_event(struct batch *b, const struct model_event *e)
+{
+	if (e->kind == MEV_HIT_START || e->kind == MEV_HIT_END)
+		fprintf(b->out, "! %.2f %s\n", e->t, e->text);
+	else
+		fprintf(b->out, "= %.2f %s: %s\n", e->t, model_event_kind_name(e->kind), e->text);
+}
+
+/* What one pass prints, copied under the lock so printing holds none. */
+struct batch_chunk {
+	struct sample *samples;
+	size_t nsamples;
+	struct model_event *events;
+	size_t nevents;
+	struct output_line *outputs;
+	size_t noutputs;
+	struct bench_status bench;
+	uint64_t dropped;
+};
+
+static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *c)
+{
+	memset(c, 0, sizeof(*c));
+	model_lock(m);
+	size_t len = series_len(&m->series);
+	uint64_t oldest = m->series.pushed - len;
+	if (b->next_seq < oldest) {
+		c->dropped = oldest - b->next_seq;
+		b->next_seq = oldest;
+	}
+	c->nsamples = m->series.pushed - b->next_seq;
+	c->samples = malloc((c->nsamples ? c->nsamples : 1) * sizeof(*c->samples));
+	for (size_t i = 0; c->samples && i < c->nsamples; i++)
+		c->samples[i] = *series_at(&m->series, len - c->nsamples + i);
+	if (!c->samples)
+		c->nsamples = 0;
+	b->next_seq += c->nsamples;
+	m->consumed = b->next_seq;
+
+	if (m->nevents - b->next_event > MODEL_EVENT_CAP)
+		b->next_event = m->nevents - MODEL_EVENT_CAP;
+	c->nevents = m->nevents - b->next_event;
+	c->events = malloc((c->nevents ? c->nevents : 1) * sizeof(*c->events));
+	for (size_t i = 0; c->events && i < c->nevents; i++)
+		c->events[i] = m->events[(b->next_event + i) % MODEL_EVENT_CAP];
+	if (!c->events)
+		c->nevents = 0;
+	b->next_event += c->nevents;
+
+	if (m->noutput - b->next_output > MODEL_OUTPUT_CAP)
+		b->next_output = m->noutput - MODEL_OUTPUT_CAP;
+	c->noutputs = m->noutput - b->next_output;
+	c->outputs = malloc((c->noutputs ? c->noutputs : 1) * sizeof(*c->outputs));
+	for (size_t i = 0; c->outputs && i < c->noutputs; i++)
+		c->outputs[i] = m->output[(b->next_output + i) % MODEL_OUTPUT_CAP];
+	if (!c->outputs)
+		c->noutputs = 0;
+	b->next_output += c->noutputs;
+	c->bench = m->bench;
+	model_unlock(m);
+}
+
+static void batch_chunk_free(struct batch_chunk *c)
+{
+	free(c->samples);
+	free(c->events);
+	free(c->outputs);
+}
+
+/* Print a chunk, merging the three streams by time (a sample before the
+ * events and lines of the same instant). */
+static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final)
+{
+	size_t is = 0, ie = 0, io = 0;
+
+	if (c->dropped)
+		fprintf(b->out, "= %.2f note: %" PRIu64 " samples not printed (output too slow)\n",
+			c->nsamples ? c->samples[0].t : 0.0, c->dropped);
+	while (is < c->nsamples || ie < c->nevents || io < c->noutputs) {
+		double ts = is < c->nsamples ? c->samples[is].t : 1e300;
+		double te = ie < c->nevents ? c->events[ie].t : 1e300;
+		double to = io < c->noutputs ? c->outputs[io].t : 1e300;
+		if (ts <= te && ts <= to) {
+			const struct sample *s = &c->samples[is++];
+			bool last = is == c->nsamples;
+			/* with -r: the newest sample once per refresh period */
+			if (!b->opts->refresh_set || s->t + 1e-9 >= b->next_print_t ||
+			    (final && last)) {
+				batch_print_sample(b, s, &c->bench);
+				if (b->opts->refresh_set)
+					b->next_print_t = s->t + b->opts->refresh;
+			}
+		} else if (te <= to) {
+			batch_print_event(b, &c->events[ie++]);
+		} else {
+			fprintf(b->out, "> %s\n", c->outputs[io++].text);
+		}
+	}
+	batch_chunk_free(c);
+	if (fflush(b->out) == EOF || ferror(b->out)) {
+		/* stdout is gone (SIGHUP, closed pipe): keep sampling and
+		 * recording until the benchmark is done, print nothing more */
+		b->write_failed = true;
+		clearerr(b->out);
+	}
+}
+
+/* When the session is over.  Without a benchmark: at count, duration, the
+ * end of a trace, Ctrl-C or SIGHUP.  With one: when it is done (SIGHUP
+ * changes nothing but where the output goes); the first Ctrl-C stops the
+ * benchmark, a second one quits at once. */
+static bool batch_session_over(struct batch *b, struct model *m, bool *stop_asked, int *sigints_seen)
+{
+	model_lock(m);
+	bool sampler_done = m->sampler_done, bench_done = m->bench_done;
+	model_unlock(m);
+	bool interrupted = app_got_sigint > *sigints_seen;
+
+	*sigints_seen = app_got_sigint;
+	if (!b->with_bench)
+		return sampler_done || interrupted || app_got_sighup;
+	if (bench_done)
+		return true;
+	if (interrupted && *stop_asked)
+		return true;
+	if ((interrupted || sampler_done) && !*stop_asked && m->stop_bench) {
+		*stop_asked = true;
+		if (interrupted && !b->write_failed)
+			fprintf(b->out, "= %.2f note: Ctrl-C: stopping the benchmark (again to quit now)\n",
+				model_now(m));
+		m->stop_bench(m->stop_bench_ctx);
+	}
+	return false;
+}
+
+int batch_run(struct model *m, const struct iodash_opts *o, FILE *out)
+{
+	struct batch b = { .out = out, .opts = o };
+	bool stop_asked = false, done = false;
+	int sigints_seen = 0;
+
+	model_lock(m);
+	b.with_bench = !m->bench_done;
+	model_unlock(m);
+
+	while (!done) {
+		struct pollfd pf = { .fd = model_wake_fd(m), .events = POLLIN };
+		if (poll(&pf, 1, 1000) > 0)
+			model_drain_wake(m);
+		done = batch_session_over(&b, m, &stop_asked, &sigints_seen);
+
+		struct batch_chunk c;
+		batch_collect(&b, m, &c);
+		if (b.write_failed)
+			batch_chunk_free(&c);
+		else
+			batch_print_chunk(&b, &c, done);
+	}
+	model_lock(m);
+	int rc = m->exit_code;
+	if (m->error[0])
+		fprintf(stderr, "iodash: %s\n", m->error);
+	model_unlock(m);
+	return rc;
+}

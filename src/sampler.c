@@ -1,0 +1,253 @@
+/* sampler: see sampler.h.  One thread; poll() on a timerfd and a stop pipe. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+#include "iodash/sampler.h"
+
+struct sampler {
+	pthread_t thread;
+	bool started;
+	struct probe *probe;
+	struct model *model;
+	struct sampler_config cfg;
+	int timer_fd;
+	int stop_pipe[2];
+	struct snapshot prev, cur;
+	bool have_first;
+	struct dirty_tracker tracker;
+	unsigned long missed;
+	uint64_t replay_start_ns;   /* our mono time when a paced trace replay began */
+};
+
+static uint64_t mono_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static struct timespec ns_to_ts(uint64_t ns)
+{
+	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000u), .tv_nsec = (long)(ns % 1000000000u) };
+}
+
+static bool stop_requested(struct sampler *s)
+{
+	struct pollfd pf = { .fd = s->stop_pipe[0], .events = POLLIN };
+
+	return poll(&pf, 1, 0) > 0;
+}
+
+/* Wait until the next tick.  Returns false when asked to stop. */
+static bool sampler_wait_tick(struct sampler *s)
+{
+	struct pollfd pf[2] = {
+		{ .fd = s->stop_pipe[0], .events = POLLIN },
+		{ .fd = s->timer_fd, .events = POLLIN },
+	};
+
+	for (;;) {
+		int n = poll(pf, 2, -1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || (pf[0].revents & POLLIN))
+			return false;
+		if (pf[1].revents & POLLIN) {
+			uint64_t expirations = 0;
+			if (read(s->timer_fd, &expirations, sizeof(expirations)) == sizeof(expirations) &&
+			    expirations > 1)
+				s->missed += expirations - 1;
+			return true;
+		}
+	}
+}
+
+/* A paced trace replay: sleep until the recorded offset of the next sample. */
+static bool sampler_wait_trace(struct sampler *s)
+{
+	double off = probe_trace_next_offset(s->probe);
+	struct itimerspec its = { 0 };
+
+	if (off < 0)
+		return !stop_requested(s);      /* at the end: probe_read says so */
+	its.it_value = ns_to_ts(s->replay_start_ns + (uint64_t)(off * 1e9) + 1);
+	timerfd_settime(s->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
+	return sampler_wait_tick(s);
+}
+
+/* --fast: never overrun what the front end has not taken yet. */
+static bool sampler_wait_consumer(struct sampler *s)
+{
+	struct model *m = s->model;
+
+	for (;;) {
+		if (stop_requested(s))
+			return false;
+		model_lock(m);
+		bool room = m->series.pushed - m->consumed < m->series.cap / 2;
+		model_unlock(m);
+		if (room)
+			return true;
+		usleep(500);
+	}
+}
+
+static void sampler_finish(struct sampler *s, int exit_code, const char *error)
+{
+	struct model *m = s->model;
+
+	model_lock(m);
+	m->sampler_done = true;
+	if (error && !m->error[0]) {
+		snprintf(m->error, sizeof(m->error), "%s", error);
+		m->exit_code = exit_code;
+	}
+	model_unlock(m);
+	model_notify(m);
+}
+
+/* Derive, track hits, publish: the one path every sample takes. */
+static void sampler_publish(struct sampler *s, const struct snapshot *prev,
+			    uint64_t t0_ns, uint64_t seq)
+{
+	struct model *m = s->model;
+	struct sample smp;
+
+	derive_sample(prev, &s->cur, t0_ns, seq, &smp);
+	dirty_tracker_update(&s->tracker, &smp);
+	model_add_sample(m, &smp);
+	if (smp.hit_event > 0)
+		model_add_event(m, MEV_HIT_START, smp.t,
+				"throttle start dirty+writeback=%" PRIu64 "kB freerun=%" PRIu64 "kB%s",
+				smp.dirty_kb + smp.writeback_kb, smp.freerun_kb,
+				smp.zone == ZONE_HARD_LIMIT ? " (hard_limit)" : "");
+	else if (smp.hit_event < 0)
+		model_add_event(m, MEV_HIT_END, smp.t, "throttle end %.2fs", smp.hit_duration);
+	if (s->cfg.after_sample)
+		s->cfg.after_sample(s->cfg.ctx, &smp);
+}
+
+static void *sampler_main(void *arg)
+{
+	struct sampler *s = arg;
+	char err[256] = "";
+	bool trace = probe_kind(s->probe) == PROBE_TRACE;
+	int rc;
+
+	if (!s->have_first && (rc = probe_read(s->probe, &s->cur, err, sizeof(err)))) {
+		sampler_finish(s, 1, err);
+		return NULL;
+	}
+	/* sample 0 sets the session's t0: recorded time for a trace, ours live */
+	uint64_t t0_ns = s->cur.mono_ns;
+	model_set_t0(s->model, mono_now_ns());
+	s->replay_start_ns = mono_now_ns();
+	sampler_publish(s, NULL, t0_ns, 0);
+	s->prev = s->cur;
+
+	for (uint64_t seq = 1; !s->cfg.count || (long)seq < s->cfg.count; seq++) {
+		bool go;
+		if (trace && s->cfg.fast)
+			go = sampler_wait_consumer(s);
+		else if (trace)
+			go = sampler_wait_trace(s);
+		else
+			go = sampler_wait_tick(s);
+		if (!go)
+			break;
+		rc = probe_read(s->probe, &s->cur, err, sizeof(err));
+		if (rc == -ENODATA)
+			break;
+		if (rc) {
+			sampler_finish(s, 1, err);
+			return NULL;
+		}
+		if (s->cfg.duration > 0 && (s->cur.mono_ns - t0_ns) / 1e9 > s->cfg.duration + 1e-6)
+			break;
+		sampler_publish(s, &s->prev, t0_ns, seq);
+		s->prev = s->cur;
+	}
+	sampler_finish(s, 0, NULL);
+	return NULL;
+}
+
+int sampler_start(struct sampler **out, struct probe *p, struct model *m,
+		  const struct sampler_config *cfg, const struct snapshot *first,
+		  char *err, size_t errlen)
+{
+	struct sampler *s = calloc(1, sizeof(*s));
+	struct itimerspec its = { 0 };
+	int rc;
+
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	s->probe = p;
+	s->model = m;
+	s->cfg = *cfg;
+	s->stop_pipe[0] = s->stop_pipe[1] = -1;
+	if (first) {
+		s->cur = *first;
+		s->have_first = true;
+	}
+	s->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+	if (s->timer_fd < 0 || pipe2(s->stop_pipe, O_CLOEXEC) < 0) {
+		rc = -errno;
+		snprintf(err, errlen, "cannot create the sampling timer: %s", strerror(errno));
+		goto fail;
+	}
+	if (probe_kind(p) != PROBE_TRACE) {
+		uint64_t ns = (uint64_t)(cfg->interval * 1e9);
+		its.it_interval = ns_to_ts(ns);
+		its.it_value = ns_to_ts(ns);
+		timerfd_settime(s->timer_fd, 0, &its, NULL);
+	}
+	rc = -pthread_create(&s->thread, NULL, sampler_main, s);
+	if (rc) {
+		snprintf(err, errlen, "cannot start the sampler thread: %s", strerror(-rc));
+		goto fail;
+	}
+	s->started = true;
+	*out = s;
+	return 0;
+fail:
+	if (s->timer_fd >= 0)
+		close(s->timer_fd);
+	if (s->stop_pipe[0] >= 0) {
+		close(s->stop_pipe[0]);
+		close(s->stop_pipe[1]);
+	}
+	free(s);
+	return rc;
+}
+
+void sampler_stop(struct sampler *s)
+{
+	if (!s)
+		return;
+	if (s->started) {
+		if (write(s->stop_pipe[1], "x", 1) < 0) {
+			/* the pipe is ours and empty: cannot fail short of EBADF */
+		}
+		pthread_join(s->thread, NULL);
+	}
+	close(s->timer_fd);
+	close(s->stop_pipe[0]);
+	close(s->stop_pipe[1]);
+	free(s);
+}
+
+unsigned long sampler_missed(const struct sampler *s)
+{
+	return s->missed;
+}
