@@ -1,0 +1,90 @@
+/* Internal to src/record: the text layout of a recording (docs/recording.md).
+ * One record per line, fields separated by TAB, the record type first and
+ * a CRC-32 of the rest of the line last, so that awk, gnuplot and pandas
+ * can read it and a torn or damaged record reads as never written. */
+#ifndef IODASH_REC_FORMAT_H
+#define IODASH_REC_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "iodash/derive.h"
+#include "iodash/model.h"
+
+#define REC_MAGIC "iodash-recording"
+/* Longest record a reader accepts; longer lines are damage, not data. */
+#define REC_MAX_LINE 8192
+#define REC_MAX_FIELDS 64
+
+/* Record types: the first column. */
+#define RT_MAGIC  "iodash-recording"
+#define RT_HEADER 'H'
+#define RT_COLS   'C'
+#define RT_SAMPLE 'S'
+#define RT_DISK   'D'
+#define RT_EVENT  'E'
+#define RT_OUTPUT 'O'
+#define RT_RESULT 'R'
+#define RT_BENCH  'B'
+
+/* Column ids of each record type.  The writer writes them in this order
+ * and announces the order in C lines; the reader maps names to ids, so a
+ * later version may add, drop or move columns. */
+enum s_col { SC_T, SC_SEQ, SC_DT, SC_REALTIME_NS, SC_HAVE_DIRTY, SC_DIRTY_KB,
+	SC_WRITEBACK_KB, SC_BG_THRESH_KB, SC_FREERUN_KB, SC_THRESH_KB,
+	SC_MEMINFO_DIRTY_KB, SC_MEMINFO_WRITEBACK_KB, SC_ZONE, SC_HAVE_PSI,
+	SC_PSI_SOME, SC_PSI_FULL, SC_NDISKS, SC_HIT_EVENT, SC_HIT_DURATION,
+	SC_HITS, SC_HIT_SECONDS, SC_N };
+enum d_col { DC_T, DC_NAME, DC_HAVE_RATE, DC_R_S, DC_W_S, DC_RKB_S, DC_WKB_S,
+	DC_R_AWAIT, DC_W_AWAIT, DC_AQU_SZ, DC_UTIL, DC_D_S, DC_DKB_S, DC_F_S, DC_N };
+enum e_col { EC_T, EC_KIND, EC_TEXT, EC_N };
+enum o_col { OC_T, OC_RUN, OC_TEXT, OC_N };
+enum r_col { RC_T, RC_LABEL, RC_RUN, RC_X_NAME, RC_X, RC_METRIC, RC_VALUE,
+	RC_UNIT, RC_FLAGS, RC_N };
+enum b_col { BC_T, BC_STATE, BC_RUN_INDEX, BC_RUN_TOTAL, BC_RUNS_FAILED, BC_PID,
+	BC_NTASKS, BC_THROTTLED, BC_READ_BPS, BC_WRITE_BPS, BC_RCHAR_BPS,
+	BC_WCHAR_BPS, BC_HAVE_TP, BC_PAUSES_PER_S, BC_PAUSE_MS_PER_S,
+	BC_PAUSES_TOTAL, BC_PAUSE_TOTAL_MS, BC_EXIT, BC_SIGNAL, BC_ETA,
+	BC_RUN_START_T, BC_P_VALID, BC_P_PHASE, BC_P_ELAPSED, BC_P_TPUT,
+	BC_P_UNIT, BC_P_LAT, BC_LABEL, BC_COMMAND, BC_N };
+
+extern const char *const rec_cols_S[SC_N];
+extern const char *const rec_cols_D[DC_N];
+extern const char *const rec_cols_E[EC_N];
+extern const char *const rec_cols_O[OC_N];
+extern const char *const rec_cols_R[RC_N];
+extern const char *const rec_cols_B[BC_N];
+
+/* The column names of a record type, NULL for an unknown type. */
+const char *const *rec_cols_of(char type, int *ncols);
+
+uint32_t rec_crc32(const void *buf, size_t len);
+
+/* Names written for enums: stable strings, not numbers, so a reader of
+ * another version (or a human) is not misled by a renumbering. */
+const char *rec_event_kind_name(enum model_event_kind k);
+int rec_event_kind_parse(const char *s);      /* -1 unknown */
+const char *rec_bench_state_name(enum bench_state s);
+int rec_bench_state_parse(const char *s);     /* -1 unknown */
+const char *rec_zone_name(enum dirty_zone z);
+int rec_zone_parse(const char *s);            /* ZONE_UNKNOWN for unknown */
+
+/* A growable byte buffer. */
+struct rec_buf {
+	char *p;
+	size_t len, cap;
+	int oom;               /* an allocation failed: the buffer stopped growing */
+};
+void rec_buf_free(struct rec_buf *b);
+void rec_buf_putc(struct rec_buf *b, char c);
+void rec_buf_puts(struct rec_buf *b, const char *s);
+void rec_buf_printf(struct rec_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Text field: TAB, newline, CR, backslash and other control bytes escaped. */
+void rec_buf_put_text(struct rec_buf *b, const char *s);
+/* Start / end a record: end appends TAB, the CRC of the line so far, LF. */
+void rec_buf_begin(struct rec_buf *b, size_t *line_start, char type);
+void rec_buf_end(struct rec_buf *b, size_t line_start);
+
+/* Undo rec_buf_put_text into out (NUL-terminated, truncated to outlen). */
+void rec_unescape(const char *s, size_t n, char *out, size_t outlen);
+
+#endif

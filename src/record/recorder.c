@@ -1,0 +1,458 @@
+/* The recording writer.  The model calls the observer under its own lock
+ * from the sampler and benchmark threads, so the callbacks only format
+ * into a memory buffer; recorder_flush() (sampler thread, >= once a second)
+ * hands the buffer to write() outside every lock, so a slow disk delays
+ * the flush, never a sample.  Whole records go to write() at once, so a
+ * kill -9 leaves whole lines plus at most one torn one. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "iodash/recording.h"
+#include "rec_format.h"
+
+#ifndef IODASH_VERSION
+#define IODASH_VERSION "unknown"
+#endif
+
+/* Past this the callbacks stop buffering and count what they drop: a
+ * writer stuck for minutes must not eat the machine's memory. */
+#define REC_BUF_LIMIT (64u << 20)
+
+struct recorder {
+	pthread_mutex_t lock;        /* buf, last_t, last_bench */
+	pthread_mutex_t flush_lock;  /* one flush at a time, in order */
+	int fd;
+	char *path;
+	struct rec_buf buf;
+	double last_t;
+	char last_bench[2048];       /* body of the last B record, to skip repeats */
+	uint64_t dropped;
+	uint64_t written;
+	int error;
+	char errmsg[512];
+};
+
+static void put_sep(struct rec_buf *b) { rec_buf_putc(b, '\t'); }
+
+static void put_d(struct rec_buf *b, double v)
+{
+	/* 7 significant digits: more than any screen shows, so a replay shows
+	 * the figures of the live session. */
+	rec_buf_printf(b, "\t%.7g", v);
+}
+
+static void put_t(struct rec_buf *b, double t) { rec_buf_printf(b, "\t%.3f", t); }
+static void put_u(struct rec_buf *b, uint64_t v) { rec_buf_printf(b, "\t%llu", (unsigned long long)v); }
+static void put_i(struct rec_buf *b, long long v) { rec_buf_printf(b, "\t%lld", v); }
+
+static void put_cols(struct rec_buf *b, char type)
+{
+	int n;
+	const char *const *cols = rec_cols_of(type, &n);
+	size_t ls;
+
+	rec_buf_begin(b, &ls, RT_COLS);
+	rec_buf_printf(b, "\t%c", type);
+	for (int i = 0; i < n; i++) {
+		put_sep(b);
+		rec_buf_puts(b, cols[i]);
+	}
+	rec_buf_end(b, ls);
+}
+
+static void put_hdr(struct rec_buf *b, const char *key, const char *val)
+{
+	size_t ls;
+
+	rec_buf_begin(b, &ls, RT_HEADER);
+	put_sep(b);
+	rec_buf_puts(b, key);
+	put_sep(b);
+	rec_buf_put_text(b, val ? val : "");
+	rec_buf_end(b, ls);
+}
+
+static void put_hdr_u(struct rec_buf *b, const char *key, unsigned long long v)
+{
+	char s[32];
+
+	snprintf(s, sizeof(s), "%llu", v);
+	put_hdr(b, key, s);
+}
+
+static void format_header(struct rec_buf *b, const struct rec_meta *meta)
+{
+	size_t ls;
+	char s[64];
+	struct timespec now;
+
+	rec_buf_begin(b, &ls, 'i');
+	/* The magic is a whole word; begin() put its first letter. */
+	rec_buf_printf(b, "%s\t%d\t%d", &RT_MAGIC[1], REC_FORMAT_MAJOR, REC_FORMAT_MINOR);
+	rec_buf_end(b, ls);
+	put_hdr(b, "writer", "iodash " IODASH_VERSION);
+	put_hdr(b, "host", meta->host);
+	put_hdr(b, "kernel", meta->kernel);
+	put_hdr(b, "label", meta->label);
+	put_hdr(b, "source", meta->source);
+	put_hdr(b, "command", meta->command);
+	snprintf(s, sizeof(s), "%g", meta->interval);
+	put_hdr(b, "interval", s);
+	clock_gettime(CLOCK_REALTIME, &now);
+	snprintf(s, sizeof(s), "%lld", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+	put_hdr(b, "start_realtime_ns", s);
+	if (meta->first && (meta->first->have & SNAP_HAVE_KNOBS)) {
+		const struct snapshot *f = meta->first;
+		put_hdr_u(b, "dirty_background_bytes", f->dirty_background_bytes);
+		put_hdr_u(b, "dirty_background_ratio", f->dirty_background_ratio);
+		put_hdr_u(b, "dirty_bytes", f->dirty_bytes);
+		put_hdr_u(b, "dirty_ratio", f->dirty_ratio);
+		put_hdr_u(b, "dirty_expire_centisecs", f->dirty_expire_centisecs);
+		put_hdr_u(b, "dirty_writeback_centisecs", f->dirty_writeback_centisecs);
+	}
+	if (meta->first && meta->first->page_kb)
+		put_hdr_u(b, "page_kb", meta->first->page_kb);
+	if (meta->first && (meta->first->have & SNAP_HAVE_MEMINFO))
+		put_hdr_u(b, "mem_total_kb", meta->first->mem_total_kb);
+	put_cols(b, RT_SAMPLE);
+	put_cols(b, RT_DISK);
+	put_cols(b, RT_EVENT);
+	put_cols(b, RT_OUTPUT);
+	put_cols(b, RT_RESULT);
+	put_cols(b, RT_BENCH);
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int recorder_open(struct recorder **out, const char *path, const struct rec_meta *meta,
+		  char *err, size_t errlen)
+{
+	struct recorder *r;
+	int rc;
+
+	*out = NULL;
+	r = calloc(1, sizeof(*r));
+	if (!r || !(r->path = strdup(path))) {
+		free(r);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	r->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (r->fd < 0) {
+		rc = -errno;
+		snprintf(err, errlen, "%s: cannot create the recording: %s (choose another -o path, or --no-record)",
+			 path, strerror(errno));
+		free(r->path);
+		free(r);
+		return rc;
+	}
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_mutex_init(&r->flush_lock, NULL);
+	format_header(&r->buf, meta);
+	/* The header goes out now: a session killed in its first second still
+	 * leaves a file that says what it was. */
+	rc = recorder_flush(r);
+	if (rc) {
+		snprintf(err, errlen, "%s", r->errmsg);
+		recorder_close(r);
+		return rc;
+	}
+	*out = r;
+	return 0;
+}
+
+static void on_sample(void *ctx, const struct sample *s)
+{
+	struct recorder *r = ctx;
+	struct rec_buf *b = &r->buf;
+	size_t ls;
+
+	pthread_mutex_lock(&r->lock);
+	if (b->len > REC_BUF_LIMIT || r->error) {
+		r->dropped++;
+		pthread_mutex_unlock(&r->lock);
+		return;
+	}
+	r->last_t = s->t;
+	rec_buf_begin(b, &ls, RT_SAMPLE);
+	put_t(b, s->t);
+	put_u(b, s->seq);
+	put_t(b, s->dt);
+	put_i(b, s->realtime_ns);
+	put_i(b, s->have_dirty);
+	put_u(b, s->dirty_kb);
+	put_u(b, s->writeback_kb);
+	put_u(b, s->bg_thresh_kb);
+	put_u(b, s->freerun_kb);
+	put_u(b, s->thresh_kb);
+	put_u(b, s->meminfo_dirty_kb);
+	put_u(b, s->meminfo_writeback_kb);
+	put_sep(b);
+	rec_buf_puts(b, rec_zone_name(s->zone));
+	put_i(b, s->have_psi);
+	put_d(b, s->psi_io_some_avg10);
+	put_d(b, s->psi_io_full_avg10);
+	put_i(b, s->ndisks);
+	put_i(b, s->hit_event);
+	put_d(b, s->hit_duration);
+	put_u(b, s->hits);
+	put_d(b, s->hit_seconds);
+	rec_buf_end(b, ls);
+	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
+		const struct disk_rate *d = &s->disks[i];
+		rec_buf_begin(b, &ls, RT_DISK);
+		put_t(b, s->t);
+		put_sep(b);
+		rec_buf_put_text(b, d->name);
+		put_i(b, d->have_rate);
+		put_d(b, d->r_s);
+		put_d(b, d->w_s);
+		put_d(b, d->rkB_s);
+		put_d(b, d->wkB_s);
+		put_d(b, d->r_await);
+		put_d(b, d->w_await);
+		put_d(b, d->aqu_sz);
+		put_d(b, d->util);
+		put_d(b, d->d_s);
+		put_d(b, d->dkB_s);
+		put_d(b, d->f_s);
+		rec_buf_end(b, ls);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void on_event(void *ctx, const struct model_event *e)
+{
+	struct recorder *r = ctx;
+	size_t ls;
+
+	pthread_mutex_lock(&r->lock);
+	if (!r->error) {
+		rec_buf_begin(&r->buf, &ls, RT_EVENT);
+		put_t(&r->buf, e->t);
+		put_sep(&r->buf);
+		rec_buf_puts(&r->buf, rec_event_kind_name(e->kind));
+		put_sep(&r->buf);
+		rec_buf_put_text(&r->buf, e->text);
+		rec_buf_end(&r->buf, ls);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void on_output(void *ctx, const struct output_line *l)
+{
+	struct recorder *r = ctx;
+	size_t ls;
+
+	pthread_mutex_lock(&r->lock);
+	if (r->buf.len > REC_BUF_LIMIT || r->error) {
+		r->dropped++;
+	} else {
+		rec_buf_begin(&r->buf, &ls, RT_OUTPUT);
+		put_t(&r->buf, l->t);
+		put_i(&r->buf, l->run);
+		put_sep(&r->buf);
+		rec_buf_put_text(&r->buf, l->text);
+		rec_buf_end(&r->buf, ls);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void on_result(void *ctx, const struct result_point *p)
+{
+	struct recorder *r = ctx;
+	struct rec_buf *b = &r->buf;
+	size_t ls;
+
+	pthread_mutex_lock(&r->lock);
+	if (!r->error) {
+		rec_buf_begin(b, &ls, RT_RESULT);
+		put_t(b, r->last_t);
+		put_sep(b);
+		rec_buf_put_text(b, p->label);
+		put_i(b, p->run);
+		put_sep(b);
+		rec_buf_put_text(b, p->x_name);
+		put_d(b, p->x);
+		put_sep(b);
+		rec_buf_put_text(b, p->metric);
+		put_d(b, p->value);
+		put_sep(b);
+		rec_buf_put_text(b, p->unit);
+		put_u(b, p->flags);
+		rec_buf_end(b, ls);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void format_bench_body(struct rec_buf *b, const struct bench_status *s)
+{
+	const struct parser_progress *p = &s->progress;
+
+	put_sep(b);
+	rec_buf_puts(b, rec_bench_state_name(s->state));
+	put_i(b, s->run_index);
+	put_i(b, s->run_total);
+	put_i(b, s->runs_failed);
+	put_i(b, s->pid);
+	put_i(b, s->ntasks);
+	put_i(b, s->throttled_tasks);
+	put_d(b, s->read_Bps);
+	put_d(b, s->write_Bps);
+	put_d(b, s->rchar_Bps);
+	put_d(b, s->wchar_Bps);
+	put_i(b, s->have_tracepoint);
+	put_d(b, s->pauses_per_s);
+	put_d(b, s->pause_ms_per_s);
+	put_u(b, s->pauses_total);
+	put_d(b, s->pause_total_ms);
+	put_i(b, s->last_exit_status);
+	put_i(b, s->last_signal);
+	put_d(b, s->eta_s);
+	put_t(b, s->run_start_t);
+	put_i(b, p->valid);
+	put_sep(b);
+	rec_buf_put_text(b, p->phase);
+	put_d(b, p->elapsed_s);
+	put_d(b, p->throughput);
+	put_sep(b);
+	rec_buf_put_text(b, p->unit);
+	put_d(b, p->latency_ms);
+	put_sep(b);
+	rec_buf_put_text(b, s->label);
+	put_sep(b);
+	rec_buf_put_text(b, s->command);
+}
+
+static void on_bench(void *ctx, const struct bench_status *s)
+{
+	struct recorder *r = ctx;
+	struct rec_buf body = { 0 };
+	size_t ls;
+
+	format_bench_body(&body, s);
+	if (!body.p)
+		return;
+	pthread_mutex_lock(&r->lock);
+	/* The driver reports every sample; most reports repeat the last. */
+	if (!r->error && r->buf.len <= REC_BUF_LIMIT && strcmp(body.p, r->last_bench)) {
+		snprintf(r->last_bench, sizeof(r->last_bench), "%s", body.p);
+		rec_buf_begin(&r->buf, &ls, RT_BENCH);
+		put_t(&r->buf, r->last_t);
+		rec_buf_puts(&r->buf, body.p);
+		rec_buf_end(&r->buf, ls);
+	}
+	pthread_mutex_unlock(&r->lock);
+	rec_buf_free(&body);
+}
+
+struct model_observer recorder_observer(struct recorder *r)
+{
+	return (struct model_observer){
+		.on_sample = on_sample, .on_event = on_event, .on_output = on_output,
+		.on_result = on_result, .on_bench = on_bench, .ctx = r,
+	};
+}
+
+int recorder_flush(struct recorder *r)
+{
+	struct rec_buf out;
+	int rc = 0;
+
+	if (!r)
+		return 0;
+	pthread_mutex_lock(&r->flush_lock);
+	pthread_mutex_lock(&r->lock);
+	out = r->buf;
+	memset(&r->buf, 0, sizeof(r->buf));
+	rc = r->error;
+	if (out.oom && !rc) {
+		r->error = rc = -ENOMEM;
+		snprintf(r->errmsg, sizeof(r->errmsg), "%s: out of memory while recording; the file ends here",
+			 r->path);
+	}
+	pthread_mutex_unlock(&r->lock);
+	if (!rc && out.len) {
+		/* The buffer only ever holds whole records. */
+		rc = write_all(r->fd, out.p, out.len);
+		pthread_mutex_lock(&r->lock);
+		if (rc) {
+			r->error = rc;
+			snprintf(r->errmsg, sizeof(r->errmsg),
+				 "%s: cannot write the recording: %s (free space, or choose another -o); the file ends at byte %llu",
+				 r->path, strerror(-rc), (unsigned long long)r->written);
+		} else {
+			r->written += out.len;
+		}
+		pthread_mutex_unlock(&r->lock);
+	}
+	pthread_mutex_unlock(&r->flush_lock);
+	rec_buf_free(&out);
+	return rc;
+}
+
+void recorder_close(struct recorder *r)
+{
+	if (!r)
+		return;
+	recorder_flush(r);
+	if (r->fd >= 0) {
+		fdatasync(r->fd);
+		close(r->fd);
+	}
+	rec_buf_free(&r->buf);
+	pthread_mutex_destroy(&r->lock);
+	pthread_mutex_destroy(&r->flush_lock);
+	free(r->path);
+	free(r);
+}
+
+const char *recorder_error(const struct recorder *r)
+{
+	return r ? r->errmsg : "";
+}
+
+uint64_t recorder_bytes(const struct recorder *r)
+{
+	return r ? r->written : 0;
+}
+
+int recording_default_path(char *buf, size_t len, const char *host, time_t now)
+{
+	struct tm tm;
+	char safe[64];
+	size_t i;
+	int n;
+
+	/* A host name is a path component here: keep it to safe characters. */
+	for (i = 0; host && host[i] && i + 1 < sizeof(safe); i++) {
+		char c = host[i];
+		safe[i] = (c == '/' || c == ' ' || c < 0x20) ? '_' : c;
+	}
+	safe[i] = 0;
+	if (!i)
+		snprintf(safe, sizeof(safe), "localhost");
+	if (!localtime_r(&now, &tm))
+		return -EINVAL;
+	n = snprintf(buf, len, "iodash-%s-%04d%02d%02d-%02d%02d%02d.rec", safe,
+		     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
