@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# --batch on recorded traces and on the live /proc: the dirty-limit model's
+# figures, the `!` event lines, --count/--duration, and bad --proc-root input.
+. "$(dirname "$0")/lib.sh"
+T="$FIX/proc-traces"
+FIO="$T/dirty-bytes-256M-128M-fio-overwrite-4G-20s"
+DD="$T/dirty-bytes-256M-128M-dd-newfile-4G-not-throttled"
+
+out="$TMPD/fio.txt"
+"$IODASH" --batch --fast --proc-root "$FIO" >"$out" 2>"$TMPD/fio.err"; rc=$?
+[ $rc -eq 0 ] && pass "fio trace replays, exit 0" || fail "fio trace replays, exit 0" "exit $rc: $(head -1 "$TMPD/fio.err")"
+
+# header names the columns; one line per sample (308)
+head -1 "$out" | grep -q '^# time dirty_kb writeback_kb bg_thresh_kb freerun_kb thresh_kb zone vda.r_kBps vda.w_kBps vda.util' \
+	&& pass "header names the columns" || fail "header names the columns" "$(head -1 "$out")"
+n=$(grep -c '^[0-9]' "$out")
+[ "$n" -eq 308 ] && pass "one line per sample (308)" || fail "one line per sample (308)" "got $n"
+
+# after the knobs changed (sample 15, t=1.5 s): the byte limits' thresholds
+line=$(awk '!/^[#!=>]/ && $1 >= 2.0 {print; exit}' "$out")
+set -- $line
+[ "$6" = 262144 ] && [ "$4" = 131072 ] && [ "$5" = 196608 ] \
+	&& pass "thresholds after the knob change: thresh 262144, bg 131072, freerun 196608 kB" \
+	|| fail "thresholds after the knob change" "got: $line"
+
+# first throttle event at sample 37 (3.70 s), with the level and freerun
+first=$(grep -m1 '^! ' "$out")
+echo "$first" | grep -Eq '^! 3\.70 throttle start dirty\+writeback=198664kB freerun=196608kB' \
+	&& pass "first throttle line at 3.70 s: $first" || fail "first throttle line at 3.70 s" "got: $first"
+# the event line comes right after its sample's line, which reads throttle
+grep -B1 -m1 '^! ' "$out" | head -1 | grep -q '^3\.70 .* throttle ' \
+	&& pass "the 3.70 sample line reads zone throttle" || fail "the 3.70 sample line reads zone throttle"
+ends=$(grep -c '^! .* throttle end [0-9.]*s$' "$out"); starts=$(grep -c '^! .* throttle start' "$out")
+[ "$starts" -gt 1 ] && [ $((starts - ends)) -ge 0 ] && [ $((starts - ends)) -le 1 ] \
+	&& pass "every hit has an end with its duration ($starts starts, $ends ends)" \
+	|| fail "hits and ends pair up" "$starts starts, $ends ends"
+
+# the negative case: never throttled
+"$IODASH" --batch --fast --proc-root "$DD" >"$TMPD/dd.txt" 2>&1
+! grep -q '^!' "$TMPD/dd.txt" && grep -q 'bg_flush' "$TMPD/dd.txt" \
+	&& pass "not-throttled trace: no throttle line (bg_flush seen)" || fail "not-throttled trace: no throttle line"
+
+# --count and -r in batch
+n=$("$IODASH" --batch --fast --count 25 --proc-root "$FIO" | grep -c '^[0-9]')
+[ "$n" -eq 25 ] && pass "--count 25 gives 25 lines" || fail "--count 25 gives 25 lines" "got $n"
+n=$("$IODASH" --batch --fast -r 1 --proc-root "$FIO" | grep -c '^[0-9]')
+[ "$n" -ge 30 ] && [ "$n" -le 32 ] && pass "-r 1 over a 30.7 s trace gives one line a second ($n)" \
+	|| fail "-r 1 gives one line a second" "got $n"
+
+# paced replay keeps the recorded pace: 2 s of trace take about 2 s
+start=$(date +%s.%N)
+"$IODASH" --batch --duration 2 --proc-root "$FIO" >/dev/null
+el=$(echo "$(date +%s.%N) - $start" | bc)
+awk -v e="$el" 'BEGIN {exit !(e > 1.8 && e < 4)}' && pass "paced replay takes its recorded time (2 s -> ${el}s)" \
+	|| fail "paced replay takes its recorded time" "${el}s"
+
+# live: a few samples; thresholds equal /proc/vmstat's at that moment
+live=$("$IODASH" --batch -i 0.1 --count 5 2>&1); rc=$?
+n=$(echo "$live" | grep -c '^[0-9]')
+[ $rc -eq 0 ] && [ "$n" -eq 5 ] && pass "live --count 5 -i 0.1: 5 lines" || fail "live --count 5" "exit $rc, $n lines: $live"
+th=$(awk '/^nr_dirty_threshold/ {print $2 * 4}' /proc/vmstat)
+got=$(echo "$live" | awk '/^[0-9]/ {v=$6} END {print v}')
+awk -v a="$th" -v b="$got" 'BEGIN {d = a - b; if (d < 0) d = -d; exit !(a > 0 && d <= a * 0.01)}' \
+	&& pass "live thresh_kb matches /proc/vmstat ($got vs $th)" || fail "live thresh_kb matches /proc/vmstat" "$got vs $th"
+
+# bad --proc-root: one line naming the file, exit 1, no crash
+badcase() { # name dir pattern
+	local err rc
+	err=$("$IODASH" --batch --fast --proc-root "$2" 2>&1 >/dev/null); rc=$?
+	if [ $rc -eq 1 ] && [ "$(echo "$err" | wc -l)" -eq 1 ] && echo "$err" | grep -q -- "$3"; then
+		pass "bad input ($1): $err"
+	else
+		fail "bad input ($1)" "exit $rc: $err"
+	fi
+}
+badcase missing "$TMPD/nope" "$TMPD/nope"
+mkdir -p "$TMPD/empty"; badcase empty "$TMPD/empty" "$TMPD/empty"
+mkdir -p "$TMPD/garbage"; head -c 4096 /dev/urandom >"$TMPD/garbage/vmstat"; cp "$TMPD/garbage/vmstat" "$TMPD/garbage/meminfo"
+cp "$TMPD/garbage/vmstat" "$TMPD/garbage/diskstats"
+badcase garbage "$TMPD/garbage" "$TMPD/garbage/"
+cp -r "$FIO" "$TMPD/trunc"; head -c 3000 "$FIO/samples/00003.txt" >"$TMPD/trunc/samples/00003.txt"
+err=$("$IODASH" --batch --fast --proc-root "$TMPD/trunc" 2>&1 >"$TMPD/trunc.out"); rc=$?
+n=$(grep -c '^[0-9]' "$TMPD/trunc.out")
+[ $rc -eq 1 ] && echo "$err" | grep -q '00003.txt' && [ "$n" -eq 3 ] \
+	&& pass "truncated trace sample: error names it after the 3 good samples: $err" \
+	|| fail "truncated trace sample" "exit $rc, $n lines: $err"

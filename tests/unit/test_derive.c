@@ -1,0 +1,279 @@
+/* derive: the maths on synthetic snapshots, then on recorded traces
+ * (tests/fixtures/proc-traces), checked against the kernel's own figures
+ * in the traces' summary.tsv. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iodash/derive.h"
+#include "iodash/probe.h"
+
+#define TRACES "tests/fixtures/proc-traces/"
+
+static void test_counter_delta_wraps_at_kernel_width(void **st)
+{
+	(void)st;
+	assert_int_equal(counter_delta(10, 25, 64), 15);
+	/* a 32-bit ms field that wrapped: 0xfffffff0 -> 0x10 is 0x20 ms */
+	assert_int_equal(counter_delta(0xfffffff0u, 0x10, 32), 0x20);
+	/* a 64-bit counter that wrapped */
+	assert_true(counter_delta(UINT64_MAX - 4, 5, 64) == 10);
+}
+
+static void test_zone_boundaries(void **st)
+{
+	(void)st;
+	/* thresholds of the fixtures' byte limits: 65536 / 32768 pages */
+	assert_int_equal(dirty_freerun(65536, 32768), 49152);
+	assert_int_equal(dirty_zone_of(100, 0, 32768, 65536), ZONE_BELOW_BG);
+	assert_int_equal(dirty_zone_of(32768, 0, 32768, 65536), ZONE_BELOW_BG);
+	assert_int_equal(dirty_zone_of(32769, 0, 32768, 65536), ZONE_BG_FLUSH);
+	/* freerun is "no pause while <= freerun": exactly at it is not throttled */
+	assert_int_equal(dirty_zone_of(31233, 17919, 32768, 65536), ZONE_BG_FLUSH);
+	assert_int_equal(dirty_zone_of(31233, 18433, 32768, 65536), ZONE_THROTTLE);
+	assert_int_equal(dirty_zone_of(40000, 25536, 32768, 65536), ZONE_HARD_LIMIT);
+	assert_string_equal(dirty_zone_name(ZONE_THROTTLE), "throttle");
+	assert_string_equal(dirty_zone_name(ZONE_UNKNOWN), "n/a");
+}
+
+static struct snap_disk mk_disk(const char *name, unsigned minor, bool part)
+{
+	struct snap_disk d = { .major = 254, .minor = minor, .is_partition = part, .nfields = 17 };
+	snprintf(d.name, sizeof(d.name), "%s", name);
+	return d;
+}
+
+/* The iostat -x formulas (sysstat rd_stats.c / common.c) on known deltas. */
+static void test_iostat_figures(void **st)
+{
+	(void)st;
+	static struct snapshot a, b;
+	struct sample s;
+
+	memset(&a, 0, sizeof(a));
+	a.have = SNAP_HAVE_DISKS;
+	a.mono_ns = 1000000000;
+	a.disks[0] = mk_disk("vda", 0, false);
+	a.disks[1] = mk_disk("vda1", 1, true);
+	a.ndisks = 2;
+	b = a;
+	b.mono_ns = a.mono_ns + 2000000000;   /* 2 s */
+	struct snap_disk *d = &b.disks[0];
+	d->f[DS_READS] = 200;             /* 100 r/s */
+	d->f[DS_SECTORS_READ] = 4000;     /* 2000 KiB / 2 s = 1000 kB/s */
+	d->f[DS_MS_READING] = 400;        /* 2 ms per read */
+	d->f[DS_WRITES] = 1000;           /* 500 w/s */
+	d->f[DS_SECTORS_WRITTEN] = 409600;/* 204800 KiB / 2 s = 102400 kB/s */
+	d->f[DS_MS_WRITING] = 5000;       /* 5 ms per write */
+	d->f[DS_MS_IO] = 1500;            /* 75 % util */
+	d->f[DS_WEIGHTED_MS_IO] = 6000;   /* aqu-sz 3 */
+	d->f[DS_FLUSHES] = 20;            /* 10 f/s */
+	b.disks[1].f[DS_WRITES] = 1000;   /* the partition's own count */
+
+	derive_sample(&a, &b, a.mono_ns, 1, &s);
+	assert_int_equal(s.ndisks, 1);    /* the partition is not shown beside its disk */
+	assert_string_equal(s.disks[0].name, "vda");
+	assert_true(s.disks[0].have_rate);
+	assert_float_equal(s.dt, 2.0, 1e-9);
+	assert_float_equal(s.disks[0].r_s, 100, 1e-9);
+	assert_float_equal(s.disks[0].w_s, 500, 1e-9);
+	assert_float_equal(s.disks[0].rkB_s, 1000, 1e-9);
+	assert_float_equal(s.disks[0].wkB_s, 102400, 1e-9);
+	assert_float_equal(s.disks[0].r_await, 2, 1e-9);
+	assert_float_equal(s.disks[0].w_await, 5, 1e-9);
+	assert_float_equal(s.disks[0].util, 75, 1e-9);
+	assert_float_equal(s.disks[0].aqu_sz, 3, 1e-9);
+	assert_float_equal(s.disks[0].f_s, 10, 1e-9);
+	assert_false(s.have_dirty);       /* no vmstat read: n/a, not zero */
+	assert_int_equal(s.zone, ZONE_UNKNOWN);
+}
+
+static void test_hotplug(void **st)
+{
+	(void)st;
+	static struct snapshot a, b;
+	struct sample s;
+
+	memset(&a, 0, sizeof(a));
+	a.have = SNAP_HAVE_DISKS;
+	a.disks[0] = mk_disk("vda", 0, false);
+	a.disks[1] = mk_disk("sdb", 16, false);   /* vanishes */
+	a.ndisks = 2;
+	b = a;
+	b.mono_ns = 500000000;
+	b.disks[1] = mk_disk("nvme0n1", 0, false); /* appears */
+	b.disks[1].major = 259;
+	b.disks[1].f[DS_WRITES] = 123456;
+	derive_sample(&a, &b, 0, 1, &s);
+	assert_int_equal(s.ndisks, 2);
+	assert_string_equal(s.disks[0].name, "vda");
+	assert_true(s.disks[0].have_rate);
+	assert_string_equal(s.disks[1].name, "nvme0n1");
+	assert_false(s.disks[1].have_rate);        /* no rate on its first sample */
+	for (int i = 0; i < s.ndisks; i++)
+		assert_string_not_equal(s.disks[i].name, "sdb");
+}
+
+static void test_tracker_start_end(void **st)
+{
+	(void)st;
+	struct dirty_tracker tr = { 0 };
+	struct sample s = { .have_dirty = true };
+	const enum dirty_zone zones[] = { ZONE_BELOW_BG, ZONE_BG_FLUSH, ZONE_THROTTLE, ZONE_HARD_LIMIT,
+					  ZONE_THROTTLE, ZONE_BG_FLUSH, ZONE_THROTTLE, ZONE_BELOW_BG };
+	int starts = 0, ends = 0;
+	double durations = 0;
+
+	for (size_t i = 0; i < sizeof(zones) / sizeof(zones[0]); i++) {
+		s.t = i * 0.5;
+		s.zone = zones[i];
+		dirty_tracker_update(&tr, &s);
+		starts += s.hit_event > 0;
+		ends += s.hit_event < 0;
+		if (s.hit_event < 0)
+			durations += s.hit_duration;
+	}
+	assert_int_equal(starts, 2);
+	assert_int_equal(ends, 2);
+	assert_int_equal(s.hits, 2);
+	assert_float_equal(durations, 1.5 + 0.5, 1e-9);
+	assert_float_equal(s.hit_seconds, 2.0, 1e-9);
+}
+
+/* Replay a trace through probe + derive + tracker; returns samples read. */
+struct trace_run {
+	int n;
+	int first_hit_sample;      /* -1: none */
+	double first_hit_t;
+	int hit_samples;           /* samples in zone >= throttle */
+	uint64_t max_level_kb;
+	uint64_t thresh_kb_at[400], bg_kb_at[400], freerun_kb_at[400];
+	double wkB_sum;            /* vda kB written, summed over samples */
+};
+
+static void replay_trace(const char *name, struct trace_run *r)
+{
+	char path[256], err[256];
+	struct probe *p;
+	static struct snapshot prev, cur;
+	struct dirty_tracker tr = { 0 };
+	uint64_t t0 = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->first_hit_sample = -1;
+	snprintf(path, sizeof(path), TRACES "%s", name);
+	assert_int_equal(probe_open_root(&p, path, err, sizeof(err)), 0);
+	for (;;) {
+		int rc = probe_read(p, &cur, err, sizeof(err));
+		if (rc == -ENODATA)
+			break;
+		assert_int_equal(rc, 0);
+		struct sample s;
+		if (r->n == 0)
+			t0 = cur.mono_ns;
+		derive_sample(r->n ? &prev : NULL, &cur, t0, (uint64_t)r->n, &s);
+		dirty_tracker_update(&tr, &s);
+		if (s.hit_event > 0 && r->first_hit_sample < 0) {
+			r->first_hit_sample = r->n;
+			r->first_hit_t = s.t;
+		}
+		r->hit_samples += s.zone >= ZONE_THROTTLE;
+		if (s.dirty_kb + s.writeback_kb > r->max_level_kb)
+			r->max_level_kb = s.dirty_kb + s.writeback_kb;
+		if (r->n < 400) {
+			r->thresh_kb_at[r->n] = s.thresh_kb;
+			r->bg_kb_at[r->n] = s.bg_thresh_kb;
+			r->freerun_kb_at[r->n] = s.freerun_kb;
+		}
+		for (int i = 0; i < s.ndisks; i++)
+			if (!strcmp(s.disks[i].name, "vda") && s.disks[i].have_rate)
+				r->wkB_sum += s.disks[i].wkB_s * s.dt;
+		prev = cur;
+		r->n++;
+	}
+	probe_close(p);
+}
+
+static void test_trace_fio_dirty_limit(void **st)
+{
+	(void)st;
+	static struct trace_run r;
+
+	replay_trace("dirty-bytes-256M-128M-fio-overwrite-4G-20s", &r);
+	assert_int_equal(r.n, 308);
+	/* default knobs before sample 15, the byte limits from 15 */
+	assert_true(r.thresh_kb_at[10] > 4000000);
+	assert_int_equal(r.thresh_kb_at[15], 262144);
+	assert_int_equal(r.bg_kb_at[15], 131072);
+	assert_int_equal(r.freerun_kb_at[15], 196608);
+	/* first hit: sample 37, nr_dirty 31233 + nr_writeback 18433 = 49666 > 49152 */
+	assert_int_equal(r.first_hit_sample, 37);
+	assert_float_equal(r.first_hit_t, 3.700118, 1e-3);
+	/* the README counts 87 samples at/above 49152 (>=); strictly above is
+	 * what the kernel throttles: no sample sits exactly at 49152 here */
+	assert_int_equal(r.hit_samples, 87);
+	assert_int_equal(r.max_level_kb, 53002u * 4);
+}
+
+static void test_trace_not_throttled(void **st)
+{
+	(void)st;
+	static struct trace_run r;
+
+	replay_trace("dirty-bytes-256M-128M-dd-newfile-4G-not-throttled", &r);
+	assert_int_equal(r.n, 161);
+	assert_int_equal(r.first_hit_sample, -1);
+	assert_int_equal(r.hit_samples, 0);
+	assert_int_equal(r.max_level_kb, 35345u * 4);
+}
+
+/* Disk rates integrate back to the sectors the kernel counted. */
+static void test_trace_dbench_disk_bytes(void **st)
+{
+	(void)st;
+	static struct trace_run r;
+
+	replay_trace("dbench-t10-4clients", &r);
+	assert_int_equal(r.n, 161);
+	/* summary.tsv: vda sectors written, last minus first, / 2 = kB */
+	FILE *f = fopen(TRACES "dbench-t10-4clients/summary.tsv", "r");
+	assert_non_null(f);
+	char line[1024];
+	unsigned long long first = 0, last = 0;
+	int row = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (row++ == 0)
+			continue;
+		char *save, *tok = strtok_r(line, "\t", &save);
+		for (int col = 0; tok && col < 10; col++)
+			tok = strtok_r(NULL, "\t", &save);
+		if (!tok)
+			continue;
+		if (row == 2)
+			first = strtoull(tok, NULL, 10);
+		last = strtoull(tok, NULL, 10);
+	}
+	fclose(f);
+	assert_true(last > first);
+	assert_float_equal(r.wkB_sum, (last - first) / 2.0, 1.0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_counter_delta_wraps_at_kernel_width),
+		cmocka_unit_test(test_zone_boundaries),
+		cmocka_unit_test(test_iostat_figures),
+		cmocka_unit_test(test_hotplug),
+		cmocka_unit_test(test_tracker_start_end),
+		cmocka_unit_test(test_trace_fio_dirty_limit),
+		cmocka_unit_test(test_trace_not_throttled),
+		cmocka_unit_test(test_trace_dbench_disk_bytes),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
