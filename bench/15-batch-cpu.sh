@@ -3,23 +3,11 @@
 set -u
 secs=${BENCH_BATCH_SECONDS:-30}
 out=$(mktemp)
-start=$(date +%s.%N)
-# bash's `times`-free way: GNU time is not always installed; read /proc/PID/stat at the end
-./iodash --batch -i 0.1 --duration "$secs" >"$out" &
-pid=$!
-last=""
-while kill -0 "$pid" 2>/dev/null; do
-	s=$(cat /proc/$pid/stat 2>/dev/null) && last=$s
-	sleep 0.2
-done
-wait "$pid"
-end=$(date +%s.%N)
+TIMEFORMAT='%U %S %R'
+t=$( { time ./iodash --batch -i 0.1 --duration "$secs" >"$out" 2>/dev/null; } 2>&1 )
 lines=$(grep -c '^[0-9]' "$out")
 rm -f "$out"
-tck=$(getconf CLK_TCK)
-# fields 14 utime, 15 stime (after the comm field, which has no spaces here)
-set -- $last
-cpu=$(echo "(${14} + ${15}) / $tck" | bc -l)
-wall=$(echo "$end - $start" | bc -l)
-printf 'batch -i 0.1 for %ss: %d samples, cpu %.3fs over %.1fs wall = %.2f ms cpu per wall second (%.2f%% of a core)\n' \
-	"$secs" "$lines" "$cpu" "$wall" "$(echo "$cpu / $wall * 1000" | bc -l)" "$(echo "$cpu / $wall * 100" | bc -l)"
+read -r user sys wall <<<"$t"
+awk -v u="$user" -v s="$sys" -v w="$wall" -v n="$lines" -v secs="$secs" 'BEGIN {
+	printf "batch -i 0.1 for %ss: %d samples, cpu %.3fs (user %.3f sys %.3f) over %.2fs wall = %.2f ms cpu per wall second (%.2f%% of a core), %.0f us cpu per sample\n",
+		secs, n, u + s, u, s, w, (u + s) / w * 1000, (u + s) / w * 100, (u + s) / n * 1e6 }'
