@@ -1,0 +1,59 @@
+/* layout: the live screen's panel rectangles as a pure function of the
+ * terminal size and of what the user chose to show.  No curses here, so
+ * it is unit-tested at 80x24, 120x40, 200x60 and at tiny sizes.
+ *
+ * At small sizes panels drop out in a fixed order (events, curves,
+ * output, disks, throughput; the dirty panel goes last) instead of
+ * overlapping: every returned rectangle lies inside the screen and no two
+ * overlap. */
+#ifndef IODASH_LAYOUT_H
+#define IODASH_LAYOUT_H
+
+#include <stdbool.h>
+
+enum ui_panel {
+	UI_PANEL_HEADER,
+	UI_PANEL_STATUS,
+	UI_PANEL_THROUGHPUT,   /* key 1 */
+	UI_PANEL_DIRTY,        /* key 2: gauge + history */
+	UI_PANEL_DISKS,        /* key 3 */
+	UI_PANEL_OUTPUT,       /* key 4: benchmark output */
+	UI_PANEL_CURVES,       /* key 5: result curves */
+	UI_PANEL_EVENTS,       /* key 6: hits, marks, runs */
+	UI_PANEL_COUNT
+};
+
+/* The panels keys 1..6 toggle, in key order. */
+#define UI_TOGGLE_FIRST UI_PANEL_THROUGHPUT
+#define UI_TOGGLE_COUNT 6
+
+struct ui_rect {
+	int x, y, w, h;        /* w or h 0: not shown */
+};
+
+struct layout_req {
+	int cols, rows;
+	unsigned hidden;       /* bit (1u << panel): the user hid it */
+	bool curves_view;      /* `c`: the curves panel takes the whole body */
+	int disk_rows;         /* disk lines the table would like to show */
+};
+
+struct layout {
+	struct ui_rect r[UI_PANEL_COUNT];
+	bool wide;             /* side by side bands (cols >= LAYOUT_WIDE_COLS) */
+	unsigned dropped;      /* bits of panels dropped for lack of room */
+};
+
+#define LAYOUT_WIDE_COLS 110
+
+/* Fill out; never fails (a 0x0 screen gives all-empty rectangles). */
+void layout_compute(const struct layout_req *req, struct layout *out);
+
+static inline bool layout_shown(const struct layout *l, enum ui_panel p)
+{
+	return l->r[p].w > 0 && l->r[p].h > 0;
+}
+
+const char *layout_panel_name(enum ui_panel p);
+
+#endif

@@ -1,0 +1,186 @@
+/* layout: the live screen's rectangles at real and tiny sizes. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include "iodash/layout.h"
+
+static struct layout lay(int w, int h, unsigned hidden, bool curves, int disks)
+{
+	struct layout_req rq = { .cols = w, .rows = h, .hidden = hidden,
+				 .curves_view = curves, .disk_rows = disks };
+	struct layout l;
+	layout_compute(&rq, &l);
+	return l;
+}
+
+/* Every rectangle inside the screen, no two overlapping. */
+static void assert_sane(const struct layout *l, int w, int h)
+{
+	for (int p = 0; p < UI_PANEL_COUNT; p++) {
+		const struct ui_rect *r = &l->r[p];
+		if (!layout_shown(l, p))
+			continue;
+		if (r->x < 0 || r->y < 0 || r->x + r->w > w || r->y + r->h > h)
+			fail_msg("%dx%d: %s at %d,%d %dx%d leaves the screen", w, h,
+				 layout_panel_name(p), r->x, r->y, r->w, r->h);
+		for (int q = p + 1; q < UI_PANEL_COUNT; q++) {
+			const struct ui_rect *s = &l->r[q];
+			if (!layout_shown(l, q))
+				continue;
+			if (r->x < s->x + s->w && s->x < r->x + r->w &&
+			    r->y < s->y + s->h && s->y < r->y + r->h)
+				fail_msg("%dx%d: %s overlaps %s", w, h, layout_panel_name(p),
+					 layout_panel_name(q));
+		}
+	}
+}
+
+static void test_120x40(void **state)
+{
+	(void)state;
+	struct layout l = lay(120, 40, 0, false, 2);
+	assert_sane(&l, 120, 40);
+	assert_true(l.wide);
+	assert_int_equal(l.dropped, 0);
+	for (int p = 0; p < UI_PANEL_COUNT; p++)
+		assert_true(layout_shown(&l, p));
+	assert_int_equal(l.r[UI_PANEL_HEADER].y, 0);
+	assert_int_equal(l.r[UI_PANEL_HEADER].h, 2);
+	assert_int_equal(l.r[UI_PANEL_STATUS].y, 39);
+	/* throughput and dirty side by side on the same rows, one gutter apart */
+	assert_int_equal(l.r[UI_PANEL_THROUGHPUT].y, 2);
+	assert_int_equal(l.r[UI_PANEL_DIRTY].y, 2);
+	assert_int_equal(l.r[UI_PANEL_THROUGHPUT].x, 0);
+	assert_int_equal(l.r[UI_PANEL_DIRTY].x,
+			 l.r[UI_PANEL_THROUGHPUT].w + 1);
+	assert_int_equal(l.r[UI_PANEL_DIRTY].x + l.r[UI_PANEL_DIRTY].w, 120);
+	/* the table gets a row per disk plus title and column header */
+	assert_int_equal(l.r[UI_PANEL_DISKS].h, 4);
+	assert_int_equal(l.r[UI_PANEL_DISKS].w, 120);
+	/* graphs get room enough to read: more than a third of the body */
+	assert_true(l.r[UI_PANEL_DIRTY].h >= 14);
+	/* the body is used to the last row above the status line */
+	const struct ui_rect *o = &l.r[UI_PANEL_OUTPUT];
+	assert_int_equal(o->y + o->h, 39);
+}
+
+static void test_80x24(void **state)
+{
+	(void)state;
+	struct layout l = lay(80, 24, 0, false, 1);
+	assert_sane(&l, 80, 24);
+	assert_false(l.wide);
+	assert_true(layout_shown(&l, UI_PANEL_THROUGHPUT));
+	assert_true(layout_shown(&l, UI_PANEL_DIRTY));
+	assert_true(layout_shown(&l, UI_PANEL_DISKS));
+	assert_true(layout_shown(&l, UI_PANEL_OUTPUT));
+	/* what does not fit readably is dropped, in the fixed order */
+	assert_false(layout_shown(&l, UI_PANEL_EVENTS));
+	assert_false(layout_shown(&l, UI_PANEL_CURVES));
+	assert_int_equal(l.dropped, (1u << UI_PANEL_EVENTS) | (1u << UI_PANEL_CURVES));
+	assert_int_equal(l.r[UI_PANEL_THROUGHPUT].w, 80);
+	/* stacked in order: throughput above dirty above disks above output */
+	assert_true(l.r[UI_PANEL_THROUGHPUT].y < l.r[UI_PANEL_DIRTY].y);
+	assert_true(l.r[UI_PANEL_DIRTY].y < l.r[UI_PANEL_DISKS].y);
+	assert_true(l.r[UI_PANEL_DISKS].y < l.r[UI_PANEL_OUTPUT].y);
+	assert_true(l.r[UI_PANEL_DIRTY].h >= 5);
+}
+
+static void test_200x60(void **state)
+{
+	(void)state;
+	struct layout l = lay(200, 60, 0, false, 12);
+	assert_sane(&l, 200, 60);
+	assert_int_equal(l.dropped, 0);
+	/* the table stops growing at 8 disks */
+	assert_int_equal(l.r[UI_PANEL_DISKS].h, 10);
+	assert_int_equal(l.r[UI_PANEL_OUTPUT].y, l.r[UI_PANEL_CURVES].y);
+	assert_int_equal(l.r[UI_PANEL_CURVES].y, l.r[UI_PANEL_EVENTS].y);
+	assert_true(l.r[UI_PANEL_EVENTS].w < l.r[UI_PANEL_OUTPUT].w);
+}
+
+static void test_tiny_sizes_never_overlap(void **state)
+{
+	(void)state;
+	for (int w = 0; w <= 130; w += (w < 40 ? 1 : 7))
+		for (int h = 0; h <= 45; h++)
+			for (unsigned hid = 0; hid < 64; hid += 9)
+				for (int cv = 0; cv < 2; cv++) {
+					struct layout l = lay(w, h, hid << UI_TOGGLE_FIRST, cv, h % 11);
+					assert_sane(&l, w, h);
+				}
+}
+
+static void test_20x5_keeps_the_dirty_gauge(void **state)
+{
+	(void)state;
+	struct layout l = lay(20, 5, 0, false, 3);
+	assert_sane(&l, 20, 5);
+	assert_true(layout_shown(&l, UI_PANEL_HEADER));
+	assert_int_equal(l.r[UI_PANEL_HEADER].h, 1);
+	assert_false(layout_shown(&l, UI_PANEL_STATUS));
+	assert_true(layout_shown(&l, UI_PANEL_DIRTY));
+	assert_int_equal(l.r[UI_PANEL_DIRTY].h, 4);
+	for (int p = UI_PANEL_THROUGHPUT; p < UI_PANEL_COUNT; p++)
+		if (p != UI_PANEL_DIRTY)
+			assert_false(layout_shown(&l, p));
+	/* too small for any panel: header only, nothing else */
+	l = lay(20, 2, 0, false, 1);
+	assert_sane(&l, 20, 2);
+	assert_false(layout_shown(&l, UI_PANEL_DIRTY));
+	l = lay(0, 0, 0, false, 1);
+	for (int p = 0; p < UI_PANEL_COUNT; p++)
+		assert_false(layout_shown(&l, p));
+}
+
+static void test_hidden_panels_give_room(void **state)
+{
+	(void)state;
+	struct layout all = lay(120, 40, 0, false, 2);
+	struct layout no_t = lay(120, 40, 1u << UI_PANEL_THROUGHPUT, false, 2);
+	assert_sane(&no_t, 120, 40);
+	assert_false(layout_shown(&no_t, UI_PANEL_THROUGHPUT));
+	assert_int_equal(no_t.dropped, 0);
+	/* dirty takes the whole width of its band */
+	assert_int_equal(no_t.r[UI_PANEL_DIRTY].x, 0);
+	assert_int_equal(no_t.r[UI_PANEL_DIRTY].w, 120);
+	assert_int_equal(no_t.r[UI_PANEL_DIRTY].h, all.r[UI_PANEL_DIRTY].h);
+	/* hiding the bottom band gives its rows to the graphs */
+	unsigned bottom = (1u << UI_PANEL_OUTPUT) | (1u << UI_PANEL_CURVES) | (1u << UI_PANEL_EVENTS);
+	struct layout top = lay(120, 40, bottom, false, 2);
+	assert_sane(&top, 120, 40);
+	assert_true(top.r[UI_PANEL_DIRTY].h > all.r[UI_PANEL_DIRTY].h);
+	/* at 80x24 hiding throughput makes room for the curves again */
+	struct layout n = lay(80, 24, 1u << UI_PANEL_THROUGHPUT, false, 1);
+	assert_sane(&n, 80, 24);
+	assert_true(layout_shown(&n, UI_PANEL_CURVES));
+}
+
+static void test_curves_view(void **state)
+{
+	(void)state;
+	struct layout l = lay(120, 40, 0, true, 2);
+	assert_sane(&l, 120, 40);
+	assert_true(layout_shown(&l, UI_PANEL_CURVES));
+	assert_int_equal(l.r[UI_PANEL_CURVES].w, 120);
+	assert_int_equal(l.r[UI_PANEL_CURVES].h, 37);
+	assert_false(layout_shown(&l, UI_PANEL_DIRTY));
+	assert_false(layout_shown(&l, UI_PANEL_THROUGHPUT));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_120x40),
+		cmocka_unit_test(test_80x24),
+		cmocka_unit_test(test_200x60),
+		cmocka_unit_test(test_tiny_sizes_never_overlap),
+		cmocka_unit_test(test_20x5_keeps_the_dirty_gauge),
+		cmocka_unit_test(test_hidden_panels_give_room),
+		cmocka_unit_test(test_curves_view),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
