@@ -79,6 +79,8 @@ struct recording;
  * Damaged or torn records after the header are skipped: see
  * recording_warning().  0 or -errno. */
 int recording_open(struct recording **out, const char *path, char *err, size_t errlen);
+/* 1 when path starts like a recording, 0 when not, -errno when unreadable. */
+int recording_sniff(const char *path);
 /* Index what was appended since (follow mode).  Returns the number of new
  * records (0 when none) or -errno with err. */
 int recording_refresh(struct recording *rec, char *err, size_t errlen);

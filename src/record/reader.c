@@ -1,0 +1,798 @@
+/* The recording reader.  The file is mapped, every line's CRC is checked
+ * once at open, and only an index (offset and time per record) is kept:
+ * a 24-hour recording is ~170k samples, and a parsed struct sample is 2 KB,
+ * so samples are parsed when the screen asks for them.
+ *
+ * Damage policy (docs/recording.md): the header must be whole, or the file
+ * is refused with the byte offset; after it, a record whose checksum fails
+ * reads as never written and is counted for one warning line; a last line
+ * without its newline is a torn record of a writer that died (or is still
+ * writing: follow mode indexes it once it is whole). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "iodash/recording.h"
+#include "rec_format.h"
+
+#define NTYPES 6   /* S D E O R B: record types with columns */
+
+struct rec_ix {
+	uint64_t off;
+	double t;
+};
+
+struct rec_vec {
+	struct rec_ix *v;
+	size_t n, cap;
+};
+
+struct recording {
+	char *path;
+	int fd;
+	const char *map;
+	size_t maplen;
+	size_t scanned;              /* lines before this offset are indexed */
+	bool seen_magic, seen_data;
+	struct rec_header hdr;
+	signed char colmap[NTYPES][REC_MAX_FIELDS]; /* column position -> column id, -1 unknown */
+	int ncols[NTYPES];
+	struct rec_vec ix[RK_NKINDS];
+	size_t nbad, nunknown;
+	long long first_bad;
+	size_t torn_len;             /* bytes of an incomplete last line */
+	char warning[512];
+};
+
+static int type_slot(char t)
+{
+	switch (t) {
+	case RT_SAMPLE: return 0;
+	case RT_DISK: return 1;
+	case RT_EVENT: return 2;
+	case RT_OUTPUT: return 3;
+	case RT_RESULT: return 4;
+	case RT_BENCH: return 5;
+	}
+	return -1;
+}
+
+static const char slot_types[NTYPES] = { RT_SAMPLE, RT_DISK, RT_EVENT, RT_OUTPUT, RT_RESULT, RT_BENCH };
+
+/* A line split into fields; f[0] is the type, f[nf-1] the CRC. */
+struct fields {
+	const char *p[REC_MAX_FIELDS];
+	size_t len[REC_MAX_FIELDS];
+	int nf;
+};
+
+static void split(const char *line, size_t len, struct fields *f)
+{
+	size_t start = 0;
+
+	f->nf = 0;
+	for (size_t i = 0; i <= len && f->nf < REC_MAX_FIELDS; i++) {
+		if (i == len || line[i] == '\t') {
+			f->p[f->nf] = line + start;
+			f->len[f->nf] = i - start;
+			f->nf++;
+			start = i + 1;
+		}
+	}
+}
+
+static int hexv(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* The last field is the CRC-32 of everything before the TAB in front of it. */
+static bool line_ok(const char *line, size_t len)
+{
+	uint32_t want = 0;
+
+	if (len < 10 || line[len - 9] != '\t')
+		return false;
+	for (size_t i = len - 8; i < len; i++) {
+		int h = hexv(line[i]);
+		if (h < 0)
+			return false;
+		want = want << 4 | (uint32_t)h;
+	}
+	return rec_crc32(line, len - 9) == want;
+}
+
+static double fd_double(const char *p, size_t n)
+{
+	char b[64];
+
+	if (!n || n >= sizeof(b))
+		return 0;
+	memcpy(b, p, n);
+	b[n] = 0;
+	return strtod(b, NULL);
+}
+
+static long long fd_ll(const char *p, size_t n)
+{
+	char b[32];
+
+	if (!n || n >= sizeof(b))
+		return 0;
+	memcpy(b, p, n);
+	b[n] = 0;
+	return strtoll(b, NULL, 10);
+}
+
+static unsigned long long fd_ull(const char *p, size_t n)
+{
+	char b[32];
+
+	if (!n || n >= sizeof(b) || *p == '-')
+		return 0;
+	memcpy(b, p, n);
+	b[n] = 0;
+	return strtoull(b, NULL, 10);
+}
+
+static void copy_str(char *d, size_t n, const char *s)
+{
+	size_t l = strlen(s);
+
+	if (l >= n)
+		l = n - 1;
+	memcpy(d, s, l);
+	d[l] = 0;
+}
+
+static void fd_text(const char *p, size_t n, char *out, size_t outlen)
+{
+	rec_unescape(p, n, out, outlen);
+}
+
+static bool fd_is(const char *p, size_t n, const char *s)
+{
+	return strlen(s) == n && !memcmp(p, s, n);
+}
+
+static int vec_push(struct rec_vec *v, uint64_t off, double t)
+{
+	if (v->n == v->cap) {
+		size_t nc = v->cap ? v->cap * 2 : 1024;
+		struct rec_ix *nv = realloc(v->v, nc * sizeof(*nv));
+		if (!nv)
+			return -ENOMEM;
+		v->v = nv;
+		v->cap = nc;
+	}
+	v->v[v->n].off = off;
+	v->v[v->n].t = t;
+	v->n++;
+	return 0;
+}
+
+static void set_default_cols(struct recording *rec)
+{
+	for (int s = 0; s < NTYPES; s++) {
+		int n;
+		rec_cols_of(slot_types[s], &n);
+		rec->ncols[s] = n;
+		for (int i = 0; i < REC_MAX_FIELDS; i++)
+			rec->colmap[s][i] = (signed char)(i < n ? i : -1);
+	}
+}
+
+static void apply_cols(struct recording *rec, const struct fields *f)
+{
+	int slot, n;
+	const char *const *names;
+
+	/* C <type> <col>... <crc> */
+	if (f->nf < 3 || f->len[1] != 1 || (slot = type_slot(f->p[1][0])) < 0)
+		return;
+	names = rec_cols_of(f->p[1][0], &n);
+	rec->ncols[slot] = f->nf - 3;
+	for (int i = 0; i < REC_MAX_FIELDS; i++)
+		rec->colmap[slot][i] = -1;
+	for (int i = 2; i < f->nf - 1; i++)
+		for (int c = 0; c < n; c++)
+			if (fd_is(f->p[i], f->len[i], names[c]))
+				rec->colmap[slot][i - 2] = (signed char)c;
+}
+
+static void apply_header(struct recording *rec, const struct fields *f)
+{
+	struct rec_header *h = &rec->hdr;
+	char v[1024];
+
+	if (f->nf < 4)
+		return;
+	fd_text(f->p[2], f->len[2], v, sizeof(v));
+#define KEY(k) fd_is(f->p[1], f->len[1], k)
+	if (KEY("host"))
+		copy_str(h->host, sizeof(h->host), v);
+	else if (KEY("kernel"))
+		copy_str(h->kernel, sizeof(h->kernel), v);
+	else if (KEY("label"))
+		copy_str(h->label, sizeof(h->label), v);
+	else if (KEY("source"))
+		copy_str(h->source, sizeof(h->source), v);
+	else if (KEY("command"))
+		copy_str(h->command, sizeof(h->command), v);
+	else if (KEY("writer"))
+		copy_str(h->writer, sizeof(h->writer), v);
+	else if (KEY("interval"))
+		h->interval = strtod(v, NULL);
+	else if (KEY("start_realtime_ns"))
+		h->start_realtime_ns = strtoll(v, NULL, 10);
+	else if (KEY("dirty_background_bytes"))
+		h->have_knobs = true, h->dirty_background_bytes = strtoull(v, NULL, 10);
+	else if (KEY("dirty_bytes"))
+		h->have_knobs = true, h->dirty_bytes = strtoull(v, NULL, 10);
+	else if (KEY("dirty_background_ratio"))
+		h->have_knobs = true, h->dirty_background_ratio = (unsigned)strtoul(v, NULL, 10);
+	else if (KEY("dirty_ratio"))
+		h->have_knobs = true, h->dirty_ratio = (unsigned)strtoul(v, NULL, 10);
+	else if (KEY("dirty_expire_centisecs"))
+		h->dirty_expire_centisecs = (unsigned)strtoul(v, NULL, 10);
+	else if (KEY("dirty_writeback_centisecs"))
+		h->dirty_writeback_centisecs = (unsigned)strtoul(v, NULL, 10);
+#undef KEY
+}
+
+static void note_bad(struct recording *rec, size_t off)
+{
+	if (!rec->nbad)
+		rec->first_bad = (long long)off;
+	rec->nbad++;
+}
+
+/* Index the whole lines in [rec->scanned, rec->maplen). */
+static int scan(struct recording *rec, char *err, size_t errlen)
+{
+	size_t pos = rec->scanned;
+	int added = 0;
+
+	while (pos < rec->maplen) {
+		const char *line = rec->map + pos;
+		size_t avail = rec->maplen - pos;
+		const char *nl;
+		size_t len;
+		struct fields f;
+
+		if (!rec->seen_magic) {
+			size_t ml = strlen(RT_MAGIC);
+			if (avail < ml + 1 || memcmp(line, RT_MAGIC "\t", ml + 1)) {
+				if (avail <= ml && !memcmp(line, RT_MAGIC, avail))
+					snprintf(err, errlen, "%s: byte %zu: truncated: the file ends inside the first line (%zu bytes)",
+						 rec->path, pos, avail);
+				else
+					snprintf(err, errlen, "%s: byte %zu: not an iodash recording (it does not start with \"%s\"); view and export read the .rec files that iodash -o writes",
+						 rec->path, pos, RT_MAGIC);
+				return -EINVAL;
+			}
+		}
+		nl = memchr(line, '\n', avail < REC_MAX_LINE + 1 ? avail : REC_MAX_LINE + 1);
+		if (!nl) {
+			if (avail <= REC_MAX_LINE) {
+				/* torn: not indexed, so a follow reader picks it up once whole */
+				rec->torn_len = avail;
+				break;
+			}
+			/* an overlong line: damage; skip to its end */
+			nl = memchr(line, '\n', avail);
+			if (!rec->seen_data) {
+				snprintf(err, errlen, "%s: byte %zu: damaged header (a line longer than %d bytes)",
+					 rec->path, pos, REC_MAX_LINE);
+				return -EBADMSG;
+			}
+			note_bad(rec, pos);
+			if (!nl) {
+				rec->torn_len = avail;
+				break;
+			}
+			pos = (size_t)(nl - rec->map) + 1;
+			rec->scanned = pos;
+			continue;
+		}
+		rec->torn_len = 0;
+		len = (size_t)(nl - line);
+		if (!line_ok(line, len)) {
+			if (!rec->seen_data) {
+				snprintf(err, errlen, "%s: byte %zu: damaged header record (checksum mismatch); the file cannot be trusted",
+					 rec->path, pos);
+				return -EBADMSG;
+			}
+			note_bad(rec, pos);
+			goto next;
+		}
+		split(line, len - 9, &f);
+		/* the CRC field was cut off above: add an empty one so f.nf-1 is it */
+		if (f.nf < REC_MAX_FIELDS) {
+			f.p[f.nf] = line + len - 8;
+			f.len[f.nf] = 8;
+			f.nf++;
+		}
+		if (!rec->seen_magic) {
+			long major = f.nf > 2 ? (long)fd_ll(f.p[1], f.len[1]) : 0;
+			if (major < 1) {
+				snprintf(err, errlen, "%s: byte %zu: no format version in the first line", rec->path, pos);
+				return -EBADMSG;
+			}
+			if (major > REC_FORMAT_MAJOR) {
+				snprintf(err, errlen, "%s: byte %zu: recording format %ld is newer than this iodash reads (%d); use a newer iodash",
+					 rec->path, pos, major, REC_FORMAT_MAJOR);
+				return -EPROTONOSUPPORT;
+			}
+			rec->hdr.major = (int)major;
+			rec->hdr.minor = f.nf > 3 ? (int)fd_ll(f.p[2], f.len[2]) : 0;
+			rec->seen_magic = true;
+			goto next;
+		}
+		if (f.len[0] != 1) {
+			rec->nunknown++;
+			goto next;
+		}
+		switch (f.p[0][0]) {
+		case RT_HEADER:
+			apply_header(rec, &f);
+			break;
+		case RT_COLS:
+			apply_cols(rec, &f);
+			break;
+		case RT_DISK:
+			rec->seen_data = true;
+			break;
+		case RT_SAMPLE: case RT_EVENT: case RT_OUTPUT: case RT_RESULT: case RT_BENCH: {
+			static const enum rec_kind kinds[] = {
+				[0] = RK_SAMPLE, [2] = RK_EVENT, [3] = RK_OUTPUT, [4] = RK_RESULT, [5] = RK_BENCH };
+			int slot = type_slot(f.p[0][0]);
+			int tcol = -1;
+			double t = 0;
+			for (int i = 0; i < f.nf - 2 && i < REC_MAX_FIELDS; i++)
+				if (rec->colmap[slot][i] == 0) {   /* column 0 of every type is t */
+					tcol = i + 1;
+					break;
+				}
+			if (tcol > 0)
+				t = fd_double(f.p[tcol], f.len[tcol]);
+			rec->seen_data = true;
+			if (vec_push(&rec->ix[kinds[slot]], pos, t)) {
+				snprintf(err, errlen, "%s: out of memory indexing the recording", rec->path);
+				return -ENOMEM;
+			}
+			added++;
+			break;
+		}
+		default:
+			rec->nunknown++;   /* a later version's record: skip */
+		}
+next:
+		pos = (size_t)(nl - rec->map) + 1;
+		rec->scanned = pos;
+	}
+	return added;
+}
+
+static int map_file(struct recording *rec, char *err, size_t errlen)
+{
+	struct stat st;
+	void *m;
+
+	if (fstat(rec->fd, &st) < 0) {
+		snprintf(err, errlen, "%s: %s", rec->path, strerror(errno));
+		return -errno;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: byte 0: not a regular file", rec->path);
+		return -EINVAL;
+	}
+	if ((size_t)st.st_size < rec->maplen) {
+		snprintf(err, errlen, "%s: byte %lld: the file shrank from %zu bytes: it was rewritten; open it again",
+			 rec->path, (long long)st.st_size, rec->maplen);
+		return -ESTALE;
+	}
+	if ((size_t)st.st_size == rec->maplen)
+		return 0;
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, rec->fd, 0);
+	if (m == MAP_FAILED) {
+		snprintf(err, errlen, "%s: cannot map the file: %s", rec->path, strerror(errno));
+		return -errno;
+	}
+	if (rec->map)
+		munmap((void *)rec->map, rec->maplen);
+	rec->map = m;
+	rec->maplen = (size_t)st.st_size;
+	return 0;
+}
+
+int recording_open(struct recording **out, const char *path, char *err, size_t errlen)
+{
+	struct recording *rec;
+	int rc;
+
+	*out = NULL;
+	rec = calloc(1, sizeof(*rec));
+	if (!rec || !(rec->path = strdup(path))) {
+		free(rec);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	rec->first_bad = -1;
+	set_default_cols(rec);
+	rec->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (rec->fd < 0) {
+		rc = -errno;
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		recording_close(rec);
+		return rc;
+	}
+	rc = map_file(rec, err, errlen);
+	if (!rc && !rec->maplen) {
+		snprintf(err, errlen, "%s: byte 0: empty file, not an iodash recording", path);
+		rc = -EINVAL;
+	}
+	if (!rc)
+		rc = scan(rec, err, errlen);
+	if (rc >= 0 && !rec->seen_magic) {
+		snprintf(err, errlen, "%s: byte 0: truncated: the file ends inside the first line (%zu bytes)",
+			 path, rec->maplen);
+		rc = -EBADMSG;
+	}
+	if (rc < 0) {
+		recording_close(rec);
+		return rc;
+	}
+	*out = rec;
+	return 0;
+}
+
+int recording_refresh(struct recording *rec, char *err, size_t errlen)
+{
+	int rc = map_file(rec, err, errlen);
+
+	return rc ? rc : scan(rec, err, errlen);
+}
+
+void recording_close(struct recording *rec)
+{
+	if (!rec)
+		return;
+	if (rec->map)
+		munmap((void *)rec->map, rec->maplen);
+	if (rec->fd >= 0)
+		close(rec->fd);
+	for (int k = 0; k < RK_NKINDS; k++)
+		free(rec->ix[k].v);
+	free(rec->path);
+	free(rec);
+}
+
+int recording_sniff(const char *path)
+{
+	char b[sizeof(RT_MAGIC)];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, b, sizeof(b));
+	close(fd);
+	return n == (ssize_t)sizeof(b) && !memcmp(b, RT_MAGIC "\t", sizeof(b));
+}
+
+const char *recording_path(const struct recording *rec) { return rec->path; }
+const struct rec_header *recording_header(const struct recording *rec) { return &rec->hdr; }
+long long recording_first_bad_offset(const struct recording *rec) { return rec->first_bad; }
+size_t recording_nbad(const struct recording *rec) { return rec->nbad; }
+
+const char *recording_warning(const struct recording *rec)
+{
+	struct recording *w = (struct recording *)rec;   /* a cache of the message */
+	size_t o = 0;
+
+	w->warning[0] = 0;
+	if (rec->nbad)
+		o += (size_t)snprintf(w->warning + o, sizeof(w->warning) - o,
+				      "%s: byte %lld: %zu damaged record%s skipped (checksum mismatch)",
+				      rec->path, rec->first_bad, rec->nbad, rec->nbad > 1 ? "s" : "");
+	if (rec->torn_len && o < sizeof(w->warning))
+		o += (size_t)snprintf(w->warning + o, sizeof(w->warning) - o,
+				      "%s%s: byte %zu: torn last record (%zu bytes, no newline) skipped",
+				      o ? "; " : "", rec->path, rec->maplen - rec->torn_len, rec->torn_len);
+	if (rec->nunknown && o < sizeof(w->warning))
+		snprintf(w->warning + o, sizeof(w->warning) - o, "%s%s: %zu record%s of a newer format skipped",
+			 o ? "; " : "", rec->path, rec->nunknown, rec->nunknown > 1 ? "s" : "");
+	return w->warning;
+}
+
+size_t recording_count(const struct recording *rec, enum rec_kind k)
+{
+	return (unsigned)k < RK_NKINDS ? rec->ix[k].n : 0;
+}
+
+double recording_time(const struct recording *rec, enum rec_kind k, size_t i)
+{
+	return (unsigned)k < RK_NKINDS && i < rec->ix[k].n ? rec->ix[k].v[i].t : 0;
+}
+
+size_t recording_find(const struct recording *rec, enum rec_kind k, double t)
+{
+	size_t lo = 0, hi;
+
+	if ((unsigned)k >= RK_NKINDS)
+		return (size_t)-1;
+	hi = rec->ix[k].n;
+	/* first index with time > t, minus one */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (rec->ix[k].v[mid].t <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? lo - 1 : (size_t)-1;
+}
+
+/* The checked line at off: fields (CRC last) and the offset after it. */
+static int read_line(const struct recording *rec, size_t off, struct fields *f, size_t *next)
+{
+	const char *line = rec->map + off, *nl;
+	size_t len;
+
+	if (off >= rec->scanned)
+		return -ENOENT;
+	nl = memchr(line, '\n', rec->scanned - off);
+	if (!nl)
+		return -ENOENT;
+	len = (size_t)(nl - line);
+	*next = off + len + 1;
+	if (!line_ok(line, len))
+		return -EBADMSG;
+	split(line, len - 9, f);
+	if (f->nf < REC_MAX_FIELDS) {
+		f->p[f->nf] = line + len - 8;
+		f->len[f->nf] = 8;
+		f->nf++;
+	}
+	return 0;
+}
+
+/* Iterate the data columns of a checked record: c is the column id. */
+#define FOR_COLS(rec, slot, f, i, c) \
+	for (int i = 1, c; i < (f)->nf - 1; i++) \
+		if ((c = (i - 1 < REC_MAX_FIELDS ? (rec)->colmap[slot][i - 1] : -1)) >= 0)
+
+static void parse_disk(const struct recording *rec, const struct fields *f, struct disk_rate *d)
+{
+	memset(d, 0, sizeof(*d));
+	FOR_COLS(rec, 1, f, i, c) {
+		const char *p = f->p[i];
+		size_t n = f->len[i];
+		switch (c) {
+		case DC_NAME: fd_text(p, n, d->name, sizeof(d->name)); break;
+		case DC_HAVE_RATE: d->have_rate = fd_ll(p, n) != 0; break;
+		case DC_R_S: d->r_s = fd_double(p, n); break;
+		case DC_W_S: d->w_s = fd_double(p, n); break;
+		case DC_RKB_S: d->rkB_s = fd_double(p, n); break;
+		case DC_WKB_S: d->wkB_s = fd_double(p, n); break;
+		case DC_R_AWAIT: d->r_await = fd_double(p, n); break;
+		case DC_W_AWAIT: d->w_await = fd_double(p, n); break;
+		case DC_AQU_SZ: d->aqu_sz = fd_double(p, n); break;
+		case DC_UTIL: d->util = fd_double(p, n); break;
+		case DC_D_S: d->d_s = fd_double(p, n); break;
+		case DC_DKB_S: d->dkB_s = fd_double(p, n); break;
+		case DC_F_S: d->f_s = fd_double(p, n); break;
+		}
+	}
+}
+
+int recording_sample(const struct recording *rec, size_t i, struct sample *s)
+{
+	struct fields f;
+	size_t off, next;
+	int rc;
+
+	if (i >= rec->ix[RK_SAMPLE].n)
+		return -ERANGE;
+	memset(s, 0, sizeof(*s));
+	s->zone = ZONE_UNKNOWN;
+	off = rec->ix[RK_SAMPLE].v[i].off;
+	rc = read_line(rec, off, &f, &next);
+	if (rc)
+		return rc == -ENOENT ? -EBADMSG : rc;
+	FOR_COLS(rec, 0, &f, k, c) {
+		const char *p = f.p[k];
+		size_t n = f.len[k];
+		char z[16];
+		switch (c) {
+		case SC_T: s->t = fd_double(p, n); break;
+		case SC_SEQ: s->seq = fd_ull(p, n); break;
+		case SC_DT: s->dt = fd_double(p, n); break;
+		case SC_REALTIME_NS: s->realtime_ns = fd_ll(p, n); break;
+		case SC_HAVE_DIRTY: s->have_dirty = fd_ll(p, n) != 0; break;
+		case SC_DIRTY_KB: s->dirty_kb = fd_ull(p, n); break;
+		case SC_WRITEBACK_KB: s->writeback_kb = fd_ull(p, n); break;
+		case SC_BG_THRESH_KB: s->bg_thresh_kb = fd_ull(p, n); break;
+		case SC_FREERUN_KB: s->freerun_kb = fd_ull(p, n); break;
+		case SC_THRESH_KB: s->thresh_kb = fd_ull(p, n); break;
+		case SC_MEMINFO_DIRTY_KB: s->meminfo_dirty_kb = fd_ull(p, n); break;
+		case SC_MEMINFO_WRITEBACK_KB: s->meminfo_writeback_kb = fd_ull(p, n); break;
+		case SC_ZONE:
+			fd_text(p, n, z, sizeof(z));
+			s->zone = (enum dirty_zone)rec_zone_parse(z);
+			break;
+		case SC_HAVE_PSI: s->have_psi = fd_ll(p, n) != 0; break;
+		case SC_PSI_SOME: s->psi_io_some_avg10 = fd_double(p, n); break;
+		case SC_PSI_FULL: s->psi_io_full_avg10 = fd_double(p, n); break;
+		case SC_NDISKS: break;   /* the D records that check are what counts */
+		case SC_HIT_EVENT: s->hit_event = (int)fd_ll(p, n); break;
+		case SC_HIT_DURATION: s->hit_duration = fd_double(p, n); break;
+		case SC_HITS: s->hits = (unsigned)fd_ull(p, n); break;
+		case SC_HIT_SECONDS: s->hit_seconds = fd_double(p, n); break;
+		}
+	}
+	/* The disks of a sample are the D lines right after it. */
+	for (off = next; off < rec->scanned && rec->map[off] == RT_DISK; off = next) {
+		rc = read_line(rec, off, &f, &next);
+		if (rc == -ENOENT)
+			break;
+		if (rc || f.len[0] != 1 || s->ndisks >= SAMPLE_MAX_DISKS)
+			continue;   /* a damaged disk line reads as never written */
+		parse_disk(rec, &f, &s->disks[s->ndisks++]);
+	}
+	return 0;
+}
+
+int recording_event(const struct recording *rec, size_t i, struct model_event *e)
+{
+	struct fields f;
+	size_t next;
+	int rc;
+
+	if (i >= rec->ix[RK_EVENT].n)
+		return -ERANGE;
+	memset(e, 0, sizeof(*e));
+	e->kind = MEV_NOTE;
+	rc = read_line(rec, rec->ix[RK_EVENT].v[i].off, &f, &next);
+	if (rc)
+		return -EBADMSG;
+	FOR_COLS(rec, 2, &f, k, c) {
+		char kind[32];
+		switch (c) {
+		case EC_T: e->t = fd_double(f.p[k], f.len[k]); break;
+		case EC_KIND:
+			fd_text(f.p[k], f.len[k], kind, sizeof(kind));
+			rc = rec_event_kind_parse(kind);
+			e->kind = rc < 0 ? MEV_NOTE : (enum model_event_kind)rc;
+			break;
+		case EC_TEXT: fd_text(f.p[k], f.len[k], e->text, sizeof(e->text)); break;
+		}
+	}
+	return 0;
+}
+
+int recording_output(const struct recording *rec, size_t i, struct output_line *l)
+{
+	struct fields f;
+	size_t next;
+
+	if (i >= rec->ix[RK_OUTPUT].n)
+		return -ERANGE;
+	memset(l, 0, sizeof(*l));
+	if (read_line(rec, rec->ix[RK_OUTPUT].v[i].off, &f, &next))
+		return -EBADMSG;
+	FOR_COLS(rec, 3, &f, k, c) {
+		switch (c) {
+		case OC_T: l->t = fd_double(f.p[k], f.len[k]); break;
+		case OC_RUN: l->run = (int)fd_ll(f.p[k], f.len[k]); break;
+		case OC_TEXT: fd_text(f.p[k], f.len[k], l->text, sizeof(l->text)); break;
+		}
+	}
+	return 0;
+}
+
+int recording_result(const struct recording *rec, size_t i, struct result_point *p)
+{
+	struct fields f;
+	size_t next;
+
+	if (i >= rec->ix[RK_RESULT].n)
+		return -ERANGE;
+	memset(p, 0, sizeof(*p));
+	if (read_line(rec, rec->ix[RK_RESULT].v[i].off, &f, &next))
+		return -EBADMSG;
+	FOR_COLS(rec, 4, &f, k, c) {
+		const char *s = f.p[k];
+		size_t n = f.len[k];
+		switch (c) {
+		case RC_LABEL: fd_text(s, n, p->label, sizeof(p->label)); break;
+		case RC_RUN: p->run = (int)fd_ll(s, n); break;
+		case RC_X_NAME: fd_text(s, n, p->x_name, sizeof(p->x_name)); break;
+		case RC_X: p->x = fd_double(s, n); break;
+		case RC_METRIC: fd_text(s, n, p->metric, sizeof(p->metric)); break;
+		case RC_VALUE: p->value = fd_double(s, n); break;
+		case RC_UNIT: fd_text(s, n, p->unit, sizeof(p->unit)); break;
+		case RC_FLAGS: p->flags = (unsigned)fd_ull(s, n); break;
+		}
+	}
+	return 0;
+}
+
+int recording_bench(const struct recording *rec, size_t i, struct bench_status *b)
+{
+	struct fields f;
+	size_t next;
+
+	if (i >= rec->ix[RK_BENCH].n)
+		return -ERANGE;
+	memset(b, 0, sizeof(*b));
+	b->last_exit_status = -1;
+	b->eta_s = -1;
+	if (read_line(rec, rec->ix[RK_BENCH].v[i].off, &f, &next))
+		return -EBADMSG;
+	FOR_COLS(rec, 5, &f, k, c) {
+		const char *s = f.p[k];
+		size_t n = f.len[k];
+		char st[32];
+		int v;
+		switch (c) {
+		case BC_STATE:
+			fd_text(s, n, st, sizeof(st));
+			v = rec_bench_state_parse(st);
+			b->state = v < 0 ? BENCH_NONE : (enum bench_state)v;
+			break;
+		case BC_RUN_INDEX: b->run_index = (int)fd_ll(s, n); break;
+		case BC_RUN_TOTAL: b->run_total = (int)fd_ll(s, n); break;
+		case BC_RUNS_FAILED: b->runs_failed = (int)fd_ll(s, n); break;
+		case BC_PID: b->pid = (pid_t)fd_ll(s, n); break;
+		case BC_NTASKS: b->ntasks = (int)fd_ll(s, n); break;
+		case BC_THROTTLED: b->throttled_tasks = (int)fd_ll(s, n); break;
+		case BC_READ_BPS: b->read_Bps = fd_double(s, n); break;
+		case BC_WRITE_BPS: b->write_Bps = fd_double(s, n); break;
+		case BC_RCHAR_BPS: b->rchar_Bps = fd_double(s, n); break;
+		case BC_WCHAR_BPS: b->wchar_Bps = fd_double(s, n); break;
+		case BC_HAVE_TP: b->have_tracepoint = fd_ll(s, n) != 0; break;
+		case BC_PAUSES_PER_S: b->pauses_per_s = fd_double(s, n); break;
+		case BC_PAUSE_MS_PER_S: b->pause_ms_per_s = fd_double(s, n); break;
+		case BC_PAUSES_TOTAL: b->pauses_total = fd_ull(s, n); break;
+		case BC_PAUSE_TOTAL_MS: b->pause_total_ms = fd_double(s, n); break;
+		case BC_EXIT: b->last_exit_status = (int)fd_ll(s, n); break;
+		case BC_SIGNAL: b->last_signal = (int)fd_ll(s, n); break;
+		case BC_ETA: b->eta_s = fd_double(s, n); break;
+		case BC_RUN_START_T: b->run_start_t = fd_double(s, n); break;
+		case BC_P_VALID: b->progress.valid = fd_ll(s, n) != 0; break;
+		case BC_P_PHASE: fd_text(s, n, b->progress.phase, sizeof(b->progress.phase)); break;
+		case BC_P_ELAPSED: b->progress.elapsed_s = fd_double(s, n); break;
+		case BC_P_TPUT: b->progress.throughput = fd_double(s, n); break;
+		case BC_P_UNIT: fd_text(s, n, b->progress.unit, sizeof(b->progress.unit)); break;
+		case BC_P_LAT: b->progress.latency_ms = fd_double(s, n); break;
+		case BC_LABEL: fd_text(s, n, b->label, sizeof(b->label)); break;
+		case BC_COMMAND: fd_text(s, n, b->command, sizeof(b->command)); break;
+		}
+	}
+	return 0;
+}
+
+int recording_load_results(const struct recording *rec, bool with_progress, struct result_set *out)
+{
+	struct result_point p;
+
+	for (size_t i = 0; i < rec->ix[RK_RESULT].n; i++) {
+		if (recording_result(rec, i, &p))
+			continue;
+		if (!with_progress && (p.flags & RP_PROGRESS))
+			continue;
+		if (result_set_add(out, &p))
+			return -ENOMEM;
+	}
+	return 0;
+}

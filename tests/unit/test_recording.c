@@ -1,0 +1,490 @@
+/* Recording writer and reader: round trip, crash (kill -9), torn and
+ * damaged records, foreign and newer files, follow mode. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "iodash/recording.h"
+#include "../../src/record/rec_format.h"
+
+static char tmpdir[64];
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/iodash-trec.XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd);
+}
+
+static void path_of(char *buf, size_t n, const char *name)
+{
+	snprintf(buf, n, "%s/%s", tmpdir, name);
+}
+
+static void make_sample(struct sample *s, int i)
+{
+	memset(s, 0, sizeof(*s));
+	s->seq = (uint64_t)i;
+	s->t = i * 0.5;
+	s->dt = i ? 0.5 : 0;
+	s->realtime_ns = 1764690000123456789LL + i * 500000000LL;
+	s->have_dirty = true;
+	s->dirty_kb = 103084 + (uint64_t)i;
+	s->writeback_kb = 36868;
+	s->bg_thresh_kb = 131072;
+	s->freerun_kb = 196608;
+	s->thresh_kb = 262144;
+	s->meminfo_dirty_kb = 103080;
+	s->meminfo_writeback_kb = 36864;
+	s->zone = ZONE_THROTTLE;
+	s->have_psi = true;
+	s->psi_io_some_avg10 = 12.34;
+	s->hit_event = i == 3 ? 1 : 0;
+	s->hits = 1;
+	s->hit_seconds = 1.25;
+	s->ndisks = 2;
+	snprintf(s->disks[0].name, sizeof(s->disks[0].name), "vda");
+	s->disks[0].have_rate = i > 0;
+	s->disks[0].w_s = 2403.5;
+	s->disks[0].wkB_s = 2406321.75 + i;
+	s->disks[0].w_await = 1.234567;
+	s->disks[0].util = 99.9;
+	s->disks[0].aqu_sz = 3.25;
+	snprintf(s->disks[1].name, sizeof(s->disks[1].name), "nvme0n1");
+	s->disks[1].r_s = 90012;
+	s->disks[1].rkB_s = 383469;
+}
+
+static void write_session(const char *path, int nsamples, bool close_it, struct recorder **keep)
+{
+	struct snapshot first = { 0 };
+	struct rec_meta meta = {
+		.host = "testbox", .kernel = "6.18.44-fc-v1045", .first = &first,
+		.command = "dbench -t 10 4", .label = "2.6.24-rc2 (5,10)",
+		.source = "live /proc", .interval = 0.5,
+	};
+	struct recorder *r;
+	struct model_observer obs;
+	char err[256];
+	struct sample s;
+	struct bench_status b = { .state = BENCH_RUNNING, .pid = 42, .ntasks = 5,
+				  .throttled_tasks = 2, .last_exit_status = -1, .eta_s = -1 };
+	struct model_event e = { .kind = MEV_MARK, .t = 1.0 };
+	struct output_line l = { .t = 1.5, .run = 0 };
+	struct result_point p = { .label = "2.6.24-rc2 (5,10)", .run = 0, .x_name = "clients",
+				  .x = 4, .metric = "throughput", .value = 1014.2, .unit = "MB/s",
+				  .flags = RP_FINAL };
+
+	first.have = SNAP_HAVE_KNOBS;
+	first.dirty_bytes = 268435456;
+	first.dirty_background_bytes = 134217728;
+	first.dirty_ratio = 20;
+	first.dirty_background_ratio = 10;
+	assert_int_equal(recorder_open(&r, path, &meta, err, sizeof(err)), 0);
+	obs = recorder_observer(r);
+	snprintf(e.text, sizeof(e.text), "mark 1");
+	snprintf(l.text, sizeof(l.text), "a\ttab, a \\ backslash\nand a newline");
+	for (int i = 0; i < nsamples; i++) {
+		make_sample(&s, i);
+		obs.on_sample(obs.ctx, &s);
+		obs.on_bench(obs.ctx, &b);   /* same status every sample: one B record */
+		if (i == 2)
+			obs.on_event(obs.ctx, &e);
+		if (i == 3)
+			obs.on_output(obs.ctx, &l);
+		if (i == 4)
+			obs.on_result(obs.ctx, &p);
+	}
+	assert_int_equal(recorder_flush(r), 0);
+	if (close_it)
+		recorder_close(r);
+	else
+		*keep = r;
+}
+
+static void test_crc(void **state)
+{
+	(void)state;
+	assert_int_equal(rec_crc32("123456789", 9), 0xCBF43926u);
+	assert_int_equal(rec_crc32("", 0), 0);
+	/* 8-byte slices and the byte tail agree with the bytewise result */
+	assert_int_equal(rec_crc32("The quick brown fox jumps over the lazy dog", 43), 0x414FA339u);
+}
+
+static void test_roundtrip(void **state)
+{
+	char path[128], err[256];
+	struct recording *rec;
+	struct sample s, want;
+	struct model_event e;
+	struct output_line l;
+	struct result_point p;
+	struct bench_status b;
+	const struct rec_header *h;
+	(void)state;
+
+	path_of(path, sizeof(path), "rt.rec");
+	write_session(path, 10, true, NULL);
+	assert_int_equal(recording_sniff(path), 1);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_string_equal(recording_warning(rec), "");
+	h = recording_header(rec);
+	assert_int_equal(h->major, 1);
+	assert_string_equal(h->host, "testbox");
+	assert_string_equal(h->kernel, "6.18.44-fc-v1045");
+	assert_string_equal(h->label, "2.6.24-rc2 (5,10)");
+	assert_string_equal(h->command, "dbench -t 10 4");
+	assert_true(h->interval == 0.5);
+	assert_true(h->have_knobs);
+	assert_int_equal(h->dirty_bytes, 268435456);
+	assert_int_equal(h->dirty_background_bytes, 134217728);
+	assert_int_equal(h->dirty_ratio, 20);
+
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 10);
+	assert_int_equal(recording_count(rec, RK_EVENT), 1);
+	assert_int_equal(recording_count(rec, RK_OUTPUT), 1);
+	assert_int_equal(recording_count(rec, RK_RESULT), 1);
+	assert_int_equal(recording_count(rec, RK_BENCH), 1);
+
+	for (int i = 0; i < 10; i++) {
+		make_sample(&want, i);
+		assert_int_equal(recording_sample(rec, (size_t)i, &s), 0);
+		assert_int_equal(s.seq, want.seq);
+		assert_true(s.t == want.t);
+		assert_true(s.dt == want.dt);
+		assert_int_equal(s.realtime_ns, want.realtime_ns);
+		assert_true(s.have_dirty);
+		assert_int_equal(s.dirty_kb, want.dirty_kb);
+		assert_int_equal(s.writeback_kb, 36868);
+		assert_int_equal(s.thresh_kb, 262144);
+		assert_int_equal(s.freerun_kb, 196608);
+		assert_int_equal(s.zone, ZONE_THROTTLE);
+		assert_true(s.psi_io_some_avg10 == 12.34);
+		assert_int_equal(s.hit_event, want.hit_event);
+		assert_int_equal(s.ndisks, 2);
+		assert_string_equal(s.disks[0].name, "vda");
+		assert_int_equal(s.disks[0].have_rate, i > 0);
+		assert_true(s.disks[0].wkB_s == want.disks[0].wkB_s);
+		assert_true(s.disks[0].w_await == 1.234567);
+		assert_true(s.disks[0].util == 99.9);
+		assert_string_equal(s.disks[1].name, "nvme0n1");
+		assert_true(s.disks[1].rkB_s == 383469);
+	}
+	assert_int_equal(recording_find(rec, RK_SAMPLE, 2.2), 4);
+	assert_int_equal(recording_find(rec, RK_SAMPLE, -1), (size_t)-1);
+	assert_int_equal(recording_find(rec, RK_SAMPLE, 99), 9);
+
+	assert_int_equal(recording_event(rec, 0, &e), 0);
+	assert_int_equal(e.kind, MEV_MARK);
+	assert_string_equal(e.text, "mark 1");
+	assert_int_equal(recording_output(rec, 0, &l), 0);
+	assert_string_equal(l.text, "a\ttab, a \\ backslash\nand a newline");
+	assert_int_equal(recording_result(rec, 0, &p), 0);
+	assert_string_equal(p.label, "2.6.24-rc2 (5,10)");
+	assert_string_equal(p.metric, "throughput");
+	assert_true(p.value == 1014.2);
+	assert_true(p.x == 4);
+	assert_int_equal(p.flags, RP_FINAL);
+	assert_true(recording_time(rec, RK_RESULT, 0) == 2.0);  /* the sample before it */
+	assert_int_equal(recording_bench(rec, 0, &b), 0);
+	assert_int_equal(b.state, BENCH_RUNNING);
+	assert_int_equal(b.throttled_tasks, 2);
+	assert_int_equal(b.pid, 42);
+	recording_close(rec);
+}
+
+static void append(const char *path, const char *bytes, size_t n)
+{
+	int fd = open(path, O_WRONLY | O_APPEND);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, bytes, n), (ssize_t)n);
+	close(fd);
+}
+
+static off_t file_size(const char *path)
+{
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	return st.st_size;
+}
+
+static void test_torn_tail(void **state)
+{
+	char path[128], err[256];
+	struct recording *rec;
+	off_t size;
+	(void)state;
+
+	path_of(path, sizeof(path), "torn.rec");
+	write_session(path, 6, true, NULL);
+	size = file_size(path);
+	append(path, "S\t3.000\t6\t0.5\t17646900", 22);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 6);
+	assert_non_null(strstr(recording_warning(rec), "torn last record"));
+	{
+		char want[64];
+		snprintf(want, sizeof(want), "byte %lld", (long long)size);
+		assert_non_null(strstr(recording_warning(rec), want));
+	}
+	recording_close(rec);
+}
+
+static void test_damaged_record(void **state)
+{
+	char path[128], err[256], buf[1 << 16];
+	struct recording *rec;
+	struct sample s;
+	int fd;
+	ssize_t n;
+	char *third;
+	(void)state;
+
+	path_of(path, sizeof(path), "bad.rec");
+	write_session(path, 8, true, NULL);
+	fd = open(path, O_RDWR);
+	n = read(fd, buf, sizeof(buf) - 1);
+	assert_true(n > 0);
+	buf[n] = 0;
+	/* damage the dirty_kb of the third sample */
+	third = strstr(buf, "\nS\t1.000\t");
+	assert_non_null(third);
+	third++;
+	assert_int_equal(pwrite(fd, "9", 1, third - buf + 12), 1);
+	close(fd);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 7);
+	assert_int_equal(recording_nbad(rec), 1);
+	assert_int_equal(recording_first_bad_offset(rec), third - buf);
+	assert_non_null(strstr(recording_warning(rec), "damaged record"));
+	/* the sample after the damaged one is whole */
+	assert_int_equal(recording_sample(rec, 2, &s), 0);
+	assert_int_equal(s.seq, 3);
+	assert_int_equal(s.ndisks, 2);
+	recording_close(rec);
+}
+
+static void write_file(const char *path, const char *bytes, size_t n)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, bytes, n), (ssize_t)n);
+	close(fd);
+}
+
+static void expect_error(const char *name, const char *bytes, size_t n, const char *what)
+{
+	char path[128], err[256];
+	struct recording *rec = (void *)1;
+
+	path_of(path, sizeof(path), name);
+	write_file(path, bytes, n);
+	err[0] = 0;
+	assert_true(recording_open(&rec, path, err, sizeof(err)) < 0);
+	assert_null(rec);
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, "byte "));
+	if (!strstr(err, what))
+		fail_msg("error \"%s\" lacks \"%s\"", err, what);
+}
+
+static void test_foreign_and_newer(void **state)
+{
+	char line[128];
+	size_t n;
+	(void)state;
+
+	expect_error("foreign.rec", "Throughput 116.098 MB/sec\n", 26, "not an iodash recording");
+	expect_error("binary.rec", "\x7f" "ELF\x02\x01\x01\0\0\0", 10, "not an iodash recording");
+	expect_error("empty.rec", "", 0, "empty file");
+	expect_error("short.rec", "iodash-rec", 10, "truncated");
+	expect_error("torn-first.rec", "iodash-recording\t1\t0", 20, "truncated");
+	n = (size_t)snprintf(line, sizeof(line), "iodash-recording\t2\t0");
+	n += (size_t)snprintf(line + n, sizeof(line) - n, "\t%08x\n", rec_crc32(line, n));
+	expect_error("newer.rec", line, n, "newer");
+	/* a damaged header: the host line's checksum fails */
+	n = (size_t)snprintf(line, sizeof(line), "iodash-recording\t1\t0");
+	n += (size_t)snprintf(line + n, sizeof(line) - n, "\t%08x\n", rec_crc32(line, n));
+	n += (size_t)snprintf(line + n, sizeof(line) - n, "H\thost\tbox\t00000000\n");
+	expect_error("badhdr.rec", line, n, "byte 30: damaged header");
+}
+
+/* A record line with its checksum, as a later version would write it. */
+static size_t put_rec(char *buf, size_t cap, const char *body)
+{
+	size_t n = (size_t)snprintf(buf, cap, "%s", body);
+	return n + (size_t)snprintf(buf + n, cap - n, "\t%08x\n", rec_crc32(buf, n));
+}
+
+static void test_newer_minor(void **state)
+{
+	char path[128], err[256], buf[4096];
+	size_t n = 0;
+	struct recording *rec;
+	struct sample s;
+	(void)state;
+
+	/* v1.7: columns moved and added, a new record type: all skipped or mapped */
+	n += put_rec(buf + n, sizeof(buf) - n, "iodash-recording\t1\t7");
+	n += put_rec(buf + n, sizeof(buf) - n, "H\thost\tfuturebox");
+	n += put_rec(buf + n, sizeof(buf) - n, "H\tnew_key\twhatever");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tS\tt\tgpu_temp\tdirty_kb\tseq\tzone");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tZ\tt\tfoo");
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t0.500\t71\t4242\t1\tbg_flush");
+	n += put_rec(buf + n, sizeof(buf) - n, "Z\t0.500\tbar");
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t1.000\t72\t4343\t2\tsomething_new");
+	path_of(path, sizeof(path), "minor.rec");
+	write_file(path, buf, n);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_header(rec)->minor, 7);
+	assert_string_equal(recording_header(rec)->host, "futurebox");
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 2);
+	assert_int_equal(recording_sample(rec, 0, &s), 0);
+	assert_true(s.t == 0.5);
+	assert_int_equal(s.dirty_kb, 4242);
+	assert_int_equal(s.seq, 1);
+	assert_int_equal(s.zone, ZONE_BG_FLUSH);
+	assert_int_equal(recording_sample(rec, 1, &s), 0);
+	assert_int_equal(s.zone, ZONE_UNKNOWN);
+	assert_non_null(strstr(recording_warning(rec), "newer format"));
+	recording_close(rec);
+}
+
+static void test_follow(void **state)
+{
+	char path[128], err[256];
+	struct recording *rec;
+	struct recorder *r;
+	struct model_observer obs;
+	struct sample s;
+	(void)state;
+
+	path_of(path, sizeof(path), "follow.rec");
+	write_session(path, 4, false, &r);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 4);
+	obs = recorder_observer(r);
+	for (int i = 4; i < 9; i++) {
+		make_sample(&s, i);
+		obs.on_sample(obs.ctx, &s);
+	}
+	assert_int_equal(recording_refresh(rec, err, sizeof(err)), 0);  /* not flushed yet */
+	assert_int_equal(recorder_flush(r), 0);
+	assert_int_equal(recording_refresh(rec, err, sizeof(err)), 5);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 9);
+	assert_int_equal(recording_sample(rec, 8, &s), 0);
+	assert_int_equal(s.seq, 8);
+	assert_true(recorder_bytes(r) == (uint64_t)file_size(path));
+	recorder_close(r);
+	recording_close(rec);
+}
+
+/* A recording session killed with SIGKILL: the file loads, with all but
+ * at most the last flush interval. */
+static void test_kill9(void **state)
+{
+	char path[128], err[256];
+	struct recording *rec;
+	pid_t pid;
+	int status;
+	struct sample s;
+	size_t n;
+	(void)state;
+
+	path_of(path, sizeof(path), "kill9.rec");
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct recorder *r;
+		struct model_observer obs;
+		struct rec_meta meta = { .host = "h", .kernel = "k", .command = "", .label = "",
+					 .source = "live /proc", .interval = 0.001 };
+		if (recorder_open(&r, path, &meta, err, sizeof(err)))
+			_exit(3);
+		obs = recorder_observer(r);
+		for (int i = 0;; i++) {
+			make_sample(&s, i);
+			obs.on_sample(obs.ctx, &s);
+			if (i % 50 == 49)
+				recorder_flush(r);
+			usleep(200);
+		}
+	}
+	usleep(300000);
+	kill(pid, SIGKILL);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	n = recording_count(rec, RK_SAMPLE);
+	assert_true(n >= 50);
+	assert_int_equal(recording_sample(rec, n - 1, &s), 0);
+	assert_int_equal(s.seq, n - 1);
+	assert_int_equal(s.ndisks, 2);
+	assert_int_equal(recording_nbad(rec), 0);
+	recording_close(rec);
+}
+
+static void test_write_error(void **state)
+{
+	char err[256];
+	struct recorder *r;
+	struct rec_meta meta = { .host = "h", .kernel = "k", .command = "", .label = "",
+				 .source = "", .interval = 0.5 };
+	(void)state;
+
+	assert_true(recorder_open(&r, "/nonexistent-dir/x.rec", &meta, err, sizeof(err)) < 0);
+	assert_non_null(strstr(err, "/nonexistent-dir/x.rec"));
+	if (access("/dev/full", W_OK) == 0) {
+		assert_true(recorder_open(&r, "/dev/full", &meta, err, sizeof(err)) == -ENOSPC);
+		assert_non_null(strstr(err, "/dev/full"));
+	}
+}
+
+static void test_default_path(void **state)
+{
+	char buf[128];
+	struct tm tm = { .tm_year = 126, .tm_mon = 11, .tm_mday = 2, .tm_hour = 15,
+			 .tm_min = 40, .tm_sec = 31, .tm_isdst = -1 };
+	(void)state;
+
+	assert_int_equal(recording_default_path(buf, sizeof(buf), "vm", mktime(&tm)), 0);
+	assert_string_equal(buf, "iodash-vm-20261202-154031.rec");
+	assert_int_equal(recording_default_path(buf, sizeof(buf), "a/b", mktime(&tm)), 0);
+	assert_string_equal(buf, "iodash-a_b-20261202-154031.rec");
+	assert_int_equal(recording_default_path(buf, 10, "vm", mktime(&tm)), -ENAMETOOLONG);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_crc),
+		cmocka_unit_test(test_roundtrip),
+		cmocka_unit_test(test_torn_tail),
+		cmocka_unit_test(test_damaged_record),
+		cmocka_unit_test(test_foreign_and_newer),
+		cmocka_unit_test(test_newer_minor),
+		cmocka_unit_test(test_follow),
+		cmocka_unit_test(test_kill9),
+		cmocka_unit_test(test_write_error),
+		cmocka_unit_test(test_default_path),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
