@@ -1,0 +1,168 @@
+/* session statistics: the incomplete beta function and Student's t
+ * against closed forms and tabulated values, Welch's test, and curves
+ * built from the dbench points of the 2.4.16 / 2.4.17-pre2 mail. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "iodash/session.h"
+
+#define near(a, b, eps) assert_true(fabs((a) - (b)) < (eps))
+
+static void test_incbeta(void **state)
+{
+	(void)state;
+	/* integer a, b: a binomial tail, 11/16 */
+	near(session_incbeta(2, 3, 0.5), 0.6875, 1e-12);
+	near(session_incbeta(1, 1, 0.3), 0.3, 1e-12);           /* uniform */
+	near(session_incbeta(0.5, 0.5, 0.5), 0.5, 1e-12);       /* arcsine, symmetric */
+	near(session_incbeta(3, 1, 0.2), 0.008, 1e-12);         /* x^a when b = 1 */
+	assert_true(session_incbeta(2, 3, 0) == 0);
+	assert_true(session_incbeta(2, 3, 1) == 1);
+	assert_true(isnan(session_incbeta(-1, 3, 0.5)));
+	assert_true(isnan(session_incbeta(2, 3, 1.5)));
+}
+
+static void test_t_distribution(void **state)
+{
+	(void)state;
+	near(session_t_p2(1, 1), 0.5, 1e-10);                            /* Cauchy */
+	near(session_t_p2(2, 2), 1 - 2 / sqrt(6), 1e-10);                /* closed form, df 2 */
+	near(session_t_p2(2.0, 10), 0.0733880348, 1e-8);                 /* table */
+	near(session_t_p2(2.228138852, 10), 0.05, 1e-8);                 /* t(0.975, 10) */
+	near(session_t_p2(2.042272456, 30), 0.05, 1e-8);                 /* t(0.975, 30) */
+	near(session_t_p2(12.70620474, 1), 0.05, 1e-8);                  /* t(0.975, 1) */
+	near(session_t_p2(2.5, 4.5), 0.0599056865, 1e-8);                /* fractional df (numeric integral) */
+	near(session_t_p2(0.3, 7.3), 0.7725405362, 1e-8);
+	near(session_t_p2(-2.0, 10), 0.0733880348, 1e-8);                /* two-sided: symmetric */
+	near(session_t_p2(0, 5), 1.0, 1e-12);
+	near(session_t_p2(1.959963985, 1e7), 0.05, 1e-6);                /* normal limit */
+	assert_true(session_t_p2(INFINITY, 3) == 0);
+}
+
+static void test_welch(void **state)
+{
+	double df;
+	(void)state;
+	/* {1,3} vs {5,7}: equal variances 2, n 2 -> t = -2.828, df exactly 2 */
+	near(session_welch_p(2, 2, 2, 6, 2, 2, &df), 1 - (4 / sqrt(2)) / sqrt(10), 1e-10);
+	near(df, 2, 1e-12);
+	/* unequal variances: df between min(n)-1 and n1+n2-2 */
+	assert_true(session_welch_p(10, 1, 5, 12, 9, 8, &df) > 0);
+	assert_true(df > 4 && df < 11);
+	/* not computable: one run, or no spread at all */
+	assert_true(session_welch_p(66.7354, 0, 1, 60.1309, 31.8, 3, NULL) < 0);
+	assert_true(session_welch_p(5, 0, 3, 5, 0, 3, NULL) < 0);
+}
+
+static void add(struct result_set *rs, const char *label, int run, double x, double v, unsigned flags)
+{
+	struct result_point p = { .run = run, .x = x, .value = v, .flags = flags };
+	snprintf(p.label, sizeof(p.label), "%s", label);
+	snprintf(p.x_name, sizeof(p.x_name), "procs");
+	snprintf(p.metric, sizeof(p.metric), "throughput");
+	snprintf(p.unit, sizeof(p.unit), "MB/s");
+	assert_int_equal(result_set_add(rs, &p), 0);
+}
+
+static void test_curves_mail(void **state)
+{
+	struct result_set rs = { 0 };
+	struct curve_set cs;
+	const struct curve_point *p;
+	char names[4][RP_NAME_LEN];
+	(void)state;
+
+	/* the 64 and 128 procs rows of the 2.4.16 / 2.4.17-pre2 mail */
+	add(&rs, "2.4.16", 0, 128, 66.7354, RP_FINAL);
+	add(&rs, "2.4.16", 0, 64, 117.729, RP_FINAL);
+	add(&rs, "2.4.17-pre2", 0, 64, 64.876, RP_FINAL);
+	add(&rs, "2.4.17-pre2", 0, 128, 54.9774, RP_FINAL);
+	add(&rs, "2.4.17-pre2", 1, 64, 78.0881, RP_FINAL);
+	add(&rs, "2.4.17-pre2", 1, 128, 66.1573, RP_FINAL);
+	add(&rs, "2.4.17-pre2", 2, 64, 71.3444, RP_FINAL);
+	add(&rs, "2.4.17-pre2", 2, 128, 59.258, RP_FINAL);
+	add(&rs, "2.4.17-pre2", 3, 128, 999, RP_PROGRESS);   /* not a result */
+	add(&rs, "2.4.17-pre2", 3, 128, 999, RP_INCOMPLETE);
+
+	assert_int_equal(session_list_metrics(&rs, names, 4), 1);
+	assert_string_equal(names[0], "throughput");
+	assert_int_equal(session_build_curves(&rs, "throughput", NULL, &cs), 0);
+	assert_int_equal(cs.n, 2);
+	assert_string_equal(cs.baseline, "2.4.16");
+	assert_string_equal(cs.v[0].label, "2.4.16");
+	assert_int_equal(cs.v[0].runs, 1);
+	assert_int_equal(cs.v[1].runs, 3);
+	assert_string_equal(cs.v[1].unit, "MB/s");
+	assert_string_equal(cs.v[1].x_name, "procs");
+	assert_int_equal(cs.v[1].n, 2);
+	assert_true(cs.v[1].pts[0].x == 64);    /* x ascending */
+	p = &cs.v[1].pts[1];
+	assert_true(p->x == 128);
+	assert_int_equal(p->n, 3);
+	near(p->mean, 60.1309, 1e-9);
+	near(p->stddev, 5.640833875412395, 1e-9);
+	near(p->cov, 9.380923743719775, 1e-9);
+	near(p->hmean, 59.78460702616078, 1e-9);
+	near(p->min, 54.9774, 1e-12);
+	near(p->max, 66.1573, 1e-12);
+	assert_true(p->have_change);
+	near(p->change_pct, -9.896546660393128, 1e-9);
+	assert_false(p->significant);           /* one run of 2.4.16: no test */
+	assert_true(p->p_value < 0);
+	p = &cs.v[0].pts[1];
+	assert_int_equal(p->n, 1);
+	assert_true(p->stddev == 0);
+	assert_false(p->have_change);           /* the baseline itself */
+	curve_set_free(&cs);
+
+	/* --baseline the other label */
+	assert_int_equal(session_build_curves(&rs, "throughput", "2.4.17-pre2", &cs), 0);
+	assert_string_equal(cs.baseline, "2.4.17-pre2");
+	near(cs.v[0].pts[1].change_pct, (66.7354 - 60.1309) / 60.1309 * 100, 1e-9);
+	curve_set_free(&cs);
+	assert_int_equal(session_build_curves(&rs, "throughput", "2.6.0", &cs), -ESRCH);
+	assert_int_equal(session_build_curves(&rs, "latency", NULL, &cs), -ENOENT);
+	result_set_free(&rs);
+}
+
+static void test_significance(void **state)
+{
+	struct result_set rs = { 0 };
+	struct curve_set cs;
+	(void)state;
+
+	/* clearly different, three runs each: p well under 0.05 */
+	for (int r = 0; r < 3; r++) {
+		add(&rs, "A", r, 1, 100 + r, RP_FINAL);
+		add(&rs, "B", r, 1, 120 + r, RP_FINAL);
+		add(&rs, "A", r, 2, 100 + 10 * r, RP_FINAL);
+		add(&rs, "B", r, 2, 101 + 10 * r, RP_FINAL);
+	}
+	assert_int_equal(session_build_curves(&rs, "throughput", NULL, &cs), 0);
+	assert_true(cs.v[1].pts[0].significant);
+	assert_true(cs.v[1].pts[0].p_value < 1e-4);
+	/* t = 20 / sqrt(2/3), df 4 */
+	near(cs.v[1].pts[0].p_value, session_t_p2(20 / sqrt(2.0 / 3), 4), 1e-12);
+	assert_false(cs.v[1].pts[1].significant);
+	assert_true(cs.v[1].pts[1].p_value > 0.5);
+	curve_set_free(&cs);
+	result_set_free(&rs);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_incbeta),
+		cmocka_unit_test(test_t_distribution),
+		cmocka_unit_test(test_welch),
+		cmocka_unit_test(test_curves_mail),
+		cmocka_unit_test(test_significance),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
