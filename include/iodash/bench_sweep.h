@@ -1,0 +1,61 @@
+/* bench_sweep: the runs of `iodash sweep`.  -p NAME=V1,V2,... (several -p
+ * make a grid: the first -p varies slowest), {NAME} substituted in each
+ * argv word and in --between, never through a shell.  --repeat N makes N
+ * passes over the whole grid (pass k is run number k of every point, so a
+ * slow drift of the machine spreads over all points alike).
+ *
+ * The x of a run's result points is the last -p (the one that varies
+ * fastest); the other parameters go into the run label as "NAME=V", so
+ * `-p bs=4k,64k -p clients=1,2,4` gives two curves over clients. */
+#ifndef IODASH_BENCH_SWEEP_H
+#define IODASH_BENCH_SWEEP_H
+
+#include <stddef.h>
+#include "iodash/result.h"
+
+#define SWEEP_MAX_PARAMS 8
+#define SWEEP_MAX_VALUES 1024
+#define SWEEP_MAX_RUNS 100000
+
+struct sweep_param {
+	char name[RP_NAME_LEN];
+	char **values;
+	int nvalues;
+};
+
+struct sweep_run {
+	char **argv;                /* NULL-terminated, substituted */
+	char *between;              /* substituted --between, or NULL */
+	char label_extra[RP_LABEL_LEN];  /* "bs=4k" for the other grid params, or "" */
+	char x_name[RP_NAME_LEN];
+	double x;
+	const char *x_text;         /* the value as written */
+	int pass;                   /* 0-based repeat pass = run number of the point */
+	int point;                  /* 0-based grid point */
+};
+
+struct sweep_plan {
+	struct sweep_param params[SWEEP_MAX_PARAMS];
+	int nparams;
+	int repeat;
+	struct sweep_run *runs;
+	int nruns;
+};
+
+/* Builds all runs.  0, or -EINVAL with err saying what is wrong with which
+ * -p (usage error), or -ENOMEM. */
+int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparams,
+		     char *const *argv, int nargs, const char *between, int repeat,
+		     char *err, size_t errlen);
+void sweep_plan_free(struct sweep_plan *p);
+
+/* A parameter value as a number: "4", "2.5", "4k"/"64K"/"1m"/"1g" (powers
+ * of 1024, as fio and dbench mean them).  0 or -EINVAL. */
+int sweep_parse_number(const char *s, double *out);
+
+/* ETA from the durations of the runs done so far and the time the current
+ * run has already taken: mean * remaining - elapsed of the current run.
+ * < 0 when no run has finished yet. */
+double sweep_eta(const double *durations, int ndone, int total, double current_elapsed);
+
+#endif

@@ -1,0 +1,919 @@
+/* The run, sweep and attach drivers: one thread that owns the benchmark.
+ *
+ *   start(): checks (command exists, pid exists, tracefs) -> thread
+ *   thread:  for each run: [--between] spawn on a pty, then one poll loop:
+ *              pty bytes -> parser (raw) and linebuf -> model_add_output
+ *              pidfd     -> the run ended: drain the pty, record the status
+ *              tick      -> proctree + tracefs -> model_set_bench
+ *              wake pipe -> a stop request (SIGINT, later SIGTERM, SIGKILL)
+ *            then bench_done and exit_code in the model.
+ *
+ * SIGHUP needs nothing here: the benchmark is in its own session on our
+ * pty, which stays open while iodash lives, so it runs to its end. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include "iodash/bench.h"
+#include "iodash/bench_sweep.h"
+#include "iodash/commands.h"
+#include "iodash/parser.h"
+#include "iodash/proctree.h"
+#include "iodash/tracefs.h"
+
+/* The parsers are a separate module built alongside: without them the
+ * output is kept as raw lines, and the binary still links. */
+#pragma weak parser_new
+#pragma weak parser_free
+#pragma weak parser_for_command
+#pragma weak parser_feed
+#pragma weak parser_finish
+#pragma weak parser_get_progress
+
+#define STOP_ESCALATE_S 5.0   /* SIGINT, then SIGTERM, then SIGKILL */
+#define DRAIN_QUIET_S 0.3     /* after exit: output stops this long -> done */
+#define DRAIN_MAX_S 3.0       /* a daemon holding the pty cannot keep us */
+
+struct bench_ctx {
+	struct bench_driver drv;
+	const struct iodash_opts *o;
+	struct model *m;
+	enum iodash_cmd kind;
+	char label[RP_LABEL_LEN];
+	char describe[2048];
+	struct sweep_plan plan;       /* run: one run, built from o->args */
+
+	pthread_t th;
+	bool started;
+	pthread_mutex_t lock;         /* cur_pgid, stop_* */
+	pid_t cur_pgid;               /* what a stop request signals; 0 none */
+	int stop_sent;                /* 0 none, 1 SIGINT, 2 SIGTERM, 3 SIGKILL */
+	bool stop_wanted;             /* no more runs */
+	double stop_t;
+	int wake[2];
+
+	struct tracefs tf;
+	bool have_tf;
+	double interval;
+
+	struct bench_status st;
+	double *durations;
+	int ndone;
+	int failed;
+	int exit_code;
+
+	/* the run in progress */
+	int run_no;                   /* 0-based in the session */
+	const struct sweep_run *run;
+	struct parser *parser;
+	struct bench_linebuf lb;
+	const char *line_prefix;
+};
+
+static double mono_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void join_words(char *buf, size_t len, char *const *argv)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; argv && argv[i] && off < len; i++) {
+		bool q = argv[i][0] == '\0' || strpbrk(argv[i], " \t'\"$\\") != NULL;
+		int w = snprintf(buf + off, len - off, q ? "%s'%s'" : "%s%s", i ? " " : "", argv[i]);
+		if (w < 0)
+			break;
+		off += (size_t)w;
+	}
+}
+
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+/* ---- output and results ------------------------------------------------ */
+
+static void emit_line(void *ctx, const char *line)
+{
+	struct bench_ctx *b = ctx;
+	char buf[MODEL_LINE_LEN];
+
+	if (b->line_prefix) {
+		snprintf(buf, sizeof(buf), "%s%s", b->line_prefix, line);
+		line = buf;
+	}
+	model_add_output(b->m, model_now(b->m), b->run_no, line);
+}
+
+static void emit_result(void *ctx, const struct result_point *p)
+{
+	struct bench_ctx *b = ctx;
+	struct result_point q = *p;
+
+	if (b->kind == CMD_SWEEP && b->run && !(q.flags & RP_PROGRESS)) {
+		/* the sweep knows what was varied better than the tool */
+		snprintf(q.x_name, sizeof(q.x_name), "%s", b->run->x_name);
+		q.x = b->run->x;
+		q.run = b->run->pass;
+	}
+	model_add_result(b->m, &q);
+}
+
+static void feed_output(struct bench_ctx *b, const char *buf, size_t len)
+{
+	if (b->parser && parser_feed) {
+		struct result_sink sink = { .emit = emit_result, .ctx = b };
+		parser_feed(b->parser, buf, len, &sink);
+	}
+	bench_linebuf_feed(&b->lb, buf, len, emit_line, b);
+}
+
+static void follow_data(void *ctx, const char *buf, size_t len)
+{
+	feed_output(ctx, buf, len);
+}
+
+static void open_parser(struct bench_ctx *b, const char *argv0, const char *label)
+{
+	const char *name = b->o->parser;
+
+	b->parser = NULL;
+	if (!parser_new || !parser_feed) {
+		model_add_event(b->m, MEV_NOTE, model_now(b->m),
+				"parsers are not built in: output kept as raw lines");
+		return;
+	}
+	if (!name && parser_for_command)
+		name = parser_for_command(argv0);
+	if (!name) {
+		model_add_event(b->m, MEV_NOTE, model_now(b->m),
+				"no parser for '%s': output kept as raw lines (--parser NAME to pick one)",
+				base_name(argv0));
+		return;
+	}
+	b->parser = parser_new(name, label);
+	if (!b->parser)
+		model_add_event(b->m, MEV_NOTE, model_now(b->m),
+				"unknown parser '%s': output kept as raw lines", name);
+}
+
+static void close_parser(struct bench_ctx *b)
+{
+	if (!b->parser)
+		return;
+	if (parser_finish) {
+		struct result_sink sink = { .emit = emit_result, .ctx = b };
+		parser_finish(b->parser, &sink);
+	}
+	if (parser_free)
+		parser_free(b->parser);
+	b->parser = NULL;
+}
+
+/* ---- stop requests ----------------------------------------------------- */
+
+static void signal_group(pid_t pg, int sig)
+{
+	/* a whole session of ours: its group; attach: the group unless it is
+	 * our own (then only the process) */
+	if (pg > 0 && kill(-pg, sig) != 0 && errno == ESRCH)
+		kill(pg, sig);
+}
+
+static void bench_request_stop(struct bench_driver *d)
+{
+	struct bench_ctx *b = d->priv;
+
+	pthread_mutex_lock(&b->lock);
+	b->stop_wanted = true;
+	if (!b->stop_sent && b->cur_pgid > 0) {
+		signal_group(b->cur_pgid, SIGINT);
+		b->stop_sent = 1;
+		b->stop_t = mono_s();
+	}
+	pthread_mutex_unlock(&b->lock);
+	if (write(b->wake[1], "s", 1) < 0) { /* the pipe is full: already woken */ }
+}
+
+static void bench_stop_hook(void *ctx)
+{
+	struct bench_ctx *b = ctx;
+	bench_request_stop(&b->drv);
+}
+
+/* A benchmark that ignores SIGINT (inherited SIG_IGN in its own children,
+ * or a tool that traps it) must not keep iodash forever. */
+static void escalate_stop(struct bench_ctx *b)
+{
+	pthread_mutex_lock(&b->lock);
+	if (b->stop_sent && b->stop_sent < 3 && b->cur_pgid > 0 &&
+	    mono_s() - b->stop_t >= STOP_ESCALATE_S) {
+		b->stop_sent++;
+		b->stop_t = mono_s();
+		signal_group(b->cur_pgid, b->stop_sent == 2 ? SIGTERM : SIGKILL);
+		model_add_event(b->m, MEV_NOTE, model_now(b->m), "benchmark still running %.0f s after the stop request: sent SIG%s",
+				STOP_ESCALATE_S, b->stop_sent == 2 ? "TERM" : "KILL");
+	}
+	pthread_mutex_unlock(&b->lock);
+}
+
+static void set_current(struct bench_ctx *b, pid_t pg)
+{
+	pthread_mutex_lock(&b->lock);
+	b->cur_pgid = pg;
+	/* a stop asked before this run existed applies to it too */
+	if (pg > 0 && b->stop_wanted && !b->stop_sent) {
+		signal_group(pg, SIGINT);
+		b->stop_sent = 1;
+		b->stop_t = mono_s();
+	}
+	if (pg <= 0)
+		b->stop_sent = 0;
+	pthread_mutex_unlock(&b->lock);
+}
+
+static bool stop_wanted(struct bench_ctx *b)
+{
+	pthread_mutex_lock(&b->lock);
+	bool w = b->stop_wanted;
+	pthread_mutex_unlock(&b->lock);
+	return w;
+}
+
+/* ---- per sample period ------------------------------------------------- */
+
+static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, double run_start_mono)
+{
+	struct proctree_sample ps;
+	double now = mono_s(), dt = now - *last_tick;
+
+	if (pt && proctree_scan(pt, now, &ps) == 0) {
+		b->st.ntasks = ps.ntasks;
+		b->st.throttled_tasks = ps.throttled;
+		if (ps.have_rates) {
+			b->st.read_Bps = ps.read_Bps;
+			b->st.write_Bps = ps.write_Bps;
+			b->st.rchar_Bps = ps.rchar_Bps;
+			b->st.wchar_Bps = ps.wchar_Bps;
+		}
+	}
+	if (b->have_tf) {
+		uint64_t n;
+		double ms;
+		tracefs_read(&b->tf);
+		tracefs_take(&b->tf, &n, &ms);
+		b->st.pauses_per_s = dt > 0 ? n / dt : 0;
+		b->st.pause_ms_per_s = dt > 0 ? ms / dt : 0;
+		b->st.pauses_total = b->tf.pauses_total;
+		b->st.pause_total_ms = b->tf.pause_ms_total;
+	}
+	if (b->parser && parser_get_progress)
+		parser_get_progress(b->parser, &b->st.progress);
+	if (b->st.run_total > 0)
+		b->st.eta_s = sweep_eta(b->durations, b->ndone, b->st.run_total,
+					run_start_mono > 0 ? now - run_start_mono : 0);
+	*last_tick = now;
+	model_set_bench(b->m, &b->st);
+}
+
+static int pidfd_open_compat(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+	return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+	(void)pid;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/* Threads of the tree, for the tracepoint's pid filter (it matches task
+ * ids; event-fork then adds every later child). */
+static void trace_tree_pids(struct bench_ctx *b, const struct proctree *pt)
+{
+	pid_t pids[512];
+	size_t n = 0;
+
+	for (size_t i = 0; i < pt->n && n < 512; i++) {
+		char path[64];
+		DIR *d;
+		struct dirent *de;
+
+		snprintf(path, sizeof(path), "/proc/%d/task", (int)pt->e[i].pid);
+		if (!(d = opendir(path)))
+			continue;
+		while ((de = readdir(d)) && n < 512) {
+			int tid = atoi(de->d_name);
+			if (tid > 0)
+				pids[n++] = tid;
+		}
+		closedir(d);
+	}
+	if (n && tracefs_set_pids(&b->tf, pids, n) != 0)
+		model_add_event(b->m, MEV_NOTE, model_now(b->m),
+				"tracepoint: cannot limit to the benchmark's pids: counting every writer on this machine");
+}
+
+/* ---- one spawned run ---------------------------------------------------- */
+
+struct run_outcome {
+	bool started;
+	int wstatus;
+	char why[512];                /* why it could not start */
+	double secs;
+};
+
+static void run_spawned(struct bench_ctx *b, char *const argv[], bool main_run,
+			struct run_outcome *out)
+{
+	struct bench_child c;
+	struct proctree pt;
+	bool have_pt = false, exited = false, eof = false;
+	int pidfd = -1;
+	double t0 = mono_s(), last_tick = t0, exit_t = 0, last_data = t0;
+	char buf[16384];
+
+	memset(out, 0, sizeof(*out));
+	if (bench_spawn(argv, &c, main_run && b->have_tf, out->why, sizeof(out->why)) != 0)
+		return;
+	if (main_run && b->have_tf) {
+		if (tracefs_set_pids(&b->tf, &c.pid, 1) != 0)
+			model_add_event(b->m, MEV_NOTE, model_now(b->m),
+					"tracepoint: cannot limit to the benchmark's pids: counting every writer on this machine");
+		if (bench_release(&c, argv[0], out->why, sizeof(out->why)) != 0)
+			return;
+	}
+	out->started = true;
+	set_current(b, c.pid);
+	if (main_run) {
+		b->st.pid = c.pid;
+		b->st.state = BENCH_RUNNING;
+		have_pt = proctree_init(&pt, "/proc", c.pid, true) == 0;
+	}
+	pidfd = pidfd_open_compat(c.pid);
+	bench_linebuf_init(&b->lb);
+
+	for (;;) {
+		struct pollfd pf[4];
+		int nf = 0, ipty = -1, ipid = -1, iwake, itf = -1;
+		double now = mono_s();
+		int timeout = (int)((last_tick + b->interval - now) * 1000) + 1;
+
+		if (timeout < 0)
+			timeout = 0;
+		if (exited && timeout > 50)
+			timeout = 50;
+		if (!eof) { ipty = nf; pf[nf++] = (struct pollfd){ .fd = c.master_fd, .events = POLLIN }; }
+		if (pidfd >= 0 && !exited) { ipid = nf; pf[nf++] = (struct pollfd){ .fd = pidfd, .events = POLLIN }; }
+		iwake = nf; pf[nf++] = (struct pollfd){ .fd = b->wake[0], .events = POLLIN };
+		if (main_run && b->have_tf && tracefs_fd(&b->tf) >= 0) {
+			itf = nf;
+			pf[nf++] = (struct pollfd){ .fd = tracefs_fd(&b->tf), .events = POLLIN };
+		}
+		if (pidfd < 0 && !exited && timeout > 100)
+			timeout = 100;        /* no pidfd: look for the exit often */
+		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
+			break;
+		now = mono_s();
+		if (ipty >= 0 && pf[ipty].revents) {
+			for (int k = 0; k < 64; k++) {
+				ssize_t r = read(c.master_fd, buf, sizeof(buf));
+				if (r > 0) {
+					feed_output(b, buf, (size_t)r);
+					last_data = now;
+					continue;
+				}
+				if (r < 0 && errno == EINTR)
+					continue;
+				/* EIO: every holder of the pty's other side is gone */
+				if (r == 0 || errno != EAGAIN)
+					eof = true;
+				break;
+			}
+		}
+		if (pf[iwake].revents) {
+			char tmp[64];
+			while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
+				;
+		}
+		if (itf >= 0 && pf[itf].revents)
+			tracefs_read(&b->tf);
+		if (!exited && (ipid < 0 || pf[ipid].revents)) {
+			pid_t w = waitpid(c.pid, &out->wstatus, WNOHANG);
+			if (w == c.pid || (w < 0 && errno == ECHILD)) {
+				exited = true;
+				exit_t = now;
+				out->secs = now - t0;
+			}
+		}
+		if (!exited)
+			escalate_stop(b);
+		if (now - last_tick >= b->interval)
+			tick(b, have_pt ? &pt : NULL, &last_tick, main_run ? t0 : 0);
+		if (exited && (eof || now - last_data >= DRAIN_QUIET_S || now - exit_t >= DRAIN_MAX_S))
+			break;
+	}
+	if (!exited) {
+		/* poll failed: do not leave a child behind */
+		kill(-c.pid, SIGKILL);
+		while (waitpid(c.pid, &out->wstatus, 0) < 0 && errno == EINTR)
+			;
+		out->secs = mono_s() - t0;
+	}
+	bench_linebuf_flush(&b->lb, emit_line, b);
+	set_current(b, 0);
+	if (main_run) {
+		tick(b, have_pt ? &pt : NULL, &last_tick, 0);
+		b->st.ntasks = 0;
+		b->st.throttled_tasks = 0;
+	}
+	if (have_pt)
+		proctree_free(&pt);
+	if (pidfd >= 0)
+		close(pidfd);
+	close(c.master_fd);
+}
+
+/* ---- run and sweep ------------------------------------------------------ */
+
+static void run_between(struct bench_ctx *b, const char *cmd, int next)
+{
+	char *argv[] = { "/bin/sh", "-c", (char *)cmd, NULL };
+	struct run_outcome ro;
+	char desc[64];
+
+	b->st.state = BENCH_BETWEEN;
+	snprintf(b->st.command, sizeof(b->st.command), "%s", cmd);
+	model_set_bench(b->m, &b->st);
+	b->line_prefix = "[between] ";
+	run_spawned(b, argv, false, &ro);
+	b->line_prefix = NULL;
+	if (!ro.started) {
+		model_add_event(b->m, MEV_NOTE, model_now(b->m), "--between before run %d: %s", next, ro.why);
+		return;
+	}
+	bench_describe_status(ro.wstatus, desc, sizeof(desc));
+	if (!WIFEXITED(ro.wstatus) || WEXITSTATUS(ro.wstatus))
+		model_add_event(b->m, MEV_NOTE, model_now(b->m), "--between '%s' before run %d failed: %s",
+				cmd, next, desc);
+}
+
+static void *bench_thread(void *arg)
+{
+	struct bench_ctx *b = arg;
+	int total = b->plan.nruns;
+	bool sweep = b->kind == CMD_SWEEP;
+	char cmdline[MODEL_LINE_LEN], status[96], error[MODEL_LINE_LEN] = "";
+
+	for (int i = 0; i < total; i++) {
+		const struct sweep_run *r = &b->plan.runs[i];
+		struct run_outcome ro;
+		char label[RP_LABEL_LEN], tag[32];
+		double t_between = mono_s();
+		bool ok;
+
+		if (stop_wanted(b))
+			break;
+		b->run_no = i;
+		b->run = r;
+		if (i > 0 && r->between)
+			run_between(b, r->between, i + 1);
+		if (stop_wanted(b))
+			break;
+		if (r->label_extra[0])
+			snprintf(label, sizeof(label), "%.31s %.31s", b->label, r->label_extra);
+		else
+			snprintf(label, sizeof(label), "%s", b->label);
+		join_words(cmdline, sizeof(cmdline), r->argv);
+		if (sweep)
+			snprintf(tag, sizeof(tag), "run %d/%d", i + 1, total);
+		else
+			snprintf(tag, sizeof(tag), "run");
+		snprintf(b->st.command, sizeof(b->st.command), "%s", cmdline);
+		snprintf(b->st.label, sizeof(b->st.label), "%s", label);
+		b->st.state = BENCH_STARTING;
+		b->st.run_index = i + 1;
+		b->st.run_start_t = model_now(b->m);
+		b->st.progress = (struct parser_progress){ 0 };
+		model_set_bench(b->m, &b->st);
+		model_add_event(b->m, MEV_RUN_START, model_now(b->m), "%s [%s] %s", tag, label, cmdline);
+		open_parser(b, r->argv[0], label);
+		run_spawned(b, r->argv, true, &ro);
+		close_parser(b);
+		b->durations[b->ndone++] = mono_s() - t_between;
+		if (!ro.started) {
+			b->failed++;
+			b->st.runs_failed = b->failed;
+			b->st.last_exit_status = 127;
+			b->st.last_signal = 0;
+			model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s FAILED: %s", tag, ro.why);
+			snprintf(error, sizeof(error), "%s", ro.why);
+			/* the same command will not start next time either */
+			break;
+		}
+		bench_describe_status(ro.wstatus, status, sizeof(status));
+		ok = WIFEXITED(ro.wstatus) && WEXITSTATUS(ro.wstatus) == 0;
+		b->st.last_exit_status = WIFEXITED(ro.wstatus) ? WEXITSTATUS(ro.wstatus) : -1;
+		b->st.last_signal = WIFSIGNALED(ro.wstatus) ? WTERMSIG(ro.wstatus) : 0;
+		if (!ok) {
+			b->failed++;
+			b->st.runs_failed = b->failed;
+		}
+		model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s %s: %s after %.1f s%s", tag,
+				ok ? "ok" : "FAILED", status, ro.secs,
+				!ok && stop_wanted(b) ? " (stopped on request)" : "");
+		model_set_bench(b->m, &b->st);
+		if (!ok && sweep && b->o->stop_on_fail && i + 1 < total) {
+			model_add_event(b->m, MEV_NOTE, model_now(b->m),
+					"--stop-on-fail: %d runs not started", total - i - 1);
+			break;
+		}
+	}
+	if (b->have_tf)
+		tracefs_close(&b->tf);
+	b->exit_code = b->failed || b->ndone < total ? 1 : 0;
+	if (!error[0] && b->failed) {
+		if (sweep)
+			snprintf(error, sizeof(error), "%d of %d runs failed (see the run_end lines)",
+				 b->failed, b->ndone);
+		else
+			snprintf(error, sizeof(error), "the benchmark failed: %s", status);
+	} else if (!error[0] && b->ndone < total) {
+		snprintf(error, sizeof(error), "stopped: %d of %d runs done", b->ndone, total);
+	}
+	b->st.state = BENCH_DONE;
+	b->st.pid = 0;
+	b->st.eta_s = 0;
+	model_set_bench(b->m, &b->st);
+	model_lock(b->m);
+	b->m->bench_done = true;
+	b->m->exit_code = b->exit_code;
+	if (error[0])
+		snprintf(b->m->error, sizeof(b->m->error), "%s", error);
+	model_unlock(b->m);
+	model_notify(b->m);
+	return NULL;
+}
+
+/* ---- attach ------------------------------------------------------------- */
+
+static bool read_comm(pid_t pid, char *buf, size_t len)
+{
+	char path[64];
+	int fd;
+	ssize_t r;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	r = read(fd, buf, len - 1);
+	close(fd);
+	if (r <= 0)
+		return false;
+	buf[r] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return true;
+}
+
+static void *attach_thread(void *arg)
+{
+	struct bench_ctx *b = arg;
+	pid_t pid = b->o->pid;
+	struct proctree pt;
+	struct bench_follow fl;
+	bool have_pt, gone = false;
+	int pidfd = pidfd_open_compat(pid);
+	double t0 = mono_s(), last_tick = t0, last_log = 0;
+	char comm[64] = "?";
+
+	read_comm(pid, comm, sizeof(comm));
+	have_pt = proctree_init(&pt, "/proc", pid, false) == 0;
+	pid_t pg = getpgid(pid);
+	set_current(b, pg > 0 && pg != getpgrp() ? pg : pid);
+	b->st.state = BENCH_RUNNING;
+	b->st.pid = pid;
+	b->st.run_index = 1;
+	b->st.run_start_t = model_now(b->m);
+	snprintf(b->st.label, sizeof(b->st.label), "%s", b->label);
+	snprintf(b->st.command, sizeof(b->st.command), "%s", b->describe);
+	model_add_event(b->m, MEV_RUN_START, model_now(b->m), "attach [%s] pid %d (%s)%s%s", b->label,
+			(int)pid, comm, b->o->log ? " log " : "", b->o->log ? b->o->log : "");
+	if (b->o->log) {
+		bench_follow_init(&fl, b->o->log);
+		open_parser(b, comm, b->label);
+	}
+	bench_linebuf_init(&b->lb);
+	if (b->have_tf && have_pt) {
+		struct proctree_sample ps;
+		proctree_scan(&pt, t0, &ps);
+		trace_tree_pids(b, &pt);
+	}
+	while (!gone) {
+		struct pollfd pf[3];
+		int nf = 0, ipid = -1, iwake, itf = -1;
+		double now = mono_s();
+		double next = last_tick + b->interval;
+		if (b->o->log && last_log + 0.25 < next)
+			next = last_log + 0.25;
+		int timeout = (int)((next - now) * 1000) + 1;
+		if (timeout < 0)
+			timeout = 0;
+		if (pidfd >= 0) { ipid = nf; pf[nf++] = (struct pollfd){ .fd = pidfd, .events = POLLIN }; }
+		else if (timeout > 200) timeout = 200;
+		iwake = nf; pf[nf++] = (struct pollfd){ .fd = b->wake[0], .events = POLLIN };
+		if (b->have_tf) { itf = nf; pf[nf++] = (struct pollfd){ .fd = tracefs_fd(&b->tf), .events = POLLIN }; }
+		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
+			break;
+		now = mono_s();
+		if (pf[iwake].revents) {
+			char tmp[64];
+			while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
+				;
+		}
+		if (itf >= 0 && pf[itf].revents)
+			tracefs_read(&b->tf);
+		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && kill(pid, 0) != 0 && errno == ESRCH))
+			gone = true;
+		if (b->o->log && (now - last_log >= 0.25 || gone)) {
+			int mask = bench_follow_poll(&fl, 4u << 20, follow_data, b);
+			last_log = now;
+			if (mask > 0 && (mask & FOLLOW_TRUNCATED))
+				model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was truncated: reading it from the start", b->o->log);
+			if (mask > 0 && (mask & FOLLOW_REPLACED))
+				model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was replaced: following the new file", b->o->log);
+		}
+		escalate_stop(b);
+		if (now - last_tick >= b->interval || gone)
+			tick(b, have_pt ? &pt : NULL, &last_tick, 0);
+	}
+	if (b->o->log) {
+		bench_follow_poll(&fl, 64u << 20, follow_data, b);
+		bench_linebuf_flush(&b->lb, emit_line, b);
+		close_parser(b);
+		bench_follow_close(&fl);
+	}
+	set_current(b, 0);
+	model_add_event(b->m, MEV_RUN_END, model_now(b->m),
+			"attach: pid %d (%s) exited after %.1f s of watching (its exit status is not visible: not a child of iodash)",
+			(int)pid, comm, mono_s() - t0);
+	if (have_pt)
+		proctree_free(&pt);
+	if (pidfd >= 0)
+		close(pidfd);
+	if (b->have_tf)
+		tracefs_close(&b->tf);
+	b->st.state = BENCH_DONE;
+	b->st.ntasks = b->st.throttled_tasks = 0;
+	model_set_bench(b->m, &b->st);
+	model_lock(b->m);
+	b->m->bench_done = true;
+	b->m->exit_code = 0;
+	model_unlock(b->m);
+	model_notify(b->m);
+	return NULL;
+}
+
+/* ---- the driver interface ---------------------------------------------- */
+
+static int bench_start(struct bench_driver *d, struct model *m, char *err, size_t errlen)
+{
+	struct bench_ctx *b = d->priv;
+	int rc;
+
+	b->m = m;
+	if (b->kind != CMD_ATTACH && (rc = bench_check_exec(b->plan.runs[0].argv[0], err, errlen))) {
+		/* recorded too: the recording says what was attempted */
+		model_add_event(m, MEV_RUN_END, model_now(m), "%s FAILED: %s",
+				b->kind == CMD_SWEEP ? "run 1" : "run", err);
+		return rc;
+	}
+	if (b->kind == CMD_ATTACH && kill(b->o->pid, 0) != 0 && errno == ESRCH) {
+		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->o->pid);
+		return -ESRCH;
+	}
+	if (b->o->trace_throttle) {
+		if ((rc = tracefs_open(&b->tf, NULL, err, errlen)))
+			return rc;
+		b->have_tf = true;
+		b->st.have_tracepoint = true;
+		if (b->tf.note[0])
+			model_add_event(m, MEV_NOTE, model_now(m), "%s", b->tf.note);
+		model_add_event(m, MEV_NOTE, model_now(m), "--trace-throttle: counting writeback:balance_dirty_pages pauses in %s",
+				b->tf.inst);
+	}
+	model_lock(m);
+	m->stop_bench = bench_stop_hook;
+	m->stop_bench_ctx = b;
+	m->bench_done = false;
+	model_unlock(m);
+	model_set_bench(m, &b->st);
+	rc = pthread_create(&b->th, NULL, b->kind == CMD_ATTACH ? attach_thread : bench_thread, b);
+	if (rc) {
+		snprintf(err, errlen, "cannot start the benchmark thread: %s", strerror(rc));
+		model_lock(m);
+		m->bench_done = true;
+		model_unlock(m);
+		return -rc;
+	}
+	b->started = true;
+	return 0;
+}
+
+static void bench_join(struct bench_driver *d)
+{
+	struct bench_ctx *b = d->priv;
+
+	if (!b->started)
+		return;
+	/* The front end is gone (quit confirmed, second Ctrl-C): a benchmark
+	 * still running is stopped, not orphaned. */
+	model_lock(b->m);
+	bool done = b->m->bench_done;
+	model_unlock(b->m);
+	if (!done)
+		bench_request_stop(d);
+	pthread_join(b->th, NULL);
+	b->started = false;
+}
+
+static const char *bench_describe(struct bench_driver *d)
+{
+	return ((struct bench_ctx *)d->priv)->describe;
+}
+
+static void bench_destroy(struct bench_driver *d)
+{
+	struct bench_ctx *b = d->priv;
+
+	bench_join(d);
+	if (b->m) {
+		model_lock(b->m);
+		if (b->m->stop_bench_ctx == b) {
+			b->m->stop_bench = NULL;
+			b->m->stop_bench_ctx = NULL;
+		}
+		model_unlock(b->m);
+	}
+	if (b->have_tf)
+		tracefs_close(&b->tf);
+	sweep_plan_free(&b->plan);
+	free(b->durations);
+	close(b->wake[0]);
+	close(b->wake[1]);
+	pthread_mutex_destroy(&b->lock);
+	free(b);
+}
+
+/* A plain run is a plan of one run with nothing substituted. */
+static int plan_single(struct sweep_plan *p, char *const *args, int nargs, char *err, size_t errlen)
+{
+	memset(p, 0, sizeof(*p));
+	p->repeat = 1;
+	p->runs = calloc(1, sizeof(*p->runs));
+	if (!p->runs || !(p->runs[0].argv = calloc((size_t)nargs + 1, sizeof(char *))))
+		goto nomem;
+	p->nruns = 1;
+	for (int i = 0; i < nargs; i++)
+		if (!(p->runs[0].argv[i] = strdup(args[i])))
+			goto nomem;
+	return 0;
+nomem:
+	sweep_plan_free(p);
+	snprintf(err, errlen, "out of memory");
+	return -ENOMEM;
+}
+
+int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
+			char *err, size_t errlen)
+{
+	struct bench_ctx *b = calloc(1, sizeof(*b));
+	int rc;
+
+	*out = NULL;
+	if (!b) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	b->o = o;
+	b->kind = o->cmd;
+	b->wake[0] = b->wake[1] = -1;
+	b->interval = o->interval >= 0.1 ? o->interval : 0.1;
+	b->st.last_exit_status = -1;
+	b->st.eta_s = -1;
+	b->tf.pipe_fd = -1;
+	pthread_mutex_init(&b->lock, NULL);
+	if (o->cmd == CMD_SWEEP) {
+		rc = sweep_plan_build(&b->plan, o->params, o->nparams, o->args, o->nargs,
+				      o->between, o->repeat > 0 ? o->repeat : 1, err, errlen);
+		if (rc)
+			goto fail;
+		b->st.run_total = b->plan.nruns;
+	} else if (o->cmd == CMD_RUN) {
+		if (o->nargs < 1 || !o->args || !o->args[0][0]) {
+			snprintf(err, errlen, "run needs a command after -- (e.g. iodash run -- dbench -t 30 4)");
+			rc = -EINVAL;
+			goto fail;
+		}
+		if ((rc = plan_single(&b->plan, o->args, o->nargs, err, errlen)))
+			goto fail;
+	} else if (o->cmd == CMD_ATTACH) {
+		if (o->pid <= 0) {
+			snprintf(err, errlen, "attach needs a PID (iodash attach [--log FILE] PID)");
+			rc = -EINVAL;
+			goto fail;
+		}
+	} else {
+		snprintf(err, errlen, "internal: no benchmark driver for this command");
+		rc = -EINVAL;
+		goto fail;
+	}
+	if (pipe2(b->wake, O_CLOEXEC | O_NONBLOCK) < 0) {
+		rc = -errno;
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		goto fail;
+	}
+	b->durations = calloc((size_t)(b->plan.nruns > 0 ? b->plan.nruns : 1), sizeof(double));
+	if (!b->durations) {
+		rc = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+
+	if (o->label && o->label[0]) {
+		snprintf(b->label, sizeof(b->label), "%s", o->label);
+	} else if (o->cmd == CMD_ATTACH) {
+		char comm[64];
+		snprintf(b->label, sizeof(b->label), "%s", read_comm(o->pid, comm, sizeof(comm)) ? comm : "attached");
+	} else {
+		snprintf(b->label, sizeof(b->label), "%s", base_name(o->args[0]));
+	}
+
+	if (o->cmd == CMD_ATTACH) {
+		snprintf(b->describe, sizeof(b->describe), "attach %d%s%s", (int)o->pid,
+			 o->log ? " --log " : "", o->log ? o->log : "");
+	} else {
+		char words[1536];
+		size_t off = 0;
+		join_words(words, sizeof(words), o->args);
+		if (o->cmd == CMD_SWEEP) {
+			off += (size_t)snprintf(b->describe, sizeof(b->describe), "sweep");
+			for (int i = 0; i < o->nparams && off < sizeof(b->describe); i++)
+				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " -p %s", o->params[i]);
+			if (o->repeat > 1 && off < sizeof(b->describe))
+				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " --repeat %d", o->repeat);
+			if (o->between && off < sizeof(b->describe))
+				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " --between '%s'", o->between);
+			if (off < sizeof(b->describe))
+				snprintf(b->describe + off, sizeof(b->describe) - off, " -- %s", words);
+		} else {
+			snprintf(b->describe, sizeof(b->describe), "%s", words);
+		}
+	}
+	b->drv = (struct bench_driver){
+		.name = o->cmd == CMD_SWEEP ? "sweep" : o->cmd == CMD_RUN ? "run" : "attach",
+		.start = bench_start, .request_stop = bench_request_stop, .join = bench_join,
+		.destroy = bench_destroy, .describe = bench_describe, .priv = b,
+	};
+	*out = &b->drv;
+	return 0;
+fail:
+	sweep_plan_free(&b->plan);
+	free(b->durations);
+	if (b->wake[0] >= 0) { close(b->wake[0]); close(b->wake[1]); }
+	pthread_mutex_destroy(&b->lock);
+	free(b);
+	return rc;
+}
+
+static int bench_cmd(const struct iodash_opts *o)
+{
+	struct bench_driver *d;
+	char err[512];
+	int rc = bench_driver_create(o, &d, err, sizeof(err));
+
+	if (rc) {
+		fprintf(stderr, "iodash: %s\n", err);
+		return rc == -EINVAL ? 2 : 1;
+	}
+	return app_run_session(o, d);
+}
+
+int cmd_run(const struct iodash_opts *o) { return bench_cmd(o); }
+int cmd_sweep(const struct iodash_opts *o) { return bench_cmd(o); }
+int cmd_attach(const struct iodash_opts *o) { return bench_cmd(o); }

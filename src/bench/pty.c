@@ -1,0 +1,257 @@
+/* Spawning a benchmark on a pty.  Benchmarks buffer or hide their progress
+ * without a tty, so the child gets one; it also gets its own session so a
+ * hangup of the user's terminal never reaches it, and a clean signal state
+ * because a background shell leaves SIGINT ignored (dbench could then not
+ * be stopped: see the dbench SIGINT fixtures). */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include "iodash/bench.h"
+
+#ifndef CLOSE_RANGE_CLOEXEC
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#endif
+
+/* Debian package names where they differ from the command. */
+static const char *bench_package_hint(const char *base)
+{
+	if (!strcmp(base, "iozone"))
+		return "iozone3 (Debian non-free)";
+	if (!strcmp(base, "bonnie++") || !strcmp(base, "bon_csv2txt"))
+		return "bonnie++";
+	if (!strcmp(base, "dbench") || !strcmp(base, "fio") || !strcmp(base, "sysbench"))
+		return base;
+	return NULL;
+}
+
+static void bench_exec_message(const char *argv0, int e, char *err, size_t errlen)
+{
+	const char *base = strrchr(argv0, '/') ? strrchr(argv0, '/') + 1 : argv0;
+	const char *pkg = bench_package_hint(base);
+
+	if (e == ENOENT && !strchr(argv0, '/') && pkg)
+		snprintf(err, errlen, "cannot run '%s': %s (is it installed? apt-get install %s)",
+			 argv0, strerror(e), pkg);
+	else if (e == ENOENT && !strchr(argv0, '/'))
+		snprintf(err, errlen, "cannot run '%s': %s (is it installed and in PATH?)",
+			 argv0, strerror(e));
+	else if (e == EACCES)
+		snprintf(err, errlen, "cannot run '%s': %s (is it executable? chmod +x)",
+			 argv0, strerror(e));
+	else
+		snprintf(err, errlen, "cannot run '%s': %s", argv0, strerror(e));
+}
+
+int bench_check_exec(const char *argv0, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	const char *p, *end;
+	int e = ENOENT;
+	struct stat st;
+
+	if (!argv0 || !*argv0) {
+		snprintf(err, errlen, "no command given after --");
+		return -EINVAL;
+	}
+	if (strchr(argv0, '/')) {
+		if (stat(argv0, &st) < 0)
+			e = errno;
+		else if (S_ISDIR(st.st_mode) || access(argv0, X_OK) < 0)
+			e = EACCES;
+		else
+			return 0;
+		bench_exec_message(argv0, e, err, errlen);
+		return -e;
+	}
+	p = getenv("PATH");
+	if (!p)
+		p = "/usr/local/bin:/usr/bin:/bin";
+	for (; ; p = end + 1) {
+		end = strchr(p, ':');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		int w = n ? snprintf(path, sizeof(path), "%.*s/%s", (int)n, p, argv0)
+			  : snprintf(path, sizeof(path), "./%s", argv0);
+		if (w > 0 && (size_t)w < sizeof(path) && stat(path, &st) == 0 && !S_ISDIR(st.st_mode)) {
+			if (access(path, X_OK) == 0)
+				return 0;
+			e = EACCES;
+		}
+		if (!end)
+			break;
+	}
+	bench_exec_message(argv0, e, err, errlen);
+	return -e;
+}
+
+void bench_describe_status(int ws, char *buf, size_t len)
+{
+	if (WIFEXITED(ws)) {
+		snprintf(buf, len, "exit %d", WEXITSTATUS(ws));
+	} else if (WIFSIGNALED(ws)) {
+		const char *ab = sigabbrev_np(WTERMSIG(ws));
+		if (ab)
+			snprintf(buf, len, "killed by SIG%s%s", ab, WCOREDUMP(ws) ? " (core dumped)" : "");
+		else
+			snprintf(buf, len, "killed by signal %d%s", WTERMSIG(ws),
+				 WCOREDUMP(ws) ? " (core dumped)" : "");
+	} else {
+		snprintf(buf, len, "wait status 0x%x", (unsigned)ws);
+	}
+}
+
+/* Runs in the child between fork and exec: async-signal-safe calls only. */
+static void bench_child_exec(char *const argv[], const char *slave, int errfd,
+			     int holdfd, int holdw)
+{
+	struct sigaction sa;
+	sigset_t none;
+	int fd, e;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	for (int s = 1; s < NSIG; s++)
+		if (s != SIGKILL && s != SIGSTOP)
+			sigaction(s, &sa, NULL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+
+	if (setsid() < 0)
+		goto fail;
+	fd = open(slave, O_RDWR);   /* first tty opened by a session leader: ctty */
+	if (fd < 0)
+		goto fail;
+	ioctl(fd, TIOCSCTTY, 0);
+	if (dup2(fd, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+		goto fail;
+	if (fd > 2)
+		close(fd);
+	if (holdfd >= 0) {
+		char c;
+		close(holdw);    /* else a dead parent never gives EOF */
+		ssize_t r;
+		do
+			r = read(holdfd, &c, 1);
+		while (r < 0 && errno == EINTR);
+		if (r != 1)
+			_exit(126);          /* the parent gave up: never exec */
+	}
+	/* iodash's own descriptors (recording, timerfd, wake pipe) must not
+	 * leak into the benchmark; errfd is already close-on-exec. */
+	syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC);
+	execvp(argv[0], argv);
+fail:
+	e = errno;
+	while (write(errfd, &e, sizeof(e)) < 0 && errno == EINTR)
+		;
+	_exit(127);
+}
+
+/* Wait for the exec verdict on the close-on-exec pipe. */
+static int bench_exec_verdict(struct bench_child *c, int errfd, const char *argv0,
+			      char *err, size_t errlen)
+{
+	int e = 0;
+	ssize_t r;
+
+	do
+		r = read(errfd, &e, sizeof(e));
+	while (r < 0 && errno == EINTR);
+	close(errfd);
+	if (r == (ssize_t)sizeof(e)) {
+		int ws;
+		while (waitpid(c->pid, &ws, 0) < 0 && errno == EINTR)
+			;
+		close(c->master_fd);
+		c->master_fd = -1;
+		c->pid = -1;
+		bench_exec_message(argv0, e, err, errlen);
+		return -(e ? e : EIO);
+	}
+	return 0;
+}
+
+int bench_spawn(char *const argv[], struct bench_child *c, bool hold,
+		char *err, size_t errlen)
+{
+	char slave[128];
+	int errp[2], holdp[2] = { -1, -1 };
+	int mfd, e;
+	pid_t pid;
+	struct winsize ws = { .ws_row = 40, .ws_col = 160 };
+
+	c->pid = -1;
+	c->master_fd = c->hold_fd = c->verdict_fd = -1;
+	if (!argv || !argv[0] || !argv[0][0]) {
+		snprintf(err, errlen, "no command given after --");
+		return -EINVAL;
+	}
+	mfd = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+	if (mfd < 0 || grantpt(mfd) || unlockpt(mfd) || ptsname_r(mfd, slave, sizeof(slave))) {
+		e = errno;
+		if (mfd >= 0)
+			close(mfd);
+		snprintf(err, errlen, "cannot open a pty for '%s': %s (is /dev/pts mounted?)",
+			 argv[0], strerror(e));
+		return -e;
+	}
+	/* Wide enough that tools formatting to the terminal do not wrap. */
+	ioctl(mfd, TIOCSWINSZ, &ws);
+	if (pipe2(errp, O_CLOEXEC) < 0) {
+		e = errno;
+		close(mfd);
+		snprintf(err, errlen, "cannot spawn '%s': pipe: %s", argv[0], strerror(e));
+		return -e;
+	}
+	if (hold && pipe2(holdp, O_CLOEXEC) < 0) {
+		e = errno;
+		close(mfd);
+		close(errp[0]); close(errp[1]);
+		snprintf(err, errlen, "cannot spawn '%s': pipe: %s", argv[0], strerror(e));
+		return -e;
+	}
+	pid = fork();
+	if (pid < 0) {
+		e = errno;
+		close(mfd);
+		close(errp[0]); close(errp[1]);
+		if (hold) { close(holdp[0]); close(holdp[1]); }
+		snprintf(err, errlen, "cannot spawn '%s': fork: %s", argv[0], strerror(e));
+		return -e;
+	}
+	if (pid == 0)
+		bench_child_exec(argv, slave, errp[1], holdp[0], holdp[1]);
+	close(errp[1]);
+	c->pid = pid;
+	c->master_fd = mfd;
+	fcntl(mfd, F_SETFL, fcntl(mfd, F_GETFL) | O_NONBLOCK);
+	if (hold) {
+		close(holdp[0]);
+		c->hold_fd = holdp[1];
+		c->verdict_fd = errp[0];
+		return 0;
+	}
+	return bench_exec_verdict(c, errp[0], argv[0], err, errlen);
+}
+
+int bench_release(struct bench_child *c, const char *argv0, char *err, size_t errlen)
+{
+	int vfd = c->verdict_fd;
+
+	if (c->hold_fd < 0 || vfd < 0)
+		return 0;
+	while (write(c->hold_fd, "g", 1) < 0 && errno == EINTR)
+		;
+	close(c->hold_fd);
+	c->hold_fd = c->verdict_fd = -1;
+	return bench_exec_verdict(c, vfd, argv0, err, errlen);
+}

@@ -1,0 +1,285 @@
+/* Sweep plans: parameter grid x repeat, substituted argv.  Pure code. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iodash/bench_sweep.h"
+
+int sweep_parse_number(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s || isspace((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno || !isfinite(v))
+		return -EINVAL;
+	switch (*end) {
+	case 'k': case 'K': v *= 1024; end++; break;
+	case 'm': case 'M': v *= 1024 * 1024; end++; break;
+	case 'g': case 'G': v *= 1024.0 * 1024 * 1024; end++; break;
+	default: break;
+	}
+	if (*end == 'i' || *end == 'b' || *end == 'B')  /* "4KiB", "4kb" */
+		end += (*end == 'i' && (end[1] == 'B' || end[1] == 'b')) ? 2 : 1;
+	if (*end)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static void free_param(struct sweep_param *sp)
+{
+	for (int i = 0; i < sp->nvalues; i++)
+		free(sp->values[i]);
+	free(sp->values);
+	sp->values = NULL;
+	sp->nvalues = 0;
+}
+
+static int parse_param(const char *spec, struct sweep_param *sp, char *err, size_t errlen)
+{
+	const char *eq = strchr(spec, '='), *p;
+	size_t nlen;
+
+	memset(sp, 0, sizeof(*sp));
+	nlen = eq ? (size_t)(eq - spec) : 0;
+	if (!eq || !nlen || nlen >= sizeof(sp->name)) {
+		snprintf(err, errlen, "-p '%s': expected NAME=V1,V2,... (e.g. -p clients=1,2,4)", spec);
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < nlen; i++)
+		if (!isalnum((unsigned char)spec[i]) && spec[i] != '_') {
+			snprintf(err, errlen, "-p '%s': the name may hold letters, digits and _ only", spec);
+			return -EINVAL;
+		}
+	memcpy(sp->name, spec, nlen);
+	sp->name[nlen] = '\0';
+	p = eq + 1;
+	for (;;) {
+		const char *c = strchr(p, ',');
+		size_t vlen = c ? (size_t)(c - p) : strlen(p);
+		char **nv;
+		if (!vlen) {
+			snprintf(err, errlen, "-p '%s': empty value (write -p %s=1,2,4)", spec, sp->name);
+			goto bad;
+		}
+		if (sp->nvalues == SWEEP_MAX_VALUES) {
+			snprintf(err, errlen, "-p '%s': more than %d values", spec, SWEEP_MAX_VALUES);
+			goto bad;
+		}
+		nv = realloc(sp->values, (size_t)(sp->nvalues + 1) * sizeof(*nv));
+		if (!nv)
+			goto nomem;
+		sp->values = nv;
+		if (!(sp->values[sp->nvalues] = strndup(p, vlen)))
+			goto nomem;
+		sp->nvalues++;
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	return 0;
+nomem:
+	snprintf(err, errlen, "-p '%s': out of memory", spec);
+	free_param(sp);
+	return -ENOMEM;
+bad:
+	free_param(sp);
+	return -EINVAL;
+}
+
+/* {NAME} -> value for every parameter, in one left-to-right pass so that a
+ * value containing "{x}" is never substituted again. */
+static char *substitute(const char *s, const struct sweep_plan *p, const int *idx)
+{
+	size_t cap = strlen(s) + 1, len = 0;
+	char *out = malloc(cap);
+
+	if (!out)
+		return NULL;
+	while (*s) {
+		const char *val = NULL;
+		size_t skip = 1;
+		if (*s == '{') {
+			for (int k = 0; k < p->nparams; k++) {
+				size_t n = strlen(p->params[k].name);
+				if (!strncmp(s + 1, p->params[k].name, n) && s[1 + n] == '}') {
+					val = p->params[k].values[idx[k]];
+					skip = n + 2;
+					break;
+				}
+			}
+		}
+		size_t add = val ? strlen(val) : 1;
+		if (len + add + 1 > cap) {
+			char *no;
+			cap = (len + add + 1) * 2;
+			if (!(no = realloc(out, cap))) {
+				free(out);
+				return NULL;
+			}
+			out = no;
+		}
+		if (val)
+			memcpy(out + len, val, add);
+		else
+			out[len] = *s;
+		len += add;
+		s += skip;
+	}
+	out[len] = '\0';
+	return out;
+}
+
+static bool mentions(const char *s, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *q = s ? strchr(s, '{') : NULL; q; q = strchr(q + 1, '{'))
+		if (!strncmp(q + 1, name, n) && q[1 + n] == '}')
+			return true;
+	return false;
+}
+
+int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparams,
+		     char *const *argv, int nargs, const char *between, int repeat,
+		     char *err, size_t errlen)
+{
+	long npoints = 1, total;
+	int idx[SWEEP_MAX_PARAMS];
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	if (nparams < 1 || nparams > SWEEP_MAX_PARAMS) {
+		snprintf(err, errlen, "sweep needs 1 to %d -p NAME=V1,V2,... options (e.g. -p clients=1,2,4)",
+			 SWEEP_MAX_PARAMS);
+		return -EINVAL;
+	}
+	if (nargs < 1 || !argv || !argv[0] || !argv[0][0]) {
+		snprintf(err, errlen, "sweep needs a command after -- (e.g. -- dbench -t 30 {clients})");
+		return -EINVAL;
+	}
+	if (repeat < 1 || repeat > 10000) {
+		snprintf(err, errlen, "--repeat %d: must be 1..10000", repeat);
+		return -EINVAL;
+	}
+	p->repeat = repeat;
+	for (int i = 0; i < nparams; i++) {
+		if ((rc = parse_param(params[i], &p->params[i], err, errlen)))
+			goto fail;
+		p->nparams++;
+		for (int j = 0; j < i; j++)
+			if (!strcmp(p->params[j].name, p->params[i].name)) {
+				snprintf(err, errlen, "-p %s given twice (put all values in one: -p %s=A,B,C)",
+					 p->params[i].name, p->params[i].name);
+				rc = -EINVAL;
+				goto fail;
+			}
+		bool used = mentions(between, p->params[i].name);
+		for (int a = 0; a < nargs && !used; a++)
+			used = mentions(argv[a], p->params[i].name);
+		if (!used) {
+			snprintf(err, errlen, "-p %s: {%s} appears nowhere in the command (write it where the value goes, e.g. -- dbench -t 30 {%s})",
+				 p->params[i].name, p->params[i].name, p->params[i].name);
+			rc = -EINVAL;
+			goto fail;
+		}
+		npoints *= p->params[i].nvalues;
+		if (npoints > SWEEP_MAX_RUNS)
+			break;
+	}
+	total = npoints * repeat;
+	if (npoints > SWEEP_MAX_RUNS || total > SWEEP_MAX_RUNS) {
+		snprintf(err, errlen, "the sweep would have more than %d runs", SWEEP_MAX_RUNS);
+		rc = -EINVAL;
+		goto fail;
+	}
+	p->runs = calloc((size_t)total, sizeof(*p->runs));
+	if (!p->runs)
+		goto nomem;
+	for (int pass = 0; pass < repeat; pass++) {
+		for (long pt = 0; pt < npoints; pt++) {
+			struct sweep_run *r = &p->runs[p->nruns];
+			const struct sweep_param *xp = &p->params[p->nparams - 1];
+			long rest = pt;
+			size_t off = 0;
+
+			/* last parameter fastest */
+			for (int k = p->nparams - 1; k >= 0; k--) {
+				idx[k] = (int)(rest % p->params[k].nvalues);
+				rest /= p->params[k].nvalues;
+			}
+			r->pass = pass;
+			r->point = (int)pt;
+			snprintf(r->x_name, sizeof(r->x_name), "%s", xp->name);
+			r->x_text = xp->values[idx[p->nparams - 1]];
+			if (sweep_parse_number(r->x_text, &r->x))
+				r->x = idx[p->nparams - 1] + 1;   /* not a number: its position */
+			for (int k = 0; k < p->nparams - 1; k++) {
+				int w = snprintf(r->label_extra + off, sizeof(r->label_extra) - off, "%s%s=%s",
+						 off ? " " : "", p->params[k].name, p->params[k].values[idx[k]]);
+				if (w < 0 || (size_t)w >= sizeof(r->label_extra) - off)
+					break;
+				off += (size_t)w;
+			}
+			r->argv = calloc((size_t)nargs + 1, sizeof(char *));
+			if (!r->argv)
+				goto nomem;
+			p->nruns++;
+			for (int a = 0; a < nargs; a++)
+				if (!(r->argv[a] = substitute(argv[a], p, idx)))
+					goto nomem;
+			if (between && !(r->between = substitute(between, p, idx)))
+				goto nomem;
+		}
+	}
+	return 0;
+nomem:
+	snprintf(err, errlen, "sweep: out of memory");
+	rc = -ENOMEM;
+fail:
+	sweep_plan_free(p);
+	return rc;
+}
+
+void sweep_plan_free(struct sweep_plan *p)
+{
+	for (int i = 0; i < p->nruns; i++) {
+		if (p->runs[i].argv)
+			for (int a = 0; p->runs[i].argv[a]; a++)
+				free(p->runs[i].argv[a]);
+		free(p->runs[i].argv);
+		free(p->runs[i].between);
+	}
+	free(p->runs);
+	p->runs = NULL;
+	p->nruns = 0;
+	for (int i = 0; i < p->nparams; i++)
+		free_param(&p->params[i]);
+	p->nparams = 0;
+}
+
+double sweep_eta(const double *durations, int ndone, int total, double current_elapsed)
+{
+	double sum = 0, mean, eta;
+	int left;
+
+	if (ndone <= 0)
+		return -1;
+	for (int i = 0; i < ndone; i++)
+		sum += durations[i];
+	mean = sum / ndone;
+	left = total - ndone;
+	if (left <= 0)
+		return 0;
+	eta = mean * left - current_elapsed;
+	/* the current run overran the mean: at least the rest of the others */
+	if (eta < mean * (left - 1))
+		eta = mean * (left - 1);
+	return eta < 0 ? 0 : eta;
+}
