@@ -2,7 +2,7 @@
 # PASS: name / FAIL: name (why) / SKIP: name (why); tests/run-all.sh counts them.
 set -u
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-IODASH="$TOP/iodash"
+IODASH=${IODASH:-$TOP/iodash}
 FIX="$TOP/tests/fixtures"
 TMPD=$(mktemp -d /tmp/iodash-e2e.XXXXXX)
 _cleanups=()
