@@ -1,6 +1,48 @@
 /* parsers: benchmark output and mail tables to result points.  Feed lines
  * as they arrive (live) or a whole file (import).  On any input a parser
- * never crashes, never loops and keeps its memory bounded. */
+ * never crashes, never loops and keeps its memory bounded.
+ *
+ * Points (see result.h).  Final points carry RP_FINAL; live/interval
+ * figures carry RP_PROGRESS with x_name "time_s" (seconds since the tool
+ * started measuring).  A run with progress but no final figure gets, at
+ * parser_finish(), one more copy of its last progress point flagged
+ * RP_PROGRESS|RP_INCOMPLETE (never RP_FINAL) and progress.incomplete.
+ * run: final points with the same (label, metric, x) are numbered 0, 1, 2
+ * in the order seen, unless parser_set_run() fixes it; mails number runs
+ * from their layout.  Names, units and x (docs/parsers.md has examples):
+ *
+ *  dbench   x "clients" (dbench 4) or "procs" (1.x-3.x "N procs")
+ *           throughput MB/s, max_latency ms (dbench 4);
+ *           progress: throughput MB/s, latency ms; phase warmup/execute/cleanup
+ *  fio      x "bs_kb" (block size in KiB, when read and write bs agree and
+ *           the output shows it), else "run" 0 (terse)
+ *           read_bw, write_bw KiB/s; read_iops, write_iops IOPS;
+ *           read_clat_avg, read_clat_p50, _p90, _p95, _p99, _p99_9 us (and write_*);
+ *           clat only when the report has one job (or group_reporting);
+ *           progress: per-interval read_bw/write_bw/read_iops/write_iops from
+ *           the cumulative --status-interval reports (normal and json), and
+ *           the --eta line's rates (x = update count, fio updates it each second)
+ *  iozone   x "reclen_kb"; write, rewrite, read, reread, random_read,
+ *           random_write, bkwd_read, record_rewrite, stride_read, fwrite,
+ *           frewrite, fread, freread in KB/s (or ops/s with -O); auto mode with
+ *           varying file sizes adds " <N>kB" (the file size) to the label;
+ *           throughput mode (-t): x "threads", same metric names
+ *  bonnie   x "size_mb" (the test file size); seq_out_char, seq_out_block,
+ *           seq_rewrite, seq_in_char, seq_in_block KiB/s; random_seeks /s;
+ *           seq_create, seq_stat, seq_delete, random_create, random_stat,
+ *           random_delete files/s; <metric>_latency us.  "+++++" gives
+ *           RP_TOO_FAST with value NaN (too fast to measure, never 0).
+ *           The CSV line wins over the human table of the same run.
+ *  sysbench x "threads"; read_bw, write_bw MiB/s; reads_per_s, writes_per_s,
+ *           fsyncs_per_s /s; latency_avg, latency_max, latency_p95 ms;
+ *           prepare_write_bw MiB/s; progress (--report-interval): read_bw,
+ *           write_bw, fsyncs_per_s, latency_p95
+ *  mail     labels from "2.4.16:" lines, column headers, or kernel-name lines
+ *           under "---- (5,10) - ..." headings ("2.6.24-rc2 (5,10)");
+ *           dbench lines as above; iozone rows as above; column tables: x from
+ *           the first column, x_name/metric/unit guessed from the prose before
+ *           the table (clients/procs/threads; throughput; MB/s), else "x"/"value".
+ */
 #ifndef IODASH_PARSER_H
 #define IODASH_PARSER_H
 
@@ -19,12 +61,14 @@ struct parser_progress {
 	double throughput;     /* last live figure, < 0 if unknown */
 	char unit[RP_UNIT_LEN];
 	double latency_ms;     /* < 0 if unknown */
+	bool incomplete;       /* set at parser_finish: progress but no final figure */
 };
 
 /* Names: "dbench", "fio", "iozone", "bonnie", "sysbench", "mail", "auto".
  * NULL when the name is unknown. label is the run label of the points. */
 struct parser *parser_new(const char *name, const char *label);
 void parser_free(struct parser *p);
+/* For "auto", the detected parser's name once known. */
 const char *parser_name(const struct parser *p);
 
 /* The parser for a command's argv[0] ("/usr/bin/dbench" -> "dbench"),
@@ -45,5 +89,11 @@ int parser_parse_file(const char *path, const char *name, const char *label,
 
 /* The names of all parsers, NULL-terminated (for --help). */
 extern const char *const parser_names[];
+
+/* For sweeps: the x of every final point (e.g. "clients", 4 from
+ * -p clients=1,2,4), overriding what the parser would choose.  0 or -EINVAL. */
+int parser_set_x(struct parser *p, const char *x_name, double x);
+/* A fixed run number for every point (the caller numbers runs). 0 or -EINVAL. */
+int parser_set_run(struct parser *p, int run);
 
 #endif

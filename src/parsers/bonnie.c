@@ -1,0 +1,316 @@
+/* bonnie++: the CSV line (format 1.9x, and the older 1.0x layout) and the
+ * human tables (2.x with k/m/g suffixes and Latency rows, 1.0x "Size K/sec
+ * %CP" as pasted in mails, and bon_csv2txt's rendering).  "+++++" means the
+ * test ran too fast to measure: RP_TOO_FAST, value NaN, never zero. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pinternal.h"
+
+#define BONNIE_HOLD_MAX 512
+
+static const char *const bonnie_io[6] = {
+	"seq_out_char", "seq_out_block", "seq_rewrite", "seq_in_char", "seq_in_block", "random_seeks",
+};
+static const char *const bonnie_files[6] = {
+	"seq_create", "seq_stat", "seq_delete", "random_create", "random_stat", "random_delete",
+};
+
+struct bonnie_state {
+	struct bonnie_table bt;
+	struct result_set hold;   /* human-table points, dropped if the run's CSV line comes */
+};
+
+/* "2G", "2512M", "2G::8192:5", "512k" -> MB; a bare number is MB (bonnie 1.0x). */
+static bool bonnie_size_mb(const char *s, size_t len, double *mb)
+{
+	double v;
+	size_t n = pp_scan_number(s, &v);
+	if (!n || n > len || v < 0)
+		return false;
+	char u = n < len ? s[n] : '\0';
+	if (u == ':' )
+		u = '\0';
+	switch (u) {
+	case '\0': *mb = v; break;
+	case 'k': case 'K': *mb = v / 1024; break;
+	case 'm': case 'M': *mb = v; break;
+	case 'g': case 'G': *mb = v * 1024; break;
+	case 't': case 'T': *mb = v * 1024 * 1024; break;
+	default: return false;
+	}
+	if (n + 1 < len && s[n + 1] != ':' && u)
+		return false;
+	return true;
+}
+
+static bool is_plus(const char *s, size_t len)
+{
+	if (len < 3)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != '+')
+			return false;
+	return true;
+}
+
+/* One value cell.  kind 1: K/sec with k/m/g = KiB/MiB/GiB per second
+ * (seeks: k = 1000); kind 2: files/sec.  Returns 1 value, 2 too fast, 0 bad. */
+static int bonnie_value(const char *s, size_t len, const char *cpu, size_t cpulen, bool kib, double *v)
+{
+	if (is_plus(s, len))
+		return 2;
+	size_t n = pp_scan_suffixed(s, kib ? 1024 : 1000, v);
+	if (!n || n != len)
+		return 0;
+	/* the figures are K/sec: "3910k" is 3910 K/sec, "354m" 354 M/sec */
+	if (kib && len && !(s[len - 1] >= '0' && s[len - 1] <= '9') && s[len - 1] != '.')
+		*v /= 1024;
+	/* bon_csv2txt renders a "+++++" K/sec figure as "0k" with "+++" CPU */
+	if (*v == 0 && cpu && is_plus(cpu, cpulen))
+		return 2;
+	return 1;
+}
+
+static void bonnie_put(struct parser *p, struct result_set *hold, const char *label,
+		       const char *x_name, double x, const char *metric, double v, const char *unit,
+		       unsigned flags)
+{
+	struct result_point pt;
+	memset(&pt, 0, sizeof(pt));
+	pp_strlcpy(pt.label, label ? label : "", sizeof(pt.label));
+	pt.run = -1;
+	pp_strlcpy(pt.x_name, x_name, sizeof(pt.x_name));
+	pt.x = x;
+	pp_strlcpy(pt.metric, metric, sizeof(pt.metric));
+	pt.value = v;
+	pp_strlcpy(pt.unit, unit, sizeof(pt.unit));
+	pt.flags = flags;
+	if (hold && hold->n < BONNIE_HOLD_MAX)
+		(void)result_set_add(hold, &pt);
+	else
+		pp_emit_point(p, &pt);
+}
+
+static void bonnie_emit_cell(struct parser *p, struct result_set *hold, const char *label,
+			     const char *x_name, double x, int kind, int col, int r, double v)
+{
+	const char *metric = kind == 1 ? bonnie_io[col] : bonnie_files[col];
+	const char *unit = kind == 1 ? (col == 5 ? "/s" : "KiB/s") : "files/s";
+	if (r == 2)
+		bonnie_put(p, hold, label, x_name, x, metric, NAN, unit, RP_FINAL | RP_TOO_FAST);
+	else if (r == 1)
+		bonnie_put(p, hold, label, x_name, x, metric, v, unit, RP_FINAL);
+}
+
+static bool bonnie_latency(const char *s, size_t len, double *us)
+{
+	double v;
+	size_t n = pp_scan_number(s, &v);
+	if (!n || n >= len)
+		return false;
+	double f = pp_time_to_us(s + n, len - n);
+	if (f <= 0)
+		return false;
+	*us = v * f;
+	return true;
+}
+
+bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *line,
+		       const char *label, struct result_set *hold)
+{
+	if (strstr(line, "------Sequential Output------")) {
+		bt->kind = 1;
+		return true;
+	}
+	if (strstr(line, "------Sequential Create------")) {
+		bt->kind = 2;
+		return true;
+	}
+	if (!bt->kind)
+		return false;
+	if (strstr(line, "-Per Chr-") || strstr(line, "-Create--") || strstr(line, "/sec %CP"))
+		return true;
+	struct pp_tok t[24];
+	size_t n = pp_tokens(line, t, 24);
+	if (n == 0) {
+		bt->kind = 0;
+		return false;
+	}
+	if (pp_tok_eq(&t[0], "Latency")) {
+		if (!bt->last_kind || n != 7)
+			return true;
+		for (int c = 0; c < 6; c++) {
+			double us;
+			if (!bonnie_latency(t[c + 1].s, t[c + 1].len, &us))
+				continue;
+			char m[RP_NAME_LEN];
+			const char *base = bt->last_kind == 1 ? bonnie_io[c] : bonnie_files[c];
+			pp_strlcpy(m, base, sizeof(m));
+			strncat(m, "_latency", sizeof(m) - strlen(m) - 1);
+			double x = bt->last_row >= 0 && bt->last_row < 16 && bt->size_mb[bt->last_row] > 0
+					   ? bt->size_mb[bt->last_row] : 0;
+			bonnie_put(p, hold, label, "size_mb", x, m, us, "us", RP_FINAL);
+		}
+		return true;
+	}
+	if (n < 13) {
+		bt->kind = 0;
+		return false;
+	}
+	size_t lead = n - 12;
+	double vals[6];
+	int res[6];
+	for (int c = 0; c < 6; c++) {
+		const struct pp_tok *v = &t[lead + 2 * c], *cpu = &t[lead + 2 * c + 1];
+		res[c] = bonnie_value(v->s, v->len, cpu->s, cpu->len, bt->kind == 1 && c < 5, &vals[c]);
+		if (!res[c]) {
+			bt->kind = 0;
+			return false;
+		}
+	}
+	const char *x_name = "size_mb";
+	double x;
+	if (bt->kind == 1) {
+		if (!bonnie_size_mb(t[lead - 1].s, t[lead - 1].len, &x)) {
+			bt->kind = 0;
+			return false;
+		}
+		if (bt->rows_io < 16)
+			bt->size_mb[bt->rows_io] = x;
+		bt->last_row = bt->rows_io++;
+	} else {
+		int row = bt->rows_files++;
+		if (row < 16 && bt->size_mb[row] > 0)
+			x = bt->size_mb[row];
+		else if (bt->rows_io > 0 && bt->rows_io <= 16)
+			x = bt->size_mb[bt->rows_io - 1];
+		else if (pp_scan_number(t[lead - 1].s, &x)) {
+			x_name = "files";
+		} else {
+			bt->kind = 0;
+			return false;
+		}
+		bt->last_row = row < 16 && bt->size_mb[row] > 0 ? row : (bt->rows_io > 0 ? bt->rows_io - 1 : -1);
+	}
+	bt->last_kind = bt->kind;
+	for (int c = 0; c < 6; c++)
+		bonnie_emit_cell(p, hold, label, x_name, x, bt->kind, c, res[c], vals[c]);
+	return true;
+}
+
+/* Split a CSV line in place; returns the field count (bounded). */
+static size_t bonnie_csv_split(char *line, char **f, size_t max)
+{
+	size_t n = 0;
+	char *s = line;
+	for (;;) {
+		if (n < max)
+			f[n] = s;
+		n++;
+		char *c = strchr(s, ',');
+		if (!c)
+			break;
+		*c = '\0';
+		s = c + 1;
+	}
+	return n < max ? n : max;
+}
+
+static bool bonnie_csv(struct parser *p, char *line)
+{
+	char *f[64];
+	size_t n = bonnie_csv_split(line, f, 64);
+	if (n < 14)
+		return false;
+	int off_size, off_io, off_files_n, off_files, off_lat;
+	double ver;
+	if (pp_is_number(f[0], &ver) && ver >= 1.9 && n >= 38) {
+		off_size = 5; off_io = 9; off_files_n = 21; off_files = 26; off_lat = 38;
+	} else if (!pp_is_number(f[0], NULL) && n >= 14) {
+		off_size = 1; off_io = 2; off_files_n = 14; off_files = 15; off_lat = -1;
+	} else
+		return false;
+	double mb;
+	if (!bonnie_size_mb(f[off_size], strlen(f[off_size]), &mb))
+		return false;
+	/* the CSV line is the precise record of the run: the human table
+	 * printed just before it is the same run, rounded */
+	struct bonnie_state *b = p->st;
+	b->hold.n = 0;
+	for (int c = 0; c < 6; c++) {
+		const char *v = f[off_io + 2 * c];
+		if (!*v)
+			continue;
+		double val = NAN;
+		int r = is_plus(v, strlen(v)) ? 2 : (pp_is_number(v, &val) ? 1 : 0);
+		bonnie_emit_cell(p, NULL, NULL, "size_mb", mb, 1, c, r, val);
+	}
+	if ((size_t)off_files + 12 <= n && *f[off_files_n]) {
+		for (int c = 0; c < 6; c++) {
+			const char *v = f[off_files + 2 * c];
+			if (!*v)
+				continue;
+			double val = NAN;
+			int r = is_plus(v, strlen(v)) ? 2 : (pp_is_number(v, &val) ? 1 : 0);
+			bonnie_emit_cell(p, NULL, NULL, "size_mb", mb, 2, c, r, val);
+		}
+	}
+	if (off_lat > 0) {
+		for (int c = 0; c < 12 && (size_t)(off_lat + c) < n; c++) {
+			double us;
+			const char *v = f[off_lat + c];
+			if (!bonnie_latency(v, strlen(v), &us))
+				continue;
+			char m[RP_NAME_LEN];
+			pp_strlcpy(m, c < 6 ? bonnie_io[c] : bonnie_files[c - 6], sizeof(m));
+			strncat(m, "_latency", sizeof(m) - strlen(m) - 1);
+			pp_emit(p, NULL, -1, "size_mb", mb, m, us, "us", RP_FINAL);
+		}
+	}
+	return true;
+}
+
+static void bonnie_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+{
+	struct bonnie_state *b = p->st;
+	if (truncated)
+		return;
+	if (bonnie_table_line(p, &b->bt, line, NULL, &b->hold))
+		return;
+	if (strchr(line, ',')) {
+		char copy[PARSER_LINE_MAX + 1];
+		memcpy(copy, line, len + 1);
+		if (bonnie_csv(p, copy))
+			b->bt = (struct bonnie_table){ 0 };
+	}
+}
+
+static void bonnie_finish(struct parser *p)
+{
+	struct bonnie_state *b = p->st;
+	for (size_t i = 0; i < b->hold.n; i++)
+		pp_emit_point(p, &b->hold.v[i]);
+	b->hold.n = 0;
+}
+
+static void bonnie_fini(struct parser *p)
+{
+	struct bonnie_state *b = p->st;
+	result_set_free(&b->hold);
+}
+
+static void bonnie_init(struct parser *p)
+{
+	struct bonnie_state *b = p->st;
+	b->bt.last_row = -1;
+}
+
+const struct parser_ops parser_bonnie_ops = {
+	.name = "bonnie",
+	.state_size = sizeof(struct bonnie_state),
+	.init = bonnie_init,
+	.line = bonnie_line,
+	.finish = bonnie_finish,
+	.fini = bonnie_fini,
+};

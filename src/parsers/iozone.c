@@ -1,0 +1,160 @@
+/* iozone: the auto-mode table ("kB  reclen  write  rewrite ..."), where
+ * tests that were not run leave blank cells (values are placed by their
+ * right edge under the header), and throughput mode's "Children see
+ * throughput for N initial writers = X kB/sec" lines. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "pinternal.h"
+
+const char *const iozone_metrics[IOZONE_NCOLS] = {
+	"write", "rewrite", "read", "reread", "random_read", "random_write", "bkwd_read",
+	"record_rewrite", "stride_read", "fwrite", "frewrite", "fread", "freread",
+};
+
+void iozone_emit_row(struct parser *p, const char *label, int run, double reclen_kb,
+		     const double *v, size_t n, const char *unit)
+{
+	for (size_t i = 0; i < n && i < IOZONE_NCOLS; i++)
+		if (!isnan(v[i]))
+			pp_emit(p, label, run, "reclen_kb", reclen_kb, iozone_metrics[i], v[i], unit, RP_FINAL);
+}
+
+struct iozone_state {
+	char unit[RP_UNIT_LEN];
+	bool auto_mode, fixed_size;
+	int endcol[IOZONE_NCOLS + 2];
+	size_t ncols;            /* header columns including kB and reclen; 0 = no header */
+};
+
+static void iozone_init(struct parser *p)
+{
+	struct iozone_state *z = p->st;
+	pp_strlcpy(z->unit, "KB/s", sizeof(z->unit));
+}
+
+static void iozone_children(struct parser *p, struct iozone_state *z, const char *line)
+{
+	/* "Children see throughput for  2 initial writers  =  123456.78 kB/sec" */
+	const char *s = strstr(line, "throughput for");
+	const char *eq = strchr(line, '=');
+	if (!s || !eq || eq < s)
+		return;
+	s += strlen("throughput for");
+	while (*s == ' ' || *s == '\t')
+		s++;
+	double threads, v;
+	size_t n = pp_scan_number(s, &threads);
+	if (!n)
+		return;
+	char what[48];
+	const char *w = s + n;
+	while (*w == ' ')
+		w++;
+	size_t wl = (size_t)(eq - w);
+	while (wl && (w[wl - 1] == ' ' || w[wl - 1] == '\t'))
+		wl--;
+	pp_strlcpy(what, w, wl + 1 < sizeof(what) ? wl + 1 : sizeof(what));
+	static const struct { const char *w, *m; } map[] = {
+		{ "initial writers", "write" }, { "rewriters", "rewrite" }, { "readers", "read" },
+		{ "re-readers", "reread" }, { "reverse readers", "bkwd_read" },
+		{ "stride readers", "stride_read" }, { "random readers", "random_read" },
+		{ "mixed workload", "mixed" }, { "random writers", "random_write" },
+		{ "pwrite writers", "pwrite" }, { "pread readers", "pread" },
+		{ "fwriters", "fwrite" }, { "freaders", "fread" },
+	};
+	const char *metric = NULL;
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(what, map[i].w) == 0)
+			metric = map[i].m;
+	if (!metric)
+		return;
+	const char *vs = eq + 1;
+	while (*vs == ' ' || *vs == '\t')
+		vs++;
+	if (!pp_scan_number(vs, &v))
+		return;
+	pp_emit(p, NULL, -1, "threads", threads, metric, v,
+		strstr(vs, "ops/sec") ? "ops/s" : z->unit, RP_FINAL);
+}
+
+static void iozone_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+{
+	struct iozone_state *z = p->st;
+	if (strstr(line, "Auto Mode")) {
+		z->auto_mode = true;
+		return;
+	}
+	if (strstr(line, "File size set to")) {
+		z->fixed_size = true;
+		return;
+	}
+	if (strstr(line, "Output is in operations per second") || strstr(line, "Output is in ops/sec")) {
+		pp_strlcpy(z->unit, "ops/s", sizeof(z->unit));
+		return;
+	}
+	if (strstr(line, "Children see throughput for")) {
+		iozone_children(p, z, line);
+		return;
+	}
+	struct pp_tok t[IOZONE_NCOLS + 4];
+	size_t n = pp_tokens(line, t, IOZONE_NCOLS + 4);
+	if (n >= 3 && (pp_tok_eq(&t[0], "kB") || pp_tok_eq(&t[0], "KB")) && pp_tok_eq(&t[1], "reclen")) {
+		z->ncols = n < IOZONE_NCOLS + 2 ? n : IOZONE_NCOLS + 2;
+		for (size_t i = 0; i < z->ncols; i++)
+			z->endcol[i] = t[i].endcol;
+		return;
+	}
+	if (n < 3 || n > IOZONE_NCOLS + 2)
+		return;
+	double file_kb, reclen, v[IOZONE_NCOLS];
+	for (size_t i = 0; i < IOZONE_NCOLS; i++)
+		v[i] = NAN;
+	if (!pp_tok_number(&t[0], &file_kb) || !pp_tok_number(&t[1], &reclen) || file_kb <= 0 || reclen <= 0)
+		return;
+	size_t nv = 0;
+	for (size_t k = 2; k < n; k++) {
+		double x;
+		if (!pp_tok_number(&t[k], &x))
+			return;
+		size_t ci;
+		if (!z->ncols || n == z->ncols)
+			ci = k - 2;
+		else {
+			/* blank cells: the column whose right edge is nearest */
+			int best = -1, bestd = 1 << 30;
+			for (size_t c = 2; c < z->ncols; c++) {
+				int d = t[k].endcol - z->endcol[c];
+				d = d < 0 ? -d : d;
+				if (d < bestd) {
+					bestd = d;
+					best = (int)c;
+				}
+			}
+			if (best < 0 || bestd > 4)
+				continue;
+			ci = (size_t)best - 2;
+		}
+		if (ci < IOZONE_NCOLS) {
+			v[ci] = x;
+			if (ci + 1 > nv)
+				nv = ci + 1;
+		}
+	}
+	char label[RP_LABEL_LEN];
+	if (z->auto_mode && !z->fixed_size)
+		snprintf(label, sizeof(label), "%.40s %.0fkB", p->label, file_kb);
+	else
+		pp_strlcpy(label, p->label, sizeof(label));
+	iozone_emit_row(p, label, -1, reclen, v, nv, z->unit);
+	(void)by_cr;
+	(void)truncated;
+	(void)len;
+}
+
+const struct parser_ops parser_iozone_ops = {
+	.name = "iozone",
+	.state_size = sizeof(struct iozone_state),
+	.init = iozone_init,
+	.line = iozone_line,
+};

@@ -1,0 +1,593 @@
+/* The parser core: bounded line assembly over arbitrary chunks, emission
+ * with run numbering and incomplete-run marking, the "auto" parser that
+ * picks a tool from what it sees, and whole-file import.
+ *
+ * Why the core does this and not each parser: every tool's output arrives
+ * through the same pty in arbitrary pieces (\r, \n, \r\n, NUL bytes, lines
+ * of any length); doing it once keeps each parser a pure line handler. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "pinternal.h"
+
+const char *const parser_names[] = {
+	"dbench", "fio", "iozone", "bonnie", "sysbench", "mail", "auto", NULL
+};
+
+static const struct parser_ops *const all_ops[] = {
+	&parser_dbench_ops, &parser_fio_ops, &parser_iozone_ops, &parser_bonnie_ops,
+	&parser_sysbench_ops, &parser_mail_ops, &parser_auto_ops,
+};
+
+const struct parser_ops *pp_ops_by_name(const char *name)
+{
+	if (!name)
+		return NULL;
+	if (strcmp(name, "bonnie++") == 0)
+		name = "bonnie";
+	for (size_t i = 0; i < sizeof(all_ops) / sizeof(all_ops[0]); i++)
+		if (strcmp(all_ops[i]->name, name) == 0)
+			return all_ops[i];
+	return NULL;
+}
+
+static void parser_reset_progress(struct parser *p)
+{
+	memset(&p->prog, 0, sizeof(p->prog));
+	p->prog.elapsed_s = -1;
+	p->prog.throughput = -1;
+	p->prog.latency_ms = -1;
+}
+
+struct parser *parser_new(const char *name, const char *label)
+{
+	const struct parser_ops *ops = pp_ops_by_name(name ? name : "auto");
+	if (!ops)
+		return NULL;
+	struct parser *p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->ops = ops;
+	if (ops->state_size) {
+		p->st = calloc(1, ops->state_size);
+		if (!p->st) {
+			free(p);
+			return NULL;
+		}
+	}
+	pp_strlcpy(p->label, label ? label : "", sizeof(p->label));
+	p->run_fixed = -1;
+	parser_reset_progress(p);
+	if (ops->init)
+		ops->init(p);
+	return p;
+}
+
+void parser_free(struct parser *p)
+{
+	if (!p)
+		return;
+	if (p->ops->fini)
+		p->ops->fini(p);
+	free(p->st);
+	free(p);
+}
+
+const char *parser_name(const struct parser *p)
+{
+	if (!p)
+		return NULL;
+	if (p->child)
+		return p->child->ops->name;
+	return p->ops->name;
+}
+
+int parser_set_x(struct parser *p, const char *x_name, double x)
+{
+	if (!p || !x_name || !*x_name || !isfinite(x))
+		return -EINVAL;
+	p->x_set = true;
+	pp_strlcpy(p->x_name, x_name, sizeof(p->x_name));
+	p->x = x;
+	if (p->child)
+		(void)parser_set_x(p->child, x_name, x);
+	return 0;
+}
+
+int parser_set_run(struct parser *p, int run)
+{
+	if (!p || run < 0)
+		return -EINVAL;
+	p->run_fixed = run;
+	if (p->child)
+		(void)parser_set_run(p->child, run);
+	return 0;
+}
+
+const char *parser_for_command(const char *argv0)
+{
+	if (!argv0)
+		return NULL;
+	const char *b = strrchr(argv0, '/');
+	b = b ? b + 1 : argv0;
+	static const struct { const char *cmd, *parser; } map[] = {
+		{ "dbench", "dbench" }, { "tbench", "dbench" }, { "fio", "fio" },
+		{ "iozone", "iozone" }, { "bonnie++", "bonnie" }, { "bonnie", "bonnie" },
+		{ "sysbench", "sysbench" },
+	};
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(b, map[i].cmd) == 0)
+			return map[i].parser;
+	return NULL;
+}
+
+/* --- emission ------------------------------------------------------- */
+
+static int parser_next_run(struct parser *p, const struct result_point *pt)
+{
+	for (size_t i = 0; i < p->nruns; i++) {
+		struct run_key *k = &p->runs[i];
+		if (k->x == pt->x && strcmp(k->metric, pt->metric) == 0 &&
+		    strcmp(k->label, pt->label) == 0)
+			return k->count++;
+	}
+	/* bounded: the oldest key is forgotten first */
+	struct run_key *k;
+	if (p->nruns < PARSER_RUNKEYS)
+		k = &p->runs[p->nruns++];
+	else {
+		k = &p->runs[p->runs_next];
+		p->runs_next = (p->runs_next + 1) % PARSER_RUNKEYS;
+	}
+	pp_strlcpy(k->label, pt->label, sizeof(k->label));
+	pp_strlcpy(k->metric, pt->metric, sizeof(k->metric));
+	k->x = pt->x;
+	k->count = 1;
+	return 0;
+}
+
+void pp_emit_point(struct parser *p, struct result_point *pt)
+{
+	if (!(pt->flags & RP_TOO_FAST) && !isfinite(pt->value))
+		return;
+	if (!isfinite(pt->x))
+		return;
+	if (!pt->label[0])
+		pp_strlcpy(pt->label, p->label, sizeof(pt->label));
+	bool progress = pt->flags & RP_PROGRESS;
+	if (!progress && p->x_set) {
+		pp_strlcpy(pt->x_name, p->x_name, sizeof(pt->x_name));
+		pt->x = p->x;
+	}
+	if (progress)
+		pt->run = p->run_fixed >= 0 ? p->run_fixed : 0;
+	else if (p->run_fixed >= 0)
+		pt->run = p->run_fixed;
+	else if (pt->run < 0)
+		pt->run = parser_next_run(p, pt);
+	if (progress) {
+		p->n_progress++;
+		if (p->n_last_progress && p->last_progress[0].x != pt->x)
+			p->n_last_progress = 0;
+		if (p->n_last_progress < sizeof(p->last_progress) / sizeof(p->last_progress[0]))
+			p->last_progress[p->n_last_progress++] = *pt;
+	} else {
+		p->n_final++;
+	}
+	if (p->sink && p->sink->emit)
+		p->sink->emit(p->sink->ctx, pt);
+}
+
+void pp_emit(struct parser *p, const char *label, int run, const char *x_name, double x,
+	     const char *metric, double value, const char *unit, unsigned flags)
+{
+	struct result_point pt;
+	memset(&pt, 0, sizeof(pt));
+	pp_strlcpy(pt.label, label ? label : "", sizeof(pt.label));
+	pt.run = run;
+	pp_strlcpy(pt.x_name, x_name, sizeof(pt.x_name));
+	pt.x = x;
+	pp_strlcpy(pt.metric, metric, sizeof(pt.metric));
+	pt.value = value;
+	pp_strlcpy(pt.unit, unit ? unit : "", sizeof(pt.unit));
+	pt.flags = flags;
+	pp_emit_point(p, &pt);
+}
+
+void pp_set_progress(struct parser *p, const char *phase, double elapsed_s,
+		     double throughput, const char *unit, double latency_ms)
+{
+	p->prog.valid = true;
+	if (phase)
+		pp_strlcpy(p->prog.phase, phase, sizeof(p->prog.phase));
+	p->prog.elapsed_s = isfinite(elapsed_s) ? elapsed_s : -1;
+	p->prog.throughput = isfinite(throughput) ? throughput : -1;
+	pp_strlcpy(p->prog.unit, unit ? unit : "", sizeof(p->prog.unit));
+	p->prog.latency_ms = isfinite(latency_ms) ? latency_ms : -1;
+}
+
+/* --- line assembly --------------------------------------------------- */
+
+void pp_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+{
+	line[len] = '\0';
+	p->ops->line(p, line, len, by_cr, truncated);
+}
+
+static void parser_end_line(struct parser *p, bool by_cr)
+{
+	pp_line(p, p->line, p->len, by_cr, p->truncated);
+	p->len = 0;
+	p->truncated = false;
+}
+
+void parser_feed(struct parser *p, const char *buf, size_t len, struct result_sink *sink)
+{
+	if (!p || !buf || p->finished)
+		return;
+	p->sink = sink;
+	for (size_t i = 0; i < len; i++) {
+		char c = buf[i];
+		if (c == '\n') {
+			/* the \n of a \r\n: the line already ended at the \r */
+			if (p->last_cr) {
+				p->last_cr = false;
+				continue;
+			}
+			parser_end_line(p, false);
+			continue;
+		}
+		p->last_cr = false;
+		if (c == '\r') {
+			parser_end_line(p, true);
+			p->last_cr = true;
+			continue;
+		}
+		if (c == '\0')
+			c = ' ';   /* NUL would end the C string the parsers read */
+		if (p->len < PARSER_LINE_MAX)
+			p->line[p->len++] = c;
+		else
+			p->truncated = true;
+	}
+	p->sink = NULL;
+}
+
+void parser_finish(struct parser *p, struct result_sink *sink)
+{
+	if (!p || p->finished)
+		return;
+	p->sink = sink;
+	if (p->len || p->truncated)
+		parser_end_line(p, false);
+	if (p->ops->finish)
+		p->ops->finish(p);
+	struct parser *q = p->child ? p->child : p;
+	/* Progress without a final figure: the run was cut short (SIGINT,
+	 * crash).  Its last progress points are repeated, marked incomplete, so
+	 * that stores and screens can tell; it is never a final point. */
+	if (q->n_progress && !q->n_final) {
+		for (size_t i = 0; i < q->n_last_progress; i++) {
+			struct result_point pt = q->last_progress[i];
+			pt.flags = RP_PROGRESS | RP_INCOMPLETE;
+			if (sink && sink->emit)
+				sink->emit(sink->ctx, &pt);
+		}
+		q->prog.valid = true;
+		p->prog.valid = true;
+		q->prog.incomplete = true;
+		p->prog.incomplete = true;
+	}
+	p->finished = true;
+	p->sink = NULL;
+}
+
+void parser_get_progress(const struct parser *p, struct parser_progress *out)
+{
+	if (!out)
+		return;
+	if (!p) {
+		memset(out, 0, sizeof(*out));
+		return;
+	}
+	*out = p->child ? p->child->prog : p->prog;
+	if (p->child && p->prog.incomplete)
+		out->incomplete = true;
+}
+
+/* --- auto ------------------------------------------------------------- */
+
+/* Lines kept while the format is unknown, replayed to the chosen parser. */
+#define AUTO_HOLD_BYTES 65536
+#define AUTO_HOLD_LINES 512
+
+struct auto_state {
+	char *hold;          /* lines, each NUL-terminated, then a flags byte */
+	size_t used;
+	size_t nlines;
+	bool gave_up;
+};
+
+/* A line that names its tool for certain. */
+static const char *auto_sniff(const char *l)
+{
+	size_t n;
+	const char *t = pp_trim(l, &n);
+	if (pp_starts_with(t, "dbench version") || strstr(t, "procs") || strstr(t, "clients")) {
+		if (pp_starts_with(t, "dbench version") ||
+		    (pp_starts_with(t, "Throughput ") && strstr(t, "MB/sec")))
+			return "dbench";
+	}
+	if (strstr(t, " MB/sec  warmup ") || strstr(t, " MB/sec  execute "))
+		return "dbench";
+	if (pp_starts_with(t, "fio-") || strstr(t, "(groupid=") || pp_starts_with(t, "\"fio version\"") ||
+	    pp_starts_with(t, "3;fio-") || pp_starts_with(t, "2;fio-") || pp_starts_with(t, "4;fio-") ||
+	    pp_starts_with(t, "Run status group") || (pp_starts_with(t, "Jobs: ") && strstr(t, "(f=")) ||
+	    (strstr(t, ": (g=") && strstr(t, "rw=")))
+		return "fio";
+	if (strstr(t, "Iozone: Performance Test") || (strstr(t, "reclen") && strstr(t, "rewrite")) ||
+	    strstr(t, "Children see throughput for"))
+		return "iozone";
+	if (pp_starts_with(t, "Writing a byte at a time") || pp_starts_with(t, "Writing with putc") ||
+	    strstr(t, "------Sequential Output------") || strstr(t, "------Sequential Create------") ||
+	    ((pp_starts_with(t, "1.9") || pp_starts_with(t, "2.0")) && strstr(t, ",+++++") ) ||
+	    pp_starts_with(t, "1.98,") || pp_starts_with(t, "1.97,") || pp_starts_with(t, "1.96,"))
+		return "bonnie";
+	if (pp_starts_with(t, "sysbench ") || pp_starts_with(t, "File operations:") ||
+	    (t[0] == '[' && strstr(t, "s ] reads:")))
+		return "sysbench";
+	return NULL;
+}
+
+static void auto_init(struct parser *p)
+{
+	struct auto_state *a = p->st;
+	a->hold = malloc(AUTO_HOLD_BYTES);
+	if (!a->hold)
+		a->gave_up = true;
+}
+
+static void auto_fini(struct parser *p)
+{
+	struct auto_state *a = p->st;
+	free(a->hold);
+	a->hold = NULL;
+	if (p->child)
+		parser_free(p->child);
+	p->child = NULL;
+}
+
+static void auto_choose(struct parser *p, const char *name)
+{
+	struct auto_state *a = p->st;
+	struct parser *c = parser_new(name, p->label);
+	if (!c) {
+		a->gave_up = true;
+		return;
+	}
+	if (p->x_set)
+		(void)parser_set_x(c, p->x_name, p->x);
+	if (p->run_fixed >= 0)
+		(void)parser_set_run(c, p->run_fixed);
+	p->child = c;
+	c->sink = p->sink;
+	/* replay what was held */
+	size_t off = 0;
+	for (size_t i = 0; i < a->nlines && off < a->used; i++) {
+		char *l = a->hold + off;
+		size_t len = strlen(l);
+		unsigned char fl = (unsigned char)l[len + 1];
+		pp_line(c, l, len, fl & 1, fl & 2);
+		off += len + 2;
+	}
+	a->used = a->nlines = 0;
+}
+
+static void auto_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+{
+	struct auto_state *a = p->st;
+	if (p->child) {
+		p->child->sink = p->sink;
+		pp_line(p->child, line, len, by_cr, truncated);
+		return;
+	}
+	if (a->gave_up)
+		return;
+	const char *name = auto_sniff(line);
+	if (name) {
+		auto_choose(p, name);
+		if (p->child)
+			pp_line(p->child, line, len, by_cr, truncated);
+		return;
+	}
+	if (!a->hold)
+		return;
+	if (a->nlines >= AUTO_HOLD_LINES || a->used + len + 2 > AUTO_HOLD_BYTES) {
+		/* the oldest lines are dropped: memory stays bounded, and a tool
+		 * that has not named itself by now is unlikely to */
+		a->used = a->nlines = 0;
+		if (len + 2 > AUTO_HOLD_BYTES)
+			return;
+	}
+	memcpy(a->hold + a->used, line, len + 1);
+	a->hold[a->used + len + 1] = (char)((by_cr ? 1 : 0) | (truncated ? 2 : 0));
+	a->used += len + 2;
+	a->nlines++;
+}
+
+static void auto_finish(struct parser *p)
+{
+	struct auto_state *a = p->st;
+	if (!p->child && !a->gave_up && a->nlines) {
+		/* never named: a mail or a table; the mail parser is the catch-all */
+		auto_choose(p, "mail");
+	}
+	if (p->child) {
+		p->child->sink = p->sink;
+		if (p->child->len || p->child->truncated)
+			parser_end_line(p->child, false);
+		if (p->child->ops->finish)
+			p->child->ops->finish(p->child);
+	}
+}
+
+const struct parser_ops parser_auto_ops = {
+	.name = "auto",
+	.state_size = sizeof(struct auto_state),
+	.init = auto_init,
+	.line = auto_line,
+	.finish = auto_finish,
+	.fini = auto_fini,
+};
+
+/* --- whole files ------------------------------------------------------ */
+
+/* A file's format from its first bytes: a mail is told by its label lines
+ * and tables, a tool's output by its banner. */
+static const char *parser_guess_file(const char *buf, size_t len)
+{
+	int score_mail = 0;
+	const char *tool = NULL;
+	char line[PARSER_LINE_MAX + 1];
+	size_t i = 0;
+	while (i < len) {
+		size_t j = i;
+		while (j < len && buf[j] != '\n' && buf[j] != '\r')
+			j++;
+		size_t l = j - i < PARSER_LINE_MAX ? j - i : PARSER_LINE_MAX;
+		memcpy(line, buf + i, l);
+		line[l] = '\0';
+		for (size_t k = 0; k < l; k++)
+			if (!line[k])
+				line[k] = ' ';
+		if (!tool) {
+			const char *t = auto_sniff(line);
+			/* a pasted "Throughput ... procs" line alone does not make a
+			 * dbench log; the banner does */
+			if (t && !(strcmp(t, "dbench") == 0 && pp_starts_with(line, "Throughput")))
+				tool = t;
+		}
+		size_t n;
+		const char *t = pp_trim(line, &n);
+		if (n >= 2 && n < 40 && t[n - 1] == ':' && !memchr(t, ' ', n) && t[0] >= '0' && t[0] <= '9')
+			score_mail += 2;                      /* "2.4.16:" */
+		if (pp_starts_with(t, "----") && strchr(t, '('))
+			score_mail += 2;                      /* "---- (5,10) - default" */
+		if (strchr(line, '\t') && t[0] >= '0' && t[0] <= '9')
+			score_mail += 1;                      /* TAB table row */
+		i = j + 1;
+	}
+	/* two label lines, two section headings or a few TAB rows: a mail,
+	 * even when it quotes a tool's lines (a bonnie++ table, Throughput) */
+	if (score_mail >= 4)
+		return "mail";
+	if (tool)
+		return tool;
+	return "mail";
+}
+
+#define PARSE_FILE_MAX (256L * 1024 * 1024)
+
+int parser_parse_file(const char *path, const char *name, const char *label,
+		      struct result_set *out, char *err, size_t errlen)
+{
+	if (err && errlen)
+		err[0] = '\0';
+	if (!path || !out) {
+		if (err)
+			snprintf(err, errlen, "parser_parse_file: no file or no result set given");
+		return -EINVAL;
+	}
+	if (name && strcmp(name, "auto") != 0 && !pp_ops_by_name(name)) {
+		if (err)
+			snprintf(err, errlen, "%s: unknown parser '%s' (use dbench, fio, iozone, bonnie, sysbench, mail or auto)",
+				 path, name);
+		return -EINVAL;
+	}
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		if (err)
+			snprintf(err, errlen, "%s: %s (give a readable text file of benchmark output or a mail)",
+				 path, strerror(e));
+		return -e;
+	}
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		if (len == cap) {
+			if (cap >= (size_t)PARSE_FILE_MAX) {
+				free(buf);
+				close(fd);
+				if (err)
+					snprintf(err, errlen, "%s: larger than %ld MiB, not a benchmark output or mail (split it)",
+						 path, PARSE_FILE_MAX >> 20);
+				return -EFBIG;
+			}
+			size_t ncap = cap ? cap * 2 : 65536;
+			char *nb = realloc(buf, ncap);
+			if (!nb) {
+				free(buf);
+				close(fd);
+				if (err)
+					snprintf(err, errlen, "%s: out of memory", path);
+				return -ENOMEM;
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		ssize_t r = read(fd, buf + len, cap - len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			free(buf);
+			close(fd);
+			if (err)
+				snprintf(err, errlen, "%s: read: %s", path, strerror(e));
+			return -e;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+
+	const char *pname = name;
+	if (!pname || strcmp(pname, "auto") == 0)
+		pname = parser_guess_file(buf, len < 262144 ? len : 262144);
+	char deflabel[RP_LABEL_LEN];
+	if (!label || !*label) {
+		const char *b = strrchr(path, '/');
+		b = b ? b + 1 : path;
+		pp_strlcpy(deflabel, b, sizeof(deflabel));
+		char *dot = strrchr(deflabel, '.');
+		if (dot && dot != deflabel)
+			*dot = '\0';
+		label = deflabel;
+	}
+	struct parser *p = parser_new(pname, label);
+	if (!p) {
+		free(buf);
+		if (err)
+			snprintf(err, errlen, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	size_t before = out->n;
+	struct result_sink sink = result_set_sink(out);
+	parser_feed(p, buf, len, &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+	free(buf);
+	if (out->n == before) {
+		if (err)
+			snprintf(err, errlen, "%s: no result found by the %s parser (check the file is benchmark output "
+				 "or a mail with result tables, or name the parser)", path, pname);
+		return -ENODATA;
+	}
+	return 0;
+}

@@ -1,0 +1,252 @@
+/* Number, unit and token helpers shared by all parsers (one copy). */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "pinternal.h"
+
+void pp_strlcpy(char *dst, const char *src, size_t n)
+{
+	if (!n)
+		return;
+	size_t l = src ? strnlen(src, n - 1) : 0;
+	if (l)
+		memcpy(dst, src, l);
+	dst[l] = '\0';
+}
+
+size_t pp_scan_number(const char *s, double *out)
+{
+	/* strtod alone would accept "inf", "nan" and hex floats, which no
+	 * benchmark prints; validate the plain decimal shape first. */
+	size_t i = 0, digits = 0;
+	if (s[i] == '+' || s[i] == '-')
+		i++;
+	while (isdigit((unsigned char)s[i])) {
+		i++;
+		digits++;
+	}
+	if (s[i] == '.') {
+		i++;
+		while (isdigit((unsigned char)s[i])) {
+			i++;
+			digits++;
+		}
+	}
+	if (!digits)
+		return 0;
+	if (s[i] == 'e' || s[i] == 'E') {
+		size_t j = i + 1;
+		if (s[j] == '+' || s[j] == '-')
+			j++;
+		if (isdigit((unsigned char)s[j])) {
+			while (isdigit((unsigned char)s[j]) && j - i < 6)
+				j++;
+			if (!isdigit((unsigned char)s[j]))
+				i = j;
+		}
+	}
+	char buf[64];
+	if (i >= sizeof(buf))
+		return 0;
+	memcpy(buf, s, i);
+	buf[i] = '\0';
+	double v = strtod(buf, NULL);
+	if (!isfinite(v))
+		return 0;
+	if (out)
+		*out = v;
+	return i;
+}
+
+bool pp_is_number(const char *s, double *out)
+{
+	size_t n = pp_scan_number(s, out);
+	return n && s[n] == '\0';
+}
+
+static bool unit_eq(const char *u, size_t len, const char *w)
+{
+	return strlen(w) == len && strncasecmp(u, w, len) == 0;
+}
+
+double pp_unit_to_kib(const char *unit, size_t len)
+{
+	/* drop a rate suffix: "/s", "/sec" */
+	for (size_t i = 0; i < len; i++)
+		if (unit[i] == '/') {
+			len = i;
+			break;
+		}
+	static const struct { const char *u; double f; } tab[] = {
+		{ "B", 1.0 / 1024 }, { "bytes", 1.0 / 1024 },
+		{ "KiB", 1 }, { "MiB", 1024 }, { "GiB", 1024.0 * 1024 }, { "TiB", 1024.0 * 1024 * 1024 },
+		{ "kB", 1000.0 / 1024 }, { "MB", 1e6 / 1024 }, { "GB", 1e9 / 1024 }, { "TB", 1e12 / 1024 },
+		{ "K", 1 }, { "M", 1024 }, { "G", 1024.0 * 1024 },
+	};
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+		if (strlen(tab[i].u) == len && strncmp(unit, tab[i].u, len) == 0)
+			return tab[i].f;
+	return 0;
+}
+
+double pp_time_to_us(const char *unit, size_t len)
+{
+	if (unit_eq(unit, len, "nsec") || unit_eq(unit, len, "ns"))
+		return 1e-3;
+	if (unit_eq(unit, len, "usec") || unit_eq(unit, len, "us"))
+		return 1;
+	if (unit_eq(unit, len, "msec") || unit_eq(unit, len, "ms"))
+		return 1e3;
+	if (unit_eq(unit, len, "sec") || unit_eq(unit, len, "s"))
+		return 1e6;
+	return 0;
+}
+
+size_t pp_scan_suffixed(const char *s, double base, double *out)
+{
+	double v;
+	size_t n = pp_scan_number(s, &v);
+	if (!n)
+		return 0;
+	switch (s[n]) {
+	case 'k': case 'K': v *= base; n++; break;
+	case 'm': case 'M': v *= base * base; n++; break;
+	case 'g': case 'G': v *= base * base * base; n++; break;
+	default: break;
+	}
+	if (out)
+		*out = v;
+	return n;
+}
+
+bool pp_size_to_kib(const char *s, size_t len, double *kib)
+{
+	char buf[48];
+	if (!len || len >= sizeof(buf))
+		return false;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	double v;
+	size_t n = pp_scan_number(buf, &v);
+	if (!n || v < 0)
+		return false;
+	const char *u = buf + n;
+	size_t ul = len - n;
+	double f;
+	if (ul == 0)
+		f = 1.0 / 1024;     /* fio: a bare number is bytes */
+	else if (unit_eq(u, ul, "k") || unit_eq(u, ul, "kib") || unit_eq(u, ul, "kb"))
+		f = 1;              /* fio sizes are binary unless kb_base says otherwise */
+	else if (unit_eq(u, ul, "m") || unit_eq(u, ul, "mib") || unit_eq(u, ul, "mb"))
+		f = 1024;
+	else if (unit_eq(u, ul, "g") || unit_eq(u, ul, "gib") || unit_eq(u, ul, "gb"))
+		f = 1024.0 * 1024;
+	else if (unit_eq(u, ul, "b"))
+		f = 1.0 / 1024;
+	else
+		return false;
+	*kib = v * f;
+	return isfinite(*kib);
+}
+
+static int pp_advance_col(int col, char c)
+{
+	if (c == '\t')
+		return (col / 8 + 1) * 8;
+	return col + 1;
+}
+
+size_t pp_tokens(const char *line, struct pp_tok *t, size_t max)
+{
+	size_t n = 0;
+	int col = 0;
+	const char *s = line;
+	while (*s) {
+		if (*s == ' ' || *s == '\t' || *s == '\v' || *s == '\f') {
+			col = pp_advance_col(col, *s);
+			s++;
+			continue;
+		}
+		const char *b = s;
+		int bcol = col;
+		while (*s && *s != ' ' && *s != '\t' && *s != '\v' && *s != '\f') {
+			col++;
+			s++;
+		}
+		if (n < max) {
+			t[n].s = b;
+			t[n].len = (size_t)(s - b);
+			t[n].col = bcol;
+			t[n].endcol = col;
+		}
+		n++;
+	}
+	return n < max ? n : max;
+}
+
+size_t pp_cells(const char *line, struct pp_tok *t, size_t max)
+{
+	size_t n = 0;
+	int col = 0;
+	const char *s = line;
+	while (*s) {
+		if (*s == ' ' || *s == '\t') {
+			col = pp_advance_col(col, *s);
+			s++;
+			continue;
+		}
+		const char *b = s, *e = s;
+		int bcol = col, ecol = col;
+		/* a cell runs until a tab or two blanks in a row */
+		while (*s && *s != '\t' && !(s[0] == ' ' && (s[1] == ' ' || s[1] == '\t' || s[1] == '\0'))) {
+			col++;
+			s++;
+			if (s[-1] != ' ') {
+				e = s;
+				ecol = col;
+			}
+		}
+		if (n < max) {
+			t[n].s = b;
+			t[n].len = (size_t)(e - b);
+			t[n].col = bcol;
+			t[n].endcol = ecol;
+		}
+		n++;
+	}
+	return n < max ? n : max;
+}
+
+bool pp_tok_eq(const struct pp_tok *t, const char *word)
+{
+	return strlen(word) == t->len && strncmp(t->s, word, t->len) == 0;
+}
+
+bool pp_tok_number(const struct pp_tok *t, double *out)
+{
+	double v;
+	size_t n = pp_scan_number(t->s, &v);
+	if (!n || n != t->len)
+		return false;
+	if (out)
+		*out = v;
+	return true;
+}
+
+const char *pp_trim(const char *s, size_t *len)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	size_t l = strlen(s);
+	while (l && (s[l - 1] == ' ' || s[l - 1] == '\t'))
+		l--;
+	*len = l;
+	return s;
+}
+
+bool pp_starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
