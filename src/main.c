@@ -74,3 +74,8 @@ __attribute__((weak)) struct model_observer recorder_observer(struct recorder *r
 }
 __attribute__((weak)) int recorder_flush(struct recorder *r) { (void)r; return 0; }
 __attribute__((weak)) void recorder_close(struct recorder *r) { (void)r; }
+__attribute__((weak)) int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o)
+{
+	(void)cd; (void)o;
+	return not_built("the curses compare screen (use --text, --csv or --json)");
+}
