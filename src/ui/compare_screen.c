@@ -1,0 +1,263 @@
+/* The compare screen: result curves of one metric (overlaid, or one small
+ * graph per label side by side), the dirty memory and throughput of every
+ * recorded run aligned at its start, and the table of --text under them.
+ *
+ * Keys: q quit; n/p or tab next/previous metric; o overlaid / side by
+ * side; l linear / log2 x; r show/hide the runs; up/down PgUp/PgDn scroll
+ * the table; t next theme; Ctrl-L redraw. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iodash/compare.h"
+#include "iodash/recording.h"
+#include "iodash/ui.h"
+#include "iodash/ui_screen.h"
+
+struct cmp_view {
+	const struct compare_data *cd;
+	size_t metric;
+	bool side_by_side, log2x, show_runs;
+	int scroll;
+	char **lines;          /* table of the current metric */
+	int nlines;
+};
+
+static void table_free(struct cmp_view *v)
+{
+	for (int i = 0; i < v->nlines; i++)
+		free(v->lines[i]);
+	free(v->lines);
+	v->lines = NULL;
+	v->nlines = 0;
+}
+
+/* The table is the --text one, so screen and mail say the same. */
+static void table_build(struct cmp_view *v)
+{
+	char *buf = NULL, *p, *nl;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	table_free(v);
+	v->scroll = 0;
+	if (!f)
+		return;
+	compare_print_text_metric(&v->cd->curves[v->metric], f);
+	fclose(f);
+	for (p = buf; p && *p; p = nl + 1) {
+		char **nv;
+		nl = strchr(p, '\n');
+		if (!nl)
+			nl = p + strlen(p) - 1;
+		nv = realloc(v->lines, (size_t)(v->nlines + 1) * sizeof(*nv));
+		if (!nv)
+			break;
+		v->lines = nv;
+		v->lines[v->nlines] = strndup(p, (size_t)(nl - p + (*nl != '\n')));
+		if (!v->lines[v->nlines])
+			break;
+		v->nlines++;
+	}
+	free(buf);
+}
+
+static void draw_curves(WINDOW *w, const struct cmp_view *v, int y, int h, const struct ui_style *st)
+{
+	const struct curve_set *cs = &v->cd->curves[v->metric];
+	int W = getmaxx(w);
+
+	if (!v->side_by_side || cs->n < 2) {
+		struct ui_curves_data d = { .y = y, .x = 0, .w = W, .h = h, .cs = cs,
+					    .log2x = v->log2x, .empty = "no results for this metric" };
+		ui_curves_widget.draw(w, &d, st);
+		return;
+	}
+	/* small multiples: one label each, same y scale is left to the
+	 * widget (nice ceiling of each); side by side for the eye */
+	int n = (int)cs->n, cw = W / n;
+	if (cw < 24) {
+		n = W / 24 > 0 ? W / 24 : 1;
+		cw = W / n;
+	}
+	for (int i = 0; i < n; i++) {
+		struct curve_set one = { .v = &cs->v[i], .n = 1 };
+		snprintf(one.baseline, sizeof(one.baseline), "%s", cs->baseline);
+		struct ui_curves_data d = { .y = y, .x = i * cw, .w = cw - 1, .h = h, .cs = &one,
+					    .log2x = v->log2x, .empty = "" };
+		ui_curves_widget.draw(w, &d, st);
+	}
+	if (n < (int)cs->n) {
+		char more[64];
+		snprintf(more, sizeof(more), "(+%zu labels: o overlays all)", cs->n - (size_t)n);
+		ui_put(w, y, W - (int)strlen(more), (int)strlen(more), st, TE_DIM, more);
+	}
+}
+
+/* Resample a run's series into nsub buckets over [0, tmax]: the largest
+ * value in each, so a short spike stays visible. */
+static void resample(const double *t, const double *val, size_t n, double tmax, double *out, int nsub)
+{
+	for (int i = 0; i < nsub; i++)
+		out[i] = NAN;
+	for (size_t i = 0; i < n; i++) {
+		int b = tmax > 0 ? (int)(t[i] / tmax * (nsub - 1)) : 0;
+		if (b < 0 || b >= nsub || isnan(val[i]))
+			continue;
+		if (isnan(out[b]) || val[i] > out[b])
+			out[b] = val[i];
+	}
+}
+
+static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const struct ui_style *st)
+{
+	const struct compare_data *cd = v->cd;
+	int W = getmaxx(w), n = (int)cd->nruns, cw, sub = ui_glyph_subcols(st->glyphs);
+	double tmax = 0, dmax = 0, pmax = 0;
+
+	if (!n || h < 5)
+		return;
+	if (W / n < 20)
+		n = W / 20 > 0 ? W / 20 : 1;
+	cw = W / n;
+	for (size_t i = 0; i < cd->nruns; i++)
+		for (size_t k = 0; k < cd->runs[i].n; k++) {
+			const struct compare_run *r = &cd->runs[i];
+			tmax = fmax(tmax, r->t[k]);
+			if (!isnan(r->dirty_kb[k]))
+				dmax = fmax(dmax, fmax(r->dirty_kb[k], r->thresh_kb[k]));
+			pmax = fmax(pmax, r->tput_kBps[k]);
+		}
+	dmax = ui_nice_ceil(dmax);
+	pmax = ui_nice_ceil(pmax);
+	int gh = (h - 2) / 2;
+	if (gh < 1)
+		return;
+	for (int i = 0; i < n; i++) {
+		const struct compare_run *r = &cd->runs[i];
+		int gw = cw - 1, nsub = gw * sub;
+		double *dv = calloc((size_t)nsub, sizeof(double));
+		double *tv = calloc((size_t)nsub, sizeof(double));
+		double *th = calloc((size_t)nsub, sizeof(double));
+		char title[160], a[32], b[32], dur[32];
+		if (!dv || !tv || !th || gw < 4) {
+			free(dv); free(tv); free(th);
+			continue;
+		}
+		resample(r->t, r->dirty_kb, r->n, tmax, dv, nsub);
+		resample(r->t, r->thresh_kb, r->n, tmax, th, nsub);
+		resample(r->t, r->tput_kBps, r->n, tmax, tv, nsub);
+		ui_fmt_dur(r->n ? r->t[r->n - 1] : 0, dur, sizeof(dur));
+		snprintf(title, sizeof(title), "%s #%d %s%s", r->label, r->index + 1, dur,
+			 r->exit_status > 0 ? " FAILED" : "");
+		ui_put(w, y, i * cw, gw, st, r->exit_status > 0 ? TE_ERROR : TE_CURVE1 + i % THEME_CURVES, title);
+		struct ui_graph_data gd = { .y = y + 1, .x = i * cw, .w = gw, .h = gh, .v = dv,
+					    .vmax = dmax, .elem = TE_DIRTY, .n = (size_t)nsub };
+		gd.hline[0] = th;
+		gd.hline_elem[0] = TE_LINE_THRESH;
+		ui_graph_widget.draw(w, &gd, st);
+		struct ui_graph_data tg = { .y = y + 1 + gh, .x = i * cw, .w = gw, .h = gh, .v = tv,
+					    .vmax = pmax, .elem = TE_WRITE, .n = (size_t)nsub };
+		ui_graph_widget.draw(w, &tg, st);
+		if (i == 0) {
+			ui_fmt_kb(dmax, a, sizeof(a));
+			ui_fmt_rate_kb(pmax, b, sizeof(b));
+			snprintf(title, sizeof(title), "dirty+wb (max %s, line: limit) / disks (max %s), from run start", a, b);
+			ui_put(w, y + 1 + 2 * gh, 0, W, st, TE_DIM, title);
+		}
+		free(dv);
+		free(tv);
+		free(th);
+	}
+}
+
+static void draw(WINDOW *w, struct cmp_view *v, const struct ui_screen *scr)
+{
+	const struct ui_style *st = &scr->st;
+	int H = getmaxy(w), W = getmaxx(w), y = 0;
+	char title[256];
+	int ch, rh, th;
+
+	werase(w);
+	snprintf(title, sizeof(title), " compare: %s  [%zu/%zu]  %s  %s x ", v->cd->metrics[v->metric],
+		 v->metric + 1, v->cd->nmetrics, v->side_by_side ? "side by side" : "overlaid",
+		 v->log2x ? "log2" : "linear");
+	ui_title(w, st, title, true);
+	y = 1;
+	/* heights: curves ~45%, runs ~25% when shown, table the rest */
+	ch = (H - 2) * 45 / 100;
+	rh = v->show_runs && v->cd->nruns ? (H - 2) * 25 / 100 : 0;
+	if (ch < 6)
+		ch = H - 2 > 6 ? 6 : H - 2;
+	th = H - 2 - ch - rh;
+	if (th < 3) {
+		rh = 0;
+		th = H - 2 - ch;
+	}
+	draw_curves(w, v, y, ch, st);
+	y += ch;
+	if (rh) {
+		draw_runs(w, v, y, rh, st);
+		y += rh;
+	}
+	for (int i = 0; i < th && v->scroll + i < v->nlines; i++) {
+		const char *line = v->lines[v->scroll + i];
+		enum theme_elem e = (v->scroll + i) < 4 ? TE_TABLE_HEAD : strchr(line, '*') ? TE_TABLE_HOT : TE_TEXT;
+		ui_put(w, y + i, 0, W, st, e, line);
+	}
+	ui_put(w, H - 1, 0, W, st, TE_STATUS,
+	       scr->msg[0] ? scr->msg :
+	       " q quit  n/p metric  o overlay/side  l log2 x  r runs  \xe2\x86\x91\xe2\x86\x93 table  t theme");
+	wnoutrefresh(w);
+	doupdate();
+}
+
+int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o)
+{
+	struct ui_screen scr;
+	struct cmp_view v = { .cd = cd, .log2x = o->log2x, .show_runs = true };
+	bool quit = false;
+
+	if (!cd || !cd->nmetrics)
+		return 1;
+	memset(&scr, 0, sizeof(scr));
+	if (ui_screen_open(&scr, o))
+		return 1;
+	nodelay(stdscr, FALSE);   /* nothing changes unless a key comes */
+	keypad(stdscr, TRUE);
+	table_build(&v);
+	while (!quit) {
+		int key;
+		draw(stdscr, &v, &scr);
+		key = getch();
+		switch (key) {
+		case 'q': case 'Q': case 27:
+			quit = true;
+			break;
+		case 'n': case '\t': case KEY_RIGHT:
+			v.metric = (v.metric + 1) % cd->nmetrics;
+			table_build(&v);
+			break;
+		case 'p': case KEY_BTAB: case KEY_LEFT:
+			v.metric = (v.metric + cd->nmetrics - 1) % cd->nmetrics;
+			table_build(&v);
+			break;
+		case 'o': v.side_by_side = !v.side_by_side; break;
+		case 'l': v.log2x = !v.log2x; break;
+		case 'r': v.show_runs = !v.show_runs; break;
+		case KEY_DOWN: case 'j': if (v.scroll + 1 < v.nlines) v.scroll++; break;
+		case KEY_UP: case 'k': if (v.scroll > 0) v.scroll--; break;
+		case KEY_NPAGE: v.scroll = v.scroll + 10 < v.nlines ? v.scroll + 10 : (v.nlines ? v.nlines - 1 : 0); break;
+		case KEY_PPAGE: v.scroll = v.scroll > 10 ? v.scroll - 10 : 0; break;
+		case 't': ui_screen_next_theme(&scr); break;
+		case 12: clearok(curscr, TRUE); break;   /* Ctrl-L */
+		case KEY_RESIZE: break;
+		case ERR: quit = true; break;           /* the terminal went away */
+		default: break;
+		}
+	}
+	table_free(&v);
+	ui_screen_close(&scr);
+	return 0;
+}
