@@ -1,0 +1,158 @@
+/* sweep plans: grid order, substitution without a shell, labels, x
+ * values, usage errors, ETA. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <string.h>
+#include "iodash/bench_sweep.h"
+
+static void test_single_param(void **state)
+{
+	const char *params[] = { "clients=1,2,4,8" };
+	char *argv[] = { "dbench", "-D", "/tmp/x", "-t", "30", "{clients}", NULL };
+	struct sweep_plan p;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(sweep_plan_build(&p, params, 1, argv, 6, NULL, 1, err, sizeof(err)), 0);
+	assert_int_equal(p.nruns, 4);
+	assert_string_equal(p.runs[0].argv[5], "1");
+	assert_string_equal(p.runs[3].argv[5], "8");
+	assert_string_equal(p.runs[3].argv[0], "dbench");
+	assert_null(p.runs[3].argv[6]);
+	assert_string_equal(p.runs[2].x_name, "clients");
+	assert_true(p.runs[2].x == 4.0);
+	assert_string_equal(p.runs[2].label_extra, "");
+	assert_null(p.runs[0].between);
+	sweep_plan_free(&p);
+}
+
+static void test_grid_repeat_between(void **state)
+{
+	const char *params[] = { "bs=4k,64k", "clients=1,2,4" };
+	char *argv[] = { "fio", "--bs={bs}", "--numjobs={clients}", "--name=j{clients}x{bs}", "{nope}", NULL };
+	struct sweep_plan p;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(sweep_plan_build(&p, params, 2, argv, 5, "sync; echo {bs} > /tmp/b", 2,
+					  err, sizeof(err)), 0);
+	assert_int_equal(p.nruns, 12);
+	/* pass 0: bs=4k clients 1 2 4, bs=64k clients 1 2 4; then pass 1 */
+	assert_string_equal(p.runs[0].argv[1], "--bs=4k");
+	assert_string_equal(p.runs[0].argv[2], "--numjobs=1");
+	assert_string_equal(p.runs[2].argv[2], "--numjobs=4");
+	assert_string_equal(p.runs[3].argv[1], "--bs=64k");
+	assert_string_equal(p.runs[3].argv[3], "--name=j1x64k");
+	assert_string_equal(p.runs[4].argv[4], "{nope}");     /* unknown: kept as written */
+	assert_string_equal(p.runs[3].label_extra, "bs=64k");
+	assert_string_equal(p.runs[3].x_name, "clients");
+	assert_true(p.runs[5].x == 4.0);
+	assert_int_equal(p.runs[5].pass, 0);
+	assert_int_equal(p.runs[6].pass, 1);
+	assert_int_equal(p.runs[6].point, 0);
+	assert_string_equal(p.runs[11].argv[1], "--bs=64k");
+	assert_string_equal(p.runs[11].between, "sync; echo 64k > /tmp/b");
+	sweep_plan_free(&p);
+}
+
+static void test_no_reexpansion(void **state)
+{
+	/* a value that looks like a placeholder is not substituted again */
+	const char *params[] = { "a={b}", "b=X" };
+	char *argv[] = { "echo", "{a}{b}", NULL };
+	struct sweep_plan p;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(sweep_plan_build(&p, params, 2, argv, 2, NULL, 1, err, sizeof(err)), 0);
+	assert_string_equal(p.runs[0].argv[1], "{b}X");
+	/* not a number: x is its position */
+	assert_true(p.runs[0].x == 1.0);
+	sweep_plan_free(&p);
+}
+
+static void test_usage_errors(void **state)
+{
+	char *argv[] = { "dbench", "{clients}", NULL };
+	struct sweep_plan p;
+	char err[256];
+	const char *bad1[] = { "clients" };
+	const char *bad2[] = { "clients=1,,2" };
+	const char *bad3[] = { "cli-ents=1" };
+	const char *bad4[] = { "procs=1,2" };
+	const char *dup[] = { "clients=1", "clients=2" };
+	const char *ok[] = { "clients=1" };
+
+	(void)state;
+	assert_int_equal(sweep_plan_build(&p, bad1, 1, argv, 2, NULL, 1, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "-p 'clients': expected NAME=V1,V2,... (e.g. -p clients=1,2,4)");
+	assert_int_equal(sweep_plan_build(&p, bad2, 1, argv, 2, NULL, 1, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "empty value"));
+	assert_int_equal(sweep_plan_build(&p, bad3, 1, argv, 2, NULL, 1, err, sizeof(err)), -EINVAL);
+	assert_int_equal(sweep_plan_build(&p, bad4, 1, argv, 2, NULL, 1, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "{procs} appears nowhere"));
+	assert_int_equal(sweep_plan_build(&p, dup, 2, argv, 2, NULL, 1, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "given twice"));
+	assert_int_equal(sweep_plan_build(&p, ok, 1, argv, 0, NULL, 1, err, sizeof(err)), -EINVAL);
+	assert_int_equal(sweep_plan_build(&p, ok, 1, argv, 2, NULL, 0, err, sizeof(err)), -EINVAL);
+	assert_int_equal(sweep_plan_build(&p, ok, 0, argv, 2, NULL, 1, err, sizeof(err)), -EINVAL);
+	/* a param used only in --between is fine */
+	const char *onlyb[] = { "ratio=10,20" };
+	char *plain[] = { "dbench", "4", NULL };
+	assert_int_equal(sweep_plan_build(&p, onlyb, 1, plain, 2, "echo {ratio} > /proc/sys/vm/dirty_ratio", 1,
+					  err, sizeof(err)), 0);
+	assert_int_equal(p.nruns, 2);
+	assert_string_equal(p.runs[1].between, "echo 20 > /proc/sys/vm/dirty_ratio");
+	sweep_plan_free(&p);
+}
+
+static void test_numbers(void **state)
+{
+	double v;
+
+	(void)state;
+	assert_int_equal(sweep_parse_number("8", &v), 0);
+	assert_true(v == 8);
+	assert_int_equal(sweep_parse_number("2.5", &v), 0);
+	assert_true(v == 2.5);
+	assert_int_equal(sweep_parse_number("4k", &v), 0);
+	assert_true(v == 4096);
+	assert_int_equal(sweep_parse_number("1M", &v), 0);
+	assert_true(v == 1048576);
+	assert_int_equal(sweep_parse_number("4KiB", &v), 0);
+	assert_true(v == 4096);
+	assert_int_equal(sweep_parse_number("fast", &v), -EINVAL);
+	assert_int_equal(sweep_parse_number("4x", &v), -EINVAL);
+	assert_int_equal(sweep_parse_number("", &v), -EINVAL);
+	assert_int_equal(sweep_parse_number("nan", &v), -EINVAL);
+}
+
+static void test_eta(void **state)
+{
+	double d[] = { 30, 34, 32 };
+
+	(void)state;
+	assert_true(sweep_eta(d, 0, 8, 5) < 0);                  /* nothing finished */
+	/* 3 of 8 done, mean 32 s, the 4th has run 10 s: 5*32-10 */
+	assert_true(sweep_eta(d, 3, 8, 10) == 150);
+	/* the current run overran the mean: the 4 runs after it still take 4*32 */
+	assert_true(sweep_eta(d, 3, 8, 100) == 128);
+	assert_true(sweep_eta(d, 3, 3, 0) == 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_single_param),
+		cmocka_unit_test(test_grid_repeat_between),
+		cmocka_unit_test(test_no_reexpansion),
+		cmocka_unit_test(test_usage_errors),
+		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_eta),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
