@@ -2,6 +2,9 @@
 # machine themselves (deps), then build; `make bench` prints figures.
 
 PREFIX    ?= /usr/local
+# `make V=1` shows the full compiler lines
+Q         := $(if $(V),,@)
+say        = $(if $(V),,@printf '  %-6s %s\n' $(1) $(2);)
 CC        ?= cc
 PKGS      := ncursesw libproc2 json-c
 VERSION   := 0.1.0
@@ -51,49 +54,49 @@ deps:
 
 # Objects, not the archive: main.c has weak fallbacks for commands not built yet.
 iodash: $(B)/src/main.o $(LIB_OBJ)
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/libiodash.a: $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(Q)ar rcs $@ $^
 
 $(B)/%.o: %.c $(wildcard include/iodash/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(call say,CC,$<) $(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(B)/tests/%: tests/unit/%.c $(B)/libiodash.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
 
 $(AB)/%.o: %.c $(wildcard include/iodash/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+	$(call say,CC-ASAN,$<) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
 $(AB)/libiodash.a: $(ASAN_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(Q)ar rcs $@ $^
 
 $(AB)/tests/%: tests/unit/%.c $(AB)/libiodash.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -o $@ $< $(AB)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -o $@ $< $(AB)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
 
 $(FB)/%.o: %.c $(wildcard include/iodash/*.h)
 	@mkdir -p $(dir $@)
-	clang $(filter-out -Wformat=2,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+	$(call say,CC-FUZZ,$<) clang $(filter-out -Wformat=2,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 
 $(FB)/libiodash.a: $(FUZZ_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(Q)ar rcs $@ $^
 
 $(FB)/fuzz_%: fuzz/fuzz_%.c $(FB)/libiodash.a
 	@mkdir -p $(dir $@)
-	clang $(filter-out -Wformat=2,$(ALL_CFLAGS)) $(FUZZ_FLAGS) -o $@ $< $(FB)/libiodash.a $(LDLIBS)
+	$(call say,LINK,$@) clang $(filter-out -Wformat=2,$(ALL_CFLAGS)) $(FUZZ_FLAGS) -o $@ $< $(FB)/libiodash.a $(LDLIBS)
 
 # Small measuring programs for `make bench` (bench/*.c).
 BENCH_BIN := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 $(B)/bench/%: bench/%.c $(B)/libiodash.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libiodash.a $(LDLIBS)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libiodash.a $(LDLIBS)
 
 unit: $(TEST_BIN)
 asan: $(ASAN_TEST_BIN)
