@@ -1,0 +1,266 @@
+/* parsers: the three LKML mails become the curves their authors meant.
+ * Values are the ones printed in tests/fixtures/lkml/. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include "iodash/parser.h"
+
+/* cmocka's assert_float_equal works in float: compare doubles exactly enough */
+static void assert_near(double a, double b, double eps, const char *file, int line)
+{
+	if (!(fabs(a - b) <= eps)) {
+		print_error("%.12g != %.12g (within %g)\n", a, b, eps);
+		_fail(file, line);
+	}
+}
+#define assert_double_equal(a, b, eps) assert_near((a), (b), (eps), __FILE__, __LINE__)
+
+#define LKML "tests/fixtures/lkml/"
+
+static void parse(const char *path, const char *name, struct result_set *rs)
+{
+	char err[256];
+	memset(rs, 0, sizeof(*rs));
+	int rc = parser_parse_file(path, name, NULL, rs, err, sizeof(err));
+	if (rc)
+		print_error("%s\n", err);
+	assert_int_equal(rc, 0);
+}
+
+static size_t count(const struct result_set *rs, const char *label, int run, const char *metric)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < rs->n; i++)
+		if ((!label || strcmp(rs->v[i].label, label) == 0) && (run < 0 || rs->v[i].run == run) &&
+		    (!metric || strcmp(rs->v[i].metric, metric) == 0))
+			n++;
+	return n;
+}
+
+static const struct result_point *find(const struct result_set *rs, const char *label, int run,
+				       const char *metric, double x)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		if (strcmp(rs->v[i].label, label) == 0 && rs->v[i].run == run &&
+		    strcmp(rs->v[i].metric, metric) == 0 && rs->v[i].x == x)
+			return &rs->v[i];
+	return NULL;
+}
+
+static size_t distinct_labels(const struct result_set *rs, const char *metric, char out[][RP_LABEL_LEN], size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < rs->n; i++) {
+		if (metric && strcmp(rs->v[i].metric, metric) != 0)
+			continue;
+		size_t k;
+		for (k = 0; k < n; k++)
+			if (strcmp(out[k], rs->v[i].label) == 0)
+				break;
+		if (k == n && n < max)
+			strcpy(out[n++], rs->v[i].label);
+	}
+	return n;
+}
+
+static void test_dbench_2416_vs_2417pre2(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(LKML "dbench-2.4.16-vs-2.4.17pre2.txt", NULL, &rs);
+
+	static const double procs[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+	/* 2.4.16: one run of 8 points, 1..128 procs */
+	assert_int_equal(count(&rs, "2.4.16", -1, "throughput"), 8);
+	assert_int_equal(count(&rs, "2.4.16", 0, "throughput"), 8);
+	for (int i = 0; i < 8; i++) {
+		const struct result_point *p = find(&rs, "2.4.16", 0, "throughput", procs[i]);
+		assert_non_null(p);
+		assert_string_equal(p->x_name, "procs");
+		assert_string_equal(p->unit, "MB/s");
+		assert_true(p->flags & RP_FINAL);
+	}
+	/* the line wrapped so that "procs" is on the next line */
+	assert_double_equal(find(&rs, "2.4.16", 0, "throughput", 16)->value, 210.989, 1e-9);
+	assert_double_equal(find(&rs, "2.4.16", 0, "throughput", 128)->value, 66.7354, 1e-9);
+
+	/* 2.4.17-pre2: three runs of 8 points */
+	assert_int_equal(count(&rs, "2.4.17-pre2", -1, "throughput"), 24);
+	for (int run = 0; run < 3; run++) {
+		assert_int_equal(count(&rs, "2.4.17-pre2", run, "throughput"), 8);
+		for (int i = 0; i < 8; i++)
+			assert_non_null(find(&rs, "2.4.17-pre2", run, "throughput", procs[i]));
+	}
+	assert_double_equal(find(&rs, "2.4.17-pre2", 0, "throughput", 1)->value, 96.2302, 1e-9);
+	assert_double_equal(find(&rs, "2.4.17-pre2", 1, "throughput", 1)->value, 136.522, 1e-9);
+	assert_double_equal(find(&rs, "2.4.17-pre2", 2, "throughput", 1)->value, 117.95, 1e-9);
+	double m128 = (find(&rs, "2.4.17-pre2", 0, "throughput", 128)->value +
+		       find(&rs, "2.4.17-pre2", 1, "throughput", 128)->value +
+		       find(&rs, "2.4.17-pre2", 2, "throughput", 128)->value) / 3;
+	assert_double_equal(m128, (54.9774 + 66.1573 + 59.258) / 3, 1e-9);
+	assert_double_equal(m128, 60.13, 0.005);
+
+	/* the bonnie++ table under the text: "+++++" is too fast, not zero */
+	const struct result_point *seeks = NULL;
+	size_t too_fast = 0;
+	for (size_t i = 0; i < rs.n; i++) {
+		if (strcmp(rs.v[i].metric, "random_seeks") == 0)
+			seeks = &rs.v[i];
+		if (rs.v[i].flags & RP_TOO_FAST) {
+			too_fast++;
+			assert_true(isnan(rs.v[i].value));
+		}
+	}
+	assert_non_null(seeks);
+	assert_double_equal(seeks->value, 373.7, 1e-9);
+	assert_double_equal(seeks->x, 2512, 1e-9);
+	assert_int_equal(too_fast, 3);
+	/* only those two kernels carry dbench points */
+	char labels[8][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, "throughput", labels, 8), 2);
+	result_set_free(&rs);
+}
+
+static void test_dbench_2419rc5_table(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(LKML "dbench-2.4.19rc5.txt", NULL, &rs);
+	char labels[8][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 8), 3);
+	assert_string_equal(labels[0], "2.4.19-rc2");
+	assert_string_equal(labels[1], "2.4.19-rc5");
+	assert_string_equal(labels[2], "2.5.29");
+	/* the file has 20 rows from 1 to 64 clients (the issue text says 21),
+	 * then 80..128 where the 2.4.19-rc2 cell is empty */
+	assert_int_equal(count(&rs, "2.4.19-rc2", 0, "throughput"), 20);
+	assert_int_equal(count(&rs, "2.4.19-rc5", 0, "throughput"), 24);
+	assert_int_equal(count(&rs, "2.5.29", 0, "throughput"), 24);
+	double maxx = 0;
+	for (size_t i = 0; i < rs.n; i++) {
+		assert_string_equal(rs.v[i].x_name, "clients");
+		assert_string_equal(rs.v[i].unit, "MB/s");
+		if (strcmp(rs.v[i].label, "2.4.19-rc2") == 0 && rs.v[i].x > maxx)
+			maxx = rs.v[i].x;
+	}
+	assert_double_equal(maxx, 64, 0);
+	assert_null(find(&rs, "2.4.19-rc2", 0, "throughput", 80));
+	assert_double_equal(find(&rs, "2.4.19-rc2", 0, "throughput", 1)->value, 114.616, 1e-9);
+	assert_double_equal(find(&rs, "2.4.19-rc5", 0, "throughput", 80)->value, 87.4692, 1e-9);
+	assert_double_equal(find(&rs, "2.5.29", 0, "throughput", 80)->value, 60.6054, 1e-9);
+	assert_double_equal(find(&rs, "2.5.29", 0, "throughput", 128)->value, 47.0254, 1e-9);
+	assert_double_equal(find(&rs, "2.4.19-rc2", 0, "throughput", 64)->value, 110.792, 1e-9);
+	result_set_free(&rs);
+}
+
+static void test_iozone_dirty_ratio(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(LKML "iozone-dirty-ratio-2.6.24.txt", NULL, &rs);
+	static const struct { const char *label; int runs; double w0, rw_last; } want[6] = {
+		{ "2.6.23.1-42.fc8 (5,10)", 3, 59580, 62831 },
+		{ "2.6.24-rc2 (5,10)", 4, 49277, 62426 },
+		{ "2.6.23.1-42.fc8 (20,40)", 4, 225977, 445230 },
+		{ "2.6.24-rc2 (20,40)", 4, 54043, 492653 },
+		{ "2.6.23.1-42.fc8 (60,80)", 5, 208450, 452482 },
+		{ "2.6.24-rc2 (60,80)", 5, 49091, 493954 },
+	};
+	char labels[16][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 16), 6);
+	for (int i = 0; i < 6; i++) {
+		assert_string_equal(labels[i], want[i].label);
+		assert_int_equal(count(&rs, want[i].label, -1, "write"), want[i].runs);
+		assert_int_equal(count(&rs, want[i].label, -1, "rewrite"), want[i].runs);
+		for (int r = 0; r < want[i].runs; r++) {
+			const struct result_point *w = find(&rs, want[i].label, r, "write", 4);
+			assert_non_null(w);
+			assert_string_equal(w->unit, "KB/s");
+			assert_string_equal(w->x_name, "reclen_kb");
+			assert_non_null(find(&rs, want[i].label, r, "rewrite", 4));
+		}
+		assert_double_equal(find(&rs, want[i].label, 0, "write", 4)->value, want[i].w0, 0);
+		assert_double_equal(find(&rs, want[i].label, want[i].runs - 1, "rewrite", 4)->value,
+				   want[i].rw_last, 0);
+	}
+	assert_int_equal(rs.n, 2 * (3 + 4 + 4 + 4 + 5 + 5));
+	result_set_free(&rs);
+}
+
+/* Mail shapes not in the fixtures, written the way people paste them. */
+static void feed_all(const char *name, const char *text, struct result_set *rs)
+{
+	memset(rs, 0, sizeof(*rs));
+	struct parser *p = parser_new(name, "mail");
+	assert_non_null(p);
+	struct result_sink sink = result_set_sink(rs);
+	parser_feed(p, text, strlen(text), &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+}
+
+static void test_table_with_diff_column_and_rules(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	feed_all("mail",
+		 "The numbers are throughput in MB/sec, per number of clients.\n"
+		 "\n"
+		 "clients   2.6.23    2.6.24    %-diff\n"
+		 "------------------------------------\n"
+		 "1         100.5     90.5      -9.9%\n"
+		 "2         200.0     210.0     +5.0%\n"
+		 "------------------------------------\n"
+		 "4         300.0               \n",
+		 &rs);
+	char labels[8][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 8), 2);
+	assert_int_equal(count(&rs, "2.6.23", 0, "throughput"), 3);
+	assert_int_equal(count(&rs, "2.6.24", 0, "throughput"), 2);
+	assert_string_equal(rs.v[0].x_name, "clients");
+	assert_double_equal(find(&rs, "2.6.24", 0, "throughput", 2)->value, 210.0, 0);
+	assert_double_equal(find(&rs, "2.6.23", 0, "throughput", 4)->value, 300.0, 0);
+	result_set_free(&rs);
+}
+
+static void test_label_blocks_without_blank_lines(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	/* a run starts again when its x comes again, even without a blank line;
+	 * a label seen again continues its run numbering */
+	feed_all("mail",
+		 "2.6.0:\n"
+		 "Throughput 10 MB/sec (NB=1 MB/sec  1 MBit/sec)  1 procs\n"
+		 "Throughput 20 MB/sec (NB=1 MB/sec  1 MBit/sec)  2 procs\n"
+		 "Throughput 11 MB/sec (NB=1 MB/sec  1 MBit/sec)  1 procs\n"
+		 "2.6.1:\n"
+		 "Throughput 30 MB/sec  1 clients  1 procs  max_latency=1.0 ms\n"
+		 "2.6.0:\n"
+		 "Throughput 12 MB/sec (NB=1 MB/sec  1 MBit/sec)  1\n"
+		 "procs\n",
+		 &rs);
+	assert_int_equal(count(&rs, "2.6.0", 0, "throughput"), 2);
+	assert_int_equal(count(&rs, "2.6.0", 1, "throughput"), 1);
+	assert_int_equal(count(&rs, "2.6.0", 2, "throughput"), 1);
+	assert_double_equal(find(&rs, "2.6.0", 2, "throughput", 1)->value, 12, 0);
+	assert_string_equal(find(&rs, "2.6.1", 0, "throughput", 1)->x_name, "clients");
+	result_set_free(&rs);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dbench_2416_vs_2417pre2),
+		cmocka_unit_test(test_dbench_2419rc5_table),
+		cmocka_unit_test(test_iozone_dirty_ratio),
+		cmocka_unit_test(test_table_with_diff_column_and_rules),
+		cmocka_unit_test(test_label_blocks_without_blank_lines),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
