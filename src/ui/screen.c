@@ -1,0 +1,272 @@
+/* ui_screen: terminal set-up, colours from the theme, text helpers.  The
+ * only place that decides how a theme element looks on this terminal. */
+#include <errno.h>
+#include <langinfo.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <term.h>
+#include <unistd.h>
+#include "iodash/ui_screen.h"
+
+static attr_t attrs_of(unsigned a)
+{
+	attr_t r = A_NORMAL;
+	if (a & THA_BOLD)
+		r |= A_BOLD;
+	if (a & THA_DIM)
+		r |= A_DIM;
+	if (a & THA_REVERSE)
+		r |= A_REVERSE;
+	if (a & THA_UNDERLINE)
+		r |= A_UNDERLINE;
+	if (a & THA_ITALIC)
+		r |= A_ITALIC;
+	return r;
+}
+
+static int level_colors(enum ui_color_level l)
+{
+	switch (l) {
+	case UI_TRUECOLOR: return 1 << 24;
+	case UI_COLOR256: return 256;
+	case UI_COLOR16: return 16;
+	case UI_COLOR8: return 8;
+	default: return 0;
+	}
+}
+
+static void set_pair(short pair, int fg, int bg)
+{
+#if NCURSES_EXT_COLORS
+	init_extended_pair(pair, fg, bg);
+#else
+	init_pair(pair, (short)fg, (short)bg);
+#endif
+}
+
+/* Theme elements to curses attributes (pairs 1..TE_COUNT, and the shaded
+ * variants after them when the terminal has pairs enough). */
+static void style_apply(struct ui_style *st)
+{
+	int colors = level_colors(st->level);
+	const struct theme_style *shade = &st->theme.s[TE_SHADE];
+	int shade_bg = theme_color_for(&shade->bg, colors);
+	bool have_shaded = colors && COLOR_PAIRS > 2 * TE_COUNT + 1;
+	for (int e = 0; e < TE_COUNT; e++) {
+		const struct theme_style *s = &st->theme.s[e];
+		if (!colors) {
+			st->attr[e] = attrs_of(s->mono | s->attr);
+			st->shaded[e] = st->attr[e];
+			st->pair[e] = st->shaded_pair[e] = 0;
+			continue;
+		}
+		int fg = theme_color_for(&s->fg, colors), bg = theme_color_for(&s->bg, colors);
+		short p = (short)(1 + e);
+		set_pair(p, fg, bg);
+		st->pair[e] = p;
+		st->attr[e] = attrs_of(s->attr) | COLOR_PAIR(p);
+		if (have_shaded && bg < 0) {
+			short q = (short)(1 + TE_COUNT + e);
+			set_pair(q, fg, shade_bg);
+			st->shaded_pair[e] = q;
+			st->shaded[e] = attrs_of(s->attr) | COLOR_PAIR(q);
+		} else {
+			st->shaded_pair[e] = p;
+			st->shaded[e] = st->attr[e];
+		}
+	}
+}
+
+static void exe_dir(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	if (n <= 0) {
+		snprintf(buf, len, ".");
+		return;
+	}
+	buf[n] = '\0';
+	char *slash = strrchr(buf, '/');
+	if (slash)
+		*slash = '\0';
+}
+
+#ifndef IODASH_DATADIR
+#define IODASH_DATADIR "/usr/local/share/iodash"
+#endif
+
+int ui_screen_set_theme(struct ui_screen *scr, const char *name)
+{
+	struct theme t;
+	char path[THEME_PATH_LEN + THEME_NAME_LEN + 16], err[512];
+	theme_default(&t);
+	int rc = 0;
+	if (name && strcmp(name, "default")) {
+		rc = theme_resolve(name, scr->theme_dirs, scr->ntheme_dirs, path, sizeof path,
+				   err, sizeof err);
+		if (rc == 0)
+			rc = theme_load_file(path, &t, err, sizeof err);
+		if (rc) {
+			theme_default(&t);
+			snprintf(scr->msg, sizeof scr->msg, "%.440s; using the default theme", err);
+		}
+	} else if (name) {
+		/* a default.theme on disk may be edited: prefer it when it loads */
+		if (theme_resolve("default", scr->theme_dirs, scr->ntheme_dirs, path, sizeof path,
+				  err, sizeof err) == 0 &&
+		    theme_load_file(path, &t, err, sizeof err) != 0) {
+			theme_default(&t);
+			snprintf(scr->msg, sizeof scr->msg, "%.440s; using the built-in default", err);
+			rc = -EINVAL;
+		}
+	}
+	scr->st.theme = t;
+	scr->theme_idx = -1;
+	for (size_t i = 0; i < scr->nthemes; i++)
+		if (!strcmp(scr->themes[i], t.name))
+			scr->theme_idx = (int)i;
+	if (scr->open)
+		style_apply(&scr->st);
+	return rc;
+}
+
+void ui_screen_next_theme(struct ui_screen *scr)
+{
+	if (!scr->nthemes) {
+		snprintf(scr->msg, sizeof scr->msg, "no theme files found (looked in %.400s)",
+			 scr->ntheme_dirs ? scr->theme_dirs[0] : "nowhere");
+		return;
+	}
+	size_t next = (size_t)(scr->theme_idx + 1) % scr->nthemes;
+	scr->msg[0] = '\0';
+	ui_screen_set_theme(scr, scr->themes[next]);
+	if (!scr->msg[0])
+		snprintf(scr->msg, sizeof scr->msg, "theme %s", scr->st.theme.name);
+	/* every cell keeps its pair number, so repaint what changed colour */
+	clearok(curscr, TRUE);
+}
+
+int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
+{
+	memset(scr, 0, sizeof *scr);
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "iodash: the dashboard needs a terminal; use --batch for plain lines\n");
+		return -1;
+	}
+	setlocale(LC_ALL, "");
+	const char *cs = nl_langinfo(CODESET);
+	scr->st.utf8 = cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
+	if (o->ascii || !scr->st.utf8)
+		scr->st.glyphs = UI_GLYPH_ASCII;
+	else
+		scr->st.glyphs = o->no_braille ? UI_GLYPH_BLOCK : UI_GLYPH_BRAILLE;
+
+	char dir[PATH_MAX];
+	exe_dir(dir, sizeof dir);
+	scr->ntheme_dirs = theme_search_dirs(dir, IODASH_DATADIR, getenv("HOME"),
+					     scr->theme_dirs, 4);
+	scr->nthemes = theme_list(scr->theme_dirs, scr->ntheme_dirs, scr->themes, 32);
+
+	/* Escape sequences of arrow keys arrive together; 25 ms is plenty
+	 * even over ssh and keeps a lone Esc snappy. */
+	if (!getenv("ESCDELAY"))
+		set_escdelay(25);
+	if (!newterm(NULL, stdout, stdin)) {
+		fprintf(stderr, "iodash: cannot use terminal type \"%s\"; try TERM=xterm or --batch\n",
+			getenv("TERM") ? getenv("TERM") : "");
+		return -1;
+	}
+	scr->open = true;
+	raw();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	curs_set(0);
+	leaveok(stdscr, TRUE);
+
+	enum ui_color_level lvl = UI_MONO;
+	if (!o->mono && has_colors() && start_color() == OK) {
+		use_default_colors();
+		if (COLORS >= (1 << 24) || (tigetflag("RGB") > 0 && COLORS >= 256 * 256))
+			lvl = UI_TRUECOLOR;
+		else if (COLORS >= 256)
+			lvl = UI_COLOR256;
+		else if (COLORS >= 16)
+			lvl = UI_COLOR16;
+		else if (COLORS >= 8)
+			lvl = UI_COLOR8;
+	}
+	scr->st.level = lvl;
+	ui_screen_set_theme(scr, o->theme ? o->theme : "default");
+	style_apply(&scr->st);
+	refresh();
+	return 0;
+}
+
+void ui_screen_close(struct ui_screen *scr)
+{
+	if (!scr->open)
+		return;
+	endwin();
+	scr->open = false;
+}
+
+int ui_put(WINDOW *w, int y, int x, int maxw, const struct ui_style *st, enum theme_elem e,
+	   const char *s)
+{
+	int ww = getmaxx(w);
+	if (x < 0 || y < 0 || y >= getmaxy(w) || x >= ww)
+		return 0;
+	if (maxw > ww - x)
+		maxw = ww - x;
+	if (maxw <= 0)
+		return 0;
+	char buf[1024];
+	int cols = ui_sanitize(s, buf, sizeof buf, maxw, st->glyphs == UI_GLYPH_ASCII);
+	wattrset(w, st->attr[e]);
+	mvwaddstr(w, y, x, buf);
+	return cols;
+}
+
+void ui_fill(WINDOW *w, int y, int x, int n, const struct ui_style *st, enum theme_elem e,
+	     const char *ch)
+{
+	int ww = getmaxx(w);
+	if (y < 0 || y >= getmaxy(w))
+		return;
+	wattrset(w, st->attr[e]);
+	wmove(w, y, x);
+	for (int i = 0; i < n && x + i < ww; i++)
+		waddstr(w, ch);
+}
+
+void ui_title(WINDOW *w, const struct ui_style *st, const char *title, bool focus)
+{
+	int n = ui_put(w, 0, 0, getmaxx(w), st, focus ? TE_TITLE_FOCUS : TE_TITLE, title);
+	if (n + 1 < getmaxx(w))
+		ui_fill(w, 0, n + 1, getmaxx(w) - n - 1, st, TE_RULE,
+			st->glyphs == UI_GLYPH_ASCII ? "-" : "\u2500");
+}
+
+void ui_blit(WINDOW *w, int y, int x, const struct ui_grid *g, const struct ui_style *st)
+{
+	int maxy = getmaxy(w), maxx = getmaxx(w);
+	for (int r = 0; r < g->h && y + r < maxy; r++) {
+		wmove(w, y + r, x);
+		for (int c = 0; c < g->w && x + c < maxx; c++) {
+			const struct ui_cell *cell = &g->c[(size_t)r * g->w + c];
+			attr_t a = (cell->flags & UI_CELL_SHADE) ? st->shaded[cell->elem] : st->attr[cell->elem];
+			short p = (cell->flags & UI_CELL_SHADE) ? st->shaded_pair[cell->elem] : st->pair[cell->elem];
+			uint32_t ch = cell->ch;
+			if (ch >= 0x80 && st->glyphs == UI_GLYPH_ASCII)
+				ch = '?';
+			wchar_t wc[2] = { (wchar_t)ch, 0 };
+			cchar_t cc;
+			setcchar(&cc, wc, a & ~A_COLOR, p, NULL);
+			wadd_wch(w, &cc);
+		}
+	}
+}

@@ -1,0 +1,244 @@
+/* Widgets: each renders its data into a window with the theme's styles.
+ * Graphs and gauges go through a cell grid (ui_draw.c, pure) so what they
+ * draw is tested without a terminal. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iodash/ui_screen.h"
+
+static void graph_draw(WINDOW *w, const void *data, const struct ui_style *st)
+{
+	const struct ui_graph_data *d = data;
+	if (d->w <= 0 || d->h <= 0)
+		return;
+	struct ui_grid g;
+	if (ui_grid_init(&g, d->w, d->h))
+		return;
+	if (d->shade)
+		ui_graph_shade(&g, (struct ui_area){ 0, 0, d->w, d->h }, d->shade, d->n, st->glyphs,
+			       st->shaded[TE_TEXT] == st->attr[TE_TEXT]);
+	if (d->v_down) {
+		int up = (d->h + 1) / 2;
+		ui_graph_area(&g, (struct ui_area){ 0, 0, d->w, up }, d->v, d->n, d->vmax, false,
+			      st->glyphs, (uint8_t)d->elem);
+		ui_graph_area(&g, (struct ui_area){ 0, up, d->w, d->h - up }, d->v_down, d->n,
+			      d->vmax, true, st->glyphs, (uint8_t)d->elem_down);
+	} else {
+		ui_graph_area(&g, (struct ui_area){ 0, 0, d->w, d->h }, d->v, d->n, d->vmax, false,
+			      st->glyphs, (uint8_t)d->elem);
+	}
+	for (int i = 0; i < 3; i++)
+		if (d->hline[i])
+			ui_graph_hline(&g, (struct ui_area){ 0, 0, d->w, d->h }, d->hline[i], d->n,
+				       d->vmax, st->glyphs, (uint8_t)d->hline_elem[i]);
+	ui_blit(w, d->y, d->x, &g, st);
+	ui_grid_free(&g);
+}
+
+static void gauge_draw(WINDOW *w, const void *data, const struct ui_style *st)
+{
+	const struct ui_gauge_data *d = data;
+	if (d->w <= 0 || d->h <= 0)
+		return;
+	struct ui_grid g;
+	if (ui_grid_init(&g, d->w, d->h > 2 ? 2 : d->h))
+		return;
+	ui_gauge_render(&g, (struct ui_area){ 0, 0, g.w, g.h }, &d->v, st->glyphs);
+	ui_blit(w, d->y, d->x, &g, st);
+	ui_grid_free(&g);
+}
+
+static void table_draw(WINDOW *w, const void *data, const struct ui_style *st)
+{
+	const struct ui_table_data *d = data;
+	/* the columns that fit, from the left */
+	int ncols = 0, used = 0;
+	for (int c = 0; c < d->ncols; c++) {
+		int need = d->width[c] + (c ? 1 : 0);
+		if (used + need > d->w)
+			break;
+		used += need;
+		ncols++;
+	}
+	char buf[64];
+	for (int r = -1; r < d->nrows && r + 1 < d->h; r++) {
+		int x = d->x;
+		for (int c = 0; c < ncols; c++) {
+			enum theme_elem e = r < 0 ? TE_TABLE_HEAD : TE_TEXT;
+			const char *s = r < 0 ? d->head[c] : d->cell(d->ctx, r, c, &e);
+			int cw = d->width[c];
+			if (c == 0)
+				snprintf(buf, sizeof buf, "%-*.*s", cw, cw, s);
+			else
+				snprintf(buf, sizeof buf, "%*.*s", cw, cw, s);
+			ui_put(w, d->y + r + 1, x, cw, st, e, buf);
+			x += cw + 1;
+		}
+	}
+}
+
+/* A message over several rows, broken at blanks. */
+static void put_wrapped(WINDOW *w, int y, int x, int wd, int h, const struct ui_style *st,
+			enum theme_elem e, const char *s)
+{
+	char line[512];
+	for (int r = 0; r < h && *s && wd > 0; r++) {
+		while (*s == ' ')
+			s++;
+		int n = (int)strlen(s);
+		if (n > wd) {
+			n = wd;
+			while (n > 0 && s[n] != ' ')
+				n--;
+			if (n == 0)
+				n = wd;
+		}
+		if (n > (int)sizeof line - 1)
+			n = (int)sizeof line - 1;
+		memcpy(line, s, (size_t)n);
+		line[n] = '\0';
+		ui_put(w, y + r, x, wd, st, e, line);
+		s += n;
+	}
+}
+
+static void text_draw(WINDOW *w, const void *data, const struct ui_style *st)
+{
+	const struct ui_text_data *d = data;
+	if (d->ntext <= 0) {
+		if (d->empty && d->h > 0)
+			put_wrapped(w, d->y, d->x, d->w, d->h, st, TE_DIM, d->empty);
+		return;
+	}
+	int first = d->ntext > d->h ? d->ntext - d->h : 0;
+	for (int i = first; i < d->ntext; i++)
+		ui_put(w, d->y + i - first, d->x, d->w, st, d->elem, d->text[i]);
+}
+
+/* Curves on a braille (or plain) dot canvas: the mean of each label as a
+ * line through its points, the min..max spread as a bar at each x. */
+struct canvas {
+	struct ui_grid *g;
+	int ox, oy, w, h, sc, sr;
+	enum ui_glyphs gl;
+};
+
+static void canvas_dot(struct canvas *cv, int dx, int dy, uint8_t elem)
+{
+	if (dx < 0 || dy < 0 || dx >= cv->w * cv->sc || dy >= cv->h * cv->sr)
+		return;
+	struct ui_cell *c = ui_grid_at(cv->g, cv->ox + dx / cv->sc, cv->oy + dy / cv->sr);
+	if (!c)
+		return;
+	if (cv->gl == UI_GLYPH_BRAILLE) {
+		static const uint8_t bit[2][4] = { { 0x01, 0x02, 0x04, 0x40 }, { 0x08, 0x10, 0x20, 0x80 } };
+		uint32_t base = (c->ch >= 0x2800 && c->ch <= 0x28ff) ? c->ch - 0x2800 : 0;
+		c->ch = 0x2800 + (base | bit[dx % 2][dy % 4]);
+	} else {
+		c->ch = cv->gl == UI_GLYPH_BLOCK ? 0x2022 : '*';
+	}
+	c->elem = elem;
+}
+
+static void canvas_line(struct canvas *cv, int x0, int y0, int x1, int y1, uint8_t elem)
+{
+	int dx = abs(x1 - x0), dy = -abs(y1 - y0), sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+	int err = dx + dy;
+	for (int guard = 0; guard < 4096; guard++) {
+		canvas_dot(cv, x0, y0, elem);
+		if (x0 == x1 && y0 == y1)
+			break;
+		int e2 = 2 * err;
+		if (e2 >= dy) {
+			err += dy;
+			x0 += sx;
+		}
+		if (e2 <= dx) {
+			err += dx;
+			y0 += sy;
+		}
+	}
+}
+
+static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
+{
+	const struct ui_curves_data *d = data;
+	const struct curve_set *cs = d->cs;
+	if (!cs || !cs->n) {
+		if (d->h > 0)
+			put_wrapped(w, d->y, d->x, d->w, d->h, st, TE_DIM,
+				    d->empty ? d->empty : "no results yet");
+		return;
+	}
+	/* legend: one line, as many labels as fit */
+	int x = d->x;
+	for (size_t i = 0; i < cs->n && x < d->x + d->w; i++) {
+		char lab[RP_LABEL_LEN + 24];
+		snprintf(lab, sizeof lab, "%s%s (%d run%s)", i ? "  " : "",
+			 cs->v[i].label, cs->v[i].runs, cs->v[i].runs == 1 ? "" : "s");
+		x += ui_put(w, d->y, x, d->x + d->w - x, st, TE_CURVE1 + (int)(i % THEME_CURVES), lab);
+	}
+	double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
+	for (size_t i = 0; i < cs->n; i++)
+		for (size_t k = 0; k < cs->v[i].n; k++) {
+			const struct curve_point *p = &cs->v[i].pts[k];
+			double xv = d->log2x && p->x > 0 ? log2(p->x) : p->x;
+			xmin = fmin(xmin, xv);
+			xmax = fmax(xmax, xv);
+			ymax = fmax(ymax, fmax(p->max, p->mean));
+		}
+	int axis_w = 8, ph = d->h - 3, pw = d->w - axis_w;
+	if (ph < 1 || pw < 4 || !(xmax >= xmin))
+		return;
+	ymax = ui_nice_ceil(ymax);
+	char yl[32], yv[16];
+	snprintf(yv, sizeof yv, "%.4g", ymax);
+	snprintf(yl, sizeof yl, "%7.7s", yv);
+	ui_put(w, d->y + 1, d->x, axis_w, st, TE_AXIS, yl);
+	ui_put(w, d->y + ph, d->x, axis_w, st, TE_AXIS, "      0");
+	struct ui_grid g;
+	if (ui_grid_init(&g, pw, ph))
+		return;
+	struct canvas cv = { &g, 0, 0, pw, ph, ui_glyph_subcols(st->glyphs),
+			     st->glyphs == UI_GLYPH_BRAILLE ? 4 : 1, st->glyphs };
+	int dw = pw * cv.sc - 1, dh = ph * cv.sr - 1;
+	double xspan = xmax > xmin ? xmax - xmin : 1;
+	for (size_t i = 0; i < cs->n; i++) {
+		uint8_t e = (uint8_t)(TE_CURVE1 + (int)(i % THEME_CURVES));
+		int px = -1, py = -1;
+		for (size_t k = 0; k < cs->v[i].n; k++) {
+			const struct curve_point *p = &cs->v[i].pts[k];
+			double xv = d->log2x && p->x > 0 ? log2(p->x) : p->x;
+			int cx = (int)lround((xv - xmin) / xspan * dw);
+			int cy = (int)lround((1 - p->mean / ymax) * dh);
+			if (p->n >= 2)
+				canvas_line(&cv, cx, (int)lround((1 - p->max / ymax) * dh), cx,
+					    (int)lround((1 - p->min / ymax) * dh), e);
+			if (px >= 0)
+				canvas_line(&cv, px, py, cx, cy, e);
+			else
+				canvas_dot(&cv, cx, cy, e);
+			px = cx;
+			py = cy;
+		}
+	}
+	ui_blit(w, d->y + 1, d->x + axis_w, &g, st);
+	ui_grid_free(&g);
+	/* x axis: the first and last x, and the metric's x name */
+	const struct curve *c0 = &cs->v[0];
+	char xl[96];
+	snprintf(xl, sizeof xl, "%g", d->log2x ? exp2(xmin) : xmin);
+	ui_put(w, d->y + ph + 1, d->x + axis_w, pw, st, TE_AXIS, xl);
+	snprintf(xl, sizeof xl, "%s %g", c0->x_name, d->log2x ? exp2(xmax) : xmax);
+	int len = (int)strlen(xl);
+	ui_put(w, d->y + ph + 1, d->x + d->w - len, len, st, TE_AXIS, xl);
+	snprintf(xl, sizeof xl, "%s (%s), mean of runs, bars min..max", c0->metric, c0->unit);
+	ui_put(w, d->y + ph + 2, d->x + axis_w, pw, st, TE_DIM, xl);
+}
+
+const struct ui_widget ui_graph_widget = { "graph", graph_draw };
+const struct ui_widget ui_gauge_widget = { "gauge", gauge_draw };
+const struct ui_widget ui_table_widget = { "table", table_draw };
+const struct ui_widget ui_text_widget = { "text", text_draw };
+const struct ui_widget ui_curves_widget = { "curves", curves_draw };
