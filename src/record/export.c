@@ -1,0 +1,310 @@
+/* export: a recording as data for pandas, R, gnuplot or jq.
+ * CSV: sections "# samples" (one row per sample, disks as NAME.column),
+ * "# events", "# results", separated by a blank line.  JSON: one object. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iodash/commands.h"
+#include "iodash/recording.h"
+#include "rec_format.h"
+
+#define EXPORT_MAX_DISKS 64
+
+static void csv_text(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void json_text(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(out, "\\u%04x", *p);
+		else
+			fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+static void num(FILE *out, double v, bool json)
+{
+	if (isfinite(v))
+		fprintf(out, "%.9g", v);
+	else if (json)
+		fputs("null", out);
+}
+
+static const char *const disk_cols[] = { "r_s", "w_s", "rkB_s", "wkB_s", "r_await", "w_await",
+					 "aqu_sz", "util", "d_s", "dkB_s", "f_s" };
+
+static void disk_vals(const struct disk_rate *d, double v[11])
+{
+	double t[11] = { d->r_s, d->w_s, d->rkB_s, d->wkB_s, d->r_await, d->w_await,
+			 d->aqu_sz, d->util, d->d_s, d->dkB_s, d->f_s };
+	memcpy(v, t, sizeof(t));
+}
+
+int recording_export(const struct recording *rec, enum out_format fmt, FILE *out,
+		     char *err, size_t errlen)
+{
+	char (*disks)[SNAP_DISK_NAME_LEN];
+	int ndisks = 0;
+	size_t ns = recording_count(rec, RK_SAMPLE);
+	struct sample *s = malloc(sizeof(*s));
+	bool json = fmt == FMT_JSON;
+	const struct rec_header *h = recording_header(rec);
+
+	disks = calloc(EXPORT_MAX_DISKS, sizeof(*disks));
+	if (!s || !disks) {
+		free(s);
+		free(disks);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	/* CSV needs every disk's columns up front: one pass over the disks
+	 * (hotplug: a disk missing from a sample leaves its cells empty) */
+	if (!json)
+		for (size_t i = 0; i < ns; i++) {
+			if (recording_sample(rec, i, s))
+				continue;
+			for (int d = 0; d < s->ndisks; d++) {
+				int k;
+				for (k = 0; k < ndisks && strcmp(disks[k], s->disks[d].name); k++)
+					;
+				if (k == ndisks && ndisks < EXPORT_MAX_DISKS)
+					memcpy(disks[ndisks++], s->disks[d].name, SNAP_DISK_NAME_LEN);
+			}
+		}
+	if (json) {
+		fprintf(out, "{\"format\": \"iodash-export\", \"recording_version\": \"%d.%d\",\n \"header\": {\"host\": ",
+			h->major, h->minor);
+		json_text(out, h->host);
+		fputs(", \"kernel\": ", out);
+		json_text(out, h->kernel);
+		fputs(", \"label\": ", out);
+		json_text(out, h->label);
+		fputs(", \"command\": ", out);
+		json_text(out, h->command);
+		fputs(", \"source\": ", out);
+		json_text(out, h->source);
+		fprintf(out, ", \"interval\": %g, \"start_realtime_ns\": %lld", h->interval,
+			(long long)h->start_realtime_ns);
+		if (h->have_knobs)
+			fprintf(out, ", \"dirty_background_bytes\": %llu, \"dirty_background_ratio\": %u, "
+				"\"dirty_bytes\": %llu, \"dirty_ratio\": %u",
+				(unsigned long long)h->dirty_background_bytes, h->dirty_background_ratio,
+				(unsigned long long)h->dirty_bytes, h->dirty_ratio);
+		fputs("},\n \"samples\": [", out);
+	} else {
+		fputs("# samples\nt,seq,dt,realtime_ns,dirty_kb,writeback_kb,bg_thresh_kb,freerun_kb,thresh_kb,"
+		      "meminfo_dirty_kb,meminfo_writeback_kb,zone,psi_io_some_avg10,psi_io_full_avg10,hits,hit_seconds", out);
+		for (int k = 0; k < ndisks; k++)
+			for (size_t c = 0; c < 11; c++)
+				fprintf(out, ",%s.%s", disks[k], disk_cols[c]);
+		fputc('\n', out);
+	}
+	for (size_t i = 0, first = 1; i < ns; i++) {
+		if (recording_sample(rec, i, s))
+			continue;
+		if (json) {
+			fprintf(out, "%s\n  {\"t\": %.3f, \"seq\": %llu, \"dt\": %.3f, \"realtime_ns\": %lld",
+				first ? "" : ",", s->t, (unsigned long long)s->seq, s->dt, (long long)s->realtime_ns);
+			if (s->have_dirty)
+				fprintf(out, ", \"dirty_kb\": %llu, \"writeback_kb\": %llu, \"bg_thresh_kb\": %llu, "
+					"\"freerun_kb\": %llu, \"thresh_kb\": %llu, \"meminfo_dirty_kb\": %llu, "
+					"\"meminfo_writeback_kb\": %llu",
+					(unsigned long long)s->dirty_kb, (unsigned long long)s->writeback_kb,
+					(unsigned long long)s->bg_thresh_kb, (unsigned long long)s->freerun_kb,
+					(unsigned long long)s->thresh_kb, (unsigned long long)s->meminfo_dirty_kb,
+					(unsigned long long)s->meminfo_writeback_kb);
+			fprintf(out, ", \"zone\": \"%s\"", rec_zone_name(s->zone));
+			if (s->have_psi) {
+				fputs(", \"psi_io_some_avg10\": ", out);
+				num(out, s->psi_io_some_avg10, true);
+				fputs(", \"psi_io_full_avg10\": ", out);
+				num(out, s->psi_io_full_avg10, true);
+			}
+			fprintf(out, ", \"hits\": %u, \"hit_seconds\": ", s->hits);
+			num(out, s->hit_seconds, true);
+			fputs(", \"disks\": [", out);
+			for (int d = 0; d < s->ndisks; d++) {
+				double v[11];
+				fprintf(out, "%s{\"name\": ", d ? ", " : "");
+				json_text(out, s->disks[d].name);
+				if (s->disks[d].have_rate) {
+					disk_vals(&s->disks[d], v);
+					for (size_t c = 0; c < 11; c++) {
+						fprintf(out, ", \"%s\": ", disk_cols[c]);
+						num(out, v[c], true);
+					}
+				}
+				fputc('}', out);
+			}
+			fputs("]}", out);
+		} else {
+			fprintf(out, "%.3f,%llu,%.3f,%lld", s->t, (unsigned long long)s->seq, s->dt,
+				(long long)s->realtime_ns);
+			if (s->have_dirty)
+				fprintf(out, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu",
+					(unsigned long long)s->dirty_kb, (unsigned long long)s->writeback_kb,
+					(unsigned long long)s->bg_thresh_kb, (unsigned long long)s->freerun_kb,
+					(unsigned long long)s->thresh_kb, (unsigned long long)s->meminfo_dirty_kb,
+					(unsigned long long)s->meminfo_writeback_kb);
+			else
+				fputs(",,,,,,,", out);
+			fprintf(out, ",%s,", s->zone == ZONE_UNKNOWN ? "" : rec_zone_name(s->zone));
+			if (s->have_psi) {
+				num(out, s->psi_io_some_avg10, false);
+				fputc(',', out);
+				num(out, s->psi_io_full_avg10, false);
+			} else {
+				fputc(',', out);
+			}
+			fprintf(out, ",%u,", s->hits);
+			num(out, s->hit_seconds, false);
+			for (int k = 0; k < ndisks; k++) {
+				const struct disk_rate *dr = NULL;
+				double v[11];
+				for (int d = 0; d < s->ndisks; d++)
+					if (!strcmp(s->disks[d].name, disks[k]))
+						dr = &s->disks[d];
+				if (dr && dr->have_rate)
+					disk_vals(dr, v);
+				for (size_t c = 0; c < 11; c++) {
+					fputc(',', out);
+					if (dr && dr->have_rate)   /* n/a, not a fake zero */
+						num(out, v[c], false);
+				}
+			}
+			fputc('\n', out);
+		}
+		first = 0;
+	}
+	/* events */
+	fputs(json ? "],\n \"events\": [" : "\n# events\nt,kind,text\n", out);
+	for (size_t i = 0, first = 1; i < recording_count(rec, RK_EVENT); i++) {
+		struct model_event e;
+		if (recording_event(rec, i, &e))
+			continue;
+		if (json) {
+			fprintf(out, "%s\n  {\"t\": %.3f, \"kind\": \"%s\", \"text\": ", first ? "" : ",", e.t,
+				rec_event_kind_name(e.kind));
+			json_text(out, e.text);
+			fputc('}', out);
+		} else {
+			fprintf(out, "%.3f,%s,", e.t, rec_event_kind_name(e.kind));
+			csv_text(out, e.text);
+			fputc('\n', out);
+		}
+		first = 0;
+	}
+	/* results */
+	fputs(json ? "],\n \"results\": [" : "\n# results\nt,label,run,x_name,x,metric,value,unit,final,progress,incomplete,too_fast\n", out);
+	for (size_t i = 0, first = 1; i < recording_count(rec, RK_RESULT); i++) {
+		struct result_point p;
+		double t = recording_time(rec, RK_RESULT, i);
+		if (recording_result(rec, i, &p))
+			continue;
+		if (json) {
+			fprintf(out, "%s\n  {\"t\": %.3f, \"label\": ", first ? "" : ",", t);
+			json_text(out, p.label);
+			fprintf(out, ", \"run\": %d, \"x_name\": ", p.run);
+			json_text(out, p.x_name);
+			fputs(", \"x\": ", out);
+			num(out, p.x, true);
+			fputs(", \"metric\": ", out);
+			json_text(out, p.metric);
+			fputs(", \"value\": ", out);
+			num(out, (p.flags & RP_TOO_FAST) ? NAN : p.value, true);
+			fputs(", \"unit\": ", out);
+			json_text(out, p.unit);
+			fprintf(out, ", \"flags\": %u}", p.flags);
+		} else {
+			fprintf(out, "%.3f,", t);
+			csv_text(out, p.label);
+			fprintf(out, ",%d,", p.run);
+			csv_text(out, p.x_name);
+			fputc(',', out);
+			num(out, p.x, false);
+			fputc(',', out);
+			csv_text(out, p.metric);
+			fputc(',', out);
+			if (!(p.flags & RP_TOO_FAST))
+				num(out, p.value, false);
+			fputc(',', out);
+			csv_text(out, p.unit);
+			fprintf(out, ",%d,%d,%d,%d\n", !!(p.flags & RP_FINAL), !!(p.flags & RP_PROGRESS),
+				!!(p.flags & RP_INCOMPLETE), !!(p.flags & RP_TOO_FAST));
+		}
+		first = 0;
+	}
+	if (json) {
+		/* output lines, for completeness: what the benchmark said */
+		fputs("],\n \"output\": [", out);
+		for (size_t i = 0, first = 1; i < recording_count(rec, RK_OUTPUT); i++) {
+			struct output_line l;
+			if (recording_output(rec, i, &l))
+				continue;
+			fprintf(out, "%s\n  {\"t\": %.3f, \"run\": %d, \"text\": ", first ? "" : ",", l.t, l.run);
+			json_text(out, l.text);
+			fputc('}', out);
+			first = 0;
+		}
+		fputs("]}\n", out);
+	}
+	free(s);
+	free(disks);
+	if (ferror(out)) {
+		snprintf(err, errlen, "writing the export failed");
+		return -EIO;
+	}
+	return 0;
+}
+
+int cmd_export(const struct iodash_opts *o)
+{
+	struct recording *rec;
+	char err[1024];
+	FILE *out = stdout;
+	int rc;
+
+	if (o->nargs != 1) {
+		fprintf(stderr, "iodash export: give one recording: iodash export --csv|--json REC\n");
+		return 2;
+	}
+	if (o->format != FMT_CSV && o->format != FMT_JSON) {
+		fprintf(stderr, "iodash export: choose --csv or --json\n");
+		return 2;
+	}
+	if (recording_open(&rec, o->args[0], err, sizeof(err))) {
+		fprintf(stderr, "iodash export: %s\n", err);
+		return 1;
+	}
+	if (recording_warning(rec)[0])
+		fprintf(stderr, "iodash export: warning: %s\n", recording_warning(rec));
+	if (o->output && !(out = fopen(o->output, "w"))) {
+		fprintf(stderr, "iodash export: %s: %s\n", o->output, strerror(errno));
+		recording_close(rec);
+		return 1;
+	}
+	rc = recording_export(rec, o->format, out, err, sizeof(err));
+	if (fflush(out) && !rc)
+		rc = -EIO, snprintf(err, sizeof(err), "writing the export: %s", strerror(errno));
+	if (out != stdout)
+		fclose(out);
+	if (rc)
+		fprintf(stderr, "iodash export: %s\n", err);
+	recording_close(rec);
+	return rc ? 1 : 0;
+}
