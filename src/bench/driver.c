@@ -70,6 +70,9 @@ struct bench_ctx {
 	int ndone;
 	int failed;
 	int exit_code;
+	int max_throttled;            /* of the run in progress */
+	uint64_t pauses_at_start;
+	double pause_ms_at_start;
 
 	/* the run in progress */
 	int run_no;                   /* 0-based in the session */
@@ -265,6 +268,8 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 	if (pt && proctree_scan(pt, now, &ps) == 0) {
 		b->st.ntasks = ps.ntasks;
 		b->st.throttled_tasks = ps.throttled;
+		if (ps.throttled > b->max_throttled)
+			b->max_throttled = ps.throttled;
 		if (ps.have_rates) {
 			b->st.read_Bps = ps.read_Bps;
 			b->st.write_Bps = ps.write_Bps;
@@ -449,6 +454,17 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], bool main_run,
 	close(c.master_fd);
 }
 
+/* What the run saw of throttling, for its end line: the figures a
+ * reader of the log or recording wants without replaying samples. */
+static void throttle_summary(struct bench_ctx *b, char *buf, size_t len)
+{
+	int w = snprintf(buf, len, "; throttled tasks max %d", b->max_throttled);
+	if (b->have_tf && w > 0 && (size_t)w < len)
+		snprintf(buf + w, len - (size_t)w, "; tracepoint: %llu pauses, %.0f ms paused",
+			 (unsigned long long)(b->tf.pauses_total - b->pauses_at_start),
+			 b->tf.pause_ms_total - b->pause_ms_at_start);
+}
+
 /* ---- run and sweep ------------------------------------------------------ */
 
 static void run_between(struct bench_ctx *b, const char *cmd, int next)
@@ -513,6 +529,9 @@ static void *bench_thread(void *arg)
 		model_set_bench(b->m, &b->st);
 		model_add_event(b->m, MEV_RUN_START, model_now(b->m), "%s [%s] %s", tag, label, cmdline);
 		open_parser(b, r->argv[0], label);
+		b->max_throttled = 0;
+		b->pauses_at_start = b->tf.pauses_total;
+		b->pause_ms_at_start = b->tf.pause_ms_total;
 		run_spawned(b, r->argv, true, &ro);
 		close_parser(b);
 		b->durations[b->ndone++] = mono_s() - t_between;
@@ -534,9 +553,11 @@ static void *bench_thread(void *arg)
 			b->failed++;
 			b->st.runs_failed = b->failed;
 		}
-		model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s %s: %s after %.1f s%s", tag,
+		char summary[160];
+		throttle_summary(b, summary, sizeof(summary));
+		model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s %s: %s after %.1f s%s%s", tag,
 				ok ? "ok" : "FAILED", status, ro.secs,
-				!ok && stop_wanted(b) ? " (stopped on request)" : "");
+				!ok && stop_wanted(b) ? " (stopped on request)" : "", summary);
 		model_set_bench(b->m, &b->st);
 		if (!ok && sweep && b->o->stop_on_fail && i + 1 < total) {
 			model_add_event(b->m, MEV_NOTE, model_now(b->m),
@@ -669,9 +690,11 @@ static void *attach_thread(void *arg)
 		bench_follow_close(&fl);
 	}
 	set_current(b, 0);
+	char summary[160];
+	throttle_summary(b, summary, sizeof(summary));
 	model_add_event(b->m, MEV_RUN_END, model_now(b->m),
-			"attach: pid %d (%s) exited after %.1f s of watching (its exit status is not visible: not a child of iodash)",
-			(int)pid, comm, mono_s() - t0);
+			"attach: pid %d (%s) exited after %.1f s of watching (its exit status is not visible: not a child of iodash)%s",
+			(int)pid, comm, mono_s() - t0, summary);
 	if (have_pt)
 		proctree_free(&pt);
 	if (pidfd >= 0)
