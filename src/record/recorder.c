@@ -41,10 +41,19 @@ static void put_sep(struct rec_buf *b) { rec_buf_putc(b, '\t'); }
 
 static void put_d(struct rec_buf *b, double v)
 {
-	/* 9 significant digits (relative error 5e-10): screens show 4 or 5,
-	 * so a replay shows the figures of the live session, while a 24-hour
-	 * file stays well under its size budget (17 digits would double it). */
-	rec_buf_printf(b, "\t%.9g", v);
+	/* The shortest form that reads back as the same double: a replay must
+	 * show the figures of the live session even where a figure sits on a
+	 * rounding edge of the screen (9 digits were seen to flip 0.05 kB/s). */
+	static const int digits[] = { 9, 12, 15, 17 };
+	char tmp[40];
+
+	for (size_t i = 0; i < sizeof(digits) / sizeof(digits[0]); i++) {
+		snprintf(tmp, sizeof(tmp), "%.*g", digits[i], v);
+		if (strtod(tmp, NULL) == v || v != v)
+			break;
+	}
+	rec_buf_putc(b, '\t');
+	rec_buf_puts(b, tmp);
 }
 
 static void put_t(struct rec_buf *b, double t) { rec_buf_printf(b, "\t%.3f", t); }
