@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# iodash attach PID --log FILE: follows a benchmark started elsewhere and
+# its log; when the PID exits, the run ends and says so.
+. "$(dirname "$0")/lib.sh"
+
+command -v dbench >/dev/null || { skip "attach" "dbench not installed (apt-get install dbench)"; exit 0; }
+W="$TMPD/work"; mkdir -p "$W"
+log="$TMPD/dbench.log"
+dbench -D "$W" -t 4 2 >"$log" 2>&1 &
+pid=$!
+# attach once it is dbench (before its exec the child is still bash)
+for i in $(seq 50); do [ "$(cat /proc/$pid/comm 2>/dev/null)" = dbench ] && break; sleep 0.1; done
+out="$TMPD/attach.out"
+timeout 60 "$IODASH" --batch attach --log "$log" "$pid" >"$out" 2>"$TMPD/attach.err"; rc=$?; [ "$rc" -ne 0 ] && cat "$TMPD/attach.err" "$out"
+wait $pid
+check "attach: exit 0 when the pid exits" [ "$rc" -eq 0 ]
+check "attach: start line" grep -Eq "run_start: attach \[dbench\] pid $pid \(dbench\) log " "$out"
+check "attach: the log's lines" grep -Eq '^> Throughput [0-9.]+ MB/sec  2 clients' "$out"
+check "attach: the log's first line too" grep -q '^> dbench version 4.00' "$out"
+check "attach: says the pid exited" grep -q "run_end: attach: pid $pid (dbench) exited" "$out"
+check "attach: follows the tree (ntasks in samples)" grep -q 'throttled_tasks' "$out"
+
+"$IODASH" --batch attach 4194303 >/dev/null 2>"$TMPD/nx.err"; rc=$?
+check "attach to no process: exit 1" [ "$rc" -eq 1 ]
+check "attach to no process: message" grep -q 'attach: no process 4194303' "$TMPD/nx.err"
