@@ -178,9 +178,13 @@ bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *li
 		}
 		if (bt->rows_io < 16)
 			bt->size_mb[bt->rows_io] = x;
-		bt->last_row = bt->rows_io++;
+		bt->last_row = bt->rows_io;
+		if (bt->rows_io < 1000000)   /* a counter that cannot overflow on endless input */
+			bt->rows_io++;
 	} else {
-		int row = bt->rows_files++;
+		int row = bt->rows_files;
+		if (bt->rows_files < 1000000)
+			bt->rows_files++;
 		if (row < 16 && bt->size_mb[row] > 0)
 			x = bt->size_mb[row];
 		else if (bt->rows_io > 0 && bt->rows_io <= 16)

@@ -9,7 +9,6 @@ struct dbench_state {
 	bool pending;            /* a Throughput line that ended in its x, waiting for "procs" */
 	double pend_value, pend_x;
 	double warmup_s;         /* last warmup second seen: execute seconds come after it */
-	int clients;
 };
 
 /* Parse "Throughput V MB/sec ..." into value and, when present, the x.
@@ -80,7 +79,6 @@ static void dbench_progress_line(struct parser *p, struct dbench_state *d, const
 		d->warmup_s = sec;
 	else if (strcmp(phase, "execute") == 0)
 		elapsed = d->warmup_s + sec;
-	d->clients = (int)clients;
 	pp_set_progress(p, phase, elapsed, v, "MB/s", lat);
 	pp_emit(p, NULL, 0, "time_s", elapsed, "throughput", v, "MB/s", RP_PROGRESS);
 	if (!isnan(lat))

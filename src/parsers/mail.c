@@ -99,7 +99,7 @@ static int mail_block_run(struct mail_state *m, double x)
 	for (size_t i = 0; i < m->nseen; i++)
 		if (m->seen[i] == x)
 			repeat = true;
-	if (m->block_points && (m->gap || repeat)) {
+	if (m->block_points && (m->gap || repeat) && l->runs < PARSER_RUN_MAX) {
 		m->cur_run = l->runs;
 		m->block_points = 0;
 		m->nseen = 0;
@@ -229,7 +229,9 @@ static void mail_table_row(struct parser *p, struct mail_state *m, const struct 
 		for (size_t i = 0; i < m->ncols; i++)
 			if (!m->cols[i].ignored) {
 				struct mail_label *l = mail_label_get(m, m->cols[i].label);
-				m->cols[i].run = l->runs++;
+				m->cols[i].run = l->runs;
+				if (l->runs < PARSER_RUN_MAX)
+					l->runs++;
 			}
 		m->mode = MAIL_TABLE;
 	}

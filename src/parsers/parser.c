@@ -132,8 +132,10 @@ static int parser_next_run(struct parser *p, const struct result_point *pt)
 	for (size_t i = 0; i < p->nruns; i++) {
 		struct run_key *k = &p->runs[i];
 		if (k->x == pt->x && strcmp(k->metric, pt->metric) == 0 &&
-		    strcmp(k->label, pt->label) == 0)
-			return k->count++;
+		    strcmp(k->label, pt->label) == 0) {
+			/* saturates: endless input must not overflow it */
+			return k->count < PARSER_RUN_MAX ? k->count++ : k->count;
+		}
 	}
 	/* bounded: the oldest key is forgotten first */
 	struct run_key *k;

@@ -14,6 +14,8 @@
 #define PARSER_LINE_MAX 8192
 /* (label, metric, x) keys remembered for run numbering; bounded. */
 #define PARSER_RUNKEYS 512
+/* Run numbers stop growing here (endless input must not overflow them). */
+#define PARSER_RUN_MAX 1000000
 
 struct parser;
 
