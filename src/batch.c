@@ -47,6 +47,8 @@ static void batch_print_header(struct batch *b, const struct sample *s)
 	fprintf(b->out, "# time dirty_kb writeback_kb bg_thresh_kb freerun_kb thresh_kb zone");
 	if (b->with_bench)
 		fprintf(b->out, " throttled_tasks");
+	if (b->with_bench && b->opts->trace_throttle)
+		fprintf(b->out, " pauses_per_s pause_ms_per_s");
 	for (int i = 0; i < s->ndisks; i++)
 		fprintf(b->out, " %s.r_kBps %s.w_kBps %s.util", s->disks[i].name,
 			s->disks[i].name, s->disks[i].name);
@@ -67,6 +69,12 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 		fprintf(b->out, " n/a n/a n/a n/a n/a n/a");
 	if (b->with_bench)
 		fprintf(b->out, " %d", bs->throttled_tasks);
+	if (b->with_bench && b->opts->trace_throttle) {
+		if (bs->have_tracepoint)
+			fprintf(b->out, " %.1f %.1f", bs->pauses_per_s, bs->pause_ms_per_s);
+		else
+			fprintf(b->out, " n/a n/a");
+	}
 	for (int i = 0; i < s->ndisks; i++) {
 		const struct disk_rate *d = &s->disks[i];
 		if (d->have_rate)
@@ -197,12 +205,14 @@ static bool batch_session_over(struct batch *b, struct model *m, bool *stop_aske
 
 	*sigints_seen = app_got_sigint;
 	if (!b->with_bench)
-		return sampler_done || interrupted || app_got_sighup;
+		return sampler_done || interrupted || app_got_sighup || app_got_sigterm;
 	if (bench_done)
 		return true;
 	if (interrupted && *stop_asked)
 		return true;
-	if ((interrupted || sampler_done) && !*stop_asked && m->stop_bench) {
+	/* SIGTERM, count/duration reached, or a first Ctrl-C: stop the
+	 * benchmark and end when it has ended */
+	if ((interrupted || sampler_done || app_got_sigterm) && !*stop_asked && m->stop_bench) {
 		*stop_asked = true;
 		if (interrupted && !b->write_failed)
 			fprintf(b->out, "= %.2f note: Ctrl-C: stopping the benchmark (again to quit now)\n",

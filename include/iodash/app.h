@@ -35,6 +35,8 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv);
 /* Set when SIGHUP arrives: the front end drops the screen and goes on
  * headless until the benchmark ends.  Set from the handler only. */
 extern volatile sig_atomic_t app_got_sighup;
-extern volatile sig_atomic_t app_got_sigint;
+extern volatile sig_atomic_t app_got_sigint;     /* counts SIGINTs */
+/* SIGTERM: stop the benchmark (as a confirmed Ctrl-C) and end the session. */
+extern volatile sig_atomic_t app_got_sigterm;
 
 #endif
