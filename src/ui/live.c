@@ -106,11 +106,13 @@ static bool bench_active(const struct view *v)
 
 /* ---- copying from the model ---------------------------------------- */
 
+static int bucket_k(const struct live *L);
+
 static void view_copy(struct live *L)
 {
 	struct model *m = L->m;
 	struct view *v = &L->v;
-	size_t want = (size_t)(L->cols > 0 ? L->cols : 80) * 2 + 16;
+	size_t want = ((size_t)(L->cols > 0 ? L->cols : 80) * 2 + 16) * (size_t)bucket_k(L);
 	if (want < 256)
 		want = 256;
 	if (v->cap < want) {
@@ -420,16 +422,20 @@ static void draw_header(struct live *L, WINDOW *w)
 	ui_put(w, 1, cx, rx - cx - 1, st, TE_HEADER, buf);
 }
 
-/* The stepped window of a graph g sub-columns wide (see the top). */
-static uint64_t window_start(const struct view *v, int g)
+/* Samples per graph sub-column: at most two sub-columns (one braille
+ * cell) per refresh, so a frame changes one column of cells however fast
+ * the sampling; a fast replay (-i 0.1) would otherwise resend five. */
+static int bucket_k(const struct live *L)
 {
-	if (!v->npts || g <= 0)
-		return 0;
-	uint64_t s = v->pts[v->npts - 1].seq, G = (uint64_t)g;
-	if (s < G)
-		return 0;
-	uint64_t step = G / 4 ? G / 4 : 1;
-	return ((s - G) / step + 1) * step;
+	const struct view *v = &L->v;
+	double per = L->o->interval > 0 ? L->o->interval : 0.5;
+	if (v->npts >= 2 && v->pts[v->npts - 1].seq > v->pts[0].seq)
+		per = (v->pts[v->npts - 1].t - v->pts[0].t) /
+		      (double)(v->pts[v->npts - 1].seq - v->pts[0].seq);
+	if (!(per > 0))
+		return 1;
+	long k = lround(L->refresh / 2 / per);
+	return k < 1 ? 1 : k > 64 ? 64 : (int)k;
 }
 
 static const struct view_pt *pt_at(const struct view *v, uint64_t seq)
@@ -442,14 +448,74 @@ static const struct view_pt *pt_at(const struct view *v, uint64_t seq)
 	return NULL;
 }
 
-/* Seconds the window spans, for titles ("last 24 s"). */
-static double window_span(const struct view *v, int g)
+/* The graph's G sub-columns: the window does not scroll by one per sample
+ * (see the top) but fills to the right and jumps back a quarter when
+ * full.  Each sub-column aggregates k samples: rates by their mean, the
+ * dirty level by its peak, thresholds as last seen, the zone at its worst. */
+static int buckets(const struct live *L, int G, struct view_pt *out, bool *have)
 {
-	if (v->npts < 2)
+	const struct view *v = &L->v;
+	int k = bucket_k(L);
+	for (int i = 0; i < G; i++)
+		have[i] = false;
+	if (!v->npts || G <= 0)
+		return k;
+	/* Only whole buckets: a half-filled one would be sent again next
+	 * frame.  B is the newest complete bucket. */
+	uint64_t done = (v->pts[v->npts - 1].seq + 1) / (uint64_t)k, GG = (uint64_t)G;
+	if (!done)
+		return k;
+	uint64_t B = done - 1;
+	uint64_t step = GG / 4 ? GG / 4 : 1;
+	uint64_t b0 = B < GG ? 0 : ((B - GG) / step + 1) * step;
+	for (int i = 0; i < G; i++) {
+		struct view_pt *o = &out[i];
+		int n = 0, nd[VIEW_DISKS] = { 0 };
+		memset(o, 0, sizeof *o);
+		o->zone = ZONE_UNKNOWN;
+		if (b0 + (uint64_t)i > B)
+			break;
+		for (int j = 0; j < k; j++) {
+			const struct view_pt *p = pt_at(v, (b0 + (uint64_t)i) * (uint64_t)k + (uint64_t)j);
+			if (!p)
+				continue;
+			if (!n++) {
+				o->seq = p->seq;
+				o->t = p->t;
+			}
+			for (int d = 0; d < VIEW_DISKS; d++)
+				if (p->rd[d] == p->rd[d]) {
+					o->rd[d] += p->rd[d];
+					o->wr[d] += p->wr[d];
+					nd[d]++;
+				}
+			if (p->have_dirty) {
+				o->have_dirty = true;
+				o->level_kb = fmax(o->level_kb, p->level_kb);
+				o->bg_kb = p->bg_kb;
+				o->freerun_kb = p->freerun_kb;
+				o->thresh_kb = p->thresh_kb;
+				if (p->zone > o->zone)
+					o->zone = p->zone;
+			}
+		}
+		for (int d = 0; d < VIEW_DISKS; d++) {
+			o->rd[d] = nd[d] ? o->rd[d] / nd[d] : NAN;
+			o->wr[d] = nd[d] ? o->wr[d] / nd[d] : NAN;
+		}
+		have[i] = n > 0;
+	}
+	return k;
+}
+
+/* Seconds the window spans, for titles ("last 24 s"). */
+static double window_span(const struct live *L, int g)
+{
+	const struct view *v = &L->v;
+	if (v->npts < 2 || v->pts[v->npts - 1].seq == v->pts[0].seq)
 		return 0;
 	const struct view_pt *a = &v->pts[0], *b = &v->pts[v->npts - 1];
-	double per = (b->t - a->t) / (double)(b->seq - a->seq ? b->seq - a->seq : 1);
-	return per * g;
+	return (b->t - a->t) / (double)(b->seq - a->seq) * g * bucket_k(L);
 }
 
 static void draw_throughput(struct live *L, WINDOW *w, bool focus)
@@ -464,7 +530,7 @@ static void draw_throughput(struct live *L, WINDOW *w, bool focus)
 	char title[256], buf[128];
 	bool utf = st->glyphs != UI_GLYPH_ASCII;
 	int tl = snprintf(title, sizeof title, "Throughput  write %s read %s  last %.0f s",
-			  utf ? "\u25b2" : "^", utf ? "\u25bc" : "v", window_span(v, G));
+			  utf ? "\u25b2" : "^", utf ? "\u25bc" : "v", window_span(L, G));
 	if (v->bench.progress.valid && v->bench.progress.throughput >= 0)
 		snprintf(title + tl, sizeof title - (size_t)tl, "  %s: %.1f %s",
 			 v->bench.command[0] ? "bench" : "", v->bench.progress.throughput,
@@ -485,21 +551,24 @@ static void draw_throughput(struct live *L, WINDOW *w, bool focus)
 	int shown = nact < fit ? nact : fit;
 	int per = body / shown;
 	double *vw = calloc((size_t)G + 1, sizeof *vw), *vr = calloc((size_t)G + 1, sizeof *vr);
-	if (!vw || !vr) {
+	struct view_pt *bk = calloc((size_t)G + 1, sizeof *bk);
+	bool *have = calloc((size_t)G + 1, sizeof *have);
+	if (!vw || !vr || !bk || !have) {
 		free(vw);
 		free(vr);
+		free(bk);
+		free(have);
 		return;
 	}
-	uint64_t w0 = window_start(v, G);
+	buckets(L, G, bk, have);
 	int y = 1;
 	for (int i = 0; i < shown; i++) {
 		int k = idx[i];
 		int rows = i == shown - 1 ? body - per * i : per;
 		double mx = 0;
 		for (int c = 0; c < G; c++) {
-			const struct view_pt *p = pt_at(v, w0 + (uint64_t)c);
-			vw[c] = p ? p->wr[k] : NAN;
-			vr[c] = p ? p->rd[k] : NAN;
+			vw[c] = have[c] ? bk[c].wr[k] : NAN;
+			vr[c] = have[c] ? bk[c].rd[k] : NAN;
 			if (vw[c] > mx)
 				mx = vw[c];
 			if (vr[c] > mx)
@@ -536,6 +605,8 @@ static void draw_throughput(struct live *L, WINDOW *w, bool focus)
 	}
 	free(vw);
 	free(vr);
+	free(bk);
+	free(have);
 }
 
 static void draw_dirty(struct live *L, WINDOW *w, bool focus)
@@ -569,14 +640,19 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 	 * squash today's lines into the bottom row. */
 	int lab_w = W >= 40 ? 9 : 0, gw = W - lab_w;
 	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
-	uint64_t w0 = window_start(v, G);
+	struct view_pt *bk = calloc((size_t)G + 1, sizeof *bk);
+	bool *have = calloc((size_t)G + 1, sizeof *have);
+	if (!bk || !have) {
+		free(bk);
+		free(have);
+		return;
+	}
+	buckets(L, G, bk, have);
 	double top = (double)(s->thresh_kb > s->dirty_kb + s->writeback_kb
 			      ? s->thresh_kb : s->dirty_kb + s->writeback_kb);
-	for (int i = 0; i < G; i++) {
-		const struct view_pt *p = pt_at(v, w0 + (uint64_t)i);
-		if (p && p->have_dirty)
-			top = fmax(top, p->level_kb);
-	}
+	for (int i = 0; i < G; i++)
+		if (have[i] && bk[i].have_dirty)
+			top = fmax(top, bk[i].level_kb);
 	double scale = top * 1.05;
 	if (H >= 2) {
 		struct ui_gauge_data gd = { .y = 1, .x = 0, .w = W, .h = H >= 3 ? 2 : 1,
@@ -586,20 +662,25 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 		ui_gauge_widget.draw(w, &gd, st);
 	}
 	int gh = H - 3;
-	if (gh < 1)
+	if (gh < 1) {
+		free(bk);
+		free(have);
 		return;
+	}
 	double *lv = calloc((size_t)G + 1, 4 * sizeof *lv);
 	bool *sh = calloc((size_t)G + 1, sizeof *sh);
 	if (!lv || !sh) {
 		free(lv);
 		free(sh);
+		free(bk);
+		free(have);
 		return;
 	}
 	double *bg = lv + G, *fr = lv + 2 * G, *th = lv + 3 * G;
 	bool any_shade = false;
 	for (int i = 0; i < G; i++) {
-		const struct view_pt *p = pt_at(v, w0 + (uint64_t)i);
-		bool ok = p && p->have_dirty;
+		const struct view_pt *p = &bk[i];
+		bool ok = have[i] && p->have_dirty;
 		lv[i] = ok ? p->level_kb : NAN;
 		bg[i] = ok ? p->bg_kb : NAN;
 		fr[i] = ok ? p->freerun_kb : NAN;
@@ -638,6 +719,8 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 	}
 	free(lv);
 	free(sh);
+	free(bk);
+	free(have);
 }
 
 struct disk_tab {
