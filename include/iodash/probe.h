@@ -4,6 +4,7 @@
 #ifndef IODASH_PROBE_H
 #define IODASH_PROBE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "iodash/snapshot.h"
 
@@ -32,5 +33,57 @@ int probe_read(struct probe *p, struct snapshot *out, char *err, size_t errlen);
 double probe_trace_next_offset(const struct probe *p);
 
 void probe_close(struct probe *p);
+
+/* --- the /proc text formats, one parser for every path ---------------------
+ * The --proc-root directory reader, the trace reader, the live probe's own
+ * reads (discard/flush fields, dirty_* knobs, pressure) and the fuzzer all go
+ * through these, so a format is understood in exactly one place. */
+
+enum probe_text {
+	PROBE_TEXT_VMSTAT,                     /* /proc/vmstat */
+	PROBE_TEXT_MEMINFO,                    /* /proc/meminfo */
+	PROBE_TEXT_DISKSTATS,                  /* /proc/diskstats */
+	PROBE_TEXT_DIRTY_BACKGROUND_BYTES,     /* /proc/sys/vm/dirty_background_bytes */
+	PROBE_TEXT_DIRTY_BACKGROUND_RATIO,
+	PROBE_TEXT_DIRTY_BYTES,
+	PROBE_TEXT_DIRTY_EXPIRE_CENTISECS,
+	PROBE_TEXT_DIRTY_RATIO,
+	PROBE_TEXT_DIRTY_WRITEBACK_CENTISECS,
+	PROBE_TEXT_PSI_IO,                     /* /proc/pressure/io */
+	PROBE_TEXT_COUNT
+};
+
+/* Path of a source relative to a /proc-like root ("vmstat", "sys/vm/dirty_ratio"). */
+const char *probe_text_relpath(enum probe_text what);
+
+/* The texts of one snapshot: buf[i] NULL when that source was not read.
+ * name[i] is what error messages call it; line0[i] the line number of its
+ * first line there (1 for a whole file, more inside a trace sample). */
+struct probe_texts {
+	const char *buf[PROBE_TEXT_COUNT];
+	size_t len[PROBE_TEXT_COUNT];
+	const char *name[PROBE_TEXT_COUNT];
+	unsigned line0[PROBE_TEXT_COUNT];
+};
+
+/* Parse every text present into s (zeroed first; mono/realtime kept), set
+ * s->have, and infer page_kb from vmstat nr_free_pages against meminfo
+ * MemFree (a root may come from another machine).  `required` is a mask of
+ * (1u << enum probe_text): a missing one is an error.  0 or -errno with err
+ * "NAME:LINE: why; what to do". */
+int probe_parse_texts(const struct probe_texts *t, unsigned required,
+		      struct snapshot *s, char *err, size_t errlen);
+
+/* Parse one recorded trace sample file (header line, then `==> PATH <==`
+ * sections); fills s including the recorded mono_ns/realtime_ns.  sample_no
+ * receives the header's sample number.  0 or -errno, err "NAME:LINE: why". */
+int probe_parse_trace_sample(const char *buf, size_t len, const char *name,
+			     struct snapshot *s, long *sample_no,
+			     char *err, size_t errlen);
+
+/* Whether diskstats name `name` is a partition of a disk in `disks` listed
+ * before it, by the kernel's naming rule (sda -> sda1, nvme0n1 -> nvme0n1p1):
+ * the file readers cannot see another root's /sys/block. */
+bool probe_name_is_partition(const struct snap_disk *disks, int ndisks, const char *name);
 
 #endif

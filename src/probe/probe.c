@@ -1,0 +1,725 @@
+/* probe: the three ways a snapshot is read.
+ *
+ *   live   libproc2 for vmstat, meminfo and diskstats fields 1..11 (its
+ *          _select/_reap re-read every call; _get caches for a second);
+ *          our own pread of /proc/diskstats for fields 12..17 and to drop the
+ *          devices libproc2's reap keeps after they vanished; pread of the
+ *          dirty_* knobs and /proc/pressure/io on fds kept open.
+ *   dir    --proc-root laid out like /proc: every file opened and read.
+ *   trace  --proc-root holding index.tsv + samples/NNNNN.txt: one recorded
+ *          sample per read, with its recorded times.
+ *
+ * All text goes through probe_text.c, so live and file readers cannot
+ * disagree on a format. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libproc2/diskstats.h>
+#include <libproc2/meminfo.h>
+#include <libproc2/vmstat.h>
+
+#include "iodash/probe.h"
+
+/* Bounds on what one file may hold: a real sample is ~8 KiB, a /proc/vmstat
+ * ~5 KiB; the caps only keep a hostile input from taking all memory. */
+#define PROBE_MAX_TEXT   (4u << 20)
+#define PROBE_MAX_INDEX  (64u << 20)
+#define PROBE_HINT_LAYOUT \
+	"give --proc-root a directory laid out like /proc (vmstat, meminfo, " \
+	"diskstats, sys/vm/dirty_*) or a recorded trace (index.tsv + samples/)"
+
+struct text_buf {
+	char *p;
+	size_t len, cap;
+};
+
+struct trace_row {
+	long sample;
+	uint64_t t_rel_ns;
+	unsigned line;           /* in index.tsv, for messages */
+	char *file;              /* points into probe.index (NUL-terminated there) */
+};
+
+struct probe {
+	enum probe_kind kind;
+	struct text_buf tb[PROBE_TEXT_COUNT];
+
+	/* live */
+	struct vmstat_info *vm;
+	struct meminfo_info *mi;
+	struct diskstats_info *ds;
+	int fd[PROBE_TEXT_COUNT];
+	unsigned page_kb;
+
+	/* dir and trace */
+	char *root;
+	int rootfd;
+	char *name[PROBE_TEXT_COUNT];     /* ROOT/relpath, for messages */
+
+	/* trace */
+	char *index;
+	struct trace_row *rows;
+	size_t nrows, next;
+	char *sample_name;
+	size_t sample_name_cap;
+};
+
+static enum vmstat_item vm_items[] = {
+	VMSTAT_NR_DIRTY, VMSTAT_NR_WRITEBACK, VMSTAT_NR_WRITEBACK_TEMP,
+	VMSTAT_NR_DIRTY_THRESHOLD, VMSTAT_NR_DIRTY_BACKGROUND_THRESHOLD,
+	VMSTAT_NR_DIRTIED, VMSTAT_NR_WRITTEN, VMSTAT_PGPGIN, VMSTAT_PGPGOUT,
+};
+enum { VM_N = sizeof(vm_items) / sizeof(vm_items[0]) };
+
+static enum meminfo_item mi_items[] = {
+	MEMINFO_MEM_TOTAL, MEMINFO_MEM_FREE, MEMINFO_MEM_AVAILABLE,
+	MEMINFO_MEM_CACHED, MEMINFO_MEM_DIRTY, MEMINFO_MEM_WRITEBACK,
+};
+enum { MI_N = sizeof(mi_items) / sizeof(mi_items[0]) };
+
+/* libproc2 stops at field 11 (weighted ms); the rest is ours. */
+static enum diskstats_item ds_items[] = {
+	DISKSTATS_NAME, DISKSTATS_TYPE,
+	DISKSTATS_READS, DISKSTATS_READS_MERGED, DISKSTATS_READ_SECTORS, DISKSTATS_READ_TIME,
+	DISKSTATS_WRITES, DISKSTATS_WRITES_MERGED, DISKSTATS_WRITE_SECTORS, DISKSTATS_WRITE_TIME,
+	DISKSTATS_IO_INPROGRESS, DISKSTATS_IO_TIME, DISKSTATS_WEIGHTED_TIME,
+};
+enum { DS_N = sizeof(ds_items) / sizeof(ds_items[0]) };
+
+__attribute__((format(printf, 3, 4)))
+static void probe_errf(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+static char *str_join(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	char *s = malloc(la + lb + 2);
+
+	if (!s)
+		return NULL;
+	memcpy(s, a, la);
+	s[la] = '/';
+	memcpy(s + la + 1, b, lb + 1);
+	return s;
+}
+
+/* Whole file from offset 0 into b; pread so a kept-open /proc fd re-reads.
+ * 0, or -errno (-EFBIG past PROBE_MAX_TEXT or `max`). */
+static int buf_read_fd(struct text_buf *b, int fd, size_t max)
+{
+	b->len = 0;
+	for (;;) {
+		ssize_t n;
+
+		if (b->cap - b->len < 4096) {
+			size_t ncap = b->cap ? b->cap * 2 : 16384;
+			char *np;
+			if (b->cap >= max)
+				return -EFBIG;
+			if (ncap > max)
+				ncap = max;
+			np = realloc(b->p, ncap);
+			if (!np)
+				return -ENOMEM;
+			b->p = np;
+			b->cap = ncap;
+		}
+		n = pread(fd, b->p + b->len, b->cap - b->len, (off_t)b->len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (n == 0)
+			return 0;
+		b->len += (size_t)n;
+	}
+}
+
+static int buf_read_at(struct text_buf *b, int dirfd, const char *rel, size_t max)
+{
+	int fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	struct stat st;
+	int rc;
+
+	if (fd < 0)
+		return -errno;
+	/* A fifo or device named like a /proc file would block or never end. */
+	if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+		close(fd);
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	}
+	rc = buf_read_fd(b, fd, max);
+	close(fd);
+	return rc;
+}
+
+static const char *read_errstr(int rc)
+{
+	if (rc == -EFBIG)
+		return "too large to be a /proc file";
+	if (rc == -EINVAL)
+		return "not a regular file";
+	return strerror(-rc);
+}
+
+static void probe_stamp(struct snapshot *s)
+{
+	struct timespec m, r;
+
+	clock_gettime(CLOCK_MONOTONIC, &m);
+	clock_gettime(CLOCK_REALTIME, &r);
+	s->mono_ns = (uint64_t)m.tv_sec * 1000000000ull + (uint64_t)m.tv_nsec;
+	s->realtime_ns = (int64_t)r.tv_sec * 1000000000ll + r.tv_nsec;
+}
+
+const struct snap_disk *snapshot_find_disk(const struct snapshot *s, const char *name)
+{
+	if (!s || !name)
+		return NULL;
+	for (int i = 0; i < s->ndisks && i < SNAP_MAX_DISKS; i++)
+		if (strcmp(s->disks[i].name, name) == 0)
+			return &s->disks[i];
+	return NULL;
+}
+
+static struct probe *probe_alloc(enum probe_kind kind)
+{
+	struct probe *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->kind = kind;
+	p->rootfd = -1;
+	for (int i = 0; i < PROBE_TEXT_COUNT; i++)
+		p->fd[i] = -1;
+	return p;
+}
+
+void probe_close(struct probe *p)
+{
+	if (!p)
+		return;
+	if (p->vm)
+		procps_vmstat_unref(&p->vm);
+	if (p->mi)
+		procps_meminfo_unref(&p->mi);
+	if (p->ds)
+		procps_diskstats_unref(&p->ds);
+	for (int i = 0; i < PROBE_TEXT_COUNT; i++) {
+		if (p->fd[i] >= 0)
+			close(p->fd[i]);
+		free(p->tb[i].p);
+		free(p->name[i]);
+	}
+	if (p->rootfd >= 0)
+		close(p->rootfd);
+	free(p->root);
+	free(p->index);
+	free(p->rows);
+	free(p->sample_name);
+	free(p);
+}
+
+enum probe_kind probe_kind(const struct probe *p)
+{
+	return p->kind;
+}
+
+/* --- live ---------------------------------------------------------------- */
+
+int probe_open_live(struct probe **out, char *err, size_t errlen)
+{
+	struct probe *p = probe_alloc(PROBE_LIVE);
+	long pg = sysconf(_SC_PAGESIZE);
+	int rc;
+
+	*out = NULL;
+	if (!p) {
+		probe_errf(err, errlen, "probe: out of memory");
+		return -ENOMEM;
+	}
+	p->page_kb = pg >= 1024 ? (unsigned)(pg / 1024) : 4;
+	if ((rc = procps_vmstat_new(&p->vm)) < 0) {
+		probe_errf(err, errlen, "/proc/vmstat: libproc2 cannot read it (%s); is /proc mounted?",
+			   strerror(-rc));
+		goto fail;
+	}
+	if ((rc = procps_meminfo_new(&p->mi)) < 0) {
+		probe_errf(err, errlen, "/proc/meminfo: libproc2 cannot read it (%s); is /proc mounted?",
+			   strerror(-rc));
+		goto fail;
+	}
+	if ((rc = procps_diskstats_new(&p->ds)) < 0) {
+		probe_errf(err, errlen, "/proc/diskstats: libproc2 cannot read it (%s); is /proc mounted?",
+			   strerror(-rc));
+		goto fail;
+	}
+	for (int i = PROBE_TEXT_DISKSTATS; i < PROBE_TEXT_COUNT; i++) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "/proc/%s", probe_text_relpath(i));
+		p->fd[i] = open(path, O_RDONLY | O_CLOEXEC);
+		if (p->fd[i] < 0) {
+			rc = -errno;
+			/* PSI is optional: absent (before 4.20) or psi=0. */
+			if (i == PROBE_TEXT_PSI_IO)
+				continue;
+			probe_errf(err, errlen, "%s: %s; is /proc mounted?", path, strerror(-rc));
+			goto fail;
+		}
+	}
+	*out = p;
+	return 0;
+fail:
+	probe_close(p);
+	return rc;
+}
+
+static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_t errlen)
+{
+	struct vmstat_stack *vs;
+	struct meminfo_stack *ms;
+	struct diskstats_reaped *dr;
+	struct probe_texts t;
+	uint64_t mono;
+	int64_t real;
+	int rc;
+
+	probe_stamp(s);
+	mono = s->mono_ns;
+	real = s->realtime_ns;
+	vs = procps_vmstat_select(p->vm, vm_items, VM_N);
+	if (!vs) {
+		probe_errf(err, errlen, "/proc/vmstat: libproc2 read failed (%s)", strerror(errno));
+		return errno ? -errno : -EIO;
+	}
+	ms = procps_meminfo_select(p->mi, mi_items, MI_N);
+	if (!ms) {
+		probe_errf(err, errlen, "/proc/meminfo: libproc2 read failed (%s)", strerror(errno));
+		return errno ? -errno : -EIO;
+	}
+	dr = procps_diskstats_reap(p->ds, ds_items, DS_N);
+	if (!dr) {
+		probe_errf(err, errlen, "/proc/diskstats: libproc2 read failed (%s)", strerror(errno));
+		return errno ? -errno : -EIO;
+	}
+
+	memset(&t, 0, sizeof(t));
+	for (int i = PROBE_TEXT_DISKSTATS; i < PROBE_TEXT_COUNT; i++) {
+		if (p->fd[i] < 0)
+			continue;
+		rc = buf_read_fd(&p->tb[i], p->fd[i], PROBE_MAX_TEXT);
+		if (rc < 0) {
+			if (i == PROBE_TEXT_PSI_IO)
+				continue;       /* psi=0 on the command line: EOPNOTSUPP */
+			probe_errf(err, errlen, "/proc/%s: %s", probe_text_relpath(i), read_errstr(rc));
+			return rc;
+		}
+		t.buf[i] = p->tb[i].p;
+		t.len[i] = p->tb[i].len;
+		t.name[i] = NULL;
+	}
+	s->mono_ns = mono;
+	s->realtime_ns = real;
+	rc = probe_parse_texts(&t, 0, s, err, errlen);
+	if (rc < 0)
+		return rc;
+	s->page_kb = p->page_kb;
+
+	s->nr_dirty = VMSTAT_VAL(0, ul_int, vs, p->vm);
+	s->nr_writeback = VMSTAT_VAL(1, ul_int, vs, p->vm);
+	s->nr_writeback_temp = VMSTAT_VAL(2, ul_int, vs, p->vm);
+	s->nr_dirty_threshold = VMSTAT_VAL(3, ul_int, vs, p->vm);
+	s->nr_dirty_background_threshold = VMSTAT_VAL(4, ul_int, vs, p->vm);
+	s->nr_dirtied = VMSTAT_VAL(5, ul_int, vs, p->vm);
+	s->nr_written = VMSTAT_VAL(6, ul_int, vs, p->vm);
+	s->pgpgin = VMSTAT_VAL(7, ul_int, vs, p->vm);
+	s->pgpgout = VMSTAT_VAL(8, ul_int, vs, p->vm);
+	s->have |= SNAP_HAVE_VMSTAT;
+
+	s->mem_total_kb = MEMINFO_VAL(0, ul_int, ms, p->mi);
+	s->mem_free_kb = MEMINFO_VAL(1, ul_int, ms, p->mi);
+	s->mem_available_kb = MEMINFO_VAL(2, ul_int, ms, p->mi);
+	s->cached_kb = MEMINFO_VAL(3, ul_int, ms, p->mi);
+	s->dirty_kb = MEMINFO_VAL(4, ul_int, ms, p->mi);
+	s->writeback_kb = MEMINFO_VAL(5, ul_int, ms, p->mi);
+	s->have |= SNAP_HAVE_MEMINFO;
+
+	/* Our own read lists the devices that exist now; libproc2's reap also
+	 * lists the ones that vanished, with their last counters frozen, so a
+	 * device only it reports is dropped here. */
+	for (int k = 0; k < dr->total; k++) {
+		struct diskstats_stack *st = dr->stacks[k];
+		const char *name = DISKSTATS_VAL(0, str, st, p->ds);
+		struct snap_disk *d = (struct snap_disk *)snapshot_find_disk(s, name);
+
+		if (!d)
+			continue;
+		d->is_partition = DISKSTATS_VAL(1, s_int, st, p->ds) == DISKSTATS_TYPE_PARTITION;
+		for (int f = DS_READS; f <= DS_MS_WRITING; f++)
+			d->f[f] = DISKSTATS_VAL(2 + f, ul_int, st, p->ds);
+		d->f[DS_IOS_IN_PROGRESS] = (uint64_t)(unsigned)DISKSTATS_VAL(10, s_int, st, p->ds);
+		d->f[DS_MS_IO] = DISKSTATS_VAL(11, ul_int, st, p->ds);
+		d->f[DS_WEIGHTED_MS_IO] = DISKSTATS_VAL(12, ul_int, st, p->ds);
+	}
+	return 0;
+}
+
+/* --- dir laid out like /proc --------------------------------------------- */
+
+static int probe_read_dir(struct probe *p, struct snapshot *s, char *err, size_t errlen)
+{
+	struct probe_texts t;
+	unsigned required = 0;
+
+	memset(&t, 0, sizeof(t));
+	probe_stamp(s);
+	for (int i = 0; i < PROBE_TEXT_COUNT; i++) {
+		int rc = buf_read_at(&p->tb[i], p->rootfd, probe_text_relpath(i), PROBE_MAX_TEXT);
+
+		if (i != PROBE_TEXT_PSI_IO)
+			required |= 1u << i;
+		if (rc < 0) {
+			if (i == PROBE_TEXT_PSI_IO)
+				continue;       /* absent before 4.20 or with psi=0 */
+			probe_errf(err, errlen, "%s: %s; " PROBE_HINT_LAYOUT,
+				   p->name[i], read_errstr(rc));
+			return rc;
+		}
+		t.buf[i] = p->tb[i].p;
+		t.len[i] = p->tb[i].len;
+		t.name[i] = p->name[i];
+	}
+	return probe_parse_texts(&t, required, s, err, errlen);
+}
+
+/* --- recorded trace ------------------------------------------------------- */
+
+static bool rel_path_ok(const char *f)
+{
+	if (!*f || *f == '/' || strlen(f) > 255)
+		return false;
+	for (const char *c = f; *c; c++)
+		if ((unsigned char)*c < ' ')
+			return false;
+	/* Stay inside the trace directory. */
+	for (const char *c = f; (c = strstr(c, "..")); c += 2)
+		if ((c == f || c[-1] == '/') && (c[2] == '/' || c[2] == '\0'))
+			return false;
+	return true;
+}
+
+/* Non-negative "SEC[.FRAC]" to ns; the whole field must be consumed. */
+static bool field_sec_ns(const char *f, uint64_t *out)
+{
+	uint64_t sec = 0, frac = 0;
+	int nd = 0;
+	const char *c = f;
+
+	if (*c < '0' || *c > '9')
+		return false;
+	while (*c >= '0' && *c <= '9') {
+		if (sec > 10000000000000ull)
+			return false;
+		sec = sec * 10 + (uint64_t)(*c++ - '0');
+	}
+	if (*c == '.') {
+		c++;
+		while (*c >= '0' && *c <= '9') {
+			if (nd < 9) {
+				frac = frac * 10 + (uint64_t)(*c - '0');
+				nd++;
+			}
+			c++;
+		}
+	}
+	if (*c)
+		return false;
+	while (nd++ < 9)
+		frac *= 10;
+	*out = sec * 1000000000ull + frac;
+	return true;
+}
+
+static int trace_index_fail(char *err, size_t errlen, const struct probe *p, unsigned line,
+			    const char *why)
+{
+	probe_errf(err, errlen, "%s/index.tsv:%u: %s", p->root, line, why);
+	return -EINVAL;
+}
+
+/* index.tsv: a header "sample t_rel_s realtime_epoch file", then one row
+ * per sample, TAB-separated; rows are split in place. */
+static int trace_load_index(struct probe *p, char *err, size_t errlen)
+{
+	static const char header[] = "sample\tt_rel_s\trealtime_epoch\tfile";
+	struct text_buf b = { 0 };
+	size_t nlines = 0;
+	unsigned line = 1;
+	char *c, *end;
+	int rc;
+
+	rc = buf_read_at(&b, p->rootfd, "index.tsv", PROBE_MAX_INDEX);
+	if (rc < 0) {
+		free(b.p);
+		probe_errf(err, errlen, "%s/index.tsv: %s; a trace directory needs index.tsv "
+			   "(sample, t_rel_s, realtime_epoch, file) and samples/",
+			   p->root, read_errstr(rc));
+		return rc;
+	}
+	p->index = b.p;
+	if (b.len == 0) {
+		probe_errf(err, errlen, "%s/index.tsv: empty; the recording stopped before its "
+			   "first sample: record the trace again", p->root);
+		return -EINVAL;
+	}
+	if (memchr(b.p, '\0', b.len))
+		return trace_index_fail(err, errlen, p, 1, "binary data (NUL byte); "
+					"is this the index.tsv of a recorded trace?");
+	if (b.p[b.len - 1] != '\n') {
+		unsigned last = 1;
+		for (size_t i = 0; i < b.len; i++)
+			last += b.p[i] == '\n';
+		return trace_index_fail(err, errlen, p, last, "last line has no newline: the "
+					"index was cut short; drop that line or record again");
+	}
+	b.p[b.len - 1] = '\0';
+	end = b.p + b.len - 1;
+	for (c = b.p; c < end; c++)
+		nlines += *c == '\n';
+	p->rows = calloc(nlines + 1, sizeof(*p->rows));
+	if (!p->rows) {
+		probe_errf(err, errlen, "%s/index.tsv: out of memory for %zu rows", p->root, nlines);
+		return -ENOMEM;
+	}
+	c = b.p;
+	{
+		char *nl = strchr(c, '\n');
+		if (nl)
+			*nl = '\0';
+		if (strcmp(c, header) != 0)
+			return trace_index_fail(err, errlen, p, 1, "expected the header 'sample<TAB>"
+						"t_rel_s<TAB>realtime_epoch<TAB>file'; is this the "
+						"index.tsv of a recorded trace?");
+		c = nl ? nl + 1 : end;
+	}
+	while (c < end) {
+		char *nl = strchr(c, '\n'), *f[4], *q = c;
+		struct trace_row *r = &p->rows[p->nrows];
+		uint64_t v;
+		int nf = 0;
+
+		line++;
+		if (nl)
+			*nl = '\0';
+		while (nf < 4) {
+			f[nf++] = q;
+			q = strchr(q, '\t');
+			if (!q)
+				break;
+			*q++ = '\0';
+		}
+		if (nf != 4 || q)
+			return trace_index_fail(err, errlen, p, line, "expected 4 TAB-separated fields "
+						"(sample, t_rel_s, realtime_epoch, file)");
+		r->sample = 0;
+		for (const char *d = f[0]; ; d++) {
+			if (*d < '0' || *d > '9' || r->sample > 99999999) {
+				if (*d || d == f[0] || r->sample > 999999999)
+					return trace_index_fail(err, errlen, p, line,
+								"sample is not a whole number");
+				break;
+			}
+			r->sample = r->sample * 10 + (*d - '0');
+		}
+		if (!field_sec_ns(f[1], &r->t_rel_ns))
+			return trace_index_fail(err, errlen, p, line, "t_rel_s is not a number of seconds");
+		if (!field_sec_ns(f[2], &v))
+			return trace_index_fail(err, errlen, p, line,
+						"realtime_epoch is not a number of seconds");
+		if (!rel_path_ok(f[3]))
+			return trace_index_fail(err, errlen, p, line, "file must be a path inside the "
+						"trace directory, like samples/00012.txt");
+		if (p->nrows > 0) {
+			const struct trace_row *pr = &p->rows[p->nrows - 1];
+			if (r->sample <= pr->sample)
+				return trace_index_fail(err, errlen, p, line, "sample numbers must increase; "
+							"was the index edited by hand?");
+			if (r->t_rel_ns < pr->t_rel_ns)
+				return trace_index_fail(err, errlen, p, line, "t_rel_s goes backwards; "
+							"was the index edited by hand?");
+		}
+		if (faccessat(p->rootfd, f[3], R_OK, 0) != 0) {
+			char why[400];
+			snprintf(why, sizeof(why), "%.255s: %s; the trace is incomplete: drop this line "
+				 "from index.tsv or record again", f[3], strerror(errno));
+			return trace_index_fail(err, errlen, p, line, why);
+		}
+		r->file = f[3];
+		r->line = line;
+		p->nrows++;
+		c = nl ? nl + 1 : end;
+	}
+	if (p->nrows == 0) {
+		probe_errf(err, errlen, "%s/index.tsv: no samples, only the header; the recording "
+			   "stopped before its first sample: record the trace again", p->root);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int probe_read_trace(struct probe *p, struct snapshot *s, char *err, size_t errlen)
+{
+	const struct trace_row *r;
+	struct text_buf *b = &p->tb[0];
+	size_t need;
+	long no = -1;
+	int rc;
+
+	if (p->next >= p->nrows) {
+		probe_errf(err, errlen, "%s: end of the trace (%zu samples)", p->root, p->nrows);
+		return -ENODATA;
+	}
+	r = &p->rows[p->next];
+	need = strlen(p->root) + strlen(r->file) + 2;
+	if (need > p->sample_name_cap) {
+		char *n = realloc(p->sample_name, need);
+		if (!n) {
+			probe_errf(err, errlen, "%s: out of memory", p->root);
+			return -ENOMEM;
+		}
+		p->sample_name = n;
+		p->sample_name_cap = need;
+	}
+	snprintf(p->sample_name, need, "%s/%s", p->root, r->file);
+	rc = buf_read_at(b, p->rootfd, r->file, PROBE_MAX_TEXT);
+	if (rc < 0) {
+		probe_errf(err, errlen, "%s: %s (named by %s/index.tsv:%u); drop that line from "
+			   "index.tsv or record again", p->sample_name, read_errstr(rc), p->root, r->line);
+		return rc;
+	}
+	rc = probe_parse_trace_sample(b->p, b->len, p->sample_name, s, &no, err, errlen);
+	if (rc < 0)
+		return rc;
+	if (no != r->sample) {
+		probe_errf(err, errlen, "%s:1: says sample=%ld but %s/index.tsv:%u says %ld; "
+			   "the index does not belong to these samples", p->sample_name, no,
+			   p->root, r->line, r->sample);
+		return -EINVAL;
+	}
+	p->next++;
+	return 0;
+}
+
+double probe_trace_next_offset(const struct probe *p)
+{
+	if (!p || p->kind != PROBE_TRACE || p->next >= p->nrows)
+		return -1.0;
+	return (double)(p->rows[p->next].t_rel_ns - p->rows[0].t_rel_ns) / 1e9;
+}
+
+/* --- open --root ----------------------------------------------------------- */
+
+int probe_open_root(struct probe **out, const char *dir, char *err, size_t errlen)
+{
+	struct probe *p;
+	struct stat st;
+	int rc;
+
+	*out = NULL;
+	if (!dir || !*dir) {
+		probe_errf(err, errlen, "--proc-root: empty path; " PROBE_HINT_LAYOUT);
+		return -EINVAL;
+	}
+	if (stat(dir, &st) != 0) {
+		rc = -errno;
+		probe_errf(err, errlen, "%s: %s; " PROBE_HINT_LAYOUT, dir, strerror(-rc));
+		return rc;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		probe_errf(err, errlen, "%s: not a directory; " PROBE_HINT_LAYOUT, dir);
+		return -ENOTDIR;
+	}
+	p = probe_alloc(PROBE_PROC_DIR);
+	if (!p || !(p->root = strdup(dir))) {
+		probe_close(p);
+		probe_errf(err, errlen, "%s: out of memory", dir);
+		return -ENOMEM;
+	}
+	/* "DIR/" and "DIR" name the same root; keep messages tidy. */
+	for (size_t n = strlen(p->root); n > 1 && p->root[n - 1] == '/'; n--)
+		p->root[n - 1] = '\0';
+	p->rootfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (p->rootfd < 0) {
+		rc = -errno;
+		probe_errf(err, errlen, "%s: %s; " PROBE_HINT_LAYOUT, dir, strerror(-rc));
+		goto fail;
+	}
+	for (int i = 0; i < PROBE_TEXT_COUNT; i++) {
+		if (!(p->name[i] = str_join(p->root, probe_text_relpath(i)))) {
+			rc = -ENOMEM;
+			probe_errf(err, errlen, "%s: out of memory", dir);
+			goto fail;
+		}
+	}
+	if (faccessat(p->rootfd, "index.tsv", F_OK, 0) == 0 ||
+	    faccessat(p->rootfd, "samples", F_OK, 0) == 0) {
+		p->kind = PROBE_TRACE;
+		rc = trace_load_index(p, err, errlen);
+		if (rc < 0)
+			goto fail;
+	} else if (faccessat(p->rootfd, "vmstat", F_OK, 0) == 0) {
+		/* Read once now so a broken root is reported at open. */
+		struct snapshot *s = malloc(sizeof(*s));
+		if (!s) {
+			rc = -ENOMEM;
+			probe_errf(err, errlen, "%s: out of memory", dir);
+			goto fail;
+		}
+		rc = probe_read_dir(p, s, err, errlen);
+		free(s);
+		if (rc < 0)
+			goto fail;
+	} else {
+		rc = -ENOENT;
+		probe_errf(err, errlen, "%s: neither a recorded trace (no index.tsv) nor laid out "
+			   "like /proc (no vmstat); " PROBE_HINT_LAYOUT, p->root);
+		goto fail;
+	}
+	*out = p;
+	return 0;
+fail:
+	probe_close(p);
+	return rc;
+}
+
+int probe_read(struct probe *p, struct snapshot *out, char *err, size_t errlen)
+{
+	switch (p->kind) {
+	case PROBE_LIVE:
+		return probe_read_live(p, out, err, errlen);
+	case PROBE_PROC_DIR:
+		return probe_read_dir(p, out, err, errlen);
+	case PROBE_TRACE:
+		return probe_read_trace(p, out, err, errlen);
+	}
+	probe_errf(err, errlen, "probe: unknown kind %d", (int)p->kind);
+	return -EINVAL;
+}

@@ -1,0 +1,805 @@
+/* probe_text: the one parser of the /proc text formats (vmstat, meminfo,
+ * diskstats, the dirty_* knobs, pressure/io) and of recorded trace samples.
+ *
+ * Every input here may come from outside (a --proc-root copied from another
+ * box, a trace file cut short, a fuzzer), so nothing is NUL-terminated, every
+ * line must end in '\n' (a missing one means the file was cut), numbers are
+ * checked for overflow, and every error names "FILE:LINE" and the fix. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "iodash/probe.h"
+
+static const char *const text_relpath[PROBE_TEXT_COUNT] = {
+	[PROBE_TEXT_VMSTAT] = "vmstat",
+	[PROBE_TEXT_MEMINFO] = "meminfo",
+	[PROBE_TEXT_DISKSTATS] = "diskstats",
+	[PROBE_TEXT_DIRTY_BACKGROUND_BYTES] = "sys/vm/dirty_background_bytes",
+	[PROBE_TEXT_DIRTY_BACKGROUND_RATIO] = "sys/vm/dirty_background_ratio",
+	[PROBE_TEXT_DIRTY_BYTES] = "sys/vm/dirty_bytes",
+	[PROBE_TEXT_DIRTY_EXPIRE_CENTISECS] = "sys/vm/dirty_expire_centisecs",
+	[PROBE_TEXT_DIRTY_RATIO] = "sys/vm/dirty_ratio",
+	[PROBE_TEXT_DIRTY_WRITEBACK_CENTISECS] = "sys/vm/dirty_writeback_centisecs",
+	[PROBE_TEXT_PSI_IO] = "pressure/io",
+};
+
+const char *probe_text_relpath(enum probe_text what)
+{
+	if ((unsigned)what >= PROBE_TEXT_COUNT)
+		return "?";
+	return text_relpath[what];
+}
+
+__attribute__((format(printf, 5, 6)))
+static int text_fail(char *err, size_t errlen, const char *name, unsigned line,
+		     const char *fmt, ...)
+{
+	va_list ap;
+	int n = 0;
+
+	if (!err || !errlen)
+		return -EINVAL;
+	if (line)
+		n = snprintf(err, errlen, "%s:%u: ", name ? name : "?", line);
+	else
+		n = snprintf(err, errlen, "%s: ", name ? name : "?");
+	if (n < 0 || (size_t)n >= errlen)
+		return -EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+/* A cursor over one text; lines must end in '\n'. */
+struct text_cursor {
+	const char *p, *end;
+	unsigned line;          /* number of the line last returned */
+};
+
+/* Next line without its '\n' into [*ls, *le).  1 = got one, 0 = end,
+ * -1 = the last line has no '\n' (a file cut mid-write), -2 = NUL byte. */
+static int cursor_next(struct text_cursor *c, const char **ls, const char **le)
+{
+	const char *nl;
+
+	if (c->p >= c->end)
+		return 0;
+	c->line++;
+	nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
+	if (memchr(c->p, '\0', (size_t)((nl ? nl : c->end) - c->p)))
+		return -2;
+	if (!nl)
+		return -1;
+	*ls = c->p;
+	*le = nl;
+	c->p = nl + 1;
+	return 1;
+}
+
+static int cursor_fail(int rc, char *err, size_t errlen, const char *name, unsigned line)
+{
+	if (rc == -1)
+		return text_fail(err, errlen, name, line,
+				 "last line has no newline: the file was cut short; "
+				 "copy it again whole");
+	return text_fail(err, errlen, name, line,
+			 "binary data (NUL byte) in a text file; "
+			 "is this really a copy of a /proc file?");
+}
+
+static const char *skip_blank(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+static bool is_digit(char ch)
+{
+	return ch >= '0' && ch <= '9';
+}
+
+/* Decimal digits to u64; false on no digit or overflow. */
+static bool parse_u64(const char **pp, const char *e, uint64_t *out)
+{
+	const char *p = *pp;
+	uint64_t v = 0;
+
+	if (p >= e || !is_digit(*p))
+		return false;
+	while (p < e && is_digit(*p)) {
+		unsigned d = (unsigned)(*p - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+		p++;
+	}
+	*pp = p;
+	*out = v;
+	return true;
+}
+
+/* "SEC[.FRAC]" to nanoseconds, FRAC up to 9 digits (more are dropped:
+ * the recorder writes 6 or 9). */
+static bool parse_sec_ns(const char **pp, const char *e, uint64_t *out)
+{
+	const char *p = *pp;
+	uint64_t sec, frac = 0;
+	int nd = 0;
+
+	if (!parse_u64(&p, e, &sec) || sec > UINT64_MAX / 1000000000ull - 1)
+		return false;
+	if (p < e && *p == '.') {
+		p++;
+		while (p < e && is_digit(*p)) {
+			if (nd < 9) {
+				frac = frac * 10 + (uint64_t)(*p - '0');
+				nd++;
+			}
+			p++;
+		}
+	}
+	while (nd < 9) {
+		frac *= 10;
+		nd++;
+	}
+	*pp = p;
+	*out = sec * 1000000000ull + frac;
+	return true;
+}
+
+/* "D[.DD]" (PSI averages) to a double without strtod: input is not
+ * NUL-terminated. */
+static bool parse_decimal(const char **pp, const char *e, double *out)
+{
+	const char *p = *pp;
+	uint64_t ip;
+	double v, scale = 0.1;
+
+	if (!parse_u64(&p, e, &ip))
+		return false;
+	v = (double)ip;
+	if (p < e && *p == '.') {
+		p++;
+		while (p < e && is_digit(*p)) {
+			v += (*p - '0') * scale;
+			scale /= 10;
+			p++;
+		}
+	}
+	*pp = p;
+	*out = v;
+	return true;
+}
+
+static bool key_is(const char *k, size_t klen, const char *want)
+{
+	return strlen(want) == klen && memcmp(k, want, klen) == 0;
+}
+
+/* Scratch shared by the parsers of one snapshot: what is not a snapshot
+ * field but is needed to finish one. */
+struct parse_ctx {
+	struct snapshot *s;
+	uint64_t nr_free_pages;
+	bool have_nr_free, have_mem_free;
+	char *err;
+	size_t errlen;
+};
+
+/* --- /proc/vmstat: "name value" per line ------------------------------- */
+
+enum { VM_DIRTY = 1u << 0, VM_WRITEBACK = 1u << 1, VM_THRESH = 1u << 2, VM_BG_THRESH = 1u << 3 };
+
+static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
+			const char *name, unsigned line0)
+{
+	struct snapshot *s = cx->s;
+	struct text_cursor c = { buf, buf + len, line0 - 1 };
+	const char *ls, *le;
+	unsigned seen = 0;
+	int rc;
+
+	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
+		const char *p = ls, *k;
+		size_t klen;
+		uint64_t v;
+		bool neg = false;
+
+		k = p;
+		while (p < le && ((*p >= 'a' && *p <= 'z') || is_digit(*p) || *p == '_'))
+			p++;
+		klen = (size_t)(p - k);
+		if (klen == 0 || p >= le || *p != ' ')
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "expected 'name number' as in /proc/vmstat; "
+					 "is this a copy of /proc/vmstat?");
+		p = skip_blank(p, le);
+		if (p < le && *p == '-') {
+			neg = true;
+			p++;
+		}
+		if (!parse_u64(&p, le, &v) || skip_blank(p, le) != le)
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "expected a number after '%.*s'; "
+					 "is this a copy of /proc/vmstat?", (int)klen, k);
+		if (k[0] != 'n' && k[0] != 'p')
+			continue;
+		uint64_t *dst = NULL;
+		unsigned bit = 0;
+		if (key_is(k, klen, "nr_dirty")) {
+			dst = &s->nr_dirty; bit = VM_DIRTY;
+		} else if (key_is(k, klen, "nr_writeback")) {
+			dst = &s->nr_writeback; bit = VM_WRITEBACK;
+		} else if (key_is(k, klen, "nr_writeback_temp")) {
+			dst = &s->nr_writeback_temp;
+		} else if (key_is(k, klen, "nr_dirty_threshold")) {
+			dst = &s->nr_dirty_threshold; bit = VM_THRESH;
+		} else if (key_is(k, klen, "nr_dirty_background_threshold")) {
+			dst = &s->nr_dirty_background_threshold; bit = VM_BG_THRESH;
+		} else if (key_is(k, klen, "nr_dirtied")) {
+			dst = &s->nr_dirtied;
+		} else if (key_is(k, klen, "nr_written")) {
+			dst = &s->nr_written;
+		} else if (key_is(k, klen, "pgpgin")) {
+			dst = &s->pgpgin;
+		} else if (key_is(k, klen, "pgpgout")) {
+			dst = &s->pgpgout;
+		} else if (key_is(k, klen, "nr_free_pages")) {
+			dst = &cx->nr_free_pages;
+			cx->have_nr_free = true;
+		}
+		if (!dst)
+			continue;
+		if (neg)
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "negative %.*s; the kernel never prints one: "
+					 "is the file damaged?", (int)klen, k);
+		*dst = v;
+		seen |= bit;
+	}
+	if (rc < 0)
+		return cursor_fail(rc, cx->err, cx->errlen, name, c.line);
+	if (c.line < line0)
+		return text_fail(cx->err, cx->errlen, name, 0,
+				 "empty; copy /proc/vmstat into it");
+	if (seen != (VM_DIRTY | VM_WRITEBACK | VM_THRESH | VM_BG_THRESH))
+		return text_fail(cx->err, cx->errlen, name, 0,
+				 "no %s line: not a /proc/vmstat of kernel 2.6.37 or later, "
+				 "or cut short; copy it again whole",
+				 !(seen & VM_DIRTY) ? "nr_dirty" :
+				 !(seen & VM_WRITEBACK) ? "nr_writeback" :
+				 !(seen & VM_THRESH) ? "nr_dirty_threshold" :
+				 "nr_dirty_background_threshold");
+	s->have |= SNAP_HAVE_VMSTAT;
+	return 0;
+}
+
+/* --- /proc/meminfo: "Key:   value kB" -------------------------------- */
+
+enum { MI_TOTAL = 1u << 0, MI_DIRTY = 1u << 1, MI_WRITEBACK = 1u << 2 };
+
+static int parse_meminfo(struct parse_ctx *cx, const char *buf, size_t len,
+			 const char *name, unsigned line0)
+{
+	struct snapshot *s = cx->s;
+	struct text_cursor c = { buf, buf + len, line0 - 1 };
+	const char *ls, *le;
+	unsigned seen = 0;
+	int rc;
+
+	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
+		const char *p = ls, *k = ls;
+		size_t klen;
+		uint64_t v, *dst = NULL;
+		unsigned bit = 0;
+
+		while (p < le && *p != ':' && *p != ' ' && *p != '\t')
+			p++;
+		klen = (size_t)(p - k);
+		if (klen == 0 || p >= le || *p != ':')
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "expected 'Name: number [kB]' as in /proc/meminfo; "
+					 "is this a copy of /proc/meminfo?");
+		p = skip_blank(p + 1, le);
+		if (!parse_u64(&p, le, &v))
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "expected a number after '%.*s:'; "
+					 "is this a copy of /proc/meminfo?", (int)klen, k);
+		p = skip_blank(p, le);
+		if (p < le && le - p == 2 && p[0] == 'k' && p[1] == 'B')
+			p += 2;
+		if (p != le)
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "unexpected text after the number of '%.*s' "
+					 "(only ' kB' may follow)", (int)klen, k);
+		if (key_is(k, klen, "MemTotal")) {
+			dst = &s->mem_total_kb; bit = MI_TOTAL;
+		} else if (key_is(k, klen, "MemFree")) {
+			dst = &s->mem_free_kb;
+			cx->have_mem_free = true;
+		} else if (key_is(k, klen, "MemAvailable")) {
+			dst = &s->mem_available_kb;
+		} else if (key_is(k, klen, "Cached")) {
+			dst = &s->cached_kb;
+		} else if (key_is(k, klen, "Dirty")) {
+			dst = &s->dirty_kb; bit = MI_DIRTY;
+		} else if (key_is(k, klen, "Writeback")) {
+			dst = &s->writeback_kb; bit = MI_WRITEBACK;
+		}
+		if (dst) {
+			*dst = v;
+			seen |= bit;
+		}
+	}
+	if (rc < 0)
+		return cursor_fail(rc, cx->err, cx->errlen, name, c.line);
+	if (c.line < line0)
+		return text_fail(cx->err, cx->errlen, name, 0,
+				 "empty; copy /proc/meminfo into it");
+	if (seen != (MI_TOTAL | MI_DIRTY | MI_WRITEBACK))
+		return text_fail(cx->err, cx->errlen, name, 0,
+				 "no %s line: not a /proc/meminfo, or cut short; "
+				 "copy it again whole",
+				 !(seen & MI_TOTAL) ? "MemTotal" :
+				 !(seen & MI_DIRTY) ? "Dirty" : "Writeback");
+	s->have |= SNAP_HAVE_MEMINFO;
+	return 0;
+}
+
+/* --- /proc/diskstats: "major minor name f1 .. fN" ---------------------- */
+
+bool probe_name_is_partition(const struct snap_disk *disks, int ndisks, const char *name)
+{
+	size_t nlen = strlen(name);
+
+	for (int i = 0; i < ndisks; i++) {
+		const struct snap_disk *d = &disks[i];
+		size_t dlen = strlen(d->name);
+		const char *rest;
+
+		if (d->is_partition || dlen == 0 || dlen >= nlen ||
+		    memcmp(d->name, name, dlen) != 0)
+			continue;
+		rest = name + dlen;
+		/* The kernel puts a 'p' between a disk name ending in a digit
+		 * and the partition number (nvme0n1p1, loop0p1, mmcblk0p2). */
+		if (is_digit(d->name[dlen - 1])) {
+			if (*rest != 'p')
+				continue;
+			rest++;
+		}
+		if (!*rest)
+			continue;
+		while (is_digit(*rest))
+			rest++;
+		if (!*rest)
+			return true;
+	}
+	return false;
+}
+
+static bool disk_all_zero(const struct snap_disk *d)
+{
+	for (int i = 0; i < d->nfields; i++)
+		if (d->f[i])
+			return false;
+	return true;
+}
+
+static int parse_diskstats(struct parse_ctx *cx, const char *buf, size_t len,
+			   const char *name, unsigned line0)
+{
+	struct snapshot *s = cx->s;
+	struct text_cursor c = { buf, buf + len, line0 - 1 };
+	const char *ls, *le;
+	int rc;
+
+	s->ndisks = 0;
+	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
+		struct snap_disk d;
+		const char *p = skip_blank(ls, le), *n;
+		uint64_t major, minor;
+		size_t nlen;
+		int nf = 0;
+
+		memset(&d, 0, sizeof(d));
+		if (!parse_u64(&p, le, &major) || p >= le || (*p != ' ' && *p != '\t'))
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "expected 'major minor name counters...' as in "
+					 "/proc/diskstats; is this a copy of /proc/diskstats?");
+		p = skip_blank(p, le);
+		if (!parse_u64(&p, le, &minor) || p >= le || (*p != ' ' && *p != '\t') ||
+		    major > UINT32_MAX || minor > UINT32_MAX)
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "bad minor number; is this a copy of /proc/diskstats?");
+		p = skip_blank(p, le);
+		n = p;
+		while (p < le && *p != ' ' && *p != '\t')
+			p++;
+		nlen = (size_t)(p - n);
+		if (nlen == 0 || nlen >= SNAP_DISK_NAME_LEN)
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "device name %s (the kernel's are 1..%d characters)",
+					 nlen ? "too long" : "missing", SNAP_DISK_NAME_LEN - 1);
+		memcpy(d.name, n, nlen);
+		for (;;) {
+			uint64_t v;
+			p = skip_blank(p, le);
+			if (p >= le)
+				break;
+			if (!parse_u64(&p, le, &v) || (p < le && *p != ' ' && *p != '\t'))
+				return text_fail(cx->err, cx->errlen, name, c.line,
+						 "counter %d of %s is not a number; "
+						 "is the file damaged?", nf + 1, d.name);
+			/* Counters a later kernel may add are not ours to guess. */
+			if (nf < DS_NFIELDS)
+				d.f[nf] = v;
+			nf++;
+		}
+		if (nf != 11 && nf != 15 && nf < 17)
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "%s has %d counters; the kernel prints 11, 15 or 17: "
+					 "line cut short?", d.name, nf);
+		d.nfields = nf > DS_NFIELDS ? DS_NFIELDS : nf;
+		d.major = (unsigned)major;
+		d.minor = (unsigned)minor;
+		d.is_partition = probe_name_is_partition(s->disks, s->ndisks, d.name);
+		if (s->ndisks < SNAP_MAX_DISKS) {
+			s->disks[s->ndisks++] = d;
+		} else if (!disk_all_zero(&d)) {
+			/* Boxes with hundreds of loop devices: a device that never
+			 * did I/O gives its slot to one that did. */
+			for (int i = 0; i < s->ndisks; i++) {
+				if (disk_all_zero(&s->disks[i])) {
+					memmove(&s->disks[i], &s->disks[i + 1],
+						sizeof(d) * (size_t)(s->ndisks - i - 1));
+					s->disks[s->ndisks - 1] = d;
+					break;
+				}
+			}
+		}
+	}
+	if (rc < 0)
+		return cursor_fail(rc, cx->err, cx->errlen, name, c.line);
+	/* An empty diskstats is legal (a box with no block device). */
+	s->have |= SNAP_HAVE_DISKS;
+	return 0;
+}
+
+/* --- one number per file: /proc/sys/vm/dirty_* ------------------------- */
+
+static int parse_knob(struct parse_ctx *cx, enum probe_text what, const char *buf,
+		      size_t len, const char *name, unsigned line0)
+{
+	struct snapshot *s = cx->s;
+	struct text_cursor c = { buf, buf + len, line0 - 1 };
+	const char *ls, *le, *p;
+	uint64_t v;
+	int rc;
+
+	rc = cursor_next(&c, &ls, &le);
+	if (rc == 0)
+		return text_fail(cx->err, cx->errlen, name, 0,
+				 "empty; it holds one number, as /proc/sys/vm/%s",
+				 probe_text_relpath(what) + 7);
+	if (rc < 0)
+		return cursor_fail(rc, cx->err, cx->errlen, name, c.line);
+	p = skip_blank(ls, le);
+	if (!parse_u64(&p, le, &v) || skip_blank(p, le) != le)
+		return text_fail(cx->err, cx->errlen, name, c.line,
+				 "expected one number, as in /proc/sys/vm/%s",
+				 probe_text_relpath(what) + 7);
+	if (cursor_next(&c, &ls, &le) != 0)
+		return text_fail(cx->err, cx->errlen, name, c.line,
+				 "more than one line; /proc/sys/vm/%s holds one number",
+				 probe_text_relpath(what) + 7);
+	if (what != PROBE_TEXT_DIRTY_BACKGROUND_BYTES && what != PROBE_TEXT_DIRTY_BYTES &&
+	    v > UINT32_MAX)
+		return text_fail(cx->err, cx->errlen, name, c.line,
+				 "%llu is out of range for %s", (unsigned long long)v,
+				 probe_text_relpath(what));
+	switch (what) {
+	case PROBE_TEXT_DIRTY_BACKGROUND_BYTES: s->dirty_background_bytes = v; break;
+	case PROBE_TEXT_DIRTY_BYTES: s->dirty_bytes = v; break;
+	case PROBE_TEXT_DIRTY_BACKGROUND_RATIO: s->dirty_background_ratio = (unsigned)v; break;
+	case PROBE_TEXT_DIRTY_RATIO: s->dirty_ratio = (unsigned)v; break;
+	case PROBE_TEXT_DIRTY_EXPIRE_CENTISECS: s->dirty_expire_centisecs = (unsigned)v; break;
+	case PROBE_TEXT_DIRTY_WRITEBACK_CENTISECS: s->dirty_writeback_centisecs = (unsigned)v; break;
+	default: break;
+	}
+	return 0;
+}
+
+/* --- /proc/pressure/io: "some avg10=.. avg60=.. avg300=.. total=.." ---- */
+
+static int parse_psi(struct parse_ctx *cx, const char *buf, size_t len,
+		     const char *name, unsigned line0)
+{
+	struct snapshot *s = cx->s;
+	struct text_cursor c = { buf, buf + len, line0 - 1 };
+	const char *ls, *le;
+	bool some = false, full = false;
+	int rc;
+
+	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
+		const char *p = ls;
+		double avg10 = 0, tmp;
+		uint64_t total = 0;
+		bool is_some, got_avg10 = false, got_total = false;
+
+		if (le - p >= 5 && memcmp(p, "some ", 5) == 0)
+			is_some = true;
+		else if (le - p >= 5 && memcmp(p, "full ", 5) == 0)
+			is_some = false;
+		else
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "expected 'some ...' or 'full ...' as in /proc/pressure/io");
+		p += 5;
+		while ((p = skip_blank(p, le)) < le) {
+			const char *k = p;
+			while (p < le && *p != '=' && *p != ' ')
+				p++;
+			if (p >= le || *p != '=')
+				return text_fail(cx->err, cx->errlen, name, c.line,
+						 "expected key=value pairs as in /proc/pressure/io");
+			size_t klen = (size_t)(p - k);
+			p++;
+			if (key_is(k, klen, "total")) {
+				if (!parse_u64(&p, le, &total))
+					return text_fail(cx->err, cx->errlen, name, c.line,
+							 "total= is not a number");
+				got_total = true;
+			} else {
+				if (!parse_decimal(&p, le, &tmp))
+					return text_fail(cx->err, cx->errlen, name, c.line,
+							 "%.*s= is not a number", (int)klen, k);
+				if (key_is(k, klen, "avg10")) {
+					avg10 = tmp;
+					got_avg10 = true;
+				}
+			}
+			if (p < le && *p != ' ')
+				return text_fail(cx->err, cx->errlen, name, c.line,
+						 "unexpected text after a value");
+		}
+		if (!got_avg10 || !got_total)
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "no avg10= or total= in this line");
+		if (is_some) {
+			s->psi_io_some_avg10 = avg10;
+			s->psi_io_some_total_us = total;
+			some = true;
+		} else {
+			s->psi_io_full_avg10 = avg10;
+			s->psi_io_full_total_us = total;
+			full = true;
+		}
+	}
+	if (rc < 0)
+		return cursor_fail(rc, cx->err, cx->errlen, name, c.line);
+	/* io has printed both lines since PSI appeared (4.20): one missing
+	 * means the copy is damaged. */
+	if (!some || !full)
+		return text_fail(cx->err, cx->errlen, name, 0,
+				 "no '%s' line; copy /proc/pressure/io again whole",
+				 some ? "full" : "some");
+	s->have |= SNAP_HAVE_PSI_IO;
+	return 0;
+}
+
+/* --- a whole snapshot -------------------------------------------------- */
+
+static unsigned page_kb_guess(const struct parse_ctx *cx)
+{
+	long host = sysconf(_SC_PAGESIZE);
+	unsigned host_kb = host >= 1024 ? (unsigned)(host / 1024) : 4;
+	unsigned best = host_kb;
+	double ratio, best_dist = 1e300;
+
+	/* meminfo Dirty is vmstat nr_dirty (the same NR_FILE_DIRTY counter)
+	 * in KiB, read within a few µs of it: their ratio is the page size of
+	 * the box the texts came from.  (MemFree is not nr_free_pages * 4 on
+	 * 6.18: the fixtures' kernel shows 19276292 kB against 2963772.) */
+	if (!(cx->s->have & SNAP_HAVE_VMSTAT) || !(cx->s->have & SNAP_HAVE_MEMINFO) ||
+	    cx->s->nr_dirty < 256)
+		return host_kb;
+	ratio = (double)cx->s->dirty_kb / (double)cx->s->nr_dirty;
+	for (unsigned kb = 4; kb <= 256; kb *= 2) {
+		double d = ratio > kb ? ratio / kb : kb / ratio;
+		if (d < best_dist) {
+			best_dist = d;
+			best = kb;
+		}
+	}
+	return best_dist < 1.5 ? best : host_kb;
+}
+
+int probe_parse_texts(const struct probe_texts *t, unsigned required,
+		      struct snapshot *s, char *err, size_t errlen)
+{
+	struct parse_ctx cx = { .s = s, .err = err, .errlen = errlen };
+	uint64_t mono = s->mono_ns;
+	int64_t real = s->realtime_ns;
+	unsigned knobs = 0;
+	int rc = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->mono_ns = mono;
+	s->realtime_ns = real;
+	for (int i = 0; i < PROBE_TEXT_COUNT; i++) {
+		const char *name = t->name[i] ? t->name[i] : probe_text_relpath(i);
+		unsigned line0 = t->line0[i] ? t->line0[i] : 1;
+
+		if (!t->buf[i]) {
+			if (required & (1u << i))
+				return text_fail(err, errlen, name, 0,
+						 "missing; give a directory laid out like /proc "
+						 "(vmstat, meminfo, diskstats, sys/vm/dirty_*) "
+						 "or a recorded trace");
+			continue;
+		}
+		switch (i) {
+		case PROBE_TEXT_VMSTAT:
+			rc = parse_vmstat(&cx, t->buf[i], t->len[i], name, line0);
+			break;
+		case PROBE_TEXT_MEMINFO:
+			rc = parse_meminfo(&cx, t->buf[i], t->len[i], name, line0);
+			break;
+		case PROBE_TEXT_DISKSTATS:
+			rc = parse_diskstats(&cx, t->buf[i], t->len[i], name, line0);
+			break;
+		case PROBE_TEXT_PSI_IO:
+			rc = parse_psi(&cx, t->buf[i], t->len[i], name, line0);
+			break;
+		default:
+			rc = parse_knob(&cx, i, t->buf[i], t->len[i], name, line0);
+			if (rc == 0)
+				knobs++;
+			break;
+		}
+		if (rc < 0)
+			return rc;
+	}
+	if (knobs == 6)
+		s->have |= SNAP_HAVE_KNOBS;
+	s->page_kb = page_kb_guess(&cx);
+	return 0;
+}
+
+/* --- recorded trace samples ---------------------------------------------- */
+
+static int text_of_path(const char *p, size_t n)
+{
+	static const char prefix[] = "/proc/";
+
+	if (n <= sizeof(prefix) - 1 || memcmp(p, prefix, sizeof(prefix) - 1) != 0)
+		return -1;
+	p += sizeof(prefix) - 1;
+	n -= sizeof(prefix) - 1;
+	for (int i = 0; i < PROBE_TEXT_COUNT; i++)
+		if (key_is(p, n, text_relpath[i]))
+			return i;
+	return -1;
+}
+
+/* "# sample=N t_rel=S mono=S realtime=S" */
+static int parse_trace_header(const char *ls, const char *le, const char *name,
+			      struct snapshot *s, long *sample_no, char *err, size_t errlen)
+{
+	const char *p = ls;
+	bool got_sample = false, got_mono = false, got_real = false;
+
+	if (le - p < 2 || p[0] != '#' || p[1] != ' ')
+		goto bad;
+	p += 2;
+	while ((p = skip_blank(p, le)) < le) {
+		const char *k = p;
+		uint64_t v;
+		size_t klen;
+
+		while (p < le && *p != '=' && *p != ' ')
+			p++;
+		if (p >= le || *p != '=')
+			goto bad;
+		klen = (size_t)(p - k);
+		p++;
+		if (key_is(k, klen, "sample")) {
+			if (!parse_u64(&p, le, &v) || v > 999999999)
+				goto bad;
+			*sample_no = (long)v;
+			got_sample = true;
+		} else if (key_is(k, klen, "mono")) {
+			if (!parse_sec_ns(&p, le, &v))
+				goto bad;
+			s->mono_ns = v;
+			got_mono = true;
+		} else if (key_is(k, klen, "realtime")) {
+			if (!parse_sec_ns(&p, le, &v) || v > INT64_MAX)
+				goto bad;
+			s->realtime_ns = (int64_t)v;
+			got_real = true;
+		} else {
+			while (p < le && *p != ' ')
+				p++;
+		}
+		if (p < le && *p != ' ')
+			goto bad;
+	}
+	if (got_sample && got_mono && got_real)
+		return 0;
+bad:
+	return text_fail(err, errlen, name, 1,
+			 "expected '# sample=N t_rel=SEC mono=SEC realtime=SEC' "
+			 "(a sample of a recorded trace; see fixtures/README.md)");
+}
+
+int probe_parse_trace_sample(const char *buf, size_t len, const char *name,
+			     struct snapshot *s, long *sample_no,
+			     char *err, size_t errlen)
+{
+	struct probe_texts t;
+	struct text_cursor c = { buf, buf + len, 0 };
+	const char *ls, *le;
+	int cur = -1, rc;
+	unsigned required = 0;
+	long no = -1;
+
+	memset(&t, 0, sizeof(t));
+	if (len == 0)
+		return text_fail(err, errlen, name, 0,
+				 "empty sample file; the trace was cut short: "
+				 "drop this line from index.tsv or record again");
+	rc = cursor_next(&c, &ls, &le);
+	if (rc < 0)
+		return cursor_fail(rc, err, errlen, name, c.line);
+	rc = parse_trace_header(ls, le, name, s, &no, err, errlen);
+	if (rc < 0)
+		return rc;
+	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
+		size_t n = (size_t)(le - ls);
+
+		if (n >= 8 && memcmp(ls, "==> ", 4) == 0 && memcmp(le - 4, " <==", 4) == 0) {
+			if (cur >= 0)
+				t.len[cur] = (size_t)(ls - t.buf[cur]);
+			cur = text_of_path(ls + 4, n - 8);
+			if (cur < 0)
+				continue;       /* a source this version does not read */
+			if (t.buf[cur])
+				return text_fail(err, errlen, name, c.line,
+						 "second '==> %.*s <==' section; "
+						 "a sample holds each source once",
+						 (int)(n - 8), ls + 4);
+			t.buf[cur] = le + 1;
+			t.name[cur] = name;
+			t.line0[cur] = c.line + 1;
+			continue;
+		}
+		if (cur < 0 && t.buf[0] == NULL && c.line == 2)
+			return text_fail(err, errlen, name, c.line,
+					 "expected a '==> /proc/... <==' section header");
+	}
+	if (rc < 0)
+		return cursor_fail(rc, err, errlen, name, c.line);
+	if (cur >= 0)
+		t.len[cur] = (size_t)(buf + len - t.buf[cur]);
+	for (int i = 0; i < PROBE_TEXT_COUNT; i++)
+		if (i != PROBE_TEXT_PSI_IO)
+			required |= 1u << i;
+	for (int i = 0; i < PROBE_TEXT_COUNT; i++) {
+		if ((required & (1u << i)) && !t.buf[i])
+			return text_fail(err, errlen, name, 0,
+					 "no '==> /proc/%s <==' section: the sample was cut "
+					 "short; drop it from index.tsv or record again",
+					 text_relpath[i]);
+	}
+	rc = probe_parse_texts(&t, required, s, err, errlen);
+	if (rc < 0)
+		return rc;
+	*sample_no = no;
+	return 0;
+}
