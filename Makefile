@@ -82,7 +82,7 @@ $(AB)/tests/%: tests/unit/%.c $(AB)/libiodash.a
 
 $(FB)/%.o: %.c $(wildcard include/iodash/*.h)
 	@mkdir -p $(dir $@)
-	$(call say,CC-FUZZ,$<) clang $(filter-out -Wformat=2,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+	$(call say,CC-FUZZ,$<) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 
 $(FB)/libiodash.a: $(FUZZ_OBJ)
 	@rm -f $@
@@ -90,7 +90,7 @@ $(FB)/libiodash.a: $(FUZZ_OBJ)
 
 $(FB)/fuzz_%: fuzz/fuzz_%.c $(FB)/libiodash.a
 	@mkdir -p $(dir $@)
-	$(call say,LINK,$@) clang $(filter-out -Wformat=2,$(ALL_CFLAGS)) $(FUZZ_FLAGS) -o $@ $< $(FB)/libiodash.a $(LDLIBS)
+	$(call say,LINK,$@) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) $(FUZZ_FLAGS) -o $@ $< $(FB)/libiodash.a $(LDLIBS)
 
 # Small measuring programs for `make bench` (bench/*.c).
 BENCH_BIN := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
