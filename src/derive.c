@@ -65,12 +65,34 @@ uint64_t counter_delta(uint64_t prev, uint64_t cur, unsigned bits)
 	return d;
 }
 
-static uint64_t ds_delta(const struct snap_disk *a, const struct snap_disk *b, enum diskstat_field f)
+/* iostat -x (sysstat's compute_ext_disk_stats) over one interval. */
+void derive_disk_rates(const uint64_t delta[DS_NFIELDS], int nfields, double dt,
+		       struct disk_rate *out)
 {
-	return counter_delta(a->f[f], b->f[f], diskstat_bits[f]);
+	double rd = delta[DS_READS], wr = delta[DS_WRITES];
+
+	out->have_rate = dt > 0;
+	if (!out->have_rate)
+		return;
+	out->r_s = rd / dt;
+	out->w_s = wr / dt;
+	out->rkB_s = delta[DS_SECTORS_READ] / 2.0 / dt;
+	out->wkB_s = delta[DS_SECTORS_WRITTEN] / 2.0 / dt;
+	out->r_await = rd > 0 ? delta[DS_MS_READING] / rd : 0;
+	out->w_await = wr > 0 ? delta[DS_MS_WRITING] / wr : 0;
+	out->aqu_sz = delta[DS_WEIGHTED_MS_IO] / (dt * 1000.0);
+	out->util = delta[DS_MS_IO] / (dt * 10.0);
+	if (out->util > 100.0)
+		out->util = 100.0;   /* io_ticks may run a tick ahead of our clock */
+	out->d_s = out->dkB_s = out->f_s = 0;
+	if (nfields >= 15) {
+		out->d_s = delta[DS_DISCARDS] / dt;
+		out->dkB_s = delta[DS_SECTORS_DISCARDED] / 2.0 / dt;
+	}
+	if (nfields >= 17)
+		out->f_s = delta[DS_FLUSHES] / dt;
 }
 
-/* iostat -x (sysstat's compute_ext_disk_stats) over one interval. */
 static void derive_disk(const struct snap_disk *prev, const struct snap_disk *cur,
 			double dt, struct disk_rate *out)
 {
@@ -78,28 +100,11 @@ static void derive_disk(const struct snap_disk *prev, const struct snap_disk *cu
 	memcpy(out->name, cur->name, sizeof(out->name));
 	if (!prev || dt <= 0)
 		return;
-	out->have_rate = true;
-
-	double rd = ds_delta(prev, cur, DS_READS);
-	double wr = ds_delta(prev, cur, DS_WRITES);
-	double ms_io = ds_delta(prev, cur, DS_MS_IO);
-
-	out->r_s = rd / dt;
-	out->w_s = wr / dt;
-	out->rkB_s = ds_delta(prev, cur, DS_SECTORS_READ) / 2.0 / dt;
-	out->wkB_s = ds_delta(prev, cur, DS_SECTORS_WRITTEN) / 2.0 / dt;
-	out->r_await = rd > 0 ? ds_delta(prev, cur, DS_MS_READING) / rd : 0;
-	out->w_await = wr > 0 ? ds_delta(prev, cur, DS_MS_WRITING) / wr : 0;
-	out->aqu_sz = ds_delta(prev, cur, DS_WEIGHTED_MS_IO) / (dt * 1000.0);
-	out->util = ms_io / (dt * 10.0);
-	if (out->util > 100.0)
-		out->util = 100.0;   /* io_ticks may run a tick ahead of our clock */
-	if (cur->nfields >= 15 && prev->nfields >= 15) {
-		out->d_s = ds_delta(prev, cur, DS_DISCARDS) / dt;
-		out->dkB_s = ds_delta(prev, cur, DS_SECTORS_DISCARDED) / 2.0 / dt;
-	}
-	if (cur->nfields >= 17 && prev->nfields >= 17)
-		out->f_s = ds_delta(prev, cur, DS_FLUSHES) / dt;
+	out->nfields = prev->nfields < cur->nfields ? prev->nfields : cur->nfields;
+	for (int f = 0; f < out->nfields && f < DS_NFIELDS; f++)
+		out->delta[f] = counter_delta(prev->f[f], cur->f[f], diskstat_bits[f]);
+	out->delta[DS_IOS_IN_PROGRESS] = cur->f[DS_IOS_IN_PROGRESS];   /* a gauge, not a counter */
+	derive_disk_rates(out->delta, out->nfields, dt, out);
 }
 
 /* Devices iostat hides by default and that only add noise here. */

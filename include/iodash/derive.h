@@ -26,6 +26,11 @@ struct disk_rate {
 	double r_await, w_await;   /* ms; 0 when no I/O completed */
 	double aqu_sz, util;       /* util in percent, 0..100 */
 	double d_s, dkB_s, f_s;    /* discards and flushes, where the kernel has them */
+	/* The counter deltas these figures come from (wraps undone): what a
+	 * recording stores, so a replay recomputes the very same figures.
+	 * delta[DS_IOS_IN_PROGRESS] is that gauge's current value. */
+	int nfields;               /* fields the kernel gave on both ends */
+	uint64_t delta[DS_NFIELDS];
 };
 
 struct sample {
@@ -64,6 +69,11 @@ uint64_t dirty_freerun(uint64_t thresh, uint64_t bg_thresh);
 
 /* Delta of a counter the kernel prints with `bits` bits, across a wrap. */
 uint64_t counter_delta(uint64_t prev, uint64_t cur, unsigned bits);
+
+/* The iostat -x figures of one disk from its counter deltas over dt
+ * seconds (fills every figure and have_rate; keeps name, delta, nfields). */
+void derive_disk_rates(const uint64_t delta[DS_NFIELDS], int nfields, double dt,
+		       struct disk_rate *out);
 
 /* Fill out from cur (and prev, NULL on the first sample).  t0_mono_ns is
  * the first sample's mono time.  Pure. */
