@@ -30,15 +30,6 @@
 #include "iodash/proctree.h"
 #include "iodash/tracefs.h"
 
-/* The parsers are a separate module built alongside: without them the
- * output is kept as raw lines, and the binary still links. */
-#pragma weak parser_new
-#pragma weak parser_free
-#pragma weak parser_for_command
-#pragma weak parser_feed
-#pragma weak parser_finish
-#pragma weak parser_get_progress
-
 #define STOP_ESCALATE_S 5.0   /* SIGINT, then SIGTERM, then SIGKILL */
 #define DRAIN_QUIET_S 0.3     /* after exit: output stops this long -> done */
 #define DRAIN_MAX_S 3.0       /* a daemon holding the pty cannot keep us */
@@ -139,7 +130,7 @@ static void emit_result(void *ctx, const struct result_point *p)
 
 static void feed_output(struct bench_ctx *b, const char *buf, size_t len)
 {
-	if (b->parser && parser_feed) {
+	if (b->parser) {
 		struct result_sink sink = { .emit = emit_result, .ctx = b };
 		parser_feed(b->parser, buf, len, &sink);
 	}
@@ -156,12 +147,7 @@ static void open_parser(struct bench_ctx *b, const char *argv0, const char *labe
 	const char *name = b->o->parser;
 
 	b->parser = NULL;
-	if (!parser_new || !parser_feed) {
-		model_add_event(b->m, MEV_NOTE, model_now(b->m),
-				"parsers are not built in: output kept as raw lines");
-		return;
-	}
-	if (!name && parser_for_command)
+	if (!name)
 		name = parser_for_command(argv0);
 	if (!name) {
 		model_add_event(b->m, MEV_NOTE, model_now(b->m),
@@ -179,12 +165,9 @@ static void close_parser(struct bench_ctx *b)
 {
 	if (!b->parser)
 		return;
-	if (parser_finish) {
-		struct result_sink sink = { .emit = emit_result, .ctx = b };
-		parser_finish(b->parser, &sink);
-	}
-	if (parser_free)
-		parser_free(b->parser);
+	struct result_sink sink = { .emit = emit_result, .ctx = b };
+	parser_finish(b->parser, &sink);
+	parser_free(b->parser);
 	b->parser = NULL;
 }
 
@@ -287,7 +270,7 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 		b->st.pauses_total = b->tf.pauses_total;
 		b->st.pause_total_ms = b->tf.pause_ms_total;
 	}
-	if (b->parser && parser_get_progress)
+	if (b->parser)
 		parser_get_progress(b->parser, &b->st.progress);
 	if (b->st.run_total > 0)
 		b->st.eta_s = sweep_eta(b->durations, b->ndone, b->st.run_total,
