@@ -119,7 +119,11 @@ void model_add_output(struct model *m, double t, int run, const char *line)
 void model_add_result(struct model *m, const struct result_point *p)
 {
 	model_lock(m);
-	result_set_add(&m->results, p);
+	/* progress points (one a second for hours) go to the recording only:
+	 * the screens show the latest through bench.progress, and memory
+	 * stays flat */
+	if (!(p->flags & RP_PROGRESS))
+		result_set_add(&m->results, p);
 	if (m->obs.on_result)
 		m->obs.on_result(m->obs.ctx, p);
 	model_unlock(m);

@@ -87,7 +87,7 @@ struct model {
 	uint64_t nevents;             /* total added; ring index = n % CAP */
 	struct output_line output[MODEL_OUTPUT_CAP];
 	uint64_t noutput;
-	struct result_set results;
+	struct result_set results;    /* final points only; progress points go to the observer */
 	struct bench_status bench;
 
 	bool sampler_done;            /* no more samples will come (count, duration, trace end, error) */
