@@ -140,7 +140,8 @@ static int buf_read_fd(struct text_buf *b, int fd, size_t max)
 			b->p = np;
 			b->cap = ncap;
 		}
-		n = pread(fd, b->p + b->len, b->cap - b->len, (off_t)b->len);
+		size_t want = b->cap - b->len;
+		n = pread(fd, b->p + b->len, want, (off_t)b->len);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -149,6 +150,11 @@ static int buf_read_fd(struct text_buf *b, int fd, size_t max)
 		if (n == 0)
 			return 0;
 		b->len += (size_t)n;
+		/* procfs seq_files and sysctls fill the buffer until their end,
+		 * as regular files do: a short read is the end, and saves the
+		 * syscall that would read nothing. */
+		if ((size_t)n < want)
+			return 0;
 	}
 }
 
