@@ -1139,8 +1139,10 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 		free(L);
 		return 1;
 	}
-	if (L->scr.msg[0])
-		fprintf(stderr, "iodash: %s\n", L->scr.msg);
+	/* A theme that did not load: said on the status line now, and on
+	 * stderr after the screen is gone (so it stays in the scrollback). */
+	char theme_msg[sizeof L->scr.msg];
+	snprintf(theme_msg, sizeof theme_msg, "%s", L->scr.msg);
 	view_copy(L);
 	curves_update(L, true);
 	frame(L);
@@ -1223,6 +1225,8 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			break;
 	}
 	ui_screen_close(&L->scr);
+	if (theme_msg[0])
+		fprintf(stderr, "iodash: %s\n", theme_msg);
 	model_lock(m);
 	code = m->exit_code;
 	model_unlock(m);
