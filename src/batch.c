@@ -25,6 +25,8 @@ struct batch {
 	bool with_bench;
 	uint64_t next_seq;      /* next sample to consider */
 	uint64_t next_event, next_output;
+	size_t next_result;     /* index into model.results (final points only) */
+	double last_t;          /* time of the last line printed */
 	double next_print_t;    /* with -r: print a sample at or after this time */
 	bool write_failed;      /* stdout went away (SIGHUP, closed pipe): keep going silently */
 };
@@ -101,6 +103,8 @@ struct batch_chunk {
 	size_t nevents;
 	struct output_line *outputs;
 	size_t noutputs;
+	struct result_point *results;
+	size_t nresults;
 	struct bench_status bench;
 	uint64_t dropped;
 };
@@ -143,6 +147,14 @@ static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *
 	if (!c->outputs)
 		c->noutputs = 0;
 	b->next_output += c->noutputs;
+
+	c->nresults = m->results.n > b->next_result ? m->results.n - b->next_result : 0;
+	c->results = malloc((c->nresults ? c->nresults : 1) * sizeof(*c->results));
+	for (size_t i = 0; c->results && i < c->nresults; i++)
+		c->results[i] = m->results.v[b->next_result + i];
+	if (!c->results)
+		c->nresults = 0;
+	b->next_result += c->nresults;
 	c->bench = m->bench;
 	model_unlock(m);
 }
@@ -152,6 +164,7 @@ static void batch_chunk_free(struct batch_chunk *c)
 	free(c->samples);
 	free(c->events);
 	free(c->outputs);
+	free(c->results);
 }
 
 /* Print a chunk, merging the three streams by time (a sample before the
@@ -169,6 +182,7 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 		double to = io < c->noutputs ? c->outputs[io].t : 1e300;
 		if (ts <= te && ts <= to) {
 			const struct sample *s = &c->samples[is++];
+			b->last_t = s->t;
 			bool last = is == c->nsamples;
 			/* with -r: the newest sample once per refresh period */
 			if (!b->opts->refresh_set || s->t + 1e-9 >= b->next_print_t ||
@@ -178,10 +192,22 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 					b->next_print_t = s->t + b->opts->refresh;
 			}
 		} else if (te <= to) {
+			b->last_t = te;
 			batch_print_event(b, &c->events[ie++]);
 		} else {
+			b->last_t = to;
 			fprintf(b->out, "> %s\n", c->outputs[io++].text);
 		}
+	}
+	/* results come from the parser as the lines that hold them arrive,
+	 * so they follow those lines */
+	for (size_t i = 0; i < c->nresults; i++) {
+		const struct result_point *p = &c->results[i];
+		fprintf(b->out, "= %.2f result: %s run %d %s=%g %s=%g %s%s%s\n",
+			b->last_t, p->label, p->run + 1,
+			p->x_name, p->x, p->metric, p->value, p->unit,
+			p->flags & RP_INCOMPLETE ? " (incomplete)" : "",
+			p->flags & RP_TOO_FAST ? " (too fast to measure)" : "");
 	}
 	batch_chunk_free(c);
 	if (fflush(b->out) == EOF || ferror(b->out)) {
