@@ -5,7 +5,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <math.h>
+#include <string.h>
 #include "iodash/layout.h"
+#include "iodash/ui_draw.h"
 
 static struct layout lay(int w, int h, unsigned hidden, bool curves, int disks)
 {
@@ -171,6 +174,75 @@ static void test_curves_view(void **state)
 	assert_false(layout_shown(&l, UI_PANEL_THROUGHPUT));
 }
 
+/* The pure renderings the widgets blit: gauge markers and graph cells. */
+static void row_text(struct ui_grid *g, int y, char *out)
+{
+	for (int x = 0; x < g->w; x++) {
+		uint32_t c = ui_grid_at(g, x, y)->ch;
+		out[x] = c < 128 ? (char)c : c == 0x2502 || c == 0x2503 ? '|' : '#';
+	}
+	out[g->w] = '\0';
+}
+
+static void test_gauge_markers_and_labels(void **state)
+{
+	(void)state;
+	/* sample 40 of the fio dirty-limit trace: 256M/128M byte limits */
+	struct ui_gauge_vals v = { 125956, 73732, 131072, 196608, 262144, 262144 * 1.05 };
+	struct ui_grid g;
+	assert_int_equal(ui_grid_init(&g, 60, 2), 0);
+	ui_gauge_render(&g, (struct ui_area){ 0, 0, 60, 2 }, &v, UI_GLYPH_ASCII);
+	char r0[61], r1[61];
+	row_text(&g, 0, r0);
+	row_text(&g, 1, r1);
+	/* bg at 128/268.8*60 = col 29, freerun col 43, thresh col 57 */
+	assert_int_equal(r0[29], '|');
+	assert_int_equal(r0[43], '|');
+	assert_int_equal(r0[57], '|');
+	assert_int_equal(ui_grid_at(&g, 57, 0)->elem, TE_LINE_THRESH);
+	assert_int_equal(ui_grid_at(&g, 10, 0)->elem, TE_DIRTY);
+	assert_int_equal(ui_grid_at(&g, 35, 0)->elem, TE_WRITEBACK);
+	assert_non_null(strstr(r1, "bg 128M"));
+	assert_non_null(strstr(r1, "thresh"));
+	assert_non_null(strstr(r1, "freerun"));
+	ui_grid_free(&g);
+}
+
+static void test_graph_cells(void **state)
+{
+	(void)state;
+	struct ui_grid g;
+	assert_int_equal(ui_grid_init(&g, 2, 3), 0);
+	double v[4] = { 100, 0.001, NAN, 50 };
+	ui_graph_area(&g, (struct ui_area){ 0, 0, 2, 3 }, v, 4, 100, false, UI_GLYPH_BRAILLE, TE_WRITE);
+	/* full left column in every row; a trickle still shows one dot */
+	assert_int_equal(ui_grid_at(&g, 0, 0)->ch, 0x2800 + 0x47);
+	assert_int_equal(ui_grid_at(&g, 0, 2)->ch, 0x2800 + 0x47 + 0x80);
+	/* 50 of 100 on 12 dot rows: 6 dots, the bottom cell full, 2 above */
+	assert_int_equal(ui_grid_at(&g, 1, 2)->ch, 0x28b8);
+	assert_int_equal(ui_grid_at(&g, 1, 1)->ch, 0x28a0);
+	assert_int_equal(ui_grid_at(&g, 1, 0)->ch, ' ');
+	/* a threshold line over an empty cell and through data */
+	double th[4] = { 90, 90, 90, 90 };
+	ui_graph_hline(&g, (struct ui_area){ 0, 0, 2, 3 }, th, 4, 100, UI_GLYPH_BRAILLE, TE_LINE_THRESH);
+	assert_int_equal(ui_grid_at(&g, 1, 0)->ch, 0x2800 + 0x12);
+	assert_int_equal(ui_grid_at(&g, 1, 0)->elem, TE_LINE_THRESH);
+	bool sh[4] = { false, false, true, false };
+	ui_graph_shade(&g, (struct ui_area){ 0, 0, 2, 3 }, sh, 4, UI_GLYPH_BRAILLE, false);
+	assert_true(ui_grid_at(&g, 1, 1)->flags & UI_CELL_SHADE);
+	assert_false(ui_grid_at(&g, 0, 1)->flags & UI_CELL_SHADE);
+	ui_grid_free(&g);
+	assert_int_equal(ui_nice_ceil_kb(2.2 * 1024 * 1024), 2.5 * 1024 * 1024);
+	char b[16];
+	ui_fmt_kb(196608, b, sizeof b);
+	assert_string_equal(b, "192M");
+	ui_fmt_kb(1536, b, sizeof b);
+	assert_string_equal(b, "1.5M");
+	char out[64];
+	assert_int_equal(ui_sanitize("a\x01" "b\xff\xe2\x96\x88", out, sizeof out, 10, false), 5);
+	assert_string_equal(out, "a?b?\xe2\x96\x88");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -181,6 +253,8 @@ int main(void)
 		cmocka_unit_test(test_20x5_keeps_the_dirty_gauge),
 		cmocka_unit_test(test_hidden_panels_give_room),
 		cmocka_unit_test(test_curves_view),
+		cmocka_unit_test(test_gauge_markers_and_labels),
+		cmocka_unit_test(test_graph_cells),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
