@@ -66,7 +66,8 @@ struct probe_texts {
 	unsigned line0[PROBE_TEXT_COUNT];
 };
 
-/* Parse every text present into s (zeroed first; mono/realtime kept), set
+/* Parse every text present into s (zeroed first, except disks[] past
+ * ndisks, which are left as they were; mono/realtime kept), set
  * s->have, and infer page_kb from vmstat nr_free_pages against meminfo
  * MemFree (a root may come from another machine).  `required` is a mask of
  * (1u << enum probe_text): a missing one is an error.  0 or -errno with err

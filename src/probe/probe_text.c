@@ -6,6 +6,7 @@
  * line must end in '\n' (a missing one means the file was cut), numbers are
  * checked for overflow, and every error names "FILE:LINE" and the fix. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -628,7 +629,9 @@ int probe_parse_texts(const struct probe_texts *t, unsigned required,
 	unsigned knobs = 0;
 	int rc = 0;
 
-	memset(s, 0, sizeof(*s));
+	/* disks[] is 3/4 of the struct and only [0, ndisks) is ever read:
+	 * zeroing it all was 5% of a live sample's instructions. */
+	memset(s, 0, offsetof(struct snapshot, disks));
 	s->mono_ns = mono;
 	s->realtime_ns = real;
 	for (int i = 0; i < PROBE_TEXT_COUNT; i++) {
