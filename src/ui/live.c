@@ -24,12 +24,6 @@
 #include "iodash/ui.h"
 #include "iodash/ui_screen.h"
 
-/* The record module builds the curves; until it is linked in, the panel
- * says so instead of failing the link. */
-#pragma weak session_build_curves
-#pragma weak curve_set_free
-#pragma weak session_list_metrics
-
 #define VIEW_OUT_LINES 64
 #define VIEW_EVENTS 48
 #define VIEW_DISKS SAMPLE_MAX_DISKS
@@ -194,12 +188,7 @@ static void curves_update(struct live *L, bool force)
 	if (!L->v.rs_changed && !force)
 		return;
 	L->v.rs_changed = false;
-	if (!session_build_curves || !session_list_metrics) {
-		snprintf(L->cs_msg, sizeof L->cs_msg,
-			 "result curves are not built into this version yet");
-		return;
-	}
-	if (L->have_cs && curve_set_free)
+	if (L->have_cs)
 		curve_set_free(&L->cs);
 	L->have_cs = false;
 	char names[16][RP_NAME_LEN];
@@ -1094,16 +1083,19 @@ static enum key_result on_key(struct live *L, int ch)
 
 /* ---- the loop ------------------------------------------------------------ */
 
-extern volatile sig_atomic_t app_got_sigterm __attribute__((weak));
-
 /* The terminal is gone: no more drawing; wait for the producers. */
 static int headless_wait(struct live *L)
 {
 	struct model *m = L->m;
+	bool with_bench = L->had_bench || m->bench.state != BENCH_NONE;
+
+	/* a plain live view has nothing left to finish, unless it was told
+	 * how long to record (--count, --duration) */
+	if (!with_bench && !L->o->count && L->o->duration <= 0)
+		return 0;
 	for (;;) {
 		model_lock(m);
-		bool done = L->had_bench || m->bench.state != BENCH_NONE ? m->bench_done
-									  : m->sampler_done;
+		bool done = with_bench ? m->bench_done : m->sampler_done;
 		int code = m->exit_code;
 		model_unlock(m);
 		if (done)
@@ -1117,7 +1109,7 @@ static int headless_wait(struct live *L)
 static void live_free(struct live *L)
 {
 	windows_free(L);
-	if (L->have_cs && curve_set_free)
+	if (L->have_cs)
 		curve_set_free(&L->cs);
 	free(L->v.pts);
 	free(L->v.rs.v);
@@ -1158,7 +1150,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			free(L);
 			return code;
 		}
-		if ((&app_got_sigterm && app_got_sigterm)) {
+		if (app_got_sigterm) {
 			if (bench_active(&L->v))
 				stop_bench(L);
 			break;
