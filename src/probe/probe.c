@@ -179,7 +179,7 @@ static int buf_read_at(struct text_buf *b, int dirfd, const char *rel, size_t ma
 static const char *read_errstr(int rc)
 {
 	if (rc == -EFBIG)
-		return "too large to be a /proc file";
+		return "larger than 4 MiB: not a /proc file nor a recorded sample";
 	if (rc == -EINVAL)
 		return "not a regular file";
 	return strerror(-rc);
@@ -485,9 +485,14 @@ static int trace_load_index(struct probe *p, char *err, size_t errlen)
 	rc = buf_read_at(&b, p->rootfd, "index.tsv", PROBE_MAX_INDEX);
 	if (rc < 0) {
 		free(b.p);
-		probe_errf(err, errlen, "%s/index.tsv: %s; a trace directory needs index.tsv "
-			   "(sample, t_rel_s, realtime_epoch, file) and samples/",
-			   p->root, read_errstr(rc));
+		if (rc == -EFBIG)
+			probe_errf(err, errlen, "%s/index.tsv: larger than %u MiB; replay a shorter "
+				   "trace (split it into several directories)", p->root,
+				   PROBE_MAX_INDEX >> 20);
+		else
+			probe_errf(err, errlen, "%s/index.tsv: %s; a trace directory needs index.tsv "
+				   "(sample, t_rel_s, realtime_epoch, file) and samples/",
+				   p->root, read_errstr(rc));
 		return rc;
 	}
 	p->index = b.p;
