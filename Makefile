@@ -52,7 +52,6 @@ all: iodash
 deps:
 	@tools/deps.sh $(APT_ALL)
 
-# Objects, not the archive: main.c has weak fallbacks for commands not built yet.
 iodash: $(B)/src/main.o $(LIB_OBJ)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
