@@ -87,7 +87,7 @@ $(FB)/libiodash.a: $(FUZZ_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
 
-$(FB)/fuzz_%: fuzz/fuzz_%.c $(FB)/libiodash.a
+$(FB)/fuzz_%: fuzz/fuzz_%.c $(wildcard fuzz/*.h) $(FB)/libiodash.a
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) $(FUZZ_FLAGS) -o $@ $< $(FB)/libiodash.a $(LDLIBS)
 
