@@ -17,8 +17,8 @@
 #include "iodash/model.h"
 #include "iodash/snapshot.h"
 
-#define REC_FORMAT_MAJOR 1   /* a reader refuses a newer major */
-#define REC_FORMAT_MINOR 0   /* additions a v1 reader skips */
+#define REC_FORMAT_MAJOR 2   /* a reader refuses a newer major; reads 1 and 2 */
+#define REC_FORMAT_MINOR 0   /* additions a reader of the same major skips */
 
 struct recorder;
 

@@ -31,6 +31,13 @@ struct rec_vec {
 	size_t n, cap;
 };
 
+/* Where an L record (disk list) starts; bad when its checksum failed, so
+ * the samples after it are not filled from an older list. */
+struct list_ix {
+	uint64_t off;
+	bool bad;
+};
+
 struct recording {
 	char *path;
 	int fd;
@@ -42,6 +49,8 @@ struct recording {
 	signed char colmap[NTYPES][REC_MAX_FIELDS]; /* column position -> column id, -1 unknown */
 	int ncols[NTYPES];
 	struct rec_vec ix[RK_NKINDS];
+	struct list_ix *lists;       /* L records, in file order */
+	size_t nlists, caplists;
 	size_t nbad, nunknown;
 	long long first_bad;
 	size_t torn_len;             /* bytes of an incomplete last line */
@@ -179,6 +188,22 @@ static int vec_push(struct rec_vec *v, uint64_t off, double t)
 	return 0;
 }
 
+static int lists_push(struct recording *rec, uint64_t off, bool bad)
+{
+	if (rec->nlists == rec->caplists) {
+		size_t nc = rec->caplists ? rec->caplists * 2 : 64;
+		struct list_ix *nv = realloc(rec->lists, nc * sizeof(*nv));
+		if (!nv)
+			return -ENOMEM;
+		rec->lists = nv;
+		rec->caplists = nc;
+	}
+	rec->lists[rec->nlists].off = off;
+	rec->lists[rec->nlists].bad = bad;
+	rec->nlists++;
+	return 0;
+}
+
 static void set_default_cols(struct recording *rec)
 {
 	for (int s = 0; s < NTYPES; s++) {
@@ -198,7 +223,7 @@ static void apply_cols(struct recording *rec, const struct fields *f)
 	/* C <type> <col>... <crc> */
 	if (f->nf < 3 || f->len[1] != 1 || (slot = type_slot(f->p[1][0])) < 0)
 		return;
-	names = rec_cols_of(f->p[1][0], &n);
+	names = rec_cols_known(f->p[1][0], &n);
 	rec->ncols[slot] = f->nf - 3;
 	for (int i = 0; i < REC_MAX_FIELDS; i++)
 		rec->colmap[slot][i] = -1;
@@ -312,6 +337,10 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 				return -EBADMSG;
 			}
 			note_bad(rec, pos);
+			if (*line == RT_DISKS && lists_push(rec, pos, true)) {
+				snprintf(err, errlen, "%s: out of memory indexing the recording", rec->path);
+				return -ENOMEM;
+			}
 			goto next;
 		}
 		split(line, len - 9, &f);
@@ -327,6 +356,8 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 				snprintf(err, errlen, "%s: byte %zu: no format version in the first line", rec->path, pos);
 				return -EBADMSG;
 			}
+			/* Format 1 stored derived figures in D: still read, see
+			 * docs/recording.md. */
 			if (major > REC_FORMAT_MAJOR) {
 				snprintf(err, errlen, "%s: byte %zu: recording format %ld is newer than this iodash reads (%d); use a newer iodash",
 					 rec->path, pos, major, REC_FORMAT_MAJOR);
@@ -350,6 +381,13 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 			break;
 		case RT_DISK:
 			rec->seen_data = true;
+			break;
+		case RT_DISKS:
+			rec->seen_data = true;
+			if (lists_push(rec, pos, false)) {
+				snprintf(err, errlen, "%s: out of memory indexing the recording", rec->path);
+				return -ENOMEM;
+			}
 			break;
 		case RT_SAMPLE: case RT_EVENT: case RT_OUTPUT: case RT_RESULT: case RT_BENCH: {
 			static const enum rec_kind kinds[] = {
@@ -472,6 +510,7 @@ void recording_close(struct recording *rec)
 		close(rec->fd);
 	for (int k = 0; k < RK_NKINDS; k++)
 		free(rec->ix[k].v);
+	free(rec->lists);
 	free(rec->path);
 	free(rec);
 }
@@ -571,8 +610,15 @@ static int read_line(const struct recording *rec, size_t off, struct fields *f, 
 	for (int i = 1, c; i < (f)->nf - 1; i++) \
 		if ((c = (i - 1 < REC_MAX_FIELDS ? (rec)->colmap[slot][i - 1] : -1)) >= 0)
 
-static void parse_disk(const struct recording *rec, const struct fields *f, struct disk_rate *d)
+/* A D record.  Format 2 stores the counter deltas: the figures are
+ * derived here with the sampler's own function and the sample's dt, so
+ * they are the very doubles the live session showed.  Format 1 stored
+ * the figures. */
+static void parse_disk(const struct recording *rec, const struct fields *f, double dt,
+		       struct disk_rate *d)
 {
+	bool deltas = false;
+
 	memset(d, 0, sizeof(*d));
 	FOR_COLS(rec, 1, f, i, c) {
 		const char *p = f->p[i];
@@ -580,26 +626,127 @@ static void parse_disk(const struct recording *rec, const struct fields *f, stru
 		switch (c) {
 		case DC_NAME: fd_text(p, n, d->name, sizeof(d->name)); break;
 		case DC_HAVE_RATE: d->have_rate = fd_ll(p, n) != 0; break;
-		case DC_R_S: d->r_s = fd_double(p, n); break;
-		case DC_W_S: d->w_s = fd_double(p, n); break;
-		case DC_RKB_S: d->rkB_s = fd_double(p, n); break;
-		case DC_WKB_S: d->wkB_s = fd_double(p, n); break;
-		case DC_R_AWAIT: d->r_await = fd_double(p, n); break;
-		case DC_W_AWAIT: d->w_await = fd_double(p, n); break;
-		case DC_AQU_SZ: d->aqu_sz = fd_double(p, n); break;
-		case DC_UTIL: d->util = fd_double(p, n); break;
-		case DC_D_S: d->d_s = fd_double(p, n); break;
-		case DC_DKB_S: d->dkB_s = fd_double(p, n); break;
-		case DC_F_S: d->f_s = fd_double(p, n); break;
+		case DC_NFIELDS: {
+			long long v = fd_ll(p, n);
+			d->nfields = v < 0 ? 0 : v > DS_NFIELDS ? DS_NFIELDS : (int)v;
+			deltas = true;
+			break;
+		}
+		case DC_V1_R_S: d->r_s = fd_double(p, n); break;
+		case DC_V1_W_S: d->w_s = fd_double(p, n); break;
+		case DC_V1_RKB_S: d->rkB_s = fd_double(p, n); break;
+		case DC_V1_WKB_S: d->wkB_s = fd_double(p, n); break;
+		case DC_V1_R_AWAIT: d->r_await = fd_double(p, n); break;
+		case DC_V1_W_AWAIT: d->w_await = fd_double(p, n); break;
+		case DC_V1_AQU_SZ: d->aqu_sz = fd_double(p, n); break;
+		case DC_V1_UTIL: d->util = fd_double(p, n); break;
+		case DC_V1_D_S: d->d_s = fd_double(p, n); break;
+		case DC_V1_DKB_S: d->dkB_s = fd_double(p, n); break;
+		case DC_V1_F_S: d->f_s = fd_double(p, n); break;
+		default:
+			if (c >= DC_DELTA0 && c < DC_DELTA0 + DS_NFIELDS) {
+				d->delta[c - DC_DELTA0] = fd_ull(p, n);
+				deltas = true;
+			}
 		}
 	}
+	if (deltas && d->have_rate) {
+		derive_disk_rates(d->delta, d->nfields, dt, d);
+		d->have_rate = true;   /* as recorded, even where dt says otherwise */
+	}
+}
+
+/* The disk list of the L record at off: names and nfields in sample
+ * order.  The count, or -1 when it cannot be used. */
+static int parse_list(const struct recording *rec, uint64_t off, struct disk_rate *list)
+{
+	struct fields f;
+	size_t next;
+	int n = 0;
+
+	if (read_line(rec, off, &f, &next) || f.len[0] != 1 || f.p[0][0] != RT_DISKS)
+		return -1;
+	if ((f.nf - 2) % 2 || (f.nf - 2) / 2 > SAMPLE_MAX_DISKS)
+		return -1;   /* fields of an L that no writer made */
+	for (int i = 1; i + 1 < f.nf - 1; i += 2, n++) {
+		long long nf = fd_ll(f.p[i + 1], f.len[i + 1]);
+		memset(&list[n], 0, sizeof(list[n]));
+		fd_text(f.p[i], f.len[i], list[n].name, sizeof(list[n].name));
+		list[n].nfields = nf < 0 ? 0 : nf > DS_NFIELDS ? DS_NFIELDS : (int)nf;
+	}
+	return n;
+}
+
+/* The L record that governs the sample at off: the last one before it. */
+static const struct list_ix *list_before(const struct recording *rec, uint64_t off)
+{
+	size_t lo = 0, hi = rec->nlists;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (rec->lists[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? &rec->lists[lo - 1] : NULL;
+}
+
+/* The disks of the sample at off, whose S record ends at next: its D
+ * records, placed in the order of the L record before it, and the disks
+ * the L names without a D record are idle (every delta 0).  Without a
+ * usable L (format 1, a damaged one, or one that disagrees with the S's
+ * ndisks or the D names) the disks are the D records as they come. */
+static void read_disks(const struct recording *rec, uint64_t off, size_t next, int ndisks,
+		       struct sample *s)
+{
+	struct disk_rate dl[SAMPLE_MAX_DISKS];
+	bool used[SAMPLE_MAX_DISKS] = { false };
+	const struct list_ix *li = list_before(rec, off);
+	struct fields f;
+	int nd = 0, nlist = -1;
+
+	for (size_t o = next; o < rec->scanned && rec->map[o] == RT_DISK; o = next) {
+		int rc = read_line(rec, o, &f, &next);
+		if (rc == -ENOENT)
+			break;
+		if (rc || f.len[0] != 1 || nd >= SAMPLE_MAX_DISKS)
+			continue;   /* a damaged disk line reads as never written */
+		parse_disk(rec, &f, s->dt, &dl[nd++]);
+	}
+	if (li && !li->bad)
+		nlist = parse_list(rec, li->off, s->disks);
+	if (nlist < 0 || nlist != ndisks || nlist < nd)
+		goto as_they_come;
+	for (int k = 0; k < nd; k++) {
+		int j = 0;
+		while (j < nlist && (used[j] || strcmp(s->disks[j].name, dl[k].name)))
+			j++;
+		if (j == nlist)
+			goto as_they_come;
+		used[j] = true;
+		s->disks[j] = dl[k];
+	}
+	for (int j = 0; j < nlist; j++) {
+		if (used[j])
+			continue;
+		derive_disk_rates(s->disks[j].delta, s->disks[j].nfields, s->dt, &s->disks[j]);
+		s->disks[j].have_rate = true;
+	}
+	s->ndisks = nlist;
+	return;
+as_they_come:
+	memcpy(s->disks, dl, (size_t)nd * sizeof(dl[0]));
+	s->ndisks = nd;
 }
 
 int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 {
 	struct fields f;
 	size_t off, next;
-	int rc;
+	int rc, ndisks = -1;
+	bool have_skew = false;
+	long long skew = 0;
 
 	if (i >= rec->ix[RK_SAMPLE].n)
 		return -ERANGE;
@@ -617,7 +764,8 @@ int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 		case SC_T: s->t = fd_double(p, n); break;
 		case SC_SEQ: s->seq = fd_ull(p, n); break;
 		case SC_DT: s->dt = fd_double(p, n); break;
-		case SC_REALTIME_NS: s->realtime_ns = fd_ll(p, n); break;
+		case SC_REALTIME_SKEW_NS: skew = fd_ll(p, n); have_skew = true; break;
+		case SC_V1_REALTIME_NS: s->realtime_ns = fd_ll(p, n); break;
 		case SC_HAVE_DIRTY: s->have_dirty = fd_ll(p, n) != 0; break;
 		case SC_DIRTY_KB: s->dirty_kb = fd_ull(p, n); break;
 		case SC_WRITEBACK_KB: s->writeback_kb = fd_ull(p, n); break;
@@ -633,22 +781,22 @@ int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 		case SC_HAVE_PSI: s->have_psi = fd_ll(p, n) != 0; break;
 		case SC_PSI_SOME: s->psi_io_some_avg10 = fd_double(p, n); break;
 		case SC_PSI_FULL: s->psi_io_full_avg10 = fd_double(p, n); break;
-		case SC_NDISKS: break;   /* the D records that check are what counts */
+		case SC_NDISKS: {
+			long long v = fd_ll(p, n);
+			ndisks = v < 0 || v > SAMPLE_MAX_DISKS ? -1 : (int)v;
+			break;
+		}
 		case SC_HIT_EVENT: s->hit_event = (int)fd_ll(p, n); break;
 		case SC_HIT_DURATION: s->hit_duration = fd_double(p, n); break;
 		case SC_HITS: s->hits = (unsigned)fd_ull(p, n); break;
 		case SC_HIT_SECONDS: s->hit_seconds = fd_double(p, n); break;
 		}
 	}
-	/* The disks of a sample are the D lines right after it. */
-	for (off = next; off < rec->scanned && rec->map[off] == RT_DISK; off = next) {
-		rc = read_line(rec, off, &f, &next);
-		if (rc == -ENOENT)
-			break;
-		if (rc || f.len[0] != 1 || s->ndisks >= SAMPLE_MAX_DISKS)
-			continue;   /* a damaged disk line reads as never written */
-		parse_disk(rec, &f, &s->disks[s->ndisks++]);
-	}
+	/* the writer's sum, undone in the same unsigned (wrapping) arithmetic */
+	if (have_skew)
+		s->realtime_ns = (int64_t)((uint64_t)rec->hdr.start_realtime_ns +
+					   (uint64_t)rec_secs_to_ns(s->t) + (uint64_t)skew);
+	read_disks(rec, off, next, ndisks, s);
 	return 0;
 }
 

@@ -1,5 +1,6 @@
 /* The text layout of a recording shared by the writer and the reader:
  * column names, CRC-32, enum names, escaping.  See docs/recording.md. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,16 +8,24 @@
 #include <pthread.h>
 #include "rec_format.h"
 
-const char *const rec_cols_S[SC_N] = {
-	"t", "seq", "dt", "realtime_ns", "have_dirty", "dirty_kb",
+const char *const rec_cols_S[SC_ALL] = {
+	"t", "seq", "dt", "realtime_skew_ns", "have_dirty", "dirty_kb",
 	"writeback_kb", "bg_thresh_kb", "freerun_kb", "thresh_kb",
 	"meminfo_dirty_kb", "meminfo_writeback_kb", "zone", "have_psi",
 	"psi_io_some_avg10", "psi_io_full_avg10", "ndisks", "hit_event",
 	"hit_duration", "hits", "hit_seconds",
+	[SC_V1_REALTIME_NS] = "realtime_ns",
 };
-const char *const rec_cols_D[DC_N] = {
-	"t", "disk", "have_rate", "r_s", "w_s", "rkB_s", "wkB_s",
-	"r_await", "w_await", "aqu_sz", "util", "d_s", "dkB_s", "f_s",
+/* The delta names follow Documentation/admin-guide/iostats.rst. */
+const char *const rec_cols_D[DC_ALL] = {
+	"disk", "have_rate", "nfields",
+	"reads", "reads_merged", "sectors_read", "ms_reading",
+	"writes", "writes_merged", "sectors_written", "ms_writing",
+	"ios_in_progress", "ms_io", "weighted_ms_io",
+	"discards", "discards_merged", "sectors_discarded", "ms_discarding",
+	"flushes", "ms_flushing",
+	[DC_V1_T] = "t", "r_s", "w_s", "rkB_s", "wkB_s", "r_await", "w_await",
+	"aqu_sz", "util", "d_s", "dkB_s", "f_s",
 };
 const char *const rec_cols_E[EC_N] = { "t", "kind", "text" };
 const char *const rec_cols_O[OC_N] = { "t", "run", "text" };
@@ -45,6 +54,27 @@ const char *const *rec_cols_of(char type, int *ncols)
 	}
 	*ncols = 0;
 	return NULL;
+}
+
+_Static_assert(DS_NFIELDS == 17, "the D column names list 17 diskstats deltas");
+
+int64_t rec_secs_to_ns(double t)
+{
+	/* 9.2e9 s: inside int64 nanoseconds (292 years), with room */
+	if (!(t > -9.2e9 && t < 9.2e9))
+		return 0;
+	return (int64_t)llround(t * 1e9);
+}
+
+const char *const *rec_cols_known(char type, int *ncols)
+{
+	const char *const *c = rec_cols_of(type, ncols);
+
+	if (type == RT_SAMPLE)
+		*ncols = SC_ALL;
+	else if (type == RT_DISK)
+		*ncols = DC_ALL;
+	return c;
 }
 
 /* CRC-32 (IEEE, as zlib.crc32) by slicing eight bytes at a time: view

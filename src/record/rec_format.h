@@ -26,16 +26,25 @@
 #define RT_RESULT 'R'
 #define RT_BENCH  'B'
 
-/* Column ids of each record type.  The writer writes them in this order
- * and announces the order in C lines; the reader maps names to ids, so a
- * later version may add, drop or move columns. */
-enum s_col { SC_T, SC_SEQ, SC_DT, SC_REALTIME_NS, SC_HAVE_DIRTY, SC_DIRTY_KB,
+#define RT_DISKS  'L'   /* the sample's disk list (names, nfields), v2 */
+
+/* Column ids of each record type.  The writer writes the first *_N of
+ * them in this order and announces the order in C lines; the reader maps
+ * names to ids, so a later version may add, drop or move columns.  Ids
+ * past *_N are format 1 columns the reader still understands. */
+enum s_col { SC_T, SC_SEQ, SC_DT, SC_REALTIME_SKEW_NS, SC_HAVE_DIRTY, SC_DIRTY_KB,
 	SC_WRITEBACK_KB, SC_BG_THRESH_KB, SC_FREERUN_KB, SC_THRESH_KB,
 	SC_MEMINFO_DIRTY_KB, SC_MEMINFO_WRITEBACK_KB, SC_ZONE, SC_HAVE_PSI,
 	SC_PSI_SOME, SC_PSI_FULL, SC_NDISKS, SC_HIT_EVENT, SC_HIT_DURATION,
-	SC_HITS, SC_HIT_SECONDS, SC_N };
-enum d_col { DC_T, DC_NAME, DC_HAVE_RATE, DC_R_S, DC_W_S, DC_RKB_S, DC_WKB_S,
-	DC_R_AWAIT, DC_W_AWAIT, DC_AQU_SZ, DC_UTIL, DC_D_S, DC_DKB_S, DC_F_S, DC_N };
+	SC_HITS, SC_HIT_SECONDS, SC_N,
+	SC_V1_REALTIME_NS = SC_N, SC_ALL };
+/* D: the counter deltas of /proc/diskstats (enum diskstat_field order)
+ * after name, have_rate and nfields; the reader derives the figures. */
+enum d_col { DC_NAME, DC_HAVE_RATE, DC_NFIELDS, DC_DELTA0,
+	DC_N = DC_DELTA0 + DS_NFIELDS,
+	DC_V1_T = DC_N, DC_V1_R_S, DC_V1_W_S, DC_V1_RKB_S, DC_V1_WKB_S,
+	DC_V1_R_AWAIT, DC_V1_W_AWAIT, DC_V1_AQU_SZ, DC_V1_UTIL, DC_V1_D_S,
+	DC_V1_DKB_S, DC_V1_F_S, DC_ALL };
 enum e_col { EC_T, EC_KIND, EC_TEXT, EC_N };
 enum o_col { OC_T, OC_RUN, OC_TEXT, OC_N };
 enum r_col { RC_T, RC_LABEL, RC_RUN, RC_X_NAME, RC_X, RC_METRIC, RC_VALUE,
@@ -47,17 +56,28 @@ enum b_col { BC_T, BC_STATE, BC_RUN_INDEX, BC_RUN_TOTAL, BC_RUNS_FAILED, BC_PID,
 	BC_RUN_START_T, BC_P_VALID, BC_P_PHASE, BC_P_ELAPSED, BC_P_TPUT,
 	BC_P_UNIT, BC_P_LAT, BC_LABEL, BC_COMMAND, BC_N };
 
-extern const char *const rec_cols_S[SC_N];
-extern const char *const rec_cols_D[DC_N];
+extern const char *const rec_cols_S[SC_ALL];
+extern const char *const rec_cols_D[DC_ALL];
 extern const char *const rec_cols_E[EC_N];
 extern const char *const rec_cols_O[OC_N];
 extern const char *const rec_cols_R[RC_N];
 extern const char *const rec_cols_B[BC_N];
 
-/* The column names of a record type, NULL for an unknown type. */
+/* The column names the writer writes for a record type, NULL for an
+ * unknown type.  rec_cols_known() adds the older names a reader maps. */
 const char *const *rec_cols_of(char type, int *ncols);
+const char *const *rec_cols_known(char type, int *ncols);
+
+/* Idle disks (have_rate, every delta 0) have no D record; the L record
+ * before the sample lists every disk.  It is repeated at least this often
+ * so that a damaged one costs at most a minute of idle disks. */
+#define REC_DISKS_EVERY 120
 
 uint32_t rec_crc32(const void *buf, size_t len);
+
+/* Session seconds to whole nanoseconds (0 when out of range): writer and
+ * reader both use it, so integers built on it round-trip exactly. */
+int64_t rec_secs_to_ns(double t);
 
 /* Names written for enums: stable strings, not numbers, so a reader of
  * another version (or a human) is not misled by a renumbering. */

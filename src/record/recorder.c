@@ -31,6 +31,9 @@ struct recorder {
 	struct rec_buf buf;
 	double last_t;
 	char last_bench[2048];       /* body of the last B record, to skip repeats */
+	int64_t start_rt;            /* H start_realtime_ns: the base of realtime_skew_ns */
+	struct rec_buf last_disks;   /* body of the last L record */
+	unsigned since_disks;        /* samples since the last L record */
 	uint64_t dropped;
 	uint64_t written;
 	int error;
@@ -56,7 +59,32 @@ static void put_d(struct rec_buf *b, double v)
 	rec_buf_puts(b, tmp);
 }
 
-static void put_t(struct rec_buf *b, double t) { rec_buf_printf(b, "\t%.3f", t); }
+
+/* Seconds of the sample clock.  derive makes them whole nanoseconds over
+ * 1e9, and the nanoseconds as a decimal read back (strtod rounds
+ * correctly, as the division did) as the very same double: 9 digits at
+ * most where 17 would be needed in general, trailing zeros dropped.  Any
+ * other value goes out in its shortest exact form. */
+static void put_secs(struct rec_buf *b, double t)
+{
+	int64_t ns = rec_secs_to_ns(t);
+	uint64_t a = ns < 0 ? -(uint64_t)ns : (uint64_t)ns;
+	unsigned frac = (unsigned)(a % 1000000000u);
+	int w = 9;
+
+	if ((double)ns / 1e9 != t) {
+		put_d(b, t);
+		return;
+	}
+	while (w > 0 && frac % 10 == 0) {
+		frac /= 10;
+		w--;
+	}
+	if (w)
+		rec_buf_printf(b, "\t%s%llu.%0*u", ns < 0 ? "-" : "", (unsigned long long)(a / 1000000000u), w, frac);
+	else
+		rec_buf_printf(b, "\t%s%llu", ns < 0 ? "-" : "", (unsigned long long)(a / 1000000000u));
+}
 static void put_u(struct rec_buf *b, uint64_t v) { rec_buf_printf(b, "\t%llu", (unsigned long long)v); }
 static void put_i(struct rec_buf *b, long long v) { rec_buf_printf(b, "\t%lld", v); }
 
@@ -95,7 +123,7 @@ static void put_hdr_u(struct rec_buf *b, const char *key, unsigned long long v)
 	put_hdr(b, key, s);
 }
 
-static void format_header(struct rec_buf *b, const struct rec_meta *meta)
+static void format_header(struct rec_buf *b, const struct rec_meta *meta, int64_t *start_rt)
 {
 	size_t ls;
 	char s[64];
@@ -113,8 +141,16 @@ static void format_header(struct rec_buf *b, const struct rec_meta *meta)
 	put_hdr(b, "command", meta->command);
 	snprintf(s, sizeof(s), "%g", meta->interval);
 	put_hdr(b, "interval", s);
-	clock_gettime(CLOCK_REALTIME, &now);
-	snprintf(s, sizeof(s), "%lld", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+	/* The first sample's wall clock, when known: each S record then only
+	 * stores how far the wall clock strayed from start + t (0 unless the
+	 * clock was set or slewed), a few digits instead of 19. */
+	if (meta->first && meta->first->realtime_ns) {
+		*start_rt = meta->first->realtime_ns;
+	} else {
+		clock_gettime(CLOCK_REALTIME, &now);
+		*start_rt = (int64_t)now.tv_sec * 1000000000LL + now.tv_nsec;
+	}
+	snprintf(s, sizeof(s), "%lld", (long long)*start_rt);
 	put_hdr(b, "start_realtime_ns", s);
 	if (meta->first && (meta->first->have & SNAP_HAVE_KNOBS)) {
 		const struct snapshot *f = meta->first;
@@ -131,6 +167,13 @@ static void format_header(struct rec_buf *b, const struct rec_meta *meta)
 		put_hdr_u(b, "mem_total_kb", meta->first->mem_total_kb);
 	put_cols(b, RT_SAMPLE);
 	put_cols(b, RT_DISK);
+	{
+		/* L is a list of pairs, not fixed columns */
+		size_t l;
+		rec_buf_begin(b, &l, RT_COLS);
+		rec_buf_printf(b, "\t%c\tdisk\tnfields\t...", RT_DISKS);
+		rec_buf_end(b, l);
+	}
 	put_cols(b, RT_EVENT);
 	put_cols(b, RT_OUTPUT);
 	put_cols(b, RT_RESULT);
@@ -176,7 +219,7 @@ int recorder_open(struct recorder **out, const char *path, const struct rec_meta
 	}
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_mutex_init(&r->flush_lock, NULL);
-	format_header(&r->buf, meta);
+	format_header(&r->buf, meta, &r->start_rt);
 	/* The header goes out now: a session killed in its first second still
 	 * leaves a file that says what it was. */
 	rc = recorder_flush(r);
@@ -187,6 +230,51 @@ int recorder_open(struct recorder **out, const char *path, const struct rec_meta
 	}
 	*out = r;
 	return 0;
+}
+
+/* Index of the last nonzero delta of d, -1 when all are zero. */
+static int disk_last_delta(const struct disk_rate *d)
+{
+	int n = DS_NFIELDS - 1;
+
+	while (n >= 0 && !d->delta[n])
+		n--;
+	return n;
+}
+
+/* An L record (every disk of the sample, with its nfields) before the
+ * sample, when the list changed or REC_DISKS_EVERY samples went by: the
+ * reader takes an idle disk's name, place and nfields from it. */
+static void put_disk_list(struct recorder *r, const struct sample *s)
+{
+	struct rec_buf body = { 0 };
+	size_t ls;
+
+	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
+		put_sep(&body);
+		rec_buf_put_text(&body, s->disks[i].name);
+		put_i(&body, s->disks[i].nfields);
+	}
+	if (body.oom) {
+		r->buf.oom = 1;   /* reported at the next flush */
+		rec_buf_free(&body);
+		return;
+	}
+	if (r->since_disks < REC_DISKS_EVERY && r->last_disks.p && body.len == r->last_disks.len &&
+	    (!body.len || !memcmp(body.p, r->last_disks.p, body.len))) {
+		r->since_disks++;
+		rec_buf_free(&body);
+		return;
+	}
+	rec_buf_begin(&r->buf, &ls, RT_DISKS);
+	if (body.len)
+		rec_buf_puts(&r->buf, body.p);
+	rec_buf_end(&r->buf, ls);
+	rec_buf_free(&r->last_disks);
+	r->last_disks = body;
+	if (!r->last_disks.p)
+		rec_buf_puts(&r->last_disks, "");   /* "no disks" differs from "none written yet" */
+	r->since_disks = 1;
 }
 
 static void on_sample(void *ctx, const struct sample *s)
@@ -202,11 +290,14 @@ static void on_sample(void *ctx, const struct sample *s)
 		return;
 	}
 	r->last_t = s->t;
+	put_disk_list(r, s);
 	rec_buf_begin(b, &ls, RT_SAMPLE);
-	put_t(b, s->t);
+	put_secs(b, s->t);
 	put_u(b, s->seq);
-	put_t(b, s->dt);
-	put_i(b, s->realtime_ns);
+	put_secs(b, s->dt);
+	/* unsigned: a wild clock must not overflow a signed subtraction */
+	put_i(b, (long long)((uint64_t)s->realtime_ns - (uint64_t)r->start_rt -
+			     (uint64_t)rec_secs_to_ns(s->t)));
 	put_i(b, s->have_dirty);
 	put_u(b, s->dirty_kb);
 	put_u(b, s->writeback_kb);
@@ -228,22 +319,17 @@ static void on_sample(void *ctx, const struct sample *s)
 	rec_buf_end(b, ls);
 	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
 		const struct disk_rate *d = &s->disks[i];
+		int n = disk_last_delta(d);
+		if (d->have_rate && n < 0)
+			continue;   /* idle: the L record names it */
 		rec_buf_begin(b, &ls, RT_DISK);
-		put_t(b, s->t);
 		put_sep(b);
 		rec_buf_put_text(b, d->name);
 		put_i(b, d->have_rate);
-		put_d(b, d->r_s);
-		put_d(b, d->w_s);
-		put_d(b, d->rkB_s);
-		put_d(b, d->wkB_s);
-		put_d(b, d->r_await);
-		put_d(b, d->w_await);
-		put_d(b, d->aqu_sz);
-		put_d(b, d->util);
-		put_d(b, d->d_s);
-		put_d(b, d->dkB_s);
-		put_d(b, d->f_s);
+		put_i(b, d->nfields);
+		/* trailing zero deltas are left out: a missing column reads as 0 */
+		for (int f = 0; f <= n; f++)
+			put_u(b, d->delta[f]);
 		rec_buf_end(b, ls);
 	}
 	pthread_mutex_unlock(&r->lock);
@@ -257,7 +343,7 @@ static void on_event(void *ctx, const struct model_event *e)
 	pthread_mutex_lock(&r->lock);
 	if (!r->error) {
 		rec_buf_begin(&r->buf, &ls, RT_EVENT);
-		put_t(&r->buf, e->t);
+		put_secs(&r->buf, e->t);
 		put_sep(&r->buf);
 		rec_buf_puts(&r->buf, rec_event_kind_name(e->kind));
 		put_sep(&r->buf);
@@ -277,7 +363,7 @@ static void on_output(void *ctx, const struct output_line *l)
 		r->dropped++;
 	} else {
 		rec_buf_begin(&r->buf, &ls, RT_OUTPUT);
-		put_t(&r->buf, l->t);
+		put_secs(&r->buf, l->t);
 		put_i(&r->buf, l->run);
 		put_sep(&r->buf);
 		rec_buf_put_text(&r->buf, l->text);
@@ -295,7 +381,7 @@ static void on_result(void *ctx, const struct result_point *p)
 	pthread_mutex_lock(&r->lock);
 	if (!r->error) {
 		rec_buf_begin(b, &ls, RT_RESULT);
-		put_t(b, r->last_t);
+		put_secs(b, r->last_t);
 		put_sep(b);
 		rec_buf_put_text(b, p->label);
 		put_i(b, p->run);
@@ -337,7 +423,7 @@ static void format_bench_body(struct rec_buf *b, const struct bench_status *s)
 	put_i(b, s->last_exit_status);
 	put_i(b, s->last_signal);
 	put_d(b, s->eta_s);
-	put_t(b, s->run_start_t);
+	put_secs(b, s->run_start_t);
 	put_i(b, p->valid);
 	put_sep(b);
 	rec_buf_put_text(b, p->phase);
@@ -368,7 +454,7 @@ static void on_bench(void *ctx, const struct bench_status *s)
 		memcpy(r->last_bench, body.p, l);
 		r->last_bench[l] = 0;
 		rec_buf_begin(&r->buf, &ls, RT_BENCH);
-		put_t(&r->buf, r->last_t);
+		put_secs(&r->buf, r->last_t);
 		rec_buf_puts(&r->buf, body.p);
 		rec_buf_end(&r->buf, ls);
 	}
@@ -431,6 +517,7 @@ void recorder_close(struct recorder *r)
 		close(r->fd);
 	}
 	rec_buf_free(&r->buf);
+	rec_buf_free(&r->last_disks);
 	pthread_mutex_destroy(&r->lock);
 	pthread_mutex_destroy(&r->flush_lock);
 	free(r->path);

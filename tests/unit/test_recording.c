@@ -39,13 +39,32 @@ static void path_of(char *buf, size_t n, const char *name)
 	snprintf(buf, n, "%s/%s", tmpdir, name);
 }
 
+/* One busy disk's counter deltas over 0.5 s, as derive keeps them. */
+static void busy_vda(struct disk_rate *d, int i)
+{
+	d->nfields = 17;
+	d->delta[DS_WRITES] = 1203 + (uint64_t)i;
+	d->delta[DS_WRITES_MERGED] = 311;
+	d->delta[DS_SECTORS_WRITTEN] = 4812642 + 2 * (uint64_t)i;
+	d->delta[DS_MS_WRITING] = 1485;
+	d->delta[DS_IOS_IN_PROGRESS] = 3;
+	d->delta[DS_MS_IO] = 499;
+	d->delta[DS_WEIGHTED_MS_IO] = 1625;
+	d->delta[DS_FLUSHES] = 12;
+	d->delta[DS_MS_FLUSHING] = 7;
+}
+
+/* A sample as derive_sample makes it: disk 0 idle, 1 busy writing, 2 an
+ * old kernel's disk (11 fields) reading; no rates on the first sample. */
 static void make_sample(struct sample *s, int i)
 {
+	static const char *const names[] = { "nvme0n1", "vda", "sdb" };
+
 	memset(s, 0, sizeof(*s));
 	s->seq = (uint64_t)i;
 	s->t = i * 0.5;
 	s->dt = i ? 0.5 : 0;
-	s->realtime_ns = 1764690000123456789LL + i * 500000000LL;
+	s->realtime_ns = 1764690000123456789LL + i * 500000000LL + (i > 5 ? 1234 : 0);
 	s->have_dirty = true;
 	s->dirty_kb = 103084 + (uint64_t)i;
 	s->writeback_kb = 36868;
@@ -60,17 +79,20 @@ static void make_sample(struct sample *s, int i)
 	s->hit_event = i == 3 ? 1 : 0;
 	s->hits = 1;
 	s->hit_seconds = 1.25;
-	s->ndisks = 2;
-	snprintf(s->disks[0].name, sizeof(s->disks[0].name), "vda");
-	s->disks[0].have_rate = i > 0;
-	s->disks[0].w_s = 2403.5;
-	s->disks[0].wkB_s = 2406321.75 + i;
-	s->disks[0].w_await = 1.234567;
-	s->disks[0].util = 99.9;
-	s->disks[0].aqu_sz = 3.25;
-	snprintf(s->disks[1].name, sizeof(s->disks[1].name), "nvme0n1");
-	s->disks[1].r_s = 90012;
-	s->disks[1].rkB_s = 383469;
+	s->ndisks = 3;
+	for (int d = 0; d < 3; d++)
+		snprintf(s->disks[d].name, sizeof(s->disks[d].name), "%s", names[d]);
+	if (!i)
+		return;   /* derive's first sample: no deltas, have_rate false */
+	s->disks[0].nfields = 17;
+	busy_vda(&s->disks[1], i);
+	s->disks[2].nfields = 11;
+	s->disks[2].delta[DS_READS] = 45006;
+	s->disks[2].delta[DS_SECTORS_READ] = 383469;
+	s->disks[2].delta[DS_MS_READING] = 9001;
+	s->disks[2].delta[DS_MS_IO] = 500;
+	for (int d = 0; d < 3; d++)
+		derive_disk_rates(s->disks[d].delta, s->disks[d].nfields, s->dt, &s->disks[d]);
 }
 
 static void write_session(const char *path, int nsamples, bool close_it, struct recorder **keep)
@@ -94,6 +116,7 @@ static void write_session(const char *path, int nsamples, bool close_it, struct 
 				  .flags = RP_FINAL };
 
 	first.have = SNAP_HAVE_KNOBS;
+	first.realtime_ns = 1764690000123456789LL;   /* sample 0's: skew 0 until it strays */
 	first.dirty_bytes = 268435456;
 	first.dirty_background_bytes = 134217728;
 	first.dirty_ratio = 20;
@@ -147,7 +170,8 @@ static void test_roundtrip(void **state)
 	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
 	assert_string_equal(recording_warning(rec), "");
 	h = recording_header(rec);
-	assert_int_equal(h->major, 1);
+	assert_int_equal(h->major, 2);
+	assert_int_equal(h->start_realtime_ns, 1764690000123456789LL);
 	assert_string_equal(h->host, "testbox");
 	assert_string_equal(h->kernel, "6.18.44-fc-v1045");
 	assert_string_equal(h->label, "2.6.24-rc2 (5,10)");
@@ -179,14 +203,28 @@ static void test_roundtrip(void **state)
 		assert_int_equal(s.zone, ZONE_THROTTLE);
 		assert_true(s.psi_io_some_avg10 == 12.34);
 		assert_int_equal(s.hit_event, want.hit_event);
-		assert_int_equal(s.ndisks, 2);
-		assert_string_equal(s.disks[0].name, "vda");
-		assert_int_equal(s.disks[0].have_rate, i > 0);
-		assert_true(s.disks[0].wkB_s == want.disks[0].wkB_s);
-		assert_true(s.disks[0].w_await == 1.234567);
-		assert_true(s.disks[0].util == 99.9);
-		assert_string_equal(s.disks[1].name, "nvme0n1");
-		assert_true(s.disks[1].rkB_s == 383469);
+		assert_int_equal(s.ndisks, 3);
+		for (int d = 0; d < 3; d++) {
+			const struct disk_rate *g = &s.disks[d], *w = &want.disks[d];
+			assert_string_equal(g->name, w->name);
+			assert_int_equal(g->have_rate, i > 0);
+			assert_int_equal(g->nfields, w->nfields);
+			assert_memory_equal(g->delta, w->delta, sizeof(g->delta));
+			/* the figures derived again are the very doubles */
+			assert_memory_equal(g, w, sizeof(*g));
+		}
+		if (i) {
+			assert_true(s.disks[1].w_s == (1203 + i) / 0.5);
+			assert_true(s.disks[1].wkB_s == 4812642 + 2 * i);
+			assert_true(s.disks[1].w_await == 1485.0 / (1203 + i));
+			assert_true(s.disks[1].util == 99.8);
+			assert_true(s.disks[1].aqu_sz == 3.25);
+			assert_true(s.disks[1].f_s == 24);
+			assert_true(s.disks[2].r_s == 90012);
+			assert_true(s.disks[2].rkB_s == 383469);
+			assert_true(s.disks[2].util == 100);
+			assert_true(s.disks[0].util == 0 && s.disks[0].w_s == 0);
+		}
 	}
 	assert_int_equal(recording_find(rec, RK_SAMPLE, 2.2), 4);
 	assert_int_equal(recording_find(rec, RK_SAMPLE, -1), (size_t)-1);
@@ -209,6 +247,25 @@ static void test_roundtrip(void **state)
 	assert_int_equal(b.throttled_tasks, 2);
 	assert_int_equal(b.pid, 42);
 	recording_close(rec);
+	{
+		/* on disk: the idle disk has no D record, the busy one stores its
+		 * deltas with the trailing zeros left out; t and dt whole, the
+		 * wall clock as its skew from start + t */
+		char buf[1 << 16];
+		FILE *fp = fopen(path, "r");
+		size_t n = fread(buf, 1, sizeof(buf) - 1, fp);
+		fclose(fp);
+		buf[n] = 0;
+		/* only on the first sample, which has no rates */
+		assert_non_null(strstr(buf, "\nD\tnvme0n1\t0\t0\t"));
+		assert_null(strstr(strstr(buf, "\nD\tnvme0n1") + 2, "D\tnvme0n1"));
+		assert_non_null(strstr(buf, "\nD\tvda\t1\t17\t0\t0\t0\t0\t1204\t311\t4812644\t1485\t3\t499\t1625\t0\t0\t0\t0\t12\t7\t"));
+		assert_non_null(strstr(buf, "\nD\tsdb\t1\t11\t45006\t0\t383469\t9001\t0\t0\t0\t0\t0\t500\t"));
+		assert_non_null(strstr(buf, "\nL\tnvme0n1\t0\tvda\t0\tsdb\t0\t"));
+		assert_non_null(strstr(buf, "\nL\tnvme0n1\t17\tvda\t17\tsdb\t11\t"));
+		assert_non_null(strstr(buf, "\nS\t2.5\t5\t0.5\t0\t1\t"));
+		assert_non_null(strstr(buf, "\nS\t3\t6\t0.5\t1234\t1\t"));
+	}
 }
 
 static void append(const char *path, const char *bytes, size_t n)
@@ -264,8 +321,8 @@ static void test_damaged_record(void **state)
 	n = read(fd, buf, sizeof(buf) - 1);
 	assert_true(n > 0);
 	buf[n] = 0;
-	/* damage the dirty_kb of the third sample */
-	third = strstr(buf, "\nS\t1.000\t");
+	/* damage the have_dirty of the third sample */
+	third = strstr(buf, "\nS\t1\t2\t0.5\t0\t");
 	assert_non_null(third);
 	third++;
 	assert_int_equal(pwrite(fd, "9", 1, third - buf + 12), 1);
@@ -278,7 +335,7 @@ static void test_damaged_record(void **state)
 	/* the sample after the damaged one is whole */
 	assert_int_equal(recording_sample(rec, 2, &s), 0);
 	assert_int_equal(s.seq, 3);
-	assert_int_equal(s.ndisks, 2);
+	assert_int_equal(s.ndisks, 3);
 	recording_close(rec);
 }
 
@@ -317,9 +374,9 @@ static void test_foreign_and_newer(void **state)
 	expect_error("empty.rec", "", 0, "empty file");
 	expect_error("short.rec", "iodash-rec", 10, "truncated");
 	expect_error("torn-first.rec", "iodash-recording\t1\t0", 20, "truncated");
-	n = (size_t)snprintf(line, sizeof(line), "iodash-recording\t2\t0");
+	n = (size_t)snprintf(line, sizeof(line), "iodash-recording\t3\t0");
 	n += (size_t)snprintf(line + n, sizeof(line) - n, "\t%08x\n", rec_crc32(line, n));
-	expect_error("newer.rec", line, n, "newer");
+	expect_error("newer.rec", line, n, "recording format 3 is newer than this iodash reads (2)");
 	/* a damaged header: the host line's checksum fails */
 	n = (size_t)snprintf(line, sizeof(line), "iodash-recording\t1\t0");
 	n += (size_t)snprintf(line + n, sizeof(line) - n, "\t%08x\n", rec_crc32(line, n));
@@ -365,6 +422,142 @@ static void test_newer_minor(void **state)
 	assert_int_equal(recording_sample(rec, 1, &s), 0);
 	assert_int_equal(s.zone, ZONE_UNKNOWN);
 	assert_non_null(strstr(recording_warning(rec), "newer format"));
+	recording_close(rec);
+}
+
+static size_t count_lines(const char *buf, const char *prefix)
+{
+	size_t n = 0, l = strlen(prefix);
+
+	for (const char *p = buf; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		n += !strncmp(p, prefix, l);
+	return n;
+}
+
+/* The L record: repeated every REC_DISKS_EVERY samples; a damaged one
+ * costs the idle disks (never a wrong name) until the next. */
+static void test_disk_list(void **state)
+{
+	char path[128], err[256];
+	static char buf[1 << 20];
+	struct recording *rec;
+	struct sample s;
+	size_t n;
+	char *l2;
+	FILE *fp;
+	int fd;
+	(void)state;
+
+	path_of(path, sizeof(path), "list.rec");
+	write_session(path, 250, true, NULL);
+	fp = fopen(path, "r");
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[n] = 0;
+	/* sample 0 (no nfields yet), 1, then 121 and 241 */
+	assert_int_equal(count_lines(buf, "L\t"), 4);
+	assert_int_equal(count_lines(buf, "D\tnvme0n1"), 1);
+	assert_int_equal(count_lines(buf, "S\t"), 250);
+	/* damage the L in front of sample 1 */
+	l2 = strstr(strstr(buf, "\nL\t") + 1, "\nL\t") + 1;
+	assert_true(strstr(buf, "\nS\t0.5\t1\t") - l2 < 64);
+	fd = open(path, O_RDWR);
+	assert_int_equal(pwrite(fd, "x", 1, l2 - buf + 2), 1);
+	close(fd);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_nbad(rec), 1);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 250);
+	assert_int_equal(recording_sample(rec, 0, &s), 0);
+	assert_int_equal(s.ndisks, 3);   /* its own L is whole */
+	for (size_t i = 1; i <= 120; i++) {
+		assert_int_equal(recording_sample(rec, i, &s), 0);
+		assert_int_equal(s.ndisks, 2);   /* the D records as they come */
+		assert_string_equal(s.disks[0].name, "vda");
+		assert_string_equal(s.disks[1].name, "sdb");
+		assert_true(s.disks[1].rkB_s == 383469);
+	}
+	assert_int_equal(recording_sample(rec, 121, &s), 0);
+	assert_int_equal(s.ndisks, 3);
+	assert_string_equal(s.disks[0].name, "nvme0n1");
+	assert_true(s.disks[0].have_rate);
+	assert_int_equal(s.disks[0].nfields, 17);
+	recording_close(rec);
+}
+
+/* An L that disagrees with the S's ndisks or with the D names is not used. */
+static void test_disk_list_mismatch(void **state)
+{
+	char path[128], err[256], buf[4096];
+	size_t n = 0;
+	struct recording *rec;
+	struct sample s;
+	(void)state;
+
+	n += put_rec(buf + n, sizeof(buf) - n, "iodash-recording\t2\t0");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tS\tt\tseq\tdt\tndisks");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tD\tdisk\thave_rate\tnfields\treads\treads_merged\tsectors_read");
+	n += put_rec(buf + n, sizeof(buf) - n, "L\tsda\t17\tsdb\t17");
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t0.5\t1\t0.5\t2");
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tsdb\t1\t17\t100\t0\t2000");
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t1\t2\t0.5\t3");          /* ndisks 3 */
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tsdb\t1\t17\t100");
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t1.5\t3\t0.5\t2");
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tsdc\t1\t17\t100");       /* not in L */
+	n += put_rec(buf + n, sizeof(buf) - n, "L\tsda\t17\tsda\t17\tsda"); /* odd: no writer's */
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t2\t4\t0.5\t2");
+	path_of(path, sizeof(path), "mismatch.rec");
+	write_file(path, buf, n);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_sample(rec, 0, &s), 0);
+	assert_int_equal(s.ndisks, 2);
+	assert_string_equal(s.disks[0].name, "sda");
+	assert_true(s.disks[0].have_rate && s.disks[0].r_s == 0);
+	assert_string_equal(s.disks[1].name, "sdb");
+	assert_true(s.disks[1].r_s == 200 && s.disks[1].rkB_s == 2000);
+	assert_int_equal(recording_sample(rec, 1, &s), 0);
+	assert_int_equal(s.ndisks, 1);
+	assert_string_equal(s.disks[0].name, "sdb");
+	assert_int_equal(recording_sample(rec, 2, &s), 0);
+	assert_int_equal(s.ndisks, 1);
+	assert_string_equal(s.disks[0].name, "sdc");
+	assert_int_equal(recording_sample(rec, 3, &s), 0);
+	assert_int_equal(s.ndisks, 0);
+	recording_close(rec);
+}
+
+/* Format 1 (derived figures in D, realtime_ns in S) still reads. */
+static void test_format1(void **state)
+{
+	char path[128], err[256], buf[4096];
+	size_t n = 0;
+	struct recording *rec;
+	struct sample s;
+	(void)state;
+
+	n += put_rec(buf + n, sizeof(buf) - n, "iodash-recording\t1\t0");
+	n += put_rec(buf + n, sizeof(buf) - n, "H\thost\toldbox");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tS\tt\tseq\tdt\trealtime_ns\thave_dirty\tdirty_kb\tndisks");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tD\tt\tdisk\thave_rate\tr_s\tw_s\trkB_s\twkB_s\tr_await\tw_await\taqu_sz\tutil\td_s\tdkB_s\tf_s");
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t0.500\t1\t0.500\t1764690000123456789\t1\t4242\t2");
+	n += put_rec(buf + n, sizeof(buf) - n, "D\t0.500\tvda\t1\t0\t2406\t0\t2406321.75\t0\t1.234567\t3.25\t99.9\t0\t0\t24");
+	n += put_rec(buf + n, sizeof(buf) - n, "D\t0.500\tsdb\t1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0");
+	path_of(path, sizeof(path), "v1.rec");
+	write_file(path, buf, n);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_header(rec)->major, 1);
+	assert_string_equal(recording_warning(rec), "");
+	assert_int_equal(recording_sample(rec, 0, &s), 0);
+	assert_true(s.t == 0.5 && s.dt == 0.5);
+	assert_int_equal(s.realtime_ns, 1764690000123456789LL);
+	assert_int_equal(s.dirty_kb, 4242);
+	assert_int_equal(s.ndisks, 2);
+	assert_string_equal(s.disks[0].name, "vda");
+	assert_true(s.disks[0].have_rate);
+	assert_true(s.disks[0].wkB_s == 2406321.75);
+	assert_true(s.disks[0].w_await == 1.234567);
+	assert_true(s.disks[0].util == 99.9);
+	assert_true(s.disks[0].f_s == 24);
+	assert_string_equal(s.disks[1].name, "sdb");
 	recording_close(rec);
 }
 
@@ -437,7 +630,8 @@ static void test_kill9(void **state)
 	assert_true(n >= 50);
 	assert_int_equal(recording_sample(rec, n - 1, &s), 0);
 	assert_int_equal(s.seq, n - 1);
-	assert_int_equal(s.ndisks, 2);
+	assert_int_equal(s.ndisks, 3);
+	assert_string_equal(s.disks[0].name, "nvme0n1");
 	assert_int_equal(recording_nbad(rec), 0);
 	recording_close(rec);
 }
@@ -481,10 +675,13 @@ int main(void)
 		cmocka_unit_test(test_damaged_record),
 		cmocka_unit_test(test_foreign_and_newer),
 		cmocka_unit_test(test_newer_minor),
+		cmocka_unit_test(test_disk_list),
+		cmocka_unit_test(test_disk_list_mismatch),
+		cmocka_unit_test(test_format1),
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_kill9),
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_default_path),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, getenv("KEEP") ? NULL : teardown);
 }
