@@ -21,9 +21,12 @@
 
 #define NTYPES 6   /* S D E O R B: record types with columns */
 
+#define NO_BASE UINT64_MAX
+
 struct rec_ix {
 	uint64_t off;
 	double t;
+	uint64_t base;   /* B: the B record whose texts "\=" stands for, or NO_BASE */
 };
 
 struct rec_vec {
@@ -51,6 +54,7 @@ struct recording {
 	struct rec_vec ix[RK_NKINDS];
 	struct list_ix *lists;       /* L records, in file order */
 	size_t nlists, caplists;
+	uint64_t bench_base;         /* the last whole B record that wrote its texts out */
 	size_t nbad, nunknown;
 	long long first_bad;
 	size_t torn_len;             /* bytes of an incomplete last line */
@@ -184,6 +188,7 @@ static int vec_push(struct rec_vec *v, uint64_t off, double t)
 	}
 	v->v[v->n].off = off;
 	v->v[v->n].t = t;
+	v->v[v->n].base = NO_BASE;
 	v->n++;
 	return 0;
 }
@@ -337,6 +342,8 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 				return -EBADMSG;
 			}
 			note_bad(rec, pos);
+			if (*line == RT_BENCH)
+				rec->bench_base = NO_BASE;   /* its texts are lost: never guess them */
 			if (*line == RT_DISKS && lists_push(rec, pos, true)) {
 				snprintf(err, errlen, "%s: out of memory indexing the recording", rec->path);
 				return -ENOMEM;
@@ -407,6 +414,14 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 				snprintf(err, errlen, "%s: out of memory indexing the recording", rec->path);
 				return -ENOMEM;
 			}
+			if (slot == 5) {
+				bool same = false;
+				for (int i = 1; i < f.nf - 1 && !same; i++)
+					same = fd_is(f.p[i], f.len[i], "\\=");
+				if (!same)
+					rec->bench_base = pos;
+				rec->ix[RK_BENCH].v[rec->ix[RK_BENCH].n - 1].base = rec->bench_base;
+			}
 			added++;
 			break;
 		}
@@ -465,6 +480,7 @@ int recording_open(struct recording **out, const char *path, char *err, size_t e
 		return -ENOMEM;
 	}
 	rec->first_bad = -1;
+	rec->bench_base = NO_BASE;
 	set_default_cols(rec);
 	rec->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (rec->fd < 0) {
@@ -875,10 +891,26 @@ int recording_result(const struct recording *rec, size_t i, struct result_point 
 	return 0;
 }
 
+static bool bench_is_text(int c)
+{
+	return c == BC_LABEL || c == BC_COMMAND || c == BC_P_PHASE || c == BC_P_UNIT;
+}
+
+static void bench_text(struct bench_status *b, int c, const char *s, size_t n)
+{
+	switch (c) {
+	case BC_LABEL: fd_text(s, n, b->label, sizeof(b->label)); break;
+	case BC_COMMAND: fd_text(s, n, b->command, sizeof(b->command)); break;
+	case BC_P_PHASE: fd_text(s, n, b->progress.phase, sizeof(b->progress.phase)); break;
+	case BC_P_UNIT: fd_text(s, n, b->progress.unit, sizeof(b->progress.unit)); break;
+	}
+}
+
 int recording_bench(const struct recording *rec, size_t i, struct bench_status *b)
 {
 	struct fields f;
 	size_t next;
+	uint64_t same = 0;   /* bit c: column c is "\\=" */
 
 	if (i >= rec->ix[RK_BENCH].n)
 		return -ERANGE;
@@ -892,6 +924,10 @@ int recording_bench(const struct recording *rec, size_t i, struct bench_status *
 		size_t n = f.len[k];
 		char st[32];
 		int v;
+		if (bench_is_text(c) && fd_is(s, n, "\\=")) {
+			same |= UINT64_C(1) << c;
+			continue;
+		}
 		switch (c) {
 		case BC_STATE:
 			fd_text(s, n, st, sizeof(st));
@@ -918,15 +954,21 @@ int recording_bench(const struct recording *rec, size_t i, struct bench_status *
 		case BC_ETA: b->eta_s = fd_double(s, n); break;
 		case BC_RUN_START_T: b->run_start_t = fd_double(s, n); break;
 		case BC_P_VALID: b->progress.valid = fd_ll(s, n) != 0; break;
-		case BC_P_PHASE: fd_text(s, n, b->progress.phase, sizeof(b->progress.phase)); break;
 		case BC_P_ELAPSED: b->progress.elapsed_s = fd_double(s, n); break;
 		case BC_P_TPUT: b->progress.throughput = fd_double(s, n); break;
-		case BC_P_UNIT: fd_text(s, n, b->progress.unit, sizeof(b->progress.unit)); break;
 		case BC_P_LAT: b->progress.latency_ms = fd_double(s, n); break;
-		case BC_LABEL: fd_text(s, n, b->label, sizeof(b->label)); break;
-		case BC_COMMAND: fd_text(s, n, b->command, sizeof(b->command)); break;
+		case BC_LABEL: case BC_COMMAND: case BC_P_PHASE: case BC_P_UNIT:
+			bench_text(b, c, s, n);
+			break;
 		}
 	}
+	/* "\=": the text of the B record the scan found for it (none after a
+	 * damaged B record: left empty, never a wrong command) */
+	if (same && rec->ix[RK_BENCH].v[i].base != NO_BASE &&
+	    !read_line(rec, rec->ix[RK_BENCH].v[i].base, &f, &next))
+		FOR_COLS(rec, 5, &f, k, c)
+			if ((same >> c & 1) && !fd_is(f.p[k], f.len[k], "\\="))
+				bench_text(b, c, f.p[k], f.len[k]);
 	return 0;
 }
 

@@ -34,6 +34,8 @@ struct recorder {
 	int64_t start_rt;            /* H start_realtime_ns: the base of realtime_skew_ns */
 	struct rec_buf last_disks;   /* body of the last L record */
 	unsigned since_disks;        /* samples since the last L record */
+	struct rec_buf bench_texts;  /* texts of the last B record that wrote them out */
+	unsigned since_texts;        /* B records since then */
 	uint64_t dropped;
 	uint64_t written;
 	int error;
@@ -313,9 +315,9 @@ static void on_sample(void *ctx, const struct sample *s)
 	put_d(b, s->psi_io_full_avg10);
 	put_i(b, s->ndisks);
 	put_i(b, s->hit_event);
-	put_d(b, s->hit_duration);
+	put_secs(b, s->hit_duration);
 	put_u(b, s->hits);
-	put_d(b, s->hit_seconds);
+	put_secs(b, s->hit_seconds);
 	rec_buf_end(b, ls);
 	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
 		const struct disk_rate *d = &s->disks[i];
@@ -399,7 +401,29 @@ static void on_result(void *ctx, const struct result_point *p)
 	pthread_mutex_unlock(&r->lock);
 }
 
-static void format_bench_body(struct rec_buf *b, const struct bench_status *s)
+/* A text column of B: "\\=" (which the escaping never makes) when it is
+ * the one of the last B record that wrote its texts out. */
+static void put_bench_text(struct rec_buf *b, const char *v, bool same)
+{
+	put_sep(b);
+	if (same && *v)
+		rec_buf_puts(b, "\\=");
+	else
+		rec_buf_put_text(b, v);
+}
+
+static void bench_texts_key(struct rec_buf *k, const struct bench_status *s)
+{
+	rec_buf_put_text(k, s->progress.phase);
+	rec_buf_putc(k, '\t');
+	rec_buf_put_text(k, s->progress.unit);
+	rec_buf_putc(k, '\t');
+	rec_buf_put_text(k, s->label);
+	rec_buf_putc(k, '\t');
+	rec_buf_put_text(k, s->command);
+}
+
+static void format_bench_body(struct rec_buf *b, const struct bench_status *s, bool same)
 {
 	const struct parser_progress *p = &s->progress;
 
@@ -425,41 +449,62 @@ static void format_bench_body(struct rec_buf *b, const struct bench_status *s)
 	put_d(b, s->eta_s);
 	put_secs(b, s->run_start_t);
 	put_i(b, p->valid);
-	put_sep(b);
-	rec_buf_put_text(b, p->phase);
+	put_bench_text(b, p->phase, same);
 	put_d(b, p->elapsed_s);
 	put_d(b, p->throughput);
-	put_sep(b);
-	rec_buf_put_text(b, p->unit);
+	put_bench_text(b, p->unit, same);
 	put_d(b, p->latency_ms);
-	put_sep(b);
-	rec_buf_put_text(b, s->label);
-	put_sep(b);
-	rec_buf_put_text(b, s->command);
+	put_bench_text(b, s->label, same);
+	put_bench_text(b, s->command, same);
 }
 
 static void on_bench(void *ctx, const struct bench_status *s)
 {
 	struct recorder *r = ctx;
-	struct rec_buf body = { 0 };
+	struct rec_buf body = { 0 }, key = { 0 };
 	size_t ls;
 
-	format_bench_body(&body, s);
-	if (!body.p)
+	format_bench_body(&body, s, false);
+	bench_texts_key(&key, s);
+	if (!body.p || !key.p) {
+		rec_buf_free(&body);
+		rec_buf_free(&key);
 		return;
+	}
 	pthread_mutex_lock(&r->lock);
 	/* The driver reports every sample; most reports repeat the last. */
 	if (!r->error && r->buf.len <= REC_BUF_LIMIT && strcmp(body.p, r->last_bench)) {
 		size_t l = body.len < sizeof(r->last_bench) ? body.len : sizeof(r->last_bench) - 1;
 		memcpy(r->last_bench, body.p, l);
 		r->last_bench[l] = 0;
+		/* The driver reports every sample and its rates change every
+		 * sample, its command and label hardly ever: those are written
+		 * out again every REC_DISKS_EVERY B records at least, so a
+		 * damaged one costs little. */
+		bool same = r->since_texts < REC_DISKS_EVERY && r->bench_texts.p &&
+			    !strcmp(key.p, r->bench_texts.p);
 		rec_buf_begin(&r->buf, &ls, RT_BENCH);
 		put_secs(&r->buf, r->last_t);
-		rec_buf_puts(&r->buf, body.p);
+		if (same) {
+			struct rec_buf compact = { 0 };
+			format_bench_body(&compact, s, true);
+			rec_buf_puts(&r->buf, compact.p ? compact.p : "");
+			if (compact.oom)
+				r->buf.oom = 1;
+			rec_buf_free(&compact);
+			r->since_texts++;
+		} else {
+			rec_buf_puts(&r->buf, body.p);
+			rec_buf_free(&r->bench_texts);
+			r->bench_texts = key;
+			key = (struct rec_buf){ 0 };
+			r->since_texts = 1;
+		}
 		rec_buf_end(&r->buf, ls);
 	}
 	pthread_mutex_unlock(&r->lock);
 	rec_buf_free(&body);
+	rec_buf_free(&key);
 }
 
 struct model_observer recorder_observer(struct recorder *r)
@@ -518,6 +563,7 @@ void recorder_close(struct recorder *r)
 	}
 	rec_buf_free(&r->buf);
 	rec_buf_free(&r->last_disks);
+	rec_buf_free(&r->bench_texts);
 	pthread_mutex_destroy(&r->lock);
 	pthread_mutex_destroy(&r->flush_lock);
 	free(r->path);

@@ -561,6 +561,74 @@ static void test_format1(void **state)
 	recording_close(rec);
 }
 
+/* B records repeat their texts as "\=": read back whole; after a damaged
+ * B record they read empty (never another run's command) until written
+ * out again. */
+static void test_bench_texts(void **state)
+{
+	char path[128], err[256];
+	static char buf[1 << 20];
+	struct rec_meta meta = { .host = "h", .kernel = "k", .command = "", .label = "",
+				 .source = "live /proc", .interval = 0.5 };
+	struct bench_status b = { .state = BENCH_RUNNING, .pid = 42, .last_exit_status = -1,
+				  .eta_s = -1, .label = "ext4 (data=ordered)", .command = "dbench -t 60 4" };
+	struct recorder *r;
+	struct recording *rec;
+	struct model_observer obs;
+	struct bench_status g;
+	size_t n;
+	FILE *fp;
+	char *lit;
+	int fd;
+	(void)state;
+
+	path_of(path, sizeof(path), "btext.rec");
+	assert_int_equal(recorder_open(&r, path, &meta, err, sizeof(err)), 0);
+	obs = recorder_observer(r);
+	for (int i = 0; i < 130; i++) {
+		b.throttled_tasks = i % 3;
+		b.write_Bps = 1234567.0 * i / 0.5003;
+		if (i == 5)
+			snprintf(b.command, sizeof(b.command), "dbench -t 60 8");
+		obs.on_bench(obs.ctx, &b);
+	}
+	recorder_close(r);
+	fp = fopen(path, "r");
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[n] = 0;
+	/* literal at 0, 5 (new command) and 125 (every 120) */
+	assert_int_equal(count_lines(buf, "B\t"), 130);
+	assert_non_null(strstr(buf, "\t\\=\t\\=\t"));
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	for (size_t i = 0; i < 130; i++) {
+		assert_int_equal(recording_bench(rec, i, &g), 0);
+		assert_string_equal(g.label, "ext4 (data=ordered)");
+		assert_string_equal(g.command, i < 5 ? "dbench -t 60 4" : "dbench -t 60 8");
+		assert_int_equal(g.throttled_tasks, (int)i % 3);
+		assert_true(g.write_Bps == 1234567.0 * (double)i / 0.5003);
+	}
+	recording_close(rec);
+	/* damage the literal B record of the new command */
+	lit = strstr(buf, "dbench -t 60 8");
+	fd = open(path, O_RDWR);
+	assert_int_equal(pwrite(fd, "9", 1, lit - buf + 13), 1);
+	close(fd);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_nbad(rec), 1);
+	assert_int_equal(recording_count(rec, RK_BENCH), 129);
+	assert_int_equal(recording_bench(rec, 4, &g), 0);
+	assert_string_equal(g.command, "dbench -t 60 4");
+	for (size_t i = 5; i < 124; i++) {
+		assert_int_equal(recording_bench(rec, i, &g), 0);
+		assert_string_equal(g.command, "");
+		assert_string_equal(g.label, "");
+	}
+	assert_int_equal(recording_bench(rec, 124, &g), 0);
+	assert_string_equal(g.command, "dbench -t 60 8");
+	recording_close(rec);
+}
+
 static void test_follow(void **state)
 {
 	char path[128], err[256];
@@ -678,6 +746,7 @@ int main(void)
 		cmocka_unit_test(test_disk_list),
 		cmocka_unit_test(test_disk_list_mismatch),
 		cmocka_unit_test(test_format1),
+		cmocka_unit_test(test_bench_texts),
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_kill9),
 		cmocka_unit_test(test_write_error),
