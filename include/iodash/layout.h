@@ -10,6 +10,7 @@
 #define IODASH_LAYOUT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 enum ui_panel {
 	UI_PANEL_HEADER,
@@ -55,5 +56,12 @@ static inline bool layout_shown(const struct layout *l, enum ui_panel p)
 }
 
 const char *layout_panel_name(enum ui_panel p);
+
+/* The first line a list pane of height h shows when it holds `total`
+ * lines (numbered from 0 for the whole session) and follows the newest.
+ * It moves by half pages, not one line at a time: a pane that scrolled by
+ * one line per new line would resend every line of it over ssh; this way
+ * a new line costs itself, and every h/2 lines one repaint. */
+uint64_t layout_tail_first(uint64_t total, int h);
 
 #endif

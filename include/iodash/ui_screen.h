@@ -100,6 +100,8 @@ struct ui_text_data {
 	int ntext;
 	enum theme_elem elem;
 	const char *empty;             /* said when there are no lines */
+	bool follow;                   /* show the newest by half pages (layout_tail_first) */
+	uint64_t abs0;                 /* with follow: session number of text[0] */
 };
 /* result curves: value against x for every label of one metric */
 struct ui_curves_data {

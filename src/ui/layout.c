@@ -220,3 +220,13 @@ void layout_compute(const struct layout_req *rq, struct layout *out)
 		y += bs[i].h;
 	}
 }
+
+uint64_t layout_tail_first(uint64_t total, int h)
+{
+	if (h <= 0 || total <= (uint64_t)h)
+		return 0;
+	uint64_t step = h / 2 > 0 ? (uint64_t)(h / 2) : 1;
+	/* the smallest multiple of step that keeps the newest line on screen */
+	uint64_t need = total - (uint64_t)h;
+	return (need + step - 1) / step * step;
+}

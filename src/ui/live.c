@@ -53,6 +53,7 @@ struct view {
 	int nout;
 	uint64_t noutput;
 	struct model_event ev[VIEW_EVENTS];
+	uint64_t nevents;            /* events in the session: ev[] are the last nev */
 	int nev;
 	struct result_set rs;
 	size_t rs_seen;
@@ -165,6 +166,7 @@ static void view_copy(struct live *L)
 	v->noutput = no;
 	uint64_t ne = m->nevents, fe = ne > VIEW_EVENTS ? ne - VIEW_EVENTS : 0;
 	v->nev = 0;
+	v->nevents = ne;
 	for (uint64_t i = fe; i < ne; i++)
 		v->ev[v->nev++] = m->events[i % MODEL_EVENT_CAP];
 	if (m->results.n != v->rs_seen) {
@@ -411,9 +413,11 @@ static void draw_header(struct live *L, WINDOW *w)
 	ui_put(w, 1, cx, rx - cx - 1, st, TE_HEADER, buf);
 }
 
-/* Samples per graph sub-column: at most two sub-columns (one braille
- * cell) per refresh, so a frame changes one column of cells however fast
- * the sampling; a fast replay (-i 0.1) would otherwise resend five. */
+/* Samples per graph sub-column: one sub-column per refresh, and only whole
+ * braille cells (two sub-columns) are drawn, so a column of cells changes
+ * every other frame however fast the sampling; a fast replay (-i 0.1)
+ * would otherwise resend five.  This halves what the graphs cost on an
+ * ssh link, for a graph at most two refreshes behind. */
 static int bucket_k(const struct live *L)
 {
 	const struct view *v = &L->v;
@@ -423,7 +427,7 @@ static int bucket_k(const struct live *L)
 		      (double)(v->pts[v->npts - 1].seq - v->pts[0].seq);
 	if (!(per > 0))
 		return 1;
-	long k = lround(L->refresh / 2 / per);
+	long k = lround(L->refresh / per);
 	return k < 1 ? 1 : k > 64 ? 64 : (int)k;
 }
 
@@ -452,10 +456,13 @@ static int buckets(const struct live *L, int G, struct view_pt *out, bool *have)
 	/* Only whole buckets: a half-filled one would be sent again next
 	 * frame.  B is the newest complete bucket. */
 	uint64_t done = (v->pts[v->npts - 1].seq + 1) / (uint64_t)k, GG = (uint64_t)G;
+	done &= ~(uint64_t)1;     /* whole cells: an even count of buckets */
 	if (!done)
 		return k;
 	uint64_t B = done - 1;
-	uint64_t step = GG / 4 ? GG / 4 : 1;
+	uint64_t step = (GG / 4) & ~(uint64_t)1;   /* even, so cells stay aligned */
+	if (!step)
+		step = 2;
 	uint64_t b0 = B < GG ? 0 : ((B - GG) / step + 1) * step;
 	for (int i = 0; i < G; i++) {
 		struct view_pt *o = &out[i];
@@ -781,6 +788,8 @@ static void draw_output(struct live *L, WINDOW *w, bool focus)
 	struct ui_text_data td = {
 		.y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1, .text = lines, .ntext = n,
 		.elem = TE_OUTPUT,
+		.follow = L->out_back == 0,
+		.abs0 = v->noutput - (uint64_t)v->nout,
 		.empty = v->bench.state == BENCH_NONE && !L->had_bench
 			 ? "no benchmark attached. Start one with iodash run -- CMD, or watch one with iodash attach PID"
 			 : "no output yet",
@@ -798,8 +807,10 @@ static void draw_events(struct live *L, WINDOW *w, bool focus)
 		ui_put(w, 1, 0, W, st, TE_DIM, "none yet (m puts a mark)");
 		return;
 	}
-	int first = v->nev > H ? v->nev - H : 0;
-	for (int i = first; i < v->nev; i++) {
+	uint64_t abs0 = v->nevents - (uint64_t)v->nev;
+	uint64_t f = layout_tail_first(v->nevents, H);
+	int first = f > abs0 ? (int)(f - abs0) : 0;
+	for (int i = first; i < v->nev && i - first < H; i++) {
 		const struct model_event *e = &v->ev[i];
 		char t[24], line[MODEL_LINE_LEN + 40];
 		ui_fmt_dur(e->t, t, sizeof t);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iodash/layout.h"
 #include "iodash/ui_screen.h"
 
 static void graph_draw(WINDOW *w, const void *data, const struct ui_style *st)
@@ -68,11 +69,16 @@ static void table_draw(WINDOW *w, const void *data, const struct ui_style *st)
 			enum theme_elem e = r < 0 ? TE_TABLE_HEAD : TE_TEXT;
 			const char *s = r < 0 ? d->head[c] : d->cell(d->ctx, r, c, &e);
 			int cw = d->width[c];
-			if (c == 0)
+			/* the gap goes with the cell: a blank of another
+			 * attribute between cells costs an attribute reset
+			 * per cell on the wire */
+			if (c == 0) {
 				snprintf(buf, sizeof buf, "%-*.*s", cw, cw, s);
-			else
-				snprintf(buf, sizeof buf, "%*.*s", cw, cw, s);
-			ui_put(w, d->y + r + 1, x, cw, st, e, buf);
+				ui_put(w, d->y + r + 1, x, cw, st, e, buf);
+			} else {
+				snprintf(buf, sizeof buf, " %*.*s", cw, cw, s);
+				ui_put(w, d->y + r + 1, x - 1, cw + 1, st, e, buf);
+			}
 			x += cw + 1;
 		}
 	}
@@ -112,7 +118,11 @@ static void text_draw(WINDOW *w, const void *data, const struct ui_style *st)
 		return;
 	}
 	int first = d->ntext > d->h ? d->ntext - d->h : 0;
-	for (int i = first; i < d->ntext; i++)
+	if (d->follow) {
+		uint64_t f = layout_tail_first(d->abs0 + (uint64_t)d->ntext, d->h);
+		first = f > d->abs0 ? (int)(f - d->abs0) : 0;
+	}
+	for (int i = first; i < d->ntext && i - first < d->h; i++)
 		ui_put(w, d->y + i - first, d->x, d->w, st, d->elem, d->text[i]);
 }
 

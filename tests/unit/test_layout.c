@@ -243,6 +243,23 @@ static void test_graph_cells(void **state)
 	assert_string_equal(out, "a?b?\xe2\x96\x88");
 }
 
+/* List panes follow the newest line by half pages. */
+static void test_tail_first_half_pages(void **st)
+{
+	(void)st;
+	assert_int_equal(layout_tail_first(5, 10), 0);
+	assert_int_equal(layout_tail_first(10, 10), 0);
+	assert_int_equal(layout_tail_first(11, 10), 5);    /* jump half a page */
+	assert_int_equal(layout_tail_first(15, 10), 5);    /* then append in place */
+	assert_int_equal(layout_tail_first(16, 10), 10);
+	for (uint64_t n = 0; n < 200; n++) {
+		uint64_t f = layout_tail_first(n, 7);
+		assert_true(n <= 7 || (n - f <= 7 && n - f > 7 - 3 - 1));   /* newest shown, pane at least half full */
+		assert_true(f <= layout_tail_first(n + 1, 7));              /* never moves back */
+	}
+	assert_int_equal(layout_tail_first(3, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_curves_view),
 		cmocka_unit_test(test_gauge_markers_and_labels),
 		cmocka_unit_test(test_graph_cells),
+		cmocka_unit_test(test_tail_first_half_pages),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
