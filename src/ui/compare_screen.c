@@ -213,14 +213,33 @@ static void draw(WINDOW *w, struct cmp_view *v, const struct ui_screen *scr)
 	doupdate();
 }
 
+/* Sweeps double their x (1, 2, 4 ... 128 clients): a linear axis crams
+ * half the points into the first few columns, so such data opens on log2. */
+static bool x_spans_octaves(const struct compare_data *cd)
+{
+	double lo = 0, hi = 0;
+
+	for (size_t i = 0; i < cd->results.n; i++) {
+		double x = cd->results.v[i].x;
+		if (!(x > 0))
+			return false;
+		if (lo == 0 || x < lo)
+			lo = x;
+		if (x > hi)
+			hi = x;
+	}
+	return lo > 0 && hi / lo >= 16;
+}
+
 int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o)
 {
 	struct ui_screen scr;
-	struct cmp_view v = { .cd = cd, .log2x = o->log2x, .show_runs = true };
+	struct cmp_view v = { .cd = cd, .show_runs = true };
 	bool quit = false;
 
 	if (!cd || !cd->nmetrics)
 		return 1;
+	v.log2x = o->log2x || x_spans_octaves(cd);
 	memset(&scr, 0, sizeof(scr));
 	if (ui_screen_open(&scr, o))
 		return 1;
