@@ -81,6 +81,7 @@ struct model {
 	char kernel[128];
 	char source[MODEL_LINE_LEN];  /* "live /proc", "trace DIR", "recording FILE" */
 	bool replay;                  /* a recording or trace, not this machine now */
+	bool replay_seekable;         /* a recording in view: paused, it still moves on seeks */
 
 	struct series series;
 	struct model_event events[MODEL_EVENT_CAP];

@@ -495,6 +495,7 @@ static int view_one(const char *path, const struct iodash_opts *o)
 	snprintf(m->source, sizeof(m->source), "recording %s", path);
 	if (!v.batch) {
 		m->key_hook = view_key;
+		m->replay_seekable = true;
 		m->key_ctx = &v;
 	}
 	if ((rc = pthread_create(&v.thread, NULL, view_thread, &v))) {

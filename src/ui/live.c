@@ -985,6 +985,10 @@ static enum key_result on_key(struct live *L, int ch)
 				touchwin(L->win[p]);
 		return KEY_REDRAW;
 	}
+	/* A producer's keys (replay: arrows, [ ], g and its prompt) come
+	 * first, so the go-to prompt can take digits; it leaves the rest. */
+	if (ch != KEY_RESIZE && L->m->key_hook && L->m->key_hook(L->m->key_ctx, ch))
+		return KEY_REDRAW;
 	switch (ch) {
 	case 'q': case 'Q':
 		if (L->quit_when_done)
@@ -1087,8 +1091,6 @@ static enum key_result on_key(struct live *L, int ch)
 		}
 		break;
 	}
-	if (L->m->key_hook && L->m->key_hook(L->m->key_ctx, ch))
-		return KEY_REDRAW;
 	return KEY_NONE;
 }
 
@@ -1176,8 +1178,11 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 		}
 		double t = now_s();
 		bool can_draw = t - last_draw >= L->refresh - 0.005;
-		if (redraw || (data_dirty && !L->paused && can_draw)) {
-			if (data_dirty && !L->paused) {
+		/* a paused replay still shows where time travel takes it: its
+		 * producer sends nothing else while paused */
+		bool show_data = !L->paused || m->replay_seekable;
+		if (redraw || (data_dirty && show_data && can_draw)) {
+			if (data_dirty && show_data) {
 				view_copy(L);
 				curves_update(L, false);
 				data_dirty = false;
@@ -1189,7 +1194,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 				break;
 		}
 		int timeout = -1;
-		if (data_dirty && !L->paused)
+		if (data_dirty && show_data)
 			timeout = (int)((L->refresh - (t - last_draw)) * 1000) + 1;
 		if (timeout > 1000 || timeout < -1)
 			timeout = 1000;
