@@ -174,10 +174,18 @@ static void view_step(struct view *v)
 	free(s);
 }
 
+/* The sample nearest to t: "go to 3.7" lands on the sample the screen
+ * called 3.7 (recorded at 3.700118 s), not on the one before it. */
 static size_t view_index_at(struct view *v, double t)
 {
 	size_t i = recording_find(v->rec, RK_SAMPLE, t);
-	return i == (size_t)-1 ? 0 : i;
+	size_t n = recording_count(v->rec, RK_SAMPLE);
+
+	if (i == (size_t)-1)
+		return 0;
+	if (i + 1 < n && recording_time(v->rec, RK_SAMPLE, i + 1) - t < t - recording_time(v->rec, RK_SAMPLE, i))
+		return i + 1;
+	return i;
 }
 
 static void sleep_s(double s)

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# iodash view in tmux: time travel on a recording of the fio dirty-limit
+# trace shows, at a given time, what the live session showed then.
+. "$(dirname "$0")/lib.sh"
+TRACE="$FIX/proc-traces/dirty-bytes-256M-128M-fio-overwrite-4G-20s"
+rec="$TMPD/fio.rec"
+"$IODASH" --batch --fast --proc-root "$TRACE" -o "$rec" >"$TMPD/live.txt" || fail "record the trace"
+
+tm_start 120 40 "'$IODASH' view '$rec'; echo EXIT=\$?; sleep 30"
+tm_wait 'recording fio.rec' 5 && pass "view opens the recording" || fail "view opens" "$(tm_screen | head -2)"
+tm send-keys -t t Space; sleep 0.3
+tm send-keys -t t g 3 . 7 Enter
+if tm_wait '@ 0:00:03\.7 .*THROTTLE' 3; then
+	pass "g 3.7: at 3.70 s the badge reads THROTTLE, as the live batch line did"
+else
+	fail "g 3.7 shows THROTTLE" "$(tm_screen | head -1)"
+fi
+# the disks table shows the live session's figure of that sample
+want=$(awk '/^3\.70 / {print $9}' "$TMPD/live.txt")
+got=$(tm_screen | awk '/^vda +[0-9]/ {print $5}')
+awk -v a="$want" -v b="$got" 'BEGIN {d = a - b; if (d < 0) d = -d; exit !(a > 0 && d <= 0.05)}' \
+	&& pass "the disks table shows vda wkB/s $got, the live batch line's $want" \
+	|| fail "vda wkB/s as live" "want $want, got $got"
+tm_screen | grep -q 'dirty-limit hits 1 ' && pass "hit count 1 at 3.70 s" || fail "hit count 1" "$(tm_screen | sed -n 2p)"
+tm send-keys -t t Right
+tm_wait '@ 0:00:03\.8 ' 3 && pass "right steps one sample (3.8 s)" || fail "right steps one sample" "$(tm_screen | head -1)"
+tm send-keys -t t End
+tm_wait '@ 0:00:30\.7 ' 3 && pass "End goes to the end (30.7 s)" || fail "End" "$(tm_screen | head -1)"
+tm send-keys -t t Home
+tm_wait '@ 0:00:00\.0 ' 3 && pass "Home goes to the start" || fail "Home" "$(tm_screen | head -1)"
+tm send-keys -t t q
+tm_wait 'EXIT=0' 3 && pass "q quits with 0" || fail "q quits" "$(tm_screen | tail -2)"
