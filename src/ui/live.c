@@ -1138,7 +1138,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	L->m = m;
 	L->o = o;
 	L->refresh = o->refresh > 0 ? o->refresh : 1;
-	L->metric_idx = -1;
+	L->metric_idx = 0;     /* the first metric the tool gives: its headline figure */
 	L->sigints_seen = app_got_sigint;
 	if (ui_screen_open(&L->scr, o) < 0) {
 		free(L);
