@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "iodash/commands.h"
 #include "iodash/compare.h"
+#include "rec_format.h"
 #include "iodash/parser.h"
 #include "iodash/recording.h"
 #include "iodash/ui.h"
@@ -462,34 +463,7 @@ void compare_print_text_metric(const struct curve_set *cs, FILE *out)
 	free(buf);
 }
 
-static void csv_str(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
 
-static void json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20)
-			fprintf(out, "\\u%04x", *p);
-		else
-			fputc(*p, out);
-	}
-	fputc('"', out);
-}
 
 static void json_num(FILE *out, double v)
 {
@@ -522,32 +496,32 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 		}
 		if (fmt == FMT_JSON) {
 			fprintf(out, "%s\n {\"metric\": ", k ? "," : "");
-			json_str(out, cd->metrics[k]);
+			rec_json_str(out, cd->metrics[k]);
 			fputs(", \"unit\": ", out);
-			json_str(out, cs->n ? cs->v[0].unit : "");
+			rec_json_str(out, cs->n ? cs->v[0].unit : "");
 			fputs(", \"x_name\": ", out);
-			json_str(out, cs->n ? cs->v[0].x_name : "");
+			rec_json_str(out, cs->n ? cs->v[0].x_name : "");
 			fputs(", \"baseline\": ", out);
-			json_str(out, cs->baseline);
+			rec_json_str(out, cs->baseline);
 			fputs(", \"labels\": [", out);
 		}
 		for (size_t l = 0; l < cs->n; l++) {
 			const struct curve *c = &cs->v[l];
 			if (fmt == FMT_JSON) {
 				fprintf(out, "%s\n  {\"label\": ", l ? "," : "");
-				json_str(out, c->label);
+				rec_json_str(out, c->label);
 				fprintf(out, ", \"runs\": %d, \"points\": [", c->runs);
 			}
 			for (size_t i = 0; i < c->n; i++) {
 				const struct curve_point *p = &c->pts[i];
 				if (fmt == FMT_CSV) {
-					csv_str(out, c->metric);
+					rec_csv_str(out, c->metric);
 					fputc(',', out);
-					csv_str(out, c->unit);
+					rec_csv_str(out, c->unit);
 					fputc(',', out);
-					csv_str(out, c->x_name);
+					rec_csv_str(out, c->x_name);
 					fprintf(out, ",%.10g,", p->x);
-					csv_str(out, c->label);
+					rec_csv_str(out, c->label);
 					fprintf(out, ",%d,%d,", c->runs, p->n);
 					csv_num(out, p->mean);
 					fputc(',', out);
@@ -557,7 +531,7 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 					fprintf(out, ",%.10g,%.10g,", p->min, p->max);
 					csv_num(out, p->hmean);
 					fputc(',', out);
-					csv_str(out, cs->baseline);
+					rec_csv_str(out, cs->baseline);
 					fputc(',', out);
 					csv_num(out, p->have_change ? p->change_pct : NAN);
 					fputc(',', out);
@@ -596,9 +570,9 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 		for (size_t i = 0; i < cd->nruns; i++) {
 			const struct compare_run *r = &cd->runs[i];
 			fprintf(out, "%s\n  {\"label\": ", i ? "," : "");
-			json_str(out, r->label);
+			rec_json_str(out, r->label);
 			fputs(", \"source\": ", out);
-			json_str(out, r->source);
+			rec_json_str(out, r->source);
 			fprintf(out, ", \"index\": %d, \"exit_status\": %d, \"samples\": %zu}",
 				r->index, r->exit_status, r->n);
 		}

@@ -12,30 +12,7 @@
 
 #define EXPORT_MAX_DISKS 64
 
-static void csv_text(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
 
-static void json_text(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(out, "\\u%04x", *p);
-		else
-			fputc(*p, out);
-	}
-	fputc('"', out);
-}
 
 static void num(FILE *out, double v, bool json)
 {
@@ -89,15 +66,15 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 	if (json) {
 		fprintf(out, "{\"format\": \"iodash-export\", \"recording_version\": \"%d.%d\",\n \"header\": {\"host\": ",
 			h->major, h->minor);
-		json_text(out, h->host);
+		rec_json_str(out, h->host);
 		fputs(", \"kernel\": ", out);
-		json_text(out, h->kernel);
+		rec_json_str(out, h->kernel);
 		fputs(", \"label\": ", out);
-		json_text(out, h->label);
+		rec_json_str(out, h->label);
 		fputs(", \"command\": ", out);
-		json_text(out, h->command);
+		rec_json_str(out, h->command);
 		fputs(", \"source\": ", out);
-		json_text(out, h->source);
+		rec_json_str(out, h->source);
 		fprintf(out, ", \"interval\": %g, \"start_realtime_ns\": %lld", h->interval,
 			(long long)h->start_realtime_ns);
 		if (h->have_knobs)
@@ -141,7 +118,7 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			for (int d = 0; d < s->ndisks; d++) {
 				double v[11];
 				fprintf(out, "%s{\"name\": ", d ? ", " : "");
-				json_text(out, s->disks[d].name);
+				rec_json_str(out, s->disks[d].name);
 				if (s->disks[d].have_rate) {
 					disk_vals(&s->disks[d], v);
 					for (size_t c = 0; c < 11; c++) {
@@ -200,11 +177,11 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 		if (json) {
 			fprintf(out, "%s\n  {\"t\": %.3f, \"kind\": \"%s\", \"text\": ", first ? "" : ",", e.t,
 				rec_event_kind_name(e.kind));
-			json_text(out, e.text);
+			rec_json_str(out, e.text);
 			fputc('}', out);
 		} else {
 			fprintf(out, "%.3f,%s,", e.t, rec_event_kind_name(e.kind));
-			csv_text(out, e.text);
+			rec_csv_str(out, e.text);
 			fputc('\n', out);
 		}
 		first = 0;
@@ -218,32 +195,32 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			continue;
 		if (json) {
 			fprintf(out, "%s\n  {\"t\": %.3f, \"label\": ", first ? "" : ",", t);
-			json_text(out, p.label);
+			rec_json_str(out, p.label);
 			fprintf(out, ", \"run\": %d, \"x_name\": ", p.run);
-			json_text(out, p.x_name);
+			rec_json_str(out, p.x_name);
 			fputs(", \"x\": ", out);
 			num(out, p.x, true);
 			fputs(", \"metric\": ", out);
-			json_text(out, p.metric);
+			rec_json_str(out, p.metric);
 			fputs(", \"value\": ", out);
 			num(out, (p.flags & RP_TOO_FAST) ? NAN : p.value, true);
 			fputs(", \"unit\": ", out);
-			json_text(out, p.unit);
+			rec_json_str(out, p.unit);
 			fprintf(out, ", \"flags\": %u}", p.flags);
 		} else {
 			fprintf(out, "%.3f,", t);
-			csv_text(out, p.label);
+			rec_csv_str(out, p.label);
 			fprintf(out, ",%d,", p.run);
-			csv_text(out, p.x_name);
+			rec_csv_str(out, p.x_name);
 			fputc(',', out);
 			num(out, p.x, false);
 			fputc(',', out);
-			csv_text(out, p.metric);
+			rec_csv_str(out, p.metric);
 			fputc(',', out);
 			if (!(p.flags & RP_TOO_FAST))
 				num(out, p.value, false);
 			fputc(',', out);
-			csv_text(out, p.unit);
+			rec_csv_str(out, p.unit);
 			fprintf(out, ",%d,%d,%d,%d\n", !!(p.flags & RP_FINAL), !!(p.flags & RP_PROGRESS),
 				!!(p.flags & RP_INCOMPLETE), !!(p.flags & RP_TOO_FAST));
 		}
@@ -257,7 +234,7 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			if (recording_output(rec, i, &l))
 				continue;
 			fprintf(out, "%s\n  {\"t\": %.3f, \"run\": %d, \"text\": ", first ? "" : ",", l.t, l.run);
-			json_text(out, l.text);
+			rec_json_str(out, l.text);
 			fputc('}', out);
 			first = 0;
 		}

@@ -309,3 +309,32 @@ void rec_unescape(const char *s, size_t n, char *out, size_t outlen)
 	}
 	out[o] = 0;
 }
+
+void rec_csv_str(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+void rec_json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(out, "\\u%04x", *p);
+		else
+			fputc(*p, out);
+	}
+	fputc('"', out);
+}

@@ -6,6 +6,7 @@
 #define IODASH_REC_FORMAT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include "iodash/derive.h"
 #include "iodash/model.h"
@@ -95,6 +96,11 @@ struct rec_buf {
 	int oom;               /* an allocation failed: the buffer stopped growing */
 };
 void rec_buf_free(struct rec_buf *b);
+
+/* A text as one CSV field (quoted only when it must be) and as a JSON
+ * string: what export and compare print. */
+void rec_csv_str(FILE *out, const char *s);
+void rec_json_str(FILE *out, const char *s);
 void rec_buf_putc(struct rec_buf *b, char c);
 void rec_buf_puts(struct rec_buf *b, const char *s);
 void rec_buf_printf(struct rec_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
