@@ -25,7 +25,7 @@ struct batch {
 	bool with_bench;
 	uint64_t next_seq;      /* next sample to consider */
 	uint64_t next_event, next_output;
-	size_t next_result;     /* index into model.results (final points only) */
+	uint64_t next_result;   /* index into model.results (final points only) */
 	double last_t;          /* time of the last line printed */
 	double next_print_t;    /* with -r: print a sample at or after this time */
 	bool write_failed;      /* stdout went away (SIGHUP, closed pipe): keep going silently */
@@ -109,6 +109,26 @@ struct batch_chunk {
 	uint64_t dropped;
 };
 
+/* Copy what a ring of `cap` elements holds from *next to total (the count
+ * ever added) into a new array; skips what the ring dropped.  On no memory
+ * it copies nothing and leaves *next, so the lines come next time. */
+static void *ring_copy(const void *ring, size_t elem, size_t cap, uint64_t total,
+		       uint64_t *next, size_t *n)
+{
+	if (total - *next > cap)
+		*next = total - cap;
+	*n = (size_t)(total - *next);
+	char *out = malloc((*n ? *n : 1) * elem);
+	if (!out) {
+		*n = 0;
+		return NULL;
+	}
+	for (size_t i = 0; i < *n; i++)
+		memcpy(out + i * elem, (const char *)ring + ((*next + i) % cap) * elem, elem);
+	*next = total;
+	return out;
+}
+
 static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -128,33 +148,13 @@ static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *
 	b->next_seq += c->nsamples;
 	m->consumed = b->next_seq;
 
-	if (m->nevents - b->next_event > MODEL_EVENT_CAP)
-		b->next_event = m->nevents - MODEL_EVENT_CAP;
-	c->nevents = m->nevents - b->next_event;
-	c->events = malloc((c->nevents ? c->nevents : 1) * sizeof(*c->events));
-	for (size_t i = 0; c->events && i < c->nevents; i++)
-		c->events[i] = m->events[(b->next_event + i) % MODEL_EVENT_CAP];
-	if (!c->events)
-		c->nevents = 0;
-	b->next_event += c->nevents;
-
-	if (m->noutput - b->next_output > MODEL_OUTPUT_CAP)
-		b->next_output = m->noutput - MODEL_OUTPUT_CAP;
-	c->noutputs = m->noutput - b->next_output;
-	c->outputs = malloc((c->noutputs ? c->noutputs : 1) * sizeof(*c->outputs));
-	for (size_t i = 0; c->outputs && i < c->noutputs; i++)
-		c->outputs[i] = m->output[(b->next_output + i) % MODEL_OUTPUT_CAP];
-	if (!c->outputs)
-		c->noutputs = 0;
-	b->next_output += c->noutputs;
-
-	c->nresults = m->results.n > b->next_result ? m->results.n - b->next_result : 0;
-	c->results = malloc((c->nresults ? c->nresults : 1) * sizeof(*c->results));
-	for (size_t i = 0; c->results && i < c->nresults; i++)
-		c->results[i] = m->results.v[b->next_result + i];
-	if (!c->results)
-		c->nresults = 0;
-	b->next_result += c->nresults;
+	c->events = ring_copy(m->events, sizeof(*m->events), MODEL_EVENT_CAP, m->nevents,
+			      &b->next_event, &c->nevents);
+	c->outputs = ring_copy(m->output, sizeof(*m->output), MODEL_OUTPUT_CAP, m->noutput,
+			       &b->next_output, &c->noutputs);
+	/* results never wrap: a ring as large as the array */
+	c->results = ring_copy(m->results.v, sizeof(*m->results.v), m->results.n ? m->results.n : 1,
+			       m->results.n, &b->next_result, &c->nresults);
 	c->bench = m->bench;
 	model_unlock(m);
 }
