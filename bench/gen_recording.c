@@ -12,6 +12,7 @@
  *        gen_recording --open FILE   time what `iodash view` does before
  *                                    its first frame (open, index, check,
  *                                    parse the last hour of samples) */
+#include <math.h>
 #include <stdio.h>
 #include <time.h>
 #include <stdlib.h>
@@ -186,10 +187,10 @@ int main(int argc, char **argv)
 		b.ntasks = 17;
 		b.throttled_tasks = s.zone >= ZONE_THROTTLE ? (int)rnd(0, 16) : 0;
 		if (s.dt > 0) {
-			b.write_Bps = (double)(rnd(0, 500000) * 4096) / s.dt;
-			b.wchar_Bps = (double)(rnd(0, 800000) * 4096) / s.dt;
-			b.read_Bps = (double)(rnd(0, 1000) * 4096) / s.dt;
-			b.rchar_Bps = (double)(rnd(0, 2000) * 4096) / s.dt;
+			b.write_Bps = round((double)(rnd(0, 500000) * 4096) / s.dt);
+			b.wchar_Bps = round((double)(rnd(0, 800000) * 4096) / s.dt);
+			b.read_Bps = round((double)(rnd(0, 1000) * 4096) / s.dt);
+			b.rchar_Bps = round((double)(rnd(0, 2000) * 4096) / s.dt);
 		}
 		obs.on_bench(obs.ctx, &b);
 		if (i % 2 == 0)

@@ -23,7 +23,7 @@ struct proctree_sample {
 	bool root_alive;
 	bool have_io;               /* /proc/PID/io readable for the tree (false: no rates) */
 	bool have_rates;            /* a previous scan exists: the rates are valid */
-	double rchar_Bps, wchar_Bps, read_Bps, write_Bps;
+	double rchar_Bps, wchar_Bps, read_Bps, write_Bps;  /* whole B/s */
 };
 
 struct proctree {

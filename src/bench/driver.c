@@ -13,6 +13,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -243,6 +244,13 @@ static bool stop_wanted(struct bench_ctx *b)
 
 /* ---- per sample period ------------------------------------------------- */
 
+/* Pause rates to the precision anyone reads them at (and the ETA to
+ * whole seconds): a recording then stores them in a few digits, not 17. */
+static double to_thousandths(double v)
+{
+	return round(v * 1000.0) / 1000.0;
+}
+
 static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, double run_start_mono)
 {
 	struct proctree_sample ps;
@@ -265,16 +273,16 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 		double ms;
 		tracefs_read(&b->tf);
 		tracefs_take(&b->tf, &n, &ms);
-		b->st.pauses_per_s = dt > 0 ? n / dt : 0;
-		b->st.pause_ms_per_s = dt > 0 ? ms / dt : 0;
+		b->st.pauses_per_s = dt > 0 ? to_thousandths(n / dt) : 0;
+		b->st.pause_ms_per_s = dt > 0 ? to_thousandths(ms / dt) : 0;
 		b->st.pauses_total = b->tf.pauses_total;
 		b->st.pause_total_ms = b->tf.pause_ms_total;
 	}
 	if (b->parser)
 		parser_get_progress(b->parser, &b->st.progress);
 	if (b->st.run_total > 0)
-		b->st.eta_s = sweep_eta(b->durations, b->ndone, b->st.run_total,
-					run_start_mono > 0 ? now - run_start_mono : 0);
+		b->st.eta_s = round(sweep_eta(b->durations, b->ndone, b->st.run_total,
+						run_start_mono > 0 ? now - run_start_mono : 0));
 	*last_tick = now;
 	model_set_bench(b->m, &b->st);
 }

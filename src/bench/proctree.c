@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,10 +256,12 @@ int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
 	if (any_io && t->scanned && now_s > t->last_t) {
 		double dt = now_s - t->last_t;
 		out->have_rates = true;
-		out->rchar_Bps = drc / dt;
-		out->wchar_Bps = dwc / dt;
-		out->read_Bps = drb / dt;
-		out->write_Bps = dwb / dt;
+		/* Whole bytes per second: finer is noise (the screens show
+		 * kB/s), and a recording stores it in a few digits. */
+		out->rchar_Bps = round(drc / dt);
+		out->wchar_Bps = round(dwc / dt);
+		out->read_Bps = round(drb / dt);
+		out->write_Bps = round(dwb / dt);
 	}
 	free(t->e);
 	t->e = ne;

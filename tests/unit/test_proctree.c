@@ -142,6 +142,11 @@ static void test_fake_tree(void **state)
 	fake_proc(101, 100, 100, 1234, "dbench", "S", one, 100);
 	assert_int_equal(proctree_scan(&t, 12.0, &s), 0);
 	assert_true(s.wchar_Bps == 100);
+
+	/* rates are whole bytes per second: 1000 B in 3 s is 333, not 333.33 */
+	fake_proc(101, 100, 100, 1234, "dbench", "S", one, 1100);
+	assert_int_equal(proctree_scan(&t, 15.0, &s), 0);
+	assert_true(s.wchar_Bps == 333);
 	proctree_free(&t);
 
 	/* attach mode: no session membership, so 103 (reparented before we
