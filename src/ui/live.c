@@ -47,6 +47,7 @@ struct view {
 	struct bench_status bench;
 	bool have_last;
 	struct sample last;
+	int badge_zone;              /* the worst zone of the last refresh period */
 	struct view_pt *pts;
 	size_t npts, cap;
 	char out[VIEW_OUT_LINES][MODEL_LINE_LEN];
@@ -84,6 +85,9 @@ struct live {
 	char cs_msg[128];
 	int sigints_seen;
 	unsigned marks;
+	/* events pane: the session's lines, a hit's end joined to its start */
+	uint64_t ev_counted, ev_lines;
+	struct model_event ev_last;
 };
 
 static double now_s(void)
@@ -102,6 +106,70 @@ static bool bench_active(const struct view *v)
 /* ---- copying from the model ---------------------------------------- */
 
 static int bucket_k(const struct live *L);
+
+/* The events pane gives a hit one line: its end joins the line of its
+ * start ("0:03 throttle 0.20s dirty+writeback=…") when nothing came
+ * between them.  A kernel at its dirty limit can go in and out of
+ * throttle several times a second; two lines each would bury the rest. */
+static bool event_joins_previous(int prev_kind, int kind)
+{
+	return kind == MEV_HIT_END && prev_kind == MEV_HIT_START;
+}
+
+static bool same_event(const struct model_event *a, const struct model_event *b)
+{
+	return a->kind == b->kind && a->t == b->t && !strcmp(a->text, b->text);
+}
+
+/* Count the pane's lines over the whole session (for the half-page follow
+ * of layout_tail_first) as events arrive.  A replay that seeks rebuilds
+ * the model's events: then count again from what the ring holds. */
+static void count_event_lines(struct live *L, const struct model *m)
+{
+	uint64_t ne = m->nevents, oldest = ne > MODEL_EVENT_CAP ? ne - MODEL_EVENT_CAP : 0;
+	uint64_t from = L->ev_counted;
+	int prev = -1;
+	if (from > ne || (from > oldest && !same_event(&m->events[(from - 1) % MODEL_EVENT_CAP], &L->ev_last))) {
+		L->ev_lines = 0;
+		from = 0;
+	} else if (from > 0 && from > oldest) {
+		prev = (int)L->ev_last.kind;
+	}
+	if (from < oldest) {
+		L->ev_lines += oldest - from;
+		from = oldest;
+	}
+	for (uint64_t i = from; i < ne; i++) {
+		int kind = (int)m->events[i % MODEL_EVENT_CAP].kind;
+		if (!event_joins_previous(prev, kind))
+			L->ev_lines++;
+		prev = kind;
+	}
+	L->ev_counted = ne;
+	if (ne)
+		L->ev_last = m->events[(ne - 1) % MODEL_EVENT_CAP];
+}
+
+/* The zone badge shows the worst zone of the samples within one refresh
+ * period of the newest: a frame stands for that period, and a dirty level
+ * that hovers at freerun (in and out of throttle several times a second)
+ * then reads THROTTLE steadily instead of flashing. */
+static int worst_recent_zone(const struct view *v, double period)
+{
+	if (!v->have_last || !v->last.have_dirty)
+		return ZONE_UNKNOWN;
+	int z = v->last.zone;
+	for (size_t i = v->npts; i-- > 0;) {
+		const struct view_pt *p = &v->pts[i];
+		if (p->seq > v->last.seq)
+			continue;
+		if (p->t <= v->last.t - period)
+			break;
+		if (p->have_dirty && p->zone > z)
+			z = p->zone;
+	}
+	return z;
+}
 
 static void view_copy(struct live *L)
 {
@@ -169,6 +237,7 @@ static void view_copy(struct live *L)
 	v->nevents = ne;
 	for (uint64_t i = fe; i < ne; i++)
 		v->ev[v->nev++] = m->events[i % MODEL_EVENT_CAP];
+	count_event_lines(L, m);
 	if (m->results.n != v->rs_seen) {
 		struct result_point *np = realloc(v->rs.v, (m->results.n + 1) * sizeof *np);
 		if (np) {
@@ -182,6 +251,7 @@ static void view_copy(struct live *L)
 	model_unlock(m);
 	if (v->bench.state != BENCH_NONE)
 		L->had_bench = true;
+	v->badge_zone = worst_recent_zone(v, L->refresh);
 }
 
 /* Rebuild the curves of the chosen metric when results changed. */
@@ -316,7 +386,7 @@ static void draw_header(struct live *L, WINDOW *w)
 	const struct ui_style *st = &L->scr.st;
 	const struct view *v = &L->v;
 	int W = getmaxx(w), H = getmaxy(w);
-	int zone = v->have_last && v->last.have_dirty ? v->last.zone : ZONE_UNKNOWN;
+	int zone = v->badge_zone;
 	enum theme_elem be;
 	const char *badge = zone_badge(zone, &be);
 	char buf[512], el[32];
@@ -444,8 +514,14 @@ static const struct view_pt *pt_at(const struct view *v, uint64_t seq)
 /* The graph's G sub-columns: the window does not scroll by one per sample
  * (see the top) but fills to the right and jumps back a quarter when
  * full.  Each sub-column aggregates k samples: rates by their mean, the
- * dirty level by its peak, thresholds as last seen, the zone at its worst. */
-static int buckets(const struct live *L, int G, struct view_pt *out, bool *have)
+ * dirty level by its peak, thresholds as last seen, the zone at its worst.
+ *
+ * A graph shows whole cells only (two buckets each in braille), so it
+ * changes every other frame.  `phase` (0 or 1) shifts which pair of
+ * buckets makes a cell: the two graphs take turns, and a frame sends one
+ * column of one graph in one colour rather than two columns whose
+ * colours alternate on every row. */
+static int buckets(const struct live *L, int G, int phase, struct view_pt *out, bool *have)
 {
 	const struct view *v = &L->v;
 	int k = bucket_k(L);
@@ -456,14 +532,15 @@ static int buckets(const struct live *L, int G, struct view_pt *out, bool *have)
 	/* Only whole buckets: a half-filled one would be sent again next
 	 * frame.  B is the newest complete bucket. */
 	uint64_t done = (v->pts[v->npts - 1].seq + 1) / (uint64_t)k, GG = (uint64_t)G;
-	done &= ~(uint64_t)1;     /* whole cells: an even count of buckets */
-	if (!done)
+	uint64_t ph = phase ? 1 : 0;
+	if (done < ph + 2)
 		return k;
+	done = ph + ((done - ph) & ~(uint64_t)1);   /* whole cells: pairs from ph */
 	uint64_t B = done - 1;
 	uint64_t step = (GG / 4) & ~(uint64_t)1;   /* even, so cells stay aligned */
 	if (!step)
 		step = 2;
-	uint64_t b0 = B < GG ? 0 : ((B - GG) / step + 1) * step;
+	uint64_t b0 = ph + (B - ph < GG ? 0 : ((B - ph - GG) / step + 1) * step);
 	for (int i = 0; i < G; i++) {
 		struct view_pt *o = &out[i];
 		int n = 0, nd[VIEW_DISKS] = { 0 };
@@ -556,7 +633,7 @@ static void draw_throughput(struct live *L, WINDOW *w, bool focus)
 		free(have);
 		return;
 	}
-	buckets(L, G, bk, have);
+	buckets(L, G, 0, bk, have);
 	int y = 1;
 	for (int i = 0; i < shown; i++) {
 		int k = idx[i];
@@ -643,7 +720,7 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 		free(have);
 		return;
 	}
-	buckets(L, G, bk, have);
+	buckets(L, G, 1, bk, have);
 	double top = (double)(s->thresh_kb > s->dirty_kb + s->writeback_kb
 			      ? s->thresh_kb : s->dirty_kb + s->writeback_kb);
 	for (int i = 0; i < G; i++)
@@ -797,6 +874,16 @@ static void draw_output(struct live *L, WINDOW *w, bool focus)
 	ui_text_widget.draw(w, &td, st);
 }
 
+/* The text of a hit's joined line: "throttle 0.20s dirty+writeback=…". */
+static void joined_hit_text(const char *start, const char *end, char *out, size_t n)
+{
+	static const char sp[] = "throttle start ", ep[] = "throttle end ";
+	if (!strncmp(start, sp, sizeof sp - 1) && !strncmp(end, ep, sizeof ep - 1))
+		snprintf(out, n, "throttle %s %s", end + sizeof ep - 1, start + sizeof sp - 1);
+	else
+		snprintf(out, n, "%s, %s", start, end);
+}
+
 static void draw_events(struct live *L, WINDOW *w, bool focus)
 {
 	const struct ui_style *st = &L->scr.st;
@@ -807,18 +894,30 @@ static void draw_events(struct live *L, WINDOW *w, bool focus)
 		ui_put(w, 1, 0, W, st, TE_DIM, "none yet (m puts a mark)");
 		return;
 	}
-	uint64_t abs0 = v->nevents - (uint64_t)v->nev;
-	uint64_t f = layout_tail_first(v->nevents, H);
+	/* the pane's lines among the events held: where each starts */
+	int line_ev[VIEW_EVENTS], nl = 0;
+	for (int i = 0; i < v->nev; i++)
+		if (!i || !event_joins_previous((int)v->ev[i - 1].kind, (int)v->ev[i].kind))
+			line_ev[nl++] = i;
+	uint64_t total = L->ev_lines > (uint64_t)nl ? L->ev_lines : (uint64_t)nl;
+	uint64_t abs0 = total - (uint64_t)nl, f = layout_tail_first(total, H);
 	int first = f > abs0 ? (int)(f - abs0) : 0;
-	for (int i = first; i < v->nev && i - first < H; i++) {
+	for (int j = first; j < nl && j - first < H; j++) {
+		int i = line_ev[j];
 		const struct model_event *e = &v->ev[i];
-		char t[24], line[MODEL_LINE_LEN + 40];
+		const struct model_event *end = i + 1 < v->nev &&
+			event_joins_previous((int)e->kind, (int)v->ev[i + 1].kind) ? &v->ev[i + 1] : NULL;
+		char t[24], text[2 * MODEL_LINE_LEN], line[2 * MODEL_LINE_LEN + 2];
 		ui_fmt_dur(e->t, t, sizeof t);
 		enum theme_elem el = e->kind == MEV_HIT_START || e->kind == MEV_HIT_END ? TE_HIT
 				     : e->kind == MEV_MARK ? TE_MARK : TE_TEXT;
-		int x = ui_put(w, 1 + i - first, 0, W, st, TE_DIM, t);
-		snprintf(line, sizeof line, " %s", e->text[0] ? e->text : model_event_kind_name(e->kind));
-		ui_put(w, 1 + i - first, x, W - x, st, el, line);
+		if (end)
+			joined_hit_text(e->text, end->text, text, sizeof text);
+		else
+			snprintf(text, sizeof text, "%s", e->text[0] ? e->text : model_event_kind_name(e->kind));
+		int x = ui_put(w, 1 + j - first, 0, W, st, TE_DIM, t);
+		snprintf(line, sizeof line, " %s", text);
+		ui_put(w, 1 + j - first, x, W - x, st, el, line);
 	}
 }
 
