@@ -83,6 +83,12 @@ void cli_usage(FILE *f)
 	      "      --trace-throttle  count balance_dirty_pages pauses via tracefs (root)\n"
 	      "  -h, --help, --version\n"
 	      "\n"
+	      "sweep: --repeat N (runs per point), --between CMD (run between runs, e.g.\n"
+	      "       'sync; echo 3 > /proc/sys/vm/drop_caches'), --stop-on-fail\n"
+	      "compare: --text|--csv|--json (the table, no curses), --baseline LABEL,\n"
+	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves)\n"
+	      "view --batch --follow: keep printing as the recording grows\n"
+	      "\n"
 	      "exit status: 0 success, 1 runtime failure, 2 usage error.  See man ./iodash.1\n", f);
 }
 
