@@ -1312,8 +1312,12 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 				model_unlock(m);
 			}
 		}
-		if (r > 0 && (pf[0].revents & (POLLHUP | POLLERR)) && !(pf[0].revents & POLLIN)) {
-			/* stdin closed under us, as with SIGHUP */
+		if (r > 0 && (pf[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
+			/* The terminal hung up.  Usually SIGHUP says so too, but not
+			 * when the shell that owns the terminal ignores it and stays
+			 * (a wrapper, a disowned job): then a hung-up tty polls
+			 * readable with POLLHUP forever and getch() gets EOF, which
+			 * would spin.  Treat it as the SIGHUP it stands for. */
 			app_got_sighup = 1;
 			continue;
 		}
