@@ -54,18 +54,28 @@ static void app_install_signals(void)
 /* Recording: flush at least once a second, from the sampler thread. */
 struct app_flush {
 	struct recorder *rec;
+	struct model *m;
 	double last_flush_t;
+	bool failed;
 };
 
 static void app_after_sample(void *ctx, const struct sample *s)
 {
 	struct app_flush *f = ctx;
 
-	if (!f->rec || s->t - f->last_flush_t < 1.0)
+	if (!f->rec || f->failed || s->t - f->last_flush_t < 1.0)
 		return;
 	f->last_flush_t = s->t;
 	/* the recorder locks itself: a slow disk must not hold the model */
-	recorder_flush(f->rec);
+	int rc = recorder_flush(f->rec);
+	if (rc) {
+		/* a full disk: say so now (events pane, batch "=" line) while
+		 * sampling and the benchmark go on; the file keeps what it has.
+		 * The reason first: the events pane is narrow. */
+		f->failed = true;
+		model_add_event(f->m, MEV_NOTE, s->t, "recording stopped: %s; %s", strerror(-rc),
+				recorder_error(f->rec));
+	}
 }
 
 static void app_fill_host(struct model *m, const struct iodash_opts *o)
@@ -153,7 +163,7 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 		m.obs = recorder_observer(rec);
 	}
 
-	struct app_flush flush = { .rec = rec };
+	struct app_flush flush = { .rec = rec, .m = &m };
 	struct sampler_config sc = {
 		.interval = o->interval, .fast = o->fast, .count = o->count,
 		.duration = o->duration, .after_sample = app_after_sample, .ctx = &flush,
@@ -174,9 +184,16 @@ out:
 	sampler_stop(sampler);
 	if (rec) {
 		m.obs = (struct model_observer){ 0 };
-		recorder_close(rec);
-		if (!app_got_sighup && !o->batch && rec_path && !o->output)
+		/* A recording that could not be written whole is a failure of
+		 * the session, even when every run went well. */
+		if (recorder_flush(rec)) {
+			fprintf(stderr, "iodash: %s\n", recorder_error(rec));
+			if (!exit_code)
+				exit_code = 1;
+		} else if (!app_got_sighup && !o->batch && rec_path && !o->output) {
 			fprintf(stderr, "iodash: recorded to %s\n", rec_path);
+		}
+		recorder_close(rec);
 	}
 	if (drv && drv->destroy)
 		drv->destroy(drv);

@@ -540,7 +540,7 @@ int recorder_flush(struct recorder *r)
 		if (rc) {
 			r->error = rc;
 			snprintf(r->errmsg, sizeof(r->errmsg),
-				 "%s: cannot write the recording: %s (free space, or choose another -o); the file ends at byte %llu",
+				 "%s: cannot write the recording: %s (free space, or choose another -o); the file is whole up to byte %llu",
 				 r->path, strerror(-rc), (unsigned long long)r->written);
 		} else {
 			r->written += out.len;

@@ -59,3 +59,28 @@ for f in foreign trunc corrupt; do
 		fail "view $f file" "rc=$rc $(cat "$TMPD/err")"
 	fi
 done
+
+# 5. a full disk (root: a 4 KiB tmpfs): the run goes on and ends, the
+# failure is said at once (a "= note" line) and at the end (stderr, exit
+# 1), and what reached the file still loads
+if ! is_root; then
+	skip "full disk" "needs root to mount a tiny tmpfs"
+elif ! command -v dbench >/dev/null; then
+	skip "full disk" "dbench not installed"
+else
+	FULL="$TMPD/full"; mkdir -p "$FULL" "$TMPD/fw"
+	if mount -t tmpfs -o size=4k tmpfs "$FULL" 2>/dev/null; then
+		cleanup_add "umount '$FULL' 2>/dev/null"
+		timeout 60 "$IODASH" --batch run -o "$FULL/x.rec" -- dbench -D "$TMPD/fw" -t 4 1 >"$TMPD/full.out" 2>"$TMPD/full.err"; rc=$?
+		check "full disk: exit 1" [ "$rc" -eq 1 ]
+		check "full disk: the run still ended well" grep -q 'run_end: run ok: exit 0' "$TMPD/full.out"
+		check "full disk: said when it happened" grep -q '^= [0-9.]* note: recording stopped: .*No space left on device' "$TMPD/full.out"
+		check "full disk: one line on stderr naming the file and the fix" \
+			grep -q "^iodash: $FULL/x.rec: cannot write the recording: No space left on device (free space, or choose another -o)" "$TMPD/full.err"
+		"$IODASH" export --csv "$FULL/x.rec" >"$TMPD/full.csv" 2>"$TMPD/full.exp"; rc=$?
+		check "full disk: what was written loads (exit 0)" [ "$rc" -eq 0 ]
+		check "full disk: and holds the first samples" grep -Eq '^0\.000,0,' "$TMPD/full.csv"
+	else
+		skip "full disk" "cannot mount a tmpfs here"
+	fi
+fi
