@@ -230,8 +230,11 @@ static bool batch_session_over(struct batch *b, struct model *m, bool *stop_aske
 	bool interrupted = app_got_sigint > *sigints_seen;
 
 	*sigints_seen = app_got_sigint;
+	/* Without a benchmark, a reader that went away (iodash --batch | head)
+	 * ends it too, unless a recording is being written (-o). */
 	if (!b->with_bench)
-		return sampler_done || interrupted || app_got_sighup || app_got_sigterm;
+		return sampler_done || interrupted || app_got_sighup || app_got_sigterm ||
+		       (b->write_failed && !b->opts->output);
 	if (bench_done)
 		return true;
 	if (interrupted && *stop_asked)

@@ -119,3 +119,7 @@ else
 		fail "live $d kB written: iodash vs iostat -x" "iodash $ours, iostat $theirs"
 	fi
 fi
+
+# a reader that goes away (| head) ends a plain batch session quietly
+timeout 20 "$IODASH" --batch -i 0.1 | head -2 >/dev/null; rc=${PIPESTATUS[0]}
+check "batch | head: iodash ends with 0 when the reader goes (not killed by the timeout)" [ "$rc" -eq 0 ]
