@@ -761,6 +761,17 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 		sh[i] = ok && p->zone >= ZONE_THROTTLE;
 		any_shade |= sh[i];
 	}
+	/* Right of the newest data the lines go on at today's thresholds, so
+	 * they read as lines from the first second (drawn once: the empty
+	 * part of the graph does not change from frame to frame). */
+	int newest = G - 1;
+	while (newest >= 0 && lv[newest] != lv[newest])
+		newest--;
+	for (int i = newest + 1; i < G; i++) {
+		bg[i] = (double)s->bg_thresh_kb;
+		fr[i] = (double)s->freerun_kb;
+		th[i] = (double)s->thresh_kb;
+	}
 	struct ui_graph_data gd = { .y = 3, .x = 0, .w = gw, .h = gh, .v = lv, .vmax = scale,
 				    .elem = TE_DIRTY, .hline = { bg, fr, th },
 				    .hline_elem = { TE_LINE_BG, TE_LINE_FREERUN, TE_LINE_THRESH },
