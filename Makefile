@@ -60,7 +60,7 @@ $(B)/libiodash.a: $(LIB_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
 
-$(B)/%.o: %.c $(wildcard include/iodash/*.h)
+$(B)/%.o: %.c $(wildcard include/iodash/*.h src/ui/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<) $(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -68,7 +68,7 @@ $(B)/tests/%: tests/unit/%.c $(B)/libiodash.a
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
 
-$(AB)/%.o: %.c $(wildcard include/iodash/*.h)
+$(AB)/%.o: %.c $(wildcard include/iodash/*.h src/ui/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC-ASAN,$<) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
@@ -80,7 +80,7 @@ $(AB)/tests/%: tests/unit/%.c $(AB)/libiodash.a
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -o $@ $< $(AB)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
 
-$(FB)/%.o: %.c $(wildcard include/iodash/*.h)
+$(FB)/%.o: %.c $(wildcard include/iodash/*.h src/ui/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC-FUZZ,$<) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 

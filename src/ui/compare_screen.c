@@ -13,7 +13,7 @@
 #include "iodash/compare.h"
 #include "iodash/recording.h"
 #include "iodash/ui.h"
-#include "iodash/ui_screen.h"
+#include "ui_screen.h"
 
 struct cmp_view {
 	const struct compare_data *cd;

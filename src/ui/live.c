@@ -22,7 +22,7 @@
 #include "iodash/model.h"
 #include "iodash/session.h"
 #include "iodash/ui.h"
-#include "iodash/ui_screen.h"
+#include "ui_screen.h"
 
 #define VIEW_OUT_LINES 64
 #define VIEW_EVENTS 48

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/layout.h"
-#include "iodash/ui_screen.h"
+#include "ui_screen.h"
 
 static void graph_draw(WINDOW *w, const void *data, const struct ui_style *st)
 {

@@ -1,4 +1,5 @@
-/* ui_screen: the curses half of the ui (only src/ui/ includes this).
+/* ui_screen: the curses half of the ui, private to src/ui/ (the only code
+ * that includes curses; the core and include/iodash/ never do).
  * Terminal set-up, the colour level, theme elements as curses attributes,
  * and the widgets: small structs with draw(window, data, style).
  * The compare screen uses the same screen, style and widgets. */
