@@ -64,4 +64,11 @@ const char *layout_panel_name(enum ui_panel p);
  * a new line costs itself, and every h/2 lines one repaint. */
 uint64_t layout_tail_first(uint64_t total, int h);
 
+/* The same for n lines numbered by a key that rises but may skip (key[i]:
+ * the session index of the event line i starts at, where one line can
+ * take two events): the index of the first line to show.  The top moves
+ * to multiples of h/2 in key space, so it stays put while lines come in
+ * and needs no count of the lines before the ones held. */
+int layout_tail_first_keyed(const uint64_t *key, int n, int h);
+
 #endif

@@ -244,8 +244,8 @@ static bool stop_wanted(struct bench_ctx *b)
 
 /* ---- per sample period ------------------------------------------------- */
 
-/* Pause rates to the precision anyone reads them at (and the ETA to
- * whole seconds): a recording then stores them in a few digits, not 17. */
+/* Pause rates to the precision anyone reads them at: a recording then
+ * stores them in a few digits, not 17 (the ETA likewise, in seconds). */
 static double to_thousandths(double v)
 {
 	return round(v * 1000.0) / 1000.0;

@@ -230,3 +230,17 @@ uint64_t layout_tail_first(uint64_t total, int h)
 	uint64_t need = total - (uint64_t)h;
 	return (need + step - 1) / step * step;
 }
+
+int layout_tail_first_keyed(const uint64_t *key, int n, int h)
+{
+	if (h <= 0 || n <= h)
+		return 0;
+	uint64_t step = h / 2 > 0 ? (uint64_t)(h / 2) : 1;
+	/* the smallest multiple of step above the key of the line just
+	 * before the newest h: from there at most h lines remain */
+	uint64_t top = (key[n - h - 1] / step + 1) * step;
+	int first = n - h;
+	while (first < n && key[first] < top)
+		first++;
+	return first;
+}

@@ -85,9 +85,6 @@ struct live {
 	char cs_msg[128];
 	int sigints_seen;
 	unsigned marks;
-	/* events pane: the session's lines, a hit's end joined to its start */
-	uint64_t ev_counted, ev_lines;
-	struct model_event ev_last;
 };
 
 static double now_s(void)
@@ -116,40 +113,6 @@ static bool event_joins_previous(int prev_kind, int kind)
 	return kind == MEV_HIT_END && prev_kind == MEV_HIT_START;
 }
 
-static bool same_event(const struct model_event *a, const struct model_event *b)
-{
-	return a->kind == b->kind && a->t == b->t && !strcmp(a->text, b->text);
-}
-
-/* Count the pane's lines over the whole session (for the half-page follow
- * of layout_tail_first) as events arrive.  A replay that seeks rebuilds
- * the model's events: then count again from what the ring holds. */
-static void count_event_lines(struct live *L, const struct model *m)
-{
-	uint64_t ne = m->nevents, oldest = ne > MODEL_EVENT_CAP ? ne - MODEL_EVENT_CAP : 0;
-	uint64_t from = L->ev_counted;
-	int prev = -1;
-	if (from > ne || (from > oldest && !same_event(&m->events[(from - 1) % MODEL_EVENT_CAP], &L->ev_last))) {
-		L->ev_lines = 0;
-		from = 0;
-	} else if (from > 0 && from > oldest) {
-		prev = (int)L->ev_last.kind;
-	}
-	if (from < oldest) {
-		L->ev_lines += oldest - from;
-		from = oldest;
-	}
-	for (uint64_t i = from; i < ne; i++) {
-		int kind = (int)m->events[i % MODEL_EVENT_CAP].kind;
-		if (!event_joins_previous(prev, kind))
-			L->ev_lines++;
-		prev = kind;
-	}
-	L->ev_counted = ne;
-	if (ne)
-		L->ev_last = m->events[(ne - 1) % MODEL_EVENT_CAP];
-}
-
 /* The zone badge shows the worst zone of the samples within one refresh
  * period of the newest: a frame stands for that period, and a dirty level
  * that hovers at freerun (in and out of throttle several times a second)
@@ -161,8 +124,6 @@ static int worst_recent_zone(const struct view *v, double period)
 	int z = v->last.zone;
 	for (size_t i = v->npts; i-- > 0;) {
 		const struct view_pt *p = &v->pts[i];
-		if (p->seq > v->last.seq)
-			continue;
 		if (p->t <= v->last.t - period)
 			break;
 		if (p->have_dirty && p->zone > z)
@@ -237,7 +198,6 @@ static void view_copy(struct live *L)
 	v->nevents = ne;
 	for (uint64_t i = fe; i < ne; i++)
 		v->ev[v->nev++] = m->events[i % MODEL_EVENT_CAP];
-	count_event_lines(L, m);
 	if (m->results.n != v->rs_seen) {
 		struct result_point *np = realloc(v->rs.v, (m->results.n + 1) * sizeof *np);
 		if (np) {
@@ -885,7 +845,9 @@ static void draw_output(struct live *L, WINDOW *w, bool focus)
 	ui_text_widget.draw(w, &td, st);
 }
 
-/* The text of a hit's joined line: "throttle 0.20s dirty+writeback=…". */
+/* The text of a hit's joined line: "throttle 0.20s dirty+writeback=…",
+ * from the texts the sampler gives its events (src/sampler.c); other
+ * texts (an older recording) are shown side by side. */
 static void joined_hit_text(const char *start, const char *end, char *out, size_t n)
 {
 	static const char sp[] = "throttle start ", ep[] = "throttle end ";
@@ -905,14 +867,16 @@ static void draw_events(struct live *L, WINDOW *w, bool focus)
 		ui_put(w, 1, 0, W, st, TE_DIM, "none yet (m puts a mark)");
 		return;
 	}
-	/* the pane's lines among the events held: where each starts */
+	/* the pane's lines among the events held: where each starts, by
+	 * index in v->ev and in the session */
 	int line_ev[VIEW_EVENTS], nl = 0;
+	uint64_t key[VIEW_EVENTS], abs0 = v->nevents - (uint64_t)v->nev;
 	for (int i = 0; i < v->nev; i++)
-		if (!i || !event_joins_previous((int)v->ev[i - 1].kind, (int)v->ev[i].kind))
+		if (!i || !event_joins_previous((int)v->ev[i - 1].kind, (int)v->ev[i].kind)) {
+			key[nl] = abs0 + (uint64_t)i;
 			line_ev[nl++] = i;
-	uint64_t total = L->ev_lines > (uint64_t)nl ? L->ev_lines : (uint64_t)nl;
-	uint64_t abs0 = total - (uint64_t)nl, f = layout_tail_first(total, H);
-	int first = f > abs0 ? (int)(f - abs0) : 0;
+		}
+	int first = layout_tail_first_keyed(key, nl, H);
 	for (int j = first; j < nl && j - first < H; j++) {
 		int i = line_ev[j];
 		const struct model_event *e = &v->ev[i];

@@ -260,6 +260,39 @@ static void test_tail_first_half_pages(void **st)
 	assert_int_equal(layout_tail_first(3, 0), 0);
 }
 
+static void test_tail_first_keyed(void **st)
+{
+	(void)st;
+	uint64_t k[200];
+	/* consecutive keys page exactly as layout_tail_first */
+	for (int i = 0; i < 200; i++)
+		k[i] = (uint64_t)i;
+	for (int n = 0; n <= 200; n++)
+		assert_int_equal(layout_tail_first_keyed(k, n, 7), (int)layout_tail_first((uint64_t)n, 7));
+	/* lines of one or two events (a hit and its end), the held ones
+	 * starting at event 1000 */
+	uint64_t e = 1000;
+	for (int i = 0; i < 200; i++) {
+		k[i] = e;
+		e += (i % 3) ? 2 : 1;
+	}
+	int prev = 0;
+	for (int n = 1; n <= 200; n++) {
+		int f = layout_tail_first_keyed(k, n, 10);
+		assert_true(n - f <= 10);                 /* the newest line is shown */
+		assert_true(n <= 10 || n - f >= 5);       /* the pane is at least half full */
+		assert_true(f >= prev);                   /* it never moves back */
+		prev = f;
+	}
+	/* it stays put while lines come in: 10 lines of 2 events from 0 */
+	for (int i = 0; i < 12; i++)
+		k[i] = 2 * (uint64_t)i;
+	assert_int_equal(layout_tail_first_keyed(k, 10, 10), 0);
+	assert_int_equal(layout_tail_first_keyed(k, 11, 10), 3);   /* first key >= 5: 6 */
+	assert_int_equal(layout_tail_first_keyed(k, 12, 10), 3);
+	assert_int_equal(layout_tail_first_keyed(k, 3, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -273,6 +306,7 @@ int main(void)
 		cmocka_unit_test(test_gauge_markers_and_labels),
 		cmocka_unit_test(test_graph_cells),
 		cmocka_unit_test(test_tail_first_half_pages),
+		cmocka_unit_test(test_tail_first_keyed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
