@@ -12,7 +12,9 @@
  * a failed run (unless --stop-on-fail) and still returns 1 at its end, so a
  * script sees that something failed; the failed runs are marked in events.
  * attach returns 0 when the watched process exits (its status is not
- * visible: it is not our child). */
+ * visible: it is not our child) and when iodash stops watching (q, SIGINT,
+ * SIGTERM, SIGHUP, --count/--duration): an attached process is watched,
+ * never signalled, and is left running. */
 #ifndef IODASH_BENCH_H
 #define IODASH_BENCH_H
 
@@ -39,6 +41,20 @@ struct bench_child {
  * reaped and c->pid is -1). */
 int bench_spawn(char *const argv[], struct bench_child *c, bool hold,
 		char *err, size_t errlen);
+/* The same with "NAME=value" strings added to (or replacing in) the
+ * child's environment; NULL: none. */
+int bench_spawn_env(char *const argv[], char *const extra_env[], struct bench_child *c,
+		    bool hold, char *err, size_t errlen);
+/* The only place iodash sends a signal to a benchmark.  pid must be a
+ * child that bench_spawn() forked and nobody has reaped yet; then its
+ * process group (the session it made with setsid) gets sig, or the child
+ * alone if it has not made it yet.  Anything else is refused with -EPERM
+ * and nothing is sent: never pid <= 1, never a negative pid, never an
+ * attached process.  0, -EPERM, or the -errno of kill(). */
+int bench_signal_child(pid_t pid, int sig);
+/* Reap a child of bench_spawn (block: wait for its exit first).  Returns
+ * what waitpid(WNOHANG) returns; after this the pid is no longer ours. */
+pid_t bench_reap_child(pid_t pid, int *wstatus, bool block);
 /* Let a held child go on to exec; reports a failed exec like bench_spawn. */
 int bench_release(struct bench_child *c, const char *argv0, char *err, size_t errlen);
 /* Whether argv0 can be executed (PATH search as execvp does). 0 or -errno

@@ -6,7 +6,12 @@
  *
  * The x of a run's result points is the last -p (the one that varies
  * fastest); the other parameters go into the run label as "NAME=V", so
- * `-p bs=4k,64k -p clients=1,2,4` gives two curves over clients. */
+ * `-p bs=4k,64k -p clients=1,2,4` gives two curves over clients.
+ *
+ * --between is a shell command line (sh -c): there each {NAME} becomes the
+ * value as one shell word (quoted when it holds anything a shell would
+ * read), and the values are also in its environment as IODASH_P_NAME.  A
+ * run's between command is run just before that run, with its values. */
 #ifndef IODASH_BENCH_SWEEP_H
 #define IODASH_BENCH_SWEEP_H
 
@@ -16,6 +21,7 @@
 #define SWEEP_MAX_PARAMS 8
 #define SWEEP_MAX_VALUES 1024
 #define SWEEP_MAX_RUNS 100000
+#define SWEEP_ENV_PREFIX "IODASH_P_"
 
 struct sweep_param {
 	char name[RP_NAME_LEN];
@@ -25,7 +31,9 @@ struct sweep_param {
 
 struct sweep_run {
 	char **argv;                /* NULL-terminated, substituted */
-	char *between;              /* substituted --between, or NULL */
+	char *between;              /* substituted --between (values quoted), or NULL */
+	char **env;                 /* "IODASH_P_NAME=value" per -p, NULL-terminated;
+				     * NULL without --between */
 	char label_extra[RP_LABEL_LEN];  /* "bs=4k" for the other grid params, or "" */
 	char x_name[RP_NAME_LEN];
 	double x;

@@ -52,6 +52,8 @@ struct bench_status {
 	double eta_s;                 /* < 0 unknown */
 	int last_exit_status;         /* -1 unknown */
 	int last_signal;              /* 0 none */
+	bool attached;                /* attach: watched, never signalled; its exit status is unknowable */
+	bool left_running;            /* attach: iodash stopped watching, the process goes on */
 	/* followed process tree */
 	int ntasks;
 	int throttled_tasks;          /* state D, wchan balance_dirty_pages */

@@ -7,6 +7,9 @@
  *              tick      -> proctree + tracefs -> model_set_bench
  *              wake pipe -> a stop request (SIGINT, later SIGTERM, SIGKILL)
  *            then bench_done and exit_code in the model.
+ *   attach:  the same loop without a child: it watches, and a stop request
+ *            only ends the watching.  Signals go to what bench_spawn()
+ *            forked, through bench_signal_child(), and nowhere else.
  *
  * SIGHUP needs nothing here: the benchmark is in its own session on our
  * pty, which stays open while iodash lives, so it runs to its end. */
@@ -46,8 +49,9 @@ struct bench_ctx {
 
 	pthread_t th;
 	bool started;
-	pthread_mutex_t lock;         /* cur_pgid, stop_* */
-	pid_t cur_pgid;               /* what a stop request signals; 0 none */
+	pthread_mutex_t lock;         /* cur_pid, stop_* */
+	pid_t cur_pid;                /* our child of the run in progress: what a
+				       * stop request signals (its group); 0 none */
 	int stop_sent;                /* 0 none, 1 SIGINT, 2 SIGTERM, 3 SIGKILL */
 	bool stop_wanted;             /* no more runs */
 	double stop_t;
@@ -174,22 +178,14 @@ static void close_parser(struct bench_ctx *b)
 
 /* ---- stop requests ----------------------------------------------------- */
 
-static void signal_group(pid_t pg, int sig)
-{
-	/* a whole session of ours: its group; attach: the group unless it is
-	 * our own (then only the process) */
-	if (pg > 0 && kill(-pg, sig) != 0 && errno == ESRCH)
-		kill(pg, sig);
-}
-
 static void bench_request_stop(struct bench_driver *d)
 {
 	struct bench_ctx *b = d->priv;
 
 	pthread_mutex_lock(&b->lock);
 	b->stop_wanted = true;
-	if (!b->stop_sent && b->cur_pgid > 0) {
-		signal_group(b->cur_pgid, SIGINT);
+	if (!b->stop_sent && b->cur_pid > 0) {
+		bench_signal_child(b->cur_pid, SIGINT);
 		b->stop_sent = 1;
 		b->stop_t = mono_s();
 	}
@@ -208,28 +204,29 @@ static void bench_stop_hook(void *ctx)
 static void escalate_stop(struct bench_ctx *b)
 {
 	pthread_mutex_lock(&b->lock);
-	if (b->stop_sent && b->stop_sent < 3 && b->cur_pgid > 0 &&
+	if (b->stop_sent && b->stop_sent < 3 && b->cur_pid > 0 &&
 	    mono_s() - b->stop_t >= STOP_ESCALATE_S) {
 		b->stop_sent++;
 		b->stop_t = mono_s();
-		signal_group(b->cur_pgid, b->stop_sent == 2 ? SIGTERM : SIGKILL);
+		bench_signal_child(b->cur_pid, b->stop_sent == 2 ? SIGTERM : SIGKILL);
 		model_add_event(b->m, MEV_NOTE, model_now(b->m), "benchmark still running %.0f s after the stop request: sent SIG%s",
 				STOP_ESCALATE_S, b->stop_sent == 2 ? "TERM" : "KILL");
 	}
 	pthread_mutex_unlock(&b->lock);
 }
 
-static void set_current(struct bench_ctx *b, pid_t pg)
+/* pid: a child bench_spawn() gave us, or 0 when none runs. */
+static void set_current(struct bench_ctx *b, pid_t pid)
 {
 	pthread_mutex_lock(&b->lock);
-	b->cur_pgid = pg;
+	b->cur_pid = pid;
 	/* a stop asked before this run existed applies to it too */
-	if (pg > 0 && b->stop_wanted && !b->stop_sent) {
-		signal_group(pg, SIGINT);
+	if (pid > 0 && b->stop_wanted && !b->stop_sent) {
+		bench_signal_child(pid, SIGINT);
 		b->stop_sent = 1;
 		b->stop_t = mono_s();
 	}
-	if (pg <= 0)
+	if (pid <= 0)
 		b->stop_sent = 0;
 	pthread_mutex_unlock(&b->lock);
 }
@@ -334,8 +331,8 @@ struct run_outcome {
 	double secs;
 };
 
-static void run_spawned(struct bench_ctx *b, char *const argv[], bool main_run,
-			struct run_outcome *out)
+static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env[],
+			bool main_run, struct run_outcome *out)
 {
 	struct bench_child c;
 	struct proctree pt;
@@ -345,7 +342,7 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], bool main_run,
 	char buf[16384];
 
 	memset(out, 0, sizeof(*out));
-	if (bench_spawn(argv, &c, main_run && b->have_tf, out->why, sizeof(out->why)) != 0)
+	if (bench_spawn_env(argv, env, &c, main_run && b->have_tf, out->why, sizeof(out->why)) != 0)
 		return;
 	if (main_run && b->have_tf) {
 		if (tracefs_set_pids(&b->tf, &c.pid, 1) != 0)
@@ -410,7 +407,7 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], bool main_run,
 		if (itf >= 0 && pf[itf].revents)
 			tracefs_read(&b->tf);
 		if (!exited && (ipid < 0 || pf[ipid].revents)) {
-			pid_t w = waitpid(c.pid, &out->wstatus, WNOHANG);
+			pid_t w = bench_reap_child(c.pid, &out->wstatus, false);
 			if (w == c.pid || (w < 0 && errno == ECHILD)) {
 				exited = true;
 				exit_t = now;
@@ -426,9 +423,8 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], bool main_run,
 	}
 	if (!exited) {
 		/* poll failed: do not leave a child behind */
-		kill(-c.pid, SIGKILL);
-		while (waitpid(c.pid, &out->wstatus, 0) < 0 && errno == EINTR)
-			;
+		bench_signal_child(c.pid, SIGKILL);
+		bench_reap_child(c.pid, &out->wstatus, true);
 		out->secs = mono_s() - t0;
 	}
 	bench_linebuf_flush(&b->lb, emit_line, b);
@@ -458,17 +454,38 @@ static void throttle_summary(struct bench_ctx *b, char *buf, size_t len)
 
 /* ---- run and sweep ------------------------------------------------------ */
 
+/* "clients=4 bs=64k": a run's values, from its IODASH_P_ environment. */
+static void run_values(const struct sweep_run *r, char *buf, size_t len)
+{
+	size_t off = 0, pre = strlen(SWEEP_ENV_PREFIX);
+
+	buf[0] = '\0';
+	for (int i = 0; r && r->env && r->env[i] && off < len; i++) {
+		int w = snprintf(buf + off, len - off, "%s%s", off ? " " : "", r->env[i] + pre);
+		if (w < 0)
+			break;
+		off += (size_t)w;
+	}
+}
+
+/* The between command of run `next` (1-based) runs just before it, with
+ * that run's values: {NAME} shell-quoted in cmd, and IODASH_P_NAME in its
+ * environment.  Said in a note, since it is easy to expect the values of
+ * the run that just ended. */
 static void run_between(struct bench_ctx *b, const char *cmd, int next)
 {
 	char *argv[] = { "/bin/sh", "-c", (char *)cmd, NULL };
 	struct run_outcome ro;
-	char desc[64];
+	char desc[64], values[160];
 
+	run_values(b->run, values, sizeof(values));
+	model_add_event(b->m, MEV_NOTE, model_now(b->m), "--between before run %d/%d, with run %d's values (%s): %s",
+			next, b->plan.nruns, next, values, cmd);
 	b->st.state = BENCH_BETWEEN;
 	snprintf(b->st.command, sizeof(b->st.command), "%s", cmd);
 	model_set_bench(b->m, &b->st);
 	b->line_prefix = "[between] ";
-	run_spawned(b, argv, false, &ro);
+	run_spawned(b, argv, b->run ? b->run->env : NULL, false, &ro);
 	b->line_prefix = NULL;
 	if (!ro.started) {
 		model_add_event(b->m, MEV_NOTE, model_now(b->m), "--between before run %d: %s", next, ro.why);
@@ -523,7 +540,7 @@ static void *bench_thread(void *arg)
 		b->max_throttled = 0;
 		b->pauses_at_start = b->tf.pauses_total;
 		b->pause_ms_at_start = b->tf.pause_ms_total;
-		run_spawned(b, r->argv, true, &ro);
+		run_spawned(b, r->argv, NULL, true, &ro);
 		close_parser(b);
 		b->durations[b->ndone++] = mono_s() - t_between;
 		if (!ro.started) {
@@ -603,21 +620,41 @@ static bool read_comm(pid_t pid, char *buf, size_t len)
 	return true;
 }
 
+/* Whether a process we may not signal is still there: /proc, not kill(pid, 0),
+ * and a zombie (exited, its parent has not reaped it) counts as gone. */
+static bool attach_pid_alive(pid_t pid)
+{
+	char path[64], buf[512];
+	ssize_t r;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return errno != ENOENT && errno != ESRCH;
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (r <= 0)
+		return false;
+	buf[r] = '\0';
+	const char *rp = strrchr(buf, ')');
+	return !rp || (rp[1] == ' ' && rp[2] != 'Z' && rp[2] != 'X');
+}
+
 static void *attach_thread(void *arg)
 {
 	struct bench_ctx *b = arg;
 	pid_t pid = b->o->pid;
 	struct proctree pt;
 	struct bench_follow fl;
-	bool have_pt, gone = false;
+	bool have_pt, gone = false, stopped = false;
 	int pidfd = pidfd_open_compat(pid);
 	double t0 = mono_s(), last_tick = t0, last_log = 0;
 	char comm[64] = "?";
 
 	read_comm(pid, comm, sizeof(comm));
 	have_pt = proctree_init(&pt, "/proc", pid, false) == 0;
-	pid_t pg = getpgid(pid);
-	set_current(b, pg > 0 && pg != getpgrp() ? pg : pid);
+	/* no set_current(): nothing here is ours to signal */
+	b->st.attached = true;
 	b->st.state = BENCH_RUNNING;
 	b->st.pid = pid;
 	b->st.run_index = 1;
@@ -636,7 +673,7 @@ static void *attach_thread(void *arg)
 		proctree_scan(&pt, t0, &ps);
 		trace_tree_pids(b, &pt);
 	}
-	while (!gone) {
+	while (!gone && !stopped) {
 		struct pollfd pf[3];
 		int nf = 0, ipid = -1, iwake, itf = -1;
 		double now = mono_s();
@@ -660,8 +697,10 @@ static void *attach_thread(void *arg)
 		}
 		if (itf >= 0 && pf[itf].revents)
 			tracefs_read(&b->tf);
-		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && kill(pid, 0) != 0 && errno == ESRCH))
+		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && !attach_pid_alive(pid)))
 			gone = true;
+		else
+			stopped = stop_wanted(b);
 		if (b->o->log && (now - last_log >= 0.25 || gone)) {
 			int mask = bench_follow_poll(&fl, 4u << 20, follow_data, b);
 			last_log = now;
@@ -670,8 +709,7 @@ static void *attach_thread(void *arg)
 			if (mask > 0 && (mask & FOLLOW_REPLACED))
 				model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was replaced: following the new file", b->o->log);
 		}
-		escalate_stop(b);
-		if (now - last_tick >= b->interval || gone)
+		if (now - last_tick >= b->interval || gone || stopped)
 			tick(b, have_pt ? &pt : NULL, &last_tick, 0);
 	}
 	if (b->o->log) {
@@ -680,12 +718,17 @@ static void *attach_thread(void *arg)
 		close_parser(b);
 		bench_follow_close(&fl);
 	}
-	set_current(b, 0);
 	char summary[160];
 	throttle_summary(b, summary, sizeof(summary));
-	model_add_event(b->m, MEV_RUN_END, model_now(b->m),
-			"attach: pid %d (%s) exited after %.1f s of watching (its exit status is not visible: not a child of iodash)%s",
-			(int)pid, comm, mono_s() - t0, summary);
+	if (stopped)
+		model_add_event(b->m, MEV_RUN_END, model_now(b->m),
+				"attach: stopped watching pid %d (%s) after %.1f s; left PID %d running (attach never signals what iodash did not start)%s",
+				(int)pid, comm, mono_s() - t0, (int)pid, summary);
+	else
+		model_add_event(b->m, MEV_RUN_END, model_now(b->m),
+				"attach: pid %d (%s) exited after %.1f s of watching (its exit status is not visible: not a child of iodash)%s",
+				(int)pid, comm, mono_s() - t0, summary);
+	b->st.left_running = stopped;
 	if (have_pt)
 		proctree_free(&pt);
 	if (pidfd >= 0)
@@ -717,7 +760,7 @@ static int bench_start(struct bench_driver *d, struct model *m, char *err, size_
 				b->kind == CMD_SWEEP ? "run 1" : "run", err);
 		return rc;
 	}
-	if (b->kind == CMD_ATTACH && kill(b->o->pid, 0) != 0 && errno == ESRCH) {
+	if (b->kind == CMD_ATTACH && !attach_pid_alive(b->o->pid)) {
 		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->o->pid);
 		return -ESRCH;
 	}

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,112 @@
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
 #endif
+
+extern char **environ;
+
+/* ---- the children iodash made, and the one way to signal them ---------
+ *
+ * A stop request comes from the front end's thread while the driver's
+ * thread may be reaping the same child, and a reaped pid can belong to
+ * anyone a moment later.  So the pids bench_spawn() forked are kept here,
+ * reaped only under this lock (bench_reap_child), and bench_signal_child()
+ * is the only place in iodash that calls kill() on a benchmark. */
+#define BENCH_MAX_CHILDREN 16
+static pthread_mutex_t bench_children_lock = PTHREAD_MUTEX_INITIALIZER;
+static pid_t bench_children[BENCH_MAX_CHILDREN];
+
+/* Under the lock: whether pid is one we forked and nobody has reaped yet.
+ * The kernel has the last word (a child reaped behind our back, by a plain
+ * waitpid, is no longer ours): such an entry is dropped. */
+static bool bench_child_is_ours(pid_t pid)
+{
+	siginfo_t si;
+
+	for (int i = 0; i < BENCH_MAX_CHILDREN; i++) {
+		if (bench_children[i] != pid)
+			continue;
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0)
+			return true;
+		bench_children[i] = 0;
+	}
+	return false;
+}
+
+/* A slot for the child about to be forked, taken before fork() so that a
+ * child once forked is always in the table (-1: reserved). */
+static int bench_child_reserve(void)
+{
+	int slot = -EAGAIN;
+
+	pthread_mutex_lock(&bench_children_lock);
+	for (int i = 0; i < BENCH_MAX_CHILDREN && slot < 0; i++) {
+		if (bench_children[i] > 1 && !bench_child_is_ours(bench_children[i]))
+			bench_children[i] = 0;
+		if (bench_children[i] == 0) {
+			bench_children[i] = -1;
+			slot = i;
+		}
+	}
+	pthread_mutex_unlock(&bench_children_lock);
+	return slot;
+}
+
+static void bench_child_set(int slot, pid_t pid)
+{
+	pthread_mutex_lock(&bench_children_lock);
+	bench_children[slot] = pid > 1 ? pid : 0;
+	pthread_mutex_unlock(&bench_children_lock);
+}
+
+int bench_signal_child(pid_t pid, int sig)
+{
+	int rc = -EPERM;
+
+	/* never 0 (our own group), -1 (everyone), 1 (init) or a group we did
+	 * not make: only a positive pid, and only one of ours */
+	if (pid <= 1)
+		return -EPERM;
+	pthread_mutex_lock(&bench_children_lock);
+	if (bench_child_is_ours(pid)) {
+		/* The child made its own process group with setsid() right
+		 * after fork: then the group (the benchmark's own children
+		 * too), before that only the child itself.  A group id equal
+		 * to the pid of our unreaped child can only be the group that
+		 * child made. */
+		if (getpgid(pid) == pid)
+			rc = kill(-pid, sig) == 0 ? 0 : -errno;
+		else
+			rc = kill(pid, sig) == 0 ? 0 : -errno;
+	}
+	pthread_mutex_unlock(&bench_children_lock);
+	return rc;
+}
+
+pid_t bench_reap_child(pid_t pid, int *wstatus, bool block)
+{
+	pid_t w;
+
+	if (pid <= 1)
+		return -1;
+	if (block) {
+		/* wait for the exit without reaping, so the lock is not held
+		 * while waiting: a stop request must not block behind it */
+		siginfo_t si;
+		while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) < 0 && errno == EINTR)
+			;
+	}
+	pthread_mutex_lock(&bench_children_lock);
+	do
+		w = waitpid(pid, wstatus, WNOHANG);
+	while (w < 0 && errno == EINTR);
+	if (w == pid || (w < 0 && errno == ECHILD))
+		for (int i = 0; i < BENCH_MAX_CHILDREN; i++)
+			if (bench_children[i] == pid)
+				bench_children[i] = 0;
+	pthread_mutex_unlock(&bench_children_lock);
+	return w;
+}
 
 /* Debian package names where they differ from the command. */
 static const char *bench_package_hint(const char *base)
@@ -110,8 +217,8 @@ void bench_describe_status(int ws, char *buf, size_t len)
 }
 
 /* Runs in the child between fork and exec: async-signal-safe calls only. */
-static void bench_child_exec(char *const argv[], const char *slave, int errfd,
-			     int holdfd, int holdw)
+static void bench_child_exec(char *const argv[], char *const envp[], const char *slave,
+			     int errfd, int holdfd, int holdw)
 {
 	struct sigaction sa;
 	sigset_t none;
@@ -148,7 +255,10 @@ static void bench_child_exec(char *const argv[], const char *slave, int errfd,
 	/* iodash's own descriptors (recording, timerfd, wake pipe) must not
 	 * leak into the benchmark; errfd is already close-on-exec. */
 	syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC);
-	execvp(argv[0], argv);
+	if (envp)
+		execvpe(argv[0], argv, envp);
+	else
+		execvp(argv[0], argv);
 fail:
 	e = errno;
 	while (write(errfd, &e, sizeof(e)) < 0 && errno == EINTR)
@@ -169,8 +279,7 @@ static int bench_exec_verdict(struct bench_child *c, int errfd, const char *argv
 	close(errfd);
 	if (r == (ssize_t)sizeof(e)) {
 		int ws;
-		while (waitpid(c->pid, &ws, 0) < 0 && errno == EINTR)
-			;
+		bench_reap_child(c->pid, &ws, true);
 		close(c->master_fd);
 		c->master_fd = -1;
 		c->pid = -1;
@@ -180,20 +289,65 @@ static int bench_exec_verdict(struct bench_child *c, int errfd, const char *argv
 	return 0;
 }
 
+/* environ with extra "NAME=value" entries, which replace the same names:
+ * built before fork, since the child of a threaded process may only make
+ * async-signal-safe calls.  The strings are shared, not copied. */
+static char **bench_build_env(char *const extra[])
+{
+	size_t n = 0, k = 0, nx = 0;
+	char **env;
+
+	while (environ && environ[n])
+		n++;
+	while (extra[nx])
+		nx++;
+	if (!(env = calloc(n + nx + 1, sizeof(*env))))
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strcspn(environ[i], "=");
+		bool replaced = false;
+		for (size_t x = 0; x < nx && !replaced; x++)
+			replaced = !strncmp(environ[i], extra[x], len) && extra[x][len] == '=';
+		if (!replaced)
+			env[k++] = environ[i];
+	}
+	for (size_t x = 0; x < nx; x++)
+		env[k++] = extra[x];
+	env[k] = NULL;
+	return env;
+}
+
 int bench_spawn(char *const argv[], struct bench_child *c, bool hold,
 		char *err, size_t errlen)
 {
+	return bench_spawn_env(argv, NULL, c, hold, err, errlen);
+}
+
+int bench_spawn_env(char *const argv[], char *const extra_env[], struct bench_child *c,
+		    bool hold, char *err, size_t errlen)
+{
 	char slave[128];
 	int errp[2], holdp[2] = { -1, -1 };
-	int mfd, e;
+	int mfd, e, slot;
 	pid_t pid;
 	struct winsize ws = { .ws_row = 40, .ws_col = 160 };
+	char **envp = NULL;
 
 	c->pid = -1;
 	c->master_fd = c->hold_fd = c->verdict_fd = -1;
 	if (!argv || !argv[0] || !argv[0][0]) {
 		snprintf(err, errlen, "no command given after --");
 		return -EINVAL;
+	}
+	if (extra_env && !(envp = bench_build_env(extra_env))) {
+		snprintf(err, errlen, "cannot spawn '%s': out of memory", argv[0]);
+		return -ENOMEM;
+	}
+	if ((slot = bench_child_reserve()) < 0) {
+		free(envp);
+		snprintf(err, errlen, "cannot spawn '%s': %d children of iodash still running",
+			 argv[0], BENCH_MAX_CHILDREN);
+		return slot;
 	}
 	mfd = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
 	if (mfd < 0 || grantpt(mfd) || unlockpt(mfd) || ptsname_r(mfd, slave, sizeof(slave))) {
@@ -202,7 +356,7 @@ int bench_spawn(char *const argv[], struct bench_child *c, bool hold,
 			close(mfd);
 		snprintf(err, errlen, "cannot open a pty for '%s': %s (is /dev/pts mounted?)",
 			 argv[0], strerror(e));
-		return -e;
+		goto unfork;
 	}
 	/* Wide enough that tools formatting to the terminal do not wrap. */
 	ioctl(mfd, TIOCSWINSZ, &ws);
@@ -210,14 +364,14 @@ int bench_spawn(char *const argv[], struct bench_child *c, bool hold,
 		e = errno;
 		close(mfd);
 		snprintf(err, errlen, "cannot spawn '%s': pipe: %s", argv[0], strerror(e));
-		return -e;
+		goto unfork;
 	}
 	if (hold && pipe2(holdp, O_CLOEXEC) < 0) {
 		e = errno;
 		close(mfd);
 		close(errp[0]); close(errp[1]);
 		snprintf(err, errlen, "cannot spawn '%s': pipe: %s", argv[0], strerror(e));
-		return -e;
+		goto unfork;
 	}
 	pid = fork();
 	if (pid < 0) {
@@ -226,10 +380,12 @@ int bench_spawn(char *const argv[], struct bench_child *c, bool hold,
 		close(errp[0]); close(errp[1]);
 		if (hold) { close(holdp[0]); close(holdp[1]); }
 		snprintf(err, errlen, "cannot spawn '%s': fork: %s", argv[0], strerror(e));
-		return -e;
+		goto unfork;
 	}
 	if (pid == 0)
-		bench_child_exec(argv, slave, errp[1], holdp[0], holdp[1]);
+		bench_child_exec(argv, envp, slave, errp[1], holdp[0], holdp[1]);
+	bench_child_set(slot, pid);
+	free(envp);
 	close(errp[1]);
 	c->pid = pid;
 	c->master_fd = mfd;
@@ -241,6 +397,10 @@ int bench_spawn(char *const argv[], struct bench_child *c, bool hold,
 		return 0;
 	}
 	return bench_exec_verdict(c, errp[0], argv[0], err, errlen);
+unfork:
+	bench_child_set(slot, 0);
+	free(envp);
+	return -e;
 }
 
 int bench_release(struct bench_child *c, const char *argv0, char *err, size_t errlen)

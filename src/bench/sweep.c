@@ -94,12 +94,39 @@ bad:
 	return -EINVAL;
 }
 
+/* A value as one shell word: as it is when it holds only characters no
+ * shell treats specially, else in single quotes (a ' inside as '\'').
+ * "4k" stays 4k; "b,a;touch x" becomes 'b,a;touch x'.  NULL: no memory. */
+static char *shell_quote(const char *v)
+{
+	size_t n = strlen(v), len = 0;
+	char *q;
+
+	if (n && strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.,:/+-@%") == n)
+		return strdup(v);
+	if (!(q = malloc(n * 4 + 3)))
+		return NULL;
+	q[len++] = '\'';
+	for (const char *c = v; *c; c++) {
+		if (*c == '\'') {
+			memcpy(q + len, "'\\''", 4);
+			len += 4;
+		} else {
+			q[len++] = *c;
+		}
+	}
+	q[len++] = '\'';
+	q[len] = '\0';
+	return q;
+}
+
 /* {NAME} -> value for every parameter, in one left-to-right pass so that a
- * value containing "{x}" is never substituted again. */
-static char *substitute(const char *s, const struct sweep_plan *p, const int *idx)
+ * value containing "{x}" is never substituted again.  quote: for a shell
+ * command line (--between), each value as one shell word. */
+static char *substitute(const char *s, const struct sweep_plan *p, const int *idx, bool quote)
 {
 	size_t cap = strlen(s) + 1, len = 0;
-	char *out = malloc(cap);
+	char *out = malloc(cap), *quoted = NULL;
 
 	if (!out)
 		return NULL;
@@ -116,12 +143,20 @@ static char *substitute(const char *s, const struct sweep_plan *p, const int *id
 				}
 			}
 		}
+		if (val && quote) {
+			free(quoted);
+			if (!(val = quoted = shell_quote(val))) {
+				free(out);
+				return NULL;
+			}
+		}
 		size_t add = val ? strlen(val) : 1;
 		if (len + add + 1 > cap) {
 			char *no;
 			cap = (len + add + 1) * 2;
 			if (!(no = realloc(out, cap))) {
 				free(out);
+				free(quoted);
 				return NULL;
 			}
 			out = no;
@@ -134,7 +169,27 @@ static char *substitute(const char *s, const struct sweep_plan *p, const int *id
 		s += skip;
 	}
 	out[len] = '\0';
+	free(quoted);
 	return out;
+}
+
+/* IODASH_P_NAME=value for each parameter: what --between sees of the run,
+ * for a command that would rather not have values on its command line. */
+static char **run_env(const struct sweep_plan *p, const int *idx)
+{
+	char **env = calloc((size_t)p->nparams + 1, sizeof(*env));
+
+	for (int k = 0; env && k < p->nparams; k++) {
+		if (asprintf(&env[k], "%s%s=%s", SWEEP_ENV_PREFIX, p->params[k].name,
+			     p->params[k].values[idx[k]]) < 0) {
+			env[k] = NULL;
+			for (int j = 0; j < k; j++)
+				free(env[j]);
+			free(env);
+			env = NULL;
+		}
+	}
+	return env;
 }
 
 static bool mentions(const char *s, const char *name)
@@ -232,9 +287,10 @@ int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparam
 				goto nomem;
 			p->nruns++;
 			for (int a = 0; a < nargs; a++)
-				if (!(r->argv[a] = substitute(argv[a], p, idx)))
+				if (!(r->argv[a] = substitute(argv[a], p, idx, false)))
 					goto nomem;
-			if (between && !(r->between = substitute(between, p, idx)))
+			if (between && (!(r->between = substitute(between, p, idx, true)) ||
+					!(r->env = run_env(p, idx))))
 				goto nomem;
 		}
 	}
@@ -255,6 +311,9 @@ void sweep_plan_free(struct sweep_plan *p)
 				free(p->runs[i].argv[a]);
 		free(p->runs[i].argv);
 		free(p->runs[i].between);
+		for (int e = 0; p->runs[i].env && p->runs[i].env[e]; e++)
+			free(p->runs[i].env[e]);
+		free(p->runs[i].env);
 	}
 	free(p->runs);
 	p->runs = NULL;

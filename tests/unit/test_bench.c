@@ -195,6 +195,55 @@ static void test_describe_status(void **state)
 	assert_string_equal(d, "exit 3");
 }
 
+/* ---- the one function that signals ---- */
+
+/* Signal 0 throughout: it checks the target and sends nothing, so even a
+ * broken bench_signal_child() cannot hurt init or this test's parent. */
+static void test_signal_only_own_children(void **state)
+{
+	char *cat[] = { "cat", NULL };
+	char *tru[] = { "true", NULL };
+	struct bench_child c;
+	char err[256], out[64];
+	int ws, gate[2];
+	pid_t other;
+
+	(void)state;
+	/* never init, our own group, everyone, or a negative pid */
+	assert_int_equal(bench_signal_child(1, 0), -EPERM);
+	assert_int_equal(bench_signal_child(0, 0), -EPERM);
+	assert_int_equal(bench_signal_child(-1, 0), -EPERM);
+	assert_int_equal(bench_signal_child(-getpgrp(), 0), -EPERM);
+	assert_int_equal(bench_signal_child(getpid(), 0), -EPERM);
+	assert_int_equal(bench_signal_child(getppid(), 0), -EPERM);
+
+	/* a child of ours that bench_spawn did not make: refused */
+	assert_int_equal(pipe(gate), 0);
+	other = fork();
+	assert_true(other >= 0);
+	if (other == 0) {
+		char ch;
+		close(gate[1]);
+		_exit(read(gate[0], &ch, 1) == 0 ? 0 : 1);   /* until the parent closes */
+	}
+	close(gate[0]);
+	assert_int_equal(bench_signal_child(other, 0), -EPERM);
+	close(gate[1]);
+	assert_int_equal(waitpid(other, &ws, 0), other);
+
+	/* a spawned one: yes, until it is reaped */
+	assert_int_equal(bench_spawn(cat, &c, false, err, sizeof(err)), 0);
+	assert_int_equal(bench_signal_child(c.pid, 0), 0);
+	close(c.master_fd);                 /* cat gets the hangup and ends */
+	assert_int_equal(bench_reap_child(c.pid, &ws, true), c.pid);
+	assert_int_equal(bench_signal_child(c.pid, 0), -EPERM);
+
+	/* one reaped behind its back (a plain waitpid): no longer ours */
+	assert_int_equal(bench_spawn(tru, &c, false, err, sizeof(err)), 0);
+	slurp_child(&c, out, sizeof(out), &ws);
+	assert_int_equal(bench_signal_child(c.pid, 0), -EPERM);
+}
+
 /* ---- linebuf ---- */
 
 struct lines { char v[64][BENCH_LINE_MAX + 1]; int n; };
@@ -354,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_missing_known_tool_hint),
 		cmocka_unit_test(test_spawn_hold_release),
 		cmocka_unit_test(test_describe_status),
+		cmocka_unit_test(test_signal_only_own_children),
 		cmocka_unit_test(test_linebuf_crlf_and_cr),
 		cmocka_unit_test(test_linebuf_escapes_and_long),
 		cmocka_unit_test(test_linebuf_fixture_dbench_pty),

@@ -110,6 +110,34 @@ static void test_usage_errors(void **state)
 	sweep_plan_free(&p);
 }
 
+/* --between is a shell command line: values go in as one quoted word each,
+ * and into its environment (once: -p 'x=b,a;touch PWNED' ran touch). */
+static void test_between_quoted_and_env(void **state)
+{
+	const char *params[] = { "x=b,a;touch PWNED,it's,$(id)", "n=4" };
+	char *argv[] = { "echo", "{x}", "{n}", NULL };
+	struct sweep_plan p;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(sweep_plan_build(&p, params, 2, argv, 3, "echo {x} {n}", 1, err, sizeof(err)), 0);
+	assert_int_equal(p.nruns, 4);
+	assert_string_equal(p.runs[0].between, "echo b 4");
+	assert_string_equal(p.runs[1].between, "echo 'a;touch PWNED' 4");
+	assert_string_equal(p.runs[2].between, "echo 'it'\\''s' 4");
+	assert_string_equal(p.runs[3].between, "echo '$(id)' 4");
+	/* the benchmark's argv has no shell: values as they are */
+	assert_string_equal(p.runs[1].argv[1], "a;touch PWNED");
+	assert_string_equal(p.runs[1].env[0], "IODASH_P_x=a;touch PWNED");
+	assert_string_equal(p.runs[1].env[1], "IODASH_P_n=4");
+	assert_null(p.runs[1].env[2]);
+	sweep_plan_free(&p);
+	/* without --between, no environment to carry */
+	assert_int_equal(sweep_plan_build(&p, params, 2, argv, 3, NULL, 1, err, sizeof(err)), 0);
+	assert_null(p.runs[0].env);
+	sweep_plan_free(&p);
+}
+
 static void test_numbers(void **state)
 {
 	double v;
@@ -148,6 +176,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_single_param),
+		cmocka_unit_test(test_between_quoted_and_env),
 		cmocka_unit_test(test_grid_repeat_between),
 		cmocka_unit_test(test_no_reexpansion),
 		cmocka_unit_test(test_usage_errors),
