@@ -96,13 +96,20 @@ static void app_fill_host(struct model *m, const struct iodash_opts *o)
 	}
 }
 
+bool app_session_records(const struct iodash_opts *o)
+{
+	if (o->cmd == CMD_VIEW || o->cmd == CMD_COMPARE || o->cmd == CMD_EXPORT)
+		return false;
+	return o->output || (!o->no_record && (o->cmd == CMD_RUN || o->cmd == CMD_SWEEP));
+}
+
 /* The recording to write: -o, or for run and sweep the default name. */
 static const char *app_recording_path(const struct iodash_opts *o, char *buf, size_t len)
 {
+	if (!app_session_records(o))
+		return NULL;
 	if (o->output)
 		return o->output;
-	if (o->no_record || (o->cmd != CMD_RUN && o->cmd != CMD_SWEEP))
-		return NULL;
 	struct utsname u;
 	time_t now = time(NULL);
 	struct tm tm;
@@ -178,8 +185,17 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	}
 
 	exit_code = o->batch ? batch_run(&m, o, stdout) : ui_run(&m, o);
-	if (drv)
+	if (drv) {
 		drv->join(drv);
+		/* the screen is gone: say what became of an attached process
+		 * (--batch has said it in its run_end line) */
+		model_lock(&m);
+		bool left = m.bench.attached && m.bench.left_running;
+		pid_t pid = m.bench.pid;
+		model_unlock(&m);
+		if (left && !o->batch && !app_got_sighup)
+			fprintf(stderr, "iodash: stopped watching; left PID %d running\n", (int)pid);
+	}
 out:
 	sampler_stop(sampler);
 	if (rec) {

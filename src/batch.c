@@ -221,29 +221,38 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 /* When the session is over.  Without a benchmark: at count, duration, the
  * end of a trace, Ctrl-C or SIGHUP.  With one: when it is done (SIGHUP
  * changes nothing but where the output goes); the first Ctrl-C stops the
- * benchmark, a second one quits at once. */
+ * benchmark, a second one quits at once.  An attached process is only
+ * watched: whatever ends iodash (SIGHUP too) ends the watching at once.
+ *
+ * A reader that went away (iodash --batch ... | head) ends every kind of
+ * session the same way, unless a recording is being written: then it goes
+ * on silently to its natural end, so the recording is whole.  Ending means
+ * what Ctrl-C means: a benchmark iodash started is stopped, an attached
+ * one is left running, a replay stops. */
 static bool batch_session_over(struct batch *b, struct model *m, bool *stop_asked, int *sigints_seen)
 {
 	model_lock(m);
 	bool sampler_done = m->sampler_done, bench_done = m->bench_done;
+	bool watch_only = m->bench.attached;
 	model_unlock(m);
 	bool interrupted = app_got_sigint > *sigints_seen;
+	bool reader_gone = b->write_failed && !app_session_records(b->opts);
 
 	*sigints_seen = app_got_sigint;
-	/* Without a benchmark, a reader that went away (iodash --batch | head)
-	 * ends it too, unless a recording is being written (-o). */
 	if (!b->with_bench)
-		return sampler_done || interrupted || app_got_sighup || app_got_sigterm ||
-		       (b->write_failed && !b->opts->output);
+		return sampler_done || interrupted || app_got_sighup || app_got_sigterm || reader_gone;
 	if (bench_done)
 		return true;
 	if (interrupted && *stop_asked)
 		return true;
-	/* SIGTERM, count/duration reached, or a first Ctrl-C: stop the
-	 * benchmark and end when it has ended */
-	if ((interrupted || sampler_done || app_got_sigterm) && !*stop_asked && m->stop_bench) {
+	if (reader_gone && !m->stop_bench)
+		return true;       /* a replay: nothing to stop */
+	/* SIGTERM, count/duration reached, a first Ctrl-C, or the reader
+	 * gone: stop the benchmark and end when it has ended */
+	if ((interrupted || sampler_done || app_got_sigterm || reader_gone ||
+	     (watch_only && app_got_sighup)) && !*stop_asked && m->stop_bench) {
 		*stop_asked = true;
-		if (interrupted && !b->write_failed)
+		if (interrupted && !b->write_failed && !watch_only)
 			fprintf(b->out, "= %.2f note: Ctrl-C: stopping the benchmark (again to quit now)\n",
 				model_now(m));
 		m->stop_bench(m->stop_bench_ctx);
@@ -257,14 +266,23 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out)
 	bool stop_asked = false, done = false;
 	int sigints_seen = 0;
 
+	/* a closed stdout is seen as EPIPE (write_failed) and handled above,
+	 * alike for every command that prints through here */
+	signal(SIGPIPE, SIG_IGN);
+
 	model_lock(m);
 	b.with_bench = !m->bench_done;
 	model_unlock(m);
 
 	while (!done) {
-		struct pollfd pf = { .fd = model_wake_fd(m), .events = POLLIN };
-		if (poll(&pf, 1, 1000) > 0)
+		struct pollfd pf[2] = { { .fd = model_wake_fd(m), .events = POLLIN },
+					{ .fd = b.write_failed ? -1 : fileno(out), .events = 0 } };
+		if (poll(pf, 2, 1000) > 0 && (pf[0].revents & POLLIN))
 			model_drain_wake(m);
+		/* a reader that went away while there was nothing to print
+		 * (a follower, a quiet attach): the pipe says so (POLLERR) */
+		if (pf[1].revents & (POLLERR | POLLHUP))
+			b.write_failed = true;
 		done = batch_session_over(&b, m, &stop_asked, &sigints_seen);
 
 		struct batch_chunk c;

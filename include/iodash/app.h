@@ -32,6 +32,10 @@ struct bench_driver {
  * Returns the process exit code. */
 int app_run_session(const struct iodash_opts *o, struct bench_driver *drv);
 
+/* Whether a session with these options writes a recording (-o, or the
+ * default one of run and sweep): then a closed stdout does not end it. */
+bool app_session_records(const struct iodash_opts *o);
+
 /* Set when SIGHUP arrives: the front end drops the screen and goes on
  * headless until the benchmark ends.  Set from the handler only. */
 extern volatile sig_atomic_t app_got_sighup;

@@ -397,8 +397,15 @@ static void draw_header(struct live *L, WINDOW *w)
 		return;
 	}
 	if (L->had_bench && v->bench_done) {
-		if (b->last_signal)
+		if (b->attached)
+			/* not our child: nobody but its parent can know its status */
+			snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
+				 b->left_running ? "left running (attach only watches)"
+						 : "exited, exit status unknown (not a child of iodash)");
+		else if (b->last_signal)
 			snprintf(buf, sizeof buf, "finished, killed by signal %d - q to quit", b->last_signal);
+		else if (b->last_exit_status < 0 && !v->exit_code)
+			snprintf(buf, sizeof buf, "finished, exit status unknown - q to quit");
 		else
 			snprintf(buf, sizeof buf, "finished, exit status %d - q to quit",
 				 b->last_exit_status >= 0 ? b->last_exit_status : v->exit_code);
@@ -1067,14 +1074,15 @@ static enum key_result on_key(struct live *L, int ch)
 	case 'q': case 'Q':
 		if (L->quit_when_done)
 			return KEY_QUIT;
-		if (bench_active(&L->v) && L->m->stop_bench) {
+		/* an attached process is only watched: nothing to ask */
+		if (bench_active(&L->v) && L->m->stop_bench && !L->v.bench.attached) {
 			L->asking_stop = true;
 			L->quit_when_done = true;
 			return KEY_REDRAW;
 		}
 		return KEY_QUIT;
 	case 3: /* Ctrl-C in raw mode */
-		if (bench_active(&L->v) && L->m->stop_bench) {
+		if (bench_active(&L->v) && L->m->stop_bench && !L->v.bench.attached) {
 			L->asking_stop = true;
 			L->quit_when_done = false;
 			return KEY_REDRAW;
@@ -1230,8 +1238,12 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	int code = 0;
 	for (;;) {
 		if (app_got_sighup) {
-			/* the terminal is gone: endwin and nothing else on it */
+			/* the terminal is gone: endwin and nothing else on it.
+			 * Watching an attached process is of no use to anyone
+			 * now: it ends (the process goes on). */
 			ui_screen_close(&L->scr);
+			if (L->v.bench.attached)
+				stop_bench(L);
 			code = headless_wait(L);
 			live_free(L);
 			free(L);
@@ -1245,7 +1257,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 		if (app_got_sigint != L->sigints_seen) {
 			/* a SIGINT from outside: as Ctrl-C, without a question */
 			L->sigints_seen = app_got_sigint;
-			if (bench_active(&L->v) && m->stop_bench)
+			if (bench_active(&L->v) && m->stop_bench && !L->v.bench.attached)
 				stop_bench(L);
 			else
 				break;

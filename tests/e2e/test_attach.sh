@@ -23,3 +23,21 @@ check "attach: follows the tree (ntasks in samples)" grep -q 'throttled_tasks' "
 "$IODASH" --batch attach 4194303 >/dev/null 2>"$TMPD/nx.err"; rc=$?
 check "attach to no process: exit 1" [ "$rc" -eq 1 ]
 check "attach to no process: message" grep -q 'attach: no process 4194303' "$TMPD/nx.err"
+
+# the dashboard's end line: the exit status of a process that is not our
+# child cannot be known, and says so (once: "finished, exit status 0")
+if command -v tmux >/dev/null; then
+	sleep 3 &
+	sp=$!
+	tm_start 120 40 "$IODASH -i 0.2 attach $sp"
+	if tm_wait "exit status unknown|exit status [0-9]" 15; then
+		check "attach dashboard: the end line says the status is unknown" tm_wait "pid $sp exited, exit status unknown \(not a child of iodash\)" 2
+		no_status_made_up() { ! tm_screen | grep -q 'finished, exit status 0'; }
+		check "attach dashboard: no made-up exit status" no_status_made_up
+	else
+		fail "attach dashboard: an end line when the pid exits" "$(tm_screen | head -3)"
+	fi
+	wait "$sp"
+else
+	skip "attach dashboard: end line" "tmux not installed"
+fi
