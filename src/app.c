@@ -130,6 +130,12 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	char err[512] = "", pathbuf[256];
 	int rc, exit_code = 1;
 
+	/* before the probe, the recording and the benchmark: a refusal leaves
+	 * no stray recording behind and starts nothing */
+	if (!o->batch && (rc = ui_check_terminal(err, sizeof(err)))) {
+		fprintf(stderr, "iodash: %s\n", err);
+		return 2;
+	}
 	if (o->proc_root)
 		rc = probe_open_root(&probe, o->proc_root, err, sizeof(err));
 	else

@@ -12,6 +12,11 @@
  * Returns the exit code. */
 int ui_run(struct model *m, const struct iodash_opts *o);
 
+/* Whether the screens can start here (a terminal on stdin and stdout):
+ * 0, or -errno with err saying what to do instead.  Asked before anything
+ * is created (a recording), so a refusal leaves nothing behind. */
+int ui_check_terminal(char *err, size_t errlen);
+
 /* The compare screen: curves of every metric, table under them. */
 struct compare_data;
 int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o);

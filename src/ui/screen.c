@@ -148,11 +148,22 @@ void ui_screen_next_theme(struct ui_screen *scr)
 	clearok(curscr, TRUE);
 }
 
+int ui_check_terminal(char *err, size_t errlen)
+{
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		snprintf(err, errlen, "the dashboard needs a terminal; use --batch for plain lines");
+		return -ENOTTY;
+	}
+	return 0;
+}
+
 int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
 {
+	char err[256];
+
 	memset(scr, 0, sizeof *scr);
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "iodash: the dashboard needs a terminal; use --batch for plain lines\n");
+	if (ui_check_terminal(err, sizeof err)) {
+		fprintf(stderr, "iodash: %s\n", err);
 		return -1;
 	}
 	setlocale(LC_ALL, "");
