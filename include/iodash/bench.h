@@ -55,6 +55,9 @@ int bench_signal_child(pid_t pid, int sig);
 /* Reap a child of bench_spawn (block: wait for its exit first).  Returns
  * what waitpid(WNOHANG) returns; after this the pid is no longer ours. */
 pid_t bench_reap_child(pid_t pid, int *wstatus, bool block);
+/* Whether pid is there and has not exited (a zombie counts as gone), from
+ * /proc: for processes iodash only looks at, so no kill(pid, 0). */
+bool bench_pid_alive(pid_t pid);
 /* Let a held child go on to exec; reports a failed exec like bench_spawn. */
 int bench_release(struct bench_child *c, const char *argv0, char *err, size_t errlen);
 /* Whether argv0 can be executed (PATH search as execvp does). 0 or -errno

@@ -620,26 +620,6 @@ static bool read_comm(pid_t pid, char *buf, size_t len)
 	return true;
 }
 
-/* Whether a process we may not signal is still there: /proc, not kill(pid, 0),
- * and a zombie (exited, its parent has not reaped it) counts as gone. */
-static bool attach_pid_alive(pid_t pid)
-{
-	char path[64], buf[512];
-	ssize_t r;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return errno != ENOENT && errno != ESRCH;
-	r = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (r <= 0)
-		return false;
-	buf[r] = '\0';
-	const char *rp = strrchr(buf, ')');
-	return !rp || (rp[1] == ' ' && rp[2] != 'Z' && rp[2] != 'X');
-}
-
 static void *attach_thread(void *arg)
 {
 	struct bench_ctx *b = arg;
@@ -697,7 +677,7 @@ static void *attach_thread(void *arg)
 		}
 		if (itf >= 0 && pf[itf].revents)
 			tracefs_read(&b->tf);
-		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && !attach_pid_alive(pid)))
+		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && !bench_pid_alive(pid)))
 			gone = true;
 		else
 			stopped = stop_wanted(b);
@@ -760,7 +740,7 @@ static int bench_start(struct bench_driver *d, struct model *m, char *err, size_
 				b->kind == CMD_SWEEP ? "run 1" : "run", err);
 		return rc;
 	}
-	if (b->kind == CMD_ATTACH && !attach_pid_alive(b->o->pid)) {
+	if (b->kind == CMD_ATTACH && !bench_pid_alive(b->o->pid)) {
 		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->o->pid);
 		return -ESRCH;
 	}

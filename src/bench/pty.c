@@ -104,6 +104,24 @@ int bench_signal_child(pid_t pid, int sig)
 	return rc;
 }
 
+bool bench_pid_alive(pid_t pid)
+{
+	char path[64], buf[512];
+	ssize_t r;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return errno != ENOENT && errno != ESRCH;
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (r <= 0)
+		return false;
+	buf[r] = '\0';
+	const char *rp = strrchr(buf, ')');
+	return !rp || (rp[1] == ' ' && rp[2] != 'Z' && rp[2] != 'X');
+}
+
 pid_t bench_reap_child(pid_t pid, int *wstatus, bool block)
 {
 	pid_t w;

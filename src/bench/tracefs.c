@@ -11,6 +11,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
+#include "iodash/bench.h"
 #include "iodash/tracefs.h"
 
 #define TRACEFS_MAGIC_NR 0x74726163
@@ -128,7 +129,7 @@ static void remove_stale(const char *dir)
 		int pid;
 		if (sscanf(de->d_name, "iodash-%d-", &pid) != 1 || pid <= 0)
 			continue;
-		if (kill(pid, 0) == 0 || errno != ESRCH)
+		if (bench_pid_alive(pid))
 			continue;
 		snprintf(path, sizeof(path), "%s/instances/%.64s", dir, de->d_name);
 		write_file(path, "events/writeback/balance_dirty_pages/enable", "0");

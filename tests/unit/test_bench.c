@@ -238,6 +238,18 @@ static void test_signal_only_own_children(void **state)
 	assert_int_equal(bench_reap_child(c.pid, &ws, true), c.pid);
 	assert_int_equal(bench_signal_child(c.pid, 0), -EPERM);
 
+	/* alive: from /proc, and an exited child not yet reaped (a zombie)
+	 * is gone already */
+	assert_true(bench_pid_alive(getpid()));
+	assert_int_equal(bench_spawn(tru, &c, false, err, sizeof(err)), 0);
+	siginfo_t si;
+	assert_int_equal(waitid(P_PID, (id_t)c.pid, &si, WEXITED | WNOWAIT), 0);
+	assert_false(bench_pid_alive(c.pid));
+	assert_int_equal(bench_signal_child(c.pid, 0), 0);   /* still ours until reaped */
+	assert_int_equal(bench_reap_child(c.pid, &ws, false), c.pid);
+	assert_false(bench_pid_alive(c.pid));
+	close(c.master_fd);
+
 	/* one reaped behind its back (a plain waitpid): no longer ours */
 	assert_int_equal(bench_spawn(tru, &c, false, err, sizeof(err)), 0);
 	slurp_child(&c, out, sizeof(out), &ws);
