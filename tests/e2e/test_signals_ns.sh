@@ -36,6 +36,9 @@ wait_line() { local i; for ((i = 0; i < 100; i++)); do grep -Eq -- "$2" "$1" 2>/
 wait_gone() { local t0; t0=$(now_ms); while alive "$1"; do [ $(($(now_ms) - t0)) -ge "$2" ] && return 1; sleep 0.02; done; return 0; }
 pgid_of() { awk '{ sub(/.*\) /, ""); print $3 }' "/proc/$1/stat"; }
 
+BYSTANDERS=()
+all_alive() { local p; for p in "$@"; do alive "$p" || return 1; done; }
+
 # attach_then NAME TARGET SIGNAL: iodash --batch attach TARGET (in this
 # shell's process group), then SIGNAL to iodash; a `setsid sleep` bystander
 # beside it.
@@ -43,6 +46,7 @@ attach_then() {
 	local name=$1 target=$2 sig=$3 by ip t0 ms rc out=$TMPD/$1.out
 	setsid sleep 300 &
 	by=$!
+	BYSTANDERS+=("$by")
 	"$IODASH" --batch -i 0.1 attach "$target" >"$out" 2>"$TMPD/$name.err" &
 	ip=$!
 	if ! wait_line "$out" "run_start: attach"; then
@@ -134,5 +138,27 @@ else
 	skip "dashboard attach, q" "tmux not installed"
 fi
 
-check "the namespace's bystanders all survived: 2 setsid sleeps per case still here" [ "$(pgrep -c -x sleep)" -ge 8 ]
+# a benchmark iodash spawned is what SIGTERM stops: its whole group (dbench
+# and its clients), through the one signalling function; nobody else
+if command -v dbench >/dev/null; then
+	mkdir -p "$TMPD/w"
+	setsid sleep 300 &
+	by=$!
+	BYSTANDERS+=("$by")
+	"$IODASH" --batch --no-record -i 0.2 run -- dbench -D "$TMPD/w" -t 60 2 >"$TMPD/run.out" 2>&1 &
+	ip=$!
+	for ((i = 0; i < 100; i++)); do [ "$(pgrep -c -x dbench)" -ge 3 ] && break; sleep 0.1; done
+	check "run dbench: it and its clients are up" [ "$(pgrep -c -x dbench)" -ge 3 ]
+	kill -TERM "$ip"
+	wait_gone "$ip" 12000 || kill -KILL "$ip"
+	wait "$ip"; rc=$?
+	check "run dbench, SIGTERM: exit 1 (stopped)" [ "$rc" -eq 1 ]
+	check "run dbench, SIGTERM: stopped on request" grep -q 'run_end: run FAILED: .*(stopped on request)' "$TMPD/run.out"
+	check "run dbench, SIGTERM: no dbench left (the group was signalled)" bash -c '! pgrep -x dbench >/dev/null'
+	check "run dbench, SIGTERM: the bystander is alive" alive "$by"
+else
+	skip "run dbench, SIGTERM" "dbench not installed"
+fi
+
+check "all ${#BYSTANDERS[@]} bystanders are alive at the end" all_alive "${BYSTANDERS[@]}" "$leader" "$member" "$t"
 exit 0
