@@ -87,7 +87,7 @@ void cli_usage(FILE *f)
 	      "       'sync; echo 3 > /proc/sys/vm/drop_caches'), --stop-on-fail\n"
 	      "       CMD runs through sh before a run, with that (the next) run's values:\n"
 	      "       {NAME} becomes one quoted shell word (write it bare, not in quotes),\n"
-	      "       and $IODASH_P_NAME holds the value in CMD's environment\n"
+	      "       and $IODASH_P_NAME holds the value (for CMD and the benchmark)\n"
 	      "attach: watches only; q, Ctrl-C, SIGTERM, --count leave the process running\n"
 	      "compare: --text|--csv|--json (the table, no curses), --baseline LABEL,\n"
 	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves)\n"

@@ -10,8 +10,9 @@
  *
  * --between is a shell command line (sh -c): there each {NAME} becomes the
  * value as one shell word (quoted when it holds anything a shell would
- * read), and the values are also in its environment as IODASH_P_NAME.  A
- * run's between command is run just before that run, with its values. */
+ * read).  The values are also in the environment of the benchmark and
+ * the between command as IODASH_P_NAME.  A run's between command is run
+ * just before that run, with its values. */
 #ifndef IODASH_BENCH_SWEEP_H
 #define IODASH_BENCH_SWEEP_H
 
@@ -32,8 +33,8 @@ struct sweep_param {
 struct sweep_run {
 	char **argv;                /* NULL-terminated, substituted */
 	char *between;              /* substituted --between (values quoted), or NULL */
-	char **env;                 /* "IODASH_P_NAME=value" per -p, NULL-terminated;
-				     * NULL without --between */
+	char **env;                 /* "IODASH_P_NAME=value" per -p, NULL-terminated:
+				     * for the benchmark and --between */
 	char label_extra[RP_LABEL_LEN];  /* "bs=4k" for the other grid params, or "" */
 	char x_name[RP_NAME_LEN];
 	double x;

@@ -540,7 +540,7 @@ static void *bench_thread(void *arg)
 		b->max_throttled = 0;
 		b->pauses_at_start = b->tf.pauses_total;
 		b->pause_ms_at_start = b->tf.pause_ms_total;
-		run_spawned(b, r->argv, NULL, true, &ro);
+		run_spawned(b, r->argv, r->env, true, &ro);
 		close_parser(b);
 		b->durations[b->ndone++] = mono_s() - t_between;
 		if (!ro.started) {

@@ -173,8 +173,9 @@ static char *substitute(const char *s, const struct sweep_plan *p, const int *id
 	return out;
 }
 
-/* IODASH_P_NAME=value for each parameter: what --between sees of the run,
- * for a command that would rather not have values on its command line. */
+/* IODASH_P_NAME=value for each parameter, in the environment of the run's
+ * benchmark and --between command: for a script that would rather not have
+ * values on its command line (or is itself sh -c). */
 static char **run_env(const struct sweep_plan *p, const int *idx)
 {
 	char **env = calloc((size_t)p->nparams + 1, sizeof(*env));
@@ -289,8 +290,8 @@ int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparam
 			for (int a = 0; a < nargs; a++)
 				if (!(r->argv[a] = substitute(argv[a], p, idx, false)))
 					goto nomem;
-			if (between && (!(r->between = substitute(between, p, idx, true)) ||
-					!(r->env = run_env(p, idx))))
+			if (!(r->env = run_env(p, idx)) ||
+			    (between && !(r->between = substitute(between, p, idx, true))))
 				goto nomem;
 		}
 	}

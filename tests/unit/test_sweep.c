@@ -132,9 +132,9 @@ static void test_between_quoted_and_env(void **state)
 	assert_string_equal(p.runs[1].env[1], "IODASH_P_n=4");
 	assert_null(p.runs[1].env[2]);
 	sweep_plan_free(&p);
-	/* without --between, no environment to carry */
+	/* without --between the benchmark still gets them */
 	assert_int_equal(sweep_plan_build(&p, params, 2, argv, 3, NULL, 1, err, sizeof(err)), 0);
-	assert_null(p.runs[0].env);
+	assert_string_equal(p.runs[3].env[0], "IODASH_P_x=$(id)");
 	sweep_plan_free(&p);
 }
 
