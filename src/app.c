@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 #include "iodash/app.h"
 #include "iodash/batch.h"
 #include "iodash/commands.h"
@@ -36,6 +37,23 @@ static void app_on_signal(int sig)
 		app_got_sigint++;
 	else
 		app_got_sigterm = 1;
+}
+
+/* export and compare print and are done: a reader that goes away ends
+ * them at once, with 0 and no message, as it ends a --batch session
+ * (which handles EPIPE itself, see batch.c), not with death by SIGPIPE. */
+static void app_on_sigpipe(int sig)
+{
+	(void)sig;
+	_exit(0);
+}
+
+void app_end_on_closed_stdout(void)
+{
+	struct sigaction sa = { .sa_handler = app_on_sigpipe };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 static void app_install_signals(void)

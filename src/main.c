@@ -8,6 +8,7 @@
  * main only parses the command line and dispatches; see docs/hacking.md. */
 #include <locale.h>
 #include <stdio.h>
+#include "iodash/app.h"
 #include "iodash/cli.h"
 #include "iodash/commands.h"
 
@@ -28,8 +29,8 @@ int main(int argc, char **argv)
 	case CMD_SWEEP: return cmd_sweep(&o);
 	case CMD_ATTACH: return cmd_attach(&o);
 	case CMD_VIEW: return cmd_view(&o);
-	case CMD_COMPARE: return cmd_compare(&o);
-	case CMD_EXPORT: return cmd_export(&o);
+	case CMD_COMPARE: app_end_on_closed_stdout(); return cmd_compare(&o);
+	case CMD_EXPORT: app_end_on_closed_stdout(); return cmd_export(&o);
 	}
 	return 2;
 }

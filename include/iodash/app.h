@@ -36,6 +36,10 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv);
  * default one of run and sweep): then a closed stdout does not end it. */
 bool app_session_records(const struct iodash_opts *o);
 
+/* For commands that only print (export, compare): a closed stdout ends the
+ * process at once with 0, as a reader gone ends a --batch session. */
+void app_end_on_closed_stdout(void);
+
 /* Set when SIGHUP arrives: the front end drops the screen and goes on
  * headless until the benchmark ends.  Set from the handler only. */
 extern volatile sig_atomic_t app_got_sighup;

@@ -42,3 +42,12 @@ check "run without a tty: exit 2 (use --batch)" [ "$rc" -eq 2 ]
 check "run without a tty: says what to do" grep -q 'needs a terminal; use --batch' err
 check "run without a tty: no recording left behind" [ -z "$(ls ./*.rec 2>/dev/null)" ]
 check "run without a tty: no 'recorded to'" bash -c "! grep -q 'recorded to' err"
+
+# export | head: ends with 0 as a --batch session does (once: killed by
+# SIGPIPE, 141); the export is large enough (160 kB) to outlast the pipe
+"$IODASH" --batch --fast --proc-root "$FIX/proc-traces/dirty-bytes-256M-128M-fio-overwrite-4G-20s" -o ../trace.rec >/dev/null 2>&1
+check "export source recorded" [ -s ../trace.rec ]
+for f in --csv --json; do
+	"$IODASH" export $f ../trace.rec 2>/dev/null | head -2 >/dev/null; rc=${PIPESTATUS[0]}
+	check "export $f | head: exit 0, as a --batch session (rc $rc)" [ "$rc" -eq 0 ]
+done
