@@ -274,15 +274,15 @@ bool model_wait_cmd(struct model *m, struct model_cmd *c, double timeout_s)
 
 void model_set_t0(struct model *m, uint64_t t0_mono_ns)
 {
-	model_lock(m);
-	m->t0_mono_ns = t0_mono_ns;
-	model_unlock(m);
+	/* model_now() reads it without the lock, from any thread: both sides
+	 * atomic (a plain store under the lock still races with that read) */
+	__atomic_store_n(&m->t0_mono_ns, t0_mono_ns, __ATOMIC_RELEASE);
 }
 
 double model_now(const struct model *m)
 {
 	struct timespec ts;
-	uint64_t t0 = __atomic_load_n(&m->t0_mono_ns, __ATOMIC_RELAXED);
+	uint64_t t0 = __atomic_load_n(&m->t0_mono_ns, __ATOMIC_ACQUIRE);
 
 	if (!t0)
 		return 0;

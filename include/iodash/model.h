@@ -127,7 +127,7 @@ struct model {
 
 	struct model_observer obs;    /* obs.ctx NULL: none */
 
-	uint64_t t0_mono_ns;          /* first sample's CLOCK_MONOTONIC; 0 until then */
+	uint64_t t0_mono_ns;          /* first sample's CLOCK_MONOTONIC; 0 until then (atomic: model_set_t0) */
 
 	/* --fast replay only: the front end's count of samples it has taken,
 	 * so the sampler never overruns the ring it has not read yet */

@@ -158,6 +158,32 @@ static void test_pause_wakes_waiter(void **state)
 	assert_true(model_is_paused(m));
 }
 
+static void *t0_setter(void *arg)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	model_set_t0(arg, (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec - 1000000000u);
+	return NULL;
+}
+
+/* The sampler sets t0 at its first sample while the driver already asks
+ * for the session time (iodash run): 0 until then, seconds after. */
+static void test_now_while_t0_set(void **state)
+{
+	struct model *m = *state;
+	pthread_t th;
+	double t = 0;
+
+	assert_true(model_now(m) == 0);
+	assert_int_equal(pthread_create(&th, NULL, t0_setter, m), 0);
+	for (int i = 0; i < 100000 && t == 0; i++)
+		t = model_now(m);
+	pthread_join(th, NULL);
+	t = model_now(m);
+	assert_true(t >= 1 && t < 60);
+}
+
 static void test_setters_and_clear(void **state)
 {
 	struct model *m = *state;
@@ -206,6 +232,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_wait_times_out, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_post_wakes_waiter, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pause_wakes_waiter, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_now_while_t0_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_setters_and_clear, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
