@@ -37,6 +37,13 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-s
 ASAN_OBJ  := $(LIB_SRC:%.c=$(AB)/%.o)
 ASAN_TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(AB)/tests/%)
 
+# The ThreadSanitizer build: the unit tests and an iodash that the
+# end-to-end tests of the threaded paths (live, view, run) drive.
+TB        := build/tsan
+TSAN_FLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+TSAN_OBJ  := $(LIB_SRC:%.c=$(TB)/%.o)
+TSAN_TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(TB)/tests/%)
+
 FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
 FB        := build/fuzz
 FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=$(FB)/%)
@@ -45,7 +52,7 @@ FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 FUZZ_LIB_SRC := $(filter-out src/ui/%,$(LIB_SRC)) src/ui/theme.c src/ui/layout.c
 FUZZ_OBJ  := $(FUZZ_LIB_SRC:%.c=$(FB)/%.o)
 
-.PHONY: all deps run check test unit asan e2e fuzz fuzz-smoke bench install clean
+.PHONY: all deps run check test unit asan tsan e2e fuzz fuzz-smoke bench install clean
 
 all: iodash
 
@@ -80,6 +87,21 @@ $(AB)/tests/%: tests/unit/%.c $(AB)/libiodash.a
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -o $@ $< $(AB)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
 
+$(TB)/%.o: %.c $(wildcard include/iodash/*.h src/ui/*.h)
+	@mkdir -p $(dir $@)
+	$(call say,CC-TSAN,$<) $(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -c -o $@ $<
+
+$(TB)/libiodash.a: $(TSAN_OBJ)
+	@rm -f $@
+	$(Q)ar rcs $@ $^
+
+$(TB)/tests/%: tests/unit/%.c $(TB)/libiodash.a
+	@mkdir -p $(dir $@)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -o $@ $< $(TB)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
+
+$(TB)/iodash: $(TB)/src/main.o $(TSAN_OBJ)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -o $@ $^ $(LDLIBS)
+
 $(FB)/%.o: %.c $(wildcard include/iodash/*.h src/ui/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC-FUZZ,$<) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
@@ -100,15 +122,17 @@ $(B)/bench/%: bench/%.c $(B)/libiodash.a
 
 unit: $(TEST_BIN)
 asan: $(ASAN_TEST_BIN)
+tsan: $(TSAN_TEST_BIN) $(TB)/iodash
 fuzz-build: $(FUZZ_BIN)
 
 run: deps iodash
 	./iodash $(ARGS)
 
-# All tests: unit (plain and ASan+UBSan), end-to-end through tmux and the
-# real benchmarks, and a short fuzz of every reader of outside input.
+# All tests: unit (plain, ASan+UBSan and TSan), end-to-end through tmux and
+# the real benchmarks (the threaded ones also under TSan), and a short fuzz
+# of every reader of outside input.
 check: deps
-	$(MAKE) all unit asan fuzz-build
+	$(MAKE) all unit asan tsan fuzz-build
 	tests/run-all.sh
 
 test: check
