@@ -210,7 +210,6 @@ static void view_refresh(struct view *v)
 static void view_run_batch(struct view *v)
 {
 	struct model *m = v->m;
-
 	struct model_cmd c;
 
 	for (;;) {
