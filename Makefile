@@ -17,11 +17,19 @@ APT_ALL   := $(APT_BUILD) $(APT_TEST)
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
-WARN      := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wformat=2 -Wno-format-truncation
+WARN      := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wformat=2
+# gcc only: clang has no -Wformat-truncation and fails on the unknown option
+CC_IS_CLANG := $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | grep -c __clang__)
+WARN      += $(if $(filter 0,$(CC_IS_CLANG)),-Wno-format-truncation)
+# CFLAGS, CPPFLAGS and LDFLAGS are the user's (Debian's hardening flags):
+# what the build needs is added around them, never replaced by them.
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE -DIODASH_VERSION='"$(VERSION)"' \
-             -DIODASH_DATADIR='"$(PREFIX)/share/iodash"' -Iinclude $(PKG_CFLAGS) $(CFLAGS)
+             -DIODASH_DATADIR='"$(PREFIX)/share/iodash"' -Iinclude $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 LDLIBS    := $(PKG_LIBS) -lpthread -lm
+# each object lists the headers it includes (build/**/*.d), so a header
+# change rebuilds its users and only them
+DEPFLAGS  := -MMD -MP
 
 # Everything but main.c goes into a library that tests and fuzzers link.
 LIB_SRC   := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c))
@@ -37,6 +45,13 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-s
 ASAN_OBJ  := $(LIB_SRC:%.c=$(AB)/%.o)
 ASAN_TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(AB)/tests/%)
 
+# The ThreadSanitizer build: the unit tests and an iodash that the
+# end-to-end tests of the threaded paths (live, view, run) drive.
+TB        := build/tsan
+TSAN_FLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+TSAN_OBJ  := $(LIB_SRC:%.c=$(TB)/%.o)
+TSAN_TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(TB)/tests/%)
+
 FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
 FB        := build/fuzz
 FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=$(FB)/%)
@@ -45,7 +60,7 @@ FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 FUZZ_LIB_SRC := $(filter-out src/ui/%,$(LIB_SRC)) src/ui/theme.c src/ui/layout.c
 FUZZ_OBJ  := $(FUZZ_LIB_SRC:%.c=$(FB)/%.o)
 
-.PHONY: all deps run check test unit asan e2e fuzz fuzz-smoke bench install clean
+.PHONY: all deps run check test unit asan tsan e2e fuzz fuzz-smoke bench install uninstall clean
 
 all: iodash
 
@@ -54,23 +69,23 @@ deps:
 	@tools/deps.sh $(APT_ALL)
 
 iodash: $(B)/src/main.o $(LIB_OBJ)
-	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/libiodash.a: $(LIB_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
 
-$(B)/%.o: %.c $(wildcard include/iodash/*.h src/ui/*.h)
+$(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(call say,CC,$<) $(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(call say,CC,$<) $(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(B)/tests/%: tests/unit/%.c $(B)/libiodash.a
 	@mkdir -p $(dir $@)
-	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< $(B)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
 
-$(AB)/%.o: %.c $(wildcard include/iodash/*.h src/ui/*.h)
+$(AB)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(call say,CC-ASAN,$<) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+	$(call say,CC-ASAN,$<) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(AB)/libiodash.a: $(ASAN_OBJ)
 	@rm -f $@
@@ -78,11 +93,26 @@ $(AB)/libiodash.a: $(ASAN_OBJ)
 
 $(AB)/tests/%: tests/unit/%.c $(AB)/libiodash.a
 	@mkdir -p $(dir $@)
-	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -o $@ $< $(AB)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< $(AB)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
 
-$(FB)/%.o: %.c $(wildcard include/iodash/*.h src/ui/*.h)
+$(TB)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(call say,CC-FUZZ,$<) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+	$(call say,CC-TSAN,$<) $(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(TB)/libiodash.a: $(TSAN_OBJ)
+	@rm -f $@
+	$(Q)ar rcs $@ $^
+
+$(TB)/tests/%: tests/unit/%.c $(TB)/libiodash.a
+	@mkdir -p $(dir $@)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< $(TB)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
+
+$(TB)/iodash: $(TB)/src/main.o $(TSAN_OBJ)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(FB)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(call say,CC-FUZZ,$<) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined $(DEPFLAGS) -c -o $@ $<
 
 $(FB)/libiodash.a: $(FUZZ_OBJ)
 	@rm -f $@
@@ -90,25 +120,27 @@ $(FB)/libiodash.a: $(FUZZ_OBJ)
 
 $(FB)/fuzz_%: fuzz/fuzz_%.c $(wildcard fuzz/*.h) $(FB)/libiodash.a
 	@mkdir -p $(dir $@)
-	$(call say,LINK,$@) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) $(FUZZ_FLAGS) -o $@ $< $(FB)/libiodash.a $(LDLIBS)
+	$(call say,LINK,$@) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) $(FUZZ_FLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< $(FB)/libiodash.a $(LDLIBS)
 
 # Small measuring programs for `make bench` (bench/*.c).
 BENCH_BIN := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 $(B)/bench/%: bench/%.c $(B)/libiodash.a
 	@mkdir -p $(dir $@)
-	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libiodash.a $(LDLIBS)
+	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< $(B)/libiodash.a $(LDLIBS)
 
 unit: $(TEST_BIN)
 asan: $(ASAN_TEST_BIN)
+tsan: $(TSAN_TEST_BIN) $(TB)/iodash
 fuzz-build: $(FUZZ_BIN)
 
 run: deps iodash
 	./iodash $(ARGS)
 
-# All tests: unit (plain and ASan+UBSan), end-to-end through tmux and the
-# real benchmarks, and a short fuzz of every reader of outside input.
+# All tests: unit (plain, ASan+UBSan and TSan), end-to-end through tmux and
+# the real benchmarks (the threaded ones also under TSan), and a short fuzz
+# of every reader of outside input.
 check: deps
-	$(MAKE) all unit asan fuzz-build
+	$(MAKE) all unit asan tsan fuzz-build
 	tests/run-all.sh
 
 test: check
@@ -126,5 +158,14 @@ install: iodash
 	install -d $(DESTDIR)$(PREFIX)/share/iodash/themes
 	install -m 0644 themes/*.theme $(DESTDIR)$(PREFIX)/share/iodash/themes/
 
+# What install put there, and its directories if that leaves them empty.
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/iodash $(DESTDIR)$(PREFIX)/share/man/man1/iodash.1
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/iodash/themes/,$(notdir $(wildcard themes/*.theme)))
+	-rmdir $(DESTDIR)$(PREFIX)/share/iodash/themes $(DESTDIR)$(PREFIX)/share/iodash 2>/dev/null
+
 clean:
 	rm -rf build iodash
+
+# the header lists of the objects built so far (none on a clean tree)
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -15,15 +15,30 @@ int model_init(struct model *m, size_t series_cap)
 	m->wake_pipe[0] = m->wake_pipe[1] = -1;
 	if (pthread_mutex_init(&m->lock, NULL))
 		return -ENOMEM;
+	/* the producer's timed waits must not jump with the wall clock */
+	pthread_condattr_t ca;
+	int rc = pthread_condattr_init(&ca);
+	if (!rc) {
+		rc = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+		if (!rc)
+			rc = pthread_cond_init(&m->cmd_cond, &ca);
+		pthread_condattr_destroy(&ca);
+	}
+	if (rc) {
+		pthread_mutex_destroy(&m->lock);
+		return -rc;
+	}
 	if (pipe2(m->wake_pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
 		int e = -errno;
+		pthread_cond_destroy(&m->cmd_cond);
 		pthread_mutex_destroy(&m->lock);
 		return e;
 	}
-	int rc = series_init(&m->series, series_cap);
+	rc = series_init(&m->series, series_cap);
 	if (rc) {
 		close(m->wake_pipe[0]);
 		close(m->wake_pipe[1]);
+		pthread_cond_destroy(&m->cmd_cond);
 		pthread_mutex_destroy(&m->lock);
 		return rc;
 	}
@@ -41,6 +56,7 @@ void model_free(struct model *m)
 	if (m->wake_pipe[1] >= 0)
 		close(m->wake_pipe[1]);
 	m->wake_pipe[0] = m->wake_pipe[1] = -1;
+	pthread_cond_destroy(&m->cmd_cond);
 	pthread_mutex_destroy(&m->lock);
 }
 
@@ -85,6 +101,28 @@ void model_add_sample(struct model *m, const struct sample *s)
 	model_notify(m);
 }
 
+void model_put_event_locked(struct model *m, const struct model_event *e)
+{
+	m->events[m->nevents % MODEL_EVENT_CAP] = *e;
+	m->nevents++;
+}
+
+void model_put_output_locked(struct model *m, const struct output_line *l)
+{
+	m->output[m->noutput % MODEL_OUTPUT_CAP] = *l;
+	m->noutput++;
+}
+
+void model_clear_locked(struct model *m)
+{
+	series_clear(&m->series);
+	m->nevents = m->noutput = 0;
+	m->results.n = 0;
+	memset(&m->bench, 0, sizeof(m->bench));
+	m->bench.last_exit_status = -1;
+	m->bench.eta_s = -1;
+}
+
 void model_add_event(struct model *m, enum model_event_kind kind, double t, const char *fmt, ...)
 {
 	struct model_event e = { .kind = kind, .t = t };
@@ -94,8 +132,7 @@ void model_add_event(struct model *m, enum model_event_kind kind, double t, cons
 	vsnprintf(e.text, sizeof(e.text), fmt, ap);
 	va_end(ap);
 	model_lock(m);
-	m->events[m->nevents % MODEL_EVENT_CAP] = e;
-	m->nevents++;
+	model_put_event_locked(m, &e);
 	if (m->obs.on_event)
 		m->obs.on_event(m->obs.ctx, &e);
 	model_unlock(m);
@@ -108,8 +145,7 @@ void model_add_output(struct model *m, double t, int run, const char *line)
 
 	snprintf(l.text, sizeof(l.text), "%s", line);
 	model_lock(m);
-	m->output[m->noutput % MODEL_OUTPUT_CAP] = l;
-	m->noutput++;
+	model_put_output_locked(m, &l);
 	if (m->obs.on_output)
 		m->obs.on_output(m->obs.ctx, &l);
 	model_unlock(m);
@@ -140,17 +176,113 @@ void model_set_bench(struct model *m, const struct bench_status *b)
 	model_notify(m);
 }
 
-void model_set_t0(struct model *m, uint64_t t0_mono_ns)
+void model_set_source(struct model *m, const char *source)
 {
 	model_lock(m);
-	m->t0_mono_ns = t0_mono_ns;
+	snprintf(m->source, sizeof(m->source), "%s", source);
 	model_unlock(m);
+	model_notify(m);
+}
+
+void model_set_error(struct model *m, const char *error)
+{
+	model_lock(m);
+	snprintf(m->error, sizeof(m->error), "%s", error);
+	model_unlock(m);
+	model_notify(m);
+}
+
+void model_set_paused(struct model *m, bool paused)
+{
+	model_lock(m);
+	m->paused = paused;
+	pthread_cond_broadcast(&m->cmd_cond);
+	model_unlock(m);
+}
+
+bool model_is_paused(struct model *m)
+{
+	bool p;
+
+	model_lock(m);
+	p = m->paused;
+	model_unlock(m);
+	return p;
+}
+
+int model_post_cmd(struct model *m, int kind, double arg, const char *text)
+{
+	int rc = 0;
+
+	model_lock(m);
+	if (kind == MODEL_CMD_QUIT) {
+		m->cmd_quit = true;
+	} else if (m->ncmds == MODEL_CMD_CAP) {
+		rc = -EAGAIN;
+	} else {
+		struct model_cmd *c = &m->cmds[(m->cmd_first + m->ncmds) % MODEL_CMD_CAP];
+		c->kind = kind;
+		c->arg = arg;
+		snprintf(c->text, sizeof(c->text), "%s", text ? text : "");
+		m->ncmds++;
+	}
+	if (!rc)
+		pthread_cond_broadcast(&m->cmd_cond);
+	model_unlock(m);
+	return rc;
+}
+
+/* With the lock held: take the first command, the quit before all. */
+static bool model_take_cmd(struct model *m, struct model_cmd *c)
+{
+	if (m->cmd_quit) {
+		memset(c, 0, sizeof(*c));
+		c->kind = MODEL_CMD_QUIT;
+		return true;
+	}
+	if (!m->ncmds)
+		return false;
+	*c = m->cmds[m->cmd_first];
+	m->cmd_first = (m->cmd_first + 1) % MODEL_CMD_CAP;
+	m->ncmds--;
+	return true;
+}
+
+bool model_wait_cmd(struct model *m, struct model_cmd *c, double timeout_s)
+{
+	bool got;
+
+	model_lock(m);
+	got = model_take_cmd(m, c);
+	if (!got && timeout_s > 0) {
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		ts.tv_sec += (time_t)timeout_s;
+		ts.tv_nsec += (long)((timeout_s - (double)(time_t)timeout_s) * 1e9);
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		/* one wait: a pause or a spurious wake-up returns false, and the
+		 * producer looks at its state again */
+		pthread_cond_timedwait(&m->cmd_cond, &m->lock, &ts);
+		got = model_take_cmd(m, c);
+	}
+	model_unlock(m);
+	return got;
+}
+
+void model_set_t0(struct model *m, uint64_t t0_mono_ns)
+{
+	/* model_now() reads it without the lock, from any thread: both sides
+	 * atomic (a plain store under the lock still races with that read) */
+	__atomic_store_n(&m->t0_mono_ns, t0_mono_ns, __ATOMIC_RELEASE);
 }
 
 double model_now(const struct model *m)
 {
 	struct timespec ts;
-	uint64_t t0 = __atomic_load_n(&m->t0_mono_ns, __ATOMIC_RELAXED);
+	uint64_t t0 = __atomic_load_n(&m->t0_mono_ns, __ATOMIC_ACQUIRE);
 
 	if (!t0)
 		return 0;

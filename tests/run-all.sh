@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test of `make check` and prints one closing line:
 #   "N passed, N failed, N skipped"
-# Unit tests are cmocka binaries (plain and ASan+UBSan builds); end-to-end
-# tests are tests/e2e/test_*.sh, which print PASS:/FAIL:/SKIP: lines
-# (tests/e2e/lib.sh); fuzz smoke runs every fuzz target briefly.
+# Unit tests are cmocka binaries (plain, ASan+UBSan and TSan builds);
+# end-to-end tests are tests/e2e/test_*.sh, which print PASS:/FAIL:/SKIP:
+# lines (tests/e2e/lib.sh), and those of the threaded paths run again with
+# the TSan iodash; fuzz smoke runs every fuzz target briefly.
 set -u
 cd "$(dirname "$0")/.."
 log=build/test-logs
@@ -23,7 +24,9 @@ count_cmocka() { # $1 name, $2 logfile, $3 exit status
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-for t in build/tests/test_* build/asan/tests/test_*; do
+# a race stops the binary with status 66: the test fails, never just warns
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
+for t in build/tests/test_* build/asan/tests/test_* build/tsan/tests/test_*; do
 	[ -x "$t" ] || continue
 	name=${t#build/}
 	"$t" >"$log/${name//\//_}.log" 2>&1; rc=$?
@@ -31,19 +34,44 @@ for t in build/tests/test_* build/asan/tests/test_*; do
 	[ $rc -ne 0 ] && tail -n 30 "$log/${name//\//_}.log"
 done
 
+run_e2e() { # $1 script, $2 name shown, $3 log file; the environment is the test's
+	local t=$1 name=$2 lf=$3 p f s rc
+	timeout 600 bash "$t" >"$lf" 2>&1; rc=$?
+	# under TSan a race report (log_path below) fails the test even when
+	# the checks after it happened to pass
+	if [ -n "${TSAN_REPORT:-}" ]; then
+		for r in "$TSAN_REPORT".*; do
+			[ -f "$r" ] || continue
+			echo "FAIL: ThreadSanitizer: $(grep -m1 '^SUMMARY' "$r") (report $r)" >>"$lf"
+		done
+	fi
+	p=$(grep -c '^PASS: ' "$lf")
+	f=$(grep -c '^FAIL: ' "$lf")
+	s=$(grep -c '^SKIP: ' "$lf")
+	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "FAIL: $name exited $rc" >>"$lf"; fi
+	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
+	printf '%-40s %d ok, %d failed, %d skipped\n' "$name" "$p" "$f" "$s"
+	grep -E '^(FAIL|SKIP): ' "$lf" | sed 's/^/    /'
+	[ "$f" -ne 0 ] && { failed_names+=("$name"); tail -n 30 "$lf"; }
+}
+
 for t in tests/e2e/test_*.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
-	timeout 600 bash "$t" >"$log/e2e_$name.log" 2>&1; rc=$?
-	p=$(grep -c '^PASS: ' "$log/e2e_$name.log")
-	f=$(grep -c '^FAIL: ' "$log/e2e_$name.log")
-	s=$(grep -c '^SKIP: ' "$log/e2e_$name.log")
-	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "FAIL: $name exited $rc" >>"$log/e2e_$name.log"; fi
-	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
-	printf '%-40s %d ok, %d failed, %d skipped\n' "e2e/$name" "$p" "$f" "$s"
-	grep -E '^(FAIL|SKIP): ' "$log/e2e_$name.log" | sed 's/^/    /'
-	[ "$f" -ne 0 ] && { failed_names+=("e2e/$name"); tail -n 30 "$log/e2e_$name.log"; }
+	run_e2e "$t" "e2e/$name" "$log/e2e_$name.log"
 done
+
+# The threaded paths again with the ThreadSanitizer iodash: the live
+# screen (sampler thread), view (replay thread and keys; --batch and
+# --follow in test_record and test_batch), run, attach and sweep (driver).
+if [ -x build/tsan/iodash ]; then
+	for name in test_ui_live test_view_screen test_view_keys test_run test_record test_batch test_attach test_sweep; do
+		[ -f "tests/e2e/$name.sh" ] || continue
+		TSAN_REPORT="$PWD/$log/tsan_$name.report" IODASH="$PWD/build/tsan/iodash" \
+			TSAN_OPTIONS="$TSAN_OPTIONS log_path=$PWD/$log/tsan_$name.report" \
+			run_e2e "tests/e2e/$name.sh" "e2e/$name (tsan)" "$log/tsan_$name.log"
+	done
+fi
 
 if [ -x tests/fuzz.sh ]; then
 	if tests/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" >"$log/fuzz.log" 2>&1; then

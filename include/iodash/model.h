@@ -1,8 +1,11 @@
 /* model: what the front ends (ui, batch) show, fed by producers (sampler
- * thread, benchmark driver, replay).  Producers change it under lock and
- * then call model_notify(); front ends poll model_wake_fd() and copy what
- * they draw under a short lock.  An observer (the recorder) sees every
- * sample, event, output line and result as it is added. */
+ * thread, benchmark driver, replay).  Producers change it under lock, with
+ * the model_add_* / model_set_* functions below, and then notify; front
+ * ends poll model_wake_fd() and copy what they draw under a short lock.
+ * An observer (the recorder) sees every sample, event, output line and
+ * result as it is added.  The way back, front end to producer, is the
+ * command queue (model_post_cmd): a key hook runs on the front end's
+ * thread and never touches its producer's state, it posts a command. */
 #ifndef IODASH_MODEL_H
 #define IODASH_MODEL_H
 
@@ -18,6 +21,17 @@
 #define MODEL_EVENT_CAP 1024
 #define MODEL_OUTPUT_CAP 512
 #define MODEL_LINE_LEN 256
+#define MODEL_CMD_CAP 32              /* commands waiting for the producer */
+#define MODEL_CMD_TEXT 32
+
+/* A command from the front end to its producer (replay time travel).
+ * kind is the producer's own (> 0); MODEL_CMD_QUIT is the model's. */
+#define MODEL_CMD_QUIT (-1)           /* the front end is gone: stop (never dropped) */
+struct model_cmd {
+	int kind;
+	double arg;
+	char text[MODEL_CMD_TEXT];
+};
 
 enum model_event_kind {
 	MEV_HIT_START, MEV_HIT_END,   /* dirty limit hit and its end */
@@ -99,17 +113,23 @@ struct model {
 	char error[MODEL_LINE_LEN];   /* last fatal error of a producer, "" if none */
 
 	/* front-end requests to producers (set by ui/batch, read by producers) */
-	bool paused;                  /* display paused; sampling continues */
+	bool paused;                  /* display paused; sampling continues (model_set_paused) */
 	void (*stop_bench)(void *ctx);/* ask the benchmark to stop (Ctrl-C) */
 	void *stop_bench_ctx;
 	/* keys the ui does not handle itself (replay time travel) go here;
-	 * return true when handled */
+	 * return true when handled.  Called on the front end's thread: it
+	 * keeps its own state and posts commands, never reads the producer's. */
 	bool (*key_hook)(void *ctx, int key);
 	void *key_ctx;
+	/* the command queue: cmds[(cmd_first + i) % CAP], i < ncmds */
+	pthread_cond_t cmd_cond;      /* signalled on post and on pause */
+	struct model_cmd cmds[MODEL_CMD_CAP];
+	unsigned cmd_first, ncmds;
+	bool cmd_quit;
 
 	struct model_observer obs;    /* obs.ctx NULL: none */
 
-	uint64_t t0_mono_ns;          /* first sample's CLOCK_MONOTONIC; 0 until then */
+	uint64_t t0_mono_ns;          /* first sample's CLOCK_MONOTONIC; 0 until then (atomic: model_set_t0) */
 
 	/* --fast replay only: the front end's count of samples it has taken,
 	 * so the sampler never overruns the ring it has not read yet */
@@ -135,6 +155,29 @@ void model_add_output(struct model *m, double t, int run, const char *line);
 void model_add_result(struct model *m, const struct result_point *p);
 /* Copy of the bench status with the lock held briefly. */
 void model_set_bench(struct model *m, const struct bench_status *b);
+/* The header's "what is watched" line; a fatal error of a producer. */
+void model_set_source(struct model *m, const char *source);
+void model_set_error(struct model *m, const char *error);
+
+/* For a producer that rebuilds what is shown in one step (a replay seek),
+ * so the front end never draws a half-built model: the caller holds the
+ * lock.  No observer is called: what is replayed was observed when it was
+ * recorded. */
+void model_clear_locked(struct model *m);
+void model_put_event_locked(struct model *m, const struct model_event *e);
+void model_put_output_locked(struct model *m, const struct output_line *l);
+
+/* Front end -> producer.  model_set_paused also wakes a producer waiting
+ * in model_wait_cmd, so a replay stops at once. */
+void model_set_paused(struct model *m, bool paused);
+bool model_is_paused(struct model *m);
+/* Queue a command (kind MODEL_CMD_QUIT: a flag that cannot be lost).
+ * 0, or -EAGAIN when the queue is full (the producer is stuck). */
+int model_post_cmd(struct model *m, int kind, double arg, const char *text);
+/* The producer takes the oldest command, waiting up to timeout_s (0: do
+ * not wait).  true with *c filled, false on time out or when paused
+ * changed.  A quit comes first: what was queued before it is moot. */
+bool model_wait_cmd(struct model *m, struct model_cmd *c, double timeout_s);
 
 /* Session seconds now (same clock as samples): for producers that are not
  * the sampler, so output lines and events line up with samples. */

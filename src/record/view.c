@@ -5,7 +5,12 @@
  * so the screens show the figures the live session showed then.
  *
  *   recording (mmap, index) --replay thread--> model --> ui_run / batch_run
- *                   ^ recording_refresh (follow)   ^ key_hook (time travel)
+ *                   ^ recording_refresh (follow)   |
+ *                   +--- model_post_cmd <--------- key_hook (time travel)
+ *
+ * Two threads, no shared state but the model: the replay thread owns the
+ * recording and its position; the key hook (the ui's thread) owns the
+ * "go to" prompt being typed and posts commands through the model.
  *
  * Batch: every sample in order, paced by what the batch front end has
  * consumed, so `view --batch` prints what `--batch` printed live. */
@@ -28,7 +33,14 @@
 #define VIEW_SERIES_CAP 7200          /* one hour at 0.5 s: what a screen can show */
 #define VIEW_POLL_S 0.25              /* how often a growing file is looked at */
 
-enum view_cmd { VC_NONE, VC_SEEK_REL, VC_SEEK_T, VC_HOME, VC_END };
+/* Commands of the key hook to the replay thread (model_post_cmd). */
+enum view_cmd {
+	VC_STEP = 1,                     /* arg: +1 or -1 sample */
+	VC_SEEK_REL,                     /* arg: seconds from the sample shown */
+	VC_HOME, VC_END,
+	VC_PROMPT,                       /* arg 1: the prompt is open, showing text; 0: closed */
+	VC_GOTO,                         /* text: what was typed at the prompt (closes it) */
+};
 
 struct view {
 	struct recording *rec;
@@ -36,14 +48,12 @@ struct view {
 	const struct iodash_opts *o;
 	bool batch;
 	pthread_t thread;
-	pthread_mutex_t lock;            /* cmd, prompt, quit */
-	pthread_cond_t cond;
-	enum view_cmd cmd;
-	double cmd_arg;
-	bool quit;
-	bool prompt_open;
-	char prompt[32];
+	/* the key hook's, on the ui thread only */
+	bool key_prompt_open;
+	char key_prompt[MODEL_CMD_TEXT];
 	/* replay thread only */
+	bool prompt_open;                /* the prompt as the hook last posted it */
+	char prompt[MODEL_CMD_TEXT];
 	size_t pos;                      /* index of the newest sample shown; SIZE_MAX none */
 	size_t next[RK_NKINDS];          /* next record of each kind to put into the model */
 	double interval;
@@ -55,27 +65,27 @@ static void view_set_source(struct view *v)
 	size_t n = recording_count(v->rec, RK_SAMPLE);
 	double t = v->pos != SIZE_MAX ? recording_time(v->rec, RK_SAMPLE, v->pos) : 0;
 	double end = n ? recording_time(v->rec, RK_SAMPLE, n - 1) : 0;
-	char name[256];
+	char name[256], src[MODEL_LINE_LEN];
 	const char *state;
 
 	snprintf(name, sizeof(name), "%s", recording_path(v->rec));
-	pthread_mutex_lock(&v->lock);
 	if (v->prompt_open)
 		state = "go to (h:m:s, Enter)";
-	else if (v->m->paused)
+	else if (model_is_paused(v->m))
 		state = "paused";
 	else if (v->pos + 1 >= n)
 		state = "end, following";
 	else
 		state = "playing";
-	snprintf(v->m->source, sizeof(v->m->source), "recording %s @ %d:%02d:%04.1f / %d:%02d:%02.0f %s%s%s",
+	snprintf(src, sizeof(src), "recording %s @ %d:%02d:%04.1f / %d:%02d:%02.0f %s%s%s",
 		 basename(name), (int)(t / 3600), (int)fmod(t / 60, 60), fmod(t, 60),
 		 (int)(end / 3600), (int)fmod(end / 60, 60), fmod(end, 60), state,
 		 v->prompt_open ? ": " : "", v->prompt_open ? v->prompt : "");
-	pthread_mutex_unlock(&v->lock);
+	model_set_source(v->m, src);
 }
 
-/* Put records of one kind with time <= t into the model (in order). */
+/* Put records of one kind with time <= t into the model (in order).
+ * The caller holds the model's lock. */
 static void view_push_until(struct view *v, double t, bool skip_old)
 {
 	struct model *m = v->m;
@@ -89,8 +99,7 @@ static void view_push_until(struct view *v, double t, bool skip_old)
 		struct model_event e;
 		if (recording_event(v->rec, v->next[RK_EVENT], &e))
 			continue;
-		m->events[m->nevents % MODEL_EVENT_CAP] = e;
-		m->nevents++;
+		model_put_event_locked(m, &e);
 	}
 	n = recording_count(v->rec, RK_OUTPUT);
 	for (; v->next[RK_OUTPUT] < n && recording_time(v->rec, RK_OUTPUT, v->next[RK_OUTPUT]) <= t; v->next[RK_OUTPUT]++) {
@@ -101,8 +110,7 @@ static void view_push_until(struct view *v, double t, bool skip_old)
 			continue;   /* would be overwritten in the ring anyway */
 		if (recording_output(v->rec, v->next[RK_OUTPUT], &l))
 			continue;
-		m->output[m->noutput % MODEL_OUTPUT_CAP] = l;
-		m->noutput++;
+		model_put_output_locked(m, &l);
 	}
 	n = recording_count(v->rec, RK_RESULT);
 	for (; v->next[RK_RESULT] < n && recording_time(v->rec, RK_RESULT, v->next[RK_RESULT]) <= t; v->next[RK_RESULT]++) {
@@ -136,14 +144,10 @@ static void view_seek(struct view *v, size_t pos)
 	t = recording_time(v->rec, RK_SAMPLE, pos);
 	first = pos + 1 > m->series.cap ? pos + 1 - m->series.cap : 0;
 	model_lock(m);
-	series_clear(&m->series);
+	model_clear_locked(m);
 	for (size_t i = first; i <= pos; i++)
 		if (!recording_sample(v->rec, i, s))   /* a damaged one: never written */
 			series_push(&m->series, s);
-	m->nevents = m->noutput = 0;
-	m->results.n = 0;
-	memset(&m->bench, 0, sizeof(m->bench));
-	m->bench.last_exit_status = -1;
 	memset(v->next, 0, sizeof(v->next));
 	view_push_until(v, t, true);
 	model_unlock(m);
@@ -198,30 +202,25 @@ static void view_refresh(struct view *v)
 {
 	char err[256];
 
-	if (recording_refresh(v->rec, err, sizeof(err)) < 0) {
-		model_lock(v->m);
-		snprintf(v->m->error, sizeof(v->m->error), "%s", err);
-		model_unlock(v->m);
-	}
+	if (recording_refresh(v->rec, err, sizeof(err)) < 0)
+		model_set_error(v->m, err);
 }
 
 /* Batch: all samples in order; the batch front end prints each. */
 static void view_run_batch(struct view *v)
 {
 	struct model *m = v->m;
+	struct model_cmd c;
 
 	for (;;) {
 		size_t n = recording_count(v->rec, RK_SAMPLE);
-		bool quit;
 		while ((v->pos == SIZE_MAX ? 0 : v->pos + 1) < n) {
 			bool room;
 			model_lock(m);
 			room = m->series.pushed - m->consumed < m->series.cap / 2;
 			model_unlock(m);
-			pthread_mutex_lock(&v->lock);
-			quit = v->quit;
-			pthread_mutex_unlock(&v->lock);
-			if (quit)
+			/* batch has no keys: the only command is the quit */
+			if (model_wait_cmd(m, &c, 0) && c.kind == MODEL_CMD_QUIT)
 				return;
 			if (!room) {
 				sleep_s(0.002);
@@ -237,13 +236,36 @@ static void view_run_batch(struct view *v)
 		model_notify(m);
 		if (!v->o->follow)
 			break;
-		pthread_mutex_lock(&v->lock);
-		quit = v->quit;
-		pthread_mutex_unlock(&v->lock);
-		if (quit || app_got_sigint || app_got_sighup)
+		if ((model_wait_cmd(m, &c, 0) && c.kind == MODEL_CMD_QUIT) ||
+		    app_got_sigint || app_got_sighup)
 			break;
 		sleep_s(VIEW_POLL_S);
 		view_refresh(v);
+	}
+}
+
+/* A command of the key hook, on the replay thread (n samples now). */
+static void view_do_cmd(struct view *v, const struct model_cmd *c, size_t n)
+{
+	double now_t = v->pos == SIZE_MAX ? 0 : recording_time(v->rec, RK_SAMPLE, v->pos);
+	double t;
+
+	switch (c->kind) {
+	case VC_STEP: view_seek(v, c->arg > 0 ? v->pos + 1 : (v->pos ? v->pos - 1 : 0)); break;
+	case VC_SEEK_REL: view_seek(v, view_index_at(v, now_t + c->arg)); break;
+	case VC_HOME: view_seek(v, 0); break;
+	case VC_END: view_seek(v, n ? n - 1 : 0); break;
+	case VC_PROMPT:
+		v->prompt_open = c->arg != 0;
+		snprintf(v->prompt, sizeof(v->prompt), "%s", c->text);
+		break;
+	case VC_GOTO:
+		/* relative times (+10, -1:00) are from the sample shown now,
+		 * which only this thread knows */
+		v->prompt_open = false;
+		if (!recording_parse_time(c->text, now_t, &t))
+			view_seek(v, view_index_at(v, t));
+		break;
 	}
 }
 
@@ -256,55 +278,23 @@ static void view_run_screen(struct view *v)
 	clock_gettime(CLOCK_MONOTONIC, &last);
 	view_seek(v, SIZE_MAX);
 	for (;;) {
-		enum view_cmd cmd;
-		double arg;
-		struct timespec ts, now;
+		struct model_cmd c;
+		struct timespec now;
 		size_t n = recording_count(v->rec, RK_SAMPLE);
 		bool paused;
 
-		pthread_mutex_lock(&v->lock);
-		if (!v->quit && v->cmd == VC_NONE) {
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += (long)(VIEW_POLL_S * 1e9);
-			if (ts.tv_nsec >= 1000000000L) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000L;
-			}
-			pthread_cond_timedwait(&v->cond, &v->lock, &ts);
-		}
-		if (v->quit) {
-			pthread_mutex_unlock(&v->lock);
-			return;
-		}
-		cmd = v->cmd;
-		arg = v->cmd_arg;
-		v->cmd = VC_NONE;
-		pthread_mutex_unlock(&v->lock);
-
-		switch (cmd) {
-		case VC_SEEK_REL: {
-			double t = (v->pos == SIZE_MAX ? 0 : recording_time(v->rec, RK_SAMPLE, v->pos)) + arg;
-			size_t i;
-			if (arg == 1e-9 || arg == -1e-9) {   /* one sample */
-				i = arg > 0 ? v->pos + 1 : (v->pos ? v->pos - 1 : 0);
-			} else {
-				i = view_index_at(v, t);
-			}
-			view_seek(v, i);
-			break;
-		}
-		case VC_SEEK_T: view_seek(v, view_index_at(v, arg)); break;
-		case VC_HOME: view_seek(v, 0); break;
-		case VC_END: view_seek(v, n ? n - 1 : 0); break;
-		case VC_NONE: break;
+		/* wait for a command or the next look at the file; then take
+		 * every command queued (a key held down) before drawing */
+		for (bool got = model_wait_cmd(m, &c, VIEW_POLL_S); got; got = model_wait_cmd(m, &c, 0)) {
+			if (c.kind == MODEL_CMD_QUIT)
+				return;
+			view_do_cmd(v, &c, n);
 		}
 		/* follow a file that grows, and play when not paused */
 		bool at_end = v->pos == SIZE_MAX || v->pos + 1 >= n;
 		view_refresh(v);
 		n = recording_count(v->rec, RK_SAMPLE);
-		model_lock(m);
-		paused = m->paused;
-		model_unlock(m);
+		paused = model_is_paused(m);
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		since_step += (double)(now.tv_sec - last.tv_sec) + (double)(now.tv_nsec - last.tv_nsec) / 1e9;
 		last = now;
@@ -382,77 +372,58 @@ int recording_parse_time(const char *s, double now_t, double *out)
 
 bool recording_view_grabs_keys(void *key_ctx)
 {
-	struct view *v = key_ctx;
-	bool g;
+	const struct view *v = key_ctx;
 
-	if (!v)
-		return false;
-	pthread_mutex_lock(&v->lock);
-	g = v->prompt_open;
-	pthread_mutex_unlock(&v->lock);
-	return g;
+	/* the hook's own state, on the ui thread like the hook */
+	return v && v->key_prompt_open;
 }
 
-static void view_command(struct view *v, enum view_cmd c, double arg)
-{
-	v->cmd = c;
-	v->cmd_arg = arg;
-	pthread_cond_signal(&v->cond);
-}
-
+/* The ui's keys for time travel.  This runs on the ui thread: it keeps the
+ * prompt being typed and posts commands; the replay thread moves.  A
+ * command that does not fit in the queue (the replay thread stuck for 32
+ * keys) is dropped: the key did nothing, as a key pressed into a hung
+ * program does. */
 static bool view_key(void *ctx, int key)
 {
 	struct view *v = ctx;
-	bool handled = true;
-	double now_t = 0;
+	struct model *m = v->m;
 
-	pthread_mutex_lock(&v->lock);
-	if (v->prompt_open) {
-		size_t l = strlen(v->prompt);
+	if (v->key_prompt_open) {
+		size_t l = strlen(v->key_prompt);
 		if (key == '\n' || key == '\r' || key == REPLAY_KEY_ENTER) {
-			double t;
-			v->prompt_open = false;
-			if (v->pos != SIZE_MAX)
-				now_t = recording_time(v->rec, RK_SAMPLE, v->pos);
-			if (!recording_parse_time(v->prompt, now_t, &t))
-				view_command(v, VC_SEEK_T, t);
-		} else if (key == 27) {
-			v->prompt_open = false;
+			v->key_prompt_open = false;
+			model_post_cmd(m, VC_GOTO, 0, v->key_prompt);
+			return true;
+		}
+		if (key == 27) {
+			v->key_prompt_open = false;
 		} else if (key == REPLAY_KEY_BACKSPACE || key == 127 || key == 8) {
 			if (l)
-				v->prompt[l - 1] = 0;
+				v->key_prompt[l - 1] = 0;
 		} else if (((key >= '0' && key <= '9') || key == ':' || key == '.' || key == '+' ||
-			    key == '-') && l + 1 < sizeof(v->prompt)) {
-			v->prompt[l] = (char)key;
-			v->prompt[l + 1] = 0;
+			    key == '-') && l + 1 < sizeof(v->key_prompt)) {
+			v->key_prompt[l] = (char)key;
+			v->key_prompt[l + 1] = 0;
 		}
-		pthread_cond_signal(&v->cond);
-		pthread_mutex_unlock(&v->lock);
-		view_set_source(v);
-		model_notify(v->m);
+		model_post_cmd(m, VC_PROMPT, v->key_prompt_open, v->key_prompt);
 		return true;
 	}
 	switch (key) {
-	case REPLAY_KEY_LEFT: view_command(v, VC_SEEK_REL, -1e-9); break;
-	case REPLAY_KEY_RIGHT: view_command(v, VC_SEEK_REL, 1e-9); break;
-	case '[': view_command(v, VC_SEEK_REL, -60); break;
-	case ']': view_command(v, VC_SEEK_REL, 60); break;
-	case REPLAY_KEY_HOME: view_command(v, VC_HOME, 0); break;
-	case REPLAY_KEY_END: view_command(v, VC_END, 0); break;
+	case REPLAY_KEY_LEFT: model_post_cmd(m, VC_STEP, -1, NULL); break;
+	case REPLAY_KEY_RIGHT: model_post_cmd(m, VC_STEP, 1, NULL); break;
+	case '[': model_post_cmd(m, VC_SEEK_REL, -60, NULL); break;
+	case ']': model_post_cmd(m, VC_SEEK_REL, 60, NULL); break;
+	case REPLAY_KEY_HOME: model_post_cmd(m, VC_HOME, 0, NULL); break;
+	case REPLAY_KEY_END: model_post_cmd(m, VC_END, 0, NULL); break;
 	case 'g':
-		v->prompt_open = true;
-		v->prompt[0] = 0;
-		pthread_cond_signal(&v->cond);
+		v->key_prompt_open = true;
+		v->key_prompt[0] = 0;
+		model_post_cmd(m, VC_PROMPT, 1, "");
 		break;
 	default:
-		handled = false;
+		return false;
 	}
-	pthread_mutex_unlock(&v->lock);
-	if (handled) {
-		view_set_source(v);
-		model_notify(v->m);
-	}
-	return handled;
+	return true;
 }
 
 static void view_on_signal(int sig)
@@ -498,8 +469,6 @@ static int view_one(const char *path, const struct iodash_opts *o)
 	v.batch = o->batch;
 	v.pos = SIZE_MAX;
 	v.interval = h->interval > 0 ? h->interval : 0.5;
-	pthread_mutex_init(&v.lock, NULL);
-	pthread_cond_init(&v.cond, NULL);
 	snprintf(m->source, sizeof(m->source), "recording %s", path);
 	if (!v.batch) {
 		m->key_hook = view_key;
@@ -511,16 +480,11 @@ static int view_one(const char *path, const struct iodash_opts *o)
 		rc = 1;
 	} else {
 		rc = v.batch ? batch_run(m, o, stdout) : ui_run(m, o);
-		pthread_mutex_lock(&v.lock);
-		v.quit = true;
-		pthread_cond_signal(&v.cond);
-		pthread_mutex_unlock(&v.lock);
+		model_post_cmd(m, MODEL_CMD_QUIT, 0, NULL);
 		pthread_join(v.thread, NULL);
 	}
 	model_free(m);
 	free(m);
-	pthread_mutex_destroy(&v.lock);
-	pthread_cond_destroy(&v.cond);
 	recording_close(v.rec);
 	return rc;
 }

@@ -1067,7 +1067,9 @@ static enum key_result on_key(struct live *L, int ch)
 		return KEY_REDRAW;
 	}
 	/* A producer's keys (replay: arrows, [ ], g and its prompt) come
-	 * first, so the go-to prompt can take digits; it leaves the rest. */
+	 * first, so the go-to prompt can take digits; it leaves the rest.
+	 * The hook only posts commands (model_post_cmd): the producer moves
+	 * on its own thread and its new state comes back through the model. */
 	if (ch != KEY_RESIZE && L->m->key_hook && L->m->key_hook(L->m->key_ctx, ch))
 		return KEY_REDRAW;
 	switch (ch) {
@@ -1093,9 +1095,8 @@ static enum key_result on_key(struct live *L, int ch)
 		return KEY_REDRAW;
 	case ' ':
 		L->paused = !L->paused;
-		model_lock(L->m);
-		L->m->paused = L->paused;
-		model_unlock(L->m);
+		/* through the model: a waiting replay thread wakes to stop */
+		model_set_paused(L->m, L->paused);
 		return KEY_REDRAW;
 	case '\t': {
 		for (int i = 1; i <= UI_TOGGLE_COUNT; i++) {

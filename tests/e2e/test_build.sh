@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The build as a packager uses it, in a copy of the tree: header changes
+# rebuild their users and only them, CPPFLAGS/LDFLAGS (Debian's hardening
+# flags) and CFLAGS reach the compiler, clang builds warning-free, and
+# uninstall removes what install put.
+. "$(dirname "$0")/lib.sh"
+T="$TMPD/tree"
+mkdir -p "$T/tests"
+cp -r "$TOP/Makefile" "$TOP/include" "$TOP/src" "$TOP/themes" "$TOP/iodash.1" "$TOP/tools" "$T/"
+cp -r "$TOP/tests/unit" "$T/tests/"
+cd "$T" || exit 1
+# the objects make compiled, sorted ("  CC     src/x.c" lines)
+compiled() { make "$@" 2>&1 | awk '$1 == "CC" {print $2}' | sort; }
+
+# --- hardening flags, gcc: no warning, and they are in the binary
+if make -j2 V=1 CPPFLAGS=-D_FORTIFY_SOURCE=2 LDFLAGS=-Wl,-z,relro iodash >"$TMPD/fortify.log" 2>&1; then
+	pass "make CPPFLAGS=-D_FORTIFY_SOURCE=2 LDFLAGS=-Wl,-z,relro builds"
+else
+	fail "hardened build" "$(grep -m3 -E 'error|warning' "$TMPD/fortify.log")"
+fi
+grep -q 'warning:' "$TMPD/fortify.log" && fail "hardened build: no warnings" "$(grep -m3 'warning:' "$TMPD/fortify.log")" \
+	|| pass "hardened build: no warnings"
+nm -D iodash 2>/dev/null | grep -q '__[a-z]*printf_chk' && pass "CPPFLAGS reach the compiler (fortified printf in the binary)" \
+	|| fail "CPPFLAGS reach the compiler" "no __*printf_chk symbol in iodash"
+grep -E -- '-o iodash ' "$TMPD/fortify.log" | grep -q -- '-Wl,-z,relro' && pass "LDFLAGS reach the link" \
+	|| fail "LDFLAGS reach the link" "$(grep -E -- '-o iodash ' "$TMPD/fortify.log")"
+
+# --- header dependencies: users of a private header, not everything
+for h in src/parsers/pinternal.h src/record/rec_format.h; do
+	want=$(grep -l "\"$(basename "$h")\"" src/*.c src/*/*.c | sort)
+	touch "$h"
+	got=$(compiled iodash)
+	[ -n "$want" ] && [ "$got" = "$want" ] && pass "touching $h rebuilds its $(echo "$want" | wc -l) users" \
+		|| fail "touching $h rebuilds its users" "want $(echo $want), got $(echo $got)"
+done
+all=$(ls src/*.c src/*/*.c | wc -l)
+touch include/iodash/series.h
+got=$(compiled iodash)
+n=$(echo "$got" | grep -c .)
+if echo "$got" | grep -qx src/series.c && [ "$n" -lt "$all" ]; then
+	pass "touching include/iodash/series.h rebuilds $n of $all objects, series.c among them"
+else
+	fail "a public header rebuilds its users only" "$n of $all: $(echo $got)"
+fi
+[ -z "$(compiled iodash)" ] && pass "nothing to do when nothing changed" || fail "nothing to do when nothing changed"
+
+# --- CFLAGS is the user's; the flags the build needs stay
+line=$(make -n -B V=1 CFLAGS='-O1 -g0' build/src/model.o | grep -- '-c -o build/src/model.o')
+if echo " $line " | grep -q -- ' -O1 -g0 ' && ! echo " $line " | grep -q -- ' -O2 ' &&
+   echo " $line " | grep -q -- ' -std=gnu11 .*-Werror'; then
+	pass "CFLAGS overrides -O2 -g and keeps -std and the warnings"
+else
+	fail "CFLAGS overridable" "$line"
+fi
+
+# --- install, then uninstall leaves nothing
+R="$TMPD/root"
+if make install DESTDIR="$R" PREFIX=/usr >"$TMPD/install.log" 2>&1 && [ -x "$R/usr/bin/iodash" ] &&
+   [ -f "$R/usr/share/man/man1/iodash.1" ] && ls "$R"/usr/share/iodash/themes/*.theme >/dev/null 2>&1; then
+	pass "make install DESTDIR PREFIX=/usr"
+else
+	fail "make install" "$(tail -3 "$TMPD/install.log")"
+fi
+make uninstall DESTDIR="$R" PREFIX=/usr >"$TMPD/uninstall.log" 2>&1
+left=$(find "$R" -type f; [ -d "$R/usr/share/iodash" ] && echo "$R/usr/share/iodash/")
+[ -z "$left" ] && pass "make uninstall removes every file and share/iodash" || fail "make uninstall" "left: $(echo $left)"
+
+# --- clang: the whole tree, unit tests included, warning-free (-Werror)
+if command -v clang >/dev/null; then
+	make clean >/dev/null
+	if make -j2 CC=clang CPPFLAGS=-D_FORTIFY_SOURCE=2 iodash unit >"$TMPD/clang.log" 2>&1 &&
+	   ! grep -q 'warning:' "$TMPD/clang.log"; then
+		pass "make CC=clang builds iodash and the unit tests without a warning"
+	else
+		fail "make CC=clang" "$(grep -m3 -E 'error|warning' "$TMPD/clang.log")"
+	fi
+else
+	skip "make CC=clang" "clang is not installed (make deps)"
+fi
+exit 0
