@@ -84,3 +84,107 @@ else
 		skip "full disk" "cannot mount a tmpfs here"
 	fi
 fi
+
+# 6. no silent data loss at the start of a recording
+# two runs started in the same second in one directory: two recordings
+mkdir -p "$TMPD/same" && cd "$TMPD/same"
+while [ "$(date +%N | cut -c1)" -ge 5 ]; do sleep 0.05; done   # early in a second
+"$IODASH" --batch run -- sh -c 'sleep 0.5' >"$TMPD/same1.out" 2>&1 & p1=$!
+"$IODASH" --batch run -- sh -c 'sleep 0.5' >"$TMPD/same2.out" 2>&1 & p2=$!
+wait $p1; r1=$?; wait $p2; r2=$?
+n=$(ls "$TMPD/same"/iodash-*.rec 2>/dev/null | wc -l)
+if [ "$r1" -eq 0 ] && [ "$r2" -eq 0 ] && [ "$n" -eq 2 ] &&
+   for f in "$TMPD/same"/iodash-*.rec; do "$IODASH" export --csv "$f" >/dev/null 2>&1 || exit 1; done; then
+	pass "two runs in the same second: two recordings ($(cd "$TMPD/same" && ls | tr '\n' ' '))"
+else
+	fail "two runs in the same second" "rc=$r1,$r2 files=$n: $(ls "$TMPD/same")"
+fi
+cd "$TOP"
+
+# -o never overwrites an existing file unless --force
+cp "$TMPD/a.rec" "$TMPD/keep.rec"; sum=$(md5sum <"$TMPD/keep.rec")
+"$IODASH" --batch --count 3 -i 0.05 -o "$TMPD/keep.rec" >/dev/null 2>"$TMPD/err"; rc=$?
+if [ $rc -eq 1 ] && [ "$(md5sum <"$TMPD/keep.rec")" = "$sum" ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
+   grep -q "^iodash: $TMPD/keep.rec: the file exists.*--force" "$TMPD/err"; then
+	pass "-o on an existing file: refused, file untouched: $(cat "$TMPD/err")"
+else
+	fail "-o on an existing file" "rc=$rc $(cat "$TMPD/err")"
+fi
+"$IODASH" --batch --count 3 -i 0.05 --force -o "$TMPD/keep.rec" >/dev/null 2>"$TMPD/err"; rc=$?
+n=$("$IODASH" export --csv "$TMPD/keep.rec" 2>/dev/null | awk '/^# samples/{f=1;next} /^$/{f=0} f' | wc -l)
+[ $rc -eq 0 ] && [ "$n" -eq 4 ] && pass "-o --force replaces it (3 samples)" || fail "-o --force" "rc=$rc n=$n $(cat "$TMPD/err")"
+
+# two recorders on one -o file: the second is refused, even with --force,
+# and the first one's recording is whole
+"$IODASH" --batch -i 0.05 --count 60 -o "$TMPD/same.rec" >/dev/null 2>"$TMPD/first.err" & p1=$!
+sleep 0.5
+"$IODASH" --batch -i 0.05 --count 60 -o "$TMPD/same.rec" >/dev/null 2>"$TMPD/second.err"; r2=$?
+"$IODASH" --batch -i 0.05 --count 60 --force -o "$TMPD/same.rec" >/dev/null 2>"$TMPD/third.err"; r3=$?
+wait $p1; r1=$?
+n=$(awk -F'\t' '$1 == "S"' "$TMPD/same.rec" | wc -l)
+if [ $r1 -eq 0 ] && [ $r2 -eq 1 ] && [ $r3 -eq 1 ] && [ "$n" -eq 60 ] &&
+   grep -q "^iodash: $TMPD/same.rec: another iodash is recording to this file now" "$TMPD/third.err"; then
+	pass "two recorders on one file: the second refused ($(cat "$TMPD/third.err")), the first whole ($n samples)"
+else
+	fail "two recorders on one file" "rc=$r1,$r2,$r3 samples=$n $(cat "$TMPD/second.err" "$TMPD/third.err")"
+fi
+
+# a start that fails before the benchmark runs leaves no recording
+mkdir -p "$TMPD/nostart" && cd "$TMPD/nostart"
+"$IODASH" --batch run -- /nonexistent/bench >/dev/null 2>"$TMPD/err"; rc=$?
+cd "$TOP"
+if [ $rc -eq 1 ] && [ -z "$(ls "$TMPD/nostart")" ]; then
+	pass "a benchmark that cannot start: exit 1, no recording left"
+else
+	fail "a benchmark that cannot start" "rc=$rc left: $(ls "$TMPD/nostart")"
+fi
+
+# the host name goes into the default name sanitised (a UTS namespace can
+# set "a/../../x"): the recording stays in the current directory
+if ! is_root; then
+	skip "host name in the file name" "needs root for a UTS namespace"
+else
+	mkdir -p "$TMPD/uts/d1/d2" && cd "$TMPD/uts/d1/d2"
+	unshare -u sh -c 'printf a/../../x >/proc/sys/kernel/hostname && exec "$0" --batch run -- true' "$IODASH" >/dev/null 2>"$TMPD/err"; rc=$?
+	cd "$TOP"
+	inside=$(ls "$TMPD/uts/d1/d2"); outside=$(ls "$TMPD/uts" "$TMPD/uts/d1" | grep -c rec)
+	if [ $rc -eq 0 ] && [ "$outside" -eq 0 ] && [ "$(echo "$inside" | grep -c '^iodash-a_.._.._x-[0-9-]*\.rec$')" -eq 1 ]; then
+		pass "host name a/../../x: recording $inside in the current directory"
+	else
+		fail "host name a/../../x" "rc=$rc inside='$inside' outside=$outside $(cat "$TMPD/err")"
+	fi
+fi
+
+# a disk already full at the start: the runs go on as when it fills later
+# (said at once as a "= note" line and at the end, exit 1), and no empty
+# .rec is left behind
+if ! is_root; then
+	skip "full disk at the start" "needs root to mount a tiny tmpfs"
+else
+	FULL0="$TMPD/full0"; mkdir -p "$FULL0"
+	if mount -t tmpfs -o size=4k tmpfs "$FULL0" 2>/dev/null; then
+		cleanup_add "umount '$FULL0' 2>/dev/null"
+		dd if=/dev/zero of="$FULL0/fill" bs=1k count=64 2>/dev/null
+		timeout 60 "$IODASH" --batch run -o "$FULL0/x.rec" -- sh -c "touch '$TMPD/ran0'; sleep 0.3" \
+			>"$TMPD/full0.out" 2>"$TMPD/full0.err"; rc=$?
+		check "full at start: exit 1" [ "$rc" -eq 1 ]
+		check "full at start: the benchmark ran and ended well" \
+			sh -c "[ -e '$TMPD/ran0' ] && grep -q 'run_end: run ok: exit 0' '$TMPD/full0.out'"
+		check "full at start: said at once" \
+			grep -q '^= 0.00 note: recording stopped: No space left on device' "$TMPD/full0.out"
+		check "full at start: said at the end, naming the file and the fix" \
+			grep -q "^iodash: $FULL0/x.rec: cannot write the recording: No space left on device (free space, or choose another -o); nothing was recorded" "$TMPD/full0.err"
+		check "full at start: no empty recording left" [ ! -e "$FULL0/x.rec" ]
+		# a sweep with the default name in a full directory
+		(cd "$FULL0" && timeout 60 "$IODASH" --batch sweep -p n=1,2 -- sh -c "echo {n} >>'$TMPD/swept0'") \
+			>"$TMPD/full1.out" 2>"$TMPD/full1.err"; rc=$?
+		if [ $rc -eq 1 ] && [ "$(cat "$TMPD/swept0" 2>/dev/null | tr '\n' ' ')" = "1 2 " ] &&
+		   [ "$(ls "$FULL0")" = fill ]; then
+			pass "full at start: a sweep runs all its runs, exit 1, no file left"
+		else
+			fail "full at start: sweep" "rc=$rc swept=$(cat "$TMPD/swept0" 2>/dev/null) left=$(ls "$FULL0") $(cat "$TMPD/full1.err")"
+		fi
+	else
+		skip "full disk at the start" "cannot mount a tmpfs here"
+	fi
+fi

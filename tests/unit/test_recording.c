@@ -121,7 +121,7 @@ static void write_session(const char *path, int nsamples, bool close_it, struct 
 	first.dirty_background_bytes = 134217728;
 	first.dirty_ratio = 20;
 	first.dirty_background_ratio = 10;
-	assert_int_equal(recorder_open(&r, path, &meta, err, sizeof(err)), 0);
+	assert_int_equal(recorder_open(&r, path, 0, &meta, err, sizeof(err)), 0);
 	obs = recorder_observer(r);
 	snprintf(e.text, sizeof(e.text), "mark 1");
 	snprintf(l.text, sizeof(l.text), "a\ttab, a \\ backslash\nand a newline");
@@ -583,7 +583,7 @@ static void test_bench_texts(void **state)
 	(void)state;
 
 	path_of(path, sizeof(path), "btext.rec");
-	assert_int_equal(recorder_open(&r, path, &meta, err, sizeof(err)), 0);
+	assert_int_equal(recorder_open(&r, path, 0, &meta, err, sizeof(err)), 0);
 	obs = recorder_observer(r);
 	for (int i = 0; i < 130; i++) {
 		b.throttled_tasks = i % 3;
@@ -678,7 +678,7 @@ static void test_kill9(void **state)
 		struct model_observer obs;
 		struct rec_meta meta = { .host = "h", .kernel = "k", .command = "", .label = "",
 					 .source = "live /proc", .interval = 0.001 };
-		if (recorder_open(&r, path, &meta, err, sizeof(err)))
+		if (recorder_open(&r, path, 0, &meta, err, sizeof(err)))
 			_exit(3);
 		obs = recorder_observer(r);
 		for (int i = 0;; i++) {
@@ -712,12 +712,73 @@ static void test_write_error(void **state)
 				 .source = "", .interval = 0.5 };
 	(void)state;
 
-	assert_true(recorder_open(&r, "/nonexistent-dir/x.rec", &meta, err, sizeof(err)) < 0);
+	assert_true(recorder_open(&r, "/nonexistent-dir/x.rec", 0, &meta, err, sizeof(err)) < 0);
 	assert_non_null(strstr(err, "/nonexistent-dir/x.rec"));
+	/* a full disk at the start: the session goes on unrecorded, and says so */
 	if (access("/dev/full", W_OK) == 0) {
-		assert_true(recorder_open(&r, "/dev/full", &meta, err, sizeof(err)) == -ENOSPC);
-		assert_non_null(strstr(err, "/dev/full"));
+		assert_int_equal(recorder_open(&r, "/dev/full", REC_FORCE, &meta, err, sizeof(err)), 0);
+		assert_non_null(strstr(recorder_error(r), "/dev/full: cannot write the recording: No space left"));
+		assert_int_equal(recorder_flush(r), -ENOSPC);
+		recorder_close(r);
 	}
+}
+
+/* An existing file is never overwritten without REC_FORCE; a default
+ * name that is taken gets a suffix. */
+static void test_no_overwrite(void **state)
+{
+	char path[128], p2[160], p3[160], err[256];
+	struct recorder *r;
+	struct rec_meta meta = { .host = "h", .kernel = "k", .command = "", .label = "",
+				 .source = "", .interval = 0.5 };
+	off_t size;
+	(void)state;
+
+	path_of(path, sizeof(path), "iodash-h-20261202-154031.rec");
+	write_session(path, 4, true, NULL);
+	size = file_size(path);
+	assert_int_equal(recorder_open(&r, path, 0, &meta, err, sizeof(err)), -EEXIST);
+	assert_non_null(strstr(err, "--force"));
+	assert_int_equal(file_size(path), size);
+	assert_int_equal(recorder_open(&r, path, REC_UNIQUE, &meta, err, sizeof(err)), 0);
+	snprintf(p2, sizeof(p2), "%s/iodash-h-20261202-154031-2.rec", tmpdir);
+	assert_string_equal(recorder_path(r), p2);
+	recorder_close(r);
+	assert_int_equal(recorder_open(&r, path, REC_UNIQUE, &meta, err, sizeof(err)), 0);
+	snprintf(p3, sizeof(p3), "%s/iodash-h-20261202-154031-3.rec", tmpdir);
+	assert_string_equal(recorder_path(r), p3);
+	/* a session that never started leaves no file */
+	recorder_discard(r);
+	assert_int_equal(access(p3, F_OK), -1);
+	assert_int_equal(file_size(path), size);
+	assert_true(file_size(p2) > 0);
+}
+
+/* A file another recorder writes is refused even with REC_FORCE. */
+static void test_lock(void **state)
+{
+	char path[128], err[256];
+	struct recorder *r1, *r2;
+	struct recording *rec;
+	struct rec_meta meta = { .host = "h", .kernel = "k", .command = "", .label = "",
+				 .source = "", .interval = 0.5 };
+	off_t size;
+	(void)state;
+
+	path_of(path, sizeof(path), "locked.rec");
+	write_session(path, 6, false, &r1);
+	size = file_size(path);
+	assert_int_equal(recorder_open(&r2, path, REC_FORCE, &meta, err, sizeof(err)), -EWOULDBLOCK);
+	assert_non_null(strstr(err, "another iodash is recording to this file"));
+	assert_int_equal(file_size(path), size);
+	recorder_close(r1);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 6);
+	recording_close(rec);
+	/* once it is closed, --force replaces it */
+	assert_int_equal(recorder_open(&r2, path, REC_FORCE, &meta, err, sizeof(err)), 0);
+	assert_true(file_size(path) < size);
+	recorder_close(r2);
 }
 
 static void test_default_path(void **state)
@@ -731,6 +792,11 @@ static void test_default_path(void **state)
 	assert_string_equal(buf, "iodash-vm-20261202-154031.rec");
 	assert_int_equal(recording_default_path(buf, sizeof(buf), "a/b", mktime(&tm)), 0);
 	assert_string_equal(buf, "iodash-a_b-20261202-154031.rec");
+	/* a UTS namespace's host name: one file in the current directory */
+	assert_int_equal(recording_default_path(buf, sizeof(buf), "a/../../x", mktime(&tm)), 0);
+	assert_null(strchr(buf, '/'));
+	assert_int_equal(recording_default_path(buf, sizeof(buf), "b\\x\x7f*?", mktime(&tm)), 0);
+	assert_string_equal(buf, "iodash-b_x___-20261202-154031.rec");
 	assert_int_equal(recording_default_path(buf, 10, "vm", mktime(&tm)), -ENAMETOOLONG);
 }
 
@@ -751,6 +817,8 @@ int main(void)
 		cmocka_unit_test(test_kill9),
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_default_path),
+		cmocka_unit_test(test_no_overwrite),
+		cmocka_unit_test(test_lock),
 	};
 	return cmocka_run_group_tests(tests, setup, getenv("KEEP") ? NULL : teardown);
 }
