@@ -50,7 +50,9 @@ cp "$TMPD/k.rec" "$TMPD/torn.rec"; printf 'S\t99.000\t12' >>"$TMPD/torn.rec"
 # 4. foreign, truncated and corrupt files: one line, file and byte, exit 1
 printf 'Throughput 116.098 MB/sec\n' >"$TMPD/foreign.rec"
 head -c 10 "$TMPD/k.rec" >"$TMPD/trunc.rec"
-cp "$TMPD/k.rec" "$TMPD/corrupt.rec"; printf 'X' | dd of="$TMPD/corrupt.rec" bs=1 seek=40 conv=notrunc 2>/dev/null
+# a damaged C line: it says how to read the samples, so the file is refused
+coff=$(grep -b -m1 $'^C\tS\t' "$TMPD/k.rec" | cut -d: -f1)
+cp "$TMPD/k.rec" "$TMPD/corrupt.rec"; printf 'X' | dd of="$TMPD/corrupt.rec" bs=1 seek=$((coff + 6)) conv=notrunc 2>/dev/null
 for f in foreign trunc corrupt; do
 	"$IODASH" view --batch "$TMPD/$f.rec" >/dev/null 2>"$TMPD/err"; rc=$?
 	if [ $rc -eq 1 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] && grep -q "$TMPD/$f.rec: byte [0-9]*: " "$TMPD/err"; then
@@ -187,4 +189,89 @@ else
 	else
 		skip "full disk at the start" "cannot mount a tmpfs here"
 	fi
+fi
+
+# 7. the reader: a file that shrinks or is rewritten under view is a
+# message, never a crash; a header-only file is refused; a damaged header
+# line costs what it said, not the samples
+# a big recording: a.rec's samples 200 times over (each record checks)
+{ awk -F'\t' '$1 == "L" { exit } { print }' "$TMPD/a.rec"
+  for i in $(seq 200); do awk -F'\t' 'f || $1 == "L" { f = 1; print }' "$TMPD/a.rec"; done; } >"$TMPD/big.rec"
+nbig=$(awk -F'\t' '$1 == "S"' "$TMPD/big.rec" | wc -l)
+# the reader is held by a slow stdout while the file is truncated under it
+( timeout 30 "$IODASH" view --batch --follow "$TMPD/big.rec" 2>"$TMPD/big.err"; echo $? >"$TMPD/big.rc" ) |
+	( sleep 1.5; cat >"$TMPD/big.out" ) &
+bp=$!
+sleep 0.7; : >"$TMPD/big.rec"
+wait $bp
+rc=$(cat "$TMPD/big.rc")
+n=$(grep -c '^[0-9]' "$TMPD/big.out")
+if [ "$rc" -eq 1 ] && [ "$n" -eq "$nbig" ] && [ "$(wc -l <"$TMPD/big.err")" -eq 1 ] &&
+   grep -q "^iodash: $TMPD/big.rec: byte 0: the file shrank since it was opened: it was truncated or rewritten; open it again" "$TMPD/big.err"; then
+	pass "view --batch --follow, file truncated under it: all $n samples read, then one line, exit 1"
+else
+	fail "view --follow on a truncated file" "rc=$rc samples=$n/$nbig $(head -c 300 "$TMPD/big.err")"
+fi
+# rewritten by a new session while followed: said at once, exit 1
+"$IODASH" --batch -i 0.05 --count 100 -o "$TMPD/fw.rec" >/dev/null 2>&1 & wp=$!
+sleep 1
+timeout 20 "$IODASH" view --batch --follow "$TMPD/fw.rec" >/dev/null 2>"$TMPD/fw.err" & vp=$!
+sleep 0.8
+kill $wp 2>/dev/null; wait $wp 2>/dev/null
+t0=$(date +%s%N)
+"$IODASH" --batch -i 0.05 --count 200 --force -o "$TMPD/fw.rec" >/dev/null 2>&1 & wp=$!
+wait $vp; rc=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+kill $wp 2>/dev/null; wait $wp 2>/dev/null
+if [ $rc -eq 1 ] && [ "$ms" -lt 3000 ] && grep -q "fw.rec: byte [0-9]*: the file \(shrank\|changed\) since it was opened" "$TMPD/fw.err"; then
+	pass "view --follow, file rewritten: said after ${ms} ms, exit 1"
+else
+	fail "view --follow on a rewritten file" "rc=$rc after ${ms} ms: $(cat "$TMPD/fw.err")"
+fi
+
+# interactive: Home, rewrite the file, End: no crash, the error on screen,
+# exit 1
+{ awk -F'\t' '$1 == "L" { exit } { print }' "$TMPD/a.rec"
+  for i in $(seq 100); do awk -F'\t' 'f || $1 == "L" { f = 1; print }' "$TMPD/a.rec"; done; } >"$TMPD/tm.rec"
+tm_start 120 40 "'$IODASH' view '$TMPD/tm.rec' 2>'$TMPD/tm.err'; echo EXIT=\$?; sleep 30"
+if tm_wait 'recording tm.rec' 5; then
+	tm send-keys -t t Space; sleep 0.2
+	tm send-keys -t t Home; sleep 0.5
+	cp "$TMPD/k.rec" "$TMPD/tm.rec"
+	tm send-keys -t t End
+	if tm_wait 'tm.rec: byte [0-9]*: the file (shrank|changed)' 5; then
+		pass "view: Home, file rewritten, End: the screen says so"
+	else
+		fail "view: Home, rewrite, End" "$(tm_screen | head -3)"
+	fi
+	tm send-keys -t t q
+	tm_wait 'EXIT=1$' 3 && pass "view: and q exits 1" || fail "view: exit after a rewrite" "$(tm_screen | tail -3)"
+else
+	fail "view tm.rec opens" "$(tm_screen | head -3)"
+fi
+
+# header-only and torn-in-header: refused, one line, exit 1
+awk -F'\t' '$1 == "L" { exit } { print }' "$TMPD/a.rec" >"$TMPD/hdr.rec"
+head -c "$(( $(stat -c %s "$TMPD/hdr.rec") - 20 ))" "$TMPD/hdr.rec" >"$TMPD/hdrtorn.rec"
+for f in hdr hdrtorn; do
+	for c in "view --batch" "export --csv"; do
+		$IODASH $c "$TMPD/$f.rec" >"$TMPD/out" 2>"$TMPD/err"; rc=$?
+		if [ $rc -eq 1 ] && [ ! -s "$TMPD/out" ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
+		   grep -q "$TMPD/$f.rec: byte [0-9]*: \(the file ends after its header\|truncated: the file ends inside its header\)" "$TMPD/err"; then
+			pass "$c $f.rec: refused: $(cat "$TMPD/err")"
+		else
+			fail "$c $f.rec refused" "rc=$rc $(head -2 "$TMPD/out") $(cat "$TMPD/err")"
+		fi
+	done
+done
+
+# one flipped byte in the kernel line: every sample still reads
+cp "$TMPD/a.rec" "$TMPD/flip.rec"
+off=$(grep -b -m1 $'^H\tkernel\t' "$TMPD/flip.rec" | cut -d: -f1)
+printf '#' | dd of="$TMPD/flip.rec" bs=1 seek=$((off + 10)) conv=notrunc 2>/dev/null
+"$IODASH" view --batch "$TMPD/flip.rec" >"$TMPD/flip.txt" 2>"$TMPD/err"; rc=$?
+if [ $rc -eq 0 ] && diff -q "$TMPD/live.txt" "$TMPD/flip.txt" >/dev/null && grep -q 'header line' "$TMPD/err"; then
+	pass "a flipped byte in the kernel line: all samples read, warning: $(cat "$TMPD/err")"
+else
+	fail "flipped kernel byte" "rc=$rc $(cat "$TMPD/err") $(diff "$TMPD/live.txt" "$TMPD/flip.txt" | head -3)"
 fi

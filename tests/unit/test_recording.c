@@ -377,11 +377,128 @@ static void test_foreign_and_newer(void **state)
 	n = (size_t)snprintf(line, sizeof(line), "iodash-recording\t3\t0");
 	n += (size_t)snprintf(line + n, sizeof(line) - n, "\t%08x\n", rec_crc32(line, n));
 	expect_error("newer.rec", line, n, "recording format 3 is newer than this iodash reads (2)");
-	/* a damaged header: the host line's checksum fails */
+	/* a damaged header: a C line's checksum fails (it says how to read
+	 * the samples: nothing can be trusted without it) */
 	n = (size_t)snprintf(line, sizeof(line), "iodash-recording\t1\t0");
 	n += (size_t)snprintf(line + n, sizeof(line) - n, "\t%08x\n", rec_crc32(line, n));
-	n += (size_t)snprintf(line + n, sizeof(line) - n, "H\thost\tbox\t00000000\n");
+	n += (size_t)snprintf(line + n, sizeof(line) - n, "C\tS\tt\tseq\t00000000\n");
 	expect_error("badhdr.rec", line, n, "byte 30: damaged header");
+}
+
+/* Bytes of a file (NUL-terminated), and the offset of the first data
+ * record (the first L line). */
+static size_t slurp(const char *path, char *buf, size_t cap, size_t *data_at)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	assert_true(fd >= 0);
+	n = read(fd, buf, cap - 1);
+	close(fd);
+	assert_true(n > 0);
+	buf[n] = 0;
+	if (data_at) {
+		char *l = strstr(buf, "\nL\t");
+		assert_non_null(l);
+		*data_at = (size_t)(l + 1 - buf);
+	}
+	return (size_t)n;
+}
+
+/* A header-only or torn-in-header file: refused with one line, as
+ * docs/recording.md says, not an empty replay that exits 0. */
+static void test_header_only(void **state)
+{
+	char path[128], buf[1 << 16];
+	size_t n, data_at;
+	char *c;
+	(void)state;
+
+	path_of(path, sizeof(path), "full.rec");
+	write_session(path, 4, true, NULL);
+	n = slurp(path, buf, sizeof(buf), &data_at);
+	assert_true(n > data_at);
+	expect_error("hdronly.rec", buf, data_at, "the file ends after its header");
+	c = strstr(buf, "\nC\tE\t");
+	assert_non_null(c);
+	expect_error("torn-hdr.rec", buf, (size_t)(c - buf) + 6, "truncated: the file ends inside its header");
+}
+
+/* One flipped byte in the header's kernel line costs the kernel's name,
+ * not the samples. */
+static void test_header_damage(void **state)
+{
+	char path[128], err[256], buf[1 << 16];
+	struct recording *rec;
+	struct sample s;
+	char *k;
+	int fd;
+	(void)state;
+
+	path_of(path, sizeof(path), "kernel-flip.rec");
+	write_session(path, 8, true, NULL);
+	slurp(path, buf, sizeof(buf), NULL);
+	k = strstr(buf, "\nH\tkernel\t6.18");
+	assert_non_null(k);
+	fd = open(path, O_WRONLY);
+	assert_int_equal(pwrite(fd, "7", 1, k - buf + 10), 1);   /* 6.18 -> 7.18 */
+	close(fd);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 8);
+	assert_int_equal(recording_sample(rec, 7, &s), 0);
+	assert_int_equal(s.seq, 7);
+	assert_int_equal(s.ndisks, 3);
+	assert_string_equal(recording_header(rec)->host, "testbox");
+	assert_string_equal(recording_header(rec)->kernel, "");
+	assert_int_equal(recording_nbad(rec), 1);
+	assert_non_null(strstr(recording_warning(rec), "header line"));
+	recording_close(rec);
+}
+
+/* A followed file truncated or rewritten under the reader: an error of
+ * refresh, never a fault, and what was read stays readable. */
+static void test_follow_shrink(void **state)
+{
+	char path[128], err[256];
+	struct recording *rec;
+	struct recorder *r;
+	struct sample s;
+	struct model_observer obs;
+	size_t n;
+	(void)state;
+
+	path_of(path, sizeof(path), "shrink.rec");
+	write_session(path, 400, true, NULL);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	n = recording_count(rec, RK_SAMPLE);
+	assert_int_equal(n, 400);
+	assert_int_equal(truncate(path, 100), 0);
+	/* the pages of the samples are gone from the file: still readable */
+	assert_int_equal(recording_sample(rec, n - 1, &s), 0);
+	assert_int_equal(s.seq, n - 1);
+	assert_int_equal(recording_refresh(rec, err, sizeof(err)), -ESTALE);
+	assert_non_null(strstr(err, "byte 100: the file shrank"));
+	assert_int_equal(recording_sample(rec, n - 2, &s), 0);
+	recording_close(rec);
+
+	/* rewritten by another session, as long or longer: the start changed */
+	assert_int_equal(unlink(path), 0);
+	write_session(path, 4, true, NULL);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	{
+		struct rec_meta meta = { .host = "otherbox", .kernel = "k", .command = "", .label = "",
+					 .source = "", .interval = 0.5 };
+		assert_int_equal(recorder_open(&r, path, REC_FORCE, &meta, err, sizeof(err)), 0);
+		obs = recorder_observer(r);
+		for (int i = 0; i < 40; i++) {
+			make_sample(&s, i);
+			obs.on_sample(obs.ctx, &s);
+		}
+		recorder_close(r);
+	}
+	assert_int_equal(recording_refresh(rec, err, sizeof(err)), -ESTALE);
+	assert_non_null(strstr(err, "rewritten"));
+	recording_close(rec);
 }
 
 /* A record line with its checksum, as a later version would write it. */
@@ -808,6 +925,9 @@ int main(void)
 		cmocka_unit_test(test_torn_tail),
 		cmocka_unit_test(test_damaged_record),
 		cmocka_unit_test(test_foreign_and_newer),
+		cmocka_unit_test(test_header_only),
+		cmocka_unit_test(test_header_damage),
+		cmocka_unit_test(test_follow_shrink),
 		cmocka_unit_test(test_newer_minor),
 		cmocka_unit_test(test_disk_list),
 		cmocka_unit_test(test_disk_list_mismatch),
