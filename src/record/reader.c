@@ -885,6 +885,7 @@ int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 		case SC_HIT_DURATION: s->hit_duration = fd_double(p, n); break;
 		case SC_HITS: s->hits = (unsigned)fd_ull(p, n); break;
 		case SC_HIT_SECONDS: s->hit_seconds = fd_double(p, n); break;
+		case SC_MISSED: s->missed = fd_ull(p, n); break;
 		}
 	}
 	/* the writer's sum, undone in the same unsigned (wrapping) arithmetic */

@@ -430,6 +430,7 @@ static void on_sample(void *ctx, const struct sample *s)
 	put_secs(b, s->hit_duration);
 	put_u(b, s->hits);
 	put_secs(b, s->hit_seconds);
+	put_u(b, s->missed);
 	rec_buf_end(b, ls);
 	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
 		const struct disk_rate *d = &s->disks[i];

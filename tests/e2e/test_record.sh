@@ -275,3 +275,51 @@ if [ $rc -eq 0 ] && diff -q "$TMPD/live.txt" "$TMPD/flip.txt" >/dev/null && grep
 else
 	fail "flipped kernel byte" "rc=$rc $(cat "$TMPD/err") $(diff "$TMPD/live.txt" "$TMPD/flip.txt" | head -3)"
 fi
+
+# 8. missed sampling ticks: iodash stopped for 0.6 s (SIGSTOP, in its own
+# PID namespace) at -i 0.05 misses about 12 ticks: a "= note" line in
+# --batch, a "missed" column in the recording, the same note in view
+# --batch, and a counter in the screen's header, live and in view
+if ! is_root; then
+	skip "missed ticks" "needs root for a PID namespace"
+else
+	unshare -pf --mount-proc bash -c '"$0" --batch -i 0.05 --count 40 -o "$1" >"$2" 2>&1 & p=$!
+		sleep 0.5; kill -STOP $p; sleep 0.6; kill -CONT $p; wait $p' \
+		"$IODASH" "$TMPD/miss.rec" "$TMPD/miss.out"; rc=$?
+	note=$(grep -E '^= [0-9.]+ note: missed [0-9]+ sampling ticks: [0-9.]+ s without a sample' "$TMPD/miss.out")
+	n=$(echo "$note" | sed -nE 's/.* missed ([0-9]+) sampling ticks.*/\1/p' | head -1)
+	col=$(awk -F'\t' '$1 == "C" && $2 == "S" { for (i = 3; i <= NF; i++) if ($i == "missed") print i - 1 }' "$TMPD/miss.rec")
+	rmax=$(awk -F'\t' -v c="${col:-0}" '$1 == "S" && c && $c > m { m = $c } END { print m + 0 }' "$TMPD/miss.rec")
+	if [ $rc -eq 0 ] && [ -n "$n" ] && [ "$n" -ge 6 ] && [ "$rmax" -eq "$n" ]; then
+		pass "missed ticks: said in --batch ($note) and recorded (S missed = $rmax)"
+	else
+		fail "missed ticks in --batch and the recording" "rc=$rc n=$n col=$col recorded=$rmax $(grep '^=' "$TMPD/miss.out")"
+	fi
+	"$IODASH" view --batch "$TMPD/miss.rec" >"$TMPD/miss.view" 2>&1
+	if [ -n "$note" ] && grep -qxF "$note" "$TMPD/miss.view"; then
+		pass "missed ticks: view --batch says the same note"
+	else
+		fail "missed ticks in view --batch" "$(grep '^=' "$TMPD/miss.view")"
+	fi
+	TMUX_SOCK="$TMPD/tmux-miss.sock"   # a server of its own: the last one may still be going away
+	tm_start 120 40 "'$IODASH' view '$TMPD/miss.rec'; sleep 30"
+	if tm_wait "missed ticks $n( |\$)" 5; then
+		pass "missed ticks: view's header shows 'missed ticks $n'"
+	else
+		fail "missed ticks in view's header" "$(tm_screen | sed -n 1,2p)"
+	fi
+	TMUX_SOCK="$TMPD/tmux-live.sock"
+	# iodash in the foreground of the pane (it needs the terminal), not
+	# PID 1 of the namespace (which cannot be stopped from inside)
+	cat >"$TMPD/stop-live.sh" <<-'EOS'
+		( sleep 1; kill -STOP $$; sleep 0.6; kill -CONT $$ ) &
+		exec "$1" -i 0.05
+	EOS
+	tm_start 120 40 "unshare -pf --mount-proc bash -c 'bash \"\$0\" \"\$1\"; sleep 30' '$TMPD/stop-live.sh' '$IODASH'"
+	if tm_wait 'missed ticks [0-9]+' 8; then
+		pass "missed ticks: the live header shows '$(tm_screen | grep -o 'missed ticks [0-9]*')'"
+	else
+		fail "missed ticks in the live header" "$(tm_screen | sed -n 1,2p)"
+	fi
+	tm send-keys -t t q
+fi

@@ -79,6 +79,7 @@ static void make_sample(struct sample *s, int i)
 	s->hit_event = i == 3 ? 1 : 0;
 	s->hits = 1;
 	s->hit_seconds = 1.25;
+	s->missed = i > 6 ? 4 : 0;   /* the sampler fell behind before sample 7 */
 	s->ndisks = 3;
 	for (int d = 0; d < 3; d++)
 		snprintf(s->disks[d].name, sizeof(s->disks[d].name), "%s", names[d]);
@@ -194,6 +195,7 @@ static void test_roundtrip(void **state)
 		assert_int_equal(s.seq, want.seq);
 		assert_true(s.t == want.t);
 		assert_true(s.dt == want.dt);
+		assert_int_equal(s.missed, want.missed);
 		assert_int_equal(s.realtime_ns, want.realtime_ns);
 		assert_true(s.have_dirty);
 		assert_int_equal(s.dirty_kb, want.dirty_kb);
