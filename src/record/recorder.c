@@ -253,7 +253,9 @@ static int create_file(struct recorder *r, const char *path, unsigned flags, cha
 	/* flock: a lock of the open file, so a second iodash that opens the
 	 * same path (even through another name) sees it, and the kernel
 	 * drops it when we die. */
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0 && errno != ENOLCK && errno != EOPNOTSUPP) {
+		/* (a file system without locks: O_EXCL still keeps -o from
+		 * overwriting; only --force on a shared file goes unseen) */
 		rc = -errno;
 		if (rc == -EWOULDBLOCK)
 			snprintf(err, errlen, "%s: another iodash is recording to this file now; it is left alone (choose another -o)",
