@@ -888,8 +888,10 @@ int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 		case SC_MISSED: s->missed = fd_ull(p, n); break;
 		}
 	}
-	/* the writer's sum, undone in the same unsigned (wrapping) arithmetic */
-	if (have_skew)
+	/* the writer's sum, undone in the same unsigned (wrapping) arithmetic;
+	 * without the header's base (a damaged H line) the wall clock is
+	 * unknown (0), not a date in 1970 */
+	if (have_skew && rec->hdr.start_realtime_ns)
 		s->realtime_ns = (int64_t)((uint64_t)rec->hdr.start_realtime_ns +
 					   (uint64_t)rec_secs_to_ns(s->t) + (uint64_t)skew);
 	read_disks(rec, off, next, ndisks, s);

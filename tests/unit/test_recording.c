@@ -454,6 +454,20 @@ static void test_header_damage(void **state)
 	assert_string_equal(recording_header(rec)->kernel, "");
 	assert_int_equal(recording_nbad(rec), 1);
 	assert_non_null(strstr(recording_warning(rec), "header line"));
+	assert_true(s.realtime_ns > 1764690000000000000LL);
+	recording_close(rec);
+
+	/* the wall clock's base damaged: the wall clock is unknown, not 1970 */
+	k = strstr(buf, "\nH\tstart_realtime_ns\t");
+	assert_non_null(k);
+	fd = open(path, O_WRONLY);
+	assert_int_equal(pwrite(fd, "9", 1, k - buf + 21), 1);
+	close(fd);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_nbad(rec), 2);
+	assert_int_equal(recording_sample(rec, 7, &s), 0);
+	assert_int_equal(s.seq, 7);
+	assert_int_equal(s.realtime_ns, 0);
 	recording_close(rec);
 }
 
