@@ -116,10 +116,13 @@ fi
 n=$("$IODASH" export --csv "$TMPD/keep.rec" 2>/dev/null | awk '/^# samples/{f=1;next} /^$/{f=0} f' | wc -l)
 [ $rc -eq 0 ] && [ "$n" -eq 4 ] && pass "-o --force replaces it (3 samples)" || fail "-o --force" "rc=$rc n=$n $(cat "$TMPD/err")"
 
+# wait (up to 10 s) until FILE holds a sample: a loaded machine may be slow
+wait_sample() { local i; for ((i = 0; i < 100; i++)); do grep -q $'^S\t' "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+
 # two recorders on one -o file: the second is refused, even with --force,
 # and the first one's recording is whole
 "$IODASH" --batch -i 0.05 --count 60 -o "$TMPD/same.rec" >/dev/null 2>"$TMPD/first.err" & p1=$!
-sleep 0.5
+wait_sample "$TMPD/same.rec"
 "$IODASH" --batch -i 0.05 --count 60 -o "$TMPD/same.rec" >/dev/null 2>"$TMPD/second.err"; r2=$?
 "$IODASH" --batch -i 0.05 --count 60 --force -o "$TMPD/same.rec" >/dev/null 2>"$TMPD/third.err"; r3=$?
 wait $p1; r1=$?
@@ -198,13 +201,15 @@ fi
 { awk -F'\t' '$1 == "L" { exit } { print }' "$TMPD/a.rec"
   for i in $(seq 200); do awk -F'\t' 'f || $1 == "L" { f = 1; print }' "$TMPD/a.rec"; done; } >"$TMPD/big.rec"
 nbig=$(awk -F'\t' '$1 == "S"' "$TMPD/big.rec" | wc -l)
-# the reader is held by a slow stdout while the file is truncated under it
-( timeout 30 "$IODASH" view --batch --follow "$TMPD/big.rec" 2>"$TMPD/big.err"; echo $? >"$TMPD/big.rc" ) |
-	( sleep 1.5; cat >"$TMPD/big.out" ) &
-bp=$!
-sleep 0.7; : >"$TMPD/big.rec"
-wait $bp
-rc=$(cat "$TMPD/big.rc")
+# the reader is held by a full stdout pipe (it has opened the file: its
+# first line came) while the file is truncated under it
+mkfifo "$TMPD/big.fifo"
+timeout 30 "$IODASH" view --batch --follow "$TMPD/big.rec" >"$TMPD/big.fifo" 2>"$TMPD/big.err" & bp=$!
+exec 8<"$TMPD/big.fifo"
+read -r first <&8
+sleep 0.5; : >"$TMPD/big.rec"
+cat <&8 >"$TMPD/big.out"; exec 8<&-
+wait $bp; rc=$?
 n=$(grep -c '^[0-9]' "$TMPD/big.out")
 if [ "$rc" -eq 1 ] && [ "$n" -eq "$nbig" ] && [ "$(wc -l <"$TMPD/big.err")" -eq 1 ] &&
    grep -q "^iodash: $TMPD/big.rec: byte 0: the file shrank since it was opened: it was truncated or rewritten; open it again" "$TMPD/big.err"; then
@@ -214,7 +219,7 @@ else
 fi
 # rewritten by a new session while followed: said at once, exit 1
 "$IODASH" --batch -i 0.05 --count 100 -o "$TMPD/fw.rec" >/dev/null 2>&1 & wp=$!
-sleep 1
+wait_sample "$TMPD/fw.rec"
 timeout 20 "$IODASH" view --batch --follow "$TMPD/fw.rec" >/dev/null 2>"$TMPD/fw.err" & vp=$!
 sleep 0.8
 kill $wp 2>/dev/null; wait $wp 2>/dev/null
@@ -284,7 +289,8 @@ if ! is_root; then
 	skip "missed ticks" "needs root for a PID namespace"
 else
 	unshare -pf --mount-proc bash -c '"$0" --batch -i 0.05 --count 40 -o "$1" >"$2" 2>&1 & p=$!
-		sleep 0.5; kill -STOP $p; sleep 0.6; kill -CONT $p; wait $p' \
+		for i in $(seq 100); do grep -q "^0\.[1-9]" "$2" && break; sleep 0.05; done
+		kill -STOP $p; sleep 0.6; kill -CONT $p; wait $p' \
 		"$IODASH" "$TMPD/miss.rec" "$TMPD/miss.out"; rc=$?
 	note=$(grep -E '^= [0-9.]+ note: missed [0-9]+ sampling ticks: [0-9.]+ s without a sample' "$TMPD/miss.out")
 	n=$(echo "$note" | sed -nE 's/.* missed ([0-9]+) sampling ticks.*/\1/p' | head -1)
