@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Recording size for 24 h at the default 0.5 s with 4 disks (all busy, and
 # one busy with three idle), and the time `iodash view` needs before its
-# first frame: open (mmap, CRC of every record, index) and the last hour
+# first frame: open (read, CRC of every record, index) and the last hour
 # of samples parsed.  The samples are generated as derive makes them
 # (bench/gen_recording.c) and written through the real recorder.
 set -u

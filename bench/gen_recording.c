@@ -135,7 +135,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	meta.interval = interval;
-	if (recorder_open(&r, argv[1], &meta, err, sizeof(err))) {
+	if (recorder_open(&r, argv[1], REC_FORCE, &meta, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}

@@ -77,23 +77,29 @@ struct app_flush {
 	bool failed;
 };
 
+/* rc of a flush: on a failure (a full disk) say so now (events pane,
+ * batch "=" line) while sampling and the benchmark go on; the file keeps
+ * what it has.  The reason first: the events pane is narrow. */
+static void app_check_recorder(struct app_flush *f, double t, int rc)
+{
+	if (!rc)
+		return;
+	f->failed = true;
+	model_add_event(f->m, MEV_NOTE, t, "recording stopped: %s; %s", strerror(-rc),
+			recorder_error(f->rec));
+}
+
 static void app_after_sample(void *ctx, const struct sample *s)
 {
 	struct app_flush *f = ctx;
 
-	if (!f->rec || f->failed || s->t - f->last_flush_t < 1.0)
+	/* the first sample at once: a file that view opens right away is
+	 * then more than a header */
+	if (!f->rec || f->failed || (s->seq && s->t - f->last_flush_t < 1.0))
 		return;
 	f->last_flush_t = s->t;
 	/* the recorder locks itself: a slow disk must not hold the model */
-	int rc = recorder_flush(f->rec);
-	if (rc) {
-		/* a full disk: say so now (events pane, batch "=" line) while
-		 * sampling and the benchmark go on; the file keeps what it has.
-		 * The reason first: the events pane is narrow. */
-		f->failed = true;
-		model_add_event(f->m, MEV_NOTE, s->t, "recording stopped: %s; %s", strerror(-rc),
-				recorder_error(f->rec));
-	}
+	app_check_recorder(f, s->t, recorder_flush(f->rec));
 }
 
 static void app_fill_host(struct model *m, const struct iodash_opts *o)
@@ -129,12 +135,8 @@ static const char *app_recording_path(const struct iodash_opts *o, char *buf, si
 	if (o->output)
 		return o->output;
 	struct utsname u;
-	time_t now = time(NULL);
-	struct tm tm;
-	char stamp[32];
-	localtime_r(&now, &tm);
-	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
-	snprintf(buf, len, "iodash-%s-%s.rec", uname(&u) == 0 ? u.nodename : "host", stamp);
+	if (recording_default_path(buf, len, uname(&u) == 0 ? u.nodename : "host", time(NULL)))
+		return NULL;
 	return buf;
 }
 
@@ -186,7 +188,8 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 			.label = o->label ? o->label : "", .source = m.source,
 			.interval = o->interval,
 		};
-		rc = recorder_open(&rec, rec_path, &meta, err, sizeof(err));
+		rc = recorder_open(&rec, rec_path, o->output ? (o->force ? REC_FORCE : 0) : REC_UNIQUE,
+				   &meta, err, sizeof(err));
 		if (rc) {
 			fprintf(stderr, "iodash: %s\n", err);
 			goto out;
@@ -195,17 +198,19 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	}
 
 	struct app_flush flush = { .rec = rec, .m = &m };
+	if (rec)
+		app_check_recorder(&flush, 0, recorder_flush(rec));
 	struct sampler_config sc = {
 		.interval = o->interval, .fast = o->fast, .count = o->count,
 		.duration = o->duration, .after_sample = app_after_sample, .ctx = &flush,
 	};
 	if ((rc = sampler_start(&sampler, probe, &m, &sc, &first, err, sizeof(err)))) {
 		fprintf(stderr, "iodash: %s\n", err);
-		goto out;
+		goto not_started;
 	}
 	if (drv && (rc = drv->start(drv, &m, err, sizeof(err)))) {
 		fprintf(stderr, "iodash: %s\n", err);
-		goto out;
+		goto not_started;
 	}
 
 	exit_code = o->batch ? batch_run(&m, o, stdout) : ui_run(&m, o);
@@ -220,6 +225,14 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 		if (left && !o->batch && !app_got_sighup)
 			fprintf(stderr, "iodash: stopped watching; left PID %d running\n", (int)pid);
 	}
+	goto out;
+not_started:
+	/* nothing ran: a recording of it would only mislead */
+	sampler_stop(sampler);
+	sampler = NULL;
+	m.obs = (struct model_observer){ 0 };
+	recorder_discard(rec);
+	rec = NULL;
 out:
 	sampler_stop(sampler);
 	if (rec) {
@@ -231,7 +244,7 @@ out:
 			if (!exit_code)
 				exit_code = 1;
 		} else if (!app_got_sighup && !o->batch && rec_path && !o->output) {
-			fprintf(stderr, "iodash: recorded to %s\n", rec_path);
+			fprintf(stderr, "iodash: recorded to %s\n", recorder_path(rec));
 		}
 		recorder_close(rec);
 	}

@@ -13,7 +13,7 @@ enum {
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW,
-	OPT_HELP, OPT_VERSION,
+	OPT_HELP, OPT_VERSION, OPT_FORCE,
 };
 
 static const struct option long_opts[] = {
@@ -32,6 +32,7 @@ static const struct option long_opts[] = {
 	{ "proc-root", required_argument, NULL, OPT_PROC_ROOT },
 	{ "fast", no_argument, NULL, OPT_FAST },
 	{ "no-record", no_argument, NULL, OPT_NO_RECORD },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "parser", required_argument, NULL, OPT_PARSER },
 	{ "log", required_argument, NULL, OPT_LOG },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
@@ -80,6 +81,7 @@ void cli_usage(FILE *f)
 	      "      --theme NAME|PATH, --ascii, --mono, --no-braille   display\n"
 	      "      --parser NAME     parser of the benchmark's output (default: from CMD)\n"
 	      "      --no-record       run/sweep: do not write the default recording\n"
+	      "      --force           -o: replace an existing file (never one being recorded)\n"
 	      "      --trace-throttle  count balance_dirty_pages pauses via tracefs (root)\n"
 	      "  -h, --help, --version\n"
 	      "\n"
@@ -171,6 +173,7 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_PROC_ROOT: o->proc_root = arg; break;
 	case OPT_FAST: o->fast = true; break;
 	case OPT_NO_RECORD: o->no_record = true; break;
+	case OPT_FORCE: o->force = true; break;
 	case OPT_PARSER:
 		for (int i = 0; parser_names[i]; i++)
 			if (!strcmp(parser_names[i], arg)) {

@@ -24,6 +24,9 @@ struct sampler {
 	bool have_first;
 	struct dirty_tracker tracker;
 	unsigned long missed;
+	unsigned long missed_said;  /* missed ticks already said in a note */
+	double missed_said_t;       /* when, or < 0 never */
+	double last_t;              /* of the last sample published */
 	uint64_t replay_start_ns;   /* our mono time when a paced trace replay began */
 };
 
@@ -101,9 +104,30 @@ static bool sampler_wait_consumer(struct sampler *s)
 	}
 }
 
+/* Missed ticks are counted in every sample (the live header shows the
+ * count, the recording keeps it) and said as a note when they happen:
+ * at once the first time, then at most once a second, so a machine that
+ * stays too busy does not flood the events; what is left is said at the
+ * end (last). */
+static void sampler_note_missed(struct sampler *s, double t, bool last)
+{
+	unsigned long n = s->missed - s->missed_said;
+
+	if (!n || (!last && s->missed_said_t >= 0 && t - s->missed_said_t < 1.0))
+		return;
+	model_add_event(s->model, MEV_NOTE, t,
+			"missed %lu sampling tick%s: %.2f s without a sample (%lu in all); the machine is too busy for -i %g",
+			n, n > 1 ? "s" : "", n * s->cfg.interval, s->missed, s->cfg.interval);
+	s->missed_said = s->missed;
+	s->missed_said_t = t;
+}
+
 static void sampler_finish(struct sampler *s, int exit_code, const char *error)
 {
 	struct model *m = s->model;
+
+	if (!error)
+		sampler_note_missed(s, s->last_t, true);
 
 	model_lock(m);
 	m->sampler_done = true;
@@ -124,7 +148,10 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 
 	derive_sample(prev, &s->cur, t0_ns, seq, &smp);
 	dirty_tracker_update(&s->tracker, &smp);
+	smp.missed = s->missed;
 	model_add_sample(m, &smp);
+	s->last_t = smp.t;
+	sampler_note_missed(s, smp.t, false);
 	if (smp.hit_event > 0)
 		model_add_event(m, MEV_HIT_START, smp.t,
 				"throttle start dirty+writeback=%" PRIu64 "kB freerun=%" PRIu64 "kB%s",
@@ -196,6 +223,7 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 	s->model = m;
 	s->cfg = *cfg;
 	s->stop_pipe[0] = s->stop_pipe[1] = -1;
+	s->missed_said_t = -1;
 	if (first) {
 		s->cur = *first;
 		s->have_first = true;

@@ -30,6 +30,7 @@ struct iodash_opts {
 	const char *label;        /* -l */
 	const char *output;       /* -o REC */
 	bool no_record;           /* --no-record: run/sweep without the default recording */
+	bool force;               /* --force: -o may replace an existing file */
 	const char *parser;       /* --parser NAME */
 	const char *log;          /* attach --log FILE */
 	pid_t pid;                /* attach PID */

@@ -56,6 +56,10 @@ struct sample {
 	double hit_duration; /* on an end: seconds the hit lasted */
 	unsigned hits;       /* hits so far in the session */
 	double hit_seconds;  /* total time in hits so far (open hit included) */
+
+	/* filled by the sampler: ticks of its timer that went by without a
+	 * sample so far in the session (the machine was too busy) */
+	uint64_t missed;
 };
 
 const char *dirty_zone_name(enum dirty_zone z);

@@ -18,7 +18,7 @@
 #include "iodash/snapshot.h"
 
 #define REC_FORMAT_MAJOR 2   /* a reader refuses a newer major; reads 1 and 2 */
-#define REC_FORMAT_MINOR 0   /* additions a reader of the same major skips */
+#define REC_FORMAT_MINOR 1   /* additions a reader of the same major skips (2.1: S missed) */
 
 struct recorder;
 
@@ -32,11 +32,26 @@ struct rec_meta {
 	double interval;
 };
 
-/* Create (truncate) path and write the header.  Thread-safe afterwards:
+/* How recorder_open() treats a path that exists. */
+enum rec_open_flags {
+	REC_FORCE = 1,    /* -o --force: replace a file (never one another iodash is writing) */
+	REC_UNIQUE = 2,   /* a default name: on a clash try "-2", "-3", ... before ".rec" */
+};
+
+/* Create path (O_EXCL: an existing file is refused unless REC_FORCE),
+ * lock it (a file another iodash records to is refused, always) and
+ * write the header.  -errno with err when nothing was created.  When the
+ * header cannot be written (a full disk) it returns 0 all the same, the
+ * file is removed and recorder_error() says so: the session goes on
+ * unrecorded, as when the disk fills later.  Thread-safe afterwards:
  * the observer callbacks append to a buffer under the recorder's own lock,
  * recorder_flush() writes it out (no write() under the model lock). */
-int recorder_open(struct recorder **out, const char *path, const struct rec_meta *meta,
-		  char *err, size_t errlen);
+int recorder_open(struct recorder **out, const char *path, unsigned flags,
+		  const struct rec_meta *meta, char *err, size_t errlen);
+/* The path written (a default name with its suffix). */
+const char *recorder_path(const struct recorder *r);
+/* Close and remove the file: the session never started. */
+void recorder_discard(struct recorder *r);
 /* The observer that appends everything the model receives. */
 struct model_observer recorder_observer(struct recorder *r);
 /* Flush buffered records to the file (called at least once a second).

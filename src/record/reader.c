@@ -1,19 +1,27 @@
-/* The recording reader.  The file is mapped, every line's CRC is checked
- * once at open, and only an index (offset and time per record) is kept:
- * a 24-hour recording is ~170k samples, and a parsed struct sample is 2 KB,
- * so samples are parsed when the screen asks for them.
+/* The recording reader.  The file is read into memory, every line's CRC
+ * is checked once at open, and an index (offset and time per record) is
+ * kept: a 24-hour recording is ~170k samples, and a parsed struct sample
+ * is 2 KB, so samples are parsed when the screen asks for them.
+ *
+ * Read, not mapped: the file may be one that another iodash writes and
+ * someone truncates or rewrites under us (view --follow); a mapping would
+ * fault (SIGBUS) on the pages that went away, a copy cannot.  A file that
+ * shrinks or whose start changed is an error of recording_refresh(),
+ * never a crash.
  *
  * Damage policy (docs/recording.md): the header must be whole, or the file
- * is refused with the byte offset; after it, a record whose checksum fails
- * reads as never written and is counted for one warning line; a last line
- * without its newline is a torn record of a writer that died (or is still
- * writing: follow mode indexes it once it is whole). */
+ * is refused with the byte offset; in it, a damaged H line (host, kernel,
+ * knobs: nothing a sample needs) is skipped like any damaged record; after
+ * it, a record whose checksum fails reads as never written and is counted
+ * for one warning line; a last line without its newline is a torn record
+ * of a writer that died (or is still writing: follow mode indexes it once
+ * it is whole).  A file that ends in its header has nothing to show and is
+ * refused. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "iodash/recording.h"
@@ -41,11 +49,15 @@ struct list_ix {
 	bool bad;
 };
 
+/* Bytes of the file's start compared at each refresh: a new session
+ * writes a new header (another start_realtime_ns), so a rewrite shows. */
+#define REC_CHECK_HEAD 4096
+
 struct recording {
 	char *path;
 	int fd;
-	const char *map;
-	size_t maplen;
+	const char *map;             /* the file's bytes read so far (heap) */
+	size_t maplen, mapcap;
 	size_t scanned;              /* lines before this offset are indexed */
 	bool seen_magic, seen_data;
 	struct rec_header hdr;
@@ -55,7 +67,7 @@ struct recording {
 	struct list_ix *lists;       /* L records, in file order */
 	size_t nlists, caplists;
 	uint64_t bench_base;         /* the last whole B record that wrote its texts out */
-	size_t nbad, nunknown;
+	size_t nbad, nunknown, nbad_header;
 	long long first_bad;
 	size_t torn_len;             /* bytes of an incomplete last line */
 	char warning[512];
@@ -336,11 +348,16 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 		rec->torn_len = 0;
 		len = (size_t)(nl - line);
 		if (!line_ok(line, len)) {
-			if (!rec->seen_data) {
+			/* An H line holds what the session was (host, kernel, knobs):
+			 * losing one costs that, never the samples.  The magic line
+			 * and the C lines say how to read them: refused. */
+			if (!rec->seen_data && (!rec->seen_magic || len < 2 || line[0] != RT_HEADER || line[1] != '\t')) {
 				snprintf(err, errlen, "%s: byte %zu: damaged header record (checksum mismatch); the file cannot be trusted",
 					 rec->path, pos);
 				return -EBADMSG;
 			}
+			if (!rec->seen_data)
+				rec->nbad_header++;
 			note_bad(rec, pos);
 			if (*line == RT_BENCH)
 				rec->bench_base = NO_BASE;   /* its texts are lost: never guess them */
@@ -435,10 +452,40 @@ next:
 	return added;
 }
 
-static int map_file(struct recording *rec, char *err, size_t errlen)
+/* pread exactly n bytes at off: 0, -ESTALE when the file ended first
+ * (it shrank since fstat), or -errno. */
+static int read_at(int fd, char *buf, size_t n, size_t off)
+{
+	while (n) {
+		ssize_t r = pread(fd, buf, n, (off_t)off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		if (!r)
+			return -ESTALE;
+		buf += r;
+		n -= (size_t)r;
+		off += (size_t)r;
+	}
+	return 0;
+}
+
+/* The file shrank or its start changed: it is not the file we indexed. */
+static int rewritten(struct recording *rec, size_t at, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s: byte %zu: the file %s since it was opened: it was truncated or rewritten; open it again",
+		 rec->path, at, at < rec->maplen ? "shrank" : "changed");
+	return -ESTALE;
+}
+
+/* Read what was appended since the last call. */
+static int load_file(struct recording *rec, char *err, size_t errlen)
 {
 	struct stat st;
-	void *m;
+	char head[REC_CHECK_HEAD];
+	size_t size, nh;
+	int rc;
 
 	if (fstat(rec->fd, &st) < 0) {
 		snprintf(err, errlen, "%s: %s", rec->path, strerror(errno));
@@ -448,22 +495,43 @@ static int map_file(struct recording *rec, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: byte 0: not a regular file", rec->path);
 		return -EINVAL;
 	}
-	if ((size_t)st.st_size < rec->maplen) {
-		snprintf(err, errlen, "%s: byte %lld: the file shrank from %zu bytes: it was rewritten; open it again",
-			 rec->path, (long long)st.st_size, rec->maplen);
-		return -ESTALE;
+	size = (size_t)st.st_size;
+	if (size < rec->maplen)
+		return rewritten(rec, size, err, errlen);
+	/* a follower: the start must still be what we read */
+	nh = rec->maplen < sizeof(head) ? rec->maplen : sizeof(head);
+	if (nh) {
+		rc = read_at(rec->fd, head, nh, 0);
+		if (rc == -ESTALE || (!rc && memcmp(head, rec->map, nh)))
+			return rewritten(rec, rc ? 0 : nh, err, errlen);
+		if (rc) {
+			snprintf(err, errlen, "%s: cannot read: %s", rec->path, strerror(-rc));
+			return rc;
+		}
 	}
-	if ((size_t)st.st_size == rec->maplen)
+	if (size == rec->maplen)
 		return 0;
-	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, rec->fd, 0);
-	if (m == MAP_FAILED) {
-		snprintf(err, errlen, "%s: cannot map the file: %s", rec->path, strerror(errno));
-		return -errno;
+	if (size > rec->mapcap) {
+		size_t cap = rec->mapcap ? rec->mapcap : 65536;
+		char *p;
+		while (cap < size)
+			cap = cap > SIZE_MAX / 2 ? size : cap * 2;
+		p = realloc((char *)rec->map, cap);
+		if (!p) {
+			snprintf(err, errlen, "%s: out of memory reading %zu bytes", rec->path, size);
+			return -ENOMEM;
+		}
+		rec->map = p;
+		rec->mapcap = cap;
 	}
-	if (rec->map)
-		munmap((void *)rec->map, rec->maplen);
-	rec->map = m;
-	rec->maplen = (size_t)st.st_size;
+	rc = read_at(rec->fd, (char *)rec->map + rec->maplen, size - rec->maplen, rec->maplen);
+	if (rc == -ESTALE)
+		return rewritten(rec, rec->maplen, err, errlen);
+	if (rc) {
+		snprintf(err, errlen, "%s: cannot read: %s", rec->path, strerror(-rc));
+		return rc;
+	}
+	rec->maplen = size;
 	return 0;
 }
 
@@ -489,7 +557,7 @@ int recording_open(struct recording **out, const char *path, char *err, size_t e
 		recording_close(rec);
 		return rc;
 	}
-	rc = map_file(rec, err, errlen);
+	rc = load_file(rec, err, errlen);
 	if (!rc && !rec->maplen) {
 		snprintf(err, errlen, "%s: byte 0: empty file, not an iodash recording", path);
 		rc = -EINVAL;
@@ -500,6 +568,14 @@ int recording_open(struct recording **out, const char *path, char *err, size_t e
 		snprintf(err, errlen, "%s: byte 0: truncated: the file ends inside the first line (%zu bytes)",
 			 path, rec->maplen);
 		rc = -EBADMSG;
+	} else if (rc >= 0 && !rec->seen_data && rec->torn_len) {
+		snprintf(err, errlen, "%s: byte %zu: truncated: the file ends inside its header (a record without its newline); nothing was recorded after it",
+			 path, rec->maplen - rec->torn_len);
+		rc = -EBADMSG;
+	} else if (rc >= 0 && !rec->seen_data) {
+		snprintf(err, errlen, "%s: byte %zu: the file ends after its header: no sample, event or result was written (a session that ended as it started)",
+			 path, rec->maplen);
+		rc = -ENODATA;
 	}
 	if (rc < 0) {
 		recording_close(rec);
@@ -511,7 +587,7 @@ int recording_open(struct recording **out, const char *path, char *err, size_t e
 
 int recording_refresh(struct recording *rec, char *err, size_t errlen)
 {
-	int rc = map_file(rec, err, errlen);
+	int rc = load_file(rec, err, errlen);
 
 	return rc ? rc : scan(rec, err, errlen);
 }
@@ -520,8 +596,7 @@ void recording_close(struct recording *rec)
 {
 	if (!rec)
 		return;
-	if (rec->map)
-		munmap((void *)rec->map, rec->maplen);
+	free((char *)rec->map);
 	if (rec->fd >= 0)
 		close(rec->fd);
 	for (int k = 0; k < RK_NKINDS; k++)
@@ -559,6 +634,10 @@ const char *recording_warning(const struct recording *rec)
 		o += (size_t)snprintf(w->warning + o, sizeof(w->warning) - o,
 				      "%s: byte %lld: %zu damaged record%s skipped (checksum mismatch)",
 				      rec->path, rec->first_bad, rec->nbad, rec->nbad > 1 ? "s" : "");
+	if (rec->nbad_header && o < sizeof(w->warning))
+		o += (size_t)snprintf(w->warning + o, sizeof(w->warning) - o,
+				      ", %zu of them header lines: what they said (host, kernel, knobs ...) reads as unknown",
+				      rec->nbad_header);
 	if (rec->torn_len && o < sizeof(w->warning))
 		o += (size_t)snprintf(w->warning + o, sizeof(w->warning) - o,
 				      "%s%s: byte %zu: torn last record (%zu bytes, no newline) skipped",
@@ -806,10 +885,13 @@ int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 		case SC_HIT_DURATION: s->hit_duration = fd_double(p, n); break;
 		case SC_HITS: s->hits = (unsigned)fd_ull(p, n); break;
 		case SC_HIT_SECONDS: s->hit_seconds = fd_double(p, n); break;
+		case SC_MISSED: s->missed = fd_ull(p, n); break;
 		}
 	}
-	/* the writer's sum, undone in the same unsigned (wrapping) arithmetic */
-	if (have_skew)
+	/* the writer's sum, undone in the same unsigned (wrapping) arithmetic;
+	 * without the header's base (a damaged H line) the wall clock is
+	 * unknown (0), not a date in 1970 */
+	if (have_skew && rec->hdr.start_realtime_ns)
 		s->realtime_ns = (int64_t)((uint64_t)rec->hdr.start_realtime_ns +
 					   (uint64_t)rec_secs_to_ns(s->t) + (uint64_t)skew);
 	read_disks(rec, off, next, ndisks, s);

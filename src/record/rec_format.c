@@ -13,7 +13,7 @@ const char *const rec_cols_S[SC_ALL] = {
 	"writeback_kb", "bg_thresh_kb", "freerun_kb", "thresh_kb",
 	"meminfo_dirty_kb", "meminfo_writeback_kb", "zone", "have_psi",
 	"psi_io_some_avg10", "psi_io_full_avg10", "ndisks", "hit_event",
-	"hit_duration", "hits", "hit_seconds",
+	"hit_duration", "hits", "hit_seconds", "missed",
 	[SC_V1_REALTIME_NS] = "realtime_ns",
 };
 /* The delta names follow Documentation/admin-guide/iostats.rst. */

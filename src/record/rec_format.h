@@ -37,7 +37,7 @@ enum s_col { SC_T, SC_SEQ, SC_DT, SC_REALTIME_SKEW_NS, SC_HAVE_DIRTY, SC_DIRTY_K
 	SC_WRITEBACK_KB, SC_BG_THRESH_KB, SC_FREERUN_KB, SC_THRESH_KB,
 	SC_MEMINFO_DIRTY_KB, SC_MEMINFO_WRITEBACK_KB, SC_ZONE, SC_HAVE_PSI,
 	SC_PSI_SOME, SC_PSI_FULL, SC_NDISKS, SC_HIT_EVENT, SC_HIT_DURATION,
-	SC_HITS, SC_HIT_SECONDS, SC_N,
+	SC_HITS, SC_HIT_SECONDS, SC_MISSED, SC_N,
 	SC_V1_REALTIME_NS = SC_N, SC_ALL };
 /* D: the counter deltas of /proc/diskstats (enum diskstat_field order)
  * after name, have_rate and nfields; the reader derives the figures. */

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "iodash/recording.h"
@@ -197,7 +199,103 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-int recorder_open(struct recorder **out, const char *path, const struct rec_meta *meta,
+/* Suffixes tried for a default name that is taken: two sessions started
+ * in the same second in one directory get -2, -3, ... */
+#define REC_UNIQUE_TRIES 1000
+
+/* "x.rec" with suffix n: "x-n.rec" (the suffix before a .rec ending). */
+static int suffixed_path(char *buf, size_t len, const char *path, int n)
+{
+	size_t l = strlen(path);
+	int w;
+
+	if (l > 4 && !strcmp(path + l - 4, ".rec"))
+		w = snprintf(buf, len, "%.*s-%d.rec", (int)(l - 4), path, n);
+	else
+		w = snprintf(buf, len, "%s-%d", path, n);
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
+}
+
+/* Create the file (O_EXCL), or with REC_FORCE open an existing one, and
+ * lock it: a recording another iodash writes is never touched, not even
+ * with --force.  Only then is a replaced file truncated.  Fills r->fd and
+ * r->path. */
+static int create_file(struct recorder *r, const char *path, unsigned flags, char *err, size_t errlen)
+{
+	char try[4096];
+	int fd = -1, rc;
+
+	snprintf(try, sizeof(try), "%s", path);
+	for (int n = 1; n <= REC_UNIQUE_TRIES; n++) {
+		if (n > 1 && suffixed_path(try, sizeof(try), path, n)) {
+			snprintf(err, errlen, "%s: cannot create the recording: name too long (choose another -o)", path);
+			return -ENAMETOOLONG;
+		}
+		fd = open(try, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		if (fd >= 0 || errno != EEXIST || !(flags & REC_UNIQUE))
+			break;
+	}
+	if (fd < 0 && errno == EEXIST && (flags & REC_FORCE))
+		fd = open(try, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		rc = -errno;
+		if (rc == -EEXIST && (flags & REC_UNIQUE))
+			snprintf(err, errlen, "%s: cannot create the recording: %d names with this stem are taken (choose -o, or --no-record)",
+				 path, REC_UNIQUE_TRIES);
+		else if (rc == -EEXIST)
+			snprintf(err, errlen, "%s: the file exists, and a recording is never overwritten (choose another -o, or add --force to replace it)",
+				 path);
+		else
+			snprintf(err, errlen, "%s: cannot create the recording: %s (choose another -o path, or --no-record)",
+				 try, strerror(errno));
+		return rc;
+	}
+	/* flock: a lock of the open file, so a second iodash that opens the
+	 * same path (even through another name) sees it, and the kernel
+	 * drops it when we die. */
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0 && errno != ENOLCK && errno != EOPNOTSUPP) {
+		/* (a file system without locks: O_EXCL still keeps -o from
+		 * overwriting; only --force on a shared file goes unseen) */
+		rc = -errno;
+		if (rc == -EWOULDBLOCK)
+			snprintf(err, errlen, "%s: another iodash is recording to this file now; it is left alone (choose another -o)",
+				 try);
+		else
+			snprintf(err, errlen, "%s: cannot lock the recording: %s (choose another -o)", try, strerror(errno));
+		close(fd);
+		return rc;
+	}
+	if (flags & REC_FORCE) {
+		struct stat st;
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size && ftruncate(fd, 0) < 0) {
+			rc = -errno;
+			snprintf(err, errlen, "%s: cannot replace the recording: %s (choose another -o)", try,
+				 strerror(errno));
+			close(fd);
+			return rc;
+		}
+	}
+	if (!(r->path = strdup(try))) {
+		close(fd);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	r->fd = fd;
+	return 0;
+}
+
+/* Remove the file we made, if the path still names it (not a file that
+ * someone put there since). */
+static void remove_file(struct recorder *r)
+{
+	struct stat ours, now;
+
+	if (r->fd >= 0 && fstat(r->fd, &ours) == 0 && stat(r->path, &now) == 0 &&
+	    ours.st_dev == now.st_dev && ours.st_ino == now.st_ino && S_ISREG(now.st_mode))
+		unlink(r->path);
+}
+
+int recorder_open(struct recorder **out, const char *path, unsigned flags, const struct rec_meta *meta,
 		  char *err, size_t errlen)
 {
 	struct recorder *r;
@@ -205,17 +303,13 @@ int recorder_open(struct recorder **out, const char *path, const struct rec_meta
 
 	*out = NULL;
 	r = calloc(1, sizeof(*r));
-	if (!r || !(r->path = strdup(path))) {
-		free(r);
+	if (!r) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -ENOMEM;
 	}
-	r->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (r->fd < 0) {
-		rc = -errno;
-		snprintf(err, errlen, "%s: cannot create the recording: %s (choose another -o path, or --no-record)",
-			 path, strerror(errno));
-		free(r->path);
+	r->fd = -1;
+	rc = create_file(r, path, flags, err, errlen);
+	if (rc) {
 		free(r);
 		return rc;
 	}
@@ -226,12 +320,32 @@ int recorder_open(struct recorder **out, const char *path, const struct rec_meta
 	 * leaves a file that says what it was. */
 	rc = recorder_flush(r);
 	if (rc) {
-		snprintf(err, errlen, "%s", r->errmsg);
-		recorder_close(r);
-		return rc;
+		/* A full disk at the start: the session goes on as it does when
+		 * the disk fills later (the caller sees recorder_error()); a file
+		 * without a whole header is no recording, so it goes now. */
+		remove_file(r);
+		snprintf(r->errmsg, sizeof(r->errmsg),
+			 "%s: cannot write the recording: %s (free space, or choose another -o); nothing was recorded and the file is removed",
+			 r->path, strerror(-rc));
+		r->written = 0;
+		close(r->fd);
+		r->fd = -1;
 	}
 	*out = r;
 	return 0;
+}
+
+void recorder_discard(struct recorder *r)
+{
+	if (!r)
+		return;
+	remove_file(r);
+	recorder_close(r);
+}
+
+const char *recorder_path(const struct recorder *r)
+{
+	return r ? r->path : "";
 }
 
 /* Index of the last nonzero delta of d, -1 when all are zero. */
@@ -318,6 +432,7 @@ static void on_sample(void *ctx, const struct sample *s)
 	put_secs(b, s->hit_duration);
 	put_u(b, s->hits);
 	put_secs(b, s->hit_seconds);
+	put_u(b, s->missed);
 	rec_buf_end(b, ls);
 	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
 		const struct disk_rate *d = &s->disks[i];
@@ -533,7 +648,7 @@ int recorder_flush(struct recorder *r)
 			 r->path);
 	}
 	pthread_mutex_unlock(&r->lock);
-	if (!rc && out.len) {
+	if (!rc && out.len && r->fd >= 0) {
 		/* The buffer only ever holds whole records. */
 		rc = write_all(r->fd, out.p, out.len);
 		pthread_mutex_lock(&r->lock);
@@ -587,10 +702,15 @@ int recording_default_path(char *buf, size_t len, const char *host, time_t now)
 	size_t i;
 	int n;
 
-	/* A host name is a path component here: keep it to safe characters. */
+	/* A host name is a path component here, and in a UTS namespace it can
+	 * be anything ("a/../../x"): keep letters, digits, '-' and '.', and
+	 * make every other byte '_', so the name stays one file in the
+	 * current directory. */
 	for (i = 0; host && host[i] && i + 1 < sizeof(safe); i++) {
 		char c = host[i];
-		safe[i] = (c == '/' || c == ' ' || c < 0x20) ? '_' : c;
+		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			  c == '-' || c == '.';
+		safe[i] = ok ? c : '_';
 	}
 	safe[i] = 0;
 	if (!i)

@@ -58,6 +58,7 @@ struct view {
 	size_t next[RK_NKINDS];          /* next record of each kind to put into the model */
 	double interval;
 	char status_err[256];
+	bool lost;                       /* the file was truncated or rewritten */
 };
 
 static void view_set_source(struct view *v)
@@ -198,12 +199,26 @@ static void sleep_s(double s)
 	nanosleep(&ts, NULL);
 }
 
-static void view_refresh(struct view *v)
+/* Follow a file that grows.  false when it cannot be followed any more
+ * (truncated, rewritten): said at once (the screen's error line; batch
+ * ends and prints it), the exit status is 1, and the replay keeps what it
+ * had read. */
+static bool view_refresh(struct view *v)
 {
 	char err[256];
 
-	if (recording_refresh(v->rec, err, sizeof(err)) < 0)
+	if (v->lost)
+		return false;
+	if (recording_refresh(v->rec, err, sizeof(err)) < 0) {
+		v->lost = true;
 		model_set_error(v->m, err);
+		model_lock(v->m);
+		v->m->exit_code = 1;
+		model_unlock(v->m);
+		model_notify(v->m);
+		return false;
+	}
+	return true;
 }
 
 /* Batch: all samples in order; the batch front end prints each. */
@@ -240,7 +255,8 @@ static void view_run_batch(struct view *v)
 		    app_got_sigint || app_got_sighup)
 			break;
 		sleep_s(VIEW_POLL_S);
-		view_refresh(v);
+		if (!view_refresh(v))
+			break;
 	}
 }
 

@@ -389,6 +389,11 @@ static void draw_header(struct live *L, WINDOW *w)
 			 v->last.hit_seconds);
 		rx = put_right(w, 1, rx, st, v->last.hits ? TE_HIT : TE_DIM, buf);
 	}
+	if (v->have_last && v->last.missed) {
+		/* samples the machine was too busy to take: the graphs have gaps */
+		snprintf(buf, sizeof buf, " missed ticks %llu", (unsigned long long)v->last.missed);
+		rx = put_right(w, 1, rx, st, TE_ERROR, buf);
+	}
 	/* left: the benchmark, a sweep's progress, or the end */
 	int cx = 0;
 	const struct bench_status *b = &v->bench;

@@ -50,7 +50,9 @@ cp "$TMPD/k.rec" "$TMPD/torn.rec"; printf 'S\t99.000\t12' >>"$TMPD/torn.rec"
 # 4. foreign, truncated and corrupt files: one line, file and byte, exit 1
 printf 'Throughput 116.098 MB/sec\n' >"$TMPD/foreign.rec"
 head -c 10 "$TMPD/k.rec" >"$TMPD/trunc.rec"
-cp "$TMPD/k.rec" "$TMPD/corrupt.rec"; printf 'X' | dd of="$TMPD/corrupt.rec" bs=1 seek=40 conv=notrunc 2>/dev/null
+# a damaged C line: it says how to read the samples, so the file is refused
+coff=$(grep -b -m1 $'^C\tS\t' "$TMPD/k.rec" | cut -d: -f1)
+cp "$TMPD/k.rec" "$TMPD/corrupt.rec"; printf 'X' | dd of="$TMPD/corrupt.rec" bs=1 seek=$((coff + 6)) conv=notrunc 2>/dev/null
 for f in foreign trunc corrupt; do
 	"$IODASH" view --batch "$TMPD/$f.rec" >/dev/null 2>"$TMPD/err"; rc=$?
 	if [ $rc -eq 1 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] && grep -q "$TMPD/$f.rec: byte [0-9]*: " "$TMPD/err"; then
@@ -83,4 +85,247 @@ else
 	else
 		skip "full disk" "cannot mount a tmpfs here"
 	fi
+fi
+
+# 6. no silent data loss at the start of a recording
+# two runs started in the same second in one directory: two recordings
+mkdir -p "$TMPD/same" && cd "$TMPD/same"
+while [ "$(date +%N | cut -c1)" -ge 5 ]; do sleep 0.05; done   # early in a second
+"$IODASH" --batch run -- sh -c 'sleep 0.5' >"$TMPD/same1.out" 2>&1 & p1=$!
+"$IODASH" --batch run -- sh -c 'sleep 0.5' >"$TMPD/same2.out" 2>&1 & p2=$!
+wait $p1; r1=$?; wait $p2; r2=$?
+n=$(ls "$TMPD/same"/iodash-*.rec 2>/dev/null | wc -l)
+if [ "$r1" -eq 0 ] && [ "$r2" -eq 0 ] && [ "$n" -eq 2 ] &&
+   for f in "$TMPD/same"/iodash-*.rec; do "$IODASH" export --csv "$f" >/dev/null 2>&1 || exit 1; done; then
+	pass "two runs in the same second: two recordings ($(cd "$TMPD/same" && ls | tr '\n' ' '))"
+else
+	fail "two runs in the same second" "rc=$r1,$r2 files=$n: $(ls "$TMPD/same")"
+fi
+cd "$TOP"
+
+# -o never overwrites an existing file unless --force
+cp "$TMPD/a.rec" "$TMPD/keep.rec"; sum=$(md5sum <"$TMPD/keep.rec")
+"$IODASH" --batch --count 3 -i 0.05 -o "$TMPD/keep.rec" >/dev/null 2>"$TMPD/err"; rc=$?
+if [ $rc -eq 1 ] && [ "$(md5sum <"$TMPD/keep.rec")" = "$sum" ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
+   grep -q "^iodash: $TMPD/keep.rec: the file exists.*--force" "$TMPD/err"; then
+	pass "-o on an existing file: refused, file untouched: $(cat "$TMPD/err")"
+else
+	fail "-o on an existing file" "rc=$rc $(cat "$TMPD/err")"
+fi
+"$IODASH" --batch --count 3 -i 0.05 --force -o "$TMPD/keep.rec" >/dev/null 2>"$TMPD/err"; rc=$?
+n=$("$IODASH" export --csv "$TMPD/keep.rec" 2>/dev/null | awk '/^# samples/{f=1;next} /^$/{f=0} f' | wc -l)
+[ $rc -eq 0 ] && [ "$n" -eq 4 ] && pass "-o --force replaces it (3 samples)" || fail "-o --force" "rc=$rc n=$n $(cat "$TMPD/err")"
+
+# wait (up to 10 s) until FILE holds a sample: a loaded machine may be slow
+wait_sample() { local i; for ((i = 0; i < 100; i++)); do grep -q $'^S\t' "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+
+# two recorders on one -o file: the second is refused, even with --force,
+# and the first one's recording is whole
+"$IODASH" --batch -i 0.05 --count 60 -o "$TMPD/same.rec" >/dev/null 2>"$TMPD/first.err" & p1=$!
+wait_sample "$TMPD/same.rec"
+"$IODASH" --batch -i 0.05 --count 60 -o "$TMPD/same.rec" >/dev/null 2>"$TMPD/second.err"; r2=$?
+"$IODASH" --batch -i 0.05 --count 60 --force -o "$TMPD/same.rec" >/dev/null 2>"$TMPD/third.err"; r3=$?
+wait $p1; r1=$?
+n=$(awk -F'\t' '$1 == "S"' "$TMPD/same.rec" | wc -l)
+if [ $r1 -eq 0 ] && [ $r2 -eq 1 ] && [ $r3 -eq 1 ] && [ "$n" -eq 60 ] &&
+   grep -q "^iodash: $TMPD/same.rec: another iodash is recording to this file now" "$TMPD/third.err"; then
+	pass "two recorders on one file: the second refused ($(cat "$TMPD/third.err")), the first whole ($n samples)"
+else
+	fail "two recorders on one file" "rc=$r1,$r2,$r3 samples=$n $(cat "$TMPD/second.err" "$TMPD/third.err")"
+fi
+
+# a start that fails before the benchmark runs leaves no recording
+mkdir -p "$TMPD/nostart" && cd "$TMPD/nostart"
+"$IODASH" --batch run -- /nonexistent/bench >/dev/null 2>"$TMPD/err"; rc=$?
+cd "$TOP"
+if [ $rc -eq 1 ] && [ -z "$(ls "$TMPD/nostart")" ]; then
+	pass "a benchmark that cannot start: exit 1, no recording left"
+else
+	fail "a benchmark that cannot start" "rc=$rc left: $(ls "$TMPD/nostart")"
+fi
+
+# the host name goes into the default name sanitised (a UTS namespace can
+# set "a/../../x"): the recording stays in the current directory
+if ! is_root; then
+	skip "host name in the file name" "needs root for a UTS namespace"
+else
+	mkdir -p "$TMPD/uts/d1/d2" && cd "$TMPD/uts/d1/d2"
+	unshare -u sh -c 'printf a/../../x >/proc/sys/kernel/hostname && exec "$0" --batch run -- true' "$IODASH" >/dev/null 2>"$TMPD/err"; rc=$?
+	cd "$TOP"
+	inside=$(ls "$TMPD/uts/d1/d2"); outside=$(ls "$TMPD/uts" "$TMPD/uts/d1" | grep -c rec)
+	if [ $rc -eq 0 ] && [ "$outside" -eq 0 ] && [ "$(echo "$inside" | grep -c '^iodash-a_.._.._x-[0-9-]*\.rec$')" -eq 1 ]; then
+		pass "host name a/../../x: recording $inside in the current directory"
+	else
+		fail "host name a/../../x" "rc=$rc inside='$inside' outside=$outside $(cat "$TMPD/err")"
+	fi
+fi
+
+# a disk already full at the start: the runs go on as when it fills later
+# (said at once as a "= note" line and at the end, exit 1), and no empty
+# .rec is left behind
+if ! is_root; then
+	skip "full disk at the start" "needs root to mount a tiny tmpfs"
+else
+	FULL0="$TMPD/full0"; mkdir -p "$FULL0"
+	if mount -t tmpfs -o size=4k tmpfs "$FULL0" 2>/dev/null; then
+		cleanup_add "umount '$FULL0' 2>/dev/null"
+		dd if=/dev/zero of="$FULL0/fill" bs=1k count=64 2>/dev/null
+		timeout 60 "$IODASH" --batch run -o "$FULL0/x.rec" -- sh -c "touch '$TMPD/ran0'; sleep 0.3" \
+			>"$TMPD/full0.out" 2>"$TMPD/full0.err"; rc=$?
+		check "full at start: exit 1" [ "$rc" -eq 1 ]
+		check "full at start: the benchmark ran and ended well" \
+			sh -c "[ -e '$TMPD/ran0' ] && grep -q 'run_end: run ok: exit 0' '$TMPD/full0.out'"
+		check "full at start: said at once" \
+			grep -q '^= 0.00 note: recording stopped: No space left on device' "$TMPD/full0.out"
+		check "full at start: said at the end, naming the file and the fix" \
+			grep -q "^iodash: $FULL0/x.rec: cannot write the recording: No space left on device (free space, or choose another -o); nothing was recorded" "$TMPD/full0.err"
+		check "full at start: no empty recording left" [ ! -e "$FULL0/x.rec" ]
+		# a sweep with the default name in a full directory
+		(cd "$FULL0" && timeout 60 "$IODASH" --batch sweep -p n=1,2 -- sh -c "echo {n} >>'$TMPD/swept0'") \
+			>"$TMPD/full1.out" 2>"$TMPD/full1.err"; rc=$?
+		if [ $rc -eq 1 ] && [ "$(cat "$TMPD/swept0" 2>/dev/null | tr '\n' ' ')" = "1 2 " ] &&
+		   [ "$(ls "$FULL0")" = fill ]; then
+			pass "full at start: a sweep runs all its runs, exit 1, no file left"
+		else
+			fail "full at start: sweep" "rc=$rc swept=$(cat "$TMPD/swept0" 2>/dev/null) left=$(ls "$FULL0") $(cat "$TMPD/full1.err")"
+		fi
+	else
+		skip "full disk at the start" "cannot mount a tmpfs here"
+	fi
+fi
+
+# 7. the reader: a file that shrinks or is rewritten under view is a
+# message, never a crash; a header-only file is refused; a damaged header
+# line costs what it said, not the samples
+# a big recording: a.rec's samples 200 times over (each record checks)
+{ awk -F'\t' '$1 == "L" { exit } { print }' "$TMPD/a.rec"
+  for i in $(seq 200); do awk -F'\t' 'f || $1 == "L" { f = 1; print }' "$TMPD/a.rec"; done; } >"$TMPD/big.rec"
+nbig=$(awk -F'\t' '$1 == "S"' "$TMPD/big.rec" | wc -l)
+# the reader is held by a full stdout pipe (it has opened the file: its
+# first line came) while the file is truncated under it
+mkfifo "$TMPD/big.fifo"
+timeout 30 "$IODASH" view --batch --follow "$TMPD/big.rec" >"$TMPD/big.fifo" 2>"$TMPD/big.err" & bp=$!
+exec 8<"$TMPD/big.fifo"
+read -r first <&8
+sleep 0.5; : >"$TMPD/big.rec"
+cat <&8 >"$TMPD/big.out"; exec 8<&-
+wait $bp; rc=$?
+n=$(grep -c '^[0-9]' "$TMPD/big.out")
+if [ "$rc" -eq 1 ] && [ "$n" -eq "$nbig" ] && [ "$(wc -l <"$TMPD/big.err")" -eq 1 ] &&
+   grep -q "^iodash: $TMPD/big.rec: byte 0: the file shrank since it was opened: it was truncated or rewritten; open it again" "$TMPD/big.err"; then
+	pass "view --batch --follow, file truncated under it: all $n samples read, then one line, exit 1"
+else
+	fail "view --follow on a truncated file" "rc=$rc samples=$n/$nbig $(head -c 300 "$TMPD/big.err")"
+fi
+# rewritten by a new session while followed: said at once, exit 1
+"$IODASH" --batch -i 0.05 --count 100 -o "$TMPD/fw.rec" >/dev/null 2>&1 & wp=$!
+wait_sample "$TMPD/fw.rec"
+timeout 20 "$IODASH" view --batch --follow "$TMPD/fw.rec" >/dev/null 2>"$TMPD/fw.err" & vp=$!
+sleep 0.8
+kill $wp 2>/dev/null; wait $wp 2>/dev/null
+t0=$(date +%s%N)
+"$IODASH" --batch -i 0.05 --count 200 --force -o "$TMPD/fw.rec" >/dev/null 2>&1 & wp=$!
+wait $vp; rc=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+kill $wp 2>/dev/null; wait $wp 2>/dev/null
+if [ $rc -eq 1 ] && [ "$ms" -lt 3000 ] && grep -q "fw.rec: byte [0-9]*: the file \(shrank\|changed\) since it was opened" "$TMPD/fw.err"; then
+	pass "view --follow, file rewritten: said after ${ms} ms, exit 1"
+else
+	fail "view --follow on a rewritten file" "rc=$rc after ${ms} ms: $(cat "$TMPD/fw.err")"
+fi
+
+# interactive: Home, rewrite the file, End: no crash, the error on screen,
+# exit 1
+{ awk -F'\t' '$1 == "L" { exit } { print }' "$TMPD/a.rec"
+  for i in $(seq 100); do awk -F'\t' 'f || $1 == "L" { f = 1; print }' "$TMPD/a.rec"; done; } >"$TMPD/tm.rec"
+tm_start 120 40 "'$IODASH' view '$TMPD/tm.rec' 2>'$TMPD/tm.err'; echo EXIT=\$?; sleep 30"
+if tm_wait 'recording tm.rec' 5; then
+	tm send-keys -t t Space; sleep 0.2
+	tm send-keys -t t Home; sleep 0.5
+	cp "$TMPD/k.rec" "$TMPD/tm.rec"
+	tm send-keys -t t End
+	if tm_wait 'tm.rec: byte [0-9]*: the file (shrank|changed)' 5; then
+		pass "view: Home, file rewritten, End: the screen says so"
+	else
+		fail "view: Home, rewrite, End" "$(tm_screen | head -3)"
+	fi
+	tm send-keys -t t q
+	tm_wait 'EXIT=1$' 3 && pass "view: and q exits 1" || fail "view: exit after a rewrite" "$(tm_screen | tail -3)"
+else
+	fail "view tm.rec opens" "$(tm_screen | head -3)"
+fi
+
+# header-only and torn-in-header: refused, one line, exit 1
+awk -F'\t' '$1 == "L" { exit } { print }' "$TMPD/a.rec" >"$TMPD/hdr.rec"
+head -c "$(( $(stat -c %s "$TMPD/hdr.rec") - 20 ))" "$TMPD/hdr.rec" >"$TMPD/hdrtorn.rec"
+for f in hdr hdrtorn; do
+	for c in "view --batch" "export --csv"; do
+		$IODASH $c "$TMPD/$f.rec" >"$TMPD/out" 2>"$TMPD/err"; rc=$?
+		if [ $rc -eq 1 ] && [ ! -s "$TMPD/out" ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
+		   grep -q "$TMPD/$f.rec: byte [0-9]*: \(the file ends after its header\|truncated: the file ends inside its header\)" "$TMPD/err"; then
+			pass "$c $f.rec: refused: $(cat "$TMPD/err")"
+		else
+			fail "$c $f.rec refused" "rc=$rc $(head -2 "$TMPD/out") $(cat "$TMPD/err")"
+		fi
+	done
+done
+
+# one flipped byte in the kernel line: every sample still reads
+cp "$TMPD/a.rec" "$TMPD/flip.rec"
+off=$(grep -b -m1 $'^H\tkernel\t' "$TMPD/flip.rec" | cut -d: -f1)
+printf '#' | dd of="$TMPD/flip.rec" bs=1 seek=$((off + 10)) conv=notrunc 2>/dev/null
+"$IODASH" view --batch "$TMPD/flip.rec" >"$TMPD/flip.txt" 2>"$TMPD/err"; rc=$?
+if [ $rc -eq 0 ] && diff -q "$TMPD/live.txt" "$TMPD/flip.txt" >/dev/null && grep -q 'header line' "$TMPD/err"; then
+	pass "a flipped byte in the kernel line: all samples read, warning: $(cat "$TMPD/err")"
+else
+	fail "flipped kernel byte" "rc=$rc $(cat "$TMPD/err") $(diff "$TMPD/live.txt" "$TMPD/flip.txt" | head -3)"
+fi
+
+# 8. missed sampling ticks: iodash stopped for 0.6 s (SIGSTOP, in its own
+# PID namespace) at -i 0.05 misses about 12 ticks: a "= note" line in
+# --batch, a "missed" column in the recording, the same note in view
+# --batch, and a counter in the screen's header, live and in view
+if ! is_root; then
+	skip "missed ticks" "needs root for a PID namespace"
+else
+	unshare -pf --mount-proc bash -c '"$0" --batch -i 0.05 --count 40 -o "$1" >"$2" 2>&1 & p=$!
+		for i in $(seq 100); do grep -q "^0\.[1-9]" "$2" && break; sleep 0.05; done
+		kill -STOP $p; sleep 0.6; kill -CONT $p; wait $p' \
+		"$IODASH" "$TMPD/miss.rec" "$TMPD/miss.out"; rc=$?
+	note=$(grep -E '^= [0-9.]+ note: missed [0-9]+ sampling ticks: [0-9.]+ s without a sample' "$TMPD/miss.out")
+	n=$(echo "$note" | sed -nE 's/.* missed ([0-9]+) sampling ticks.*/\1/p' | head -1)
+	col=$(awk -F'\t' '$1 == "C" && $2 == "S" { for (i = 3; i <= NF; i++) if ($i == "missed") print i - 1 }' "$TMPD/miss.rec")
+	rmax=$(awk -F'\t' -v c="${col:-0}" '$1 == "S" && c && $c > m { m = $c } END { print m + 0 }' "$TMPD/miss.rec")
+	if [ $rc -eq 0 ] && [ -n "$n" ] && [ "$n" -ge 6 ] && [ "$rmax" -eq "$n" ]; then
+		pass "missed ticks: said in --batch ($note) and recorded (S missed = $rmax)"
+	else
+		fail "missed ticks in --batch and the recording" "rc=$rc n=$n col=$col recorded=$rmax $(grep '^=' "$TMPD/miss.out")"
+	fi
+	"$IODASH" view --batch "$TMPD/miss.rec" >"$TMPD/miss.view" 2>&1
+	if [ -n "$note" ] && grep -qxF "$note" "$TMPD/miss.view"; then
+		pass "missed ticks: view --batch says the same note"
+	else
+		fail "missed ticks in view --batch" "$(grep '^=' "$TMPD/miss.view")"
+	fi
+	TMUX_SOCK="$TMPD/tmux-miss.sock"   # a server of its own: the last one may still be going away
+	tm_start 120 40 "'$IODASH' view '$TMPD/miss.rec'; sleep 30"
+	if tm_wait "missed ticks $n( |\$)" 5; then
+		pass "missed ticks: view's header shows 'missed ticks $n'"
+	else
+		fail "missed ticks in view's header" "$(tm_screen | sed -n 1,2p)"
+	fi
+	TMUX_SOCK="$TMPD/tmux-live.sock"
+	# iodash in the foreground of the pane (it needs the terminal), not
+	# PID 1 of the namespace (which cannot be stopped from inside)
+	cat >"$TMPD/stop-live.sh" <<-'EOS'
+		( sleep 1; kill -STOP $$; sleep 0.6; kill -CONT $$ ) &
+		exec "$1" -i 0.05
+	EOS
+	tm_start 120 40 "unshare -pf --mount-proc bash -c 'bash \"\$0\" \"\$1\"; sleep 30' '$TMPD/stop-live.sh' '$IODASH'"
+	if tm_wait 'missed ticks [0-9]+' 8; then
+		pass "missed ticks: the live header shows '$(tm_screen | grep -o 'missed ticks [0-9]*')'"
+	else
+		fail "missed ticks in the live header" "$(tm_screen | sed -n 1,2p)"
+	fi
+	tm send-keys -t t q
 fi

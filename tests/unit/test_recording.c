@@ -79,6 +79,7 @@ static void make_sample(struct sample *s, int i)
 	s->hit_event = i == 3 ? 1 : 0;
 	s->hits = 1;
 	s->hit_seconds = 1.25;
+	s->missed = i > 6 ? 4 : 0;   /* the sampler fell behind before sample 7 */
 	s->ndisks = 3;
 	for (int d = 0; d < 3; d++)
 		snprintf(s->disks[d].name, sizeof(s->disks[d].name), "%s", names[d]);
@@ -121,7 +122,7 @@ static void write_session(const char *path, int nsamples, bool close_it, struct 
 	first.dirty_background_bytes = 134217728;
 	first.dirty_ratio = 20;
 	first.dirty_background_ratio = 10;
-	assert_int_equal(recorder_open(&r, path, &meta, err, sizeof(err)), 0);
+	assert_int_equal(recorder_open(&r, path, 0, &meta, err, sizeof(err)), 0);
 	obs = recorder_observer(r);
 	snprintf(e.text, sizeof(e.text), "mark 1");
 	snprintf(l.text, sizeof(l.text), "a\ttab, a \\ backslash\nand a newline");
@@ -194,6 +195,7 @@ static void test_roundtrip(void **state)
 		assert_int_equal(s.seq, want.seq);
 		assert_true(s.t == want.t);
 		assert_true(s.dt == want.dt);
+		assert_int_equal(s.missed, want.missed);
 		assert_int_equal(s.realtime_ns, want.realtime_ns);
 		assert_true(s.have_dirty);
 		assert_int_equal(s.dirty_kb, want.dirty_kb);
@@ -377,11 +379,142 @@ static void test_foreign_and_newer(void **state)
 	n = (size_t)snprintf(line, sizeof(line), "iodash-recording\t3\t0");
 	n += (size_t)snprintf(line + n, sizeof(line) - n, "\t%08x\n", rec_crc32(line, n));
 	expect_error("newer.rec", line, n, "recording format 3 is newer than this iodash reads (2)");
-	/* a damaged header: the host line's checksum fails */
+	/* a damaged header: a C line's checksum fails (it says how to read
+	 * the samples: nothing can be trusted without it) */
 	n = (size_t)snprintf(line, sizeof(line), "iodash-recording\t1\t0");
 	n += (size_t)snprintf(line + n, sizeof(line) - n, "\t%08x\n", rec_crc32(line, n));
-	n += (size_t)snprintf(line + n, sizeof(line) - n, "H\thost\tbox\t00000000\n");
+	n += (size_t)snprintf(line + n, sizeof(line) - n, "C\tS\tt\tseq\t00000000\n");
 	expect_error("badhdr.rec", line, n, "byte 30: damaged header");
+}
+
+/* Bytes of a file (NUL-terminated), and the offset of the first data
+ * record (the first L line). */
+static size_t slurp(const char *path, char *buf, size_t cap, size_t *data_at)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	assert_true(fd >= 0);
+	n = read(fd, buf, cap - 1);
+	close(fd);
+	assert_true(n > 0);
+	buf[n] = 0;
+	if (data_at) {
+		char *l = strstr(buf, "\nL\t");
+		assert_non_null(l);
+		*data_at = (size_t)(l + 1 - buf);
+	}
+	return (size_t)n;
+}
+
+/* A header-only or torn-in-header file: refused with one line, as
+ * docs/recording.md says, not an empty replay that exits 0. */
+static void test_header_only(void **state)
+{
+	char path[128], buf[1 << 16];
+	size_t n, data_at;
+	char *c;
+	(void)state;
+
+	path_of(path, sizeof(path), "full.rec");
+	write_session(path, 4, true, NULL);
+	n = slurp(path, buf, sizeof(buf), &data_at);
+	assert_true(n > data_at);
+	expect_error("hdronly.rec", buf, data_at, "the file ends after its header");
+	c = strstr(buf, "\nC\tE\t");
+	assert_non_null(c);
+	expect_error("torn-hdr.rec", buf, (size_t)(c - buf) + 6, "truncated: the file ends inside its header");
+}
+
+/* One flipped byte in the header's kernel line costs the kernel's name,
+ * not the samples. */
+static void test_header_damage(void **state)
+{
+	char path[128], err[256], buf[1 << 16];
+	struct recording *rec;
+	struct sample s;
+	char *k;
+	int fd;
+	(void)state;
+
+	path_of(path, sizeof(path), "kernel-flip.rec");
+	write_session(path, 8, true, NULL);
+	slurp(path, buf, sizeof(buf), NULL);
+	k = strstr(buf, "\nH\tkernel\t6.18");
+	assert_non_null(k);
+	fd = open(path, O_WRONLY);
+	assert_int_equal(pwrite(fd, "7", 1, k - buf + 10), 1);   /* 6.18 -> 7.18 */
+	close(fd);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 8);
+	assert_int_equal(recording_sample(rec, 7, &s), 0);
+	assert_int_equal(s.seq, 7);
+	assert_int_equal(s.ndisks, 3);
+	assert_string_equal(recording_header(rec)->host, "testbox");
+	assert_string_equal(recording_header(rec)->kernel, "");
+	assert_int_equal(recording_nbad(rec), 1);
+	assert_non_null(strstr(recording_warning(rec), "header line"));
+	assert_true(s.realtime_ns > 1764690000000000000LL);
+	recording_close(rec);
+
+	/* the wall clock's base damaged: the wall clock is unknown, not 1970 */
+	k = strstr(buf, "\nH\tstart_realtime_ns\t");
+	assert_non_null(k);
+	fd = open(path, O_WRONLY);
+	assert_int_equal(pwrite(fd, "9", 1, k - buf + 21), 1);
+	close(fd);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_nbad(rec), 2);
+	assert_int_equal(recording_sample(rec, 7, &s), 0);
+	assert_int_equal(s.seq, 7);
+	assert_int_equal(s.realtime_ns, 0);
+	recording_close(rec);
+}
+
+/* A followed file truncated or rewritten under the reader: an error of
+ * refresh, never a fault, and what was read stays readable. */
+static void test_follow_shrink(void **state)
+{
+	char path[128], err[256];
+	struct recording *rec;
+	struct recorder *r;
+	struct sample s;
+	struct model_observer obs;
+	size_t n;
+	(void)state;
+
+	path_of(path, sizeof(path), "shrink.rec");
+	write_session(path, 400, true, NULL);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	n = recording_count(rec, RK_SAMPLE);
+	assert_int_equal(n, 400);
+	assert_int_equal(truncate(path, 100), 0);
+	/* the pages of the samples are gone from the file: still readable */
+	assert_int_equal(recording_sample(rec, n - 1, &s), 0);
+	assert_int_equal(s.seq, n - 1);
+	assert_int_equal(recording_refresh(rec, err, sizeof(err)), -ESTALE);
+	assert_non_null(strstr(err, "byte 100: the file shrank"));
+	assert_int_equal(recording_sample(rec, n - 2, &s), 0);
+	recording_close(rec);
+
+	/* rewritten by another session, as long or longer: the start changed */
+	assert_int_equal(unlink(path), 0);
+	write_session(path, 4, true, NULL);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	{
+		struct rec_meta meta = { .host = "otherbox", .kernel = "k", .command = "", .label = "",
+					 .source = "", .interval = 0.5 };
+		assert_int_equal(recorder_open(&r, path, REC_FORCE, &meta, err, sizeof(err)), 0);
+		obs = recorder_observer(r);
+		for (int i = 0; i < 40; i++) {
+			make_sample(&s, i);
+			obs.on_sample(obs.ctx, &s);
+		}
+		recorder_close(r);
+	}
+	assert_int_equal(recording_refresh(rec, err, sizeof(err)), -ESTALE);
+	assert_non_null(strstr(err, "rewritten"));
+	recording_close(rec);
 }
 
 /* A record line with its checksum, as a later version would write it. */
@@ -583,7 +716,7 @@ static void test_bench_texts(void **state)
 	(void)state;
 
 	path_of(path, sizeof(path), "btext.rec");
-	assert_int_equal(recorder_open(&r, path, &meta, err, sizeof(err)), 0);
+	assert_int_equal(recorder_open(&r, path, 0, &meta, err, sizeof(err)), 0);
 	obs = recorder_observer(r);
 	for (int i = 0; i < 130; i++) {
 		b.throttled_tasks = i % 3;
@@ -678,7 +811,7 @@ static void test_kill9(void **state)
 		struct model_observer obs;
 		struct rec_meta meta = { .host = "h", .kernel = "k", .command = "", .label = "",
 					 .source = "live /proc", .interval = 0.001 };
-		if (recorder_open(&r, path, &meta, err, sizeof(err)))
+		if (recorder_open(&r, path, 0, &meta, err, sizeof(err)))
 			_exit(3);
 		obs = recorder_observer(r);
 		for (int i = 0;; i++) {
@@ -712,12 +845,73 @@ static void test_write_error(void **state)
 				 .source = "", .interval = 0.5 };
 	(void)state;
 
-	assert_true(recorder_open(&r, "/nonexistent-dir/x.rec", &meta, err, sizeof(err)) < 0);
+	assert_true(recorder_open(&r, "/nonexistent-dir/x.rec", 0, &meta, err, sizeof(err)) < 0);
 	assert_non_null(strstr(err, "/nonexistent-dir/x.rec"));
+	/* a full disk at the start: the session goes on unrecorded, and says so */
 	if (access("/dev/full", W_OK) == 0) {
-		assert_true(recorder_open(&r, "/dev/full", &meta, err, sizeof(err)) == -ENOSPC);
-		assert_non_null(strstr(err, "/dev/full"));
+		assert_int_equal(recorder_open(&r, "/dev/full", REC_FORCE, &meta, err, sizeof(err)), 0);
+		assert_non_null(strstr(recorder_error(r), "/dev/full: cannot write the recording: No space left"));
+		assert_int_equal(recorder_flush(r), -ENOSPC);
+		recorder_close(r);
 	}
+}
+
+/* An existing file is never overwritten without REC_FORCE; a default
+ * name that is taken gets a suffix. */
+static void test_no_overwrite(void **state)
+{
+	char path[128], p2[160], p3[160], err[256];
+	struct recorder *r;
+	struct rec_meta meta = { .host = "h", .kernel = "k", .command = "", .label = "",
+				 .source = "", .interval = 0.5 };
+	off_t size;
+	(void)state;
+
+	path_of(path, sizeof(path), "iodash-h-20261202-154031.rec");
+	write_session(path, 4, true, NULL);
+	size = file_size(path);
+	assert_int_equal(recorder_open(&r, path, 0, &meta, err, sizeof(err)), -EEXIST);
+	assert_non_null(strstr(err, "--force"));
+	assert_int_equal(file_size(path), size);
+	assert_int_equal(recorder_open(&r, path, REC_UNIQUE, &meta, err, sizeof(err)), 0);
+	snprintf(p2, sizeof(p2), "%s/iodash-h-20261202-154031-2.rec", tmpdir);
+	assert_string_equal(recorder_path(r), p2);
+	recorder_close(r);
+	assert_int_equal(recorder_open(&r, path, REC_UNIQUE, &meta, err, sizeof(err)), 0);
+	snprintf(p3, sizeof(p3), "%s/iodash-h-20261202-154031-3.rec", tmpdir);
+	assert_string_equal(recorder_path(r), p3);
+	/* a session that never started leaves no file */
+	recorder_discard(r);
+	assert_int_equal(access(p3, F_OK), -1);
+	assert_int_equal(file_size(path), size);
+	assert_true(file_size(p2) > 0);
+}
+
+/* A file another recorder writes is refused even with REC_FORCE. */
+static void test_lock(void **state)
+{
+	char path[128], err[256];
+	struct recorder *r1, *r2;
+	struct recording *rec;
+	struct rec_meta meta = { .host = "h", .kernel = "k", .command = "", .label = "",
+				 .source = "", .interval = 0.5 };
+	off_t size;
+	(void)state;
+
+	path_of(path, sizeof(path), "locked.rec");
+	write_session(path, 6, false, &r1);
+	size = file_size(path);
+	assert_int_equal(recorder_open(&r2, path, REC_FORCE, &meta, err, sizeof(err)), -EWOULDBLOCK);
+	assert_non_null(strstr(err, "another iodash is recording to this file"));
+	assert_int_equal(file_size(path), size);
+	recorder_close(r1);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 6);
+	recording_close(rec);
+	/* once it is closed, --force replaces it */
+	assert_int_equal(recorder_open(&r2, path, REC_FORCE, &meta, err, sizeof(err)), 0);
+	assert_true(file_size(path) < size);
+	recorder_close(r2);
 }
 
 static void test_default_path(void **state)
@@ -731,6 +925,11 @@ static void test_default_path(void **state)
 	assert_string_equal(buf, "iodash-vm-20261202-154031.rec");
 	assert_int_equal(recording_default_path(buf, sizeof(buf), "a/b", mktime(&tm)), 0);
 	assert_string_equal(buf, "iodash-a_b-20261202-154031.rec");
+	/* a UTS namespace's host name: one file in the current directory */
+	assert_int_equal(recording_default_path(buf, sizeof(buf), "a/../../x", mktime(&tm)), 0);
+	assert_null(strchr(buf, '/'));
+	assert_int_equal(recording_default_path(buf, sizeof(buf), "b\\x\x7f*?", mktime(&tm)), 0);
+	assert_string_equal(buf, "iodash-b_x___-20261202-154031.rec");
 	assert_int_equal(recording_default_path(buf, 10, "vm", mktime(&tm)), -ENAMETOOLONG);
 }
 
@@ -742,6 +941,9 @@ int main(void)
 		cmocka_unit_test(test_torn_tail),
 		cmocka_unit_test(test_damaged_record),
 		cmocka_unit_test(test_foreign_and_newer),
+		cmocka_unit_test(test_header_only),
+		cmocka_unit_test(test_header_damage),
+		cmocka_unit_test(test_follow_shrink),
 		cmocka_unit_test(test_newer_minor),
 		cmocka_unit_test(test_disk_list),
 		cmocka_unit_test(test_disk_list_mismatch),
@@ -751,6 +953,8 @@ int main(void)
 		cmocka_unit_test(test_kill9),
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_default_path),
+		cmocka_unit_test(test_no_overwrite),
+		cmocka_unit_test(test_lock),
 	};
 	return cmocka_run_group_tests(tests, setup, getenv("KEEP") ? NULL : teardown);
 }
