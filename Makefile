@@ -75,7 +75,7 @@ $(B)/libiodash.a: $(LIB_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
 
-$(B)/%.o: %.c
+$(B)/%.o: %.c $(B)/%.d
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<) $(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
@@ -83,7 +83,7 @@ $(B)/tests/%: tests/unit/%.c $(B)/libiodash.a
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< $(B)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
 
-$(AB)/%.o: %.c
+$(AB)/%.o: %.c $(AB)/%.d
 	@mkdir -p $(dir $@)
 	$(call say,CC-ASAN,$<) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(DEPFLAGS) -c -o $@ $<
 
@@ -95,7 +95,7 @@ $(AB)/tests/%: tests/unit/%.c $(AB)/libiodash.a
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< $(AB)/libiodash.a $(CMOCKA_LIBS) $(LDLIBS)
 
-$(TB)/%.o: %.c
+$(TB)/%.o: %.c $(TB)/%.d
 	@mkdir -p $(dir $@)
 	$(call say,CC-TSAN,$<) $(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) $(DEPFLAGS) -c -o $@ $<
 
@@ -110,7 +110,7 @@ $(TB)/tests/%: tests/unit/%.c $(TB)/libiodash.a
 $(TB)/iodash: $(TB)/src/main.o $(TSAN_OBJ)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(FB)/%.o: %.c
+$(FB)/%.o: %.c $(FB)/%.d
 	@mkdir -p $(dir $@)
 	$(call say,CC-FUZZ,$<) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined $(DEPFLAGS) -c -o $@ $<
 
@@ -167,5 +167,8 @@ uninstall:
 clean:
 	rm -rf build iodash
 
-# the header lists of the objects built so far (none on a clean tree)
+# the header lists of the objects built so far (none on a clean tree); an
+# object without its list (built before the lists existed) is built again
+ALL_DEP := $(patsubst %.o,%.d,$(B)/src/main.o $(LIB_OBJ) $(ASAN_OBJ) $(TSAN_OBJ) $(TB)/src/main.o $(FUZZ_OBJ))
+$(ALL_DEP): ;
 -include $(shell find build -name '*.d' 2>/dev/null)
