@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "iodash/recording.h"
+#include "iodash/probe.h"
 #include "rec_format.h"
 
 #define NTYPES 6   /* S D E O R B: record types with columns */
@@ -666,6 +667,12 @@ static void parse_disk(const struct recording *rec, const struct fields *f, doub
 			}
 		}
 	}
+	if (deltas && d->have_rate && disk_deltas_impossible(d->delta, d->nfields)) {
+		/* a reset an older writer stored as a wrap: n/a, as live */
+		d->have_rate = false;
+		d->reset = true;
+		memset(d->delta, 0, sizeof(d->delta));
+	}
 	if (deltas && d->have_rate) {
 		derive_disk_rates(d->delta, d->nfields, dt, d);
 		d->have_rate = true;   /* as recorded, even where dt says otherwise */
@@ -706,6 +713,19 @@ static const struct list_ix *list_before(const struct recording *rec, uint64_t o
 			hi = mid;
 	}
 	return lo ? &rec->lists[lo - 1] : NULL;
+}
+
+/* Is disk j a partition of a disk listed before it?  The same rule as
+ * probe_name_is_partition(), over the disks a recording names. */
+static bool disk_name_is_partition(const struct sample *s, int j)
+{
+	struct snap_disk before[SAMPLE_MAX_DISKS];
+
+	for (int k = 0; k < j; k++) {
+		memcpy(before[k].name, s->disks[k].name, sizeof(before[k].name));
+		before[k].is_partition = s->disks[k].is_partition;
+	}
+	return probe_name_is_partition(before, j, s->disks[j].name);
 }
 
 /* The disks of the sample at off, whose S record ends at next: its D
@@ -750,10 +770,15 @@ static void read_disks(const struct recording *rec, uint64_t off, size_t next, i
 		s->disks[j].have_rate = true;
 	}
 	s->ndisks = nlist;
-	return;
+	goto partitions;
 as_they_come:
 	memcpy(s->disks, dl, (size_t)nd * sizeof(dl[0]));
 	s->ndisks = nd;
+partitions:
+	/* not stored: the kernel's naming tells a partition from its disk,
+	 * as the text probe tells it */
+	for (int j = 0; j < s->ndisks; j++)
+		s->disks[j].is_partition = disk_name_is_partition(s, j);
 }
 
 int recording_sample(const struct recording *rec, size_t i, struct sample *s)
