@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -561,6 +562,46 @@ static void test_format1(void **state)
 	recording_close(rec);
 }
 
+/* A recording written before resets were detected holds a re-created
+ * device's fall as a 64-bit wrap (deltas near 2^64): read as n/a, as
+ * live, never as 5e17 r/s.  The disk next to it reads normally. */
+static void test_stored_reset_reads_na(void **state)
+{
+	char path[128], err[256], buf[4096];
+	size_t n = 0;
+	struct recording *rec;
+	struct sample s;
+	(void)state;
+
+	n += put_rec(buf + n, sizeof(buf) - n, "iodash-recording\t2\t0");
+	n += put_rec(buf + n, sizeof(buf) - n, "H\thost\tbox");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tS\tt\tseq\tdt\thave_dirty\tndisks");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tD\tdisk\thave_rate\tnfields\treads\treads_merged"
+		     "\tsectors_read\tms_reading\twrites\twrites_merged\tsectors_written\tms_writing"
+		     "\tios_in_progress\tms_io\tweighted_ms_io");
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t1\t1\t1\t0\t2");
+	/* sdb: 900000 -> 10 reads etc., every count stored as 2^64 - fall */
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tsdb\t1\t11\t18446744073708651626\t18446744073709550616"
+		     "\t18446744073702351696\t4294517306\t18446744073708751636\t18446744073709549616"
+		     "\t18446744073703151776\t4294067306\t0\t4293767311\t4293167316");
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tvda\t1\t11\t100\t0\t800\t50");
+	path_of(path, sizeof(path), "oldreset.rec");
+	write_file(path, buf, n);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_sample(rec, 0, &s), 0);
+	assert_int_equal(s.ndisks, 2);
+	assert_string_equal(s.disks[0].name, "sdb");
+	assert_false(s.disks[0].have_rate);
+	assert_true(s.disks[0].reset);
+	assert_true(isnan(disk_rate_figure(&s.disks[0], DF_R_S)));
+	assert_true(isnan(disk_rate_figure(&s.disks[0], DF_UTIL)));
+	assert_string_equal(s.disks[1].name, "vda");
+	assert_true(s.disks[1].have_rate);
+	assert_true(s.disks[1].r_s == 100);
+	assert_true(s.disks[1].r_await == 0.5);
+	recording_close(rec);
+}
+
 /* B records repeat their texts as "\=": read back whole; after a damaged
  * B record they read empty (never another run's command) until written
  * out again. */
@@ -746,6 +787,7 @@ int main(void)
 		cmocka_unit_test(test_disk_list),
 		cmocka_unit_test(test_disk_list_mismatch),
 		cmocka_unit_test(test_format1),
+		cmocka_unit_test(test_stored_reset_reads_na),
 		cmocka_unit_test(test_bench_texts),
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_kill9),
