@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "iodash/compare.h"
 #include "iodash/recording.h"
 #include "../../src/record/rec_format.h"
 
@@ -602,6 +603,35 @@ static void test_stored_reset_reads_na(void **state)
 	recording_close(rec);
 }
 
+/* compare's throughput of a run sums the whole disks only: a partition
+ * listed with -p is already counted in its disk. */
+static void test_compare_tput_skips_partitions(void **state)
+{
+	char path[128], err[256], buf[4096];
+	char *paths[1] = { path };
+	struct compare_data cd;
+	size_t n = 0;
+	(void)state;
+
+	n += put_rec(buf + n, sizeof(buf) - n, "iodash-recording\t2\t0");
+	n += put_rec(buf + n, sizeof(buf) - n, "H\thost\tbox");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tS\tt\tseq\tdt\thave_dirty\tndisks");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tD\tdisk\thave_rate\tnfields\treads\treads_merged"
+		     "\tsectors_read\tms_reading\twrites\twrites_merged\tsectors_written");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tR\tt\tlabel\trun\tx_name\tx\tmetric\tvalue\tunit\tflags");
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t1\t1\t1\t0\t2");
+	/* sda: 1000 kB read, 500 kB written; sda1 holds all of it */
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tsda\t1\t17\t10\t0\t2000\t0\t5\t0\t1000");
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tsda1\t1\t17\t10\t0\t2000\t0\t5\t0\t1000");
+	n += put_rec(buf + n, sizeof(buf) - n, "R\t1\tk\t1\tclients\t1\tthroughput\t5\tMB/s\t1");
+	path_of(path, sizeof(path), "parts.rec");
+	write_file(path, buf, n);
+	assert_int_equal(compare_load(&cd, paths, 1, NULL, NULL, err, sizeof(err), NULL), 0);
+	assert_true(cd.nruns >= 1 && cd.runs[0].n >= 1);
+	assert_true(cd.runs[0].tput_kBps[0] == 1500);
+	compare_free(&cd);
+}
+
 /* B records repeat their texts as "\=": read back whole; after a damaged
  * B record they read empty (never another run's command) until written
  * out again. */
@@ -788,6 +818,7 @@ int main(void)
 		cmocka_unit_test(test_disk_list_mismatch),
 		cmocka_unit_test(test_format1),
 		cmocka_unit_test(test_stored_reset_reads_na),
+		cmocka_unit_test(test_compare_tput_skips_partitions),
 		cmocka_unit_test(test_bench_texts),
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_kill9),
