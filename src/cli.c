@@ -190,8 +190,10 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case 'o': o->output = arg; break;
 	case 'p':
 		/* iostat's -p DEV|ALL where it holds no '=': a disk name never does */
-		if (!strchr(arg, '='))
+		if (!strchr(arg, '=')) {
+			o->p_partitions = arg;
 			return cli_take(OPT_PARTITIONS, arg, o);
+		}
 		if (o->nparams == CLI_MAX_PARAMS)
 			return usage_error("at most 8 -p parameters (got another: '%s')", arg);
 		if (!strchr(arg, '=') || arg[0] == '=')
@@ -282,6 +284,14 @@ static int cli_scan(int argc, char **argv, bool stop_at_word, struct iodash_opts
 	return 0;
 }
 
+static int cli_check_columns(const struct iodash_opts *o)
+{
+	if (o->ndisk_cols && !o->batch)
+		return usage_error("--columns picks what --batch prints: add --batch (%s)",
+				   "the screen's disk table shows what fits");
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, struct iodash_opts *o)
 {
 	int rc, next;
@@ -296,7 +306,7 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 	if ((rc = cli_scan(argc, argv, true, o, &next)))
 		return rc;
 	if (next >= argc)
-		return 0;
+		return cli_check_columns(o);
 	if (next > 0 && !strcmp(argv[next - 1], "--"))
 		return usage_error("'--' wants a subcommand before it (%s)", "iodash run -- CMD");
 	size_t i;
@@ -328,6 +338,11 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 	case CMD_SWEEP:
 		if (!o->nargs)
 			return usage_error("%s: which benchmark? e.g. iodash sweep -p clients=1,2,4 -- dbench -t 30 {clients}", "sweep");
+		/* a sweep's -p is its parameter: a word without '=' is a typo
+		 * there, not a disk (that is --partitions) */
+		if (o->p_partitions)
+			return usage_error("-p wants NAME=V1,V2,..., not '%s' (a sweep's partitions: "
+					   "--partitions)", o->p_partitions);
 		if (!o->nparams)
 			return usage_error("%s: needs at least one -p NAME=V1,V2,...", "sweep");
 		break;
@@ -348,6 +363,8 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 			return usage_error("%s: wants one recording", "export");
 		break;
 	}
+	if ((rc = cli_check_columns(o)))
+		return rc;
 	if (o->fast && !o->proc_root)
 		return usage_error("%s only replays a trace: give --proc-root TRACE too", "--fast");
 	return 0;

@@ -42,6 +42,7 @@ struct iodash_opts {
 	bool trace_throttle;
 	/* disks: -p DEV|ALL / --partitions, --all-disks (iostat's -p and ALL) */
 	struct derive_opts disks;
+	const char *p_partitions; /* the -p (short form) that set partitions, for a sweep's error */
 	/* --batch --columns r_s,w_await,...: per-disk figures (enum disk_figure) */
 	int disk_cols[DF_N];
 	int ndisk_cols;           /* 0: the default r_kBps w_kBps util */

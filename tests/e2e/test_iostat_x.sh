@@ -165,3 +165,12 @@ echo "$line" | grep -q ' 100.00 16.67 4.00 n/a 93.33 n/a 4.00 n/a ' \
 "$IODASH" --batch --count 1 --columns 'r/s,nonsense' >/dev/null 2>"$TMPD/e"; rc=$?
 [ $rc -eq 2 ] && grep -q "'nonsense' is not a disk figure" "$TMPD/e" \
 	&& pass "--columns with an unknown name: usage error, exit 2" || fail "--columns unknown name" "exit $rc: $(cat "$TMPD/e")"
+"$IODASH" --count 1 --columns r_s >/dev/null 2>"$TMPD/e"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--columns picks what --batch prints" "$TMPD/e" \
+	&& pass "--columns without --batch: usage error, exit 2" || fail "--columns without --batch" "exit $rc: $(cat "$TMPD/e")"
+# a sweep's -p is its parameter: a word without '=' is a typo, not a disk
+"$IODASH" --batch --no-record sweep -p clients -- echo '{clients}' >/dev/null 2>"$TMPD/e"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "-p wants NAME=V1,V2,..., not 'clients' (a sweep's partitions: --partitions)" "$TMPD/e" \
+	&& pass "sweep -p WORD: usage error naming --partitions" || fail "sweep -p WORD" "exit $rc: $(cat "$TMPD/e")"
+"$IODASH" --batch --no-record --count 2 -i 0.1 sweep --partitions ALL -p c=1 -- echo '{c}' >/dev/null 2>"$TMPD/e"; rc=$?
+[ $rc -eq 0 ] && pass "sweep --partitions ALL -p c=1 runs" || fail "sweep --partitions ALL" "exit $rc: $(cat "$TMPD/e")"
