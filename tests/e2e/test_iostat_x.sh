@@ -174,3 +174,19 @@ echo "$line" | grep -q ' 100.00 16.67 4.00 n/a 93.33 n/a 4.00 n/a ' \
 	&& pass "sweep -p WORD: usage error naming --partitions" || fail "sweep -p WORD" "exit $rc: $(cat "$TMPD/e")"
 "$IODASH" --batch --no-record --count 2 -i 0.1 sweep --partitions ALL -p c=1 -- echo '{c}' >/dev/null 2>"$TMPD/e"; rc=$?
 [ $rc -eq 0 ] && pass "sweep --partitions ALL -p c=1 runs" || fail "sweep --partitions ALL" "exit $rc: $(cat "$TMPD/e")"
+
+# the screen's disk table: partitions indented right under their disk,
+# the figures that fit at 160 columns, n/a for a 4-field partition's await
+tm_start 160 45 "'$IODASH' --proc-root '$TMPD/trace' -p ALL"
+if tm_wait ' sda1 ' 8; then
+	scr=$(tm_screen)
+	echo "$scr" | grep -A1 '^sda ' | tail -1 | grep -q '^ sda1 ' \
+		&& pass "screen: sda1 indented right under sda" || fail "screen: sda1 under sda" "$(echo "$scr" | grep -A3 '^Device')"
+	echo "$scr" | grep -q '^Device .*%util  *rareq-sz  *wareq-sz  *rrqm/s' \
+		&& pass "screen: the disk table goes on past %util with what fits" || fail "screen: table columns" "$(echo "$scr" | grep '^Device')"
+	echo "$scr" | grep '^ hdc1 ' | grep -q '4.00 .*n/a' \
+		&& pass "screen: hdc1 (4 fields) shows rareq-sz, n/a for await" || fail "screen: hdc1 row" "$(echo "$scr" | grep 'hdc1')"
+else
+	fail "screen: partitions in the disk table" "$(tm_screen | head -30)"
+fi
+tm send-keys -t t q
