@@ -381,9 +381,17 @@ void derive_sample(const struct snapshot *prev, const struct snapshot *cur,
 	if (!(cur->have & SNAP_HAVE_DISKS))
 		return;
 	bool prev_disks = prev && (prev->have & SNAP_HAVE_DISKS);
+	/* past SAMPLE_MAX_DISKS devices, whole disks keep their rows and
+	 * partitions get what is left, in the kernel's order */
+	int wholes = 0, room;
+	for (int i = 0; i < cur->ndisks; i++)
+		wholes += !cur->disks[i].is_partition && disk_is_shown(cur, i, opts);
+	room = SAMPLE_MAX_DISKS - (wholes < SAMPLE_MAX_DISKS ? wholes : SAMPLE_MAX_DISKS);
 	for (int i = 0; i < cur->ndisks && out->ndisks < SAMPLE_MAX_DISKS; i++) {
 		const struct snap_disk *d = &cur->disks[i];
 		if (!disk_is_shown(cur, i, opts))
+			continue;
+		if (d->is_partition && room-- <= 0)
 			continue;
 		/* a device new since the last sample has no rate yet (hotplug);
 		 * one that vanished is simply not in cur */

@@ -372,6 +372,28 @@ static void test_disk_selection(void **st)
 	assert_int_equal(s.ndisks, 4);
 	assert_string_equal(s.disks[3].name, "nvme0n1p1");
 	assert_int_equal(derive_opts_parse_partitions(&o, "sda,,", err, sizeof(err)), -EINVAL);
+
+	/* more devices than a sample holds: every whole disk keeps its row,
+	 * the partitions get the rest */
+	memset(&a, 0, sizeof(a));
+	a.have = SNAP_HAVE_DISKS;
+	for (int i = 0; i < 12; i++) {
+		a.disks[a.ndisks] = mk_disk("sda", (unsigned)a.ndisks, false);
+		snprintf(a.disks[a.ndisks].name, SNAP_DISK_NAME_LEN, "sd%c", 'a' + i);
+		a.disks[a.ndisks++].f[DS_READS] = 1;
+		for (int p = 1; p <= 2; p++) {
+			a.disks[a.ndisks] = mk_disk("x", (unsigned)a.ndisks, true);
+			snprintf(a.disks[a.ndisks].name, SNAP_DISK_NAME_LEN, "sd%c%d", 'a' + i, p);
+			a.disks[a.ndisks++].f[DS_READS] = 1;
+		}
+	}
+	derive_sample(NULL, &a, 0, 0, &o, &s);
+	assert_int_equal(s.ndisks, SAMPLE_MAX_DISKS);
+	int parts = 0;
+	for (int i = 0; i < s.ndisks; i++)
+		parts += s.disks[i].is_partition;
+	assert_int_equal(parts, SAMPLE_MAX_DISKS - 12);
+	assert_string_equal(s.disks[s.ndisks - 1].name, "sdl");
 }
 
 static void test_tracker_start_end(void **st)
