@@ -151,7 +151,7 @@ int disk_figure_parse(const char *name)
 
 double disk_rate_figure(const struct disk_rate *d, enum disk_figure f)
 {
-	if ((unsigned)f >= DF_N || !d->have_rate || !diskstat_has_field(d->nfields, figures[f].needs))
+	if ((unsigned)f >= DF_N || !d->have_rate || !(d->figures & (UINT32_C(1) << f)))
 		return NAN;
 	switch (f) {
 	case DF_R_S: return d->r_s;
@@ -197,8 +197,12 @@ void derive_disk_rates(const uint64_t delta[DS_NFIELDS], int nfields, double dt,
 	double dm = delta[DS_DISCARDS_MERGED], fl = delta[DS_FLUSHES];
 
 	out->have_rate = dt > 0 && nfields > 0;
+	out->figures = 0;
 	if (!out->have_rate)
 		return;
+	for (int f = 0; f < DF_N; f++)
+		if (diskstat_has_field(nfields, figures[f].needs))
+			out->figures |= UINT32_C(1) << f;
 	out->r_s = rd / dt;
 	out->w_s = wr / dt;
 	out->rkB_s = delta[DS_SECTORS_READ] / 2.0 / dt;

@@ -38,11 +38,14 @@ struct disk_rate {
 	 * delta[DS_IOS_IN_PROGRESS] is that gauge's current value.  After a
 	 * reset every delta is 0: a fall is never stored as a rate. */
 	int nfields;               /* fields the kernel gave on both ends (4, 11, 15, 17; 0 unreadable) */
+	uint32_t figures;          /* bit f: figure f (enum disk_figure) is known */
 	uint64_t delta[DS_NFIELDS];
 };
 
 /* Every per-device figure of iostat -x, in one table: export, batch
- * --columns and the disk table all go through it. */
+ * --columns and the disk table all go through it.  The first eleven, up
+ * to DF_F_S, are the ones recording format 1 stored and export wrote
+ * first: keep them first and in this order. */
 enum disk_figure {
 	DF_R_S, DF_W_S, DF_RKB_S, DF_WKB_S, DF_R_AWAIT, DF_W_AWAIT, DF_AQU_SZ,
 	DF_UTIL, DF_D_S, DF_DKB_S, DF_F_S,

@@ -667,6 +667,8 @@ static void parse_disk(const struct recording *rec, const struct fields *f, doub
 			}
 		}
 	}
+	if (!deltas && d->have_rate)
+		d->figures = (UINT32_C(1) << (DF_F_S + 1)) - 1;   /* format 1 stored r_s .. f_s */
 	if (deltas && d->have_rate && disk_deltas_impossible(d->delta, d->nfields)) {
 		/* a reset an older writer stored as a wrap: n/a, as live */
 		d->have_rate = false;

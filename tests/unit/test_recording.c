@@ -559,6 +559,10 @@ static void test_format1(void **state)
 	assert_true(s.disks[0].w_await == 1.234567);
 	assert_true(s.disks[0].util == 99.9);
 	assert_true(s.disks[0].f_s == 24);
+	/* what format 1 stored is known; what it never stored is n/a */
+	assert_true(disk_rate_figure(&s.disks[0], DF_WKB_S) == 2406321.75);
+	assert_true(disk_rate_figure(&s.disks[0], DF_F_S) == 24);
+	assert_true(isnan(disk_rate_figure(&s.disks[0], DF_RRQM_S)));
 	assert_string_equal(s.disks[1].name, "sdb");
 	recording_close(rec);
 }
