@@ -337,9 +337,6 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 	int64_t real;
 	int rc;
 
-	probe_stamp(s);
-	mono = s->mono_ns;
-	real = s->realtime_ns;
 	vs = procps_vmstat_select(p->vm, vm_items, VM_N);
 	if (!vs) {
 		probe_errf(err, errlen, "/proc/vmstat: libproc2 read failed (%s)", strerror(errno));
@@ -350,6 +347,13 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 		probe_errf(err, errlen, "/proc/meminfo: libproc2 read failed (%s)", strerror(errno));
 		return errno ? -errno : -EIO;
 	}
+	/* The time of the sample is the time of its disk counters: rates
+	 * divide by it, and a busy box can delay this thread between a
+	 * stamp taken first and the diskstats reads by milliseconds, 1 % of
+	 * a second's rate.  vmstat and meminfo above are levels. */
+	probe_stamp(s);
+	mono = s->mono_ns;
+	real = s->realtime_ns;
 	if ((rc = probe_reap_disks(p, &dr)) < 0) {
 		probe_errf(err, errlen, "/proc/diskstats: libproc2 read failed (%s)", strerror(-rc));
 		return rc;
