@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench_probe: %s\n", err);
 		return 1;
 	}
-	derive_sample(NULL, &snap[0], snap[0].mono_ns, 0, &out);
+	derive_sample(NULL, &snap[0], snap[0].mono_ns, 0, NULL, &out);
 	for (long i = 1; i <= n; i++) {
 		struct snapshot *prev = &snap[(i - 1) & 1], *cur = &snap[i & 1];
 
@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		uint64_t t1 = now_ns();
-		derive_sample(prev, cur, snap[0].mono_ns, (uint64_t)i, &out);
+		derive_sample(prev, cur, snap[0].mono_ns, (uint64_t)i, NULL, &out);
 		t_derive += now_ns() - t1;
 		t_probe += t1 - t0;
 	}

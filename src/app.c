@@ -203,6 +203,7 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	struct sampler_config sc = {
 		.interval = o->interval, .fast = o->fast, .count = o->count,
 		.duration = o->duration, .after_sample = app_after_sample, .ctx = &flush,
+		.disks = o->disks,
 	};
 	if ((rc = sampler_start(&sampler, probe, &m, &sc, &first, err, sizeof(err)))) {
 		fprintf(stderr, "iodash: %s\n", err);

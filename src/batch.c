@@ -8,6 +8,7 @@
  * slow stdout, samples the ring dropped are counted in a note. */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -51,9 +52,14 @@ static void batch_print_header(struct batch *b, const struct sample *s)
 		fprintf(b->out, " throttled_tasks");
 	if (b->with_bench && b->opts->trace_throttle)
 		fprintf(b->out, " pauses_per_s pause_ms_per_s");
-	for (int i = 0; i < s->ndisks; i++)
-		fprintf(b->out, " %s.r_kBps %s.w_kBps %s.util", s->disks[i].name,
-			s->disks[i].name, s->disks[i].name);
+	for (int i = 0; i < s->ndisks; i++) {
+		if (!b->opts->ndisk_cols)
+			fprintf(b->out, " %s.r_kBps %s.w_kBps %s.util", s->disks[i].name,
+				s->disks[i].name, s->disks[i].name);
+		for (int c = 0; c < b->opts->ndisk_cols; c++)
+			fprintf(b->out, " %s.%s", s->disks[i].name,
+				disk_figure_name(b->opts->disk_cols[c]));
+	}
 	fputc('\n', b->out);
 	b->header_done = true;
 }
@@ -79,10 +85,18 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 	}
 	for (int i = 0; i < s->ndisks; i++) {
 		const struct disk_rate *d = &s->disks[i];
-		if (d->have_rate)
+		if (!b->opts->ndisk_cols && d->have_rate)
 			fprintf(b->out, " %.1f %.1f %.1f", d->rkB_s, d->wkB_s, d->util);
-		else
+		else if (!b->opts->ndisk_cols)
 			fprintf(b->out, " n/a n/a n/a");
+		/* --columns: iostat's two decimals; n/a where the line lacks it */
+		for (int c = 0; c < b->opts->ndisk_cols; c++) {
+			double v = disk_rate_figure(d, b->opts->disk_cols[c]);
+			if (isnan(v))
+				fputs(" n/a", b->out);
+			else
+				fprintf(b->out, " %.2f", v);
+		}
 	}
 	fputc('\n', b->out);
 }

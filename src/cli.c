@@ -13,7 +13,7 @@ enum {
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW,
-	OPT_HELP, OPT_VERSION, OPT_FORCE,
+	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS,
 };
 
 static const struct option long_opts[] = {
@@ -46,6 +46,9 @@ static const struct option long_opts[] = {
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "log2x", no_argument, NULL, OPT_LOG2X },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
+	{ "partitions", required_argument, NULL, OPT_PARTITIONS },
+	{ "all-disks", no_argument, NULL, OPT_ALL_DISKS },
+	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -83,6 +86,11 @@ void cli_usage(FILE *f)
 	      "      --no-record       run/sweep: do not write the default recording\n"
 	      "      --force           -o: replace an existing file (never one being recorded)\n"
 	      "      --trace-throttle  count balance_dirty_pages pauses via tracefs (root)\n"
+	      "  -p, --partitions DEV[,DEV...]|ALL   also these disks' partitions, as iostat -p\n"
+	      "                        (sweep: --partitions only; its -p is NAME=V1,V2)\n"
+	      "      --all-disks       also disks that did no I/O since boot\n"
+	      "      --columns LIST    --batch: per-disk figures, e.g. r_s,w_s,r_await,%util\n"
+	      "                        (any iostat -x name or its r_s/rrqm_pct form; 'all')\n"
 	      "  -h, --help, --version\n"
 	      "\n"
 	      "sweep: --repeat N (runs per point), --between CMD (run between runs, e.g.\n"
@@ -133,6 +141,42 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
+/* --columns: iostat -x names ("r/s", "%util") or their key form ("r_s",
+ * "util"), comma-separated, or "all". */
+static int cli_parse_columns(const char *arg, struct iodash_opts *o)
+{
+	char name[32];
+
+	o->ndisk_cols = 0;
+	if (!strcmp(arg, "all")) {
+		for (int f = 0; f < DF_N; f++)
+			o->disk_cols[o->ndisk_cols++] = f;
+		return 0;
+	}
+	for (const char *p = arg; *p; ) {
+		size_t n = strcspn(p, ",");
+		int f = -1;
+		if (n && n < sizeof(name)) {
+			memcpy(name, p, n);
+			name[n] = '\0';
+			f = disk_figure_parse(name);
+		}
+		if (f < 0 || o->ndisk_cols == DF_N)
+			return usage_error("--columns: '%.*s' is not a disk figure (r_s w_s rkB_s wkB_s "
+					   "rrqm_s wrqm_s rrqm_pct wrqm_pct r_await w_await rareq_sz "
+					   "wareq_sz aqu_sz util d_s dkB_s drqm_s drqm_pct d_await "
+					   "dareq_sz f_s f_await, or iostat's r/s %%rrqm ..., or all)",
+					   (int)n, p);
+		o->disk_cols[o->ndisk_cols++] = f;
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	if (!o->ndisk_cols)
+		return usage_error("--columns wants a list of disk figures, e.g. %s", "r_s,w_s,util");
+	return 0;
+}
+
 /* One option.  Returns 0, 1 (help/version printed) or 2 (usage error). */
 static int cli_take(int c, const char *arg, struct iodash_opts *o)
 {
@@ -151,6 +195,11 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case 'l': o->label = arg; break;
 	case 'o': o->output = arg; break;
 	case 'p':
+		/* iostat's -p DEV|ALL where it holds no '=': a disk name never does */
+		if (!strchr(arg, '=')) {
+			o->p_partitions = arg;
+			return cli_take(OPT_PARTITIONS, arg, o);
+		}
 		if (o->nparams == CLI_MAX_PARAMS)
 			return usage_error("at most 8 -p parameters (got another: '%s')", arg);
 		if (!strchr(arg, '=') || arg[0] == '=')
@@ -197,6 +246,15 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_METRIC: o->metric = arg; break;
 	case OPT_LOG2X: o->log2x = true; break;
 	case OPT_FOLLOW: o->follow = true; break;
+	case OPT_PARTITIONS: {
+		char err[160];
+		if (derive_opts_parse_partitions(&o->disks, arg, err, sizeof(err)))
+			return usage_error("%s", err);
+		break;
+	}
+	case OPT_ALL_DISKS: o->disks.all_disks = true; break;
+	case OPT_COLUMNS:
+		return cli_parse_columns(arg, o);
 	case OPT_HELP:
 		cli_usage(stdout);
 		return 1;
@@ -233,6 +291,14 @@ static int cli_scan(int argc, char **argv, bool stop_at_word, struct iodash_opts
 	return 0;
 }
 
+static int cli_check_columns(const struct iodash_opts *o)
+{
+	if (o->ndisk_cols && !o->batch)
+		return usage_error("--columns picks what --batch prints: add --batch (%s)",
+				   "the screen's disk table shows what fits");
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, struct iodash_opts *o)
 {
 	int rc, next;
@@ -247,7 +313,7 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 	if ((rc = cli_scan(argc, argv, true, o, &next)))
 		return rc;
 	if (next >= argc)
-		return 0;
+		return cli_check_columns(o);
 	if (next > 0 && !strcmp(argv[next - 1], "--"))
 		return usage_error("'--' wants a subcommand before it (%s)", "iodash run -- CMD");
 	size_t i;
@@ -279,6 +345,11 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 	case CMD_SWEEP:
 		if (!o->nargs)
 			return usage_error("%s: which benchmark? e.g. iodash sweep -p clients=1,2,4 -- dbench -t 30 {clients}", "sweep");
+		/* a sweep's -p is its parameter: a word without '=' is a typo
+		 * there, not a disk (that is --partitions) */
+		if (o->p_partitions)
+			return usage_error("-p wants NAME=V1,V2,..., not '%s' (a sweep's partitions: "
+					   "--partitions)", o->p_partitions);
 		if (!o->nparams)
 			return usage_error("%s: needs at least one -p NAME=V1,V2,...", "sweep");
 		break;
@@ -299,6 +370,8 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 			return usage_error("%s: wants one recording", "export");
 		break;
 	}
+	if ((rc = cli_check_columns(o)))
+		return rc;
 	if (o->fast && !o->proc_root)
 		return usage_error("%s only replays a trace: give --proc-root TRACE too", "--fast");
 	return 0;

@@ -146,12 +146,16 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 	struct model *m = s->model;
 	struct sample smp;
 
-	derive_sample(prev, &s->cur, t0_ns, seq, &smp);
+	derive_sample(prev, &s->cur, t0_ns, seq, &s->cfg.disks, &smp);
 	dirty_tracker_update(&s->tracker, &smp);
 	smp.missed = s->missed;
 	model_add_sample(m, &smp);
 	s->last_t = smp.t;
 	sampler_note_missed(s, smp.t, false);
+	for (int i = 0; i < smp.ndisks; i++)
+		if (smp.disks[i].reset)
+			model_add_event(m, MEV_NOTE, smp.t, "%s: counters reset (device re-created?)",
+					smp.disks[i].name);
 	if (smp.hit_event > 0)
 		model_add_event(m, MEV_HIT_START, smp.t,
 				"throttle start dirty+writeback=%" PRIu64 "kB freerun=%" PRIu64 "kB%s",

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include "iodash/derive.h"
 
 #define CLI_MAX_PARAMS 8
 
@@ -40,6 +41,12 @@ struct iodash_opts {
 	const char *between;      /* sweep --between CMD */
 	bool stop_on_fail;
 	bool trace_throttle;
+	/* disks: -p DEV|ALL / --partitions, --all-disks (iostat's -p and ALL) */
+	struct derive_opts disks;
+	const char *p_partitions; /* the -p (short form) that set partitions, for a sweep's error */
+	/* --batch --columns r_s,w_await,...: per-disk figures (enum disk_figure) */
+	int disk_cols[DF_N];
+	int ndisk_cols;           /* 0: the default r_kBps w_kBps util */
 	/* compare / export / view */
 	enum out_format format;
 	const char *baseline;

@@ -16,6 +16,7 @@ struct sampler_config {
 	bool fast;              /* trace: as fast as the consumer takes them */
 	long count;             /* stop after this many samples; 0 = no limit */
 	double duration;        /* stop after this many seconds; 0 = no limit */
+	struct derive_opts disks;   /* which disks and partitions a sample lists */
 	/* called on the sampler thread after each sample (outside the model
 	 * lock): the app flushes the recording here once a second */
 	void (*after_sample)(void *ctx, const struct sample *s);

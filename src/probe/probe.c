@@ -272,11 +272,17 @@ int probe_open_live(struct probe **out, char *err, size_t errlen)
 			   strerror(-rc));
 		goto fail;
 	}
-	if ((rc = procps_diskstats_new(&p->ds)) < 0) {
+	/* -ERANGE: a line of fewer than 11 counters (an old kernel's
+	 * partition line) makes libproc2 refuse the whole file; our own
+	 * reader takes such files whole, so that is no failure (see
+	 * probe_reap_disks). */
+	if ((rc = procps_diskstats_new(&p->ds)) < 0 && rc != -ERANGE) {
 		probe_errf(err, errlen, "/proc/diskstats: libproc2 cannot read it (%s); is /proc mounted?",
 			   strerror(-rc));
 		goto fail;
 	}
+	if (rc < 0)
+		p->ds = NULL;
 	for (int i = PROBE_TEXT_DISKSTATS; i < PROBE_TEXT_COUNT; i++) {
 		char path[64];
 
@@ -298,6 +304,29 @@ fail:
 	return rc;
 }
 
+/* libproc2's diskstats reap, or *dr NULL where it refuses the file for a
+ * line of fewer than 11 counters (ERANGE): then our own read of the same
+ * file stands for every device, and the handle, which stays refused once
+ * it refused, is made again at the next read. */
+static int probe_reap_disks(struct probe *p, struct diskstats_reaped **dr)
+{
+	*dr = NULL;
+	if (!p->ds && procps_diskstats_new(&p->ds) < 0) {
+		p->ds = NULL;
+		return 0;
+	}
+	errno = 0;
+	*dr = procps_diskstats_reap(p->ds, ds_items, DS_N);
+	if (*dr)
+		return 0;
+	if (errno == ERANGE) {
+		procps_diskstats_unref(&p->ds);
+		p->ds = NULL;
+		return 0;
+	}
+	return errno ? -errno : -EIO;
+}
+
 static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_t errlen)
 {
 	struct vmstat_stack *vs;
@@ -308,9 +337,6 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 	int64_t real;
 	int rc;
 
-	probe_stamp(s);
-	mono = s->mono_ns;
-	real = s->realtime_ns;
 	vs = procps_vmstat_select(p->vm, vm_items, VM_N);
 	if (!vs) {
 		probe_errf(err, errlen, "/proc/vmstat: libproc2 read failed (%s)", strerror(errno));
@@ -321,10 +347,16 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 		probe_errf(err, errlen, "/proc/meminfo: libproc2 read failed (%s)", strerror(errno));
 		return errno ? -errno : -EIO;
 	}
-	dr = procps_diskstats_reap(p->ds, ds_items, DS_N);
-	if (!dr) {
-		probe_errf(err, errlen, "/proc/diskstats: libproc2 read failed (%s)", strerror(errno));
-		return errno ? -errno : -EIO;
+	/* The time of the sample is the time of its disk counters: rates
+	 * divide by it, and a busy box can delay this thread between a
+	 * stamp taken first and the diskstats reads by milliseconds, 1 % of
+	 * a second's rate.  vmstat and meminfo above are levels. */
+	probe_stamp(s);
+	mono = s->mono_ns;
+	real = s->realtime_ns;
+	if ((rc = probe_reap_disks(p, &dr)) < 0) {
+		probe_errf(err, errlen, "/proc/diskstats: libproc2 read failed (%s)", strerror(-rc));
+		return rc;
 	}
 
 	memset(&t, 0, sizeof(t));
@@ -371,12 +403,15 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 	/* Our own read lists the devices that exist now; libproc2's reap also
 	 * lists the ones that vanished, with their last counters frozen, so a
 	 * device only it reports is dropped here. */
-	for (int k = 0; k < dr->total; k++) {
+	for (int k = 0; dr && k < dr->total; k++) {
 		struct diskstats_stack *st = dr->stacks[k];
 		const char *name = DISKSTATS_VAL(0, str, st, p->ds);
 		struct snap_disk *d = (struct snap_disk *)snapshot_find_disk(s, name);
 
-		if (!d)
+		/* a line our reader found odd keeps its n/a (libproc2 may read
+		 * the first 11 of a 14-field line as we do; of others it
+		 * would give zeros) */
+		if (!d || d->nfields < 11)
 			continue;
 		d->is_partition = DISKSTATS_VAL(1, s_int, st, p->ds) == DISKSTATS_TYPE_PARTITION;
 		for (int f = DS_READS; f <= DS_MS_WRITING; f++)

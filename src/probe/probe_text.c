@@ -386,10 +386,48 @@ bool probe_name_is_partition(const struct snap_disk *disks, int ndisks, const ch
 
 static bool disk_all_zero(const struct snap_disk *d)
 {
-	for (int i = 0; i < d->nfields; i++)
+	for (int i = 0; i < DS_NFIELDS; i++)
 		if (d->f[i])
 			return false;
 	return true;
+}
+
+/* The counters after the name, read as iostat reads them (sysstat's
+ * read_diskstats_stat): 4 is an old kernel's partition line (reads,
+ * sectors read, writes, sectors written); from 11 on the disk layout, of
+ * which the first 11, 15 or 17 are known (14 reads as 11, 16 as 15) and
+ * what a later kernel adds past 17 is ignored.  Any other count, or a
+ * counter that is not a number, leaves the device without counters
+ * (nfields 0, n/a): one odd line never costs the other devices.
+ * Returns the usable field count. */
+static int diskstats_read_counters(const char *p, const char *le, struct snap_disk *d)
+{
+	uint64_t v[DS_NFIELDS];
+	int nf = 0;
+
+	for (;;) {
+		uint64_t x;
+		p = skip_blank(p, le);
+		if (p >= le)
+			break;
+		if (!parse_u64(&p, le, &x) || (p < le && *p != ' ' && *p != '\t'))
+			return 0;
+		if (nf < DS_NFIELDS)
+			v[nf] = x;
+		nf++;
+	}
+	if (nf == 4) {
+		d->f[DS_READS] = v[0];
+		d->f[DS_SECTORS_READ] = v[1];
+		d->f[DS_WRITES] = v[2];
+		d->f[DS_SECTORS_WRITTEN] = v[3];
+		return 4;
+	}
+	if (nf < 11)
+		return 0;
+	nf = nf >= 17 ? 17 : nf >= 15 ? 15 : 11;
+	memcpy(d->f, v, sizeof(v[0]) * (size_t)nf);
+	return nf;
 }
 
 static int parse_diskstats(struct parse_ctx *cx, const char *buf, size_t len,
@@ -406,7 +444,6 @@ static int parse_diskstats(struct parse_ctx *cx, const char *buf, size_t len,
 		const char *p = skip_blank(ls, le), *n;
 		uint64_t major, minor;
 		size_t nlen;
-		int nf = 0;
 
 		memset(&d, 0, sizeof(d));
 		if (!parse_u64(&p, le, &major) || p >= le || (*p != ' ' && *p != '\t'))
@@ -428,28 +465,12 @@ static int parse_diskstats(struct parse_ctx *cx, const char *buf, size_t len,
 					 "device name %s (the kernel's are 1..%d characters)",
 					 nlen ? "too long" : "missing", SNAP_DISK_NAME_LEN - 1);
 		memcpy(d.name, n, nlen);
-		for (;;) {
-			uint64_t v;
-			p = skip_blank(p, le);
-			if (p >= le)
-				break;
-			if (!parse_u64(&p, le, &v) || (p < le && *p != ' ' && *p != '\t'))
-				return text_fail(cx->err, cx->errlen, name, c.line,
-						 "counter %d of %s is not a number; "
-						 "is the file damaged?", nf + 1, d.name);
-			/* Counters a later kernel may add are not ours to guess. */
-			if (nf < DS_NFIELDS)
-				d.f[nf] = v;
-			nf++;
-		}
-		if (nf != 11 && nf != 15 && nf < 17)
-			return text_fail(cx->err, cx->errlen, name, c.line,
-					 "%s has %d counters; the kernel prints 11, 15 or 17: "
-					 "line cut short?", d.name, nf);
-		d.nfields = nf > DS_NFIELDS ? DS_NFIELDS : nf;
+		d.nfields = diskstats_read_counters(p, le, &d);
 		d.major = (unsigned)major;
 		d.minor = (unsigned)minor;
-		d.is_partition = probe_name_is_partition(s->disks, s->ndisks, d.name);
+		/* only partitions ever had the 4-field line */
+		d.is_partition = d.nfields == 4 ||
+				 probe_name_is_partition(s->disks, s->ndisks, d.name);
 		if (s->ndisks < SNAP_MAX_DISKS) {
 			s->disks[s->ndisks++] = d;
 		} else if (!disk_all_zero(&d)) {

@@ -103,7 +103,8 @@ static int add_run(struct compare_data *cd, const struct recording *rec, const c
 		r->dirty_kb[n] = s->have_dirty ? (double)(s->dirty_kb + s->writeback_kb) : NAN;
 		r->thresh_kb[n] = (double)s->thresh_kb;
 		for (int d = 0; d < s->ndisks; d++)
-			tp += s->disks[d].rkB_s + s->disks[d].wkB_s;
+			if (!s->disks[d].is_partition)   /* its disk counts it already */
+				tp += s->disks[d].rkB_s + s->disks[d].wkB_s;
 		r->tput_kBps[n] = tp;
 		n++;
 	}

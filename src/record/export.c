@@ -22,16 +22,6 @@ static void num(FILE *out, double v, bool json)
 		fputs("null", out);
 }
 
-static const char *const disk_cols[] = { "r_s", "w_s", "rkB_s", "wkB_s", "r_await", "w_await",
-					 "aqu_sz", "util", "d_s", "dkB_s", "f_s" };
-
-static void disk_vals(const struct disk_rate *d, double v[11])
-{
-	double t[11] = { d->r_s, d->w_s, d->rkB_s, d->wkB_s, d->r_await, d->w_await,
-			 d->aqu_sz, d->util, d->d_s, d->dkB_s, d->f_s };
-	memcpy(v, t, sizeof(t));
-}
-
 int recording_export(const struct recording *rec, enum out_format fmt, FILE *out,
 		     char *err, size_t errlen)
 {
@@ -87,8 +77,8 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 		fputs("# samples\nt,seq,dt,realtime_ns,dirty_kb,writeback_kb,bg_thresh_kb,freerun_kb,thresh_kb,"
 		      "meminfo_dirty_kb,meminfo_writeback_kb,zone,psi_io_some_avg10,psi_io_full_avg10,hits,hit_seconds", out);
 		for (int k = 0; k < ndisks; k++)
-			for (size_t c = 0; c < 11; c++)
-				fprintf(out, ",%s.%s", disks[k], disk_cols[c]);
+			for (int c = 0; c < DF_N; c++)
+				fprintf(out, ",%s.%s", disks[k], disk_figure_name(c));
 		fputc('\n', out);
 	}
 	for (size_t i = 0, first = 1; i < ns; i++) {
@@ -116,14 +106,15 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			num(out, s->hit_seconds, true);
 			fputs(", \"disks\": [", out);
 			for (int d = 0; d < s->ndisks; d++) {
-				double v[11];
 				fprintf(out, "%s{\"name\": ", d ? ", " : "");
 				rec_json_str(out, s->disks[d].name);
+				if (s->disks[d].is_partition)
+					fputs(", \"partition\": true", out);
 				if (s->disks[d].have_rate) {
-					disk_vals(&s->disks[d], v);
-					for (size_t c = 0; c < 11; c++) {
-						fprintf(out, ", \"%s\": ", disk_cols[c]);
-						num(out, v[c], true);
+					/* a figure this kernel's line lacks is null */
+					for (int c = 0; c < DF_N; c++) {
+						fprintf(out, ", \"%s\": ", disk_figure_name(c));
+						num(out, disk_rate_figure(&s->disks[d], c), true);
 					}
 				}
 				fputc('}', out);
@@ -152,16 +143,13 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			num(out, s->hit_seconds, false);
 			for (int k = 0; k < ndisks; k++) {
 				const struct disk_rate *dr = NULL;
-				double v[11];
 				for (int d = 0; d < s->ndisks; d++)
 					if (!strcmp(s->disks[d].name, disks[k]))
 						dr = &s->disks[d];
-				if (dr && dr->have_rate)
-					disk_vals(dr, v);
-				for (size_t c = 0; c < 11; c++) {
+				for (int c = 0; c < DF_N; c++) {
 					fputc(',', out);
-					if (dr && dr->have_rate)   /* n/a, not a fake zero */
-						num(out, v[c], false);
+					if (dr)   /* n/a (NaN) is an empty cell, not a fake zero */
+						num(out, disk_rate_figure(dr, c), false);
 				}
 			}
 			fputc('\n', out);

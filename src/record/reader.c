@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "iodash/recording.h"
+#include "iodash/probe.h"
 #include "rec_format.h"
 
 #define NTYPES 6   /* S D E O R B: record types with columns */
@@ -745,6 +746,14 @@ static void parse_disk(const struct recording *rec, const struct fields *f, doub
 			}
 		}
 	}
+	if (!deltas && d->have_rate)
+		d->figures = (UINT32_C(1) << (DF_F_S + 1)) - 1;   /* format 1 stored r_s .. f_s */
+	if (deltas && d->have_rate && disk_deltas_impossible(d->delta, d->nfields)) {
+		/* a reset an older writer stored as a wrap: n/a, as live */
+		d->have_rate = false;
+		d->reset = true;
+		memset(d->delta, 0, sizeof(d->delta));
+	}
 	if (deltas && d->have_rate) {
 		derive_disk_rates(d->delta, d->nfields, dt, d);
 		d->have_rate = true;   /* as recorded, even where dt says otherwise */
@@ -785,6 +794,19 @@ static const struct list_ix *list_before(const struct recording *rec, uint64_t o
 			hi = mid;
 	}
 	return lo ? &rec->lists[lo - 1] : NULL;
+}
+
+/* Is disk j a partition of a disk listed before it?  The same rule as
+ * probe_name_is_partition(), over the disks a recording names. */
+static bool disk_name_is_partition(const struct sample *s, int j)
+{
+	struct snap_disk before[SAMPLE_MAX_DISKS];
+
+	for (int k = 0; k < j; k++) {
+		memcpy(before[k].name, s->disks[k].name, sizeof(before[k].name));
+		before[k].is_partition = s->disks[k].is_partition;
+	}
+	return probe_name_is_partition(before, j, s->disks[j].name);
 }
 
 /* The disks of the sample at off, whose S record ends at next: its D
@@ -829,10 +851,15 @@ static void read_disks(const struct recording *rec, uint64_t off, size_t next, i
 		s->disks[j].have_rate = true;
 	}
 	s->ndisks = nlist;
-	return;
+	goto partitions;
 as_they_come:
 	memcpy(s->disks, dl, (size_t)nd * sizeof(dl[0]));
 	s->ndisks = nd;
+partitions:
+	/* not stored: the kernel's naming tells a partition from its disk,
+	 * as the text probe tells it */
+	for (int j = 0; j < s->ndisks; j++)
+		s->disks[j].is_partition = disk_name_is_partition(s, j);
 }
 
 int recording_sample(const struct recording *rec, size_t i, struct sample *s)

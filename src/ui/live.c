@@ -779,23 +779,41 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 	free(have);
 }
 
+/* The disk table's figures, left to right: iostat -x's usual eight, then
+ * the rest of its figures as far as the pane is wide (the table drops
+ * what does not fit from the right). */
+static const struct { enum disk_figure f; int width; } disk_table_cols[] = {
+	{ DF_R_S, 9 }, { DF_W_S, 9 }, { DF_RKB_S, 11 }, { DF_WKB_S, 11 },
+	{ DF_R_AWAIT, 8 }, { DF_W_AWAIT, 8 }, { DF_AQU_SZ, 7 }, { DF_UTIL, 6 },
+	{ DF_RAREQ_SZ, 8 }, { DF_WAREQ_SZ, 8 }, { DF_RRQM_S, 8 }, { DF_WRQM_S, 8 },
+	{ DF_RRQM_PCT, 6 }, { DF_WRQM_PCT, 6 }, { DF_F_S, 7 }, { DF_F_AWAIT, 7 },
+	{ DF_D_S, 7 }, { DF_DKB_S, 9 }, { DF_D_AWAIT, 7 }, { DF_DAREQ_SZ, 8 },
+	{ DF_DRQM_S, 7 }, { DF_DRQM_PCT, 6 },
+};
+#define DISK_TABLE_NCOLS (1 + (int)(sizeof disk_table_cols / sizeof disk_table_cols[0]))
+
 struct disk_tab {
 	const struct view *v;
 	const int *idx;
-	char buf[32];
+	char buf[40];
 };
 
 static const char *disk_cell(const void *ctx, int row, int col, enum theme_elem *e)
 {
 	struct disk_tab *t = (struct disk_tab *)ctx;
 	const struct disk_rate *d = &t->v->last.disks[t->idx[row]];
-	if (col == 0)
-		return d->name;
-	if (!d->have_rate)
+	if (col == 0) {
+		if (!d->is_partition)
+			return d->name;
+		snprintf(t->buf, sizeof t->buf, " %s", d->name);   /* under its disk */
+		return t->buf;
+	}
+	enum disk_figure f = disk_table_cols[col - 1].f;
+	double v = disk_rate_figure(d, f);
+	if (isnan(v))
 		return "n/a";
-	double val[] = { 0, d->r_s, d->w_s, d->rkB_s, d->wkB_s, d->r_await, d->w_await, d->aqu_sz, d->util };
-	snprintf(t->buf, sizeof t->buf, "%.2f", val[col]);
-	if (col == 8 && d->util >= 80)
+	snprintf(t->buf, sizeof t->buf, "%.2f", v);
+	if (f == DF_UTIL && v >= 80)
 		*e = TE_TABLE_HOT;
 	return t->buf;
 }
@@ -817,12 +835,17 @@ static void draw_disks(struct live *L, WINDOW *w, bool focus)
 		       v->have_last ? "all disks idle" : "waiting for the first sample");
 		return;
 	}
-	static const char *const head[] = { "Device", "r/s", "w/s", "rkB/s", "wkB/s",
-					    "r_await", "w_await", "aqu-sz", "%util" };
-	static const int width[] = { 10, 9, 9, 11, 11, 8, 8, 7, 6 };
+	const char *head[DISK_TABLE_NCOLS];
+	int width[DISK_TABLE_NCOLS];
+	head[0] = "Device";
+	width[0] = 10;
+	for (int c = 1; c < DISK_TABLE_NCOLS; c++) {
+		head[c] = disk_figure_label(disk_table_cols[c - 1].f);
+		width[c] = disk_table_cols[c - 1].width;
+	}
 	struct disk_tab t = { .v = v, .idx = idx };
 	struct ui_table_data td = { .y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1,
-				    .ncols = 9, .nrows = n, .head = head, .width = width,
+				    .ncols = DISK_TABLE_NCOLS, .nrows = n, .head = head, .width = width,
 				    .cell = disk_cell, .ctx = &t };
 	ui_table_widget.draw(w, &td, st);
 }

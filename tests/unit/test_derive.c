@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +19,27 @@
 static void test_counter_delta_wraps_at_kernel_width(void **st)
 {
 	(void)st;
-	assert_int_equal(counter_delta(10, 25, 64), 15);
+	uint64_t d = 0;
+
+	assert_true(counter_delta(10, 25, 64, &d));
+	assert_int_equal(d, 15);
 	/* a 32-bit ms field that wrapped: 0xfffffff0 -> 0x10 is 0x20 ms */
-	assert_int_equal(counter_delta(0xfffffff0u, 0x10, 32), 0x20);
-	/* a 64-bit counter that wrapped */
-	assert_true(counter_delta(UINT64_MAX - 4, 5, 64) == 10);
+	assert_true(counter_delta(0xfffffff0u, 0x10, 32, &d));
+	assert_int_equal(d, 0x20);
+	/* a 64-bit counter that wrapped at its width */
+	assert_true(counter_delta(UINT64_MAX - 4, 5, 64, &d));
+	assert_true(d == 10);
+	/* a 64-bit count that fell is no wrap: the device was re-created.
+	 * (It used to read as a delta of 2^64 - 990: 5e17 r/s.) */
+	d = 77;
+	assert_false(counter_delta(1000, 10, 64, &d));
+	assert_int_equal(d, 77);   /* left alone */
+	/* a 32-bit time that fell from low values: a reset, not a wrap */
+	assert_false(counter_delta(5000, 100, 32, &d));
+	/* 2^31 below is the line: a wrap moves less than half the range */
+	assert_true(counter_delta(0x80000001u, 0, 32, &d));
+	assert_int_equal(d, 0x7fffffffu);
+	assert_false(counter_delta(0x80000000u, 0, 32, &d));
 }
 
 static void test_zone_boundaries(void **st)
@@ -77,7 +94,7 @@ static void test_iostat_figures(void **st)
 	d->f[DS_FLUSHES] = 20;            /* 10 f/s */
 	b.disks[1].f[DS_WRITES] = 1000;   /* the partition's own count */
 
-	derive_sample(&a, &b, a.mono_ns, 1, &s);
+	derive_sample(&a, &b, a.mono_ns, 1, NULL, &s);
 	assert_int_equal(s.ndisks, 1);    /* the partition is not shown beside its disk */
 	assert_string_equal(s.disks[0].name, "vda");
 	assert_true(s.disks[0].have_rate);
@@ -104,6 +121,7 @@ static void test_hotplug(void **st)
 	memset(&a, 0, sizeof(a));
 	a.have = SNAP_HAVE_DISKS;
 	a.disks[0] = mk_disk("vda", 0, false);
+	a.disks[0].f[DS_READS] = 5;               /* used since boot: listed */
 	a.disks[1] = mk_disk("sdb", 16, false);   /* vanishes */
 	a.ndisks = 2;
 	b = a;
@@ -111,7 +129,7 @@ static void test_hotplug(void **st)
 	b.disks[1] = mk_disk("nvme0n1", 0, false); /* appears */
 	b.disks[1].major = 259;
 	b.disks[1].f[DS_WRITES] = 123456;
-	derive_sample(&a, &b, 0, 1, &s);
+	derive_sample(&a, &b, 0, 1, NULL, &s);
 	assert_int_equal(s.ndisks, 2);
 	assert_string_equal(s.disks[0].name, "vda");
 	assert_true(s.disks[0].have_rate);
@@ -119,6 +137,263 @@ static void test_hotplug(void **st)
 	assert_false(s.disks[1].have_rate);        /* no rate on its first sample */
 	for (int i = 0; i < s.ndisks; i++)
 		assert_string_not_equal(s.disks[i].name, "sdb");
+}
+
+/* Every figure of d is within what its deltas over dt allow. */
+static void assert_bounded(const struct disk_rate *d, double dt)
+{
+	for (int f = 0; f < DF_N; f++) {
+		double v = disk_rate_figure(d, f);
+		if (isnan(v))
+			continue;
+		assert_true(v >= 0);
+	}
+	if (!d->have_rate)
+		return;
+	assert_true(d->r_s <= d->delta[DS_READS] / dt + 1e-9);
+	assert_true(d->w_s <= d->delta[DS_WRITES] / dt + 1e-9);
+	assert_true(d->util <= 100.0);
+	assert_true(d->aqu_sz <= d->delta[DS_WEIGHTED_MS_IO] / (dt * 1000) + 1e-9);
+	/* no delta is a fall read as a wrap */
+	assert_false(disk_deltas_impossible(d->delta, d->nfields));
+}
+
+static void fill17(struct snap_disk *d, uint64_t base)
+{
+	for (int f = 0; f < DS_NFIELDS; f++)
+		d->f[f] = base * (uint64_t)(f + 1);
+	d->f[DS_IOS_IN_PROGRESS] = 2;
+}
+
+/* A device removed and created again under the same name between two
+ * samples (every counter lower): no rate for it that interval, nothing
+ * stored; its neighbour and the next interval are normal. */
+static void test_device_recreated(void **st)
+{
+	(void)st;
+	static struct snapshot a, b, c;
+	struct sample s;
+
+	memset(&a, 0, sizeof(a));
+	a.have = SNAP_HAVE_DISKS;
+	a.mono_ns = 1000000000;
+	a.disks[0] = mk_disk("vda", 0, false);
+	a.disks[1] = mk_disk("sdb", 16, false);
+	fill17(&a.disks[0], 1000000);
+	fill17(&a.disks[1], 5000000);
+	a.ndisks = 2;
+	b = a;
+	b.mono_ns = a.mono_ns + 1000000000;
+	fill17(&b.disks[0], 1000100);             /* vda: +100 x field number */
+	fill17(&b.disks[1], 7);                   /* sdb: a new device, counters from 0 */
+	c = b;
+	c.mono_ns = b.mono_ns + 500000000;
+	fill17(&c.disks[1], 57);                  /* sdb: +50 x field number in 0.5 s */
+
+	derive_sample(&a, &b, a.mono_ns, 1, NULL, &s);
+	assert_int_equal(s.ndisks, 2);
+	assert_true(s.disks[0].have_rate);
+	assert_false(s.disks[0].reset);
+	assert_float_equal(s.disks[0].r_s, 100, 1e-9);
+	assert_bounded(&s.disks[0], s.dt);
+	assert_string_equal(s.disks[1].name, "sdb");
+	assert_true(s.disks[1].reset);
+	assert_false(s.disks[1].have_rate);
+	for (int f = 0; f < DS_NFIELDS; f++)
+		assert_true(s.disks[1].delta[f] == 0);   /* nothing for a recording */
+	for (int f = 0; f < DF_N; f++)
+		assert_true(isnan(disk_rate_figure(&s.disks[1], f)));
+
+	derive_sample(&b, &c, a.mono_ns, 2, NULL, &s);
+	assert_false(s.disks[1].reset);
+	assert_true(s.disks[1].have_rate);
+	assert_float_equal(s.disks[1].r_s, 50 / 0.5, 1e-9);
+	assert_float_equal(s.disks[1].wkB_s, 50 * 7 / 2.0 / 0.5, 1e-9);
+	assert_bounded(&s.disks[1], s.dt);
+}
+
+/* The 32-bit ms fields wrap long before the counts do: a wrap, not a
+ * reset, and the figures use the wrapped-around delta. */
+static void test_time_field_wraps(void **st)
+{
+	(void)st;
+	static struct snapshot a, b;
+	struct sample s;
+
+	memset(&a, 0, sizeof(a));
+	a.have = SNAP_HAVE_DISKS;
+	a.mono_ns = 1000000000;
+	a.disks[0] = mk_disk("nvme0n1", 0, false);
+	a.disks[0].major = 259;
+	fill17(&a.disks[0], 3000000000u);          /* counts past 2^32: 64-bit */
+	a.disks[0].f[DS_MS_WRITING] = 0xffffff00u;
+	a.disks[0].f[DS_WEIGHTED_MS_IO] = 0xfffffc00u;
+	a.disks[0].f[DS_MS_IO] = 0xffffffffu;
+	a.ndisks = 1;
+	b = a;
+	b.mono_ns = a.mono_ns + 2000000000;
+	b.disks[0].f[DS_WRITES] += 100;
+	b.disks[0].f[DS_SECTORS_WRITTEN] += 1600;
+	b.disks[0].f[DS_MS_WRITING] = 0x100;       /* +0x200 = 512 ms */
+	b.disks[0].f[DS_WEIGHTED_MS_IO] = 0x400;   /* +0x800 = 2048 ms */
+	b.disks[0].f[DS_MS_IO] = 999;              /* +1000 ms */
+
+	derive_sample(&a, &b, a.mono_ns, 1, NULL, &s);
+	assert_true(s.disks[0].have_rate);
+	assert_false(s.disks[0].reset);
+	assert_float_equal(s.disks[0].w_s, 50, 1e-9);
+	assert_float_equal(s.disks[0].w_await, 512 / 100.0, 1e-9);
+	assert_float_equal(s.disks[0].wareq_sz, 8, 1e-9);
+	assert_float_equal(s.disks[0].aqu_sz, 2048 / 2000.0, 1e-9);
+	assert_float_equal(s.disks[0].util, 50, 1e-9);
+	assert_float_equal(s.disks[0].r_s, 0, 1e-9);
+	assert_bounded(&s.disks[0], s.dt);
+}
+
+/* Lines of 14 counters, 4 (an old partition line), 20 and 3, read by the
+ * text probe and derived: each gives what its fields allow, none refuses
+ * the sample, -p ALL lists the partition under its disk. */
+static void test_odd_field_counts(void **st)
+{
+	(void)st;
+	static const char t1[] =
+		"   8       0 sda 100 2 800 30 50 1 400 20 0 40 50 7 0 56\n"
+		"   8       1 sda1 10 80 5 40\n"
+		"   8      16 sdb 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20\n"
+		"   8      32 sdc 1 2 3\n";
+	static const char t2[] =
+		"   8       0 sda 300 12 2400 130 50 1 400 20 1 540 650 9 0 70\n"
+		"   8       1 sda1 210 1680 5 40\n"
+		"   8      16 sdb 11 2 83 14 5 6 7 8 9 510 11 12 13 14 15 36 57 999 999 999\n"
+		"   8      32 sdc 4 5 6\n";
+	static struct snapshot a, b;
+	struct probe_texts t;
+	struct derive_opts o = { .all_partitions = true, .all_disks = true };
+	struct sample s;
+	char err[256];
+
+	memset(&t, 0, sizeof(t));
+	t.buf[PROBE_TEXT_DISKSTATS] = t1;
+	t.len[PROBE_TEXT_DISKSTATS] = strlen(t1);
+	assert_int_equal(probe_parse_texts(&t, 0, &a, err, sizeof(err)), 0);
+	t.buf[PROBE_TEXT_DISKSTATS] = t2;
+	t.len[PROBE_TEXT_DISKSTATS] = strlen(t2);
+	b.mono_ns = 1000000000;
+	assert_int_equal(probe_parse_texts(&t, 0, &b, err, sizeof(err)), 0);
+	b.mono_ns = 1000000000;
+	a.mono_ns = 0;
+
+	derive_sample(&a, &b, 0, 1, &o, &s);
+	assert_int_equal(s.ndisks, 4);
+	/* sda: 14 counters read as 11, no discard figures */
+	assert_string_equal(s.disks[0].name, "sda");
+	assert_int_equal(s.disks[0].nfields, 11);
+	assert_float_equal(s.disks[0].r_s, 200, 1e-9);
+	assert_float_equal(s.disks[0].rrqm_s, 10, 1e-9);
+	assert_float_equal(s.disks[0].rrqm_pct, 10 * 100.0 / 210, 1e-9);
+	assert_float_equal(s.disks[0].r_await, 100 / 200.0, 1e-9);
+	assert_float_equal(s.disks[0].util, 50, 1e-9);
+	assert_true(isnan(disk_rate_figure(&s.disks[0], DF_D_S)));
+	assert_true(isnan(disk_rate_figure(&s.disks[0], DF_F_AWAIT)));
+	assert_bounded(&s.disks[0], s.dt);
+	/* sda1: the 4-field line, right under its disk */
+	assert_string_equal(s.disks[1].name, "sda1");
+	assert_true(s.disks[1].is_partition);
+	assert_true(s.disks[1].have_rate);
+	assert_float_equal(s.disks[1].r_s, 200, 1e-9);
+	assert_float_equal(s.disks[1].rkB_s, 800, 1e-9);
+	assert_float_equal(s.disks[1].rareq_sz, 4, 1e-9);
+	assert_float_equal(disk_rate_figure(&s.disks[1], DF_W_S), 0, 1e-9);
+	assert_true(isnan(disk_rate_figure(&s.disks[1], DF_R_AWAIT)));
+	assert_true(isnan(disk_rate_figure(&s.disks[1], DF_UTIL)));
+	assert_true(isnan(disk_rate_figure(&s.disks[1], DF_RRQM_S)));
+	assert_bounded(&s.disks[1], s.dt);
+	/* sdb: 20 fields, the first 17 read, the rest ignored */
+	assert_int_equal(s.disks[2].nfields, 17);
+	assert_float_equal(s.disks[2].r_s, 10, 1e-9);
+	assert_float_equal(s.disks[2].f_s, 20, 1e-9);
+	assert_float_equal(s.disks[2].f_await, 40 / 20.0, 1e-9);
+	assert_float_equal(s.disks[2].util, 50, 1e-9);
+	assert_bounded(&s.disks[2], s.dt);
+	/* sdc: 3 counters: listed, n/a */
+	assert_string_equal(s.disks[3].name, "sdc");
+	assert_false(s.disks[3].have_rate);
+	assert_true(isnan(disk_rate_figure(&s.disks[3], DF_R_S)));
+
+	/* by default partitions are not listed, nor disks never used */
+	derive_sample(&a, &b, 0, 1, NULL, &s);
+	assert_int_equal(s.ndisks, 3);
+	for (int i = 0; i < s.ndisks; i++)
+		assert_false(s.disks[i].is_partition);
+}
+
+/* Disks that never did I/O since boot are hidden unless --all-disks;
+ * -p DEV lists that disk's partitions only. */
+static void test_disk_selection(void **st)
+{
+	(void)st;
+	static struct snapshot a;
+	struct derive_opts o = { 0 };
+	struct sample s;
+	char err[128];
+
+	memset(&a, 0, sizeof(a));
+	a.have = SNAP_HAVE_DISKS;
+	a.disks[0] = mk_disk("sda", 0, false);
+	a.disks[0].f[DS_READS] = 10;
+	a.disks[1] = mk_disk("sda1", 1, true);
+	a.disks[1].f[DS_READS] = 4;
+	a.disks[2] = mk_disk("sda2", 2, true);          /* never used */
+	a.disks[3] = mk_disk("nvme0n1", 3, false);
+	a.disks[3].f[DS_FLUSHES] = 1;                  /* used: flushed */
+	a.disks[4] = mk_disk("nvme0n1p1", 4, true);
+	a.disks[4].f[DS_WRITES] = 1;
+	a.disks[5] = mk_disk("ram0", 5, false);        /* never used */
+	a.ndisks = 6;
+
+	derive_sample(NULL, &a, 0, 0, &o, &s);
+	assert_int_equal(s.ndisks, 2);
+	assert_string_equal(s.disks[0].name, "sda");
+	assert_string_equal(s.disks[1].name, "nvme0n1");
+
+	assert_int_equal(derive_opts_parse_partitions(&o, "/dev/sda", err, sizeof(err)), 0);
+	derive_sample(NULL, &a, 0, 0, &o, &s);
+	assert_int_equal(s.ndisks, 3);
+	assert_string_equal(s.disks[1].name, "sda1");   /* under its disk */
+	assert_true(s.disks[1].is_partition);
+
+	o.all_disks = true;
+	derive_sample(NULL, &a, 0, 0, &o, &s);
+	assert_int_equal(s.ndisks, 5);                  /* + sda2, ram0 */
+
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(derive_opts_parse_partitions(&o, "ALL", err, sizeof(err)), 0);
+	derive_sample(NULL, &a, 0, 0, &o, &s);
+	assert_int_equal(s.ndisks, 4);
+	assert_string_equal(s.disks[3].name, "nvme0n1p1");
+	assert_int_equal(derive_opts_parse_partitions(&o, "sda,,", err, sizeof(err)), -EINVAL);
+
+	/* more devices than a sample holds: every whole disk keeps its row,
+	 * the partitions get the rest */
+	memset(&a, 0, sizeof(a));
+	a.have = SNAP_HAVE_DISKS;
+	for (int i = 0; i < 12; i++) {
+		a.disks[a.ndisks] = mk_disk("sda", (unsigned)a.ndisks, false);
+		snprintf(a.disks[a.ndisks].name, SNAP_DISK_NAME_LEN, "sd%c", 'a' + i);
+		a.disks[a.ndisks++].f[DS_READS] = 1;
+		for (int p = 1; p <= 2; p++) {
+			a.disks[a.ndisks] = mk_disk("x", (unsigned)a.ndisks, true);
+			snprintf(a.disks[a.ndisks].name, SNAP_DISK_NAME_LEN, "sd%c%d", 'a' + i, p);
+			a.disks[a.ndisks++].f[DS_READS] = 1;
+		}
+	}
+	derive_sample(NULL, &a, 0, 0, &o, &s);
+	assert_int_equal(s.ndisks, SAMPLE_MAX_DISKS);
+	int parts = 0;
+	for (int i = 0; i < s.ndisks; i++)
+		parts += s.disks[i].is_partition;
+	assert_int_equal(parts, SAMPLE_MAX_DISKS - 12);
+	assert_string_equal(s.disks[s.ndisks - 1].name, "sdl");
 }
 
 static void test_tracker_start_end(void **st)
@@ -178,7 +453,7 @@ static void replay_trace(const char *name, struct trace_run *r)
 		struct sample s;
 		if (r->n == 0)
 			t0 = cur.mono_ns;
-		derive_sample(r->n ? &prev : NULL, &cur, t0, (uint64_t)r->n, &s);
+		derive_sample(r->n ? &prev : NULL, &cur, t0, (uint64_t)r->n, NULL, &s);
 		dirty_tracker_update(&tr, &s);
 		if (s.hit_event > 0 && r->first_hit_sample < 0) {
 			r->first_hit_sample = r->n;
@@ -272,6 +547,10 @@ int main(void)
 		cmocka_unit_test(test_zone_boundaries),
 		cmocka_unit_test(test_iostat_figures),
 		cmocka_unit_test(test_hotplug),
+		cmocka_unit_test(test_device_recreated),
+		cmocka_unit_test(test_time_field_wraps),
+		cmocka_unit_test(test_odd_field_counts),
+		cmocka_unit_test(test_disk_selection),
 		cmocka_unit_test(test_tracker_start_end),
 		cmocka_unit_test(test_trace_fio_dirty_limit),
 		cmocka_unit_test(test_trace_not_throttled),

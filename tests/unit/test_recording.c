@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "iodash/compare.h"
 #include "iodash/recording.h"
 #include "../../src/record/rec_format.h"
 
@@ -690,8 +692,81 @@ static void test_format1(void **state)
 	assert_true(s.disks[0].w_await == 1.234567);
 	assert_true(s.disks[0].util == 99.9);
 	assert_true(s.disks[0].f_s == 24);
+	/* what format 1 stored is known; what it never stored is n/a */
+	assert_true(disk_rate_figure(&s.disks[0], DF_WKB_S) == 2406321.75);
+	assert_true(disk_rate_figure(&s.disks[0], DF_F_S) == 24);
+	assert_true(isnan(disk_rate_figure(&s.disks[0], DF_RRQM_S)));
 	assert_string_equal(s.disks[1].name, "sdb");
 	recording_close(rec);
+}
+
+/* A recording written before resets were detected holds a re-created
+ * device's fall as a 64-bit wrap (deltas near 2^64): read as n/a, as
+ * live, never as 5e17 r/s.  The disk next to it reads normally. */
+static void test_stored_reset_reads_na(void **state)
+{
+	char path[128], err[256], buf[4096];
+	size_t n = 0;
+	struct recording *rec;
+	struct sample s;
+	(void)state;
+
+	n += put_rec(buf + n, sizeof(buf) - n, "iodash-recording\t2\t0");
+	n += put_rec(buf + n, sizeof(buf) - n, "H\thost\tbox");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tS\tt\tseq\tdt\thave_dirty\tndisks");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tD\tdisk\thave_rate\tnfields\treads\treads_merged"
+		     "\tsectors_read\tms_reading\twrites\twrites_merged\tsectors_written\tms_writing"
+		     "\tios_in_progress\tms_io\tweighted_ms_io");
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t1\t1\t1\t0\t2");
+	/* sdb: 900000 -> 10 reads etc., every count stored as 2^64 - fall */
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tsdb\t1\t11\t18446744073708651626\t18446744073709550616"
+		     "\t18446744073702351696\t4294517306\t18446744073708751636\t18446744073709549616"
+		     "\t18446744073703151776\t4294067306\t0\t4293767311\t4293167316");
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tvda\t1\t11\t100\t0\t800\t50");
+	path_of(path, sizeof(path), "oldreset.rec");
+	write_file(path, buf, n);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_sample(rec, 0, &s), 0);
+	assert_int_equal(s.ndisks, 2);
+	assert_string_equal(s.disks[0].name, "sdb");
+	assert_false(s.disks[0].have_rate);
+	assert_true(s.disks[0].reset);
+	assert_true(isnan(disk_rate_figure(&s.disks[0], DF_R_S)));
+	assert_true(isnan(disk_rate_figure(&s.disks[0], DF_UTIL)));
+	assert_string_equal(s.disks[1].name, "vda");
+	assert_true(s.disks[1].have_rate);
+	assert_true(s.disks[1].r_s == 100);
+	assert_true(s.disks[1].r_await == 0.5);
+	recording_close(rec);
+}
+
+/* compare's throughput of a run sums the whole disks only: a partition
+ * listed with -p is already counted in its disk. */
+static void test_compare_tput_skips_partitions(void **state)
+{
+	char path[128], err[256], buf[4096];
+	char *paths[1] = { path };
+	struct compare_data cd;
+	size_t n = 0;
+	(void)state;
+
+	n += put_rec(buf + n, sizeof(buf) - n, "iodash-recording\t2\t0");
+	n += put_rec(buf + n, sizeof(buf) - n, "H\thost\tbox");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tS\tt\tseq\tdt\thave_dirty\tndisks");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tD\tdisk\thave_rate\tnfields\treads\treads_merged"
+		     "\tsectors_read\tms_reading\twrites\twrites_merged\tsectors_written");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tR\tt\tlabel\trun\tx_name\tx\tmetric\tvalue\tunit\tflags");
+	n += put_rec(buf + n, sizeof(buf) - n, "S\t1\t1\t1\t0\t2");
+	/* sda: 1000 kB read, 500 kB written; sda1 holds all of it */
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tsda\t1\t17\t10\t0\t2000\t0\t5\t0\t1000");
+	n += put_rec(buf + n, sizeof(buf) - n, "D\tsda1\t1\t17\t10\t0\t2000\t0\t5\t0\t1000");
+	n += put_rec(buf + n, sizeof(buf) - n, "R\t1\tk\t1\tclients\t1\tthroughput\t5\tMB/s\t1");
+	path_of(path, sizeof(path), "parts.rec");
+	write_file(path, buf, n);
+	assert_int_equal(compare_load(&cd, paths, 1, NULL, NULL, err, sizeof(err), NULL), 0);
+	assert_true(cd.nruns >= 1 && cd.runs[0].n >= 1);
+	assert_true(cd.runs[0].tput_kBps[0] == 1500);
+	compare_free(&cd);
 }
 
 /* B records repeat their texts as "\=": read back whole; after a damaged
@@ -948,6 +1023,8 @@ int main(void)
 		cmocka_unit_test(test_disk_list),
 		cmocka_unit_test(test_disk_list_mismatch),
 		cmocka_unit_test(test_format1),
+		cmocka_unit_test(test_stored_reset_reads_na),
+		cmocka_unit_test(test_compare_tput_skips_partitions),
 		cmocka_unit_test(test_bench_texts),
 		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_kill9),
