@@ -13,7 +13,7 @@ enum {
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW,
-	OPT_HELP, OPT_VERSION,
+	OPT_HELP, OPT_VERSION, OPT_SYSCTL,
 };
 
 static const struct option long_opts[] = {
@@ -45,6 +45,7 @@ static const struct option long_opts[] = {
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "log2x", no_argument, NULL, OPT_LOG2X },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
+	{ "sysctl", required_argument, NULL, OPT_SYSCTL },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -53,7 +54,7 @@ static const struct option long_opts[] = {
 static const struct { const char *name; enum iodash_cmd cmd; } commands[] = {
 	{ "run", CMD_RUN }, { "sweep", CMD_SWEEP }, { "attach", CMD_ATTACH },
 	{ "view", CMD_VIEW }, { "compare", CMD_COMPARE }, { "export", CMD_EXPORT },
-	{ "live", CMD_LIVE },
+	{ "live", CMD_LIVE }, { "restore", CMD_RESTORE },
 };
 
 void cli_usage(FILE *f)
@@ -67,6 +68,7 @@ void cli_usage(FILE *f)
 	      "  iodash view  REC...                                 replay recordings\n"
 	      "  iodash compare [--text|--csv|--json] [--baseline LABEL] [--metric NAME] SRC...\n"
 	      "  iodash export [--csv|--json] REC                    samples, events, results\n"
+	      "  iodash restore                                      put back knobs a killed sweep left\n"
 	      "\n"
 	      "sampling options (live, run, sweep, attach):\n"
 	      "  -i, --interval SEC    sampling interval, 0.01..60 (default 0.5)\n"
@@ -85,6 +87,8 @@ void cli_usage(FILE *f)
 	      "\n"
 	      "sweep: --repeat N (runs per point), --between CMD (run between runs, e.g.\n"
 	      "       'sync; echo 3 > /proc/sys/vm/drop_caches'), --stop-on-fail\n"
+	      "run, sweep: --sysctl KEY=VALUE  set a /proc/sys knob before every run, e.g.\n"
+	      "       --sysctl vm.dirty_ratio={r} -p bg,r=5:10,20:40; restored at the end\n"
 	      "compare: --text|--csv|--json (the table, no curses), --baseline LABEL,\n"
 	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves)\n"
 	      "view --batch --follow: keep printing as the recording grows\n"
@@ -182,6 +186,13 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 		break;
 	case OPT_BETWEEN: o->between = arg; break;
 	case OPT_STOP_ON_FAIL: o->stop_on_fail = true; break;
+	case OPT_SYSCTL:
+		if (o->nsysctls == CLI_MAX_SYSCTLS)
+			return usage_error("at most %d --sysctl options (got another: '%s')", CLI_MAX_SYSCTLS, arg);
+		if (!strchr(arg, '=') || arg[0] == '=')
+			return usage_error("--sysctl wants KEY=VALUE (e.g. vm.dirty_ratio=20), not '%s'", arg);
+		o->sysctls[o->nsysctls++] = arg;
+		break;
 	case OPT_TRACE_THROTTLE: o->trace_throttle = true; break;
 	case OPT_TEXT: o->format = FMT_TEXT; break;
 	case OPT_CSV: o->format = FMT_CSV; break;
@@ -248,7 +259,7 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 		if (!strcmp(argv[next], commands[i].name))
 			break;
 	if (i == sizeof(commands) / sizeof(commands[0]))
-		return usage_error("unknown command '%s' (run, sweep, attach, view, compare, export)", argv[next]);
+		return usage_error("unknown command '%s' (run, sweep, attach, view, compare, export, restore)", argv[next]);
 	o->cmd = commands[i].cmd;
 
 	/* the subcommand's own options; argv[next] plays argv[0] */
@@ -291,7 +302,13 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 		if (o->nargs != 1)
 			return usage_error("%s: wants one recording", "export");
 		break;
+	case CMD_RESTORE:
+		if (o->nargs)
+			return usage_error("%s takes no arguments ('%s')", "restore", o->args[0]);
+		break;
 	}
+	if (o->nsysctls && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP)
+		return usage_error("--sysctl is for run and sweep (%s)", o->sysctls[0]);
 	if (o->fast && !o->proc_root)
 		return usage_error("%s only replays a trace: give --proc-root TRACE too", "--fast");
 	return 0;

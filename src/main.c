@@ -22,6 +22,8 @@ int main(int argc, char **argv)
 		return 0;          /* --help / --version */
 	if (rc)
 		return rc;
+	if (o.cmd != CMD_RESTORE)
+		cmd_knobs_notice(stderr);
 	switch (o.cmd) {
 	case CMD_LIVE: return cmd_live(&o);
 	case CMD_RUN: return cmd_run(&o);
@@ -30,6 +32,7 @@ int main(int argc, char **argv)
 	case CMD_VIEW: return cmd_view(&o);
 	case CMD_COMPARE: return cmd_compare(&o);
 	case CMD_EXPORT: return cmd_export(&o);
+	case CMD_RESTORE: return cmd_restore(&o);
 	}
 	return 2;
 }

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# --sysctl on sweep and run: knobs set before every run (the first too) and
+# read back, a refused value fails its run, the originals come back after
+# the sweep, after SIGTERM / SIGINT / SIGHUP, and after kill -9 through the
+# journal and `iodash restore`.  Root only; holds the knobs lock, restores
+# every knob in a trap; signal tests run in their own PID namespace.
+. "$(dirname "$0")/lib.sh"
+
+is_root || { skip "knobs" "needs root to write /proc/sys/vm/dirty_*"; exit 0; }
+exec 9>/tmp/iodash-knobs.lock
+flock 9
+K=/proc/sys/vm
+declare -A orig
+for f in dirty_background_bytes dirty_background_ratio dirty_bytes dirty_ratio dirty_expire_centisecs; do
+	orig[$f]=$(cat $K/$f)
+done
+# a *_bytes of 0 means its *_ratio twin is the one in use
+restore_knobs() {
+	if [ "${orig[dirty_background_bytes]}" != 0 ]; then echo "${orig[dirty_background_bytes]}" >$K/dirty_background_bytes
+	else echo "${orig[dirty_background_ratio]}" >$K/dirty_background_ratio; fi
+	if [ "${orig[dirty_bytes]}" != 0 ]; then echo "${orig[dirty_bytes]}" >$K/dirty_bytes
+	else echo "${orig[dirty_ratio]}" >$K/dirty_ratio; fi
+	echo "${orig[dirty_expire_centisecs]}" >$K/dirty_expire_centisecs
+}
+cleanup_add restore_knobs
+knobs_now() { echo "$(cat $K/dirty_background_bytes) $(cat $K/dirty_bytes) $(cat $K/dirty_background_ratio) $(cat $K/dirty_ratio) $(cat $K/dirty_expire_centisecs)"; }
+ORIG=$(knobs_now)
+export IODASH_KNOBS_JOURNAL="$TMPD/state/knobs.journal"
+D=$(mktemp -d /var/tmp/iodash-knobs.XXXXXX)
+cleanup_add "rm -rf '$D'"
+events() { awk -F'\t' -v k="$2" '$1 == "E" && $3 == k { print $4 }' "$1"; }
+
+# ---- the acceptance sweep: paired bytes knobs, 2 x 2 runs of fio --------
+if command -v fio >/dev/null; then
+	rec="$TMPD/sweep.rec"
+	timeout 120 "$IODASH" --batch -i 0.05 -o "$rec" sweep --sysctl 'vm.dirty_background_bytes={bg}' --sysctl 'vm.dirty_bytes={d}' \
+		-p bg,d=64M:128M,256M:512M --repeat 2 --parser fio -- sh -c \
+		"echo knobs-at-start \$(cat $K/dirty_background_bytes) \$(cat $K/dirty_bytes) \$(cat $K/dirty_background_ratio) \$(cat $K/dirty_ratio); exec fio --name=w --filename=$D/f --rw=write --bs=1M --size=400M" \
+		>"$TMPD/sweep.out" 2>"$TMPD/sweep.err"; rc=$?
+	check "sweep --sysctl: exit 0" [ "$rc" -eq 0 ]
+	check "sweep --sysctl: 4 runs ended ok" [ "$(grep -c 'run_end: run [1-4]/4 ok' "$TMPD/sweep.out")" -eq 4 ]
+	# what the recording says each run started with, against what the
+	# kernel showed the benchmark (read back by the command itself)
+	events "$rec" knob | sed -n 's/^run [0-9]\/4 knobs: vm.dirty_background_bytes=\([0-9]*\) vm.dirty_bytes=\([0-9]*\) vm.dirty_background_ratio=\([0-9]*\) vm.dirty_ratio=\([0-9]*\)$/\1 \2 \3 \4/p' >"$TMPD/recorded"
+	awk -F'\t' '$1 == "O" && $4 ~ /^knobs-at-start / { sub(/^knobs-at-start /, "", $4); print $4 }' "$rec" >"$TMPD/seen"
+	check "sweep --sysctl: 4 runs' knobs recorded" [ "$(wc -l <"$TMPD/recorded")" -eq 4 ]
+	check "sweep --sysctl: recorded knobs = the kernel's at each run's start, run 1 included" cmp -s "$TMPD/recorded" "$TMPD/seen"
+	check "sweep --sysctl: paired values, in order, the ratio twins zeroed" [ "$(tr '\n' ' ' <"$TMPD/seen")" = "67108864 134217728 0 0 268435456 536870912 0 0 67108864 134217728 0 0 268435456 536870912 0 0 " ]
+	check "sweep --sysctl: a twin's zeroing is said" grep -q 'knob: vm.dirty_ratio [0-9]* -> 0 (iodash, before run 1/4)' "$TMPD/sweep.out"
+	check "sweep --sysctl: originals back after the sweep" [ "$(knobs_now)" = "$ORIG" ]
+	check "sweep --sysctl: the restore is in the recording" grep -q 'restored' <(events "$rec" knob)
+	check "sweep --sysctl: no journal left" [ ! -e "$IODASH_KNOBS_JOURNAL" ]
+	[ "$rc" -ne 0 ] && cat "$TMPD/sweep.err"
+	rm -f "$D/f"
+else
+	skip "sweep --sysctl with fio" "fio not installed (apt-get install fio)"
+fi
+
+# ---- a value the kernel refuses: that run fails, said clearly ----------
+timeout 30 "$IODASH" --batch --no-record sweep --sysctl 'vm.dirty_ratio={r}' -p r=30,150 -- cat $K/dirty_ratio >"$TMPD/bad.out" 2>"$TMPD/bad.err"; rc=$?
+check "refused knob: exit 1" [ "$rc" -eq 1 ]
+check "refused knob: run 1 ran with 30" grep -q '^> 30$' "$TMPD/bad.out"
+check "refused knob: run 2 FAILED, not started, with the reason" grep -q 'run_end: run 2/2 FAILED: not started: vm.dirty_ratio=150: the kernel refused it (Invalid argument)' "$TMPD/bad.out"
+check "refused knob: said on stderr" grep -q 'vm.dirty_ratio=150: the kernel refused it' "$TMPD/bad.err"
+check "refused knob: originals back" [ "$(knobs_now)" = "$ORIG" ]
+
+# ---- a key that does not exist: exit 1 before anything changes ---------
+"$IODASH" --batch --no-record sweep --sysctl 'vm.no_such_knob={r}' -p r=1 -- true >/dev/null 2>"$TMPD/nokey.err"; rc=$?
+check "unknown key: exit 1" [ "$rc" -eq 1 ]
+check "unknown key: says which" grep -q 'vm.no_such_knob: no such kernel knob (/proc/sys/vm/no_such_knob)' "$TMPD/nokey.err"
+"$IODASH" --batch --no-record sweep --sysctl 'vm.{r}=1' -p r=1 -- true >/dev/null 2>"$TMPD/usage.err"; rc=$?
+check "placeholder in a key: usage error" [ "$rc" -eq 2 ]
+
+# ---- run takes --sysctl too: a fixed value -----------------------------
+timeout 30 "$IODASH" --batch --no-record run --sysctl vm.dirty_expire_centisecs=1234 -- cat $K/dirty_expire_centisecs >"$TMPD/run.out" 2>&1; rc=$?
+check "run --sysctl: exit 0" [ "$rc" -eq 0 ]
+check "run --sysctl: the run saw the value" grep -q '^> 1234$' "$TMPD/run.out"
+check "run --sysctl: originals back" [ "$(knobs_now)" = "$ORIG" ]
+
+# ---- signals mid-sweep, each in its own PID namespace -------------------
+cat >"$TMPD/sig.sh" <<'SH'
+# $1 signal, $2 output file, $3 seconds per run
+"$IODASH" --batch --no-record sweep --sysctl 'vm.dirty_bytes={d}' -p d=100M,200M -- sleep "$3" >"$2" 2>&1 &
+p=$!
+for i in $(seq 1 200); do [ "$(cat /proc/sys/vm/dirty_bytes)" = 104857600 ] && break; sleep 0.05; done
+echo "changed $(cat /proc/sys/vm/dirty_bytes)" >>"$2.st"
+kill -"$1" "$p"
+wait "$p" 2>/dev/null
+echo "rc $?" >>"$2.st"
+SH
+for sig in TERM INT HUP; do
+	secs=3; [ $sig = HUP ] && secs=1
+	IODASH="$IODASH" timeout 60 unshare -pf --mount-proc bash "$TMPD/sig.sh" $sig "$TMPD/sig-$sig.out" $secs
+	check "SIG$sig mid-sweep: the knob was changed when it came" grep -q '^changed 104857600$' "$TMPD/sig-$sig.out.st"
+	check "SIG$sig mid-sweep: originals back" [ "$(knobs_now)" = "$ORIG" ]
+	check "SIG$sig mid-sweep: the restore was said" grep -q 'knob: vm.dirty_bytes [0-9]* -> 0 (iodash, restored)' "$TMPD/sig-$sig.out"
+	check "SIG$sig mid-sweep: no journal left" [ ! -e "$IODASH_KNOBS_JOURNAL" ]
+done
+check "SIGHUP mid-sweep: the sweep went on to its end" grep -q 'run_end: run 2/2 ok' "$TMPD/sig-HUP.out"
+
+# ---- kill -9: the journal, the notice at the next start, iodash restore --
+IODASH="$IODASH" timeout 60 unshare -pf --mount-proc bash "$TMPD/sig.sh" KILL "$TMPD/sig-KILL.out" 3
+check "kill -9: the knob stays changed" [ "$(cat $K/dirty_bytes)" = 104857600 ]
+check "kill -9: the journal stays" [ -s "$IODASH_KNOBS_JOURNAL" ]
+"$IODASH" compare "$TMPD/none.rec" >/dev/null 2>"$TMPD/notice.err"
+check "kill -9: any next iodash says which knob is still changed" grep -q 'kernel knobs still changed by an iodash that did not end (pid [0-9]*, journal .*): vm.dirty_bytes is 104857600 (was 0), vm.dirty_ratio is 0 (was [0-9]*); run iodash restore' "$TMPD/notice.err"
+timeout 30 "$IODASH" --batch --no-record sweep --sysctl 'vm.dirty_bytes={d}' -p d=1G -- true >/dev/null 2>"$TMPD/busy.err"; rc=$?
+check "kill -9: a new sweep will not journal over it" [ "$rc" -eq 1 ] 
+check "kill -9: ... and says to restore first" grep -q 'run iodash restore first' "$TMPD/busy.err"
+"$IODASH" restore >"$TMPD/restore.out" 2>&1; rc=$?
+check "iodash restore: exit 0" [ "$rc" -eq 0 ]
+check "iodash restore: originals back" [ "$(knobs_now)" = "$ORIG" ]
+check "iodash restore: says what moved" grep -q '^vm.dirty_bytes 104857600 -> 0$' "$TMPD/restore.out"
+check "iodash restore: no journal left" [ ! -e "$IODASH_KNOBS_JOURNAL" ]
+"$IODASH" restore >"$TMPD/restore2.out" 2>&1; rc=$?
+check "iodash restore again: nothing to do, exit 0" [ "$rc" -eq 0 ]
+check "iodash restore again: says so" grep -q 'nothing to restore' "$TMPD/restore2.out"
