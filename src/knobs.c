@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include "iodash/bench_sweep.h"
 #include "iodash/knobs.h"
+#include "iodash/snapshot.h"
 
 #define JOURNAL_MAGIC "iodash-knobs-journal 1"
 #define JOURNAL_DEFAULT "/var/lib/iodash/knobs.journal"
@@ -350,6 +351,53 @@ bool knobs_is_own_value(const char *key, const char *value)
 		}
 	pthread_mutex_unlock(&own_lock);
 	return yes;
+}
+
+/* Like knobs_is_own_value(), and forgets the value when it matches. */
+static bool take_own_value(const char *key, const char *value)
+{
+	bool yes = false;
+
+	pthread_mutex_lock(&own_lock);
+	for (int i = 0; i < nown; i++)
+		if (!strcmp(own[i].key, key)) {
+			yes = same_value(own[i].value, value);
+			if (yes)
+				own[i].value[0] = '\0';
+			break;
+		}
+	pthread_mutex_unlock(&own_lock);
+	return yes;
+}
+
+int knobs_snapshot_changes(const struct snapshot *prev, const struct snapshot *cur,
+			   struct knob_change *out, int max)
+{
+	const struct { const char *key; unsigned long long a, b; } k[] = {
+		{ "vm.dirty_background_bytes", prev->dirty_background_bytes, cur->dirty_background_bytes },
+		{ "vm.dirty_background_ratio", prev->dirty_background_ratio, cur->dirty_background_ratio },
+		{ "vm.dirty_bytes", prev->dirty_bytes, cur->dirty_bytes },
+		{ "vm.dirty_ratio", prev->dirty_ratio, cur->dirty_ratio },
+		{ "vm.dirty_expire_centisecs", prev->dirty_expire_centisecs, cur->dirty_expire_centisecs },
+		{ "vm.dirty_writeback_centisecs", prev->dirty_writeback_centisecs, cur->dirty_writeback_centisecs },
+	};
+	int n = 0;
+
+	if (!(prev->have & SNAP_HAVE_KNOBS) || !(cur->have & SNAP_HAVE_KNOBS))
+		return 0;
+	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]) && n < max; i++) {
+		char nv[32];
+		if (k[i].a == k[i].b)
+			continue;
+		snprintf(nv, sizeof(nv), "%llu", k[i].b);
+		if (take_own_value(k[i].key, nv))
+			continue;
+		snprintf(out[n].key, sizeof(out[n].key), "%s", k[i].key);
+		snprintf(out[n].old_value, sizeof(out[n].old_value), "%llu", k[i].a);
+		snprintf(out[n].new_value, sizeof(out[n].new_value), "%s", nv);
+		n++;
+	}
+	return n;
 }
 
 /* ---- journal ------------------------------------------------------------ */

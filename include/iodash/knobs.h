@@ -88,6 +88,14 @@ void knobs_note_own_write(const char *key, const char *value);
 /* Did iodash write this value to this key (the last value it wrote)? */
 bool knobs_is_own_value(const char *key, const char *value);
 
+/* The vm.dirty_* knobs that differ between two snapshots (both must have
+ * SNAP_HAVE_KNOBS), as changes; a change to the value iodash itself last
+ * wrote is left out (and forgotten, so the same value set again by
+ * someone else is reported).  Returns how many were put in out. */
+struct snapshot;
+int knobs_snapshot_changes(const struct snapshot *prev, const struct snapshot *cur,
+			   struct knob_change *out, int max);
+
 /* ---- journal ---- */
 
 struct knobs_journal {

@@ -23,6 +23,10 @@ restore_knobs() {
 	echo "${orig[dirty_expire_centisecs]}" >$K/dirty_expire_centisecs
 }
 cleanup_add restore_knobs
+# a known start (ratio mode, as a fresh boot has it), whatever another
+# test left: the assertions below name the twins' values
+echo 10 >$K/dirty_background_ratio
+echo 20 >$K/dirty_ratio
 knobs_now() { echo "$(cat $K/dirty_background_bytes) $(cat $K/dirty_bytes) $(cat $K/dirty_background_ratio) $(cat $K/dirty_ratio) $(cat $K/dirty_expire_centisecs)"; }
 ORIG=$(knobs_now)
 export IODASH_KNOBS_JOURNAL="$TMPD/state/knobs.journal"
@@ -103,7 +107,7 @@ IODASH="$IODASH" timeout 60 unshare -pf --mount-proc bash "$TMPD/sig.sh" KILL "$
 check "kill -9: the knob stays changed" [ "$(cat $K/dirty_bytes)" = 104857600 ]
 check "kill -9: the journal stays" [ -s "$IODASH_KNOBS_JOURNAL" ]
 "$IODASH" compare "$TMPD/none.rec" >/dev/null 2>"$TMPD/notice.err"
-check "kill -9: any next iodash says which knob is still changed" grep -q 'kernel knobs still changed by an iodash that did not end (pid [0-9]*, journal .*): vm.dirty_bytes is 104857600 (was 0), vm.dirty_ratio is 0 (was [0-9]*); run iodash restore' "$TMPD/notice.err"
+check "kill -9: any next iodash says which knob is still changed" grep -q 'kernel knobs still changed by an iodash that did not end (pid [0-9]*, journal .*): vm.dirty_bytes is 104857600 (was 0), vm.dirty_ratio is 0 (was 20); run iodash restore' "$TMPD/notice.err"
 timeout 30 "$IODASH" --batch --no-record sweep --sysctl 'vm.dirty_bytes={d}' -p d=1G -- true >/dev/null 2>"$TMPD/busy.err"; rc=$?
 check "kill -9: a new sweep will not journal over it" [ "$rc" -eq 1 ] 
 check "kill -9: ... and says to restore first" grep -q 'run iodash restore first' "$TMPD/busy.err"
@@ -115,3 +119,20 @@ check "iodash restore: no journal left" [ ! -e "$IODASH_KNOBS_JOURNAL" ]
 "$IODASH" restore >"$TMPD/restore2.out" 2>&1; rc=$?
 check "iodash restore again: nothing to do, exit 0" [ "$rc" -eq 0 ]
 check "iodash restore again: says so" grep -q 'nothing to restore' "$TMPD/restore2.out"
+
+# ---- a knob changed by hand during a session: an event, old and new ----
+rec="$TMPD/hand.rec"
+timeout 30 "$IODASH" --batch -i 0.1 --duration 3 -o "$rec" >"$TMPD/hand.out" 2>&1 &
+p=$!
+sleep 1
+new=$(( ${orig[dirty_expire_centisecs]} + 7 ))
+echo "$new" >$K/dirty_expire_centisecs
+sleep 0.5
+echo "${orig[dirty_expire_centisecs]}" >$K/dirty_expire_centisecs
+wait $p
+check "knob by hand: a batch event line with old and new value" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs ${orig[dirty_expire_centisecs]} -> $new \(not by iodash\)$" "$TMPD/hand.out"
+check "knob by hand: and back" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs $new -> ${orig[dirty_expire_centisecs]} \(not by iodash\)$" "$TMPD/hand.out"
+check "knob by hand: in the recording" grep -q "^vm.dirty_expire_centisecs ${orig[dirty_expire_centisecs]} -> $new (not by iodash)$" <(events "$rec" knob)
+timeout 30 "$IODASH" view --batch "$rec" >"$TMPD/hand.view" 2>&1
+check "knob by hand: in view" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs ${orig[dirty_expire_centisecs]} -> $new \(not by iodash\)$" "$TMPD/hand.view"
+check "knob by hand: iodash's own sweep changes are not said twice" [ "$(grep -c 'knob: vm.dirty_bytes .* -> 104857600' "$TMPD/sig-TERM.out")" -eq 1 ]
