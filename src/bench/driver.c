@@ -29,7 +29,9 @@
 #include "iodash/commands.h"
 #include "iodash/knobs.h"
 #include "iodash/parser.h"
+#include "iodash/probe.h"
 #include "iodash/proctree.h"
+#include "iodash/runsum.h"
 #include "iodash/tracefs.h"
 
 #define STOP_ESCALATE_S 5.0   /* SIGINT, then SIGTERM, then SIGKILL */
@@ -60,6 +62,12 @@ struct bench_ctx {
 	/* --sysctl: the keys (for the journal) and their originals */
 	struct knob_list knob_keys;
 	struct knobs_journal kj;
+
+	/* the run's summary: device or page cache (runsum.h) */
+	struct probe *rs_probe;       /* NULL: no summaries (counters not live) */
+	struct runsum_acc rs;
+	bool rs_active;
+	uint64_t rs_next_seq;         /* first session sample not yet fed */
 	double interval;
 
 	struct bench_status st;
@@ -125,6 +133,8 @@ static void emit_result(void *ctx, const struct result_point *p)
 	struct bench_ctx *b = ctx;
 	struct result_point q = *p;
 
+	if (b->rs_active)
+		runsum_add_result(&b->rs, p);
 	if (b->kind == CMD_SWEEP && b->run && !(q.flags & RP_PROGRESS)) {
 		/* the sweep knows what was varied better than the tool */
 		snprintf(q.x_name, sizeof(q.x_name), "%s", b->run->x_name);
@@ -247,6 +257,62 @@ static bool stop_wanted(struct bench_ctx *b)
 	return w;
 }
 
+/* ---- run summaries ------------------------------------------------------ */
+
+/* The session's samples taken since the last call, into the run's summary. */
+static void runsum_feed(struct bench_ctx *b)
+{
+	model_lock(b->m);
+	size_t n = series_len(&b->m->series);
+	for (size_t i = 0; i < n; i++) {
+		const struct sample *s = series_at(&b->m->series, i);
+		if (s->seq < b->rs_next_seq)
+			continue;
+		runsum_add_sample(&b->rs, s);
+		b->rs_next_seq = s->seq + 1;
+	}
+	model_unlock(b->m);
+}
+
+static void runsum_start(struct bench_ctx *b)
+{
+	struct snapshot *snap;
+	char err[256];
+
+	b->rs_active = false;
+	if (!b->rs_probe || !(snap = malloc(sizeof(*snap))))
+		return;
+	if (probe_read(b->rs_probe, snap, err, sizeof(err)) == 0) {
+		runsum_begin(&b->rs, snap);
+		model_lock(b->m);
+		const struct sample *last = series_last(&b->m->series);
+		b->rs_next_seq = last ? last->seq + 1 : 0;
+		model_unlock(b->m);
+		b->rs_active = true;
+	}
+	free(snap);
+}
+
+static void runsum_end(struct bench_ctx *b, const char *tag, double secs)
+{
+	struct snapshot *snap;
+	struct run_summary sum;
+	char err[256], text[MODEL_LINE_LEN];
+
+	if (!b->rs_active)
+		return;
+	b->rs_active = false;
+	runsum_feed(b);
+	if (!(snap = malloc(sizeof(*snap))))
+		return;
+	bool have_end = probe_read(b->rs_probe, snap, err, sizeof(err)) == 0;
+	runsum_finish(&b->rs, have_end ? snap : NULL, secs,
+		      b->have_tf ? b->tf.pause_ms_total - b->pause_ms_at_start : -1, &sum);
+	free(snap);
+	runsum_format(&sum, text, sizeof(text) - 32);
+	model_add_event(b->m, MEV_RUN_SUMMARY, model_now(b->m), "%s %s", tag, text);
+}
+
 /* ---- per sample period ------------------------------------------------- */
 
 /* Pause rates to the precision anyone reads them at: a recording then
@@ -262,6 +328,8 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 	double now = mono_s(), dt = now - *last_tick;
 
 	if (pt && proctree_scan(pt, now, &ps) == 0) {
+		if (b->rs_active && ps.have_rates)
+			runsum_add_tick(&b->rs, dt, ps.rchar_Bps + ps.wchar_Bps);
 		b->st.ntasks = ps.ntasks;
 		b->st.throttled_tasks = ps.throttled;
 		if (ps.throttled > b->max_throttled)
@@ -283,6 +351,8 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 		b->st.pauses_total = b->tf.pauses_total;
 		b->st.pause_total_ms = b->tf.pause_ms_total;
 	}
+	if (b->rs_active)
+		runsum_feed(b);
 	if (b->parser)
 		parser_get_progress(b->parser, &b->st.progress);
 	if (b->st.run_total > 0)
@@ -619,8 +689,12 @@ static void *bench_thread(void *arg)
 		b->max_throttled = 0;
 		b->pauses_at_start = b->tf.pauses_total;
 		b->pause_ms_at_start = b->tf.pause_ms_total;
+		runsum_start(b);
 		run_spawned(b, r->argv, true, &ro);
 		close_parser(b);
+		if (ro.started)
+			runsum_end(b, tag, ro.secs);
+		b->rs_active = false;
 		b->durations[b->ndone++] = mono_s() - t_between;
 		if (!ro.started) {
 			b->failed++;
@@ -818,6 +892,11 @@ static int bench_start(struct bench_driver *d, struct model *m, char *err, size_
 		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->o->pid);
 		return -ESRCH;
 	}
+	if (b->kind != CMD_ATTACH && !b->o->proc_root &&
+	    probe_open_live(&b->rs_probe, err, errlen) != 0) {
+		model_add_event(m, MEV_NOTE, model_now(m), "no run summaries (device or page cache): %s", err);
+		b->rs_probe = NULL;
+	}
 	if (b->knob_keys.n) {
 		for (int i = 0; i < b->knob_keys.n; i++)
 			if ((rc = knobs_check_writable(b->knob_keys.v[i].key, err, errlen)))
@@ -896,6 +975,8 @@ static void bench_destroy(struct bench_driver *d)
 		tracefs_close(&b->tf);
 	if (b->kj.active)
 		knobs_journal_restore(&b->kj, NULL, 0, NULL, (char[256]){ 0 }, 256);
+	if (b->rs_probe)
+		probe_close(b->rs_probe);
 	sweep_plan_free(&b->plan);
 	free(b->durations);
 	close(b->wake[0]);

@@ -54,8 +54,42 @@ if command -v fio >/dev/null; then
 	check "sweep --sysctl: originals back after the sweep" [ "$(knobs_now)" = "$ORIG" ]
 	check "sweep --sysctl: the restore is in the recording" grep -q 'restored' <(events "$rec" knob)
 	check "sweep --sysctl: no journal left" [ ! -e "$IODASH_KNOBS_JOURNAL" ]
+	# each run says what it measured; the verdict follows the documented
+	# thresholds from its own figures (throttled >= 25 %, else cache when
+	# inflation > 2 and the peak stayed under freerun, else device)
+	events "$rec" run_summary >"$TMPD/sums"
+	check "run summaries: one per run" [ "$(grep -c '^run [1-4]/4 ' "$TMPD/sums")" -eq 4 ]
+	check "run summaries: disk bytes, reported figure, inflation, peak, thresholds, dirty left, throttled time" \
+		[ "$(grep -Ec 'write_B=[0-9]+ dev_Bps=[0-9.e+]+ rep_Bps=[0-9.e+]+ infl=[0-9.e+inf]+ peak_kB=[0-9]+ freerun_kB=[0-9]+ thresh_kB=[0-9]+ end_kB=[0-9]+ thr_s=[0-9.e+-]+ thr_pct=[0-9.e+-]+ thr_src=sampled$' "$TMPD/sums")" -eq 4 ]
+	check "run summaries: the verdict follows the thresholds" awk '{
+		v = $3; sub(/:$/, "", v)
+		for (i = 4; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+		want = f["thr_pct"] >= 25 ? "throttled" : (f["infl"] > 2 && f["peak_kB"] < f["freerun_kB"]) ? "cache" : "device"
+		if (v != want) { print "run " $2 ": " v " but the figures say " want > "/dev/stderr"; bad = 1 }
+	} END { exit bad }' "$TMPD/sums"
+	# the machine's own answer for the 64M/128M runs, for the log
+	echo "INFO: 64M/128M runs: $(grep -E '^run [13]/4' "$TMPD/sums" | sed 's/^\(run [0-9/]*\) \([a-z]*\):.*\( thr_pct=[^ ]*\).*/\1 \2\3/' | tr '\n' ';')"
+	check "run summaries: 400 MB written by the disks across the runs" awk '{ for (i = 4; i <= NF; i++) if ($i ~ /^write_B=/) { sub(/write_B=/, "", $i); s += $i } } END { exit !(s > 4 * 200e6) }' "$TMPD/sums"
 	[ "$rc" -ne 0 ] && cat "$TMPD/sweep.err"
 	rm -f "$D/f"
+
+	# far under the limits, ended before writeback: the page cache
+	rec="$TMPD/cache.rec"
+	timeout 60 "$IODASH" --batch -i 0.05 -o "$rec" run --sysctl vm.dirty_background_bytes=1G --sysctl vm.dirty_bytes=2G --sysctl vm.dirty_expire_centisecs=3000 \
+		-- fio --name=w --filename="$D/c" --rw=write --bs=1M --size=32M >"$TMPD/cache.out" 2>&1
+	sum=$(events "$rec" run_summary)
+	check "cache run: verdict cache" grep -q '^run cache: ' <<<"$sum"
+	check "cache run: inflation > 2" awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^infl=/) { sub(/infl=/, "", $i); x = $i } } END { exit !(x == "inf" || x + 0 > 2) }' <<<"$sum"
+	echo "INFO: cache run: $sum"
+	# direct=1: the disk did the work, its throughput is the benchmark's
+	rec="$TMPD/direct.rec"
+	timeout 60 "$IODASH" --batch -i 0.05 -o "$rec" run -- fio --name=w --filename="$D/d" --rw=write --bs=1M --size=400M --direct=1 \
+		--time_based --runtime=3 >"$TMPD/direct.out" 2>&1
+	sum=$(events "$rec" run_summary)
+	check "direct run: verdict device" grep -q '^run device: ' <<<"$sum"
+	check "direct run: inflation within 10 % of 1" awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^infl=/) { sub(/infl=/, "", $i); x = $i + 0 } } END { exit !(x > 0.9 && x < 1.1) }' <<<"$sum"
+	echo "INFO: direct run: $sum"
+	rm -f "$D/c" "$D/d"
 else
 	skip "sweep --sysctl with fio" "fio not installed (apt-get install fio)"
 fi
