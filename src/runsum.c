@@ -136,9 +136,12 @@ void runsum_finish(const struct runsum_acc *a, const struct snapshot *end, doubl
 		out->throttle_src = TS_SAMPLED;
 		out->throttled_s = a->sampled_throttled_s;
 	}
-	if (out->throttled_s > secs)
-		out->throttled_s = secs;
-	out->throttled_pct = secs > 0 ? out->throttled_s / secs * 100.0 : 0;
+	/* a share of the time the benchmark was moving data: the only time
+	 * it could be throttled (its start-up and exit cannot) */
+	double busy = a->io_secs > 0 ? a->io_secs : secs;
+	if (out->throttled_s > busy)
+		out->throttled_s = busy;
+	out->throttled_pct = busy > 0 ? out->throttled_s / busy * 100.0 : 0;
 	out->verdict = runsum_verdict(out);
 }
 
@@ -148,8 +151,12 @@ enum run_verdict runsum_verdict(const struct run_summary *s)
 		return RV_THROTTLED;
 	if (!s->have_disks)
 		return RV_UNKNOWN;
+	/* "never near the limit": under freerun at every sample, and not one
+	 * pause when the kernel's tracepoint was watching (it sees the
+	 * crossings a sampler misses) */
 	if (s->have_reported && s->inflation > RUNSUM_CACHE_INFLATION &&
-	    (!s->have_dirty || !s->freerun_kB || s->peak_kB < s->freerun_kB))
+	    (!s->have_dirty || !s->freerun_kB || s->peak_kB < s->freerun_kB) &&
+	    !(s->throttle_src == TS_TRACEPOINT && s->throttled_s > 0))
 		return RV_CACHE;
 	return RV_DEVICE;
 }

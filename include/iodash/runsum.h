@@ -9,7 +9,8 @@
  * dirty + writeback bytes left when the run ended, and a verdict:
  *
  *   throttled  writers were throttled for >= RUNSUM_THROTTLED_SHARE of the
- *              run: the figure is the writeback rate under the dirty limit
+ *              benchmark's I/O time: the figure is the writeback rate under
+ *              the dirty limit
  *   cache      the benchmark's figure is > RUNSUM_CACHE_INFLATION times
  *              what the disks did over its I/O time, and dirty + writeback
  *              stayed under the freerun ceiling: the page cache absorbed it
@@ -32,7 +33,7 @@
 #include "iodash/result.h"
 #include "iodash/snapshot.h"
 
-#define RUNSUM_THROTTLED_SHARE 0.25
+#define RUNSUM_THROTTLED_SHARE 0.15
 #define RUNSUM_CACHE_INFLATION 2.0
 
 enum run_verdict { RV_UNKNOWN, RV_DEVICE, RV_CACHE, RV_THROTTLED };

@@ -302,13 +302,12 @@ int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int 
 			snprintf(r->x_text, sizeof(r->x_text), "%.*s", (int)xl, xv);
 			if (sweep_parse_number(r->x_text, &r->x))
 				r->x = idx[p->nparams - 1] + 1;   /* not a number: its position */
-			/* every name but the x goes into the label: "bs=4k", "bg=5" */
-			for (int k = 0; k < p->nparams; k++)
+			/* the other -p go into the label ("bs=4k"); names paired
+			 * with the x are not a curve of their own: x fixes them */
+			for (int k = 0; k < p->nparams - 1; k++)
 				for (int j = 0; j < p->params[k].nnames; j++) {
 					size_t vl;
 					const char *v;
-					if (k == p->nparams - 1 && j == xp->nnames - 1)
-						continue;
 					v = value_part(&p->params[k], idx[k], j, &vl);
 					int w = snprintf(r->label_extra + off, sizeof(r->label_extra) - off, "%s%s=%.*s",
 							 off ? " " : "", p->params[k].names[j], (int)vl, v);

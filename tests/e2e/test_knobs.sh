@@ -37,9 +37,14 @@ events() { awk -F'\t' -v k="$2" '$1 == "E" && $3 == k { print $4 }' "$1"; }
 # ---- the acceptance sweep: paired bytes knobs, 2 x 2 runs of fio --------
 if command -v fio >/dev/null; then
 	rec="$TMPD/sweep.rec"
-	timeout 120 "$IODASH" --batch -i 0.05 -o "$rec" sweep --sysctl 'vm.dirty_background_bytes={bg}' --sysctl 'vm.dirty_bytes={d}' \
+	# the writer's pauses, from the kernel when tracefs is there
+	TT=(); [ -d /sys/kernel/tracing/events/writeback/balance_dirty_pages ] && TT=(--trace-throttle)
+	# the file cached first: fio overwrites it at memory speed (as
+	# test_throttle.sh), so the dirty limit is what holds it back
+	dd if=/dev/zero of="$D/f" bs=1M count=400 status=none && sync
+	timeout 120 "$IODASH" --batch -i 0.05 "${TT[@]}" -o "$rec" sweep --sysctl 'vm.dirty_background_bytes={bg}' --sysctl 'vm.dirty_bytes={d}' \
 		-p bg,d=64M:128M,256M:512M --repeat 2 --parser fio -- sh -c \
-		"echo knobs-at-start \$(cat $K/dirty_background_bytes) \$(cat $K/dirty_bytes) \$(cat $K/dirty_background_ratio) \$(cat $K/dirty_ratio); exec fio --name=w --filename=$D/f --rw=write --bs=1M --size=400M" \
+		"echo knobs-at-start \$(cat $K/dirty_background_bytes) \$(cat $K/dirty_bytes) \$(cat $K/dirty_background_ratio) \$(cat $K/dirty_ratio); exec fio --name=w --filename=$D/f --rw=write --bs=1M --size=400M --invalidate=0" \
 		>"$TMPD/sweep.out" 2>"$TMPD/sweep.err"; rc=$?
 	check "sweep --sysctl: exit 0" [ "$rc" -eq 0 ]
 	check "sweep --sysctl: 4 runs ended ok" [ "$(grep -c 'run_end: run [1-4]/4 ok' "$TMPD/sweep.out")" -eq 4 ]
@@ -55,23 +60,82 @@ if command -v fio >/dev/null; then
 	check "sweep --sysctl: the restore is in the recording" grep -q 'restored' <(events "$rec" knob)
 	check "sweep --sysctl: no journal left" [ ! -e "$IODASH_KNOBS_JOURNAL" ]
 	# each run says what it measured; the verdict follows the documented
-	# thresholds from its own figures (throttled >= 25 %, else cache when
+	# thresholds from its own figures (throttled >= 15 %, else cache when
 	# inflation > 2 and the peak stayed under freerun, else device)
 	events "$rec" run_summary >"$TMPD/sums"
 	check "run summaries: one per run" [ "$(grep -c '^run [1-4]/4 ' "$TMPD/sums")" -eq 4 ]
 	check "run summaries: disk bytes, reported figure, inflation, peak, thresholds, dirty left, throttled time" \
-		[ "$(grep -Ec 'write_B=[0-9]+ dev_Bps=[0-9.e+]+ rep_Bps=[0-9.e+]+ infl=[0-9.e+inf]+ peak_kB=[0-9]+ freerun_kB=[0-9]+ thresh_kB=[0-9]+ end_kB=[0-9]+ thr_s=[0-9.e+-]+ thr_pct=[0-9.e+-]+ thr_src=sampled$' "$TMPD/sums")" -eq 4 ]
+		[ "$(grep -Ec 'write_B=[0-9]+ dev_Bps=[0-9.e+]+ rep_Bps=[0-9.e+]+ infl=[0-9.e+inf]+ peak_kB=[0-9]+ freerun_kB=[0-9]+ thresh_kB=[0-9]+ end_kB=[0-9]+ thr_s=[0-9.e+-]+ thr_pct=[0-9.e+-]+ thr_src=(sampled|tracepoint)$' "$TMPD/sums")" -eq 4 ]
 	check "run summaries: the verdict follows the thresholds" awk '{
 		v = $3; sub(/:$/, "", v)
 		for (i = 4; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-		want = f["thr_pct"] >= 25 ? "throttled" : (f["infl"] > 2 && f["peak_kB"] < f["freerun_kB"]) ? "cache" : "device"
+		want = f["thr_pct"] >= 15 ? "throttled" : (f["infl"] > 2 && f["peak_kB"] < f["freerun_kB"] && !(f["thr_src"] == "tracepoint" && f["thr_s"] > 0)) ? "cache" : "device"
 		if (v != want) { print "run " $2 ": " v " but the figures say " want > "/dev/stderr"; bad = 1 }
 	} END { exit bad }' "$TMPD/sums"
+	# 64M/128M: 400 MB cannot fit; the writer meets the limit.  Whether its
+	# pauses pass 15 % of its I/O time depends on this disk's speed (here
+	# 1.2 GB/s: 12-100 % measured), so the test asserts what must hold:
+	# never "cache", the limit reached (a pause, or dirty over freerun)
+	check "run summaries: the 64M/128M runs reached the dirty limit, never cache" awk '$2 ~ /^[13]\/4$/ {
+		for (i = 4; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+		if ($3 == "cache:" || !(f["thr_s"] > 0 || f["peak_kB"] >= f["freerun_kB"])) bad = 1; n++
+	} END { exit bad || n != 2 }' "$TMPD/sums"
+	check "run summaries: the throttled time says its source" grep -q "thr_src=$([ ${#TT[@]} -gt 0 ] && echo tracepoint || echo sampled)\$" "$TMPD/sums"
 	# the machine's own answer for the 64M/128M runs, for the log
 	echo "INFO: 64M/128M runs: $(grep -E '^run [13]/4' "$TMPD/sums" | sed 's/^\(run [0-9/]*\) \([a-z]*\):.*\( thr_pct=[^ ]*\).*/\1 \2\3/' | tr '\n' ';')"
 	check "run summaries: 400 MB written by the disks across the runs" awk '{ for (i = 4; i <= NF; i++) if ($i ~ /^write_B=/) { sub(/write_B=/, "", $i); s += $i } } END { exit !(s > 4 * 200e6) }' "$TMPD/sums"
 	[ "$rc" -ne 0 ] && cat "$TMPD/sweep.err"
 	rm -f "$D/f"
+
+	# compare: the same sweep from "another kernel" (its header rewritten,
+	# checksum and all), settings x kernels x repeats as one table
+	kern=$(awk -F'\t' '$1 == "H" && $2 == "kernel" { print $3 }' "$rec")
+	python3 - "$rec" "$TMPD/other.rec" <<'PY'
+import sys, zlib
+out = []
+for line in open(sys.argv[1], 'rb').read().split(b'\n'):
+    f = line.split(b'\t')
+    if len(f) >= 4 and f[0] == b'H' and f[1] == b'kernel':
+        body = b'H\tkernel\t2.6.24-rc2'
+        line = body + b'\t' + b'%08x' % (zlib.crc32(body) & 0xffffffff)
+    out.append(line)
+open(sys.argv[2], 'wb').write(b'\n'.join(out))
+PY
+	"$IODASH" compare --text --metric write_bw "$rec" "$TMPD/other.rec" >"$TMPD/cmp.txt" 2>"$TMPD/cmp.err"; rc=$?
+	check "compare two kernels: exit 0" [ "$rc" -eq 0 ]
+	check "compare two kernels: labelled by kernel, not by command" grep -Eq "^ +$kern \(2 runs\) +2\.6\.24-rc2 \(2 runs\)$" "$TMPD/cmp.txt"
+	check "compare two kernels: each label's kernel and knob values" grep -q "^  2.6.24-rc2: kernel 2.6.24-rc2, from .*other.rec; knobs vm.dirty_background_bytes=67108864|268435456 vm.dirty_bytes=134217728|536870912 vm.dirty_background_ratio=0 vm.dirty_ratio=0$" "$TMPD/cmp.txt"
+	check "compare two kernels: mean, hmean, stddev, CoV, N, change, measured" grep -Eq '^ +d +mean +hmean +stddev +CoV +N +measured +mean +hmean +stddev +CoV +N +change +measured$' "$TMPD/cmp.txt"
+	check "compare two kernels: one row per setting (x = dirty_bytes)" [ "$(grep -Ec '^ *(134217728|536870912) ' "$TMPD/cmp.txt")" -eq 2 ]
+	check "compare two kernels: change and a verdict in each row" [ "$(grep -Ec '^ *(134217728|536870912) .*[+-][0-9.]+%[ *] +(throttled|cache|device)' "$TMPD/cmp.txt")" -eq 2 ]
+	check "compare two kernels: what each run measured" [ "$(grep -Ec '^(2\.6\.24-rc2|'"$kern"') +[1-4] +(device|cache|throttled) ' "$TMPD/cmp.txt")" -eq 8 ]
+	"$IODASH" compare --text --metric write_bw "$rec" "$rec" >"$TMPD/twice.txt" 2>"$TMPD/twice.err"
+	check "compare the same file twice: not merged (A, A#2)" grep -Eq "^ +$kern \(2 runs\) +$kern#2 \(2 runs\)$" "$TMPD/twice.txt"
+	check "compare the same file twice: said" grep -q "shown apart as \"$kern#2\"" "$TMPD/twice.err"
+	"$IODASH" compare --csv --metric write_bw "$rec" >"$TMPD/cmp.csv"
+	check "compare --csv: verdict, inflation, kernel, knobs columns" grep -q ',significant,verdict,inflation,kernel,knobs$' "$TMPD/cmp.csv"
+	"$IODASH" compare --json --metric write_bw "$rec" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+r = d["runs"][0]
+assert r["verdict"] in ("device", "cache", "throttled"), r
+assert r["disk_write_bytes"] > 0 and r["throttled_source"] in ("sampled", "tracepoint"), r
+p = d["metrics"][0]["labels"][0]["points"][0]
+assert p["verdict"] and "inflation" in p, p
+' && pass "compare --json: per point verdict, per run summary" || fail "compare --json verdicts"
+	# the curses compare screen: a mark on each point
+	if command -v tmux >/dev/null; then
+		tm_start 120 40 "'$IODASH' compare --metric write_bw '$rec' '$TMPD/other.rec'"
+		if tm_wait 'T throttled C cache D device' 5; then
+			pass "compare screen: the marks' legend"
+			check "compare screen: marks on the points" bash -c "tmux -S '$TMUX_SOCK' capture-pane -p -t t | head -25 | grep -Eq '[TCD+]'"
+		else
+			fail "compare screen: the marks' legend" "$(tm_screen | head -5)"
+		fi
+		tm send-keys -t t q
+	else
+		skip "compare screen marks" "tmux missing"
+	fi
 
 	# far under the limits, ended before writeback: the page cache
 	rec="$TMPD/cache.rec"

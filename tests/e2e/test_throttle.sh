@@ -12,6 +12,9 @@ if ! is_root; then
 fi
 command -v fio >/dev/null || { skip "throttle" "fio not installed (apt-get install fio)"; exit 0; }
 
+# other tests read and set the same knobs: one at a time
+exec 9>/tmp/iodash-knobs.lock
+flock 9
 V=/proc/sys/vm
 S_DB=$(cat $V/dirty_bytes) S_DBB=$(cat $V/dirty_background_bytes)
 S_R=$(cat $V/dirty_ratio) S_BR=$(cat $V/dirty_background_ratio)
