@@ -13,7 +13,7 @@ enum {
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW,
-	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS,
+	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL,
 };
 
 static const struct option long_opts[] = {
@@ -49,6 +49,7 @@ static const struct option long_opts[] = {
 	{ "partitions", required_argument, NULL, OPT_PARTITIONS },
 	{ "all-disks", no_argument, NULL, OPT_ALL_DISKS },
 	{ "columns", required_argument, NULL, OPT_COLUMNS },
+	{ "sysctl", required_argument, NULL, OPT_SYSCTL },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -57,7 +58,7 @@ static const struct option long_opts[] = {
 static const struct { const char *name; enum iodash_cmd cmd; } commands[] = {
 	{ "run", CMD_RUN }, { "sweep", CMD_SWEEP }, { "attach", CMD_ATTACH },
 	{ "view", CMD_VIEW }, { "compare", CMD_COMPARE }, { "export", CMD_EXPORT },
-	{ "live", CMD_LIVE },
+	{ "live", CMD_LIVE }, { "restore", CMD_RESTORE },
 };
 
 void cli_usage(FILE *f)
@@ -66,11 +67,13 @@ void cli_usage(FILE *f)
 	      "  iodash [OPTIONS]                                   live dashboard of this machine\n"
 	      "  iodash run   [-l LABEL] [-o REC] -- CMD [ARG...]   spawn one benchmark\n"
 	      "  iodash sweep [-l LABEL] [-o REC] -p NAME=V1,V2,... [--repeat N] [--between CMD]\n"
+	      "               [-p A,B=A1:B1,A2:B2,...] [--sysctl KEY=VALUE]...\n"
 	      "               [--stop-on-fail] -- CMD ... {NAME} ...  one run per value\n"
 	      "  iodash attach [-l LABEL] [-o REC] [--log FILE] PID  watch a running benchmark\n"
 	      "  iodash view  REC...                                 replay recordings\n"
 	      "  iodash compare [--text|--csv|--json] [--baseline LABEL] [--metric NAME] SRC...\n"
 	      "  iodash export [--csv|--json] REC                    samples, events, results\n"
+	      "  iodash restore                                      put back knobs a killed sweep left\n"
 	      "\n"
 	      "sampling options (live, run, sweep, attach):\n"
 	      "  -i, --interval SEC    sampling interval, 0.01..60 (default 0.5)\n"
@@ -93,12 +96,14 @@ void cli_usage(FILE *f)
 	      "                        (any iostat -x name or its r_s/rrqm_pct form; 'all')\n"
 	      "  -h, --help, --version\n"
 	      "\n"
-	      "sweep: --repeat N (runs per point), --between CMD (run between runs, e.g.\n"
+	      "sweep: --repeat N (runs per point), --between CMD (run before every run, e.g.\n"
 	      "       'sync; echo 3 > /proc/sys/vm/drop_caches'), --stop-on-fail\n"
 	      "       CMD runs through sh before a run, with that (the next) run's values:\n"
 	      "       {NAME} becomes one quoted shell word (write it bare, not in quotes),\n"
 	      "       and $IODASH_P_NAME holds the value (for CMD and the benchmark)\n"
 	      "attach: watches only; q, Ctrl-C, SIGTERM, --count leave the process running\n"
+	      "run, sweep: --sysctl KEY=VALUE  set a /proc/sys knob before every run, e.g.\n"
+	      "       --sysctl vm.dirty_ratio={r} -p bg,r=5:10,20:40; restored at the end\n"
 	      "compare: --text|--csv|--json (the table, no curses), --baseline LABEL,\n"
 	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves)\n"
 	      "view --batch --follow: keep printing as the recording grows\n"
@@ -238,6 +243,13 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 		break;
 	case OPT_BETWEEN: o->between = arg; break;
 	case OPT_STOP_ON_FAIL: o->stop_on_fail = true; break;
+	case OPT_SYSCTL:
+		if (o->nsysctls == CLI_MAX_SYSCTLS)
+			return usage_error("at most %d --sysctl options (got another: '%s')", CLI_MAX_SYSCTLS, arg);
+		if (!strchr(arg, '=') || arg[0] == '=')
+			return usage_error("--sysctl wants KEY=VALUE (e.g. vm.dirty_ratio=20), not '%s'", arg);
+		o->sysctls[o->nsysctls++] = arg;
+		break;
 	case OPT_TRACE_THROTTLE: o->trace_throttle = true; break;
 	case OPT_TEXT: o->format = FMT_TEXT; break;
 	case OPT_CSV: o->format = FMT_CSV; break;
@@ -321,7 +333,7 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 		if (!strcmp(argv[next], commands[i].name))
 			break;
 	if (i == sizeof(commands) / sizeof(commands[0]))
-		return usage_error("unknown command '%s' (run, sweep, attach, view, compare, export)", argv[next]);
+		return usage_error("unknown command '%s' (run, sweep, attach, view, compare, export, restore)", argv[next]);
 	o->cmd = commands[i].cmd;
 
 	/* the subcommand's own options; argv[next] plays argv[0] */
@@ -369,9 +381,15 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 		if (o->nargs != 1)
 			return usage_error("%s: wants one recording", "export");
 		break;
+	case CMD_RESTORE:
+		if (o->nargs)
+			return usage_error("%s takes no arguments ('%s')", "restore", o->args[0]);
+		break;
 	}
 	if ((rc = cli_check_columns(o)))
 		return rc;
+	if (o->nsysctls && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP)
+		return usage_error("--sysctl is for run and sweep (%s)", o->sysctls[0]);
 	if (o->fast && !o->proc_root)
 		return usage_error("%s only replays a trace: give --proc-root TRACE too", "--fast");
 	return 0;

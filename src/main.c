@@ -23,6 +23,8 @@ int main(int argc, char **argv)
 		return 0;          /* --help / --version */
 	if (rc)
 		return rc;
+	if (o.cmd != CMD_RESTORE)
+		cmd_knobs_notice(stderr);
 	switch (o.cmd) {
 	case CMD_LIVE: return cmd_live(&o);
 	case CMD_RUN: return cmd_run(&o);
@@ -31,6 +33,7 @@ int main(int argc, char **argv)
 	case CMD_VIEW: return cmd_view(&o);
 	case CMD_COMPARE: app_end_on_closed_stdout(); return cmd_compare(&o);
 	case CMD_EXPORT: app_end_on_closed_stdout(); return cmd_export(&o);
+	case CMD_RESTORE: return cmd_restore(&o);
 	}
 	return 2;
 }

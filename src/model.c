@@ -300,6 +300,8 @@ const char *model_event_kind_name(enum model_event_kind k)
 	case MEV_RUN_START: return "run_start";
 	case MEV_RUN_END: return "run_end";
 	case MEV_NOTE: return "note";
+	case MEV_KNOB: return "knob";
+	case MEV_RUN_SUMMARY: return "run_summary";
 	}
 	return "?";
 }

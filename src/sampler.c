@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "iodash/sampler.h"
+#include "iodash/knobs.h"
 
 struct sampler {
 	pthread_t thread;
@@ -163,6 +164,15 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 				smp.zone == ZONE_HARD_LIMIT ? " (hard_limit)" : "");
 	else if (smp.hit_event < 0)
 		model_add_event(m, MEV_HIT_END, smp.t, "throttle end %.2fs", smp.hit_duration);
+	if (prev) {
+		/* a knob set by hand (or by a script) during the session is
+		 * part of what the figures mean; iodash's own writes it says itself */
+		struct knob_change kc[6];
+		int nk = knobs_snapshot_changes(prev, &s->cur, kc, 6);
+		for (int i = 0; i < nk; i++)
+			model_add_event(m, MEV_KNOB, smp.t, "%s %s -> %s (not by iodash)",
+					kc[i].key, kc[i].old_value, kc[i].new_value);
+	}
 	if (s->cfg.after_sample)
 		s->cfg.after_sample(s->cfg.ctx, &smp);
 }

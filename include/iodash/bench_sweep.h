@@ -12,7 +12,14 @@
  * value as one shell word (quoted when it holds anything a shell would
  * read).  The values are also in the environment of the benchmark and
  * the between command as IODASH_P_NAME.  A run's between command is run
- * just before that run, with its values. */
+ * just before that run, with its values.
+ *
+ * A parameter may bind several names to paired values: `-p bg,r=5:10,20:40`
+ * is two points, {bg}=5 with {r}=10 and {bg}=20 with {r}=40 (not a grid;
+ * two -p are still the grid).  Its last name is the x.
+ *
+ * --sysctl KEY=VALUE (knobs.h) is substituted like an argv word, once per
+ * run, so a knob may be a swept parameter or fixed for the whole sweep. */
 #ifndef IODASH_BENCH_SWEEP_H
 #define IODASH_BENCH_SWEEP_H
 
@@ -23,10 +30,14 @@
 #define SWEEP_MAX_VALUES 1024
 #define SWEEP_MAX_RUNS 100000
 #define SWEEP_ENV_PREFIX "IODASH_P_"
+#define SWEEP_MAX_NAMES 4       /* names bound by one paired -p */
+#define SWEEP_MAX_SYSCTLS 16
 
 struct sweep_param {
-	char name[RP_NAME_LEN];
-	char **values;
+	char name[RP_NAME_LEN];     /* as written: "clients", or "bg,r" */
+	char names[SWEEP_MAX_NAMES][RP_NAME_LEN];
+	int nnames;                 /* 1, or the names of a paired -p */
+	char **values;              /* as written: "4", or "5:10" */
 	int nvalues;
 };
 
@@ -35,10 +46,11 @@ struct sweep_run {
 	char *between;              /* substituted --between (values quoted), or NULL */
 	char **env;                 /* "IODASH_P_NAME=value" per -p, NULL-terminated:
 				     * for the benchmark and --between */
+	char *sysctls[SWEEP_MAX_SYSCTLS + 1];  /* substituted KEY=VALUE, NULL-terminated */
 	char label_extra[RP_LABEL_LEN];  /* "bs=4k" for the other grid params, or "" */
 	char x_name[RP_NAME_LEN];
 	double x;
-	const char *x_text;         /* the value as written */
+	char x_text[RP_LABEL_LEN];  /* the value as written */
 	int pass;                   /* 0-based repeat pass = run number of the point */
 	int point;                  /* 0-based grid point */
 };
@@ -56,6 +68,12 @@ struct sweep_plan {
 int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparams,
 		     char *const *argv, int nargs, const char *between, int repeat,
 		     char *err, size_t errlen);
+/* The same with --sysctl KEY=VALUE specs, substituted per run like argv
+ * words ({NAME} in a KEY is refused: the knobs are journaled up front). */
+int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int nparams,
+			   char *const *argv, int nargs, const char *between,
+			   const char *const *sysctls, int nsysctls, int repeat,
+			   char *err, size_t errlen);
 void sweep_plan_free(struct sweep_plan *p);
 
 /* A parameter value as a number: "4", "2.5", "4k"/"64K"/"1m"/"1g" (powers

@@ -10,8 +10,9 @@
 #include "iodash/derive.h"
 
 #define CLI_MAX_PARAMS 8
+#define CLI_MAX_SYSCTLS 16
 
-enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT };
+enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_RESTORE };
 enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON };
 
 struct iodash_opts {
@@ -40,6 +41,8 @@ struct iodash_opts {
 	int repeat;               /* sweep --repeat N, default 1 */
 	const char *between;      /* sweep --between CMD */
 	bool stop_on_fail;
+	const char *sysctls[CLI_MAX_SYSCTLS];  /* run/sweep --sysctl KEY=VALUE (knobs.h) */
+	int nsysctls;
 	bool trace_throttle;
 	/* disks: -p DEV|ALL / --partitions, --all-disks (iostat's -p and ALL) */
 	struct derive_opts disks;

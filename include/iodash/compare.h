@@ -8,7 +8,9 @@
 
 #include <stdio.h>
 #include "iodash/cli.h"
+#include "iodash/model.h"
 #include "iodash/result.h"
+#include "iodash/runsum.h"
 #include "iodash/session.h"
 
 #define COMPARE_RUN_MAX_POINTS 2000   /* per-run series are thinned to this */
@@ -25,6 +27,20 @@ struct compare_run {
 	double *dirty_kb;      /* dirty + writeback (vmstat), KiB */
 	double *thresh_kb;     /* the hard threshold, KiB (0 unknown) */
 	double *tput_kBps;     /* all disks: read + write kB/s */
+	double t0, t1;         /* the run's span in its recording (session seconds) */
+	bool have_summary;     /* its run_summary event: device or page cache */
+	struct run_summary sum;
+	char knobs[MODEL_LINE_LEN];  /* "KEY=VALUE ..." the run started with, "" unknown */
+};
+
+/* Who a label is: the kernel it ran on, where it came from, the knob
+ * values of its runs ("k=v" when all runs had v, "k=v1|v2" when they
+ * varied, e.g. with the x of a knob sweep). */
+struct compare_label {
+	char label[RP_LABEL_LEN];
+	char kernel[128];
+	char source[256];
+	char knobs[1024];
 };
 
 struct compare_data {
@@ -34,12 +50,22 @@ struct compare_data {
 	struct curve_set *curves;    /* curves[i] is metrics[i] */
 	struct compare_run *runs;
 	size_t nruns;
+	unsigned char *verdicts;     /* per results.v[i]: enum run_verdict of its run */
+	double *inflation;           /* per results.v[i]: its run's cache inflation, NAN unknown */
+	struct compare_label *labels;
+	size_t nlabels;
 	char baseline[RP_LABEL_LEN]; /* "" = the first label of each metric */
 	size_t nsources;
 };
 
 /* Load every source (a recording when it starts like one, else a text file
  * through the parsers) and build the curves.  metric NULL = all.
+ *
+ * Labels: -l LABEL as recorded; else, for a recording, the kernel release
+ * of its header plus the swept parameters (not the command name), so two
+ * kernels' recordings of one command are two curves.  A label that an
+ * earlier source already has is never pooled with it: it becomes
+ * "LABEL#2" (#3 ...) and a note says so.
  * Returns 0, -ENOENT when no result was found (err says where it looked),
  * -ESRCH for an unknown --baseline or --metric (err lists the known ones),
  * or another -errno with err "FILE: byte N: why". Warnings (torn records,
@@ -51,7 +77,18 @@ void compare_free(struct compare_data *cd);
 
 /* The table of every metric: FMT_TEXT (a mail table), FMT_CSV, FMT_JSON. */
 int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out);
-/* The text table of one metric (what --text prints for it). */
-void compare_print_text_metric(const struct curve_set *cs, FILE *out);
+/* The text table of metric k (what --text prints for it): per label the
+ * mean, for rates the harmonic mean beside it, stddev, CoV, N, change
+ * against the baseline with * where Welch's p < 0.05, and the verdict of
+ * the runs (device / cache / throttled) where recordings say it. */
+void compare_print_text_metric(const struct compare_data *cd, size_t k, FILE *out);
+/* The verdicts of the runs behind one point: "throttled", "cache/device"
+ * (distinct, in that order), "" when none is known. */
+const char *compare_point_verdict(const struct compare_data *cd, const char *metric,
+				  const char *label, double x, char *buf, size_t len);
+/* One letter per verdict for a curve point: T throttled, C cache, D device,
+ * '+' for a mix, 0 for none. */
+char compare_point_mark(const struct compare_data *cd, const char *metric,
+			const char *label, double x);
 
 #endif

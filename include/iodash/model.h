@@ -38,6 +38,8 @@ enum model_event_kind {
 	MEV_MARK,                     /* user pressed m */
 	MEV_RUN_START, MEV_RUN_END,   /* benchmark run boundaries (text has status) */
 	MEV_NOTE,                     /* anything else worth a line (errors, SIGHUP) */
+	MEV_KNOB,                     /* a kernel knob changed (old -> new), or the knobs of a run */
+	MEV_RUN_SUMMARY,              /* what a run measured: device or page cache (runsum.h) */
 };
 
 struct model_event {

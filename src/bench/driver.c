@@ -30,8 +30,11 @@
 #include "iodash/bench.h"
 #include "iodash/bench_sweep.h"
 #include "iodash/commands.h"
+#include "iodash/knobs.h"
 #include "iodash/parser.h"
+#include "iodash/probe.h"
 #include "iodash/proctree.h"
+#include "iodash/runsum.h"
 #include "iodash/tracefs.h"
 
 #define STOP_ESCALATE_S 5.0   /* SIGINT, then SIGTERM, then SIGKILL */
@@ -59,6 +62,16 @@ struct bench_ctx {
 
 	struct tracefs tf;
 	bool have_tf;
+
+	/* --sysctl: the keys (for the journal) and their originals */
+	struct knob_list knob_keys;
+	struct knobs_journal kj;
+
+	/* the run's summary: device or page cache (runsum.h) */
+	struct probe *rs_probe;       /* NULL: no summaries (counters not live) */
+	struct runsum_acc rs;
+	bool rs_active;
+	uint64_t rs_next_seq;         /* first session sample not yet fed */
 	double interval;
 
 	struct bench_status st;
@@ -124,6 +137,8 @@ static void emit_result(void *ctx, const struct result_point *p)
 	struct bench_ctx *b = ctx;
 	struct result_point q = *p;
 
+	if (b->rs_active)
+		runsum_add_result(&b->rs, p);
 	if (b->kind == CMD_SWEEP && b->run && !(q.flags & RP_PROGRESS)) {
 		/* the sweep knows what was varied better than the tool */
 		snprintf(q.x_name, sizeof(q.x_name), "%s", b->run->x_name);
@@ -239,6 +254,62 @@ static bool stop_wanted(struct bench_ctx *b)
 	return w;
 }
 
+/* ---- run summaries ------------------------------------------------------ */
+
+/* The session's samples taken since the last call, into the run's summary. */
+static void runsum_feed(struct bench_ctx *b)
+{
+	model_lock(b->m);
+	size_t n = series_len(&b->m->series);
+	for (size_t i = 0; i < n; i++) {
+		const struct sample *s = series_at(&b->m->series, i);
+		if (s->seq < b->rs_next_seq)
+			continue;
+		runsum_add_sample(&b->rs, s);
+		b->rs_next_seq = s->seq + 1;
+	}
+	model_unlock(b->m);
+}
+
+static void runsum_start(struct bench_ctx *b)
+{
+	struct snapshot *snap;
+	char err[256];
+
+	b->rs_active = false;
+	if (!b->rs_probe || !(snap = malloc(sizeof(*snap))))
+		return;
+	if (probe_read(b->rs_probe, snap, err, sizeof(err)) == 0) {
+		runsum_begin(&b->rs, snap);
+		model_lock(b->m);
+		const struct sample *last = series_last(&b->m->series);
+		b->rs_next_seq = last ? last->seq + 1 : 0;
+		model_unlock(b->m);
+		b->rs_active = true;
+	}
+	free(snap);
+}
+
+static void runsum_end(struct bench_ctx *b, const char *tag, double secs)
+{
+	struct snapshot *snap;
+	struct run_summary sum;
+	char err[256], text[MODEL_LINE_LEN];
+
+	if (!b->rs_active)
+		return;
+	b->rs_active = false;
+	runsum_feed(b);
+	if (!(snap = malloc(sizeof(*snap))))
+		return;
+	bool have_end = probe_read(b->rs_probe, snap, err, sizeof(err)) == 0;
+	runsum_finish(&b->rs, have_end ? snap : NULL, secs,
+		      b->have_tf ? b->tf.pause_ms_total - b->pause_ms_at_start : -1, &sum);
+	free(snap);
+	runsum_format(&sum, text, sizeof(text) - 32);
+	model_add_event(b->m, MEV_RUN_SUMMARY, model_now(b->m), "%s %s", tag, text);
+}
+
 /* ---- per sample period ------------------------------------------------- */
 
 /* Pause rates to the precision anyone reads them at: a recording then
@@ -254,6 +325,8 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 	double now = mono_s(), dt = now - *last_tick;
 
 	if (pt && proctree_scan(pt, now, &ps) == 0) {
+		if (b->rs_active && ps.have_rates)
+			runsum_add_tick(&b->rs, dt, ps.rchar_Bps + ps.wchar_Bps);
 		b->st.ntasks = ps.ntasks;
 		b->st.throttled_tasks = ps.throttled;
 		if (ps.throttled > b->max_throttled)
@@ -275,6 +348,8 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 		b->st.pauses_total = b->tf.pauses_total;
 		b->st.pause_total_ms = b->tf.pause_ms_total;
 	}
+	if (b->rs_active)
+		runsum_feed(b);
 	if (b->parser)
 		parser_get_progress(b->parser, &b->st.progress);
 	if (b->st.run_total > 0)
@@ -452,6 +527,79 @@ static void throttle_summary(struct bench_ctx *b, char *buf, size_t len)
 			 b->tf.pause_ms_total - b->pause_ms_at_start);
 }
 
+/* ---- kernel knobs (--sysctl) -------------------------------------------- */
+
+static int parse_knobs(char *const *specs, struct knob_list *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof(*out));
+	for (int i = 0; specs[i]; i++) {
+		if (out->n == KNOBS_MAX) {
+			snprintf(err, errlen, "more than %d --sysctl knobs", KNOBS_MAX);
+			return -EINVAL;
+		}
+		int rc = knobs_parse_spec(specs[i], &out->v[out->n], err, errlen);
+		if (rc)
+			return rc;
+		out->n++;
+	}
+	return 0;
+}
+
+static void knob_change_events(struct bench_ctx *b, const struct knob_change *chg, int n,
+			       const char *why)
+{
+	for (int i = 0; i < n; i++)
+		model_add_event(b->m, MEV_KNOB, model_now(b->m), "%s %s -> %s (iodash, %s)",
+				chg[i].key, chg[i].old_value, chg[i].new_value, why);
+}
+
+/* Set the run's knobs and read them back; the values the run starts with
+ * (keys and twins, as the kernel shows them) go into an event.  0, or
+ * -errno with err: the run must not start. */
+static int apply_knobs(struct bench_ctx *b, const struct sweep_run *r, const char *tag,
+		       char *err, size_t errlen)
+{
+	struct knob_list want, now;
+	struct knob_change chg[KNOBS_MAX * 2];
+	char line[MODEL_LINE_LEN], why[48];
+	int n = 0, rc;
+
+	if (!r->sysctls[0])
+		return 0;
+	if ((rc = parse_knobs(r->sysctls, &want, err, errlen)))
+		return rc;
+	snprintf(why, sizeof(why), "before %s", tag);
+	rc = knobs_apply(&want, chg, KNOBS_MAX * 2, &n, err, errlen);
+	knob_change_events(b, chg, n, why);
+	if (rc)
+		return rc;
+	if ((rc = knobs_read_all(&b->knob_keys, &now, err, errlen)))
+		return rc;
+	knobs_format_list(&now, line, sizeof(line));
+	model_add_event(b->m, MEV_KNOB, model_now(b->m), "%s knobs: %s", tag, line);
+	return 0;
+}
+
+/* Originals back: at the end of the sweep however it ends.  The error
+ * (a knob the kernel would not take back) fails the session. */
+static void restore_knobs(struct bench_ctx *b, char *error, size_t errlen)
+{
+	struct knob_change chg[KNOBS_MAX * 2];
+	char err[768];
+	int n = 0;
+
+	if (!b->kj.active)
+		return;
+	int rc = knobs_journal_restore(&b->kj, chg, KNOBS_MAX * 2, &n, err, sizeof(err));
+	knob_change_events(b, chg, n, "restored");
+	if (rc) {
+		model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s", err);
+		b->exit_code = 1;
+		if (error && !error[0])
+			snprintf(error, errlen, "%s", err);
+	}
+}
+
 /* ---- run and sweep ------------------------------------------------------ */
 
 /* "clients=4 bs=64k": a run's values, from its IODASH_P_ environment. */
@@ -515,7 +663,9 @@ static void *bench_thread(void *arg)
 			break;
 		b->run_no = i;
 		b->run = r;
-		if (i > 0 && r->between)
+		/* before every run, the first too: a knob or cache state set
+		 * through --between must hold for every point */
+		if (r->between)
 			run_between(b, r->between, i + 1);
 		if (stop_wanted(b))
 			break;
@@ -528,6 +678,22 @@ static void *bench_thread(void *arg)
 			snprintf(tag, sizeof(tag), "run %d/%d", i + 1, total);
 		else
 			snprintf(tag, sizeof(tag), "run");
+		/* after --between, which might have touched them */
+		char kerr[MODEL_LINE_LEN - 48];
+		if (apply_knobs(b, r, tag, kerr, sizeof(kerr))) {
+			b->durations[b->ndone++] = mono_s() - t_between;
+			b->failed++;
+			b->st.runs_failed = b->failed;
+			model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s FAILED: not started: %s", tag, kerr);
+			snprintf(error, sizeof(error), "%s: %s", tag, kerr);
+			model_set_bench(b->m, &b->st);
+			if (sweep && b->o->stop_on_fail && i + 1 < total) {
+				model_add_event(b->m, MEV_NOTE, model_now(b->m),
+						"--stop-on-fail: %d runs not started", total - i - 1);
+				break;
+			}
+			continue;
+		}
 		snprintf(b->st.command, sizeof(b->st.command), "%s", cmdline);
 		snprintf(b->st.label, sizeof(b->st.label), "%s", label);
 		b->st.state = BENCH_STARTING;
@@ -540,8 +706,12 @@ static void *bench_thread(void *arg)
 		b->max_throttled = 0;
 		b->pauses_at_start = b->tf.pauses_total;
 		b->pause_ms_at_start = b->tf.pause_ms_total;
+		runsum_start(b);
 		run_spawned(b, r->argv, r->env, true, &ro);
 		close_parser(b);
+		if (ro.started)
+			runsum_end(b, tag, ro.secs);
+		b->rs_active = false;
 		b->durations[b->ndone++] = mono_s() - t_between;
 		if (!ro.started) {
 			b->failed++;
@@ -576,6 +746,7 @@ static void *bench_thread(void *arg)
 	if (b->have_tf)
 		tracefs_close(&b->tf);
 	b->exit_code = b->failed || b->ndone < total ? 1 : 0;
+	restore_knobs(b, error, sizeof(error));
 	if (!error[0] && b->failed) {
 		if (sweep)
 			snprintf(error, sizeof(error), "%d of %d runs failed (see the run_end lines)",
@@ -744,6 +915,22 @@ static int bench_start(struct bench_driver *d, struct model *m, char *err, size_
 		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->o->pid);
 		return -ESRCH;
 	}
+	if (b->kind != CMD_ATTACH && !b->o->proc_root &&
+	    probe_open_live(&b->rs_probe, err, errlen) != 0) {
+		model_add_event(m, MEV_NOTE, model_now(m), "no run summaries (device or page cache): %s", err);
+		b->rs_probe = NULL;
+	}
+	if (b->knob_keys.n) {
+		for (int i = 0; i < b->knob_keys.n; i++)
+			if ((rc = knobs_check_writable(b->knob_keys.v[i].key, err, errlen)))
+				return rc;
+		/* the originals are on disk before anything changes */
+		if ((rc = knobs_journal_begin(&b->kj, &b->knob_keys, err, errlen)))
+			return rc;
+		char line[MODEL_LINE_LEN - 64];
+		knobs_format_list(&b->kj.orig, line, sizeof(line));
+		model_add_event(m, MEV_KNOB, model_now(m), "originals saved in %s: %s", b->kj.path, line);
+	}
 	if (b->o->trace_throttle) {
 		if ((rc = tracefs_open(&b->tf, NULL, err, errlen)))
 			return rc;
@@ -809,6 +996,10 @@ static void bench_destroy(struct bench_driver *d)
 	}
 	if (b->have_tf)
 		tracefs_close(&b->tf);
+	if (b->kj.active)
+		knobs_journal_restore(&b->kj, NULL, 0, NULL, (char[256]){ 0 }, 256);
+	if (b->rs_probe)
+		probe_close(b->rs_probe);
 	sweep_plan_free(&b->plan);
 	free(b->durations);
 	close(b->wake[0]);
@@ -856,8 +1047,9 @@ int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
 	b->tf.pipe_fd = -1;
 	pthread_mutex_init(&b->lock, NULL);
 	if (o->cmd == CMD_SWEEP) {
-		rc = sweep_plan_build(&b->plan, o->params, o->nparams, o->args, o->nargs,
-				      o->between, o->repeat > 0 ? o->repeat : 1, err, errlen);
+		rc = sweep_plan_build_knobs(&b->plan, o->params, o->nparams, o->args, o->nargs,
+					    o->between, o->sysctls, o->nsysctls,
+					    o->repeat > 0 ? o->repeat : 1, err, errlen);
 		if (rc)
 			goto fail;
 		b->st.run_total = b->plan.nruns;
@@ -869,6 +1061,12 @@ int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
 		}
 		if ((rc = plan_single(&b->plan, o->args, o->nargs, err, errlen)))
 			goto fail;
+		for (int i = 0; i < o->nsysctls && i < SWEEP_MAX_SYSCTLS; i++)
+			if (!(b->plan.runs[0].sysctls[i] = strdup(o->sysctls[i]))) {
+				snprintf(err, errlen, "out of memory");
+				rc = -ENOMEM;
+				goto fail;
+			}
 	} else if (o->cmd == CMD_ATTACH) {
 		if (o->pid <= 0) {
 			snprintf(err, errlen, "attach needs a PID (iodash attach [--log FILE] PID)");
@@ -879,6 +1077,15 @@ int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
 		snprintf(err, errlen, "internal: no benchmark driver for this command");
 		rc = -EINVAL;
 		goto fail;
+	}
+	/* every run's specs parse (a usage error now, not at run 7); the keys
+	 * are the same in every run */
+	for (int i = 0; i < b->plan.nruns; i++) {
+		struct knob_list kl;
+		if ((rc = parse_knobs(b->plan.runs[i].sysctls, &kl, err, errlen)))
+			goto fail;
+		if (i == 0)
+			b->knob_keys = kl;
 	}
 	if (pipe2(b->wake, O_CLOEXEC | O_NONBLOCK) < 0) {
 		rc = -errno;
@@ -916,10 +1123,16 @@ int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
 				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " --repeat %d", o->repeat);
 			if (o->between && off < sizeof(b->describe))
 				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " --between '%s'", o->between);
+			for (int i = 0; i < o->nsysctls && off < sizeof(b->describe); i++)
+				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " --sysctl %s", o->sysctls[i]);
 			if (off < sizeof(b->describe))
 				snprintf(b->describe + off, sizeof(b->describe) - off, " -- %s", words);
 		} else {
-			snprintf(b->describe, sizeof(b->describe), "%s", words);
+			off += (size_t)snprintf(b->describe, sizeof(b->describe), "%s", o->nsysctls ? "run" : "");
+			for (int i = 0; i < o->nsysctls && off < sizeof(b->describe); i++)
+				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " --sysctl %s", o->sysctls[i]);
+			if (off < sizeof(b->describe))
+				snprintf(b->describe + off, sizeof(b->describe) - off, "%s%s", o->nsysctls ? " -- " : "", words);
 		}
 	}
 	b->drv = (struct bench_driver){

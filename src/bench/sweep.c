@@ -54,12 +54,31 @@ static int parse_param(const char *spec, struct sweep_param *sp, char *err, size
 		return -EINVAL;
 	}
 	for (size_t i = 0; i < nlen; i++)
-		if (!isalnum((unsigned char)spec[i]) && spec[i] != '_') {
+		if (!isalnum((unsigned char)spec[i]) && spec[i] != '_' && spec[i] != ',') {
 			snprintf(err, errlen, "-p '%s': the name may hold letters, digits and _ only", spec);
 			return -EINVAL;
 		}
 	memcpy(sp->name, spec, nlen);
 	sp->name[nlen] = '\0';
+	/* "bg,r": names bound to paired values "5:10" */
+	for (const char *n = sp->name;;) {
+		size_t l = strcspn(n, ",");
+		if (!l || sp->nnames == SWEEP_MAX_NAMES) {
+			snprintf(err, errlen, "-p '%s': paired names are 2 to %d names with commas (-p bg,r=5:10,20:40)",
+				 spec, SWEEP_MAX_NAMES);
+			return -EINVAL;
+		}
+		memcpy(sp->names[sp->nnames], n, l);
+		sp->names[sp->nnames++][l] = '\0';
+		for (int j = 0; j < sp->nnames - 1; j++)
+			if (!strcmp(sp->names[j], sp->names[sp->nnames - 1])) {
+				snprintf(err, errlen, "-p '%s': %s bound twice", spec, sp->names[j]);
+				return -EINVAL;
+			}
+		if (!n[l])
+			break;
+		n += l + 1;
+	}
 	p = eq + 1;
 	for (;;) {
 		const char *c = strchr(p, ',');
@@ -68,6 +87,16 @@ static int parse_param(const char *spec, struct sweep_param *sp, char *err, size
 		if (!vlen) {
 			snprintf(err, errlen, "-p '%s': empty value (write -p %s=1,2,4)", spec, sp->name);
 			goto bad;
+		}
+		if (sp->nnames > 1) {
+			int parts = 1;
+			for (size_t i = 0; i < vlen; i++)
+				parts += p[i] == ':';
+			if (parts != sp->nnames) {
+				snprintf(err, errlen, "-p '%s': '%.*s' has %d part%s for %d names (write %d values with ':', e.g. 5:10)",
+					 spec, (int)vlen, p, parts, parts == 1 ? "" : "s", sp->nnames, sp->nnames);
+				goto bad;
+			}
 		}
 		if (sp->nvalues == SWEEP_MAX_VALUES) {
 			snprintf(err, errlen, "-p '%s': more than %d values", spec, SWEEP_MAX_VALUES);
@@ -120,6 +149,21 @@ static char *shell_quote(const char *v)
 	return q;
 }
 
+/* Name j's part of value vi: the whole value, or its j-th ':' field. */
+static const char *value_part(const struct sweep_param *sp, int vi, int j, size_t *len)
+{
+	const char *v = sp->values[vi];
+
+	if (sp->nnames == 1) {
+		*len = strlen(v);
+		return v;
+	}
+	for (; j > 0; j--)
+		v = strchr(v, ':') + 1;     /* parse_param counted the parts */
+	*len = strcspn(v, ":");
+	return v;
+}
+
 /* {NAME} -> value for every parameter, in one left-to-right pass so that a
  * value containing "{x}" is never substituted again.  quote: for a shell
  * command line (--between), each value as one shell word. */
@@ -132,25 +176,30 @@ static char *substitute(const char *s, const struct sweep_plan *p, const int *id
 		return NULL;
 	while (*s) {
 		const char *val = NULL;
-		size_t skip = 1;
+		size_t skip = 1, vlen = 0;
 		if (*s == '{') {
-			for (int k = 0; k < p->nparams; k++) {
-				size_t n = strlen(p->params[k].name);
-				if (!strncmp(s + 1, p->params[k].name, n) && s[1 + n] == '}') {
-					val = p->params[k].values[idx[k]];
-					skip = n + 2;
-					break;
+			for (int k = 0; k < p->nparams && !val; k++)
+				for (int j = 0; j < p->params[k].nnames; j++) {
+					size_t n = strlen(p->params[k].names[j]);
+					if (!strncmp(s + 1, p->params[k].names[j], n) && s[1 + n] == '}') {
+						val = value_part(&p->params[k], idx[k], j, &vlen);
+						skip = n + 2;
+						break;
+					}
 				}
-			}
 		}
 		if (val && quote) {
+			char *raw = strndup(val, vlen);
 			free(quoted);
-			if (!(val = quoted = shell_quote(val))) {
+			quoted = raw ? shell_quote(raw) : NULL;
+			free(raw);
+			if (!(val = quoted)) {
 				free(out);
 				return NULL;
 			}
+			vlen = strlen(val);
 		}
-		size_t add = val ? strlen(val) : 1;
+		size_t add = val ? vlen : 1;
 		if (len + add + 1 > cap) {
 			char *no;
 			cap = (len + add + 1) * 2;
@@ -178,18 +227,27 @@ static char *substitute(const char *s, const struct sweep_plan *p, const int *id
  * values on its command line (or is itself sh -c). */
 static char **run_env(const struct sweep_plan *p, const int *idx)
 {
-	char **env = calloc((size_t)p->nparams + 1, sizeof(*env));
+	int n = 0;
 
-	for (int k = 0; env && k < p->nparams; k++) {
-		if (asprintf(&env[k], "%s%s=%s", SWEEP_ENV_PREFIX, p->params[k].name,
-			     p->params[k].values[idx[k]]) < 0) {
-			env[k] = NULL;
-			for (int j = 0; j < k; j++)
-				free(env[j]);
-			free(env);
-			env = NULL;
+	for (int k = 0; k < p->nparams; k++)
+		n += p->params[k].nnames;
+	char **env = calloc((size_t)n + 1, sizeof(*env));
+	/* one variable per name: a paired -p bg,r=5:10 gives IODASH_P_bg=5
+	 * and IODASH_P_r=10 */
+	for (int k = 0, e = 0; env && k < p->nparams; k++)
+		for (int j = 0; j < p->params[k].nnames; j++) {
+			size_t vlen;
+			const char *v = value_part(&p->params[k], idx[k], j, &vlen);
+			if (asprintf(&env[e], "%s%s=%.*s", SWEEP_ENV_PREFIX, p->params[k].names[j],
+				     (int)vlen, v) < 0) {
+				env[e] = NULL;
+				for (int i = 0; i < e; i++)
+					free(env[i]);
+				free(env);
+				return NULL;
+			}
+			e++;
 		}
-	}
 	return env;
 }
 
@@ -205,6 +263,15 @@ static bool mentions(const char *s, const char *name)
 int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparams,
 		     char *const *argv, int nargs, const char *between, int repeat,
 		     char *err, size_t errlen)
+{
+	return sweep_plan_build_knobs(p, params, nparams, argv, nargs, between, NULL, 0,
+				      repeat, err, errlen);
+}
+
+int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int nparams,
+			   char *const *argv, int nargs, const char *between,
+			   const char *const *sysctls, int nsysctls, int repeat,
+			   char *err, size_t errlen)
 {
 	long npoints = 1, total;
 	int idx[SWEEP_MAX_PARAMS];
@@ -225,6 +292,18 @@ int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparam
 		return -EINVAL;
 	}
 	p->repeat = repeat;
+	if (nsysctls > SWEEP_MAX_SYSCTLS) {
+		snprintf(err, errlen, "at most %d --sysctl options", SWEEP_MAX_SYSCTLS);
+		return -EINVAL;
+	}
+	for (int i = 0; i < nsysctls; i++) {
+		const char *eq = strchr(sysctls[i], '=');
+		if (!eq || eq == sysctls[i] || memchr(sysctls[i], '{', (size_t)(eq - sysctls[i]))) {
+			snprintf(err, errlen, "--sysctl '%s': expected KEY=VALUE with a fixed KEY (e.g. --sysctl vm.dirty_ratio={r})",
+				 sysctls[i]);
+			return -EINVAL;
+		}
+	}
 	for (int i = 0; i < nparams; i++) {
 		if ((rc = parse_param(params[i], &p->params[i], err, errlen)))
 			goto fail;
@@ -236,15 +315,29 @@ int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparam
 				rc = -EINVAL;
 				goto fail;
 			}
-		bool used = mentions(between, p->params[i].name);
-		for (int a = 0; a < nargs && !used; a++)
-			used = mentions(argv[a], p->params[i].name);
-		if (!used) {
-			snprintf(err, errlen, "-p %s: {%s} appears nowhere in the command (write it where the value goes, e.g. -- dbench -t 30 {%s})",
-				 p->params[i].name, p->params[i].name, p->params[i].name);
-			rc = -EINVAL;
-			goto fail;
+		for (int j = 0; j < p->params[i].nnames; j++) {
+			const char *nm = p->params[i].names[j];
+			bool used = mentions(between, nm);
+			for (int a = 0; a < nargs && !used; a++)
+				used = mentions(argv[a], nm);
+			for (int a = 0; a < nsysctls && !used; a++)
+				used = mentions(sysctls[a], nm);
+			if (!used) {
+				snprintf(err, errlen, "-p %s: {%s} appears nowhere in the command (write it where the value goes, e.g. -- dbench -t 30 {%s})",
+					 p->params[i].name, nm, nm);
+				rc = -EINVAL;
+				goto fail;
+			}
 		}
+		for (int j = 0; j < i; j++)
+			for (int a = 0; a < p->params[i].nnames; a++)
+				for (int c = 0; c < p->params[j].nnames; c++)
+					if (!strcmp(p->params[j].names[c], p->params[i].names[a])) {
+						snprintf(err, errlen, "-p %s: %s is bound by another -p too",
+							 p->params[i].name, p->params[i].names[a]);
+						rc = -EINVAL;
+						goto fail;
+					}
 		npoints *= p->params[i].nvalues;
 		if (npoints > SWEEP_MAX_RUNS)
 			break;
@@ -272,17 +365,25 @@ int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparam
 			}
 			r->pass = pass;
 			r->point = (int)pt;
-			snprintf(r->x_name, sizeof(r->x_name), "%s", xp->name);
-			r->x_text = xp->values[idx[p->nparams - 1]];
+			size_t xl;
+			const char *xv = value_part(xp, idx[p->nparams - 1], xp->nnames - 1, &xl);
+			snprintf(r->x_name, sizeof(r->x_name), "%s", xp->names[xp->nnames - 1]);
+			snprintf(r->x_text, sizeof(r->x_text), "%.*s", (int)xl, xv);
 			if (sweep_parse_number(r->x_text, &r->x))
 				r->x = idx[p->nparams - 1] + 1;   /* not a number: its position */
-			for (int k = 0; k < p->nparams - 1; k++) {
-				int w = snprintf(r->label_extra + off, sizeof(r->label_extra) - off, "%s%s=%s",
-						 off ? " " : "", p->params[k].name, p->params[k].values[idx[k]]);
-				if (w < 0 || (size_t)w >= sizeof(r->label_extra) - off)
-					break;
-				off += (size_t)w;
-			}
+			/* the other -p go into the label ("bs=4k"); names paired
+			 * with the x are not a curve of their own: x fixes them */
+			for (int k = 0; k < p->nparams - 1; k++)
+				for (int j = 0; j < p->params[k].nnames; j++) {
+					size_t vl;
+					const char *v;
+					v = value_part(&p->params[k], idx[k], j, &vl);
+					int w = snprintf(r->label_extra + off, sizeof(r->label_extra) - off, "%s%s=%.*s",
+							 off ? " " : "", p->params[k].names[j], (int)vl, v);
+					if (w < 0 || (size_t)w >= sizeof(r->label_extra) - off)
+						break;
+					off += (size_t)w;
+				}
 			r->argv = calloc((size_t)nargs + 1, sizeof(char *));
 			if (!r->argv)
 				goto nomem;
@@ -293,6 +394,9 @@ int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparam
 			if (!(r->env = run_env(p, idx)) ||
 			    (between && !(r->between = substitute(between, p, idx, true))))
 				goto nomem;
+			for (int a = 0; a < nsysctls; a++)
+				if (!(r->sysctls[a] = substitute(sysctls[a], p, idx, false)))
+					goto nomem;
 		}
 	}
 	return 0;
@@ -315,6 +419,8 @@ void sweep_plan_free(struct sweep_plan *p)
 		for (int e = 0; p->runs[i].env && p->runs[i].env[e]; e++)
 			free(p->runs[i].env[e]);
 		free(p->runs[i].env);
+		for (int a = 0; p->runs[i].sysctls[a]; a++)
+			free(p->runs[i].sysctls[a]);
 	}
 	free(p->runs);
 	p->runs = NULL;

@@ -12,7 +12,10 @@
 #include "rec_format.h"
 #include "iodash/parser.h"
 #include "iodash/recording.h"
+#include "iodash/runsum.h"
 #include "iodash/ui.h"
+
+#define KNOB_VAL 40
 
 struct run_key {
 	size_t src;
@@ -83,6 +86,8 @@ static int add_run(struct compare_data *cd, const struct recording *rec, const c
 	snprintf(r->source, sizeof(r->source), "%s", recording_path(rec));
 	r->index = index;
 	r->exit_status = exit_status;
+	r->t0 = t0;
+	r->t1 = t1;
 	total = last - first + 1;
 	stride = (total + COMPARE_RUN_MAX_POINTS - 1) / COMPARE_RUN_MAX_POINTS;
 	r->t = calloc(COMPARE_RUN_MAX_POINTS, sizeof(double));
@@ -111,6 +116,37 @@ static int add_run(struct compare_data *cd, const struct recording *rec, const c
 	r->n = n;
 	free(s);
 	return 0;
+}
+
+/* What the driver said around run_start event i: the knobs the run
+ * started with (the "... knobs: " event just before it) and its
+ * run_summary (before the next run_start). */
+static void run_details(struct compare_run *r, const struct recording *rec, size_t start)
+{
+	size_t ne = recording_count(rec, RK_EVENT);
+	struct model_event e;
+
+	for (size_t j = start; j-- > 0;) {
+		if (recording_event(rec, j, &e))
+			continue;
+		if (e.kind == MEV_RUN_END || e.kind == MEV_RUN_START)
+			break;
+		const char *k = strstr(e.text, " knobs: ");
+		if (e.kind == MEV_KNOB && k && !strchr(e.text, '>')) {
+			snprintf(r->knobs, sizeof(r->knobs), "%s", k + 8);
+			break;
+		}
+	}
+	for (size_t j = start + 1; j < ne; j++) {
+		if (recording_event(rec, j, &e))
+			continue;
+		if (e.kind == MEV_RUN_START)
+			break;
+		if (e.kind == MEV_RUN_SUMMARY && runsum_parse(e.text, &r->sum) == 0) {
+			r->have_summary = true;
+			break;
+		}
+	}
 }
 
 /* The runs of a recording: from each run_start event to its run_end (or
@@ -153,8 +189,14 @@ static int load_runs(struct compare_data *cd, const struct recording *rec, const
 				snprintf(label, sizeof(label), "%s", b.label);
 			status = b.last_exit_status;
 		}
+		/* ... but the run_start event names it for sure ("run 1/4
+		 * [LABEL] CMD"): at t1 the status may already be the next run's */
+		const char *lb = strchr(e.text, '['), *rb = lb ? strstr(lb, "] ") : NULL;
+		if (lb && rb && rb - lb - 1 < RP_LABEL_LEN)
+			snprintf(label, sizeof(label), "%.*s", (int)(rb - lb - 1), lb + 1);
 		if ((rc = add_run(cd, rec, label, index++, t0, t1, status)))
 			return rc;
+		run_details(&cd->runs[cd->nruns - 1], rec, i);
 	}
 	if (!any && ns)
 		return add_run(cd, rec, deflabel, 0, recording_time(rec, RK_SAMPLE, 0), tend, -1);
@@ -175,11 +217,196 @@ static void list_labels(const struct result_set *rs, char *buf, size_t len)
 	}
 }
 
+/* -l LABEL as recorded; else the kernel in place of the command name
+ * (the first word of a driver's label), keeping the swept parameters. */
+static void default_label(const struct rec_header *h, const char *label, char *out)
+{
+	char tmp[RP_LABEL_LEN];
+	const char *sp = strchr(label, ' ');
+
+	if (h->label[0] || !h->kernel[0])
+		return;
+	snprintf(tmp, sizeof(tmp), "%.40s%s", h->kernel, sp ? sp : "");
+	memcpy(out, tmp, RP_LABEL_LEN);
+}
+
+/* The final results of a recording, each with the verdict and inflation
+ * of the run whose span holds its time. */
+static int load_recording_results(const struct recording *rec, const struct compare_run *runs,
+				  size_t nruns, struct result_set *rs, unsigned char **rv, double **rinf)
+{
+	size_t n = recording_count(rec, RK_RESULT), k = 0;
+	struct result_point p;
+
+	*rv = calloc(n ? n : 1, 1);
+	*rinf = calloc(n ? n : 1, sizeof(double));
+	if (!*rv || !*rinf)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		if (recording_result(rec, i, &p) || (p.flags & RP_PROGRESS))
+			continue;
+		double t = recording_time(rec, RK_RESULT, i);
+		(*rv)[k] = RV_UNKNOWN;
+		(*rinf)[k] = NAN;
+		for (size_t r = 0; r < nruns; r++)
+			if (runs[r].have_summary && t >= runs[r].t0 && t <= runs[r].t1) {
+				(*rv)[k] = (unsigned char)runs[r].sum.verdict;
+				(*rinf)[k] = runs[r].sum.inflation;
+			}
+		if (result_set_add(rs, &p))
+			return -ENOMEM;
+		k++;
+	}
+	return 0;
+}
+
+static int grow_parallel(struct compare_data *cd)
+{
+	size_t n = cd->results.n;
+	unsigned char *v = realloc(cd->verdicts, n);
+	if (!v)
+		return -ENOMEM;
+	cd->verdicts = v;
+	double *f = realloc(cd->inflation, n * sizeof(double));
+	if (!f)
+		return -ENOMEM;
+	cd->inflation = f;
+	return 0;
+}
+
+/* Labels seen so far, the source each came from, and what it is shown as. */
+struct seen_label {
+	char base[RP_LABEL_LEN];
+	char shown[RP_LABEL_LEN];
+	int src;
+};
+struct seen_labels {
+	struct seen_label *v;
+	size_t n;
+};
+
+static int apart_label(struct seen_labels *sl, int src, char *const *paths, char *label, FILE *warn)
+{
+	struct seen_label *seen = sl->v;
+	size_t nseen = sl->n;
+	int others = 0, first_src = -1;
+
+	for (size_t i = 0; i < nseen; i++) {
+		if (strcmp(seen[i].base, label))
+			continue;
+		if (seen[i].src == src) {
+			memcpy(label, seen[i].shown, RP_LABEL_LEN);
+			return 0;
+		}
+		if (first_src < 0)
+			first_src = seen[i].src;
+		others++;
+	}
+	struct seen_label *nv = realloc(seen, (nseen + 1) * sizeof(*nv));
+	if (!nv)
+		return -ENOMEM;
+	seen = sl->v = nv;
+	memcpy(seen[nseen].base, label, RP_LABEL_LEN);
+	seen[nseen].src = src;
+	if (others) {
+		char shown[RP_LABEL_LEN + 8];
+		snprintf(shown, sizeof(shown), "%.*s#%d", RP_LABEL_LEN - 8, label, others + 1);
+		if (warn)
+			fprintf(warn, "iodash: note: %s: label \"%s\" is also in %s: shown apart as \"%s\" (name runs with -l)\n",
+				paths[src], label, paths[first_src], shown);
+		memcpy(label, shown, RP_LABEL_LEN - 1);
+		label[RP_LABEL_LEN - 1] = '\0';
+	}
+	memcpy(seen[nseen].shown, label, RP_LABEL_LEN);
+	sl->n++;
+	return 0;
+}
+
+/* "k=v k=v" of every run of a label into "k=v" or "k=v1|v2". */
+static void merge_knobs(char *out, size_t len, const struct compare_run *runs, size_t nruns,
+			const char *label)
+{
+	const char *first = NULL;
+	size_t off = 0;
+
+	out[0] = '\0';
+	for (size_t i = 0; i < nruns && !first; i++)
+		if (!strcmp(runs[i].label, label) && runs[i].knobs[0])
+			first = runs[i].knobs;
+	if (!first)
+		return;
+	char copy[MODEL_LINE_LEN], *save = NULL;
+	snprintf(copy, sizeof(copy), "%s", first);
+	for (char *w = strtok_r(copy, " ", &save); w && off < len; w = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(w, '=');
+		if (!eq)
+			continue;
+		size_t kl = (size_t)(eq - w) + 1;   /* "key=" */
+		int wr = snprintf(out + off, len - off, "%s%.*s", off ? " " : "", (int)kl, w);
+		if (wr < 0)
+			break;
+		off += (size_t)wr;
+		char vals[8][KNOB_VAL];
+		int nv = 0;
+		for (size_t i = 0; i < nruns; i++) {
+			if (strcmp(runs[i].label, label) || !runs[i].knobs[0])
+				continue;
+			const char *k = runs[i].knobs;
+			for (const char *q = k; *q; q += strcspn(q, " "), q += *q == ' ')
+				if (!strncmp(q, w, kl)) {
+					char v[KNOB_VAL];
+					snprintf(v, sizeof(v), "%.*s", (int)strcspn(q + kl, " "), q + kl);
+					int j;
+					for (j = 0; j < nv && strcmp(vals[j], v); j++)
+						;
+					if (j == nv && nv < 8)
+						memcpy(vals[nv++], v, sizeof(v));
+					break;
+				}
+		}
+		for (int j = 0; j < nv && off < len; j++) {
+			wr = snprintf(out + off, len - off, "%s%s", j ? "|" : "", vals[j]);
+			if (wr > 0)
+				off += (size_t)wr;
+		}
+	}
+}
+
+static int add_label_infos(struct compare_data *cd, const struct result_set *rs, size_t run0,
+			   const char *kernel, const char *hdr_knobs, const char *path)
+{
+	for (size_t pass = 0; pass < 2; pass++) {
+		size_t n = pass ? cd->nruns - run0 : rs->n;
+		for (size_t i = 0; i < n; i++) {
+			const char *lab = pass ? cd->runs[run0 + i].label : rs->v[i].label;
+			size_t j;
+			for (j = 0; j < cd->nlabels && strcmp(cd->labels[j].label, lab); j++)
+				;
+			if (j < cd->nlabels)
+				continue;
+			struct compare_label *nv = realloc(cd->labels, (cd->nlabels + 1) * sizeof(*nv));
+			if (!nv)
+				return -ENOMEM;
+			cd->labels = nv;
+			struct compare_label *l = &cd->labels[cd->nlabels++];
+			memset(l, 0, sizeof(*l));
+			snprintf(l->label, sizeof(l->label), "%s", lab);
+			snprintf(l->kernel, sizeof(l->kernel), "%s", kernel);
+			snprintf(l->source, sizeof(l->source), "%s", path);
+			merge_knobs(l->knobs, sizeof(l->knobs), cd->runs + run0, cd->nruns - run0, lab);
+			if (!l->knobs[0])
+				snprintf(l->knobs, sizeof(l->knobs), "%s", hdr_knobs);
+		}
+	}
+	return 0;
+}
+
 int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		 const char *baseline, const char *metric,
 		 char *err, size_t errlen, FILE *warn)
 {
 	struct renum rn = { 0 };
+	struct seen_labels seen = { 0 };
 	char names[64][RP_NAME_LEN];
 	int rc = 0;
 
@@ -188,8 +415,10 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		snprintf(cd->baseline, sizeof(cd->baseline), "%s", baseline);
 	for (int s = 0; s < npaths; s++) {
 		struct result_set rs = { 0 };
-		char bn[256];
-		size_t before = cd->results.n;
+		unsigned char *rv = NULL;
+		double *rinf = NULL;
+		char bn[256], kernel[128] = "", hdr_knobs[256] = "";
+		size_t before = cd->results.n, run0 = cd->nruns;
 		int kind = recording_sniff(paths[s]);
 
 		if (kind < 0) {
@@ -199,46 +428,77 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		}
 		if (kind) {
 			struct recording *rec;
+			const struct rec_header *h;
 			const char *label;
 			if ((rc = recording_open(&rec, paths[s], err, errlen)))
 				goto fail;
 			if (warn && recording_warning(rec)[0])
 				fprintf(warn, "iodash: warning: %s\n", recording_warning(rec));
-			label = recording_header(rec)->label;
+			h = recording_header(rec);
+			snprintf(kernel, sizeof(kernel), "%s", h->kernel);
+			if (h->have_knobs)
+				snprintf(hdr_knobs, sizeof(hdr_knobs),
+					 "vm.dirty_background_bytes=%llu vm.dirty_bytes=%llu vm.dirty_background_ratio=%u vm.dirty_ratio=%u",
+					 (unsigned long long)h->dirty_background_bytes, (unsigned long long)h->dirty_bytes,
+					 h->dirty_background_ratio, h->dirty_ratio);
+			label = h->label;
 			if (!label[0])
 				label = base_name(paths[s], bn, sizeof(bn));
-			rc = recording_load_results(rec, false, &rs);
+			rc = load_runs(cd, rec, label);
 			if (!rc)
-				rc = load_runs(cd, rec, label);
+				rc = load_recording_results(rec, cd->runs + run0, cd->nruns - run0, &rs, &rv, &rinf);
+			if (!rc) {
+				/* labels by kernel, not by command name */
+				for (size_t i = 0; i < rs.n; i++)
+					default_label(h, rs.v[i].label, rs.v[i].label);
+				for (size_t i = run0; i < cd->nruns; i++)
+					default_label(h, cd->runs[i].label, cd->runs[i].label);
+			}
 			recording_close(rec);
 			if (rc) {
 				snprintf(err, errlen, "%s: %s", paths[s], strerror(-rc));
-				result_set_free(&rs);
-				goto fail;
+				goto fail_src;
 			}
 		} else {
 			rc = parser_parse_file(paths[s], NULL, NULL, &rs, err, errlen);
-			if (rc) {
-				result_set_free(&rs);
-				goto fail;
-			}
+			if (rc)
+				goto fail_src;
 		}
+		/* a label an earlier source has stays apart: LABEL#2 */
+		for (size_t i = 0; i < rs.n; i++)
+			if ((rc = apart_label(&seen, s, paths, rs.v[i].label, warn)))
+				goto nomem_src;
+		for (size_t i = run0; i < cd->nruns; i++)
+			if ((rc = apart_label(&seen, s, paths, cd->runs[i].label, warn)))
+				goto nomem_src;
 		for (size_t i = 0; i < rs.n; i++) {
 			struct result_point p = rs.v[i];
 			if (!session_point_is_final(&p))
 				continue;
-			if ((rc = renumber(&rn, (size_t)s, &p)) || (rc = result_set_add(&cd->results, &p))) {
-				snprintf(err, errlen, "out of memory");
-				result_set_free(&rs);
-				goto fail;
-			}
+			if ((rc = renumber(&rn, (size_t)s, &p)) || (rc = result_set_add(&cd->results, &p)) ||
+			    (rc = grow_parallel(cd)))
+				goto nomem_src;
+			cd->verdicts[cd->results.n - 1] = rv ? rv[i] : RV_UNKNOWN;
+			cd->inflation[cd->results.n - 1] = rinf ? rinf[i] : NAN;
 		}
+		if ((rc = add_label_infos(cd, &rs, run0, kernel, hdr_knobs, paths[s])))
+			goto nomem_src;
 		result_set_free(&rs);
+		free(rv);
+		free(rinf);
 		if (warn && cd->results.n == before)
 			fprintf(warn, "iodash: warning: %s: no result points found (%s)\n", paths[s],
 				kind ? "the recording has no benchmark results" :
 				"no parser recognised its format");
 		cd->nsources++;
+		continue;
+nomem_src:
+		snprintf(err, errlen, "out of memory");
+fail_src:
+		result_set_free(&rs);
+		free(rv);
+		free(rinf);
+		goto fail;
 	}
 	cd->nmetrics = session_list_metrics(&cd->results, names, 64);
 	if (!cd->nmetrics) {
@@ -289,9 +549,11 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		}
 	}
 	free(rn.v);
+	free(seen.v);
 	return 0;
 fail:
 	free(rn.v);
+	free(seen.v);
 	compare_free(cd);
 	return rc ? rc : -EINVAL;
 }
@@ -309,6 +571,9 @@ void compare_free(struct compare_data *cd)
 		free(cd->runs[i].tput_kBps);
 	}
 	free(cd->runs);
+	free(cd->verdicts);
+	free(cd->inflation);
+	free(cd->labels);
 	result_set_free(&cd->results);
 	memset(cd, 0, sizeof(*cd));
 }
@@ -373,27 +638,97 @@ static size_t base_index(const struct curve_set *cs)
 	return 0;
 }
 
-#define W_MEAN 11
-#define W_SD 9
+#define W_MEAN 12
+#define W_SD 12
 #define W_COV 8
 #define W_N 4
 #define W_CHG 10
+#define W_VERDICT 17
 
-static void print_text(const struct curve_set *cs, FILE *out)
+static bool unit_is_rate(const char *unit)
 {
+	return runsum_rate_factor(unit) > 0 || !strcmp(unit, "IOPS") || strstr(unit, "/s");
+}
+
+const char *compare_point_verdict(const struct compare_data *cd, const char *metric,
+				  const char *label, double x, char *buf, size_t len)
+{
+	bool seen[RV_THROTTLED + 1] = { false };
+	static const enum run_verdict order[] = { RV_THROTTLED, RV_CACHE, RV_DEVICE };
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; cd->verdicts && i < cd->results.n; i++) {
+		const struct result_point *p = &cd->results.v[i];
+		if (p->x == x && !strcmp(p->metric, metric) && !strcmp(p->label, label) &&
+		    cd->verdicts[i] <= RV_THROTTLED)
+			seen[cd->verdicts[i]] = true;
+	}
+	for (size_t k = 0; k < 3 && off < len; k++)
+		if (seen[order[k]]) {
+			int w = snprintf(buf + off, len - off, "%s%s", off ? "/" : "", runsum_verdict_name(order[k]));
+			if (w > 0)
+				off += (size_t)w;
+		}
+	return buf;
+}
+
+char compare_point_mark(const struct compare_data *cd, const char *metric, const char *label, double x)
+{
+	char b[64];
+	compare_point_verdict(cd, metric, label, x, b, sizeof(b));
+	if (!b[0])
+		return 0;
+	if (strchr(b, '/'))
+		return '+';
+	return b[0] == 't' ? 'T' : b[0] == 'c' ? 'C' : 'D';
+}
+
+/* The cache inflation of the runs behind a point: their mean, INFINITY
+ * when a run's disks did nothing, NAN when none is known. */
+static double point_inflation(const struct compare_data *cd, const char *metric, const char *label, double x)
+{
+	double sum = 0;
+	int n = 0;
+
+	for (size_t i = 0; cd->inflation && i < cd->results.n; i++) {
+		const struct result_point *p = &cd->results.v[i];
+		if (p->x != x || strcmp(p->metric, metric) || strcmp(p->label, label) || isnan(cd->inflation[i]))
+			continue;
+		sum += cd->inflation[i];
+		n++;
+	}
+	return n ? sum / n : NAN;
+}
+
+static bool metric_has_verdicts(const struct compare_data *cd, const char *metric)
+{
+	for (size_t i = 0; cd->verdicts && i < cd->results.n; i++)
+		if (cd->verdicts[i] != RV_UNKNOWN && !strcmp(cd->results.v[i].metric, metric))
+			return true;
+	return false;
+}
+
+static void print_text(const struct compare_data *cd, size_t k, FILE *out)
+{
+	const struct curve_set *cs = &cd->curves[k];
 	const struct curve *c0 = &cs->v[0];
 	size_t bi = base_index(cs), nx;
+	bool rate = unit_is_rate(c0->unit), verd = metric_has_verdicts(cd, c0->metric);
+	int wl = W_MEAN + (rate ? W_MEAN : 0) + W_SD + W_COV + W_N + (verd ? W_VERDICT + 1 : 0);
 	double *xs;
 
 	nx = all_x(cs, &xs);
-	fprintf(out, "%s%s%s%s by %s: mean of N runs",
+	fprintf(out, "%s%s%s%s by %s: mean of N runs%s",
 		c0->metric, c0->unit[0] ? " (" : "", c0->unit, c0->unit[0] ? ")" : "",
-		c0->x_name[0] ? c0->x_name : "x");
+		c0->x_name[0] ? c0->x_name : "x", rate ? ", hmean harmonic mean" : "");
 	if (cs->n > 1)
 		fprintf(out, "; change against %s; * = p < 0.05 (Welch's t-test)", cs->baseline);
+	if (verd)
+		fprintf(out, "; what the runs measured: device, cache, throttled");
 	fprintf(out, "\n\n%8s", "");
 	for (size_t l = 0; l < cs->n; l++) {
-		int w = W_MEAN + W_SD + W_COV + W_N + (l != bi ? W_CHG + 1 : 0);
+		int w = wl + (l != bi ? W_CHG + 1 : 0);
 		char lab[RP_LABEL_LEN + 16];
 		snprintf(lab, sizeof(lab), "%s (%d run%s)", cs->v[l].label, cs->v[l].runs,
 			 cs->v[l].runs == 1 ? "" : "s");
@@ -401,9 +736,14 @@ static void print_text(const struct curve_set *cs, FILE *out)
 	}
 	fprintf(out, "\n%8.8s", c0->x_name[0] ? c0->x_name : "x");
 	for (size_t l = 0; l < cs->n; l++) {
-		fprintf(out, "  %*s%*s%*s%*s", W_MEAN, "mean", W_SD, "stddev", W_COV, "CoV", W_N, "N");
+		fprintf(out, "  %*s", W_MEAN, "mean");
+		if (rate)
+			fprintf(out, "%*s", W_MEAN, "hmean");
+		fprintf(out, "%*s%*s%*s", W_SD, "stddev", W_COV, "CoV", W_N, "N");
 		if (l != bi)
 			fprintf(out, "%*s ", W_CHG, "change");
+		if (verd)
+			fprintf(out, " %*s", W_VERDICT, "measured");
 	}
 	fputc('\n', out);
 	for (size_t i = 0; i < nx; i++) {
@@ -414,12 +754,21 @@ static void print_text(const struct curve_set *cs, FILE *out)
 			const struct curve_point *p = point_at(&cs->v[l], xs[i]);
 			fputs("  ", out);
 			if (!p) {
-				fprintf(out, "%*s%*s%*s%*s", W_MEAN, "-", W_SD, "-", W_COV, "-", W_N, "0");
+				fprintf(out, "%*s", W_MEAN, "-");
+				if (rate)
+					fprintf(out, "%*s", W_MEAN, "-");
+				fprintf(out, "%*s%*s%*s", W_SD, "-", W_COV, "-", W_N, "0");
 				if (l != bi)
 					fprintf(out, "%*s ", W_CHG, "-");
+				if (verd)
+					fprintf(out, " %*s", W_VERDICT, "-");
 				continue;
 			}
 			fprintf(out, "%*.2f", W_MEAN, p->mean);
+			if (rate && isfinite(p->hmean))
+				fprintf(out, "%*.2f", W_MEAN, p->hmean);
+			else if (rate)
+				fprintf(out, "%*s", W_MEAN, "-");
 			if (p->n > 1)
 				fprintf(out, "%*.2f%*.2f%%", W_SD, p->stddev, W_COV - 1, p->cov);
 			else
@@ -431,6 +780,11 @@ static void print_text(const struct curve_set *cs, FILE *out)
 				else
 					fprintf(out, "%*s ", W_CHG, "-");
 			}
+			if (verd) {
+				char vb[64];
+				compare_point_verdict(cd, c0->metric, cs->v[l].label, xs[i], vb, sizeof(vb));
+				fprintf(out, " %*s", W_VERDICT, vb[0] ? vb : "-");
+			}
 		}
 		fputc('\n', out);
 	}
@@ -438,20 +792,10 @@ static void print_text(const struct curve_set *cs, FILE *out)
 }
 
 /* Without trailing blanks: the table goes into mails. */
-void compare_print_text_metric(const struct curve_set *cs, FILE *out)
+static void print_trimmed(FILE *out, const char *buf)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-
-	if (!m) {
-		print_text(cs, out);
-		return;
-	}
-	print_text(cs, m);
-	fclose(m);
-	for (char *p = buf, *nl; p && *p; p = nl + 1) {
-		char *e;
+	for (const char *p = buf, *nl; p && *p; p = nl + 1) {
+		const char *e;
 		nl = strchr(p, '\n');
 		if (!nl)
 			nl = p + strlen(p);
@@ -461,10 +805,82 @@ void compare_print_text_metric(const struct curve_set *cs, FILE *out)
 		if (!*nl)
 			break;
 	}
+}
+
+void compare_print_text_metric(const struct compare_data *cd, size_t k, FILE *out)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m) {
+		print_text(cd, k, out);
+		return;
+	}
+	print_text(cd, k, m);
+	fclose(m);
+	print_trimmed(out, buf);
 	free(buf);
 }
 
+/* Who each label is: kernel, source, knobs. */
+static void print_labels(const struct compare_data *cd, FILE *out)
+{
+	bool any = false;
 
+	for (size_t i = 0; i < cd->nlabels && !any; i++)
+		any = cd->labels[i].kernel[0] || cd->labels[i].knobs[0];
+	if (!any)
+		return;
+	fputs("labels:\n", out);
+	for (size_t i = 0; i < cd->nlabels; i++) {
+		const struct compare_label *l = &cd->labels[i];
+		fprintf(out, "  %s: kernel %s, from %s", l->label, l->kernel[0] ? l->kernel : "n/a", l->source);
+		if (l->knobs[0])
+			fprintf(out, "; knobs %s", l->knobs);
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
+static double mb(double b) { return b / 1e6; }
+
+/* What each recorded run measured: the disks against the benchmark. */
+static void print_runs(const struct compare_data *cd, FILE *out)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < cd->nruns && !any; i++)
+		any = cd->runs[i].have_summary;
+	if (!any)
+		return;
+	fprintf(out, "\nruns: what the disks did (diskstats) against what the benchmark reported; inflation = reported / device;\n"
+		"peak dirty+writeback against freerun and thresh; throttled time (tracepoint, or sampled zone: ~); dirty left at the end\n\n");
+	fprintf(out, "%-28s %3s %9s %9s %9s %9s %9s %6s %19s %13s %8s  %s\n", "label", "run", "verdict",
+		"rep MB/s", "dev MB/s", "infl", "wrote MB", "read", "peak/freerun/thr MB", "throttled", "left MB", "source");
+	for (size_t i = 0; i < cd->nruns; i++) {
+		const struct compare_run *r = &cd->runs[i];
+		const struct run_summary *u = &r->sum;
+		char rep[16] = "-", infl[16] = "-", peak[40] = "-", thr[24], src[256];
+		if (!r->have_summary)
+			continue;
+		if (u->have_reported)
+			snprintf(rep, sizeof(rep), "%.1f", mb(u->reported_Bps));
+		if (isinf(u->inflation))
+			snprintf(infl, sizeof(infl), "inf");
+		else if (!isnan(u->inflation))
+			snprintf(infl, sizeof(infl), "%.2f", u->inflation);
+		if (u->have_dirty)
+			snprintf(peak, sizeof(peak), "%.0f/%.0f/%.0f", u->peak_kB / 1024.0, u->freerun_kB / 1024.0,
+				 u->thresh_kB / 1024.0);
+		snprintf(thr, sizeof(thr), "%s%.2fs %.0f%%", u->throttle_src == TS_SAMPLED ? "~" : "",
+			 u->throttled_s, u->throttled_pct);
+		base_name(r->source, src, sizeof(src));
+		fprintf(out, "%-28.28s %3d %9s %9s %9.1f %9s %9.1f %6.1f %19s %13s %8.1f  %s\n", r->label, r->index + 1,
+			runsum_verdict_name(u->verdict), rep, mb(u->device_Bps), infl, mb((double)u->write_B),
+			mb((double)u->read_B), peak, thr, u->end_kB / 1024.0, basename(src));
+	}
+}
 
 static void json_num(FILE *out, double v)
 {
@@ -480,19 +896,29 @@ static void csv_num(FILE *out, double v)
 		fprintf(out, "%.10g", v);
 }
 
+static const struct compare_label *label_info(const struct compare_data *cd, const char *label)
+{
+	for (size_t i = 0; i < cd->nlabels; i++)
+		if (!strcmp(cd->labels[i].label, label))
+			return &cd->labels[i];
+	return NULL;
+}
+
 int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 {
 	if (fmt == FMT_CSV)
 		fputs("metric,unit,x_name,x,label,runs,n,mean,stddev,cov_pct,min,max,hmean,"
-		      "baseline,change_pct,p_value,significant\n", out);
+		      "baseline,change_pct,p_value,significant,verdict,inflation,kernel,knobs\n", out);
 	if (fmt == FMT_JSON)
 		fputs("{\"metrics\": [", out);
+	if (fmt == FMT_TEXT)
+		print_labels(cd, out);
 	for (size_t k = 0; k < cd->nmetrics; k++) {
 		const struct curve_set *cs = &cd->curves[k];
 		if (fmt == FMT_TEXT) {
 			if (k)
 				fputc('\n', out);
-			compare_print_text_metric(cs, out);
+			compare_print_text_metric(cd, k, out);
 			continue;
 		}
 		if (fmt == FMT_JSON) {
@@ -508,9 +934,15 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 		}
 		for (size_t l = 0; l < cs->n; l++) {
 			const struct curve *c = &cs->v[l];
+			const struct compare_label *li = label_info(cd, c->label);
+			char vb[64];
 			if (fmt == FMT_JSON) {
 				fprintf(out, "%s\n  {\"label\": ", l ? "," : "");
 				rec_json_str(out, c->label);
+				fputs(", \"kernel\": ", out);
+				rec_json_str(out, li ? li->kernel : "");
+				fputs(", \"knobs\": ", out);
+				rec_json_str(out, li ? li->knobs : "");
 				fprintf(out, ", \"runs\": %d, \"points\": [", c->runs);
 			}
 			for (size_t i = 0; i < c->n; i++) {
@@ -537,7 +969,19 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 					csv_num(out, p->have_change ? p->change_pct : NAN);
 					fputc(',', out);
 					csv_num(out, p->p_value >= 0 ? p->p_value : NAN);
-					fprintf(out, ",%d\n", p->significant);
+					fprintf(out, ",%d,", p->significant);
+					rec_csv_str(out, compare_point_verdict(cd, c->metric, c->label, p->x, vb, sizeof(vb)));
+					fputc(',', out);
+					double infl = point_inflation(cd, c->metric, c->label, p->x);
+					if (isinf(infl))
+						fputs("inf", out);
+					else
+						csv_num(out, infl);
+					fputc(',', out);
+					rec_csv_str(out, li ? li->kernel : "");
+					fputc(',', out);
+					rec_csv_str(out, li ? li->knobs : "");
+					fputc('\n', out);
 				} else {
 					fprintf(out, "%s\n   {\"x\": ", i ? "," : "");
 					json_num(out, p->x);
@@ -557,7 +1001,15 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 					json_num(out, p->have_change ? p->change_pct : NAN);
 					fputs(", \"p_value\": ", out);
 					json_num(out, p->p_value >= 0 ? p->p_value : NAN);
-					fprintf(out, ", \"significant\": %s}", p->significant ? "true" : "false");
+					fprintf(out, ", \"significant\": %s, \"verdict\": ", p->significant ? "true" : "false");
+					rec_json_str(out, compare_point_verdict(cd, c->metric, c->label, p->x, vb, sizeof(vb)));
+					fputs(", \"inflation\": ", out);
+					double infl = point_inflation(cd, c->metric, c->label, p->x);
+					if (isinf(infl))
+						fputs("\"inf\"", out);
+					else
+						json_num(out, infl);
+					fputc('}', out);
 				}
 			}
 			if (fmt == FMT_JSON)
@@ -565,6 +1017,17 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 		}
 		if (fmt == FMT_JSON)
 			fputs("]}", out);
+	}
+	if (fmt == FMT_TEXT) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+		if (m) {
+			print_runs(cd, m);
+			fclose(m);
+			print_trimmed(out, buf);
+			free(buf);
+		}
 	}
 	if (fmt == FMT_JSON) {
 		fputs("],\n \"runs\": [", out);
@@ -574,8 +1037,34 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 			rec_json_str(out, r->label);
 			fputs(", \"source\": ", out);
 			rec_json_str(out, r->source);
-			fprintf(out, ", \"index\": %d, \"exit_status\": %d, \"samples\": %zu}",
+			fprintf(out, ", \"index\": %d, \"exit_status\": %d, \"samples\": %zu, \"knobs\": ",
 				r->index, r->exit_status, r->n);
+			rec_json_str(out, r->knobs);
+			if (r->have_summary) {
+				const struct run_summary *u = &r->sum;
+				fputs(", \"verdict\": ", out);
+				rec_json_str(out, runsum_verdict_name(u->verdict));
+				fprintf(out, ", \"disk_read_bytes\": %llu, \"disk_write_bytes\": %llu, \"device_Bps\": ",
+					(unsigned long long)u->read_B, (unsigned long long)u->write_B);
+				json_num(out, u->have_disks ? u->device_Bps : NAN);
+				fputs(", \"reported_Bps\": ", out);
+				json_num(out, u->have_reported ? u->reported_Bps : NAN);
+				fputs(", \"inflation\": ", out);
+				if (isinf(u->inflation))
+					fputs("\"inf\"", out);
+				else
+					json_num(out, u->inflation);
+				fprintf(out, ", \"peak_dirty_kB\": %llu, \"freerun_kB\": %llu, \"thresh_kB\": %llu, \"dirty_left_kB\": %llu, \"throttled_s\": ",
+					(unsigned long long)u->peak_kB, (unsigned long long)u->freerun_kB,
+					(unsigned long long)u->thresh_kB, (unsigned long long)u->end_kB);
+				json_num(out, u->throttled_s);
+				fputs(", \"throttled_pct\": ", out);
+				json_num(out, u->throttled_pct);
+				fprintf(out, ", \"throttled_source\": \"%s\", \"secs\": ",
+					u->throttle_src == TS_TRACEPOINT ? "tracepoint" : "sampled");
+				json_num(out, u->secs);
+			}
+			fputc('}', out);
 		}
 		fputs("]}\n", out);
 	}

@@ -44,7 +44,7 @@ static void table_build(struct cmp_view *v)
 	v->scroll = 0;
 	if (!f)
 		return;
-	compare_print_text_metric(&v->cd->curves[v->metric], f);
+	compare_print_text_metric(v->cd, v->metric, f);
 	fclose(f);
 	for (p = buf; p && *p; p = nl + 1) {
 		char **nv;
@@ -63,6 +63,11 @@ static void table_build(struct cmp_view *v)
 	free(buf);
 }
 
+static char point_mark(const void *ctx, const char *metric, const char *label, double x)
+{
+	return compare_point_mark(ctx, metric, label, x);
+}
+
 static void draw_curves(WINDOW *w, const struct cmp_view *v, int y, int h, const struct ui_style *st)
 {
 	const struct curve_set *cs = &v->cd->curves[v->metric];
@@ -70,7 +75,8 @@ static void draw_curves(WINDOW *w, const struct cmp_view *v, int y, int h, const
 
 	if (!v->side_by_side || cs->n < 2) {
 		struct ui_curves_data d = { .y = y, .x = 0, .w = W, .h = h, .cs = cs,
-					    .log2x = v->log2x, .empty = "no results for this metric" };
+					    .log2x = v->log2x, .empty = "no results for this metric",
+					    .mark = point_mark, .mark_ctx = v->cd };
 		ui_curves_widget.draw(w, &d, st);
 		return;
 	}
@@ -85,7 +91,7 @@ static void draw_curves(WINDOW *w, const struct cmp_view *v, int y, int h, const
 		struct curve_set one = { .v = &cs->v[i], .n = 1 };
 		snprintf(one.baseline, sizeof(one.baseline), "%s", cs->baseline);
 		struct ui_curves_data d = { .y = y, .x = i * cw, .w = cw - 1, .h = h, .cs = &one,
-					    .log2x = v->log2x, .empty = "" };
+					    .log2x = v->log2x, .empty = "", .mark = point_mark, .mark_ctx = v->cd };
 		ui_curves_widget.draw(w, &d, st);
 	}
 	if (n < (int)cs->n) {

@@ -110,6 +110,9 @@ struct ui_curves_data {
 	const struct curve_set *cs;
 	bool log2x;
 	const char *empty;
+	/* a letter on a point (what its runs measured), 0 for none; may be NULL */
+	char (*mark)(const void *ctx, const char *metric, const char *label, double x);
+	const void *mark_ctx;
 };
 
 extern const struct ui_widget ui_graph_widget, ui_gauge_widget, ui_table_widget,

@@ -235,6 +235,21 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 	}
 	ui_blit(w, d->y + 1, d->x + axis_w, &g, st);
 	ui_grid_free(&g);
+	/* the verdict of each point's runs, on the point: T C D, + mixed */
+	bool marked = false;
+	for (size_t i = 0; d->mark && i < cs->n; i++)
+		for (size_t k = 0; k < cs->v[i].n; k++) {
+			const struct curve_point *p = &cs->v[i].pts[k];
+			char mk = d->mark(d->mark_ctx, cs->v[i].metric, cs->v[i].label, p->x);
+			if (!mk)
+				continue;
+			double xv = d->log2x && p->x > 0 ? log2(p->x) : p->x;
+			int cx = (int)lround((xv - xmin) / xspan * dw) / cv.sc;
+			int cy = (int)lround((1 - p->mean / ymax) * dh) / cv.sr;
+			char s[2] = { mk, 0 };
+			ui_put(w, d->y + 1 + cy, d->x + axis_w + cx, 1, st, TE_CURVE1 + (int)(i % THEME_CURVES), s);
+			marked = true;
+		}
 	/* x axis: the first and last x, and the metric's x name */
 	const struct curve *c0 = &cs->v[0];
 	char xl[96];
@@ -243,7 +258,8 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 	snprintf(xl, sizeof xl, "%s %g", c0->x_name, d->log2x ? exp2(xmax) : xmax);
 	int len = (int)strlen(xl);
 	ui_put(w, d->y + ph + 1, d->x + d->w - len, len, st, TE_AXIS, xl);
-	snprintf(xl, sizeof xl, "%s (%s), mean of runs, bars min..max", c0->metric, c0->unit);
+	snprintf(xl, sizeof xl, "%s (%s), mean of runs, bars min..max%s", c0->metric, c0->unit,
+		 marked ? "; T throttled C cache D device + mixed" : "");
 	ui_put(w, d->y + ph + 2, d->x + axis_w, pw, st, TE_DIM, xl);
 }
 

@@ -6,8 +6,8 @@ MAIL="$FIX/lkml/dbench-2.4.16-vs-2.4.17pre2.txt"
 out=$("$IODASH" compare --text "$MAIL" 2>"$TMPD/err"); rc=$?
 row=$(printf '%s\n' "$out" | awk '$1 == "128" { print; exit }')
 # 128 procs: 2.4.16 66.74 N=1; 2.4.17-pre2 mean 60.13 N=3, change -9.90%
-if [ $rc -eq 0 ] && printf '%s\n' "$row" | grep -Eq '^ +128 +66\.74 +- +- +1 +60\.13 +5\.64 +9\.38% +3 +-9\.90%$'; then
-	pass "compare --text: 128 procs 66.74 (N=1) vs 60.13 (N=3) -9.90%"
+if [ $rc -eq 0 ] && printf '%s\n' "$row" | grep -Eq '^ +128 +66\.74 +66\.74 +- +- +1 +60\.13 +59\.78 +5\.64 +9\.38% +3 +-9\.90%$'; then
+	pass "compare --text: 128 procs 66.74 (N=1) vs 60.13 (N=3, hmean 59.78) -9.90%"
 else
 	fail "compare --text 128 procs row" "rc=$rc row='$row'"
 fi
@@ -34,11 +34,42 @@ then pass "compare --json --baseline"; else fail "compare --json --baseline"; fi
 "$IODASH" compare --text --metric write "$FIX/lkml/iozone-dirty-ratio-2.6.24.txt" >"$TMPD/io.txt" 2>&1
 grep -q '%\*' "$TMPD/io.txt" && pass "compare marks p < 0.05 with *" || fail "compare significance mark" "$(head -5 "$TMPD/io.txt")"
 
-# mixed: a mail and a second file of the same labels are pooled as runs
-"$IODASH" compare --text "$MAIL" "$MAIL" | awk '$1 == "128"' | grep -Eq ' 2 .* 6 ' \
-	&& pass "compare: two sources of a label are two runs" || fail "compare pooling across sources"
+# the same labels from a second source are never pooled silently: kept
+# apart as LABEL#2, and said
+"$IODASH" compare --text "$MAIL" "$MAIL" >"$TMPD/twice.txt" 2>"$TMPD/twice.err"
+check "compare: the same file twice is two columns, not pooled" grep -q '2.4.17-pre2#2 (3 runs)' "$TMPD/twice.txt"
+check "compare: ... with N=3, not 6" bash -c "awk '\$1 == \"128\"' '$TMPD/twice.txt' | grep -Eq ' 3 .* 3 ' && ! awk '\$1 == \"128\"' '$TMPD/twice.txt' | grep -q ' 6 '"
+check "compare: ... and says so" grep -q 'label "2.4.17-pre2" is also in .*: shown apart as "2.4.17-pre2#2"' "$TMPD/twice.err"
 
 "$IODASH" compare --text --baseline nosuch "$MAIL" >/dev/null 2>"$TMPD/err"; rc=$?
 [ $rc -eq 2 ] && grep -q '2.4.16' "$TMPD/err" && pass "compare --baseline unknown: exit 2 listing labels" || fail "compare bad baseline" "rc=$rc $(cat "$TMPD/err")"
 "$IODASH" compare --text /nonexistent.txt >/dev/null 2>"$TMPD/err"; rc=$?
 [ $rc -eq 1 ] && grep -q '/nonexistent.txt' "$TMPD/err" && pass "compare missing file: exit 1 naming it" || fail "compare missing file" "rc=$rc"
+
+# two knob sweeps "on two kernels" (tests/fixtures/README.md): labelled by
+# kernel, one row per setting, one column per kernel, what each run measured
+A="$FIX/recordings/knobs-sweep-6.18.rec" B="$FIX/recordings/knobs-sweep-as-2.6.24.rec"
+"$IODASH" compare --text --metric write_bw "$A" "$B" >"$TMPD/k.txt" 2>"$TMPD/k.err"; rc=$?
+check "compare kernels: exit 0, nothing on stderr" [ "$rc" -eq 0 -a ! -s "$TMPD/k.err" ]
+check "compare kernels: a column per kernel (not the command name)" grep -Eq '^ +6\.18\.44-fc-v1147 \(2 runs\) +2\.6\.24-rc2 \(2 runs\)$' "$TMPD/k.txt"
+check "compare kernels: each label's kernel and knobs" grep -q '^  2.6.24-rc2: kernel 2.6.24-rc2, from .*knobs-sweep-as-2.6.24.rec; knobs vm.dirty_background_bytes=67108864|268435456 vm.dirty_bytes=134217728|536870912 vm.dirty_background_ratio=0 vm.dirty_ratio=0$' "$TMPD/k.txt"
+check "compare kernels: hmean beside the mean" grep -Eq '^ +d +mean +hmean +stddev' "$TMPD/k.txt"
+check "compare kernels: 128M row, change, what was measured" grep -Eq '^134217728 +1688576\.00 +1675519\.84 +209982\.43 +12\.44% +2 +throttled +1997824\.00 +1918809\.62 +561884\.02 +28\.12% +2 +\+18\.31% +throttled/device$' "$TMPD/k.txt"
+check "compare kernels: 512M row" grep -Eq '^536870912 .* 2 +cache/device .* \+6\.60% +cache$' "$TMPD/k.txt"
+check "compare kernels: a line per run with disk bytes, inflation, peak, throttled time" grep -Eq '^6\.18\.44-fc-v1147 +1 throttled +1577\.0 +744\.3 +2\.12 +374\.0 +0\.0 +100/96/128 +0\.15s 30% +61\.4  knobs-sweep-6\.18\.rec$' "$TMPD/k.txt"
+check "compare kernels: 8 runs listed" [ "$(grep -Ec '^(6\.18\.44-fc-v1147|2\.6\.24-rc2) +[1-4] +(device|cache|throttled) ' "$TMPD/k.txt")" -eq 8 ]
+"$IODASH" compare --csv --metric write_bw "$A" "$B" >"$TMPD/k.csv"
+check "compare kernels --csv: verdict and inflation columns" grep -q '^write_bw,KiB/s,d,134217728,2.6.24-rc2,2,2,.*,throttled/device,2.01,2.6.24-rc2,' "$TMPD/k.csv"
+"$IODASH" compare --text --metric write_bw "$A" "$A" >"$TMPD/k2.txt" 2>"$TMPD/k2.err"
+check "compare the same recording twice: two columns, A and A#2" grep -Eq '^ +6\.18\.44-fc-v1147 \(2 runs\) +6\.18\.44-fc-v1147#2 \(2 runs\)$' "$TMPD/k2.txt"
+check "compare the same recording twice: said" grep -q 'shown apart as "6.18.44-fc-v1147#2"' "$TMPD/k2.err"
+if command -v tmux >/dev/null; then
+	tm_start 120 40 "'$IODASH' compare --metric write_bw '$A' '$B'"
+	if tm_wait 'T throttled C cache D device' 5; then
+		pass "compare screen: the marks' legend"
+		check "compare screen: a mark on the points" bash -c "tmux -S '$TMUX_SOCK' capture-pane -p -t t | sed -n '3,15p' | grep -q '[TCD]'"
+	else
+		fail "compare screen: the marks' legend" "$(tm_screen | head -5)"
+	fi
+	tm send-keys -t t q
+fi

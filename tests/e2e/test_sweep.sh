@@ -25,7 +25,8 @@ check "sweep with a failed run: exit 1" [ "$rc" -eq 1 ]
 check "sweep with a failed run: run 2 marked FAILED" grep -q 'run_end: run 2/3 FAILED: exit 3' "$out"
 check "sweep with a failed run: run 3 still ran" grep -q 'run_end: run 3/3 ok: exit 0' "$out"
 check "sweep with a failed run: values substituted" grep -q '^> run with 3$' "$out"
-check "sweep: --between ran before runs 2 and 3 only" [ "$(grep -c '^> \[between\] between ' "$out")" -eq 2 ]
+check "sweep: --between ran before every run, the first too" [ "$(grep -c '^> \[between\] between ' "$out")" -eq 3 ]
+check "sweep: --between before run 1 gets run 1's value" [ "$(grep -m1 '^> \[between\]' "$out")" = '> [between] between 0' ]
 check "sweep: --between gets the next run's values" grep -q '^> \[between\] between 3$' "$out"
 check "sweep with a failed run: said on stderr" grep -q 'iodash: 1 of 3 runs failed' "$TMPD/fail.err"
 

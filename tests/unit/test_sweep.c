@@ -172,6 +172,67 @@ static void test_eta(void **state)
 	assert_true(sweep_eta(d, 3, 3, 0) == 0);
 }
 
+static void test_paired_and_sysctl(void **state)
+{
+	/* -p bg,r=5:10,20:40 is two points, not four; a second -p is a grid */
+	const char *params[] = { "bs=4k,1m", "bg,r=5:10,20:40" };
+	const char *sysctls[] = { "vm.dirty_background_ratio={bg}", "vm.dirty_ratio={r}",
+				  "vm.dirty_expire_centisecs=500" };
+	char *argv[] = { "fio", "--bs={bs}", NULL };
+	struct sweep_plan p;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(sweep_plan_build_knobs(&p, params, 2, argv, 2, NULL, sysctls, 3, 1,
+						err, sizeof(err)), 0);
+	assert_int_equal(p.nruns, 4);
+	assert_string_equal(p.runs[0].sysctls[0], "vm.dirty_background_ratio=5");
+	assert_string_equal(p.runs[0].sysctls[1], "vm.dirty_ratio=10");
+	assert_string_equal(p.runs[0].sysctls[2], "vm.dirty_expire_centisecs=500");
+	assert_null(p.runs[0].sysctls[3]);
+	assert_string_equal(p.runs[1].sysctls[0], "vm.dirty_background_ratio=20");
+	assert_string_equal(p.runs[1].sysctls[1], "vm.dirty_ratio=40");
+	assert_string_equal(p.runs[3].argv[1], "--bs=1m");
+	/* x is the last name of the last -p; the other names label the curve */
+	assert_string_equal(p.runs[1].x_name, "r");
+	assert_string_equal(p.runs[1].x_text, "40");
+	assert_true(p.runs[1].x == 40.0);
+	/* bg is fixed by the x (r=40): not a curve of its own */
+	assert_string_equal(p.runs[1].label_extra, "bs=4k");
+	sweep_plan_free(&p);
+
+	/* sizes as x: 128M is a number */
+	const char *bytes[] = { "bg,d=64M:128M,256M:512M" };
+	const char *bsys[] = { "vm.dirty_background_bytes={bg}", "vm.dirty_bytes={d}" };
+	assert_int_equal(sweep_plan_build_knobs(&p, bytes, 1, argv, 1, NULL, bsys, 2, 2,
+						err, sizeof(err)), 0);
+	assert_int_equal(p.nruns, 4);
+	assert_true(p.runs[0].x == 128.0 * 1024 * 1024);
+	assert_string_equal(p.runs[2].sysctls[1], "vm.dirty_bytes=128M");
+	assert_string_equal(p.runs[3].label_extra, "");
+	sweep_plan_free(&p);
+
+	/* a value with the wrong number of parts, a key with a placeholder,
+	 * a name bound twice, a name used nowhere */
+	const char *badpair[] = { "bg,r=5:10,20" };
+	assert_int_equal(sweep_plan_build_knobs(&p, badpair, 1, argv, 1, NULL, sysctls, 2, 1,
+						err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "'20' has 1 part for 2 names"));
+	const char *pk[] = { "k=a,b" };
+	const char *ksys[] = { "vm.{k}=1" };
+	assert_int_equal(sweep_plan_build_knobs(&p, pk, 1, argv, 1, NULL, ksys, 1, 1,
+						err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "fixed KEY"));
+	const char *twice[] = { "bg,r=5:10", "r=1" };
+	assert_int_equal(sweep_plan_build_knobs(&p, twice, 2, argv, 1, NULL, sysctls, 2, 1,
+						err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "r is bound by another -p"));
+	const char *unused[] = { "bg,zz=5:10" };
+	assert_int_equal(sweep_plan_build_knobs(&p, unused, 1, argv, 1, NULL, sysctls, 2, 1,
+						err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "{zz} appears nowhere"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -181,6 +242,7 @@ int main(void)
 		cmocka_unit_test(test_no_reexpansion),
 		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_paired_and_sysctl),
 		cmocka_unit_test(test_eta),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

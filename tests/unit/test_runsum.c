@@ -1,0 +1,190 @@
+/* runsum: disk bytes between two snapshots, the benchmark's figure, cache
+ * inflation, peak dirty, throttled time and its source, the verdict at
+ * its documented thresholds, and the event text both ways. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "iodash/runsum.h"
+
+static void snap_disk(struct snapshot *s, const char *name, bool part, uint64_t rd_sect, uint64_t wr_sect)
+{
+	struct snap_disk *d = &s->disks[s->ndisks++];
+	memset(d, 0, sizeof(*d));
+	strcpy(d->name, name);
+	d->is_partition = part;
+	d->nfields = 17;
+	d->f[DS_SECTORS_READ] = rd_sect;
+	d->f[DS_SECTORS_WRITTEN] = wr_sect;
+}
+
+static void snaps(struct snapshot *a, struct snapshot *b)
+{
+	memset(a, 0, sizeof(*a));
+	memset(b, 0, sizeof(*b));
+	a->have = b->have = SNAP_HAVE_DISKS | SNAP_HAVE_VMSTAT;
+	a->page_kb = b->page_kb = 4;
+	snap_disk(a, "vda", false, 1000, 2000);
+	snap_disk(a, "vda1", true, 1000, 2000);
+	/* 400 MiB written, 1 MiB read on the disk; its partition is not added */
+	snap_disk(b, "vda", false, 1000 + 2048, 2000 + 819200);
+	snap_disk(b, "vda1", true, 1000 + 2048, 2000 + 819200);
+	b->nr_dirty = 1000;
+	b->nr_writeback = 24;          /* 4096 kB at the end */
+	b->nr_dirty_threshold = 32768; /* 128 MiB */
+	b->nr_dirty_background_threshold = 16384;
+}
+
+static struct sample smp(double dt, uint64_t kb, enum dirty_zone z)
+{
+	struct sample s;
+	memset(&s, 0, sizeof(s));
+	s.dt = dt;
+	s.have_dirty = true;
+	s.dirty_kb = kb;
+	s.freerun_kb = 98304;
+	s.thresh_kb = 131072;
+	s.zone = z;
+	return s;
+}
+
+static void test_device_run(void **state)
+{
+	struct snapshot a, b;
+	struct runsum_acc acc;
+	struct run_summary r;
+	struct result_point p = { .metric = "write_bw", .value = 409600, .unit = "KiB/s", .flags = RP_FINAL };
+
+	(void)state;
+	snaps(&a, &b);
+	runsum_begin(&acc, &a);
+	struct sample s1 = smp(0.5, 20000, ZONE_BG_FLUSH);
+	runsum_add_sample(&acc, &s1);
+	runsum_add_tick(&acc, 0.5, 400e6);
+	runsum_add_tick(&acc, 0.5, 400e6);
+	runsum_add_tick(&acc, 0.2, 0);         /* exit: no I/O, not counted */
+	runsum_add_result(&acc, &p);
+	runsum_finish(&acc, &b, 1.4, -1, &r);
+	assert_true(r.have_disks);
+	assert_int_equal(r.write_B, 400ull << 20);
+	assert_int_equal(r.read_B, 1ull << 20);
+	assert_true(fabs(r.io_secs - 1.0) < 1e-9);
+	assert_true(fabs(r.device_Bps - (401.0 * 1048576)) < 1);
+	assert_true(fabs(r.reported_Bps - 409600.0 * 1024) < 1);
+	assert_true(fabs(r.inflation - 400.0 / 401.0) < 1e-9);
+	assert_int_equal(r.peak_kB, 20000);
+	assert_int_equal(r.end_kB, 4096);
+	assert_int_equal(r.thresh_kB, 131072);
+	assert_int_equal(r.throttle_src, TS_SAMPLED);
+	assert_int_equal(r.verdict, RV_DEVICE);
+}
+
+static void test_cache_and_throttled(void **state)
+{
+	struct snapshot a, b;
+	struct runsum_acc acc;
+	struct run_summary r;
+	struct result_point rd = { .metric = "read_bw", .value = 1, .unit = "MiB/s", .flags = RP_FINAL };
+	struct result_point wr = { .metric = "write_bw", .value = 2047, .unit = "MiB/s", .flags = RP_FINAL };
+	struct result_point iops = { .metric = "write_iops", .value = 5000, .unit = "IOPS", .flags = RP_FINAL };
+
+	(void)state;
+	snaps(&a, &b);
+	/* reported 2 GiB/s, the disk 401 MiB over 1 s: inflation 5.1, dirty
+	 * under freerun all along: the page cache */
+	runsum_begin(&acc, &a);
+	runsum_add_tick(&acc, 1.0, 2e9);
+	runsum_add_result(&acc, &iops);
+	runsum_add_result(&acc, &rd);
+	runsum_add_result(&acc, &wr);
+	struct sample s1 = smp(0.5, 90000, ZONE_BG_FLUSH);
+	runsum_add_sample(&acc, &s1);
+	runsum_finish(&acc, &b, 1.0, -1, &r);
+	assert_true(fabs(r.reported_Bps - 2048.0 * 1048576) < 1);   /* read + write */
+	assert_true(r.inflation > 5.1 && r.inflation < 5.11);
+	assert_int_equal(r.verdict, RV_CACHE);
+	/* one pause seen by the tracepoint: the limit was reached, not cache */
+	runsum_finish(&acc, &b, 1.0, 8, &r);
+	assert_int_equal(r.verdict, RV_DEVICE);
+	/* the same figures with dirty over freerun once: not "cache" (and
+	 * 10 % throttled is under the 15 % of "throttled") */
+	struct sample s2 = smp(0.1, 100000, ZONE_THROTTLE);
+	runsum_add_sample(&acc, &s2);
+	runsum_finish(&acc, &b, 1.0, -1, &r);
+	assert_int_equal(r.verdict, RV_DEVICE);
+	assert_true(fabs(r.throttled_s - 0.1) < 1e-9);
+	/* 25 % of the run throttled (sampled): throttled (from 15 %) */
+	struct sample s3 = smp(0.15, 131072, ZONE_HARD_LIMIT);
+	runsum_add_sample(&acc, &s3);
+	runsum_finish(&acc, &b, 1.0, -1, &r);
+	assert_true(fabs(r.throttled_pct - 25) < 1e-9);
+	assert_int_equal(r.verdict, RV_THROTTLED);
+	/* the tracepoint's paused time wins over the sampled zone, marked */
+	runsum_finish(&acc, &b, 1.0, 140, &r);
+	assert_int_equal(r.throttle_src, TS_TRACEPOINT);
+	assert_true(fabs(r.throttled_pct - 14) < 1e-9);
+	assert_int_equal(r.verdict, RV_DEVICE);
+	runsum_finish(&acc, &b, 1.0, 150, &r);
+	assert_int_equal(r.verdict, RV_THROTTLED);
+	/* the disks did nothing: infinite inflation, cache */
+	runsum_begin(&acc, &a);
+	runsum_add_tick(&acc, 0.1, 4e9);
+	runsum_add_result(&acc, &wr);
+	runsum_finish(&acc, &a, 0.2, -1, &r);
+	assert_true(isinf(r.inflation));
+	assert_int_equal(r.verdict, RV_CACHE);
+	/* no disk figures: no verdict but throttled */
+	runsum_finish(&acc, NULL, 0.2, -1, &r);
+	assert_int_equal(r.verdict, RV_UNKNOWN);
+	assert_string_equal(runsum_verdict_name(r.verdict), "n/a");
+}
+
+static void test_text_round_trip(void **state)
+{
+	struct snapshot a, b;
+	struct runsum_acc acc;
+	struct run_summary r, q;
+	char text[256];
+
+	(void)state;
+	snaps(&a, &b);
+	runsum_begin(&acc, &a);
+	runsum_add_tick(&acc, 1.0, 3e8);
+	struct sample s = smp(0.5, 131072, ZONE_HARD_LIMIT);
+	runsum_add_sample(&acc, &s);
+	runsum_finish(&acc, &b, 1.5, 900, &r);
+	runsum_format(&r, text, sizeof(text));
+	assert_true(strlen(text) < 230);      /* an event line holds it with "run 100/100 " */
+	assert_non_null(strstr(text, "throttled: "));
+	assert_non_null(strstr(text, "thr_src=tracepoint"));
+	char line[300];
+	snprintf(line, sizeof(line), "run 3/4 %s", text);
+	assert_int_equal(runsum_parse(line, &q), 0);
+	assert_int_equal(q.verdict, RV_THROTTLED);
+	assert_int_equal(q.write_B, r.write_B);
+	assert_int_equal(q.peak_kB, 131072);
+	assert_int_equal(q.throttle_src, TS_TRACEPOINT);
+	/* 0.9 s paused over the 1 s the benchmark did I/O (not the 1.5 s run) */
+	assert_true(fabs(q.throttled_pct - 90) < 0.01);
+	assert_true(fabs(q.inflation - r.inflation) / r.inflation < 1e-3);
+	assert_int_equal(runsum_parse("no summary here", &q), -EINVAL);
+	assert_true(runsum_rate_factor("MB/sec") == 1e6);
+	assert_true(runsum_rate_factor("KiB/s") == 1024);
+	assert_true(runsum_rate_factor("IOPS") == 0);
+	assert_true(runsum_rate_factor("us") == 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_device_run),
+		cmocka_unit_test(test_cache_and_throttled),
+		cmocka_unit_test(test_text_round_trip),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
