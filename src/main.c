@@ -16,7 +16,11 @@ int main(int argc, char **argv)
 	struct iodash_opts o;
 	int rc;
 
-	setlocale(LC_ALL, "");
+	/* Only the character type comes from the environment (UTF-8 glyphs,
+	 * wide curses): every number iodash reads or writes (-i 0.1,
+	 * recordings, --batch, export, a benchmark's "1014.20") is a machine
+	 * format and keeps the C locale's decimal point under de_DE.UTF-8. */
+	setlocale(LC_CTYPE, "");
 	rc = cli_parse(argc, argv, &o);
 	if (rc == 1)
 		return 0;          /* --help / --version */

@@ -155,7 +155,7 @@ int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
 		fprintf(stderr, "iodash: the dashboard needs a terminal; use --batch for plain lines\n");
 		return -1;
 	}
-	setlocale(LC_ALL, "");
+	setlocale(LC_CTYPE, "");   /* not LC_ALL: numbers stay C (main.c) */
 	const char *cs = nl_langinfo(CODESET);
 	scr->st.utf8 = cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
 	if (o->ascii || !scr->st.utf8)
