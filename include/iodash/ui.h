@@ -16,4 +16,9 @@ int ui_run(struct model *m, const struct iodash_opts *o);
 struct compare_data;
 int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o);
 
+/* 0 when the terminal (TERM, terminfo) can draw the screens; else
+ * -EINVAL and a one-line message saying to use --batch.  Call before a
+ * session starts anything: a usage error, exit 2. */
+int ui_terminal_check(char *msg, size_t len);
+
 #endif

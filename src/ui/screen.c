@@ -270,3 +270,32 @@ void ui_blit(WINDOW *w, int y, int x, const struct ui_grid *g, const struct ui_s
 		}
 	}
 }
+
+/* Before anything starts (no benchmark spawned, no recording created):
+ * can this terminal draw the dashboard?  A terminal type terminfo does not
+ * know, or one without cursor addressing (TERM=dumb, a hardcopy or a
+ * generic type), would give an error or a garbled screen much later. */
+int ui_terminal_check(char *msg, size_t len)
+{
+	const char *term = getenv("TERM");
+	int err = 0;
+
+	if (!term || !*term) {
+		snprintf(msg, len, "TERM is not set, so the dashboard cannot draw; use --batch for plain lines, or set TERM (e.g. TERM=xterm-256color)");
+		return -EINVAL;
+	}
+	if (setupterm((char *)term, STDOUT_FILENO, &err) != OK) {
+		snprintf(msg, len, "terminal type \"%s\" is unknown to terminfo; use --batch for plain lines, or a known TERM (e.g. TERM=xterm-256color)",
+			 term);
+		return -EINVAL;
+	}
+	const char *cup = tigetstr("cup");
+	bool usable = cup && cup != (char *)-1 && tigetflag("hc") <= 0 && tigetflag("gn") <= 0;
+	del_curterm(cur_term);
+	if (!usable) {
+		snprintf(msg, len, "terminal type \"%s\" cannot place the cursor, so the dashboard cannot draw; use --batch for plain lines, or a full-screen TERM (e.g. TERM=xterm-256color)",
+			 term);
+		return -EINVAL;
+	}
+	return 0;
+}

@@ -123,3 +123,18 @@ fi
 # a reader that goes away (| head) ends a plain batch session quietly
 timeout 20 "$IODASH" --batch -i 0.1 | head -2 >/dev/null; rc=${PIPESTATUS[0]}
 check "batch | head: iodash ends with 0 when the reader goes (not killed by the timeout)" [ "$rc" -eq 0 ]
+
+# numbers on the command line are plain decimals: strtod's hex, inf and nan
+# are refused (0x10 used to read as 16 s)
+for a in 0x10 0x1p-3 inf nan INF; do
+	err=$("$IODASH" --batch -i "$a" --count 1 2>&1 >/dev/null); rc=$?
+	[ $rc -eq 2 ] && echo "$err" | grep -q "not '$a'" && pass "-i $a refused, exit 2" || fail "-i $a refused" "exit $rc: $err"
+done
+n=$("$IODASH" --batch -i 1e-1 --count 2 | grep -c '^0\.[01]')
+[ "$n" -eq 2 ] && pass "-i 1e-1 still reads as 0.1 s" || fail "-i 1e-1 reads as 0.1 s" "$n lines"
+# more than 1024 sweep values: one clear line (not cut off), nothing started
+vals=$(seq -s, 1 1100)
+err=$(cd "$TMPD" && "$IODASH" sweep --batch -p "x=$vals" -- touch "$TMPD/started" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && [ "$(echo "$err" | wc -l)" -eq 1 ] && echo "$err" | grep -q '^iodash: -p x: 1100 values, at most 1024 per -p .*; see iodash --help$' \
+	&& [ ! -e "$TMPD/started" ] && ! ls "$TMPD"/*.rec >/dev/null 2>&1 \
+	&& pass "-p with 1100 values: one whole line, exit 2: $err" || fail "-p with 1100 values" "exit $rc: ${err:0:200}"

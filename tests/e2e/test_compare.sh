@@ -42,3 +42,9 @@ grep -q '%\*' "$TMPD/io.txt" && pass "compare marks p < 0.05 with *" || fail "co
 [ $rc -eq 2 ] && grep -q '2.4.16' "$TMPD/err" && pass "compare --baseline unknown: exit 2 listing labels" || fail "compare bad baseline" "rc=$rc $(cat "$TMPD/err")"
 "$IODASH" compare --text /nonexistent.txt >/dev/null 2>"$TMPD/err"; rc=$?
 [ $rc -eq 1 ] && grep -q '/nonexistent.txt' "$TMPD/err" && pass "compare missing file: exit 1 naming it" || fail "compare missing file" "rc=$rc"
+
+# a FIFO with no writer: refused at once, never a hang
+mkfifo "$TMPD/fifo"
+timeout 10 "$IODASH" compare --text "$TMPD/fifo" >/dev/null 2>"$TMPD/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "fifo: a FIFO, not a regular file" "$TMPD/err" \
+	&& pass "compare on a FIFO: exit 1 at once: $(cat "$TMPD/err")" || fail "compare on a FIFO" "exit $rc (124: hung)"

@@ -30,3 +30,29 @@ tm send-keys -t t Home
 tm_wait '@ 0:00:00\.0 ' 3 && pass "Home goes to the start" || fail "Home" "$(tm_screen | head -1)"
 tm send-keys -t t q
 tm_wait 'EXIT=0' 3 && pass "q quits with 0" || fail "q quits" "$(tm_screen | tail -2)"
+
+# view and export of a FIFO with no writer: refused at once, never a hang
+mkfifo "$TMPD/fifo"
+for c in "view --batch" "view" "export --csv"; do
+	timeout 10 $IODASH $c "$TMPD/fifo" >/dev/null 2>"$TMPD/err" </dev/null; rc=$?
+	[ $rc -eq 1 ] && grep -q "fifo: a FIFO, not a regular file" "$TMPD/err" \
+		&& pass "$c on a FIFO: exit 1 at once" || fail "$c on a FIFO" "exit $rc (124: hung): $(cat "$TMPD/err")"
+done
+
+# a terminal that cannot draw the screens: say to use --batch, exit 2,
+# before anything starts (no benchmark, no recording)
+tm kill-server 2>/dev/null
+for term in dumb no-such-terminal; do
+	mkdir -p "$TMPD/term-$term"
+	tm_start 100 30 "cd '$TMPD/term-$term' && TERM=$term '$IODASH' run -- touch started; echo EXIT=\$?; sleep 30"
+	if tm_wait 'EXIT=' 5 && tm_screen | grep -q 'EXIT=2' && tm_screen | grep -q -- '--batch' \
+		&& [ -z "$(ls "$TMPD/term-$term")" ]; then
+		pass "TERM=$term: run says to use --batch, exit 2, nothing started or recorded"
+	else
+		fail "TERM=$term refused" "$(tm_screen | grep -v '^$' | head -3 | tr '\n' ' ') files: $(ls "$TMPD/term-$term")"
+	fi
+	tm kill-server 2>/dev/null
+done
+tm_start 100 30 "TERM=dumb '$IODASH' view '$rec'; echo EXIT=\$?; sleep 30"
+tm_wait 'EXIT=' 5 && tm_screen | grep -q 'EXIT=2' && tm_screen | grep -q 'dumb.*--batch' \
+	&& pass "TERM=dumb: view says to use --batch, exit 2" || fail "TERM=dumb view" "$(tm_screen | grep -v '^$' | head -3 | tr '\n' ' ')"
