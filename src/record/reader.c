@@ -878,6 +878,7 @@ int recording_result(const struct recording *rec, size_t i, struct result_point 
 		const char *s = f.p[k];
 		size_t n = f.len[k];
 		switch (c) {
+		case RC_T: p->t = fd_double(s, n); break;
 		case RC_LABEL: fd_text(s, n, p->label, sizeof(p->label)); break;
 		case RC_RUN: p->run = (int)fd_ll(s, n); break;
 		case RC_X_NAME: fd_text(s, n, p->x_name, sizeof(p->x_name)); break;

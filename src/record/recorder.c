@@ -383,7 +383,7 @@ static void on_result(void *ctx, const struct result_point *p)
 	pthread_mutex_lock(&r->lock);
 	if (!r->error) {
 		rec_buf_begin(b, &ls, RT_RESULT);
-		put_secs(b, r->last_t);
+		put_secs(b, p->t);
 		put_sep(b);
 		rec_buf_put_text(b, p->label);
 		put_i(b, p->run);

@@ -107,7 +107,8 @@ static void view_push_until(struct view *v, double t, bool skip_old)
 	n = recording_count(v->rec, RK_RESULT);
 	for (; v->next[RK_RESULT] < n && recording_time(v->rec, RK_RESULT, v->next[RK_RESULT]) <= t; v->next[RK_RESULT]++) {
 		struct result_point p;
-		if (!recording_result(v->rec, v->next[RK_RESULT], &p))
+		/* as model_add_result: progress points were the recording's only */
+		if (!recording_result(v->rec, v->next[RK_RESULT], &p) && !(p.flags & RP_PROGRESS))
 			result_set_add(&m->results, &p);
 	}
 	n = recording_count(v->rec, RK_BENCH);
@@ -205,7 +206,47 @@ static void view_refresh(struct view *v)
 	}
 }
 
-/* Batch: all samples in order; the batch front end prints each. */
+/* Does the next sample change the benchmark columns that --batch prints
+ * (from the status at the time it takes a chunk)? */
+static bool view_bench_columns_change(struct view *v, size_t next_sample)
+{
+	size_t i = recording_find(v->rec, RK_BENCH, recording_time(v->rec, RK_SAMPLE, next_sample));
+	struct bench_status a, b;
+
+	if (i == (size_t)-1 || i + 1 == v->next[RK_BENCH] || !v->next[RK_BENCH])
+		return i != (size_t)-1 && !v->next[RK_BENCH];
+	if (recording_bench(v->rec, i, &a) || recording_bench(v->rec, v->next[RK_BENCH] - 1, &b))
+		return true;
+	return a.throttled_tasks != b.throttled_tasks || a.have_tracepoint != b.have_tracepoint ||
+	       a.pauses_per_s != b.pauses_per_s || a.pause_ms_per_s != b.pause_ms_per_s;
+}
+
+/* Has the batch front end taken every sample given to it? */
+static bool view_batch_caught_up(struct view *v)
+{
+	bool r;
+
+	model_lock(v->m);
+	r = v->m->consumed >= v->m->series.pushed;
+	model_unlock(v->m);
+	return r;
+}
+
+static bool view_quit_asked(struct view *v)
+{
+	bool q;
+
+	pthread_mutex_lock(&v->lock);
+	q = v->quit;
+	pthread_mutex_unlock(&v->lock);
+	return q;
+}
+
+/* Batch: all samples in order; the batch front end prints each.  Its
+ * output depends only on the file: a sample whose benchmark columns
+ * differ from the last one's waits until the front end has taken the
+ * samples before it (it prints one status per chunk), and the end is
+ * declared only once it has taken them all. */
 static void view_run_batch(struct view *v)
 {
 	struct model *m = v->m;
@@ -223,7 +264,8 @@ static void view_run_batch(struct view *v)
 			pthread_mutex_unlock(&v->lock);
 			if (quit)
 				return;
-			if (!room) {
+			if (!room || (view_bench_columns_change(v, v->pos == SIZE_MAX ? 0 : v->pos + 1) &&
+				       !view_batch_caught_up(v))) {
 				sleep_s(0.002);
 				continue;
 			}
@@ -235,8 +277,11 @@ static void view_run_batch(struct view *v)
 		view_push_until(v, INFINITY, false);
 		model_unlock(m);
 		model_notify(m);
-		if (!v->o->follow)
+		if (!v->o->follow) {
+			while (!view_batch_caught_up(v) && !view_quit_asked(v))
+				sleep_s(0.002);
 			break;
+		}
 		pthread_mutex_lock(&v->lock);
 		quit = v->quit;
 		pthread_mutex_unlock(&v->lock);

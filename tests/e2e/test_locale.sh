@@ -64,6 +64,7 @@ ns=$(grep -c $'^S\t' "$rec" 2>/dev/null)
 # readers of a recording: the same bytes under both locales
 same "export --csv" "$IODASH" export --csv "$rec"
 same "export --json" "$IODASH" export --json "$rec"
+same "view --batch" "$IODASH" view --batch "$rec"
 same "compare --text (recording)" "$IODASH" compare --text "$rec"
 same "compare --csv (recording)" "$IODASH" compare --csv "$rec"
 same "compare --json (recording and mail)" "$IODASH" compare --json "$rec" "$FIX/lkml/dbench-2.4.16-vs-2.4.17pre2.txt"

@@ -113,7 +113,7 @@ static void write_session(const char *path, int nsamples, bool close_it, struct 
 	struct output_line l = { .t = 1.5, .run = 0 };
 	struct result_point p = { .label = "2.6.24-rc2 (5,10)", .run = 0, .x_name = "clients",
 				  .x = 4, .metric = "throughput", .value = 1014.2, .unit = "MB/s",
-				  .flags = RP_FINAL };
+				  .flags = RP_FINAL, .t = 2.25 };
 
 	first.have = SNAP_HAVE_KNOBS;
 	first.realtime_ns = 1764690000123456789LL;   /* sample 0's: skew 0 until it strays */
@@ -241,7 +241,9 @@ static void test_roundtrip(void **state)
 	assert_true(p.value == 1014.2);
 	assert_true(p.x == 4);
 	assert_int_equal(p.flags, RP_FINAL);
-	assert_true(recording_time(rec, RK_RESULT, 0) == 2.0);  /* the sample before it */
+	/* its own time (the model stamps it as it comes), not the sample before it */
+	assert_true(recording_time(rec, RK_RESULT, 0) == 2.25);
+	assert_true(p.t == 2.25);
 	assert_int_equal(recording_bench(rec, 0, &b), 0);
 	assert_int_equal(b.state, BENCH_RUNNING);
 	assert_int_equal(b.throttled_tasks, 2);
