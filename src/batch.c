@@ -4,7 +4,7 @@
  *   ! 3.70 throttle start dirty+writeback=198664kB freerun=196608kB
  *   = 0.52 run 1/2 start: dbench -t 3 1    run start/end, marks, notes
  *   = 3.14 result: dbench pass 1 clients=4 throughput=1014.2 MB/s
- *   > <the benchmark's own output line>
+ *   > <the benchmark's own output line>   (control bytes, non-UTF-8: \xHH)
  * The # line comes first, even before a run start that precedes the first
  * sample.  Merged in time order, results at the time they came, so that
  * view --batch of a recording prints the lines its live --batch printed.  The sampler never waits on this printing: with a
@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include "iodash/app.h"
 #include "iodash/batch.h"
+#include "iodash/text.h"
 
 struct batch {
 	FILE *out;
@@ -94,19 +95,28 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
  * "run i/N" is; the value is not there when too fast to measure. */
 static void batch_print_result(struct batch *b, const struct result_point *p)
 {
-	fprintf(b->out, "= %.2f result: %s pass %d %s=%g %s=%g %s%s%s\n",
-		p->t, p->label, p->run + 1,
-		p->x_name, p->x, p->metric, p->value, p->unit,
-		p->flags & RP_INCOMPLETE ? " (incomplete)" : "",
+	fprintf(b->out, "= %.2f result: ", p->t);
+	text_put_line_safe(b->out, p->label);
+	fprintf(b->out, " pass %d ", p->run + 1);
+	text_put_line_safe(b->out, p->x_name);
+	fprintf(b->out, "=%g ", p->x);
+	text_put_line_safe(b->out, p->metric);
+	fprintf(b->out, "=%g ", p->value);
+	text_put_line_safe(b->out, p->unit);
+	fprintf(b->out, "%s%s\n", p->flags & RP_INCOMPLETE ? " (incomplete)" : "",
 		p->flags & RP_TOO_FAST ? " (too fast to measure)" : "");
 }
 
 static void batch_print_event(struct batch *b, const struct model_event *e)
 {
+	/* texts hold what a user or a benchmark wrote: never a raw newline,
+	 * escape sequence or byte that is not UTF-8 (text.h) */
 	if (e->kind == MEV_HIT_START || e->kind == MEV_HIT_END)
-		fprintf(b->out, "! %.2f %s\n", e->t, e->text);
+		fprintf(b->out, "! %.2f ", e->t);
 	else
-		fprintf(b->out, "= %.2f %s: %s\n", e->t, model_event_kind_name(e->kind), e->text);
+		fprintf(b->out, "= %.2f %s: ", e->t, model_event_kind_name(e->kind));
+	text_put_line_safe(b->out, e->text);
+	fputc('\n', b->out);
 }
 
 /* What one pass prints, copied under the lock so printing holds none. */
@@ -221,7 +231,9 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 			batch_print_event(b, &c->events[ie++]);
 		} else if (to <= tr) {
 			b->last_t = to;
-			fprintf(b->out, "> %s\n", c->outputs[io++].text);
+			fputs("> ", b->out);
+			text_put_line_safe(b->out, c->outputs[io++].text);
+			fputc('\n', b->out);
 		} else {
 			b->last_t = tr;
 			batch_print_result(b, &c->results[ir++]);

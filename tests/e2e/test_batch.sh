@@ -194,3 +194,34 @@ if unshare -pf --mount-proc true 2>/dev/null; then
 else
 	skip "attach --batch: the # line first" "no PID namespace here (unshare -pf needs root)"
 fi
+
+# A benchmark that prints bytes that are not UTF-8 and control bytes:
+# --batch lines stay one line each (\xHH), export's JSON and CSV stay
+# valid UTF-8 (U+FFFD per byte that is not), readable by strict readers.
+raw="$TMPD/raw.rec"
+"$IODASH" run --batch -o "$raw" -l $'lab\377\001el' -- sh -c 'printf "\377x\n"; printf "ok \303\251 \355\240\200 \300\257\n"' >"$TMPD/raw.txt" 2>&1
+grep -qx '> \\xffx' "$TMPD/raw.txt" && grep -qx $'> ok \303\251 \\\\xed\\\\xa0\\\\x80 \\\\xc0\\\\xaf' "$TMPD/raw.txt" \
+	&& grep -q 'run \[lab\\xff\\x01el\]' "$TMPD/raw.txt" \
+	&& pass "--batch: bytes that are not UTF-8 and control bytes print as \\xHH, UTF-8 as is" \
+	|| fail "--batch escapes raw bytes" "$(grep -a '^>' "$TMPD/raw.txt" | cat -A | tr '\n' ' ')"
+if "$IODASH" export --json "$raw" | python3 -c '
+import json, sys
+d = json.loads(sys.stdin.buffer.read().decode("utf-8"))   # strict: no stray byte
+t = [o["text"] for o in d["output"]]
+assert t == ["\ufffdx", "ok \u00e9 \ufffd\ufffd\ufffd \ufffd\ufffd"], t
+assert d["header"]["label"] == "lab\ufffd\u0001el", d["header"]["label"]
+' 2>"$TMPD/py.err"; then
+	pass "export --json: valid UTF-8 JSON, U+FFFD per byte that is not UTF-8"
+else
+	fail "export --json of raw bytes" "$(tail -1 "$TMPD/py.err")"
+fi
+if "$IODASH" export --csv "$raw" | python3 -c '
+import csv, io, sys
+text = sys.stdin.buffer.read().decode("utf-8")
+rows = list(csv.reader(io.StringIO(text.split("\n# events\n")[1].split("\n\n")[0])))
+assert any("[lab\ufffd\x01el]" in r[2] for r in rows[1:]), rows
+' 2>"$TMPD/py.err"; then
+	pass "export --csv: valid UTF-8"
+else
+	fail "export --csv of raw bytes" "$(tail -1 "$TMPD/py.err")"
+fi
