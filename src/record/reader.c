@@ -58,6 +58,7 @@ struct recording {
 	size_t nbad, nunknown;
 	long long first_bad;
 	size_t torn_len;             /* bytes of an incomplete last line */
+	bool ended;                  /* a Z record: the writer closed the file */
 	char warning[512];
 };
 
@@ -389,6 +390,9 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 		case RT_DISK:
 			rec->seen_data = true;
 			break;
+		case RT_END:
+			rec->ended = true;
+			break;
 		case RT_DISKS:
 			rec->seen_data = true;
 			if (lists_push(rec, pos, false)) {
@@ -545,6 +549,7 @@ int recording_sniff(const char *path)
 }
 
 const char *recording_path(const struct recording *rec) { return rec->path; }
+bool recording_ended(const struct recording *rec) { return rec->ended; }
 const struct rec_header *recording_header(const struct recording *rec) { return &rec->hdr; }
 long long recording_first_bad_offset(const struct recording *rec) { return rec->first_bad; }
 size_t recording_nbad(const struct recording *rec) { return rec->nbad; }

@@ -48,6 +48,7 @@ struct view {
 	size_t next[RK_NKINDS];          /* next record of each kind to put into the model */
 	double interval;
 	char status_err[256];
+	int file_no, nfiles;             /* view A B: which file, 1-based, of how many */
 };
 
 static void view_set_source(struct view *v)
@@ -65,11 +66,14 @@ static void view_set_source(struct view *v)
 	else if (v->m->paused)
 		state = "paused";
 	else if (v->pos + 1 >= n)
-		state = "end, following";
+		state = recording_ended(v->rec) ? "end of recording" : "end, following";
 	else
 		state = "playing";
-	snprintf(v->m->source, sizeof(v->m->source), "recording %s @ %d:%02d:%04.1f / %d:%02d:%02.0f %s%s%s",
-		 basename(name), (int)(t / 3600), (int)fmod(t / 60, 60), fmod(t, 60),
+	char which[32] = "";
+	if (v->nfiles > 1)
+		snprintf(which, sizeof(which), " (file %d/%d)", v->file_no, v->nfiles);
+	snprintf(v->m->source, sizeof(v->m->source), "recording %s%s @ %d:%02d:%04.1f / %d:%02d:%02.0f %s%s%s",
+		 basename(name), which, (int)(t / 3600), (int)fmod(t / 60, 60), fmod(t, 60),
 		 (int)(end / 3600), (int)fmod(end / 60, 60), fmod(end, 60), state,
 		 v->prompt_open ? ": " : "", v->prompt_open ? v->prompt : "");
 	pthread_mutex_unlock(&v->lock);
@@ -146,7 +150,9 @@ static void view_seek(struct view *v, size_t pos)
 	memset(&m->bench, 0, sizeof(m->bench));
 	m->bench.last_exit_status = -1;
 	memset(v->next, 0, sizeof(v->next));
-	view_push_until(v, t, true);
+	/* at the last sample: what came after it too (the final output line,
+	 * the run's end, its results) */
+	view_push_until(v, pos + 1 >= n ? INFINITY : t, true);
 	model_unlock(m);
 	v->pos = pos;
 	free(s);
@@ -169,7 +175,8 @@ static void view_step(struct view *v)
 	model_lock(m);
 	if (!recording_sample(v->rec, i, s))
 		series_push(&m->series, s);
-	view_push_until(v, recording_time(v->rec, RK_SAMPLE, i), false);
+	view_push_until(v, i + 1 >= recording_count(v->rec, RK_SAMPLE) ? INFINITY :
+			recording_time(v->rec, RK_SAMPLE, i), false);
 	model_unlock(m);
 	v->pos = i;
 	free(s);
@@ -277,7 +284,8 @@ static void view_run_batch(struct view *v)
 		view_push_until(v, INFINITY, false);
 		model_unlock(m);
 		model_notify(m);
-		if (!v->o->follow) {
+		/* a closed recording has ended: --follow too */
+		if (!v->o->follow || recording_ended(v->rec)) {
 			while (!view_batch_caught_up(v) && !view_quit_asked(v))
 				sleep_s(0.002);
 			break;
@@ -508,7 +516,7 @@ static void view_on_signal(int sig)
 		app_got_sighup = 1;
 }
 
-static int view_one(const char *path, const struct iodash_opts *o)
+static int view_one(const char *path, const struct iodash_opts *o, int file_no, int nfiles)
 {
 	struct model *m;
 	struct view v;
@@ -542,6 +550,8 @@ static int view_one(const char *path, const struct iodash_opts *o)
 	v.o = o;
 	v.batch = o->batch;
 	v.pos = SIZE_MAX;
+	v.file_no = file_no;
+	v.nfiles = nfiles;
 	v.interval = h->interval > 0 ? h->interval : 0.5;
 	pthread_mutex_init(&v.lock, NULL);
 	pthread_cond_init(&v.cond, NULL);
@@ -586,7 +596,7 @@ int cmd_view(const struct iodash_opts *o)
 	sigaction(SIGHUP, &sa, NULL);
 	/* several recordings: one after the other */
 	for (int i = 0; i < o->nargs && !app_got_sigint; i++) {
-		int r = view_one(o->args[i], o);
+		int r = view_one(o->args[i], o, i + 1, o->nargs);
 		if (r && !rc)
 			rc = r;
 	}

@@ -406,9 +406,9 @@ static void test_newer_minor(void **state)
 	n += put_rec(buf + n, sizeof(buf) - n, "H\thost\tfuturebox");
 	n += put_rec(buf + n, sizeof(buf) - n, "H\tnew_key\twhatever");
 	n += put_rec(buf + n, sizeof(buf) - n, "C\tS\tt\tgpu_temp\tdirty_kb\tseq\tzone");
-	n += put_rec(buf + n, sizeof(buf) - n, "C\tZ\tt\tfoo");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tQ\tt\tfoo");
 	n += put_rec(buf + n, sizeof(buf) - n, "S\t0.500\t71\t4242\t1\tbg_flush");
-	n += put_rec(buf + n, sizeof(buf) - n, "Z\t0.500\tbar");
+	n += put_rec(buf + n, sizeof(buf) - n, "Q\t0.500\tbar");
 	n += put_rec(buf + n, sizeof(buf) - n, "S\t1.000\t72\t4343\t2\tsomething_new");
 	path_of(path, sizeof(path), "minor.rec");
 	write_file(path, buf, n);
@@ -656,7 +656,14 @@ static void test_follow(void **state)
 	assert_int_equal(recording_sample(rec, 8, &s), 0);
 	assert_int_equal(s.seq, 8);
 	assert_true(recorder_bytes(r) == (uint64_t)file_size(path));
+	/* still being written: no end; closed: the end record, and nothing
+	 * else new (the reader follows it as a record of its own) */
+	assert_false(recording_ended(rec));
 	recorder_close(r);
+	assert_int_equal(recording_refresh(rec, err, sizeof(err)), 0);
+	assert_true(recording_ended(rec));
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 9);
+	assert_string_equal(recording_warning(rec), "");
 	recording_close(rec);
 }
 
