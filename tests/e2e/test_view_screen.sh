@@ -91,3 +91,24 @@ timeout 10 "$IODASH" view --batch --follow "$er" >"$TMPD/follow.txt" 2>&1; rc=$?
 [ $rc -eq 0 ] && tail -1 "$TMPD/follow.txt" | grep -q 'run_end: run ok' \
 	&& pass "view --batch --follow of a closed recording ends with it (exit 0)" \
 	|| fail "view --batch --follow of a closed recording" "exit $rc (124: still following): $(tail -1 "$TMPD/follow.txt")"
+
+# valgrind: the graphs' bucketing read per-disk rates that were never set
+# (slots past the newest sample's disk count)
+if command -v valgrind >/dev/null; then
+	tm_stop
+	tm_start 120 40 "valgrind --log-file='$TMPD/vg.log' '$IODASH' view '$rec'; echo EXIT=\$?; sleep 30"
+	tm_wait 'recording fio.rec' 60 || true
+	sleep 2
+	tm send-keys -t t q
+	if tm_wait 'EXIT=' 60; then
+		n=$(grep -c 'uninitialised' "$TMPD/vg.log")
+		[ "$n" -eq 0 ] && grep -q 'ERROR SUMMARY: 0 errors' "$TMPD/vg.log" \
+			&& pass "valgrind: view's screens read no uninitialised memory" \
+			|| fail "valgrind: view's screens" "$n uninitialised reads: $(grep -m1 -A2 uninitialised "$TMPD/vg.log" | tr -s ' ' | tr '\n' ' ')"
+	else
+		fail "valgrind: view quits on q" "$(tm_screen | tail -2)"
+	fi
+	tm_stop
+else
+	skip "valgrind: view's screens" "no valgrind (make deps installs it)"
+fi
