@@ -81,3 +81,17 @@ ns=$(grep -c $'^S\t' "$rec2" 2>/dev/null)
 [ "${ns:-0}" -eq 8 ] && [ "${bad:-0}" -eq 0 ] && grep -q $'^H\tinterval\t0.1\t' "$rec2" \
 	&& pass "de: the live screen's recording has decimal points ($ns samples)" \
 	|| fail "de: the live screen's recording" "${ns:-0} samples, ${bad:-0} with commas: $(grep -m1 $'^S\t' "$rec2" 2>/dev/null | cut -c1-60)"
+
+# part of the suite, with iodash itself under the comma locale (the test
+# scripts' own awk and bc stay in theirs): every check passes as in C
+cat >"$TMPD/iodash-de" <<EOS
+#!/bin/sh
+LOCPATH='$TMPD/locale' LC_ALL=de_DE.UTF-8 exec '$IODASH' "\$@"
+EOS
+chmod +x "$TMPD/iodash-de"
+for t in test_compare test_record; do
+	IODASH="$TMPD/iodash-de" timeout 300 bash "$TOP/tests/e2e/$t.sh" >"$TMPD/$t.log" 2>&1
+	p=$(grep -c '^PASS: ' "$TMPD/$t.log"); f=$(grep -c '^FAIL: ' "$TMPD/$t.log")
+	[ "$f" -eq 0 ] && [ "$p" -gt 5 ] && pass "$t.sh with iodash under de_DE.UTF-8: $p passed, 0 failed" \
+		|| fail "$t.sh with iodash under de_DE.UTF-8" "$f failed: $(grep -m2 '^FAIL: ' "$TMPD/$t.log" | tr '\n' ' ')"
+done
