@@ -7,8 +7,9 @@
  *   > <the benchmark's own output line>   (control bytes, non-UTF-8: \xHH)
  * The # line comes first, even before a run start that precedes the first
  * sample.  Merged in time order, results at the time they came, so that
- * view --batch of a recording prints the lines its live --batch printed.  The sampler never waits on this printing: with a
- * slow stdout, samples the ring dropped are counted in a note. */
+ * view --batch of a recording prints the lines its live --batch printed.
+ * The sampler never waits on this printing: with a slow stdout, samples
+ * the ring dropped are counted in a note. */
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>

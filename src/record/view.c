@@ -260,16 +260,12 @@ static void view_run_batch(struct view *v)
 
 	for (;;) {
 		size_t n = recording_count(v->rec, RK_SAMPLE);
-		bool quit;
 		while ((v->pos == SIZE_MAX ? 0 : v->pos + 1) < n) {
 			bool room;
 			model_lock(m);
 			room = m->series.pushed - m->consumed < m->series.cap / 2;
 			model_unlock(m);
-			pthread_mutex_lock(&v->lock);
-			quit = v->quit;
-			pthread_mutex_unlock(&v->lock);
-			if (quit)
+			if (view_quit_asked(v))
 				return;
 			if (!room || (view_bench_columns_change(v, v->pos == SIZE_MAX ? 0 : v->pos + 1) &&
 				       !view_batch_caught_up(v))) {
@@ -290,10 +286,7 @@ static void view_run_batch(struct view *v)
 				sleep_s(0.002);
 			break;
 		}
-		pthread_mutex_lock(&v->lock);
-		quit = v->quit;
-		pthread_mutex_unlock(&v->lock);
-		if (quit || app_got_sigint || app_got_sighup)
+		if (view_quit_asked(v) || app_got_sigint || app_got_sighup)
 			break;
 		sleep_s(VIEW_POLL_S);
 		view_refresh(v);
