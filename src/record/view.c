@@ -267,9 +267,15 @@ static void view_run_batch(struct view *v)
 			model_unlock(m);
 			if (view_quit_asked(v))
 				return;
-			if (!room || (view_bench_columns_change(v, v->pos == SIZE_MAX ? 0 : v->pos + 1) &&
-				       !view_batch_caught_up(v))) {
+			if (!room) {
 				sleep_s(0.002);
+				continue;
+			}
+			/* the front end wakes on our notify and takes the chunk at
+			 * once: a short wait, polled finely */
+			if (view_bench_columns_change(v, v->pos == SIZE_MAX ? 0 : v->pos + 1) &&
+			    !view_batch_caught_up(v)) {
+				sleep_s(0.00005);
 				continue;
 			}
 			view_step(v);
