@@ -70,7 +70,8 @@ last=$(grep -nP '^S\t' "$er" | tail -1 | cut -d: -f1); oline=$(grep -nP '^O\t.*L
 	&& pass "the recording: the last output line after the last sample, an end record last" \
 	|| fail "the recording's end" "last S at line $last, output at $oline, last: $(tail -1 "$er" | cut -c1-20)"
 grep -v $'^Z\t' "$er" >"$TMPD/open.rec"   # as a writer that is still at it (or was killed)
-tm_start 120 40 "'$IODASH' view '$er' '$TMPD/open.rec'; echo EXIT=\$?; sleep 30"
+# (160 columns: the header keeps the whole state next to a wide zone badge)
+tm_start 160 40 "'$IODASH' view '$er' '$TMPD/open.rec'; echo EXIT=\$?; sleep 30"
 if tm_wait 'recording end\.rec \(file 1/2\) @ .* end of recording' 5; then
 	pass "view A B: says file 1/2, and a closed recording's end: end of recording"
 else
