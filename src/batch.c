@@ -3,9 +3,13 @@
  *   3.70 198664 ... throttle ...           one sample per refresh
  *   ! 3.70 throttle start dirty+writeback=198664kB freerun=196608kB
  *   = 0.52 run 1/2 start: dbench -t 3 1    run start/end, marks, notes
- *   > <the benchmark's own output line>
- * Merged in time order.  The sampler never waits on this printing: with a
- * slow stdout, samples the ring dropped are counted in a note. */
+ *   = 3.14 result: dbench pass 1 clients=4 throughput=1014.2 MB/s
+ *   > <the benchmark's own output line>   (control bytes, non-UTF-8: \xHH)
+ * The # line comes first, even before a run start that precedes the first
+ * sample.  Merged in time order, results at the time they came, so that
+ * view --batch of a recording prints the lines its live --batch printed.
+ * The sampler never waits on this printing: with a slow stdout, samples
+ * the ring dropped are counted in a note. */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -16,6 +20,7 @@
 #include <unistd.h>
 #include "iodash/app.h"
 #include "iodash/batch.h"
+#include "iodash/text.h"
 
 struct batch {
 	FILE *out;
@@ -101,12 +106,32 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 	fputc('\n', b->out);
 }
 
+/* A result point.  "pass N" is the point's repeat (--repeat), 1-based as
+ * "run i/N" is; the value is not there when too fast to measure. */
+static void batch_print_result(struct batch *b, const struct result_point *p)
+{
+	fprintf(b->out, "= %.2f result: ", p->t);
+	text_put_line_safe(b->out, p->label);
+	fprintf(b->out, " pass %d ", p->run + 1);
+	text_put_line_safe(b->out, p->x_name);
+	fprintf(b->out, "=%g ", p->x);
+	text_put_line_safe(b->out, p->metric);
+	fprintf(b->out, "=%g ", p->value);
+	text_put_line_safe(b->out, p->unit);
+	fprintf(b->out, "%s%s\n", p->flags & RP_INCOMPLETE ? " (incomplete)" : "",
+		p->flags & RP_TOO_FAST ? " (too fast to measure)" : "");
+}
+
 static void batch_print_event(struct batch *b, const struct model_event *e)
 {
+	/* texts hold what a user or a benchmark wrote: never a raw newline,
+	 * escape sequence or byte that is not UTF-8 (text.h) */
 	if (e->kind == MEV_HIT_START || e->kind == MEV_HIT_END)
-		fprintf(b->out, "! %.2f %s\n", e->t, e->text);
+		fprintf(b->out, "! %.2f ", e->t);
 	else
-		fprintf(b->out, "= %.2f %s: %s\n", e->t, model_event_kind_name(e->kind), e->text);
+		fprintf(b->out, "= %.2f %s: ", e->t, model_event_kind_name(e->kind));
+	text_put_line_safe(b->out, e->text);
+	fputc('\n', b->out);
 }
 
 /* What one pass prints, copied under the lock so printing holds none. */
@@ -143,10 +168,16 @@ static void *ring_copy(const void *ring, size_t elem, size_t cap, uint64_t total
 	return out;
 }
 
-static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *c)
+static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *c, bool final)
 {
 	memset(c, 0, sizeof(*c));
 	model_lock(m);
+	/* the # line names the disks of the first sample: hold events and
+	 * lines until there is one (or the session ends without any) */
+	if (!b->header_done && !m->series.pushed && !final) {
+		model_unlock(m);
+		return;
+	}
 	size_t len = series_len(&m->series);
 	uint64_t oldest = m->series.pushed - len;
 	if (b->next_seq < oldest) {
@@ -185,16 +216,21 @@ static void batch_chunk_free(struct batch_chunk *c)
  * events and lines of the same instant). */
 static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final)
 {
-	size_t is = 0, ie = 0, io = 0;
+	size_t is = 0, ie = 0, io = 0, ir = 0;
 
+	if (!b->header_done && (c->nsamples || c->nevents || c->noutputs || c->nresults)) {
+		static const struct sample none;   /* no sample at all: no disk columns */
+		batch_print_header(b, c->nsamples ? &c->samples[0] : &none);
+	}
 	if (c->dropped)
 		fprintf(b->out, "= %.2f note: %" PRIu64 " samples not printed (output too slow)\n",
 			c->nsamples ? c->samples[0].t : 0.0, c->dropped);
-	while (is < c->nsamples || ie < c->nevents || io < c->noutputs) {
+	while (is < c->nsamples || ie < c->nevents || io < c->noutputs || ir < c->nresults) {
 		double ts = is < c->nsamples ? c->samples[is].t : 1e300;
 		double te = ie < c->nevents ? c->events[ie].t : 1e300;
 		double to = io < c->noutputs ? c->outputs[io].t : 1e300;
-		if (ts <= te && ts <= to) {
+		double tr = ir < c->nresults ? c->results[ir].t : 1e300;
+		if (ts <= te && ts <= to && ts <= tr) {
 			const struct sample *s = &c->samples[is++];
 			b->last_t = s->t;
 			bool last = is == c->nsamples;
@@ -205,23 +241,18 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 				if (b->opts->refresh_set)
 					b->next_print_t = s->t + b->opts->refresh;
 			}
-		} else if (te <= to) {
+		} else if (te <= to && te <= tr) {
 			b->last_t = te;
 			batch_print_event(b, &c->events[ie++]);
-		} else {
+		} else if (to <= tr) {
 			b->last_t = to;
-			fprintf(b->out, "> %s\n", c->outputs[io++].text);
+			fputs("> ", b->out);
+			text_put_line_safe(b->out, c->outputs[io++].text);
+			fputc('\n', b->out);
+		} else {
+			b->last_t = tr;
+			batch_print_result(b, &c->results[ir++]);
 		}
-	}
-	/* results come from the parser as the lines that hold them arrive,
-	 * so they follow those lines */
-	for (size_t i = 0; i < c->nresults; i++) {
-		const struct result_point *p = &c->results[i];
-		fprintf(b->out, "= %.2f result: %s run %d %s=%g %s=%g %s%s%s\n",
-			b->last_t, p->label, p->run + 1,
-			p->x_name, p->x, p->metric, p->value, p->unit,
-			p->flags & RP_INCOMPLETE ? " (incomplete)" : "",
-			p->flags & RP_TOO_FAST ? " (too fast to measure)" : "");
 	}
 	batch_chunk_free(c);
 	if (fflush(b->out) == EOF || ferror(b->out)) {
@@ -300,7 +331,7 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out)
 		done = batch_session_over(&b, m, &stop_asked, &sigints_seen);
 
 		struct batch_chunk c;
-		batch_collect(&b, m, &c);
+		batch_collect(&b, m, &c, done);
 		if (b.write_failed)
 			batch_chunk_free(&c);
 		else

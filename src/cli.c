@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iodash/bench_sweep.h"
 #include "iodash/cli.h"
 #include "iodash/parser.h"
 
@@ -127,8 +128,12 @@ static int usage_error(const char *fmt, ...)
 static int parse_double(const char *s, double lo, double hi, double *out)
 {
 	char *end;
-	double v = strtod(s, &end);
+	double v;
 
+	/* plain decimals only: strtod also takes "0x10", "inf", "nan" */
+	if (s[strspn(s, "0123456789.eE+-")])
+		return -1;
+	v = strtod(s, &end);
 	if (end == s || *end || !(v >= lo && v <= hi))
 		return -1;
 	*out = v;
@@ -182,6 +187,16 @@ static int cli_parse_columns(const char *arg, struct iodash_opts *o)
 	return 0;
 }
 
+/* How many values "NAME=V1,V2,..." (or "A,B=1:2,3:4") lists. */
+static int cli_count_values(const char *arg)
+{
+	int n = 1;
+
+	for (const char *p = strchr(arg, '=') + 1; *p; p++)
+		n += *p == ',';
+	return n;
+}
+
 /* One option.  Returns 0, 1 (help/version printed) or 2 (usage error). */
 static int cli_take(int c, const char *arg, struct iodash_opts *o)
 {
@@ -209,6 +224,9 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 			return usage_error("at most 8 -p parameters (got another: '%s')", arg);
 		if (!strchr(arg, '=') || arg[0] == '=')
 			return usage_error("-p wants NAME=V1,V2,..., not '%s'", arg);
+		if (cli_count_values(arg) > SWEEP_MAX_VALUES)
+			return usage_error("-p %.*s: %d values, at most %d per -p (split the sweep, or use a second -p for a grid)",
+					   (int)(strchr(arg, '=') - arg), arg, cli_count_values(arg), SWEEP_MAX_VALUES);
 		o->params[o->nparams++] = arg;
 		break;
 	case OPT_THEME: o->theme = arg; break;

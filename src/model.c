@@ -154,6 +154,11 @@ void model_add_output(struct model *m, double t, int run, const char *line)
 
 void model_add_result(struct model *m, const struct result_point *p)
 {
+	struct result_point q = *p;
+
+	/* on the samples' clock, so front ends print it where it came */
+	q.t = model_now(m);
+	p = &q;
 	model_lock(m);
 	/* progress points (one a second for hours) go to the recording only:
 	 * the screens show the latest through bench.progress, and memory

@@ -18,7 +18,7 @@
 #include "iodash/snapshot.h"
 
 #define REC_FORMAT_MAJOR 2   /* a reader refuses a newer major; reads 1 and 2 */
-#define REC_FORMAT_MINOR 1   /* additions a reader of the same major skips (2.1: S missed) */
+#define REC_FORMAT_MINOR 1   /* additions a reader of the same major skips (2.1: S missed, Z end record) */
 
 struct recorder;
 
@@ -102,6 +102,8 @@ int recording_refresh(struct recording *rec, char *err, size_t errlen);
 void recording_close(struct recording *rec);
 
 const char *recording_path(const struct recording *rec);
+/* True once the file holds its end record: its writer closed it whole. */
+bool recording_ended(const struct recording *rec);
 const struct rec_header *recording_header(const struct recording *rec);
 /* "" or one line: what was skipped ("FILE: byte N: torn last record
  * skipped", "... 3 damaged records skipped, first at byte N"). */

@@ -25,6 +25,7 @@ struct result_point {
 	double value;
 	char unit[RP_UNIT_LEN];     /* "MB/s", "KiB/s", "IOPS", "us", "ms" ... */
 	unsigned flags;             /* enum result_flags */
+	double t;                   /* session seconds it came at (model_add_result stamps it) */
 };
 
 /* Where parsers put their points.  emit() copies what it keeps. */

@@ -12,9 +12,10 @@
  * Returns the exit code. */
 int ui_run(struct model *m, const struct iodash_opts *o);
 
-/* Whether the screens can start here (a terminal on stdin and stdout):
- * 0, or -errno with err saying what to do instead.  Asked before anything
- * is created (a recording), so a refusal leaves nothing behind. */
+/* Whether the screens can start here: a terminal on stdin and stdout, of
+ * a type terminfo knows that can place the cursor (not TERM=dumb).  0, or
+ * -errno with err saying what to do instead (--batch).  Asked before
+ * anything is created (a recording), so a refusal leaves nothing behind. */
 int ui_check_terminal(char *err, size_t errlen);
 
 /* The compare screen: curves of every metric, table under them. */

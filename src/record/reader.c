@@ -71,6 +71,7 @@ struct recording {
 	size_t nbad, nunknown, nbad_header;
 	long long first_bad;
 	size_t torn_len;             /* bytes of an incomplete last line */
+	bool ended;                  /* a Z record: the writer closed the file */
 	char warning[512];
 };
 
@@ -407,6 +408,9 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 		case RT_DISK:
 			rec->seen_data = true;
 			break;
+		case RT_END:
+			rec->ended = true;
+			break;
 		case RT_DISKS:
 			rec->seen_data = true;
 			if (lists_push(rec, pos, false)) {
@@ -621,6 +625,7 @@ int recording_sniff(const char *path)
 }
 
 const char *recording_path(const struct recording *rec) { return rec->path; }
+bool recording_ended(const struct recording *rec) { return rec->ended; }
 const struct rec_header *recording_header(const struct recording *rec) { return &rec->hdr; }
 long long recording_first_bad_offset(const struct recording *rec) { return rec->first_bad; }
 size_t recording_nbad(const struct recording *rec) { return rec->nbad; }
@@ -987,6 +992,7 @@ int recording_result(const struct recording *rec, size_t i, struct result_point 
 		const char *s = f.p[k];
 		size_t n = f.len[k];
 		switch (c) {
+		case RC_T: p->t = fd_double(s, n); break;
 		case RC_LABEL: fd_text(s, n, p->label, sizeof(p->label)); break;
 		case RC_RUN: p->run = (int)fd_ll(s, n); break;
 		case RC_X_NAME: fd_text(s, n, p->x_name, sizeof(p->x_name)); break;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
+#include "iodash/text.h"
 #include "rec_format.h"
 
 const char *const rec_cols_S[SC_ALL] = {
@@ -311,31 +312,48 @@ void rec_unescape(const char *s, size_t n, char *out, size_t outlen)
 	out[o] = 0;
 }
 
+/* A byte that is not UTF-8 (a benchmark may print any) is written as
+ * U+FFFD, one per byte, so CSV and JSON readers that insist on UTF-8
+ * (pandas, jq, Python's json) take the file; docs/recording.md. */
+static const char *const utf8_replacement = "\xEF\xBF\xBD";
+
 void rec_csv_str(FILE *out, const char *s)
 {
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
+	bool quote = strpbrk(s, ",\"\n\r") != NULL;
+
+	if (quote)
+		fputc('"', out);
+	while (*s) {
+		size_t n = text_utf8_len(s);
+		if (!n) {
+			fputs(utf8_replacement, out);
+			s++;
+			continue;
+		}
 		if (*s == '"')
 			fputc('"', out);
-		fputc(*s, out);
+		fwrite(s, 1, n, out);
+		s += n;
 	}
-	fputc('"', out);
+	if (quote)
+		fputc('"', out);
 }
 
 void rec_json_str(FILE *out, const char *s)
 {
 	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(out, "\\u%04x", *p);
+	while (*s) {
+		unsigned char c = (unsigned char)*s;
+		size_t n = text_utf8_len(s);
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\u%04x", c);
+		else if (!n)
+			fputs("\\ufffd", out);
 		else
-			fputc(*p, out);
+			fwrite(s, 1, n, out);
+		s += n ? n : 1;
 	}
 	fputc('"', out);
 }

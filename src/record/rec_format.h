@@ -28,6 +28,7 @@
 #define RT_BENCH  'B'
 
 #define RT_DISKS  'L'   /* the sample's disk list (names, nfields), v2 */
+#define RT_END    'Z'   /* the writer closed the file: nothing more will come, v2.1 */
 
 /* Column ids of each record type.  The writer writes the first *_N of
  * them in this order and announces the order in C lines; the reader maps

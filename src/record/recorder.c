@@ -498,7 +498,7 @@ static void on_result(void *ctx, const struct result_point *p)
 	pthread_mutex_lock(&r->lock);
 	if (!r->error) {
 		rec_buf_begin(b, &ls, RT_RESULT);
-		put_secs(b, r->last_t);
+		put_secs(b, p->t);
 		put_sep(b);
 		rec_buf_put_text(b, p->label);
 		put_i(b, p->run);
@@ -669,8 +669,19 @@ int recorder_flush(struct recorder *r)
 
 void recorder_close(struct recorder *r)
 {
+	size_t ls;
+
 	if (!r)
 		return;
+	/* the end marker: a reader that follows the file knows nothing more
+	 * will come (a killed writer leaves none) */
+	pthread_mutex_lock(&r->lock);
+	if (!r->error && r->written) {
+		rec_buf_begin(&r->buf, &ls, RT_END);
+		put_secs(&r->buf, r->last_t);
+		rec_buf_end(&r->buf, ls);
+	}
+	pthread_mutex_unlock(&r->lock);
 	recorder_flush(r);
 	if (r->fd >= 0) {
 		fdatasync(r->fd);

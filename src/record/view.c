@@ -59,6 +59,7 @@ struct view {
 	double interval;
 	char status_err[256];
 	bool lost;                       /* the file was truncated or rewritten */
+	int file_no, nfiles;             /* view A B: which file, 1-based, of how many */
 };
 
 static void view_set_source(struct view *v)
@@ -75,11 +76,14 @@ static void view_set_source(struct view *v)
 	else if (model_is_paused(v->m))
 		state = "paused";
 	else if (v->pos + 1 >= n)
-		state = "end, following";
+		state = recording_ended(v->rec) ? "end of recording" : "end, following";
 	else
 		state = "playing";
-	snprintf(src, sizeof(src), "recording %s @ %d:%02d:%04.1f / %d:%02d:%02.0f %s%s%s",
-		 basename(name), (int)(t / 3600), (int)fmod(t / 60, 60), fmod(t, 60),
+	char which[32] = "";
+	if (v->nfiles > 1)
+		snprintf(which, sizeof(which), " (file %d/%d)", v->file_no, v->nfiles);
+	snprintf(src, sizeof(src), "recording %s%s @ %d:%02d:%04.1f / %d:%02d:%02.0f %s%s%s",
+		 basename(name), which, (int)(t / 3600), (int)fmod(t / 60, 60), fmod(t, 60),
 		 (int)(end / 3600), (int)fmod(end / 60, 60), fmod(end, 60), state,
 		 v->prompt_open ? ": " : "", v->prompt_open ? v->prompt : "");
 	model_set_source(v->m, src);
@@ -116,7 +120,8 @@ static void view_push_until(struct view *v, double t, bool skip_old)
 	n = recording_count(v->rec, RK_RESULT);
 	for (; v->next[RK_RESULT] < n && recording_time(v->rec, RK_RESULT, v->next[RK_RESULT]) <= t; v->next[RK_RESULT]++) {
 		struct result_point p;
-		if (!recording_result(v->rec, v->next[RK_RESULT], &p))
+		/* as model_add_result: progress points were the recording's only */
+		if (!recording_result(v->rec, v->next[RK_RESULT], &p) && !(p.flags & RP_PROGRESS))
 			result_set_add(&m->results, &p);
 	}
 	n = recording_count(v->rec, RK_BENCH);
@@ -150,7 +155,9 @@ static void view_seek(struct view *v, size_t pos)
 		if (!recording_sample(v->rec, i, s))   /* a damaged one: never written */
 			series_push(&m->series, s);
 	memset(v->next, 0, sizeof(v->next));
-	view_push_until(v, t, true);
+	/* at the last sample: what came after it too (the final output line,
+	 * the run's end, its results) */
+	view_push_until(v, pos + 1 >= n ? INFINITY : t, true);
 	model_unlock(m);
 	v->pos = pos;
 	free(s);
@@ -173,7 +180,8 @@ static void view_step(struct view *v)
 	model_lock(m);
 	if (!recording_sample(v->rec, i, s))
 		series_push(&m->series, s);
-	view_push_until(v, recording_time(v->rec, RK_SAMPLE, i), false);
+	view_push_until(v, i + 1 >= recording_count(v->rec, RK_SAMPLE) ? INFINITY :
+			recording_time(v->rec, RK_SAMPLE, i), false);
 	model_unlock(m);
 	v->pos = i;
 	free(s);
@@ -221,11 +229,48 @@ static bool view_refresh(struct view *v)
 	return true;
 }
 
-/* Batch: all samples in order; the batch front end prints each. */
+/* Does the next sample change the benchmark columns that --batch prints
+ * (from the status at the time it takes a chunk)? */
+static bool view_bench_columns_change(struct view *v, size_t next_sample)
+{
+	size_t i = recording_find(v->rec, RK_BENCH, recording_time(v->rec, RK_SAMPLE, next_sample));
+	struct bench_status a, b;
+
+	if (i == (size_t)-1 || i + 1 == v->next[RK_BENCH] || !v->next[RK_BENCH])
+		return i != (size_t)-1 && !v->next[RK_BENCH];
+	if (recording_bench(v->rec, i, &a) || recording_bench(v->rec, v->next[RK_BENCH] - 1, &b))
+		return true;
+	return a.throttled_tasks != b.throttled_tasks || a.have_tracepoint != b.have_tracepoint ||
+	       a.pauses_per_s != b.pauses_per_s || a.pause_ms_per_s != b.pause_ms_per_s;
+}
+
+/* Has the batch front end taken every sample given to it? */
+static bool view_batch_caught_up(struct view *v)
+{
+	bool r;
+
+	model_lock(v->m);
+	r = v->m->consumed >= v->m->series.pushed;
+	model_unlock(v->m);
+	return r;
+}
+
+/* batch has no keys: the only command is the quit (which the model keeps) */
+static bool view_quit_asked(struct view *v)
+{
+	struct model_cmd c;
+
+	return model_wait_cmd(v->m, &c, 0) && c.kind == MODEL_CMD_QUIT;
+}
+
+/* Batch: all samples in order; the batch front end prints each.  Its
+ * output depends only on the file: a sample whose benchmark columns
+ * differ from the last one's waits until the front end has taken the
+ * samples before it (it prints one status per chunk), and the end is
+ * declared only once it has taken them all. */
 static void view_run_batch(struct view *v)
 {
 	struct model *m = v->m;
-	struct model_cmd c;
 
 	for (;;) {
 		size_t n = recording_count(v->rec, RK_SAMPLE);
@@ -234,11 +279,17 @@ static void view_run_batch(struct view *v)
 			model_lock(m);
 			room = m->series.pushed - m->consumed < m->series.cap / 2;
 			model_unlock(m);
-			/* batch has no keys: the only command is the quit */
-			if (model_wait_cmd(m, &c, 0) && c.kind == MODEL_CMD_QUIT)
+			if (view_quit_asked(v))
 				return;
 			if (!room) {
 				sleep_s(0.002);
+				continue;
+			}
+			/* the front end wakes on our notify and takes the chunk at
+			 * once: a short wait, polled finely */
+			if (view_bench_columns_change(v, v->pos == SIZE_MAX ? 0 : v->pos + 1) &&
+			    !view_batch_caught_up(v)) {
+				sleep_s(0.00005);
 				continue;
 			}
 			view_step(v);
@@ -249,10 +300,13 @@ static void view_run_batch(struct view *v)
 		view_push_until(v, INFINITY, false);
 		model_unlock(m);
 		model_notify(m);
-		if (!v->o->follow)
+		/* a closed recording has ended: --follow too */
+		if (!v->o->follow || recording_ended(v->rec)) {
+			while (!view_batch_caught_up(v) && !view_quit_asked(v))
+				sleep_s(0.002);
 			break;
-		if ((model_wait_cmd(m, &c, 0) && c.kind == MODEL_CMD_QUIT) ||
-		    app_got_sigint || app_got_sighup)
+		}
+		if (view_quit_asked(v) || app_got_sigint || app_got_sighup)
 			break;
 		sleep_s(VIEW_POLL_S);
 		if (!view_refresh(v))
@@ -450,7 +504,7 @@ static void view_on_signal(int sig)
 		app_got_sighup = 1;
 }
 
-static int view_one(const char *path, const struct iodash_opts *o)
+static int view_one(const char *path, const struct iodash_opts *o, int file_no, int nfiles)
 {
 	struct model *m;
 	struct view v;
@@ -484,6 +538,8 @@ static int view_one(const char *path, const struct iodash_opts *o)
 	v.o = o;
 	v.batch = o->batch;
 	v.pos = SIZE_MAX;
+	v.file_no = file_no;
+	v.nfiles = nfiles;
 	v.interval = h->interval > 0 ? h->interval : 0.5;
 	snprintf(m->source, sizeof(m->source), "recording %s", path);
 	if (!v.batch) {
@@ -521,7 +577,7 @@ int cmd_view(const struct iodash_opts *o)
 	sigaction(SIGHUP, &sa, NULL);
 	/* several recordings: one after the other */
 	for (int i = 0; i < o->nargs && !app_got_sigint; i++) {
-		int r = view_one(o->args[i], o);
+		int r = view_one(o->args[i], o, i + 1, o->nargs);
 		if (r && !rc)
 			rc = r;
 	}

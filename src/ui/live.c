@@ -175,11 +175,13 @@ static void view_copy(struct live *L)
 		p->bg_kb = (double)s->bg_thresh_kb;
 		p->freerun_kb = (double)s->freerun_kb;
 		p->thresh_kb = (double)s->thresh_kb;
-		for (int k = 0; k < last->ndisks && k < VIEW_DISKS; k++) {
+		/* every slot, so the bucketing reads no stale or unset rate:
+		 * past the newest sample's disks, n/a */
+		for (int k = 0; k < VIEW_DISKS; k++) {
 			const struct disk_rate *d = NULL;
-			if (k < s->ndisks && !strcmp(s->disks[k].name, last->disks[k].name))
+			if (k < last->ndisks && k < s->ndisks && !strcmp(s->disks[k].name, last->disks[k].name))
 				d = &s->disks[k];
-			for (int j = 0; !d && j < s->ndisks; j++)
+			for (int j = 0; !d && k < last->ndisks && j < s->ndisks; j++)
 				if (!strcmp(s->disks[j].name, last->disks[k].name))
 					d = &s->disks[j];
 			p->rd[k] = d && d->have_rate ? (float)d->rkB_s : NAN;

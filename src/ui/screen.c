@@ -148,13 +148,42 @@ void ui_screen_next_theme(struct ui_screen *scr)
 	clearok(curscr, TRUE);
 }
 
+/* Before anything starts (no benchmark spawned, no recording created):
+ * can this terminal draw the dashboard?  A terminal type terminfo does not
+ * know, or one without cursor addressing (TERM=dumb, a hardcopy or a
+ * generic type), would give an error or a garbled screen much later. */
+static int terminal_can_draw(char *msg, size_t len)
+{
+	const char *term = getenv("TERM");
+	int err = 0;
+
+	if (!term || !*term) {
+		snprintf(msg, len, "TERM is not set, so the dashboard cannot draw; use --batch for plain lines, or set TERM (e.g. TERM=xterm-256color)");
+		return -EINVAL;
+	}
+	if (setupterm((char *)term, STDOUT_FILENO, &err) != OK) {
+		snprintf(msg, len, "terminal type \"%s\" is unknown to terminfo; use --batch for plain lines, or a known TERM (e.g. TERM=xterm-256color)",
+			 term);
+		return -EINVAL;
+	}
+	const char *cup = tigetstr("cup");
+	bool usable = cup && cup != (char *)-1 && tigetflag("hc") <= 0 && tigetflag("gn") <= 0;
+	del_curterm(cur_term);
+	if (!usable) {
+		snprintf(msg, len, "terminal type \"%s\" cannot place the cursor, so the dashboard cannot draw; use --batch for plain lines, or a full-screen TERM (e.g. TERM=xterm-256color)",
+			 term);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int ui_check_terminal(char *err, size_t errlen)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		snprintf(err, errlen, "the dashboard needs a terminal; use --batch for plain lines");
 		return -ENOTTY;
 	}
-	return 0;
+	return terminal_can_draw(err, errlen);
 }
 
 int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
@@ -166,7 +195,7 @@ int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
 		fprintf(stderr, "iodash: %s\n", err);
 		return -1;
 	}
-	setlocale(LC_ALL, "");
+	setlocale(LC_CTYPE, "");   /* not LC_ALL: numbers stay C (main.c) */
 	const char *cs = nl_langinfo(CODESET);
 	scr->st.utf8 = cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
 	if (o->ascii || !scr->st.utf8)
@@ -281,3 +310,4 @@ void ui_blit(WINDOW *w, int y, int x, const struct ui_grid *g, const struct ui_s
 		}
 	}
 }
+

@@ -73,3 +73,8 @@ if command -v tmux >/dev/null; then
 	fi
 	tm send-keys -t t q
 fi
+# a FIFO with no writer: refused at once, never a hang
+mkfifo "$TMPD/fifo"
+timeout 10 "$IODASH" compare --text "$TMPD/fifo" >/dev/null 2>"$TMPD/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "fifo: a FIFO, not a regular file" "$TMPD/err" \
+	&& pass "compare on a FIFO: exit 1 at once: $(cat "$TMPD/err")" || fail "compare on a FIFO" "exit $rc (124: hung)"

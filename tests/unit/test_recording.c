@@ -116,7 +116,7 @@ static void write_session(const char *path, int nsamples, bool close_it, struct 
 	struct output_line l = { .t = 1.5, .run = 0 };
 	struct result_point p = { .label = "2.6.24-rc2 (5,10)", .run = 0, .x_name = "clients",
 				  .x = 4, .metric = "throughput", .value = 1014.2, .unit = "MB/s",
-				  .flags = RP_FINAL };
+				  .flags = RP_FINAL, .t = 2.25 };
 
 	first.have = SNAP_HAVE_KNOBS;
 	first.realtime_ns = 1764690000123456789LL;   /* sample 0's: skew 0 until it strays */
@@ -245,7 +245,9 @@ static void test_roundtrip(void **state)
 	assert_true(p.value == 1014.2);
 	assert_true(p.x == 4);
 	assert_int_equal(p.flags, RP_FINAL);
-	assert_true(recording_time(rec, RK_RESULT, 0) == 2.0);  /* the sample before it */
+	/* its own time (the model stamps it as it comes), not the sample before it */
+	assert_true(recording_time(rec, RK_RESULT, 0) == 2.25);
+	assert_true(p.t == 2.25);
 	assert_int_equal(recording_bench(rec, 0, &b), 0);
 	assert_int_equal(b.state, BENCH_RUNNING);
 	assert_int_equal(b.throttled_tasks, 2);
@@ -539,9 +541,9 @@ static void test_newer_minor(void **state)
 	n += put_rec(buf + n, sizeof(buf) - n, "H\thost\tfuturebox");
 	n += put_rec(buf + n, sizeof(buf) - n, "H\tnew_key\twhatever");
 	n += put_rec(buf + n, sizeof(buf) - n, "C\tS\tt\tgpu_temp\tdirty_kb\tseq\tzone");
-	n += put_rec(buf + n, sizeof(buf) - n, "C\tZ\tt\tfoo");
+	n += put_rec(buf + n, sizeof(buf) - n, "C\tQ\tt\tfoo");
 	n += put_rec(buf + n, sizeof(buf) - n, "S\t0.500\t71\t4242\t1\tbg_flush");
-	n += put_rec(buf + n, sizeof(buf) - n, "Z\t0.500\tbar");
+	n += put_rec(buf + n, sizeof(buf) - n, "Q\t0.500\tbar");
 	n += put_rec(buf + n, sizeof(buf) - n, "S\t1.000\t72\t4343\t2\tsomething_new");
 	path_of(path, sizeof(path), "minor.rec");
 	write_file(path, buf, n);
@@ -862,7 +864,14 @@ static void test_follow(void **state)
 	assert_int_equal(recording_sample(rec, 8, &s), 0);
 	assert_int_equal(s.seq, 8);
 	assert_true(recorder_bytes(r) == (uint64_t)file_size(path));
+	/* still being written: no end; closed: the end record, and nothing
+	 * else new (the reader follows it as a record of its own) */
+	assert_false(recording_ended(rec));
 	recorder_close(r);
+	assert_int_equal(recording_refresh(rec, err, sizeof(err)), 0);
+	assert_true(recording_ended(rec));
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 9);
+	assert_string_equal(recording_warning(rec), "");
 	recording_close(rec);
 }
 
