@@ -1,4 +1,4 @@
-/* session: curves per label and the mmtests-style statistics kernel
+/* stats: curves per label and the mmtests-style statistics kernel
  * developers read: mean, min, max, sample stddev, CoV, harmonic mean, and
  * the change against a baseline with Welch's t-test.  The t distribution
  * comes from the regularized incomplete beta function (continued fraction,
@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/session.h"
+#include "iodash/stats.h"
 
 /* Continued fraction of I_x(a,b); converges fast for x < (a+1)/(a+b+2). */
 static double incbeta_cf(double a, double b, double x)
@@ -48,7 +48,7 @@ static double incbeta_cf(double a, double b, double x)
 	return h;
 }
 
-double session_incbeta(double a, double b, double x)
+double stats_incbeta(double a, double b, double x)
 {
 	double front;
 
@@ -63,16 +63,16 @@ double session_incbeta(double a, double b, double x)
 	return 1 - front * incbeta_cf(b, a, 1 - x) / b;
 }
 
-double session_t_p2(double t, double df)
+double stats_t_p2(double t, double df)
 {
 	if (isnan(t) || !(df > 0))
 		return NAN;
 	if (isinf(t))
 		return 0;
-	return session_incbeta(df / 2, 0.5, df / (df + t * t));
+	return stats_incbeta(df / 2, 0.5, df / (df + t * t));
 }
 
-double session_welch_p(double m1, double v1, int n1, double m2, double v2, int n2,
+double stats_welch_p(double m1, double v1, int n1, double m2, double v2, int n2,
 		       double *df_out)
 {
 	double s1, s2, se2, t, df;
@@ -90,10 +90,10 @@ double session_welch_p(double m1, double v1, int n1, double m2, double v2, int n
 	df = se2 * se2 / (s1 * s1 / (n1 - 1) + s2 * s2 / (n2 - 1));
 	if (df_out)
 		*df_out = df;
-	return session_t_p2(t, df);
+	return stats_t_p2(t, df);
 }
 
-bool session_point_is_final(const struct result_point *p)
+bool stats_point_is_final(const struct result_point *p)
 {
 	if (p->flags & (RP_PROGRESS | RP_INCOMPLETE | RP_TOO_FAST))
 		return false;
@@ -202,7 +202,7 @@ static void acc_free(struct label_acc *la, size_t n)
 	free(la);
 }
 
-int session_build_curves(const struct result_set *rs, const char *metric,
+int stats_build_curves(const struct result_set *rs, const char *metric,
 			 const char *baseline, struct curve_set *out)
 {
 	struct label_acc *la = NULL;
@@ -214,7 +214,7 @@ int session_build_curves(const struct result_set *rs, const char *metric,
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct result_point *p = &rs->v[i];
 		size_t l;
-		if (!session_point_is_final(p) || strcmp(p->metric, metric))
+		if (!stats_point_is_final(p) || strcmp(p->metric, metric))
 			continue;
 		if (!first)
 			first = p;
@@ -284,7 +284,7 @@ int session_build_curves(const struct result_set *rs, const char *metric,
 					cp->have_change = true;
 					cp->change_pct = (cp->mean - bp->mean) / fabs(bp->mean) * 100;
 				}
-				cp->p_value = session_welch_p(cp->mean, cp->stddev * cp->stddev, cp->n,
+				cp->p_value = stats_welch_p(cp->mean, cp->stddev * cp->stddev, cp->n,
 							      bp->mean, bp->stddev * bp->stddev, bp->n, NULL);
 				cp->significant = cp->p_value >= 0 && cp->p_value < 0.05;
 				break;
@@ -307,14 +307,14 @@ void curve_set_free(struct curve_set *cs)
 	cs->n = 0;
 }
 
-size_t session_list_metrics(const struct result_set *rs, char names[][RP_NAME_LEN], size_t max)
+size_t stats_list_metrics(const struct result_set *rs, char names[][RP_NAME_LEN], size_t max)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct result_point *p = &rs->v[i];
 		size_t k;
-		if (!session_point_is_final(p))
+		if (!stats_point_is_final(p))
 			continue;
 		for (k = 0; k < n && strcmp(names[k], p->metric); k++)
 			;

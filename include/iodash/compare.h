@@ -1,6 +1,6 @@
 /* compare: what `iodash compare SRC...` shows: recordings and text files
  * (benchmark output, mails with result tables) mixed; one curve per label
- * and metric (session.h), and for recordings the time series of each run
+ * and metric (stats.h), and for recordings the time series of each run
  * aligned at its start.  Core: no curses; the compare screen (ui) and the
  * --text/--csv/--json printers read the same struct. */
 #ifndef IODASH_COMPARE_H
@@ -11,7 +11,7 @@
 #include "iodash/model.h"
 #include "iodash/result.h"
 #include "iodash/runsum.h"
-#include "iodash/session.h"
+#include "iodash/stats.h"
 
 #define COMPARE_RUN_MAX_POINTS 2000   /* per-run series are thinned to this */
 

@@ -4,7 +4,7 @@
 
 #include "iodash/cli.h"
 #include "iodash/model.h"
-#include "iodash/session.h"
+#include "iodash/stats.h"
 
 /* Run the live (or replay) screens on the model until the user quits or,
  * for a run/sweep, the benchmark is done and the user quits.  On SIGHUP

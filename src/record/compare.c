@@ -473,7 +473,7 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 				goto nomem_src;
 		for (size_t i = 0; i < rs.n; i++) {
 			struct result_point p = rs.v[i];
-			if (!session_point_is_final(&p))
+			if (!stats_point_is_final(&p))
 				continue;
 			if ((rc = renumber(&rn, (size_t)s, &p)) || (rc = result_set_add(&cd->results, &p)) ||
 			    (rc = grow_parallel(cd)))
@@ -500,7 +500,7 @@ fail_src:
 		free(rinf);
 		goto fail;
 	}
-	cd->nmetrics = session_list_metrics(&cd->results, names, 64);
+	cd->nmetrics = stats_list_metrics(&cd->results, names, 64);
 	if (!cd->nmetrics) {
 		snprintf(err, errlen, "no result points in %s%s", npaths == 1 ? paths[0] : "any of the sources",
 			 npaths == 1 ? "" : " given");
@@ -531,7 +531,7 @@ fail_src:
 	for (size_t k = 0; k < cd->nmetrics; k++) {
 		const char *b = baseline;
 		memcpy(cd->metrics[k], names[k], RP_NAME_LEN);
-		rc = session_build_curves(&cd->results, names[k], b, &cd->curves[k]);
+		rc = stats_build_curves(&cd->results, names[k], b, &cd->curves[k]);
 		if (rc == -ESRCH) {
 			/* the baseline may lack a metric the others have: compare
 			 * that metric against its own first label, and say so */
@@ -541,7 +541,7 @@ fail_src:
 				snprintf(err, errlen, "--baseline %s: no such label; the labels are %s", baseline, labels);
 				goto fail;
 			}
-			rc = session_build_curves(&cd->results, names[k], NULL, &cd->curves[k]);
+			rc = stats_build_curves(&cd->results, names[k], NULL, &cd->curves[k]);
 		}
 		if (rc) {
 			snprintf(err, errlen, "building the curves of %s: %s", names[k], strerror(-rc));

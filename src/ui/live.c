@@ -20,7 +20,7 @@
 #include "iodash/app.h"
 #include "iodash/layout.h"
 #include "iodash/model.h"
-#include "iodash/session.h"
+#include "iodash/stats.h"
 #include "iodash/ui.h"
 #include "ui_screen.h"
 
@@ -226,7 +226,7 @@ static void curves_update(struct live *L, bool force)
 		curve_set_free(&L->cs);
 	L->have_cs = false;
 	char names[16][RP_NAME_LEN];
-	size_t nm = session_list_metrics(&L->v.rs, names, 16);
+	size_t nm = stats_list_metrics(&L->v.rs, names, 16);
 	if (!nm) {
 		snprintf(L->cs_msg, sizeof L->cs_msg,
 			 "no results yet: runs of this session (iodash run, sweep) show here");
@@ -236,7 +236,7 @@ static void curves_update(struct live *L, bool force)
 		L->metric_idx = (int)nm - 1;
 	L->metric_idx %= (int)nm;
 	snprintf(L->metric, sizeof L->metric, "%s", names[L->metric_idx]);
-	if (session_build_curves(&L->v.rs, L->metric, NULL, &L->cs) == 0)
+	if (stats_build_curves(&L->v.rs, L->metric, NULL, &L->cs) == 0)
 		L->have_cs = true;
 	else
 		snprintf(L->cs_msg, sizeof L->cs_msg, "cannot build curves of %s", L->metric);

@@ -12,7 +12,7 @@
 #include <curses.h>
 #include <stdbool.h>
 #include "iodash/cli.h"
-#include "iodash/session.h"
+#include "iodash/stats.h"
 #include "iodash/theme.h"
 #include "iodash/ui_draw.h"
 

@@ -1,4 +1,4 @@
-/* session statistics: the incomplete beta function and Student's t
+/* stats: the incomplete beta function and Student's t
  * against closed forms and tabulated values, Welch's test, and curves
  * built from the dbench points of the 2.4.16 / 2.4.17-pre2 mail. */
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "iodash/session.h"
+#include "iodash/stats.h"
 
 #define near(a, b, eps) assert_true(fabs((a) - (b)) < (eps))
 
@@ -18,31 +18,31 @@ static void test_incbeta(void **state)
 {
 	(void)state;
 	/* integer a, b: a binomial tail, 11/16 */
-	near(session_incbeta(2, 3, 0.5), 0.6875, 1e-12);
-	near(session_incbeta(1, 1, 0.3), 0.3, 1e-12);           /* uniform */
-	near(session_incbeta(0.5, 0.5, 0.5), 0.5, 1e-12);       /* arcsine, symmetric */
-	near(session_incbeta(3, 1, 0.2), 0.008, 1e-12);         /* x^a when b = 1 */
-	assert_true(session_incbeta(2, 3, 0) == 0);
-	assert_true(session_incbeta(2, 3, 1) == 1);
-	assert_true(isnan(session_incbeta(-1, 3, 0.5)));
-	assert_true(isnan(session_incbeta(2, 3, 1.5)));
+	near(stats_incbeta(2, 3, 0.5), 0.6875, 1e-12);
+	near(stats_incbeta(1, 1, 0.3), 0.3, 1e-12);           /* uniform */
+	near(stats_incbeta(0.5, 0.5, 0.5), 0.5, 1e-12);       /* arcsine, symmetric */
+	near(stats_incbeta(3, 1, 0.2), 0.008, 1e-12);         /* x^a when b = 1 */
+	assert_true(stats_incbeta(2, 3, 0) == 0);
+	assert_true(stats_incbeta(2, 3, 1) == 1);
+	assert_true(isnan(stats_incbeta(-1, 3, 0.5)));
+	assert_true(isnan(stats_incbeta(2, 3, 1.5)));
 }
 
 static void test_t_distribution(void **state)
 {
 	(void)state;
-	near(session_t_p2(1, 1), 0.5, 1e-10);                            /* Cauchy */
-	near(session_t_p2(2, 2), 1 - 2 / sqrt(6), 1e-10);                /* closed form, df 2 */
-	near(session_t_p2(2.0, 10), 0.0733880348, 1e-8);                 /* table */
-	near(session_t_p2(2.228138852, 10), 0.05, 1e-8);                 /* t(0.975, 10) */
-	near(session_t_p2(2.042272456, 30), 0.05, 1e-8);                 /* t(0.975, 30) */
-	near(session_t_p2(12.70620474, 1), 0.05, 1e-8);                  /* t(0.975, 1) */
-	near(session_t_p2(2.5, 4.5), 0.0599056865, 1e-8);                /* fractional df (numeric integral) */
-	near(session_t_p2(0.3, 7.3), 0.7725405362, 1e-8);
-	near(session_t_p2(-2.0, 10), 0.0733880348, 1e-8);                /* two-sided: symmetric */
-	near(session_t_p2(0, 5), 1.0, 1e-12);
-	near(session_t_p2(1.959963985, 1e7), 0.05, 1e-6);                /* normal limit */
-	assert_true(session_t_p2(INFINITY, 3) == 0);
+	near(stats_t_p2(1, 1), 0.5, 1e-10);                            /* Cauchy */
+	near(stats_t_p2(2, 2), 1 - 2 / sqrt(6), 1e-10);                /* closed form, df 2 */
+	near(stats_t_p2(2.0, 10), 0.0733880348, 1e-8);                 /* table */
+	near(stats_t_p2(2.228138852, 10), 0.05, 1e-8);                 /* t(0.975, 10) */
+	near(stats_t_p2(2.042272456, 30), 0.05, 1e-8);                 /* t(0.975, 30) */
+	near(stats_t_p2(12.70620474, 1), 0.05, 1e-8);                  /* t(0.975, 1) */
+	near(stats_t_p2(2.5, 4.5), 0.0599056865, 1e-8);                /* fractional df (numeric integral) */
+	near(stats_t_p2(0.3, 7.3), 0.7725405362, 1e-8);
+	near(stats_t_p2(-2.0, 10), 0.0733880348, 1e-8);                /* two-sided: symmetric */
+	near(stats_t_p2(0, 5), 1.0, 1e-12);
+	near(stats_t_p2(1.959963985, 1e7), 0.05, 1e-6);                /* normal limit */
+	assert_true(stats_t_p2(INFINITY, 3) == 0);
 }
 
 static void test_welch(void **state)
@@ -50,14 +50,14 @@ static void test_welch(void **state)
 	double df;
 	(void)state;
 	/* {1,3} vs {5,7}: equal variances 2, n 2 -> t = -2.828, df exactly 2 */
-	near(session_welch_p(2, 2, 2, 6, 2, 2, &df), 1 - (4 / sqrt(2)) / sqrt(10), 1e-10);
+	near(stats_welch_p(2, 2, 2, 6, 2, 2, &df), 1 - (4 / sqrt(2)) / sqrt(10), 1e-10);
 	near(df, 2, 1e-12);
 	/* unequal variances: df between min(n)-1 and n1+n2-2 */
-	assert_true(session_welch_p(10, 1, 5, 12, 9, 8, &df) > 0);
+	assert_true(stats_welch_p(10, 1, 5, 12, 9, 8, &df) > 0);
 	assert_true(df > 4 && df < 11);
 	/* not computable: one run, or no spread at all */
-	assert_true(session_welch_p(66.7354, 0, 1, 60.1309, 31.8, 3, NULL) < 0);
-	assert_true(session_welch_p(5, 0, 3, 5, 0, 3, NULL) < 0);
+	assert_true(stats_welch_p(66.7354, 0, 1, 60.1309, 31.8, 3, NULL) < 0);
+	assert_true(stats_welch_p(5, 0, 3, 5, 0, 3, NULL) < 0);
 }
 
 static void add(struct result_set *rs, const char *label, int run, double x, double v, unsigned flags)
@@ -90,9 +90,9 @@ static void test_curves_mail(void **state)
 	add(&rs, "2.4.17-pre2", 3, 128, 999, RP_PROGRESS);   /* not a result */
 	add(&rs, "2.4.17-pre2", 3, 128, 999, RP_INCOMPLETE);
 
-	assert_int_equal(session_list_metrics(&rs, names, 4), 1);
+	assert_int_equal(stats_list_metrics(&rs, names, 4), 1);
 	assert_string_equal(names[0], "throughput");
-	assert_int_equal(session_build_curves(&rs, "throughput", NULL, &cs), 0);
+	assert_int_equal(stats_build_curves(&rs, "throughput", NULL, &cs), 0);
 	assert_int_equal(cs.n, 2);
 	assert_string_equal(cs.baseline, "2.4.16");
 	assert_string_equal(cs.v[0].label, "2.4.16");
@@ -122,12 +122,12 @@ static void test_curves_mail(void **state)
 	curve_set_free(&cs);
 
 	/* --baseline the other label */
-	assert_int_equal(session_build_curves(&rs, "throughput", "2.4.17-pre2", &cs), 0);
+	assert_int_equal(stats_build_curves(&rs, "throughput", "2.4.17-pre2", &cs), 0);
 	assert_string_equal(cs.baseline, "2.4.17-pre2");
 	near(cs.v[0].pts[1].change_pct, (66.7354 - 60.1309) / 60.1309 * 100, 1e-9);
 	curve_set_free(&cs);
-	assert_int_equal(session_build_curves(&rs, "throughput", "2.6.0", &cs), -ESRCH);
-	assert_int_equal(session_build_curves(&rs, "latency", NULL, &cs), -ENOENT);
+	assert_int_equal(stats_build_curves(&rs, "throughput", "2.6.0", &cs), -ESRCH);
+	assert_int_equal(stats_build_curves(&rs, "latency", NULL, &cs), -ENOENT);
 	result_set_free(&rs);
 }
 
@@ -144,11 +144,11 @@ static void test_significance(void **state)
 		add(&rs, "A", r, 2, 100 + 10 * r, RP_FINAL);
 		add(&rs, "B", r, 2, 101 + 10 * r, RP_FINAL);
 	}
-	assert_int_equal(session_build_curves(&rs, "throughput", NULL, &cs), 0);
+	assert_int_equal(stats_build_curves(&rs, "throughput", NULL, &cs), 0);
 	assert_true(cs.v[1].pts[0].significant);
 	assert_true(cs.v[1].pts[0].p_value < 1e-4);
 	/* t = 20 / sqrt(2/3), df 4 */
-	near(cs.v[1].pts[0].p_value, session_t_p2(20 / sqrt(2.0 / 3), 4), 1e-12);
+	near(cs.v[1].pts[0].p_value, stats_t_p2(20 / sqrt(2.0 / 3), 4), 1e-12);
 	assert_false(cs.v[1].pts[1].significant);
 	assert_true(cs.v[1].pts[1].p_value > 0.5);
 	curve_set_free(&cs);

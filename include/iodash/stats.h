@@ -1,8 +1,8 @@
-/* session: runs grouped by label, and the statistics kernel developers read
+/* stats: runs grouped by label, and the statistics kernel developers read
  * (mmtests style): mean, min, max, stddev, CoV, harmonic mean for rates,
  * change against a baseline with Welch's t-test.  Pure; no curses. */
-#ifndef IODASH_SESSION_H
-#define IODASH_SESSION_H
+#ifndef IODASH_STATS_H
+#define IODASH_STATS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,28 +37,28 @@ struct curve_set {
 
 /* Build the curves of one metric from final points (RP_FINAL, or points
  * without RP_PROGRESS).  baseline NULL = first label.  0 or -errno. */
-int session_build_curves(const struct result_set *rs, const char *metric,
+int stats_build_curves(const struct result_set *rs, const char *metric,
 			 const char *baseline, struct curve_set *out);
 void curve_set_free(struct curve_set *cs);
 
 /* The metrics present in rs (final points), in first-seen order; returns count. */
-size_t session_list_metrics(const struct result_set *rs, char names[][RP_NAME_LEN], size_t max);
+size_t stats_list_metrics(const struct result_set *rs, char names[][RP_NAME_LEN], size_t max);
 
 /* The statistics underneath, exported for tests and the compare screen.
  * cov is stddev / mean in percent; stddev is the sample one (n - 1);
  * hmean is NAN unless every value is > 0. */
 
 /* Regularized incomplete beta function I_x(a, b); NAN on bad arguments. */
-double session_incbeta(double a, double b, double x);
+double stats_incbeta(double a, double b, double x);
 /* Two-sided p-value of Student's t with df (> 0, may be fractional) degrees. */
-double session_t_p2(double t, double df);
+double stats_t_p2(double t, double df);
 /* Welch's unequal-variances t-test from means, sample variances and counts:
  * the two-sided p, or -1 when it cannot be computed (n < 2, or no spread
  * on either side).  df_out (may be NULL) gets Welch-Satterthwaite's df. */
-double session_welch_p(double m1, double v1, int n1, double m2, double v2, int n2,
+double stats_welch_p(double m1, double v1, int n1, double m2, double v2, int n2,
 		       double *df_out);
 /* Is this point one of the run's results (not a progress figure, not a
  * cut-short run, not a value too fast to measure)? */
-bool session_point_is_final(const struct result_point *p);
+bool stats_point_is_final(const struct result_point *p);
 
 #endif
