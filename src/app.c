@@ -3,23 +3,24 @@
  *   probe --> sampler thread --> model <-- benchmark driver thread(s)
  *                                  |  `--> recorder (observer, flushed 1/s)
  *                                  v
- *                        ui or batch (main thread)
+ *              the command's front end (main thread)
  *
- * Signals only set flags here; the front end and the drivers act on them. */
+ * The command (src/cmd/) starts the session, runs its front end on the
+ * model and ends the session: this glue never prints and never calls a
+ * front end.  Signals only set flags here; the front end and the drivers
+ * act on them. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 #include "iodash/app.h"
-#include "iodash/batch.h"
-#include "iodash/commands.h"
 #include "iodash/probe.h"
 #include "iodash/recording.h"
 #include "iodash/sampler.h"
-#include "iodash/ui.h"
 
 volatile sig_atomic_t app_got_sighup;
 volatile sig_atomic_t app_got_sigint;
@@ -39,23 +40,6 @@ static void app_on_signal(int sig)
 		app_got_sigterm = 1;
 }
 
-/* export and compare print and are done: a reader that goes away ends
- * them at once, with 0 and no message, as it ends a --batch session
- * (which handles EPIPE itself, see batch.c), not with death by SIGPIPE. */
-static void app_on_sigpipe(int sig)
-{
-	(void)sig;
-	_exit(0);
-}
-
-void app_end_on_closed_stdout(void)
-{
-	struct sigaction sa = { .sa_handler = app_on_sigpipe };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGPIPE, &sa, NULL);
-}
-
 static void app_install_signals(void)
 {
 	struct sigaction sa = { .sa_handler = app_on_signal };
@@ -65,7 +49,7 @@ static void app_install_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	/* a closed stdout (dropped ssh, `| head`) must not kill the session */
+	/* a closed output (dropped ssh, `| head`) must not kill the session */
 	signal(SIGPIPE, SIG_IGN);
 }
 
@@ -75,6 +59,23 @@ struct app_flush {
 	struct model *m;
 	double last_flush_t;
 	bool failed;
+};
+
+/* One sampling session: what app_session_start() opened, in the order
+ * app_session_free() closes it. */
+struct app_session {
+	const struct iodash_opts *o;
+	struct bench_driver *drv;
+	struct probe *probe;
+	struct sampler *sampler;
+	struct recorder *rec;
+	struct model m;
+	bool have_model;
+	struct app_flush flush;
+	const char *rec_path;
+	char pathbuf[256];
+	pid_t left_pid;               /* an attached process left running, 0 none */
+	const char *recorded_to;      /* the default recording's name to tell, NULL none */
 };
 
 /* rc of a flush: on a failure (a full disk) say so now (events pane,
@@ -140,123 +141,138 @@ static const char *app_recording_path(const struct iodash_opts *o, char *buf, si
 	return buf;
 }
 
-int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
+/* The recorder's file name, to tell the user: only for a default name
+ * that no -o chose, on a session that ended cleanly. */
+static void app_note_recording(struct app_session *s)
 {
-	struct probe *probe = NULL;
-	struct sampler *sampler = NULL;
-	struct recorder *rec = NULL;
-	struct model m;
-	struct snapshot first;
-	char err[512] = "", pathbuf[256];
-	int rc, exit_code = 1;
+	const struct iodash_opts *o = s->o;
 
-	/* before the probe, the recording and the benchmark: a refusal leaves
-	 * no stray recording behind and starts nothing */
-	if (!o->batch && (rc = ui_check_terminal(err, sizeof(err)))) {
-		fprintf(stderr, "iodash: %s\n", err);
-		return 2;
+	if (!app_got_sighup && !o->batch && s->rec_path && !o->output)
+		s->recorded_to = recorder_path(s->rec);
+}
+
+int app_session_start(struct app_session **out, const struct iodash_opts *o,
+		      struct bench_driver *drv, char *err, size_t errlen)
+{
+	struct app_session *s;
+	struct snapshot first;
+	int rc;
+
+	*out = NULL;
+	if (!(s = calloc(1, sizeof(*s)))) {
+		snprintf(err, errlen, "cannot start: %s", strerror(ENOMEM));
+		if (drv && drv->destroy)
+			drv->destroy(drv);
+		return -ENOMEM;
 	}
+	s->o = o;
+	s->drv = drv;
 	if (o->proc_root)
-		rc = probe_open_root(&probe, o->proc_root, err, sizeof(err));
+		rc = probe_open_root(&s->probe, o->proc_root, err, errlen);
 	else
-		rc = probe_open_live(&probe, err, sizeof(err));
+		rc = probe_open_live(&s->probe, err, errlen);
+	if (rc)
+		goto fail;
+	rc = probe_read(s->probe, &first, err, errlen);
 	if (rc) {
-		fprintf(stderr, "iodash: %s\n", err);
-		return 1;
+		if (rc == -ENODATA)
+			snprintf(err, errlen, "--proc-root: the trace has no samples");
+		goto fail;
 	}
-	rc = probe_read(probe, &first, err, sizeof(err));
-	if (rc) {
-		fprintf(stderr, "iodash: %s\n", rc == -ENODATA ? "--proc-root: the trace has no samples" : err);
-		probe_close(probe);
-		return 1;
+	if ((rc = model_init(&s->m, APP_SERIES_CAP))) {
+		snprintf(err, errlen, "cannot start: %s", strerror(-rc));
+		goto fail;
 	}
-	if ((rc = model_init(&m, APP_SERIES_CAP))) {
-		fprintf(stderr, "iodash: cannot start: %s\n", strerror(-rc));
-		probe_close(probe);
-		return 1;
-	}
-	app_fill_host(&m, o);
-	m.bench_done = drv == NULL;
-	m.backpressure = o->fast;
+	s->have_model = true;
+	app_fill_host(&s->m, o);
+	s->m.bench_done = drv == NULL;
+	s->m.backpressure = o->fast;
 	app_install_signals();
 
-	const char *rec_path = app_recording_path(o, pathbuf, sizeof(pathbuf));
-	if (rec_path) {
+	s->rec_path = app_recording_path(o, s->pathbuf, sizeof(s->pathbuf));
+	if (s->rec_path) {
 		struct rec_meta meta = {
-			.host = m.host, .kernel = m.kernel, .first = &first,
+			.host = s->m.host, .kernel = s->m.kernel, .first = &first,
 			.command = drv && drv->describe ? drv->describe(drv) : "",
-			.label = o->label ? o->label : "", .source = m.source,
+			.label = o->label ? o->label : "", .source = s->m.source,
 			.interval = o->interval,
 		};
-		rc = recorder_open(&rec, rec_path, o->output ? (o->force ? REC_FORCE : 0) : REC_UNIQUE,
-				   &meta, err, sizeof(err));
-		if (rc) {
-			fprintf(stderr, "iodash: %s\n", err);
-			goto out;
-		}
-		m.obs = recorder_observer(rec);
+		rc = recorder_open(&s->rec, s->rec_path, o->output ? (o->force ? REC_FORCE : 0) : REC_UNIQUE,
+				   &meta, err, errlen);
+		if (rc)
+			goto fail;
+		s->m.obs = recorder_observer(s->rec);
 	}
 
-	struct app_flush flush = { .rec = rec, .m = &m };
-	if (rec)
-		app_check_recorder(&flush, 0, recorder_flush(rec));
+	s->flush = (struct app_flush){ .rec = s->rec, .m = &s->m };
+	if (s->rec)
+		app_check_recorder(&s->flush, 0, recorder_flush(s->rec));
 	struct sampler_config sc = {
 		.interval = o->interval, .fast = o->fast, .count = o->count,
-		.duration = o->duration, .after_sample = app_after_sample, .ctx = &flush,
+		.duration = o->duration, .after_sample = app_after_sample, .ctx = &s->flush,
 		.disks = o->disks,
 	};
-	if ((rc = sampler_start(&sampler, probe, &m, &sc, &first, err, sizeof(err)))) {
-		fprintf(stderr, "iodash: %s\n", err);
-		goto not_started;
-	}
-	if (drv && (rc = drv->start(drv, &m, err, sizeof(err)))) {
-		fprintf(stderr, "iodash: %s\n", err);
-		goto not_started;
-	}
-
-	exit_code = o->batch ? batch_run(&m, o, stdout) : ui_run(&m, o);
-	if (drv) {
-		drv->join(drv);
-		/* the screen is gone: say what became of an attached process
-		 * (--batch has said it in its run_end line) */
-		model_lock(&m);
-		bool left = m.bench.attached && m.bench.left_running;
-		pid_t pid = m.bench.pid;
-		model_unlock(&m);
-		if (left && !o->batch && !app_got_sighup)
-			fprintf(stderr, "iodash: stopped watching; left PID %d running\n", (int)pid);
-	}
-	goto out;
-not_started:
+	if ((rc = sampler_start(&s->sampler, s->probe, &s->m, &sc, &first, err, errlen)))
+		goto fail;
+	if (drv && (rc = drv->start(drv, &s->m, err, errlen)))
+		goto fail;
+	*out = s;
+	return 0;
+fail:
 	/* nothing ran: a recording of it would only mislead */
-	sampler_stop(sampler);
-	sampler = NULL;
-	m.obs = (struct model_observer){ 0 };
-	recorder_discard(rec);
-	rec = NULL;
-out:
-	sampler_stop(sampler);
-	if (rec) {
-		m.obs = (struct model_observer){ 0 };
+	sampler_stop(s->sampler);
+	s->sampler = NULL;
+	s->m.obs = (struct model_observer){ 0 };
+	recorder_discard(s->rec);
+	s->rec = NULL;
+	app_session_free(s);
+	return rc < 0 ? rc : -EIO;
+}
+
+int app_session_end(struct app_session *s, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	if (s->drv) {
+		s->drv->join(s->drv);
+		/* the screen is gone: what became of an attached process
+		 * (--batch has said it in its run_end line) */
+		model_lock(&s->m);
+		if (s->m.bench.attached && s->m.bench.left_running)
+			s->left_pid = s->m.bench.pid;
+		model_unlock(&s->m);
+	}
+	sampler_stop(s->sampler);
+	s->sampler = NULL;
+	if (s->rec) {
+		s->m.obs = (struct model_observer){ 0 };
 		/* A recording that could not be written whole is a failure of
 		 * the session, even when every run went well. */
-		if (recorder_flush(rec)) {
-			fprintf(stderr, "iodash: %s\n", recorder_error(rec));
-			if (!exit_code)
-				exit_code = 1;
-		} else if (!app_got_sighup && !o->batch && rec_path && !o->output) {
-			fprintf(stderr, "iodash: recorded to %s\n", recorder_path(rec));
-		}
-		recorder_close(rec);
+		if ((rc = recorder_flush(s->rec)))
+			snprintf(err, errlen, "%s", recorder_error(s->rec));
+		else
+			app_note_recording(s);
 	}
-	if (drv && drv->destroy)
-		drv->destroy(drv);
-	model_free(&m);
-	probe_close(probe);
-	return exit_code;
+	return rc;
 }
 
-int cmd_live(const struct iodash_opts *o)
+void app_session_free(struct app_session *s)
 {
-	return app_run_session(o, NULL);
+	if (!s)
+		return;
+	sampler_stop(s->sampler);
+	if (s->rec) {
+		s->m.obs = (struct model_observer){ 0 };
+		recorder_close(s->rec);
+	}
+	if (s->drv && s->drv->destroy)
+		s->drv->destroy(s->drv);
+	if (s->have_model)
+		model_free(&s->m);
+	probe_close(s->probe);
+	free(s);
 }
+
+struct model *app_session_model(struct app_session *s) { return &s->m; }
+pid_t app_session_left_running(const struct app_session *s) { return s->left_pid; }
+const char *app_session_recorded_to(const struct app_session *s) { return s->recorded_to; }

@@ -5,15 +5,56 @@
  *                                    recorder <-- (observer) --------+
  *                                    ui (curses) or batch <-- model -+
  *
- * main only parses the command line and dispatches; see docs/hacking.md. */
+ * main only parses the command line and dispatches from commands[]: a new
+ * command is one file in src/cmd/ and one row here; see docs/hacking.md. */
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
-#include "iodash/app.h"
 #include <sys/stat.h>
 #include <unistd.h>
 #include "iodash/cli.h"
 #include "iodash/commands.h"
 #include "iodash/ui.h"
+
+/* In --help's order; the usage lines are --help's first block. */
+static const struct cmd_struct commands[] = {
+	{ "live", CMD_LIVE, "iodash [OPTIONS]                                   live dashboard of this machine",
+	  cmd_live, 0 },
+	{ "run", CMD_RUN, "iodash run   [-l LABEL] [-o REC] -- CMD [ARG...]   spawn one benchmark",
+	  cmd_run, 0 },
+	{ "sweep", CMD_SWEEP, "iodash sweep [-l LABEL] [-o REC] -p NAME=V1,V2,... [--repeat N] [--between CMD]\n"
+	  "               [-p A,B=A1:B1,A2:B2,...] [--sysctl KEY=VALUE]...\n"
+	  "               [--stop-on-fail] -- CMD ... {NAME} ...  one run per value",
+	  cmd_sweep, 0 },
+	{ "attach", CMD_ATTACH, "iodash attach [-l LABEL] [-o REC] [--log FILE] PID  watch a running benchmark",
+	  cmd_attach, 0 },
+	{ "view", CMD_VIEW, "iodash view  REC...                                 replay recordings",
+	  cmd_view, CMD_F_READS_FILES },
+	{ "compare", CMD_COMPARE, "iodash compare [--text|--csv|--json] [--baseline LABEL] [--metric NAME] SRC...",
+	  cmd_compare, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
+	{ "export", CMD_EXPORT, "iodash export [--csv|--json] REC                    samples, events, results",
+	  cmd_export, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
+	{ "restore", CMD_RESTORE, "iodash restore                                      put back knobs a killed sweep left",
+	  cmd_restore, CMD_F_NO_NOTICE },
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/* export and compare print and are done: a reader that goes away ends
+ * them at once, with 0 and no message, as it ends a --batch session
+ * (which handles EPIPE itself, see batch.c), not with death by SIGPIPE. */
+static void main_on_sigpipe(int sig)
+{
+	(void)sig;
+	_exit(0);
+}
+
+static void main_end_on_closed_stdout(void)
+{
+	struct sigaction sa = { .sa_handler = main_on_sigpipe };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+}
 
 /* Will this command draw the curses screens?  (compare does so only
  * without --text/--csv/--json and on a terminal.) */
@@ -31,19 +72,17 @@ static bool main_wants_screen(const struct iodash_opts *o)
 /* view, export and compare read files whole (mmap, or to the end): a FIFO
  * with no writer would block them forever, a device never ends.  Refuse
  * what is not a regular file before opening it.  0 or the exit code. */
-static int main_check_inputs(const struct iodash_opts *o)
+static int main_check_inputs(const struct cmd_struct *c, const struct iodash_opts *o)
 {
-	static const char *const names[] = { [CMD_VIEW] = "view", [CMD_COMPARE] = "compare",
-					     [CMD_EXPORT] = "export" };
 	struct stat st;
 
-	if (o->cmd != CMD_VIEW && o->cmd != CMD_COMPARE && o->cmd != CMD_EXPORT)
+	if (!(c->flags & CMD_F_READS_FILES))
 		return 0;
 	for (int i = 0; i < o->nargs; i++) {
 		if (stat(o->args[i], &st) || S_ISREG(st.st_mode))
 			continue;   /* a missing file: the reader says so */
 		fprintf(stderr, "iodash %s: %s: %s, not a regular file; give a file (for a pipe: save it to a file first)\n",
-			names[o->cmd], o->args[i],
+			c->name, o->args[i],
 			S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a directory" :
 			S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : S_ISSOCK(st.st_mode) ? "a socket" : "special");
 		return 1;
@@ -53,6 +92,7 @@ static int main_check_inputs(const struct iodash_opts *o)
 
 int main(int argc, char **argv)
 {
+	const struct cmd_struct *c = NULL;
 	struct iodash_opts o;
 	int rc;
 
@@ -61,12 +101,17 @@ int main(int argc, char **argv)
 	 * recordings, --batch, export, a benchmark's "1014.20") is a machine
 	 * format and keeps the C locale's decimal point under de_DE.UTF-8. */
 	setlocale(LC_CTYPE, "");
-	rc = cli_parse(argc, argv, &o);
+	rc = cli_parse(argc, argv, commands, NCOMMANDS, &o);
 	if (rc == 1)
 		return 0;          /* --help / --version */
 	if (rc)
 		return rc;
-	if ((rc = main_check_inputs(&o)))
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (commands[i].cmd == o.cmd)
+			c = &commands[i];
+	if (!c)
+		return 2;
+	if ((rc = main_check_inputs(c, &o)))
 		return rc;
 	if (main_wants_screen(&o)) {
 		char msg[256];
@@ -75,18 +120,9 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (o.cmd != CMD_RESTORE)
+	if (!(c->flags & CMD_F_NO_NOTICE))
 		cmd_knobs_notice(stderr);
-	switch (o.cmd) {
-	case CMD_LIVE: return cmd_live(&o);
-	case CMD_RUN: return cmd_run(&o);
-	case CMD_SWEEP: return cmd_sweep(&o);
-	case CMD_ATTACH: return cmd_attach(&o);
-	case CMD_VIEW: return cmd_view(&o);
-	case CMD_COMPARE: app_end_on_closed_stdout(); return cmd_compare(&o);
-	case CMD_EXPORT: app_end_on_closed_stdout(); return cmd_export(&o);
-	case CMD_RESTORE: return cmd_restore(&o);
-	}
-	return 2;
+	if (c->flags & CMD_F_ONLY_PRINTS)
+		main_end_on_closed_stdout();
+	return c->fn(&o);
 }
-

@@ -1,10 +1,10 @@
-/* view: replay recordings through the live screens.  A replay thread is
+/* replay: a recording played back through the live screens (`iodash view`).  A replay thread is
  * the model's producer, as the sampler is in a live session: it puts into
  * the model what the live session had at the chosen time (the samples up
  * to it, the events, output lines, results and benchmark status so far),
  * so the screens show the figures the live session showed then.
  *
- *   recording (mmap, index) --replay thread--> model --> ui_run / batch_run
+ *   recording (mmap, index) --replay thread--> model --> the command's front end
  *                   ^ recording_refresh (follow)   |
  *                   +--- model_post_cmd <--------- key_hook (time travel)
  *
@@ -25,10 +25,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "iodash/app.h"
-#include "iodash/batch.h"
-#include "iodash/commands.h"
 #include "iodash/recording.h"
-#include "iodash/ui.h"
+#include "iodash/replay.h"
 
 #define VIEW_SERIES_CAP 7200          /* one hour at 0.5 s: what a screen can show */
 #define VIEW_POLL_S 0.25              /* how often a growing file is looked at */
@@ -42,12 +40,13 @@ enum view_cmd {
 	VC_GOTO,                         /* text: what was typed at the prompt (closes it) */
 };
 
-struct view {
+struct replay {
 	struct recording *rec;
 	struct model *m;
-	const struct iodash_opts *o;
+	bool follow;                     /* at the end, wait for the file to grow */
 	bool batch;
 	pthread_t thread;
+	bool started;                    /* the thread runs: replay_stop() joins it */
 	/* the key hook's, on the ui thread only */
 	bool key_prompt_open;
 	char key_prompt[MODEL_CMD_TEXT];
@@ -62,7 +61,7 @@ struct view {
 	int file_no, nfiles;             /* view A B: which file, 1-based, of how many */
 };
 
-static void view_set_source(struct view *v)
+static void view_set_source(struct replay *v)
 {
 	size_t n = recording_count(v->rec, RK_SAMPLE);
 	double t = v->pos != SIZE_MAX ? recording_time(v->rec, RK_SAMPLE, v->pos) : 0;
@@ -91,7 +90,7 @@ static void view_set_source(struct view *v)
 
 /* Put records of one kind with time <= t into the model (in order).
  * The caller holds the model's lock. */
-static void view_push_until(struct view *v, double t, bool skip_old)
+static void view_push_until(struct replay *v, double t, bool skip_old)
 {
 	struct model *m = v->m;
 	size_t n;
@@ -132,7 +131,7 @@ static void view_push_until(struct view *v, double t, bool skip_old)
 }
 
 /* Show the recording as it was at sample pos: rebuild the model. */
-static void view_seek(struct view *v, size_t pos)
+static void view_seek(struct replay *v, size_t pos)
 {
 	struct model *m = v->m;
 	size_t n = recording_count(v->rec, RK_SAMPLE), first;
@@ -166,7 +165,7 @@ static void view_seek(struct view *v, size_t pos)
 }
 
 /* Go one sample on, as the sampler would. */
-static void view_step(struct view *v)
+static void view_step(struct replay *v)
 {
 	struct model *m = v->m;
 	size_t i = v->pos == SIZE_MAX ? 0 : v->pos + 1;
@@ -189,7 +188,7 @@ static void view_step(struct view *v)
 
 /* The sample nearest to t: "go to 3.7" lands on the sample the screen
  * called 3.7 (recorded at 3.700118 s), not on the one before it. */
-static size_t view_index_at(struct view *v, double t)
+static size_t view_index_at(struct replay *v, double t)
 {
 	size_t i = recording_find(v->rec, RK_SAMPLE, t);
 	size_t n = recording_count(v->rec, RK_SAMPLE);
@@ -211,7 +210,7 @@ static void sleep_s(double s)
  * (truncated, rewritten): said at once (the screen's error line; batch
  * ends and prints it), the exit status is 1, and the replay keeps what it
  * had read. */
-static bool view_refresh(struct view *v)
+static bool view_refresh(struct replay *v)
 {
 	char err[256];
 
@@ -231,7 +230,7 @@ static bool view_refresh(struct view *v)
 
 /* Does the next sample change the benchmark columns that --batch prints
  * (from the status at the time it takes a chunk)? */
-static bool view_bench_columns_change(struct view *v, size_t next_sample)
+static bool view_bench_columns_change(struct replay *v, size_t next_sample)
 {
 	size_t i = recording_find(v->rec, RK_BENCH, recording_time(v->rec, RK_SAMPLE, next_sample));
 	struct bench_status a, b;
@@ -245,7 +244,7 @@ static bool view_bench_columns_change(struct view *v, size_t next_sample)
 }
 
 /* Has the batch front end taken every sample given to it? */
-static bool view_batch_caught_up(struct view *v)
+static bool view_batch_caught_up(struct replay *v)
 {
 	bool r;
 
@@ -256,7 +255,7 @@ static bool view_batch_caught_up(struct view *v)
 }
 
 /* batch has no keys: the only command is the quit (which the model keeps) */
-static bool view_quit_asked(struct view *v)
+static bool view_quit_asked(struct replay *v)
 {
 	struct model_cmd c;
 
@@ -268,7 +267,7 @@ static bool view_quit_asked(struct view *v)
  * differ from the last one's waits until the front end has taken the
  * samples before it (it prints one status per chunk), and the end is
  * declared only once it has taken them all. */
-static void view_run_batch(struct view *v)
+static void view_run_batch(struct replay *v)
 {
 	struct model *m = v->m;
 
@@ -301,7 +300,7 @@ static void view_run_batch(struct view *v)
 		model_unlock(m);
 		model_notify(m);
 		/* a closed recording has ended: --follow too */
-		if (!v->o->follow || recording_ended(v->rec)) {
+		if (!v->follow || recording_ended(v->rec)) {
 			while (!view_batch_caught_up(v) && !view_quit_asked(v))
 				sleep_s(0.002);
 			break;
@@ -315,7 +314,7 @@ static void view_run_batch(struct view *v)
 }
 
 /* A command of the key hook, on the replay thread (n samples now). */
-static void view_do_cmd(struct view *v, const struct model_cmd *c, size_t n)
+static void view_do_cmd(struct replay *v, const struct model_cmd *c, size_t n)
 {
 	double now_t = v->pos == SIZE_MAX ? 0 : recording_time(v->rec, RK_SAMPLE, v->pos);
 	double t;
@@ -333,13 +332,13 @@ static void view_do_cmd(struct view *v, const struct model_cmd *c, size_t n)
 		/* relative times (+10, -1:00) are from the sample shown now,
 		 * which only this thread knows */
 		v->prompt_open = false;
-		if (!recording_parse_time(c->text, now_t, &t))
+		if (!replay_parse_time(c->text, now_t, &t))
 			view_seek(v, view_index_at(v, t));
 		break;
 	}
 }
 
-static void view_run_screen(struct view *v)
+static void view_run_screen(struct replay *v)
 {
 	struct model *m = v->m;
 	struct timespec last;
@@ -391,7 +390,7 @@ static void view_run_screen(struct view *v)
 
 static void *view_thread(void *arg)
 {
-	struct view *v = arg;
+	struct replay *v = arg;
 
 	if (v->batch)
 		view_run_batch(v);
@@ -405,7 +404,7 @@ static void *view_thread(void *arg)
 	return NULL;
 }
 
-int recording_parse_time(const char *s, double now_t, double *out)
+int replay_parse_time(const char *s, double now_t, double *out)
 {
 	double parts[3], t = 0;
 	int np = 0, sign = 0;
@@ -440,14 +439,6 @@ int recording_parse_time(const char *s, double now_t, double *out)
 	return 0;
 }
 
-bool recording_view_grabs_keys(void *key_ctx)
-{
-	const struct view *v = key_ctx;
-
-	/* the hook's own state, on the ui thread like the hook */
-	return v && v->key_prompt_open;
-}
-
 /* The ui's keys for time travel.  This runs on the ui thread: it keeps the
  * prompt being typed and posts commands; the replay thread moves.  A
  * command that does not fit in the queue (the replay thread stuck for 32
@@ -455,7 +446,7 @@ bool recording_view_grabs_keys(void *key_ctx)
  * program does. */
 static bool view_key(void *ctx, int key)
 {
-	struct view *v = ctx;
+	struct replay *v = ctx;
 	struct model *m = v->m;
 
 	if (v->key_prompt_open) {
@@ -496,90 +487,93 @@ static bool view_key(void *ctx, int key)
 	return true;
 }
 
-static void view_on_signal(int sig)
+int replay_open(struct replay **out, const char *path, const struct replay_config *cfg,
+		char *err, size_t errlen)
 {
-	if (sig == SIGINT)
-		app_got_sigint++;
-	else
-		app_got_sighup = 1;
-}
-
-static int view_one(const char *path, const struct iodash_opts *o, int file_no, int nfiles)
-{
+	struct replay *v;
 	struct model *m;
-	struct view v;
-	char err[1024];
 	const struct rec_header *h;
 	int rc;
 
-	memset(&v, 0, sizeof(v));
-	rc = recording_open(&v.rec, path, err, sizeof(err));
-	if (rc) {
-		fprintf(stderr, "iodash view: %s\n", err);
-		return 1;
+	*out = NULL;
+	if (!(v = calloc(1, sizeof(*v)))) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
 	}
-	if (recording_warning(v.rec)[0])
-		fprintf(stderr, "iodash view: warning: %s\n", recording_warning(v.rec));
+	if ((rc = recording_open(&v->rec, path, err, errlen))) {
+		free(v);
+		return rc;
+	}
 	m = calloc(1, sizeof(*m));
 	if (!m || model_init(m, VIEW_SERIES_CAP)) {
-		fprintf(stderr, "iodash view: out of memory\n");
+		snprintf(err, errlen, "out of memory");
 		free(m);
-		recording_close(v.rec);
-		return 1;
+		recording_close(v->rec);
+		free(v);
+		return -ENOMEM;
 	}
-	h = recording_header(v.rec);
+	h = recording_header(v->rec);
 	snprintf(m->host, sizeof(m->host), "%s", h->host);
 	snprintf(m->kernel, sizeof(m->kernel), "%s", h->kernel);
 	m->replay = true;
 	m->exit_code = 0;
 	/* a benchmark session shows its benchmark columns, as it did live */
-	m->bench_done = recording_count(v.rec, RK_BENCH) == 0;
-	v.m = m;
-	v.o = o;
-	v.batch = o->batch;
-	v.pos = SIZE_MAX;
-	v.file_no = file_no;
-	v.nfiles = nfiles;
-	v.interval = h->interval > 0 ? h->interval : 0.5;
+	m->bench_done = recording_count(v->rec, RK_BENCH) == 0;
+	v->m = m;
+	v->follow = cfg->follow;
+	v->batch = cfg->batch;
+	v->pos = SIZE_MAX;
+	v->file_no = cfg->file_no;
+	v->nfiles = cfg->nfiles;
+	v->interval = h->interval > 0 ? h->interval : 0.5;
 	snprintf(m->source, sizeof(m->source), "recording %s", path);
-	if (!v.batch) {
+	if (!v->batch) {
 		m->key_hook = view_key;
 		m->replay_seekable = true;
-		m->key_ctx = &v;
+		m->key_ctx = v;
 	}
-	if ((rc = pthread_create(&v.thread, NULL, view_thread, &v))) {
-		fprintf(stderr, "iodash view: cannot start the replay: %s\n", strerror(rc));
-		rc = 1;
-	} else {
-		rc = v.batch ? batch_run(m, o, stdout) : ui_run(m, o);
-		model_post_cmd(m, MODEL_CMD_QUIT, 0, NULL);
-		pthread_join(v.thread, NULL);
-	}
-	model_free(m);
-	free(m);
-	recording_close(v.rec);
-	return rc;
+	*out = v;
+	return 0;
 }
 
-int cmd_view(const struct iodash_opts *o)
+const char *replay_warning(const struct replay *v)
 {
-	struct sigaction sa;
-	int rc = 0;
+	return recording_warning(v->rec);
+}
 
-	if (o->nargs < 1) {
-		fprintf(stderr, "iodash view: give one or more recordings (.rec files that iodash -o writes)\n");
-		return 2;
+struct model *replay_model(struct replay *v)
+{
+	return v->m;
+}
+
+int replay_start(struct replay *v, char *err, size_t errlen)
+{
+	int rc = pthread_create(&v->thread, NULL, view_thread, v);
+
+	if (rc) {
+		snprintf(err, errlen, "cannot start the replay: %s", strerror(rc));
+		return -rc;
 	}
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = view_on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	/* several recordings: one after the other */
-	for (int i = 0; i < o->nargs && !app_got_sigint; i++) {
-		int r = view_one(o->args[i], o, i + 1, o->nargs);
-		if (r && !rc)
-			rc = r;
-	}
-	return rc;
+	v->started = true;
+	return 0;
+}
+
+void replay_stop(struct replay *v)
+{
+	if (!v->started)
+		return;
+	model_post_cmd(v->m, MODEL_CMD_QUIT, 0, NULL);
+	pthread_join(v->thread, NULL);
+	v->started = false;
+}
+
+void replay_close(struct replay *v)
+{
+	if (!v)
+		return;
+	replay_stop(v);
+	model_free(v->m);
+	free(v->m);
+	recording_close(v->rec);
+	free(v);
 }

@@ -288,8 +288,3 @@ void sampler_stop(struct sampler *s)
 	close(s->stop_pipe[1]);
 	free(s);
 }
-
-unsigned long sampler_missed(const struct sampler *s)
-{
-	return s->missed;
-}

@@ -1,17 +1,18 @@
 /* app: the glue of a sampling session.  Opens the probe, starts the sampler
  * thread feeding the model, opens the recording, starts a benchmark driver
- * (run, sweep, attach) if any, and runs the front end (ui or batch) until
- * the session is over.
+ * (run, sweep, attach) if any; the command (src/cmd/) runs its front end
+ * (ui or batch) on the model until the session is over.
  *
  *   probe -> sampler thread -> model <- bench driver thread(s)
  *                                |  \-> recorder (observer)
  *                                v
- *                         ui or batch (main thread)
+ *              the command's front end (main thread: ui or batch)
  */
 #ifndef IODASH_APP_H
 #define IODASH_APP_H
 
 #include <signal.h>
+#include <sys/types.h>
 #include "iodash/cli.h"
 #include "iodash/model.h"
 
@@ -28,17 +29,30 @@ struct bench_driver {
 	void *priv;
 };
 
-/* Run a sampling session (live dashboard, or a driver's benchmark).
- * Returns the process exit code. */
-int app_run_session(const struct iodash_opts *o, struct bench_driver *drv);
+/* A sampling session: the probe, the sampler thread feeding the model,
+ * the recording, the benchmark driver (run, sweep, attach; NULL: live).
+ * The command runs its front end on app_session_model() between start
+ * and end; nothing here prints or draws.
+ *
+ * start: 0, or -errno with err filled (nothing left running, no stray
+ * recording; drv is destroyed).  end: waits for the driver, stops the
+ * sampler, writes the recording out; 0, or -errno with err filled when
+ * the recording could not be written whole.  free: closes everything
+ * (and destroys drv). */
+struct app_session;
+int app_session_start(struct app_session **s, const struct iodash_opts *o,
+		      struct bench_driver *drv, char *err, size_t errlen);
+struct model *app_session_model(struct app_session *s);
+int app_session_end(struct app_session *s, char *err, size_t errlen);
+/* After end: the PID of an attached process left running (0 none), and
+ * the default recording's name to tell the user (NULL: none to tell). */
+pid_t app_session_left_running(const struct app_session *s);
+const char *app_session_recorded_to(const struct app_session *s);
+void app_session_free(struct app_session *s);
 
 /* Whether a session with these options writes a recording (-o, or the
- * default one of run and sweep): then a closed stdout does not end it. */
+ * default one of run and sweep): then a closed output does not end it. */
 bool app_session_records(const struct iodash_opts *o);
-
-/* For commands that only print (export, compare): a closed stdout ends the
- * process at once with 0, as a reader gone ends a --batch session. */
-void app_end_on_closed_stdout(void);
 
 /* Set when SIGHUP arrives: the front end drops the screen and goes on
  * headless until the benchmark ends.  Set from the handler only. */

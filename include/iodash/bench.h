@@ -1,6 +1,6 @@
 /* bench: run, sweep and attach drivers (the benchmark half of iodash).
  *
- *   cmd_run / cmd_sweep / cmd_attach -> bench_driver_create() -> app_run_session()
+ *   cmd_run / cmd_sweep / cmd_attach -> bench_driver_create() -> app_session_start()
  *   driver thread: spawn on a pty -> raw bytes -> parser -> result points
  *                                   \-> lines -> model_add_output
  *                  every sample period: proctree (io, throttled tasks),

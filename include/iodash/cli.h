@@ -61,9 +61,13 @@ struct iodash_opts {
 	int nargs;
 };
 
-/* Parse argv.  Returns 0, 1 when --help/--version was printed (exit 0),
- * or 2 on a usage error (message already on stderr). */
-int cli_parse(int argc, char **argv, struct iodash_opts *o);
-void cli_usage(FILE *f);
+struct cmd_struct;   /* commands.h */
+
+/* Parse argv against the table of commands (the command word, and the
+ * usage lines of --help).  Returns 0, 1 when --help/--version was printed
+ * (exit 0), or 2 on a usage error (message already on stderr). */
+int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds,
+	      struct iodash_opts *o);
+void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds);
 
 #endif

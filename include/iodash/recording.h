@@ -136,29 +136,4 @@ int recording_load_results(const struct recording *rec, bool with_progress,
 int recording_export(const struct recording *rec, enum out_format fmt, FILE *out,
 		     char *err, size_t errlen);
 
-/* ---- view: the key protocol with the ui ----
- * The replay's model.key_hook takes curses key codes; these are their
- * values (checked against curses.h where the ui includes it), so the core
- * stays free of curses.  Left/right: one sample; '[' ']': one minute;
- * Home/End: the ends; 'g': a "go to" prompt (then digits, ':', '.', '+',
- * '-', Backspace, Enter, Esc) whose text shows in model.source.  While
- * the prompt is open the hook returns true for every key: the ui should
- * offer keys to the hook first (see recording_view_grabs_keys()).  Space
- * is the ui's pause: a paused replay stands still, else it plays (at the
- * end: follows the file as it grows). */
-#define REPLAY_KEY_LEFT 0404
-#define REPLAY_KEY_RIGHT 0405
-#define REPLAY_KEY_HOME 0406
-#define REPLAY_KEY_BACKSPACE 0407
-#define REPLAY_KEY_ENTER 0527
-#define REPLAY_KEY_END 0550
-
-/* True while the view's "go to" prompt wants every key (key_ctx of the
- * model that cmd_view set up). */
-bool recording_view_grabs_keys(void *key_ctx);
-
-/* Parse a "go to" time: [+|-][[H:]M:]S[.f] (session seconds; + and -
- * relative to now_t).  0, or -EINVAL. */
-int recording_parse_time(const char *s, double now_t, double *out);
-
 #endif

@@ -32,7 +32,5 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 		  char *err, size_t errlen);
 /* Stop and join the thread (idempotent with a finished thread). */
 void sampler_stop(struct sampler *s);
-/* Samples the timer fired for but that could not be taken in time. */
-unsigned long sampler_missed(const struct sampler *s);
 
 #endif

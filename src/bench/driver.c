@@ -29,7 +29,6 @@
 #include <sys/wait.h>
 #include "iodash/bench.h"
 #include "iodash/bench_sweep.h"
-#include "iodash/commands.h"
 #include "iodash/knobs.h"
 #include "iodash/parser.h"
 #include "iodash/probe.h"
@@ -1150,20 +1149,3 @@ fail:
 	free(b);
 	return rc;
 }
-
-static int bench_cmd(const struct iodash_opts *o)
-{
-	struct bench_driver *d;
-	char err[512];
-	int rc = bench_driver_create(o, &d, err, sizeof(err));
-
-	if (rc) {
-		fprintf(stderr, "iodash: %s\n", err);
-		return rc == -EINVAL ? 2 : 1;
-	}
-	return app_run_session(o, d);
-}
-
-int cmd_run(const struct iodash_opts *o) { return bench_cmd(o); }
-int cmd_sweep(const struct iodash_opts *o) { return bench_cmd(o); }
-int cmd_attach(const struct iodash_opts *o) { return bench_cmd(o); }

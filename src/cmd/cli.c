@@ -7,6 +7,7 @@
 #include <string.h>
 #include "iodash/bench_sweep.h"
 #include "iodash/cli.h"
+#include "iodash/commands.h"
 #include "iodash/parser.h"
 
 enum {
@@ -56,26 +57,16 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const struct { const char *name; enum iodash_cmd cmd; } commands[] = {
-	{ "run", CMD_RUN }, { "sweep", CMD_SWEEP }, { "attach", CMD_ATTACH },
-	{ "view", CMD_VIEW }, { "compare", CMD_COMPARE }, { "export", CMD_EXPORT },
-	{ "live", CMD_LIVE }, { "restore", CMD_RESTORE },
-};
+/* The table of commands cli_parse() was given: --help prints from it. */
+static const struct cmd_struct *cli_cmds;
+static size_t cli_ncmds;
 
-void cli_usage(FILE *f)
+void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 {
-	fputs("usage:\n"
-	      "  iodash [OPTIONS]                                   live dashboard of this machine\n"
-	      "  iodash run   [-l LABEL] [-o REC] -- CMD [ARG...]   spawn one benchmark\n"
-	      "  iodash sweep [-l LABEL] [-o REC] -p NAME=V1,V2,... [--repeat N] [--between CMD]\n"
-	      "               [-p A,B=A1:B1,A2:B2,...] [--sysctl KEY=VALUE]...\n"
-	      "               [--stop-on-fail] -- CMD ... {NAME} ...  one run per value\n"
-	      "  iodash attach [-l LABEL] [-o REC] [--log FILE] PID  watch a running benchmark\n"
-	      "  iodash view  REC...                                 replay recordings\n"
-	      "  iodash compare [--text|--csv|--json] [--baseline LABEL] [--metric NAME] SRC...\n"
-	      "  iodash export [--csv|--json] REC                    samples, events, results\n"
-	      "  iodash restore                                      put back knobs a killed sweep left\n"
-	      "\n"
+	fputs("usage:\n", f);
+	for (size_t i = 0; i < ncmds; i++)
+		fprintf(f, "  %s\n", cmds[i].usage);
+	fputs("\n"
 	      "sampling options (live, run, sweep, attach):\n"
 	      "  -i, --interval SEC    sampling interval, 0.01..60 (default 0.5)\n"
 	      "  -r, --refresh SEC     screen refresh (default 1; --batch: every sample)\n"
@@ -286,7 +277,7 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_COLUMNS:
 		return cli_parse_columns(arg, o);
 	case OPT_HELP:
-		cli_usage(stdout);
+		cli_usage(stdout, cli_cmds, cli_ncmds);
 		return 1;
 	case OPT_VERSION:
 		printf("iodash %s\n", IODASH_VERSION);
@@ -329,10 +320,13 @@ static int cli_check_columns(const struct iodash_opts *o)
 	return 0;
 }
 
-int cli_parse(int argc, char **argv, struct iodash_opts *o)
+int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds,
+	      struct iodash_opts *o)
 {
 	int rc, next;
 
+	cli_cmds = cmds;
+	cli_ncmds = ncmds;
 	memset(o, 0, sizeof(*o));
 	o->cmd = CMD_LIVE;
 	o->interval = 0.5;
@@ -347,12 +341,18 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 	if (next > 0 && !strcmp(argv[next - 1], "--"))
 		return usage_error("'--' wants a subcommand before it (%s)", "iodash run -- CMD");
 	size_t i;
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[next], commands[i].name))
+	for (i = 0; i < ncmds; i++)
+		if (!strcmp(argv[next], cmds[i].name))
 			break;
-	if (i == sizeof(commands) / sizeof(commands[0]))
-		return usage_error("unknown command '%s' (run, sweep, attach, view, compare, export, restore)", argv[next]);
-	o->cmd = commands[i].cmd;
+	if (i == ncmds) {
+		char names[160] = "";
+		for (size_t k = 0, off = 0; k < ncmds && off < sizeof(names); k++)
+			if (cmds[k].cmd != CMD_LIVE)
+				off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s",
+							off ? ", " : "", cmds[k].name);
+		return usage_error("unknown command '%s' (%s)", argv[next], names);
+	}
+	o->cmd = cmds[i].cmd;
 
 	/* the subcommand's own options; argv[next] plays argv[0] */
 	int sub_argc = argc - next;

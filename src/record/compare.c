@@ -7,13 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/commands.h"
 #include "iodash/compare.h"
 #include "rec_format.h"
 #include "iodash/parser.h"
 #include "iodash/recording.h"
 #include "iodash/runsum.h"
-#include "iodash/ui.h"
 
 #define KNOB_VAL 40
 
@@ -1069,35 +1067,4 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 		fputs("]}\n", out);
 	}
 	return ferror(out) ? -EIO : 0;
-}
-
-int cmd_compare(const struct iodash_opts *o)
-{
-	struct compare_data cd;
-	char err[1024];
-	int rc;
-
-	if (o->nargs < 1) {
-		fprintf(stderr, "iodash compare: give one or more recordings or text files (see iodash --help)\n");
-		return 2;
-	}
-	rc = compare_load(&cd, o->args, o->nargs, o->baseline, o->metric, err, sizeof(err), stderr);
-	if (rc) {
-		fprintf(stderr, "iodash compare: %s\n", err);
-		return rc == -ESRCH ? 2 : 1;
-	}
-	if (o->format != FMT_NONE) {
-		rc = compare_print(&cd, o->format, stdout);
-		if (fflush(stdout) || rc) {
-			fprintf(stderr, "iodash compare: writing the table: %s\n", strerror(errno ? errno : EIO));
-			rc = 1;
-		}
-	} else if (!isatty(STDOUT_FILENO)) {
-		/* not a terminal: the text table is what a pipe wants */
-		rc = compare_print(&cd, FMT_TEXT, stdout) ? 1 : 0;
-	} else {
-		rc = ui_compare_run(&cd, o);
-	}
-	compare_free(&cd);
-	return rc;
 }

@@ -1,0 +1,18 @@
+/* What the commands of src/cmd/ share: a sampling session with its front
+ * end.  Private to src/cmd/. */
+#ifndef IODASH_CMD_CMD_H
+#define IODASH_CMD_CMD_H
+
+#include "iodash/app.h"
+#include "iodash/cli.h"
+
+/* Start the session (drv NULL: live), run the front end (--batch or the
+ * screens) on its model, end it, and say on stderr what went wrong, what
+ * was left running and where the default recording went.  The exit code. */
+int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv);
+
+/* run, sweep, attach: the benchmark driver the options ask for, then
+ * cmd_session_run().  The exit code (2 for a driver the options cannot make). */
+int cmd_bench_run(const struct iodash_opts *o);
+
+#endif

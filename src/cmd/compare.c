@@ -1,0 +1,41 @@
+/* `iodash compare SRC...`: recordings and text files side by side.  The
+ * core builds the data (compare_load); this command prints it (--text,
+ * --csv, --json, or a pipe) or hands it to the compare screen. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "iodash/commands.h"
+#include "iodash/compare.h"
+#include "iodash/ui.h"
+
+int cmd_compare(const struct iodash_opts *o)
+{
+	struct compare_data cd;
+	char err[1024];
+	int rc;
+
+	if (o->nargs < 1) {
+		fprintf(stderr, "iodash compare: give one or more recordings or text files (see iodash --help)\n");
+		return 2;
+	}
+	rc = compare_load(&cd, o->args, o->nargs, o->baseline, o->metric, err, sizeof(err), stderr);
+	if (rc) {
+		fprintf(stderr, "iodash compare: %s\n", err);
+		return rc == -ESRCH ? 2 : 1;
+	}
+	if (o->format != FMT_NONE) {
+		rc = compare_print(&cd, o->format, stdout);
+		if (fflush(stdout) || rc) {
+			fprintf(stderr, "iodash compare: writing the table: %s\n", strerror(errno ? errno : EIO));
+			rc = 1;
+		}
+	} else if (!isatty(STDOUT_FILENO)) {
+		/* not a terminal: the text table is what a pipe wants */
+		rc = compare_print(&cd, FMT_TEXT, stdout) ? 1 : 0;
+	} else {
+		rc = ui_compare_run(&cd, o);
+	}
+	compare_free(&cd);
+	return rc;
+}

@@ -1,0 +1,44 @@
+/* `iodash export --csv|--json REC`: a recording's samples, events and
+ * results for other tools (recording_export writes them). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "iodash/commands.h"
+#include "iodash/recording.h"
+
+int cmd_export(const struct iodash_opts *o)
+{
+	struct recording *rec;
+	char err[1024];
+	FILE *out = stdout;
+	int rc;
+
+	if (o->nargs != 1) {
+		fprintf(stderr, "iodash export: give one recording: iodash export --csv|--json REC\n");
+		return 2;
+	}
+	if (o->format != FMT_CSV && o->format != FMT_JSON) {
+		fprintf(stderr, "iodash export: choose --csv or --json\n");
+		return 2;
+	}
+	if (recording_open(&rec, o->args[0], err, sizeof(err))) {
+		fprintf(stderr, "iodash export: %s\n", err);
+		return 1;
+	}
+	if (recording_warning(rec)[0])
+		fprintf(stderr, "iodash export: warning: %s\n", recording_warning(rec));
+	if (o->output && !(out = fopen(o->output, "w"))) {
+		fprintf(stderr, "iodash export: %s: %s\n", o->output, strerror(errno));
+		recording_close(rec);
+		return 1;
+	}
+	rc = recording_export(rec, o->format, out, err, sizeof(err));
+	if (fflush(out) && !rc)
+		rc = -EIO, snprintf(err, sizeof(err), "writing the export: %s", strerror(errno));
+	if (out != stdout)
+		fclose(out);
+	if (rc)
+		fprintf(stderr, "iodash export: %s\n", err);
+	recording_close(rec);
+	return rc ? 1 : 0;
+}

@@ -1,0 +1,59 @@
+/* The front end around a sampling session: the one place that turns the
+ * session's errors into messages and exit codes for live, run, sweep and
+ * attach. */
+#include <errno.h>
+#include <stdio.h>
+#include "iodash/batch.h"
+#include "iodash/bench.h"
+#include "iodash/ui.h"
+#include "cmd.h"
+
+int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv)
+{
+	struct app_session *s;
+	char err[512] = "";
+	int rc, exit_code;
+
+	/* before the probe, the recording and the benchmark: a refusal leaves
+	 * no stray recording behind and starts nothing */
+	if (!o->batch && (rc = ui_check_terminal(err, sizeof(err)))) {
+		fprintf(stderr, "iodash: %s\n", err);
+		if (drv && drv->destroy)
+			drv->destroy(drv);
+		return 2;
+	}
+	if (app_session_start(&s, o, drv, err, sizeof(err))) {
+		fprintf(stderr, "iodash: %s\n", err);
+		return 1;
+	}
+	exit_code = o->batch ? batch_run(app_session_model(s), o, stdout)
+			     : ui_run(app_session_model(s), o);
+	rc = app_session_end(s, err, sizeof(err));
+	/* the screen is gone: say what became of an attached process
+	 * (--batch has said it in its run_end line) */
+	pid_t left = app_session_left_running(s);
+	if (left && !o->batch && !app_got_sighup)
+		fprintf(stderr, "iodash: stopped watching; left PID %d running\n", (int)left);
+	if (rc) {
+		fprintf(stderr, "iodash: %s\n", err);
+		if (!exit_code)
+			exit_code = 1;
+	} else if (app_session_recorded_to(s)) {
+		fprintf(stderr, "iodash: recorded to %s\n", app_session_recorded_to(s));
+	}
+	app_session_free(s);
+	return exit_code;
+}
+
+int cmd_bench_run(const struct iodash_opts *o)
+{
+	struct bench_driver *d;
+	char err[512];
+	int rc = bench_driver_create(o, &d, err, sizeof(err));
+
+	if (rc) {
+		fprintf(stderr, "iodash: %s\n", err);
+		return rc == -EINVAL ? 2 : 1;
+	}
+	return cmd_session_run(o, d);
+}

@@ -1,0 +1,66 @@
+/* `iodash view REC...`: replay recordings through the live screens (or
+ * --batch), one after the other. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include "iodash/app.h"
+#include "iodash/batch.h"
+#include "iodash/commands.h"
+#include "iodash/replay.h"
+#include "iodash/ui.h"
+
+static void view_on_signal(int sig)
+{
+	if (sig == SIGINT)
+		app_got_sigint++;
+	else
+		app_got_sighup = 1;
+}
+
+static int view_one(const char *path, const struct iodash_opts *o, int file_no, int nfiles)
+{
+	struct replay_config cfg = { .batch = o->batch, .follow = o->follow,
+				     .file_no = file_no, .nfiles = nfiles };
+	struct replay *r;
+	char err[1024];
+	int rc;
+
+	if (replay_open(&r, path, &cfg, err, sizeof(err))) {
+		fprintf(stderr, "iodash view: %s\n", err);
+		return 1;
+	}
+	if (replay_warning(r)[0])
+		fprintf(stderr, "iodash view: warning: %s\n", replay_warning(r));
+	if (replay_start(r, err, sizeof(err))) {
+		fprintf(stderr, "iodash view: %s\n", err);
+		rc = 1;
+	} else {
+		rc = o->batch ? batch_run(replay_model(r), o, stdout) : ui_run(replay_model(r), o);
+		replay_stop(r);
+	}
+	replay_close(r);
+	return rc;
+}
+
+int cmd_view(const struct iodash_opts *o)
+{
+	struct sigaction sa;
+	int rc = 0;
+
+	if (o->nargs < 1) {
+		fprintf(stderr, "iodash view: give one or more recordings (.rec files that iodash -o writes)\n");
+		return 2;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = view_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	/* several recordings: one after the other */
+	for (int i = 0; i < o->nargs && !app_got_sigint; i++) {
+		int r = view_one(o->args[i], o, i + 1, o->nargs);
+		if (r && !rc)
+			rc = r;
+	}
+	return rc;
+}
