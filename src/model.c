@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "iodash/model.h"
+#include "iodash/util.h"
 
 int model_init(struct model *m, size_t series_cap)
 {
@@ -260,14 +261,10 @@ bool model_wait_cmd(struct model *m, struct model_cmd *c, double timeout_s)
 	model_lock(m);
 	got = model_take_cmd(m, c);
 	if (!got && timeout_s > 0) {
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		ts.tv_sec += (time_t)timeout_s;
-		ts.tv_nsec += (long)((timeout_s - (double)(time_t)timeout_s) * 1e9);
-		if (ts.tv_nsec >= 1000000000L) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000L;
-		}
+		/* the condition variable waits on CLOCK_MONOTONIC (model_init) */
+		uint64_t until = util_mono_ns() + (uint64_t)(timeout_s * 1e9);
+		struct timespec ts = { .tv_sec = (time_t)(until / 1000000000u),
+				       .tv_nsec = (long)(until % 1000000000u) };
 		/* one wait: a pause or a spurious wake-up returns false, and the
 		 * producer looks at its state again */
 		pthread_cond_timedwait(&m->cmd_cond, &m->lock, &ts);
@@ -286,13 +283,11 @@ void model_set_t0(struct model *m, uint64_t t0_mono_ns)
 
 double model_now(const struct model *m)
 {
-	struct timespec ts;
 	uint64_t t0 = __atomic_load_n(&m->t0_mono_ns, __ATOMIC_ACQUIRE);
 
 	if (!t0)
 		return 0;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	uint64_t now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	uint64_t now = util_mono_ns();
 	return now > t0 ? (now - t0) / 1e9 : 0;
 }
 

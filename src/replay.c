@@ -15,7 +15,6 @@
  * Batch: every sample in order, paced by what the batch front end has
  * consumed, so `view --batch` prints what `--batch` printed live. */
 #include <errno.h>
-#include <libgen.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -27,6 +26,7 @@
 #include "iodash/app.h"
 #include "iodash/recording.h"
 #include "iodash/replay.h"
+#include "iodash/util.h"
 
 #define VIEW_SERIES_CAP 7200          /* one hour at 0.5 s: what a screen can show */
 #define VIEW_POLL_S 0.25              /* how often a growing file is looked at */
@@ -66,10 +66,9 @@ static void view_set_source(struct replay *v)
 	size_t n = recording_count(v->rec, RK_SAMPLE);
 	double t = v->pos != SIZE_MAX ? recording_time(v->rec, RK_SAMPLE, v->pos) : 0;
 	double end = n ? recording_time(v->rec, RK_SAMPLE, n - 1) : 0;
-	char name[256], src[MODEL_LINE_LEN];
+	char src[MODEL_LINE_LEN];
 	const char *state;
 
-	snprintf(name, sizeof(name), "%s", recording_path(v->rec));
 	if (v->prompt_open)
 		state = "go to (h:m:s, Enter)";
 	else if (model_is_paused(v->m))
@@ -82,7 +81,7 @@ static void view_set_source(struct replay *v)
 	if (v->nfiles > 1)
 		snprintf(which, sizeof(which), " (file %d/%d)", v->file_no, v->nfiles);
 	snprintf(src, sizeof(src), "recording %s%s @ %d:%02d:%04.1f / %d:%02d:%02.0f %s%s%s",
-		 basename(name), which, (int)(t / 3600), (int)fmod(t / 60, 60), fmod(t, 60),
+		 util_base_name(recording_path(v->rec)), which, (int)(t / 3600), (int)fmod(t / 60, 60), fmod(t, 60),
 		 (int)(end / 3600), (int)fmod(end / 60, 60), fmod(end, 60), state,
 		 v->prompt_open ? ": " : "", v->prompt_open ? v->prompt : "");
 	model_set_source(v->m, src);
@@ -341,14 +340,11 @@ static void view_do_cmd(struct replay *v, const struct model_cmd *c, size_t n)
 static void view_run_screen(struct replay *v)
 {
 	struct model *m = v->m;
-	struct timespec last;
-	double since_step = 0;
+	double last = util_mono_s(), since_step = 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &last);
 	view_seek(v, SIZE_MAX);
 	for (;;) {
 		struct model_cmd c;
-		struct timespec now;
 		size_t n = recording_count(v->rec, RK_SAMPLE);
 		bool paused;
 
@@ -364,8 +360,8 @@ static void view_run_screen(struct replay *v)
 		view_refresh(v);
 		n = recording_count(v->rec, RK_SAMPLE);
 		paused = model_is_paused(m);
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		since_step += (double)(now.tv_sec - last.tv_sec) + (double)(now.tv_nsec - last.tv_nsec) / 1e9;
+		double now = util_mono_s();
+		since_step += now - last;
 		last = now;
 		if (!paused && at_end && v->pos + 1 < n) {
 			/* following: catch up with what was appended */

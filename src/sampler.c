@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "iodash/sampler.h"
 #include "iodash/knobs.h"
+#include "iodash/util.h"
 
 struct sampler {
 	pthread_t thread;
@@ -30,14 +31,6 @@ struct sampler {
 	double last_t;              /* of the last sample published */
 	uint64_t replay_start_ns;   /* our mono time when a paced trace replay began */
 };
-
-static uint64_t mono_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static struct timespec ns_to_ts(uint64_t ns)
 {
@@ -190,8 +183,8 @@ static void *sampler_main(void *arg)
 	}
 	/* sample 0 sets the session's t0: recorded time for a trace, ours live */
 	uint64_t t0_ns = s->cur.mono_ns;
-	model_set_t0(s->model, mono_now_ns());
-	s->replay_start_ns = mono_now_ns();
+	model_set_t0(s->model, util_mono_ns());
+	s->replay_start_ns = util_mono_ns();
 	sampler_publish(s, NULL, t0_ns, 0);
 	s->prev = s->cur;
 

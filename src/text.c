@@ -1,4 +1,5 @@
 /* text: UTF-8 checks and line-safe output for the machine formats. */
+#include <math.h>
 #include "iodash/text.h"
 
 size_t text_utf8_len(const char *s)
@@ -49,4 +50,12 @@ void text_put_line_safe(FILE *out, const char *s)
 			s += n;
 		}
 	}
+}
+
+void text_put_number(FILE *out, double v, int digits, bool json)
+{
+	if (isfinite(v))
+		fprintf(out, "%.*g", digits, v);
+	else if (json)
+		fputs("null", out);
 }

@@ -35,6 +35,7 @@
 #include "iodash/proctree.h"
 #include "iodash/runsum.h"
 #include "iodash/tracefs.h"
+#include "iodash/util.h"
 
 #define STOP_ESCALATE_S 5.0   /* SIGINT, then SIGTERM, then SIGKILL */
 #define DRAIN_QUIET_S 0.3     /* after exit: output stops this long -> done */
@@ -90,13 +91,6 @@ struct bench_ctx {
 	const char *line_prefix;
 };
 
-static double mono_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void join_words(char *buf, size_t len, char *const *argv)
 {
 	size_t off = 0;
@@ -109,12 +103,6 @@ static void join_words(char *buf, size_t len, char *const *argv)
 			break;
 		off += (size_t)w;
 	}
-}
-
-static const char *base_name(const char *p)
-{
-	const char *s = strrchr(p, '/');
-	return s ? s + 1 : p;
 }
 
 /* ---- output and results ------------------------------------------------ */
@@ -171,7 +159,7 @@ static void open_parser(struct bench_ctx *b, const char *argv0, const char *labe
 	if (!name) {
 		model_add_event(b->m, MEV_NOTE, model_now(b->m),
 				"no parser for '%s': output kept as raw lines (--parser NAME to pick one)",
-				base_name(argv0));
+				util_base_name(argv0));
 		return;
 	}
 	b->parser = parser_new(name, label);
@@ -201,7 +189,7 @@ static void bench_request_stop(struct bench_driver *d)
 	if (!b->stop_sent && b->cur_pid > 0) {
 		bench_signal_child(b->cur_pid, SIGINT);
 		b->stop_sent = 1;
-		b->stop_t = mono_s();
+		b->stop_t = util_mono_s();
 	}
 	pthread_mutex_unlock(&b->lock);
 	if (write(b->wake[1], "s", 1) < 0) { /* the pipe is full: already woken */ }
@@ -219,9 +207,9 @@ static void escalate_stop(struct bench_ctx *b)
 {
 	pthread_mutex_lock(&b->lock);
 	if (b->stop_sent && b->stop_sent < 3 && b->cur_pid > 0 &&
-	    mono_s() - b->stop_t >= STOP_ESCALATE_S) {
+	    util_mono_s() - b->stop_t >= STOP_ESCALATE_S) {
 		b->stop_sent++;
-		b->stop_t = mono_s();
+		b->stop_t = util_mono_s();
 		bench_signal_child(b->cur_pid, b->stop_sent == 2 ? SIGTERM : SIGKILL);
 		model_add_event(b->m, MEV_NOTE, model_now(b->m), "benchmark still running %.0f s after the stop request: sent SIG%s",
 				STOP_ESCALATE_S, b->stop_sent == 2 ? "TERM" : "KILL");
@@ -238,7 +226,7 @@ static void set_current(struct bench_ctx *b, pid_t pid)
 	if (pid > 0 && b->stop_wanted && !b->stop_sent) {
 		bench_signal_child(pid, SIGINT);
 		b->stop_sent = 1;
-		b->stop_t = mono_s();
+		b->stop_t = util_mono_s();
 	}
 	if (pid <= 0)
 		b->stop_sent = 0;
@@ -321,7 +309,7 @@ static double to_thousandths(double v)
 static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, double run_start_mono)
 {
 	struct proctree_sample ps;
-	double now = mono_s(), dt = now - *last_tick;
+	double now = util_mono_s(), dt = now - *last_tick;
 
 	if (pt && proctree_scan(pt, now, &ps) == 0) {
 		if (b->rs_active && ps.have_rates)
@@ -412,7 +400,7 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 	struct proctree pt;
 	bool have_pt = false, exited = false, eof = false;
 	int pidfd = -1;
-	double t0 = mono_s(), last_tick = t0, exit_t = 0, last_data = t0;
+	double t0 = util_mono_s(), last_tick = t0, exit_t = 0, last_data = t0;
 	char buf[16384];
 
 	memset(out, 0, sizeof(*out));
@@ -438,7 +426,7 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 	for (;;) {
 		struct pollfd pf[4];
 		int nf = 0, ipty = -1, ipid = -1, iwake, itf = -1;
-		double now = mono_s();
+		double now = util_mono_s();
 		int timeout = (int)((last_tick + b->interval - now) * 1000) + 1;
 
 		if (timeout < 0)
@@ -456,7 +444,7 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 			timeout = 100;        /* no pidfd: look for the exit often */
 		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
 			break;
-		now = mono_s();
+		now = util_mono_s();
 		if (ipty >= 0 && pf[ipty].revents) {
 			for (int k = 0; k < 64; k++) {
 				ssize_t r = read(c.master_fd, buf, sizeof(buf));
@@ -499,7 +487,7 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 		/* poll failed: do not leave a child behind */
 		bench_signal_child(c.pid, SIGKILL);
 		bench_reap_child(c.pid, &out->wstatus, true);
-		out->secs = mono_s() - t0;
+		out->secs = util_mono_s() - t0;
 	}
 	bench_linebuf_flush(&b->lb, emit_line, b);
 	set_current(b, 0);
@@ -655,7 +643,7 @@ static void *bench_thread(void *arg)
 		const struct sweep_run *r = &b->plan.runs[i];
 		struct run_outcome ro;
 		char label[RP_LABEL_LEN], tag[32];
-		double t_between = mono_s();
+		double t_between = util_mono_s();
 		bool ok;
 
 		if (stop_wanted(b))
@@ -680,7 +668,7 @@ static void *bench_thread(void *arg)
 		/* after --between, which might have touched them */
 		char kerr[MODEL_LINE_LEN - 48];
 		if (apply_knobs(b, r, tag, kerr, sizeof(kerr))) {
-			b->durations[b->ndone++] = mono_s() - t_between;
+			b->durations[b->ndone++] = util_mono_s() - t_between;
 			b->failed++;
 			b->st.runs_failed = b->failed;
 			model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s FAILED: not started: %s", tag, kerr);
@@ -711,7 +699,7 @@ static void *bench_thread(void *arg)
 		if (ro.started)
 			runsum_end(b, tag, ro.secs);
 		b->rs_active = false;
-		b->durations[b->ndone++] = mono_s() - t_between;
+		b->durations[b->ndone++] = util_mono_s() - t_between;
 		if (!ro.started) {
 			b->failed++;
 			b->st.runs_failed = b->failed;
@@ -798,7 +786,7 @@ static void *attach_thread(void *arg)
 	struct bench_follow fl;
 	bool have_pt, gone = false, stopped = false;
 	int pidfd = pidfd_open_compat(pid);
-	double t0 = mono_s(), last_tick = t0, last_log = 0;
+	double t0 = util_mono_s(), last_tick = t0, last_log = 0;
 	char comm[64] = "?";
 
 	read_comm(pid, comm, sizeof(comm));
@@ -826,7 +814,7 @@ static void *attach_thread(void *arg)
 	while (!gone && !stopped) {
 		struct pollfd pf[3];
 		int nf = 0, ipid = -1, iwake, itf = -1;
-		double now = mono_s();
+		double now = util_mono_s();
 		double next = last_tick + b->interval;
 		if (b->o->log && last_log + 0.25 < next)
 			next = last_log + 0.25;
@@ -839,7 +827,7 @@ static void *attach_thread(void *arg)
 		if (b->have_tf) { itf = nf; pf[nf++] = (struct pollfd){ .fd = tracefs_fd(&b->tf), .events = POLLIN }; }
 		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
 			break;
-		now = mono_s();
+		now = util_mono_s();
 		if (pf[iwake].revents) {
 			char tmp[64];
 			while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
@@ -873,11 +861,11 @@ static void *attach_thread(void *arg)
 	if (stopped)
 		model_add_event(b->m, MEV_RUN_END, model_now(b->m),
 				"attach: stopped watching pid %d (%s) after %.1f s; left PID %d running (attach never signals what iodash did not start)%s",
-				(int)pid, comm, mono_s() - t0, (int)pid, summary);
+				(int)pid, comm, util_mono_s() - t0, (int)pid, summary);
 	else
 		model_add_event(b->m, MEV_RUN_END, model_now(b->m),
 				"attach: pid %d (%s) exited after %.1f s of watching (its exit status is not visible: not a child of iodash)%s",
-				(int)pid, comm, mono_s() - t0, summary);
+				(int)pid, comm, util_mono_s() - t0, summary);
 	b->st.left_running = stopped;
 	if (have_pt)
 		proctree_free(&pt);
@@ -1104,7 +1092,7 @@ int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
 		char comm[64];
 		snprintf(b->label, sizeof(b->label), "%s", read_comm(o->pid, comm, sizeof(comm)) ? comm : "attached");
 	} else {
-		snprintf(b->label, sizeof(b->label), "%s", base_name(o->args[0]));
+		snprintf(b->label, sizeof(b->label), "%s", util_base_name(o->args[0]));
 	}
 
 	if (o->cmd == CMD_ATTACH) {

@@ -18,6 +18,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "iodash/bench.h"
+#include "iodash/util.h"
 
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
@@ -161,7 +162,7 @@ static const char *bench_package_hint(const char *base)
 
 static void bench_exec_message(const char *argv0, int e, char *err, size_t errlen)
 {
-	const char *base = strrchr(argv0, '/') ? strrchr(argv0, '/') + 1 : argv0;
+	const char *base = util_base_name(argv0);
 	const char *pkg = bench_package_hint(base);
 
 	if (e == ENOENT && !strchr(argv0, '/') && pkg)

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "pinternal.h"
+#include "iodash/util.h"
 
 const char *const parser_names[] = {
 	"dbench", "fio", "iozone", "bonnie", "sysbench", "mail", "auto", NULL
@@ -112,8 +113,7 @@ const char *parser_for_command(const char *argv0)
 {
 	if (!argv0)
 		return NULL;
-	const char *b = strrchr(argv0, '/');
-	b = b ? b + 1 : argv0;
+	const char *b = util_base_name(argv0);
 	static const struct { const char *cmd, *parser; } map[] = {
 		{ "dbench", "dbench" }, { "tbench", "dbench" }, { "fio", "fio" },
 		{ "iozone", "iozone" }, { "bonnie++", "bonnie" }, { "bonnie", "bonnie" },
@@ -564,8 +564,7 @@ int parser_parse_file(const char *path, const char *name, const char *label,
 		pname = parser_guess_file(buf, len < 262144 ? len : 262144);
 	char deflabel[RP_LABEL_LEN];
 	if (!label || !*label) {
-		const char *b = strrchr(path, '/');
-		b = b ? b + 1 : path;
+		const char *b = util_base_name(path);
 		pp_strlcpy(deflabel, b, sizeof(deflabel));
 		char *dot = strrchr(deflabel, '.');
 		if (dot && dot != deflabel)

@@ -27,6 +27,7 @@
 #include <libproc2/vmstat.h>
 
 #include "iodash/probe.h"
+#include "iodash/util.h"
 
 /* Bounds on what one file may hold: a real sample is ~8 KiB, a /proc/vmstat
  * ~5 KiB; the caps only keep a hostile input from taking all memory. */
@@ -187,11 +188,10 @@ static const char *read_errstr(int rc)
 
 static void probe_stamp(struct snapshot *s)
 {
-	struct timespec m, r;
+	struct timespec r;
 
-	clock_gettime(CLOCK_MONOTONIC, &m);
+	s->mono_ns = util_mono_ns();
 	clock_gettime(CLOCK_REALTIME, &r);
-	s->mono_ns = (uint64_t)m.tv_sec * 1000000000ull + (uint64_t)m.tv_nsec;
 	s->realtime_ns = (int64_t)r.tv_sec * 1000000000ll + r.tv_nsec;
 }
 

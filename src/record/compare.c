@@ -2,7 +2,6 @@
  * are renumbered across sources, so three files of one kernel are three
  * runs of that label, not three "run 0"s that would be pooled as one. */
 #include <errno.h>
-#include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,8 @@
 #include "iodash/parser.h"
 #include "iodash/recording.h"
 #include "iodash/runsum.h"
+#include "iodash/text.h"
+#include "iodash/util.h"
 
 #define KNOB_VAL 40
 
@@ -55,12 +56,6 @@ static int renumber(struct renum *rn, size_t src, struct result_point *p)
 	rn->n++;
 	p->run = next;
 	return 0;
-}
-
-static const char *base_name(const char *path, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s", path);
-	return basename(buf);
 }
 
 static int add_run(struct compare_data *cd, const struct recording *rec, const char *label,
@@ -415,7 +410,7 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		struct result_set rs = { 0 };
 		unsigned char *rv = NULL;
 		double *rinf = NULL;
-		char bn[256], kernel[128] = "", hdr_knobs[256] = "";
+		char kernel[128] = "", hdr_knobs[256] = "";
 		size_t before = cd->results.n, run0 = cd->nruns;
 		int kind = recording_sniff(paths[s]);
 
@@ -441,7 +436,7 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 					 h->dirty_background_ratio, h->dirty_ratio);
 			label = h->label;
 			if (!label[0])
-				label = base_name(paths[s], bn, sizeof(bn));
+				label = util_base_name(paths[s]);
 			rc = load_runs(cd, rec, label);
 			if (!rc)
 				rc = load_recording_results(rec, cd->runs + run0, cd->nruns - run0, &rs, &rv, &rinf);
@@ -859,7 +854,7 @@ static void print_runs(const struct compare_data *cd, FILE *out)
 	for (size_t i = 0; i < cd->nruns; i++) {
 		const struct compare_run *r = &cd->runs[i];
 		const struct run_summary *u = &r->sum;
-		char rep[16] = "-", infl[16] = "-", peak[40] = "-", thr[24], src[256];
+		char rep[16] = "-", infl[16] = "-", peak[40] = "-", thr[24];
 		if (!r->have_summary)
 			continue;
 		if (u->have_reported)
@@ -873,26 +868,14 @@ static void print_runs(const struct compare_data *cd, FILE *out)
 				 u->thresh_kB / 1024.0);
 		snprintf(thr, sizeof(thr), "%s%.2fs %.0f%%", u->throttle_src == TS_SAMPLED ? "~" : "",
 			 u->throttled_s, u->throttled_pct);
-		base_name(r->source, src, sizeof(src));
 		fprintf(out, "%-28.28s %3d %9s %9s %9.1f %9s %9.1f %6.1f %19s %13s %8.1f  %s\n", r->label, r->index + 1,
 			runsum_verdict_name(u->verdict), rep, mb(u->device_Bps), infl, mb((double)u->write_B),
-			mb((double)u->read_B), peak, thr, u->end_kB / 1024.0, basename(src));
+			mb((double)u->read_B), peak, thr, u->end_kB / 1024.0, util_base_name(r->source));
 	}
 }
 
-static void json_num(FILE *out, double v)
-{
-	if (isfinite(v))
-		fprintf(out, "%.10g", v);
-	else
-		fputs("null", out);
-}
-
-static void csv_num(FILE *out, double v)
-{
-	if (isfinite(v))
-		fprintf(out, "%.10g", v);
-}
+/* results and statistics: 10 significant digits */
+#define COMPARE_DIGITS 10
 
 static const struct compare_label *label_info(const struct compare_data *cd, const char *label)
 {
@@ -954,19 +937,19 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 					fprintf(out, ",%.10g,", p->x);
 					rec_csv_str(out, c->label);
 					fprintf(out, ",%d,%d,", c->runs, p->n);
-					csv_num(out, p->mean);
+					text_put_number(out, p->mean, COMPARE_DIGITS, false);
 					fputc(',', out);
-					csv_num(out, p->n > 1 ? p->stddev : NAN);
+					text_put_number(out, p->n > 1 ? p->stddev : NAN, COMPARE_DIGITS, false);
 					fputc(',', out);
-					csv_num(out, p->n > 1 ? p->cov : NAN);
+					text_put_number(out, p->n > 1 ? p->cov : NAN, COMPARE_DIGITS, false);
 					fprintf(out, ",%.10g,%.10g,", p->min, p->max);
-					csv_num(out, p->hmean);
+					text_put_number(out, p->hmean, COMPARE_DIGITS, false);
 					fputc(',', out);
 					rec_csv_str(out, cs->baseline);
 					fputc(',', out);
-					csv_num(out, p->have_change ? p->change_pct : NAN);
+					text_put_number(out, p->have_change ? p->change_pct : NAN, COMPARE_DIGITS, false);
 					fputc(',', out);
-					csv_num(out, p->p_value >= 0 ? p->p_value : NAN);
+					text_put_number(out, p->p_value >= 0 ? p->p_value : NAN, COMPARE_DIGITS, false);
 					fprintf(out, ",%d,", p->significant);
 					rec_csv_str(out, compare_point_verdict(cd, c->metric, c->label, p->x, vb, sizeof(vb)));
 					fputc(',', out);
@@ -974,7 +957,7 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 					if (isinf(infl))
 						fputs("inf", out);
 					else
-						csv_num(out, infl);
+						text_put_number(out, infl, COMPARE_DIGITS, false);
 					fputc(',', out);
 					rec_csv_str(out, li ? li->kernel : "");
 					fputc(',', out);
@@ -982,23 +965,23 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 					fputc('\n', out);
 				} else {
 					fprintf(out, "%s\n   {\"x\": ", i ? "," : "");
-					json_num(out, p->x);
+					text_put_number(out, p->x, COMPARE_DIGITS, true);
 					fprintf(out, ", \"n\": %d, \"mean\": ", p->n);
-					json_num(out, p->mean);
+					text_put_number(out, p->mean, COMPARE_DIGITS, true);
 					fputs(", \"stddev\": ", out);
-					json_num(out, p->n > 1 ? p->stddev : NAN);
+					text_put_number(out, p->n > 1 ? p->stddev : NAN, COMPARE_DIGITS, true);
 					fputs(", \"cov_pct\": ", out);
-					json_num(out, p->n > 1 ? p->cov : NAN);
+					text_put_number(out, p->n > 1 ? p->cov : NAN, COMPARE_DIGITS, true);
 					fputs(", \"min\": ", out);
-					json_num(out, p->min);
+					text_put_number(out, p->min, COMPARE_DIGITS, true);
 					fputs(", \"max\": ", out);
-					json_num(out, p->max);
+					text_put_number(out, p->max, COMPARE_DIGITS, true);
 					fputs(", \"hmean\": ", out);
-					json_num(out, p->hmean);
+					text_put_number(out, p->hmean, COMPARE_DIGITS, true);
 					fputs(", \"change_pct\": ", out);
-					json_num(out, p->have_change ? p->change_pct : NAN);
+					text_put_number(out, p->have_change ? p->change_pct : NAN, COMPARE_DIGITS, true);
 					fputs(", \"p_value\": ", out);
-					json_num(out, p->p_value >= 0 ? p->p_value : NAN);
+					text_put_number(out, p->p_value >= 0 ? p->p_value : NAN, COMPARE_DIGITS, true);
 					fprintf(out, ", \"significant\": %s, \"verdict\": ", p->significant ? "true" : "false");
 					rec_json_str(out, compare_point_verdict(cd, c->metric, c->label, p->x, vb, sizeof(vb)));
 					fputs(", \"inflation\": ", out);
@@ -1006,7 +989,7 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 					if (isinf(infl))
 						fputs("\"inf\"", out);
 					else
-						json_num(out, infl);
+						text_put_number(out, infl, COMPARE_DIGITS, true);
 					fputc('}', out);
 				}
 			}
@@ -1044,23 +1027,23 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 				rec_json_str(out, runsum_verdict_name(u->verdict));
 				fprintf(out, ", \"disk_read_bytes\": %llu, \"disk_write_bytes\": %llu, \"device_Bps\": ",
 					(unsigned long long)u->read_B, (unsigned long long)u->write_B);
-				json_num(out, u->have_disks ? u->device_Bps : NAN);
+				text_put_number(out, u->have_disks ? u->device_Bps : NAN, COMPARE_DIGITS, true);
 				fputs(", \"reported_Bps\": ", out);
-				json_num(out, u->have_reported ? u->reported_Bps : NAN);
+				text_put_number(out, u->have_reported ? u->reported_Bps : NAN, COMPARE_DIGITS, true);
 				fputs(", \"inflation\": ", out);
 				if (isinf(u->inflation))
 					fputs("\"inf\"", out);
 				else
-					json_num(out, u->inflation);
+					text_put_number(out, u->inflation, COMPARE_DIGITS, true);
 				fprintf(out, ", \"peak_dirty_kB\": %llu, \"freerun_kB\": %llu, \"thresh_kB\": %llu, \"dirty_left_kB\": %llu, \"throttled_s\": ",
 					(unsigned long long)u->peak_kB, (unsigned long long)u->freerun_kB,
 					(unsigned long long)u->thresh_kB, (unsigned long long)u->end_kB);
-				json_num(out, u->throttled_s);
+				text_put_number(out, u->throttled_s, COMPARE_DIGITS, true);
 				fputs(", \"throttled_pct\": ", out);
-				json_num(out, u->throttled_pct);
+				text_put_number(out, u->throttled_pct, COMPARE_DIGITS, true);
 				fprintf(out, ", \"throttled_source\": \"%s\", \"secs\": ",
 					u->throttle_src == TS_TRACEPOINT ? "tracepoint" : "sampled");
-				json_num(out, u->secs);
+				text_put_number(out, u->secs, COMPARE_DIGITS, true);
 			}
 			fputc('}', out);
 		}

@@ -7,19 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/recording.h"
+#include "iodash/text.h"
 #include "rec_format.h"
 
 #define EXPORT_MAX_DISKS 64
 
 
 
-static void num(FILE *out, double v, bool json)
-{
-	if (isfinite(v))
-		fprintf(out, "%.9g", v);
-	else if (json)
-		fputs("null", out);
-}
+/* samples: 9 significant digits hold every recorded figure */
+#define EXPORT_DIGITS 9
 
 int recording_export(const struct recording *rec, enum out_format fmt, FILE *out,
 		     char *err, size_t errlen)
@@ -97,12 +93,12 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			fprintf(out, ", \"zone\": \"%s\"", rec_zone_name(s->zone));
 			if (s->have_psi) {
 				fputs(", \"psi_io_some_avg10\": ", out);
-				num(out, s->psi_io_some_avg10, true);
+				text_put_number(out, s->psi_io_some_avg10, EXPORT_DIGITS, true);
 				fputs(", \"psi_io_full_avg10\": ", out);
-				num(out, s->psi_io_full_avg10, true);
+				text_put_number(out, s->psi_io_full_avg10, EXPORT_DIGITS, true);
 			}
 			fprintf(out, ", \"hits\": %u, \"hit_seconds\": ", s->hits);
-			num(out, s->hit_seconds, true);
+			text_put_number(out, s->hit_seconds, EXPORT_DIGITS, true);
 			fputs(", \"disks\": [", out);
 			for (int d = 0; d < s->ndisks; d++) {
 				fprintf(out, "%s{\"name\": ", d ? ", " : "");
@@ -113,7 +109,7 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 					/* a figure this kernel's line lacks is null */
 					for (int c = 0; c < DF_N; c++) {
 						fprintf(out, ", \"%s\": ", disk_figure_name(c));
-						num(out, disk_rate_figure(&s->disks[d], c), true);
+						text_put_number(out, disk_rate_figure(&s->disks[d], c), EXPORT_DIGITS, true);
 					}
 				}
 				fputc('}', out);
@@ -132,14 +128,14 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 				fputs(",,,,,,,", out);
 			fprintf(out, ",%s,", s->zone == ZONE_UNKNOWN ? "" : rec_zone_name(s->zone));
 			if (s->have_psi) {
-				num(out, s->psi_io_some_avg10, false);
+				text_put_number(out, s->psi_io_some_avg10, EXPORT_DIGITS, false);
 				fputc(',', out);
-				num(out, s->psi_io_full_avg10, false);
+				text_put_number(out, s->psi_io_full_avg10, EXPORT_DIGITS, false);
 			} else {
 				fputc(',', out);
 			}
 			fprintf(out, ",%u,", s->hits);
-			num(out, s->hit_seconds, false);
+			text_put_number(out, s->hit_seconds, EXPORT_DIGITS, false);
 			for (int k = 0; k < ndisks; k++) {
 				const struct disk_rate *dr = NULL;
 				for (int d = 0; d < s->ndisks; d++)
@@ -148,7 +144,7 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 				for (int c = 0; c < DF_N; c++) {
 					fputc(',', out);
 					if (dr)   /* n/a (NaN) is an empty cell, not a fake zero */
-						num(out, disk_rate_figure(dr, c), false);
+						text_put_number(out, disk_rate_figure(dr, c), EXPORT_DIGITS, false);
 				}
 			}
 			fputc('\n', out);
@@ -186,11 +182,11 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			fprintf(out, ", \"run\": %d, \"x_name\": ", p.run);
 			rec_json_str(out, p.x_name);
 			fputs(", \"x\": ", out);
-			num(out, p.x, true);
+			text_put_number(out, p.x, EXPORT_DIGITS, true);
 			fputs(", \"metric\": ", out);
 			rec_json_str(out, p.metric);
 			fputs(", \"value\": ", out);
-			num(out, (p.flags & RP_TOO_FAST) ? NAN : p.value, true);
+			text_put_number(out, (p.flags & RP_TOO_FAST) ? NAN : p.value, EXPORT_DIGITS, true);
 			fputs(", \"unit\": ", out);
 			rec_json_str(out, p.unit);
 			fprintf(out, ", \"flags\": %u}", p.flags);
@@ -200,12 +196,12 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			fprintf(out, ",%d,", p.run);
 			rec_csv_str(out, p.x_name);
 			fputc(',', out);
-			num(out, p.x, false);
+			text_put_number(out, p.x, EXPORT_DIGITS, false);
 			fputc(',', out);
 			rec_csv_str(out, p.metric);
 			fputc(',', out);
 			if (!(p.flags & RP_TOO_FAST))
-				num(out, p.value, false);
+				text_put_number(out, p.value, EXPORT_DIGITS, false);
 			fputc(',', out);
 			rec_csv_str(out, p.unit);
 			fprintf(out, ",%d,%d,%d,%d\n", !!(p.flags & RP_FINAL), !!(p.flags & RP_PROGRESS),

@@ -22,6 +22,7 @@
 #include "iodash/model.h"
 #include "iodash/stats.h"
 #include "iodash/ui.h"
+#include "iodash/util.h"
 #include "ui_screen.h"
 
 #define VIEW_OUT_LINES 64
@@ -86,13 +87,6 @@ struct live {
 	int sigints_seen;
 	unsigned marks;
 };
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static bool bench_active(const struct view *v)
 {
@@ -1264,7 +1258,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	view_copy(L);
 	curves_update(L, true);
 	frame(L);
-	double last_draw = now_s();
+	double last_draw = util_mono_s();
 	bool data_dirty = false, redraw = false;
 	int code = 0;
 	for (;;) {
@@ -1293,7 +1287,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			else
 				break;
 		}
-		double t = now_s();
+		double t = util_mono_s();
 		bool can_draw = t - last_draw >= L->refresh - 0.005;
 		/* a paused replay still shows where time travel takes it: its
 		 * producer sends nothing else while paused */

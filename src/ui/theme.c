@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "iodash/theme.h"
+#include "iodash/util.h"
 
 /* Theme files are a screenful of lines; anything much larger is not one. */
 #define THEME_MAX_BYTES (64 * 1024)
@@ -335,8 +336,7 @@ int theme_load_file(const char *path, struct theme *t, char *err, size_t errlen)
 	}
 	struct theme tmp;
 	theme_default(&tmp);
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
+	const char *base = util_base_name(path);
 	snprintf(tmp.name, sizeof tmp.name, "%s", base);
 	char *dot = strstr(tmp.name, ".theme");
 	if (dot && dot[6] == '\0')

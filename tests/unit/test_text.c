@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,11 +44,38 @@ static void test_line_safe(void **st)
 	free(buf);
 }
 
+/* The one number printer of export and compare: digits as asked, a
+ * missing figure is null in JSON and an empty cell in CSV. */
+static void test_put_number(void **st)
+{
+	(void)st;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	text_put_number(f, 1014.2, 9, true);
+	fputc(',', f);
+	text_put_number(f, 1.0 / 3, 9, false);
+	fputc(',', f);
+	text_put_number(f, 1.0 / 3, 10, false);
+	fputc(',', f);
+	text_put_number(f, NAN, 10, true);
+	fputc(',', f);
+	text_put_number(f, INFINITY, 10, false);
+	fputc(',', f);
+	text_put_number(f, 0, 9, false);
+	fclose(f);
+	assert_string_equal(buf, "1014.2,0.333333333,0.3333333333,null,,0");
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_utf8_len),
 		cmocka_unit_test(test_line_safe),
+		cmocka_unit_test(test_put_number),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
