@@ -5,8 +5,9 @@
  *                                    recorder <-- (observer) --------+
  *                                    ui (curses) or batch <-- model -+
  *
- * main only parses the command line and dispatches from commands[]: a new
- * command is one file in src/cmd/ and one row here; see docs/hacking.md. */
+ * main only parses the command line and dispatches from the commands[]
+ * table (src/cmd/commands.c): a new command is one file in src/cmd/ and
+ * one row there; see docs/hacking.md. */
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,28 +17,6 @@
 #include "iodash/commands.h"
 #include "iodash/ui.h"
 
-/* In --help's order; the usage lines are --help's first block. */
-static const struct cmd_struct commands[] = {
-	{ "live", CMD_LIVE, "iodash [OPTIONS]                                   live dashboard of this machine",
-	  cmd_live, 0 },
-	{ "run", CMD_RUN, "iodash run   [-l LABEL] [-o REC] -- CMD [ARG...]   spawn one benchmark",
-	  cmd_run, 0 },
-	{ "sweep", CMD_SWEEP, "iodash sweep [-l LABEL] [-o REC] -p NAME=V1,V2,... [--repeat N] [--between CMD]\n"
-	  "               [-p A,B=A1:B1,A2:B2,...] [--sysctl KEY=VALUE]...\n"
-	  "               [--stop-on-fail] -- CMD ... {NAME} ...  one run per value",
-	  cmd_sweep, 0 },
-	{ "attach", CMD_ATTACH, "iodash attach [-l LABEL] [-o REC] [--log FILE] PID  watch a running benchmark",
-	  cmd_attach, 0 },
-	{ "view", CMD_VIEW, "iodash view  REC...                                 replay recordings",
-	  cmd_view, CMD_F_READS_FILES },
-	{ "compare", CMD_COMPARE, "iodash compare [--text|--csv|--json] [--baseline LABEL] [--metric NAME] SRC...",
-	  cmd_compare, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
-	{ "export", CMD_EXPORT, "iodash export [--csv|--json] REC                    samples, events, results",
-	  cmd_export, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
-	{ "restore", CMD_RESTORE, "iodash restore                                      put back knobs a killed sweep left",
-	  cmd_restore, CMD_F_NO_NOTICE },
-};
-#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 /* export and compare print and are done: a reader that goes away ends
  * them at once, with 0 and no message, as it ends a --batch session
@@ -101,12 +80,12 @@ int main(int argc, char **argv)
 	 * recordings, --batch, export, a benchmark's "1014.20") is a machine
 	 * format and keeps the C locale's decimal point under de_DE.UTF-8. */
 	setlocale(LC_CTYPE, "");
-	rc = cli_parse(argc, argv, commands, NCOMMANDS, &o);
+	rc = cli_parse(argc, argv, commands, cmd_count, &o);
 	if (rc == 1)
 		return 0;          /* --help / --version */
 	if (rc)
 		return rc;
-	for (size_t i = 0; i < NCOMMANDS; i++)
+	for (size_t i = 0; i < cmd_count; i++)
 		if (commands[i].cmd == o.cmd)
 			c = &commands[i];
 	if (!c)

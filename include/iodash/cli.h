@@ -13,6 +13,7 @@
 #define CLI_MAX_SYSCTLS 16
 
 enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_RESTORE };
+#define CMD_COUNT (CMD_RESTORE + 1)   /* the last command + 1: commands[] has a row for each */
 enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON };
 
 struct iodash_opts {

@@ -1,5 +1,6 @@
 /* The subcommands of DESIGN.md's command line, one file each in src/cmd/.
- * main.c dispatches from one table of them (as git's cmd_struct in git.c);
+ * main.c dispatches from one table of them, commands[] (as git's
+ * cmd_struct in git.c);
  * cli_parse() finds the command word and --help prints the usage lines
  * from the same table.  Each handler returns the exit code (0 success,
  * 1 runtime failure, 2 usage error). */
@@ -23,6 +24,10 @@ struct cmd_struct {
 	int (*fn)(const struct iodash_opts *o);
 	unsigned flags;            /* CMD_F_* */
 };
+
+/* src/cmd/commands.c: one row per enum iodash_cmd, in --help's order. */
+extern const struct cmd_struct commands[];
+extern const size_t cmd_count;
 
 int cmd_live(const struct iodash_opts *o);     /* src/cmd/live.c */
 int cmd_run(const struct iodash_opts *o);      /* src/cmd/run.c */
