@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "iodash/compare.h"
-#include "rec_format.h"
+#include "record/rec_format.h"
 #include "iodash/parser.h"
 #include "iodash/recording.h"
 #include "iodash/runsum.h"

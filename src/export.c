@@ -8,7 +8,7 @@
 #include <string.h>
 #include "iodash/recording.h"
 #include "iodash/text.h"
-#include "rec_format.h"
+#include "record/rec_format.h"
 
 #define EXPORT_MAX_DISKS 64
 
