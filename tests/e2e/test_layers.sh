@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The layers of docs/hacking.md hold: only the commands (src/cmd/,
+# src/main.c) and the front ends (src/ui/, src/batch.c) write to stdout or
+# stderr; only those include ui.h, only src/ui/ includes curses; the core
+# never reaches up into the commands.  SRC=dir checks another tree.
+. "$(dirname "$0")/lib.sh"
+SRC=${SRC:-$TOP/src}
+cd "$SRC" || exit 1
+front='^(\./)?(cmd/|ui/|batch\.c:|main\.c:)'
+
+got=$(grep -rnE 'std(out|err)|\bprintf\(|\bputs\(|perror\(' . | sed 's#^\./##' | grep -vE "$front")
+[ -z "$got" ] && pass "only commands and front ends print" \
+	|| fail "only commands and front ends print" "$(echo "$got" | head -3 | tr '\n' ' ')"
+
+got=$(grep -rlE '#include +["<](iodash/ui\.h|iodash/batch\.h)' . | sed 's#^\./##' | grep -vE '^(cmd/|ui/|batch\.c$|main\.c$)')
+[ -z "$got" ] && pass "no core file includes ui.h or batch.h" \
+	|| fail "no core file includes ui.h or batch.h" "$(echo $got)"
+
+got=$(grep -rlE '#include +[<"]n?cursesw?(/[a-z]+)?\.h|#include +[<"](ncursesw/)?curses\.h' . | sed 's#^\./##' | grep -v '^ui/')
+[ -z "$got" ] && pass "only src/ui/ includes curses" \
+	|| fail "only src/ui/ includes curses" "$(echo $got)"
+
+got=$(grep -rlE '#include +"iodash/commands\.h"' . | sed 's#^\./##' | grep -vE '^(cmd/|main\.c$)')
+[ -z "$got" ] && pass "the core does not include commands.h" \
+	|| fail "the core does not include commands.h" "$(echo $got)"
