@@ -27,7 +27,8 @@ grep -E -- '-o iodash ' "$TMPD/fortify.log" | grep -q -- '-Wl,-z,relro' && pass 
 
 # --- header dependencies: users of a private header, not everything
 for h in src/parsers/pinternal.h src/record/rec_format.h; do
-	want=$(grep -l "\"$(basename "$h")\"" src/*.c src/*/*.c | sort)
+	# its users: those that include it by name, or by path from src/
+	want=$(grep -lE "#include \"($(basename "$(dirname "$h")")/)?$(basename "$h")\"" src/*.c src/*/*.c | sort)
 	touch "$h"
 	got=$(compiled iodash)
 	[ -n "$want" ] && [ "$got" = "$want" ] && pass "touching $h rebuilds its $(echo "$want" | wc -l) users" \
