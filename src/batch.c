@@ -1,7 +1,9 @@
 /* batch: the front end without curses.  Lines, for logs and scripts:
  *   # time dirty_kb ... DISK.util          column names (again when disks change)
  *   3.70 198664 ... throttle ...           one sample per refresh
- *   ! 3.70 throttle start dirty+writeback=198664kB freerun=196608kB
+ *   ! 3.70 throttle start dirty+writeback=198664kB freerun=196608kB (sampled)
+ *   ! 3.70 throttle start bdi=254:0 writers=fio:17218 ...   (the kernel's)
+ *   ! 13.82 throttle end 10.118s pauses=1153 paused_ms=3712 duty=37% ...
  *   = 0.52 run 1/2 start: dbench -t 3 1    run start/end, marks, notes
  *   > <the benchmark's own output line>
  * Merged in time order.  The sampler never waits on this printing: with a
@@ -10,6 +12,7 @@
 #include <inttypes.h>
 #include <poll.h>
 #include <signal.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,7 +32,23 @@ struct batch {
 	double last_t;          /* time of the last line printed */
 	double next_print_t;    /* with -r: print a sample at or after this time */
 	bool write_failed;      /* stdout went away (SIGHUP, closed pipe): keep going silently */
+	bool kernel;            /* throttling from the tracepoints: pause columns */
+	uint64_t t0_mono_ns;    /* --time mono/wall: session second 0 */
+	double wall_minus_mono; /* --time wall: CLOCK_REALTIME - CLOCK_MONOTONIC, seconds */
 };
+
+/* A line's time as --time asks: session seconds, or absolute seconds of
+ * CLOCK_MONOTONIC (joins with ftrace/perf) or of the wall clock. */
+static void batch_fmt_time(const struct batch *b, double t, char *buf, size_t len)
+{
+	double mono = (double)b->t0_mono_ns / 1e9 + t;
+
+	switch (b->opts->time_base) {
+	case TIME_MONO: snprintf(buf, len, "%.3f", mono); break;
+	case TIME_WALL: snprintf(buf, len, "%.3f", mono + b->wall_minus_mono); break;
+	default: snprintf(buf, len, "%.2f", t); break;
+	}
+}
 
 static bool batch_disks_changed(struct batch *b, const struct sample *s)
 {
@@ -49,8 +68,8 @@ static void batch_print_header(struct batch *b, const struct sample *s)
 	fprintf(b->out, "# time dirty_kb writeback_kb bg_thresh_kb freerun_kb thresh_kb zone");
 	if (b->with_bench)
 		fprintf(b->out, " throttled_tasks");
-	if (b->with_bench && b->opts->trace_throttle)
-		fprintf(b->out, " pauses_per_s pause_ms_per_s");
+	if (b->kernel)
+		fprintf(b->out, " pauses_s paused_ms_s");
 	for (int i = 0; i < s->ndisks; i++)
 		fprintf(b->out, " %s.r_kBps %s.w_kBps %s.util", s->disks[i].name,
 			s->disks[i].name, s->disks[i].name);
@@ -62,7 +81,9 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 {
 	if (!b->header_done || batch_disks_changed(b, s))
 		batch_print_header(b, s);
-	fprintf(b->out, "%.2f", s->t);
+	char ts[40];
+	batch_fmt_time(b, s->t, ts, sizeof(ts));
+	fputs(ts, b->out);
 	if (s->have_dirty)
 		fprintf(b->out, " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %s",
 			s->dirty_kb, s->writeback_kb, s->bg_thresh_kb, s->freerun_kb,
@@ -71,9 +92,12 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 		fprintf(b->out, " n/a n/a n/a n/a n/a n/a");
 	if (b->with_bench)
 		fprintf(b->out, " %d", bs->throttled_tasks);
-	if (b->with_bench && b->opts->trace_throttle) {
-		if (bs->have_tracepoint)
-			fprintf(b->out, " %.1f %.1f", bs->pauses_per_s, bs->pause_ms_per_s);
+	if (b->kernel) {
+		/* per second of this sample's interval */
+		if (s->thr_src == THR_SRC_KERNEL && s->dt > 0)
+			fprintf(b->out, " %.1f %.1f", s->pauses / s->dt, s->paused_ms / s->dt);
+		else if (s->thr_src == THR_SRC_KERNEL)
+			fprintf(b->out, " 0.0 0.0");
 		else
 			fprintf(b->out, " n/a n/a");
 	}
@@ -89,10 +113,13 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 
 static void batch_print_event(struct batch *b, const struct model_event *e)
 {
+	char ts[40];
+
+	batch_fmt_time(b, e->t, ts, sizeof(ts));
 	if (e->kind == MEV_HIT_START || e->kind == MEV_HIT_END)
-		fprintf(b->out, "! %.2f %s\n", e->t, e->text);
+		fprintf(b->out, "! %s %s\n", ts, e->text);
 	else
-		fprintf(b->out, "= %.2f %s: %s\n", e->t, model_event_kind_name(e->kind), e->text);
+		fprintf(b->out, "= %s %s: %s\n", ts, model_event_kind_name(e->kind), e->text);
 }
 
 /* What one pass prints, copied under the lock so printing holds none. */
@@ -156,6 +183,7 @@ static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *
 	c->results = ring_copy(m->results.v, sizeof(*m->results.v), m->results.n ? m->results.n : 1,
 			       m->results.n, &b->next_result, &c->nresults);
 	c->bench = m->bench;
+	b->t0_mono_ns = m->t0_mono_ns;
 	model_unlock(m);
 }
 
@@ -259,7 +287,12 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out)
 
 	model_lock(m);
 	b.with_bench = !m->bench_done;
+	b.kernel = m->thr.src == THR_SRC_KERNEL;
 	model_unlock(m);
+	struct timespec rt, mt;
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mt);
+	b.wall_minus_mono = (double)(rt.tv_sec - mt.tv_sec) + (double)(rt.tv_nsec - mt.tv_nsec) / 1e9;
 
 	while (!done) {
 		struct pollfd pf = { .fd = model_wake_fd(m), .events = POLLIN };

@@ -13,7 +13,7 @@ enum {
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW,
-	OPT_HELP, OPT_VERSION,
+	OPT_HELP, OPT_VERSION, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
 };
 
 static const struct option long_opts[] = {
@@ -38,6 +38,9 @@ static const struct option long_opts[] = {
 	{ "between", required_argument, NULL, OPT_BETWEEN },
 	{ "stop-on-fail", no_argument, NULL, OPT_STOP_ON_FAIL },
 	{ "trace-throttle", no_argument, NULL, OPT_TRACE_THROTTLE },
+	{ "no-trace", no_argument, NULL, OPT_NO_TRACE },
+	{ "throttle-gap", required_argument, NULL, OPT_THROTTLE_GAP },
+	{ "time", required_argument, NULL, OPT_TIME },
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "json", no_argument, NULL, OPT_JSON },
@@ -80,7 +83,12 @@ void cli_usage(FILE *f)
 	      "      --theme NAME|PATH, --ascii, --mono, --no-braille   display\n"
 	      "      --parser NAME     parser of the benchmark's output (default: from CMD)\n"
 	      "      --no-record       run/sweep: do not write the default recording\n"
-	      "      --trace-throttle  count balance_dirty_pages pauses via tracefs (root)\n"
+	      "      --no-trace        do not follow the kernel's throttling tracepoints\n"
+	      "                        (followed by default as root; else sampled)\n"
+	      "      --trace-throttle  insist on the tracepoints: fail if tracefs cannot be used\n"
+	      "      --throttle-gap SEC  quiet time that ends a throttle episode (default 1)\n"
+	      "      --time rel|mono|wall  --batch time column: session seconds (default),\n"
+	      "                        CLOCK_MONOTONIC (as ftrace/perf) or the wall clock\n"
 	      "  -h, --help, --version\n"
 	      "\n"
 	      "sweep: --repeat N (runs per point), --between CMD (run between runs, e.g.\n"
@@ -183,6 +191,17 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_BETWEEN: o->between = arg; break;
 	case OPT_STOP_ON_FAIL: o->stop_on_fail = true; break;
 	case OPT_TRACE_THROTTLE: o->trace_throttle = true; break;
+	case OPT_NO_TRACE: o->no_trace = true; break;
+	case OPT_THROTTLE_GAP:
+		if (parse_double(arg, 0.001, 3600, &o->throttle_gap))
+			return usage_error("--throttle-gap wants seconds, 0.001..3600, not '%s'", arg);
+		break;
+	case OPT_TIME:
+		if (!strcmp(arg, "rel")) o->time_base = TIME_REL;
+		else if (!strcmp(arg, "mono")) o->time_base = TIME_MONO;
+		else if (!strcmp(arg, "wall")) o->time_base = TIME_WALL;
+		else return usage_error("--time wants rel, mono or wall, not '%s'", arg);
+		break;
 	case OPT_TEXT: o->format = FMT_TEXT; break;
 	case OPT_CSV: o->format = FMT_CSV; break;
 	case OPT_JSON: o->format = FMT_JSON; break;
@@ -292,6 +311,8 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 			return usage_error("%s: wants one recording", "export");
 		break;
 	}
+	if (o->no_trace && o->trace_throttle)
+		return usage_error("%s", "--no-trace and --trace-throttle contradict each other: keep one");
 	if (o->fast && !o->proc_root)
 		return usage_error("%s only replays a trace: give --proc-root TRACE too", "--fast");
 	return 0;

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "iodash/sampler.h"
+#include "iodash/throttle_follow.h"
 
 struct sampler {
 	pthread_t thread;
@@ -22,7 +23,7 @@ struct sampler {
 	int stop_pipe[2];
 	struct snapshot prev, cur;
 	bool have_first;
-	struct dirty_tracker tracker;
+	struct throttle_follow thr;
 	unsigned long missed;
 	uint64_t replay_start_ns;   /* our mono time when a paced trace replay began */
 };
@@ -115,7 +116,7 @@ static void sampler_finish(struct sampler *s, int exit_code, const char *error)
 	model_notify(m);
 }
 
-/* Derive, track hits, publish: the one path every sample takes. */
+/* Derive, follow throttling, publish: the one path every sample takes. */
 static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 			    uint64_t t0_ns, uint64_t seq)
 {
@@ -123,15 +124,12 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 	struct sample smp;
 
 	derive_sample(prev, &s->cur, t0_ns, seq, &smp);
-	dirty_tracker_update(&s->tracker, &smp);
+	throttle_follow_sample(&s->thr, m, &smp, s->cur.mono_ns, s->cur.nr_dirtied,
+			       s->cur.nr_written, (s->cur.have & SNAP_HAVE_VMSTAT) != 0);
 	model_add_sample(m, &smp);
-	if (smp.hit_event > 0)
-		model_add_event(m, MEV_HIT_START, smp.t,
-				"throttle start dirty+writeback=%" PRIu64 "kB freerun=%" PRIu64 "kB%s",
-				smp.dirty_kb + smp.writeback_kb, smp.freerun_kb,
-				smp.zone == ZONE_HARD_LIMIT ? " (hard_limit)" : "");
-	else if (smp.hit_event < 0)
-		model_add_event(m, MEV_HIT_END, smp.t, "throttle end %.2fs", smp.hit_duration);
+	throttle_follow_emit(&s->thr, m);
+	if (seq == 0)
+		throttle_follow_announce(m);
 	if (s->cfg.after_sample)
 		s->cfg.after_sample(s->cfg.ctx, &smp);
 }
@@ -149,7 +147,9 @@ static void *sampler_main(void *arg)
 	}
 	/* sample 0 sets the session's t0: recorded time for a trace, ours live */
 	uint64_t t0_ns = s->cur.mono_ns;
-	model_set_t0(s->model, mono_now_ns());
+	/* live: the first snapshot's own time, so that kernel event times
+	 * (CLOCK_MONOTONIC) and samples share one session clock */
+	model_set_t0(s->model, trace ? mono_now_ns() : t0_ns);
 	s->replay_start_ns = mono_now_ns();
 	sampler_publish(s, NULL, t0_ns, 0);
 	s->prev = s->cur;
@@ -176,6 +176,7 @@ static void *sampler_main(void *arg)
 		sampler_publish(s, &s->prev, t0_ns, seq);
 		s->prev = s->cur;
 	}
+	throttle_follow_finish(&s->thr, s->model);
 	sampler_finish(s, 0, NULL);
 	return NULL;
 }
@@ -195,6 +196,7 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 	s->probe = p;
 	s->model = m;
 	s->cfg = *cfg;
+	throttle_follow_init(&s->thr, cfg->ktrace, cfg->throttle_gap);
 	s->stop_pipe[0] = s->stop_pipe[1] = -1;
 	if (first) {
 		s->cur = *first;

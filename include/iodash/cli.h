@@ -12,6 +12,7 @@
 
 enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT };
 enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON };
+enum time_base { TIME_REL, TIME_MONO, TIME_WALL };
 
 struct iodash_opts {
 	enum iodash_cmd cmd;
@@ -38,7 +39,10 @@ struct iodash_opts {
 	int repeat;               /* sweep --repeat N, default 1 */
 	const char *between;      /* sweep --between CMD */
 	bool stop_on_fail;
-	bool trace_throttle;
+	bool trace_throttle;       /* the kernel's tracepoints are required */
+	bool no_trace;             /* --no-trace: throttling from the sampled zone only */
+	double throttle_gap;       /* --throttle-gap, seconds; 0 = default 1 */
+	enum time_base time_base;  /* --time (batch) */
 	/* compare / export / view */
 	enum out_format format;
 	const char *baseline;

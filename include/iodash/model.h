@@ -14,6 +14,7 @@
 #include "iodash/series.h"
 #include "iodash/result.h"
 #include "iodash/parser.h"
+#include "iodash/ktrace.h"
 
 #define MODEL_EVENT_CAP 1024
 #define MODEL_OUTPUT_CAP 512
@@ -63,6 +64,23 @@ struct bench_status {
 	struct parser_progress progress;
 };
 
+/* Throttling now, as the live screen's throttle panel shows it. */
+struct model_throttle {
+	enum throttle_source src;     /* kernel (tracefs) or sampled zone */
+	char why_sampled[MODEL_LINE_LEN]; /* why not the kernel ("" when it is) */
+	char note[MODEL_LINE_LEN];    /* what following it did ("mounted tracefs ...", the instance) */
+	struct kt_window last;        /* the last sample's window (kernel only) */
+	double last_dt;               /* its length in seconds */
+	uint64_t pauses_total;        /* since the session began (kernel only) */
+	double paused_ms_total;
+	bool in_episode;
+	double episode_start_t;       /* session seconds */
+	unsigned episodes;
+	/* dirtying and writeback rates (pages/s, global_dirty_state or
+	 * vmstat) for the time to freerun; < 0 unknown */
+	double dirtied_pps, written_pps;
+};
+
 struct model_observer {
 	void (*on_sample)(void *ctx, const struct sample *s);
 	void (*on_event)(void *ctx, const struct model_event *e);
@@ -90,6 +108,7 @@ struct model {
 	uint64_t noutput;
 	struct result_set results;    /* final points only; progress points go to the observer */
 	struct bench_status bench;
+	struct model_throttle thr;
 
 	bool sampler_done;            /* no more samples will come (count, duration, trace end, error) */
 	bool bench_done;              /* the benchmark or sweep has finished (or none was asked for) */

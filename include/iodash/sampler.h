@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include "iodash/model.h"
 #include "iodash/probe.h"
+#include "iodash/ktrace.h"
 
 struct sampler_config {
 	double interval;        /* seconds between live samples */
@@ -20,6 +21,10 @@ struct sampler_config {
 	 * lock): the app flushes the recording here once a second */
 	void (*after_sample)(void *ctx, const struct sample *s);
 	void *ctx;
+	/* throttling from the kernel (NULL: the sampled zone), and the quiet
+	 * gap that ends an episode (seconds, 0: the default) */
+	struct ktrace *ktrace;
+	double throttle_gap;
 };
 
 struct sampler;

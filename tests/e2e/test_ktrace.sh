@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Throttling as the kernel sees it, against the kernel itself: while
+# `iodash --batch -i 0.1 --time mono` follows the writeback tracepoints,
+# this test reads its own second tracefs instance (balance_dirty_pages,
+# pause > 0, trace_clock mono) as the reference, and compares:
+#   - a 10 s buffered overwrite of a 2 GB file at dirty_bytes 256M /
+#     dirty_background_bytes 128M: episodes cover >= 95 % of the paused
+#     time, one episode (two at most), the first start within 20 ms of the
+#     first pause, pause counts and paused ms within 2 %;
+#   - a 240 MB burst that pauses gives an episode;
+#   - a rate-limited writer below the background threshold gives none.
+# Root only; the knobs are changed under /tmp/iodash-knobs.lock and
+# restored in a trap; every tracefs instance made here is removed.
+. "$(dirname "$0")/lib.sh"
+
+if ! is_root; then
+	skip "ktrace: kernel episodes against a reference instance" "needs root (tracefs, vm.dirty_*)"
+	exit 0
+fi
+command -v fio >/dev/null || { skip "ktrace" "fio not installed (apt-get install fio)"; exit 0; }
+
+exec 9>/tmp/iodash-knobs.lock
+flock 9
+
+V=/proc/sys/vm
+S_DB=$(cat $V/dirty_bytes) S_DBB=$(cat $V/dirty_background_bytes)
+S_R=$(cat $V/dirty_ratio) S_BR=$(cat $V/dirty_background_ratio)
+T=/sys/kernel/tracing
+T_MOUNTED=$(grep -c " $T tracefs " /proc/mounts)
+REF="$T/instances/iodash-test-ref-$$"
+REFPID=
+restore() {
+	[ -n "$REFPID" ] && kill "$REFPID" 2>/dev/null && wait "$REFPID" 2>/dev/null
+	[ -d "$REF" ] && rmdir "$REF" 2>/dev/null
+	if [ "$S_DB" != 0 ]; then echo "$S_DB" >$V/dirty_bytes; else echo "$S_R" >$V/dirty_ratio; fi
+	if [ "$S_DBB" != 0 ]; then echo "$S_DBB" >$V/dirty_background_bytes; else echo "$S_BR" >$V/dirty_background_ratio; fi
+	[ "$T_MOUNTED" = 0 ] && grep -q " $T tracefs " /proc/mounts && umount $T 2>/dev/null
+	true
+}
+cleanup_add restore
+
+# a real disk, not tmpfs: writeback must really run
+W=$(mktemp -d /var/tmp/iodash-ktrace.XXXXXX)
+cleanup_add "rm -rf '$W'"
+dd if=/dev/zero of="$W/f" bs=1M count=2048 status=none && sync
+
+[ "$T_MOUNTED" = 0 ] && mount -t tracefs nodev $T
+echo 268435456 >$V/dirty_bytes; echo 134217728 >$V/dirty_background_bytes
+
+# The reference: our own instance, read as text (independent of iodash's
+# binary reader).
+ref_start() {
+	mkdir "$REF"
+	echo mono >"$REF/trace_clock"
+	echo 'pause > 0' >"$REF/events/writeback/balance_dirty_pages/filter"
+	echo 1 >"$REF/events/writeback/balance_dirty_pages/enable"
+	cat "$REF/trace_pipe" >"$1" &
+	REFPID=$!
+}
+ref_stop() {
+	sleep 0.3
+	kill "$REFPID"; wait "$REFPID" 2>/dev/null; REFPID=
+	rmdir "$REF"
+}
+
+# compare.py REF_TRACE BATCH_OUT -> prints figures, exits 0 if all criteria hold
+cat >"$TMPD/compare.py" <<'EOF'
+import re, sys
+ref, out = sys.argv[1], sys.argv[2]
+mode = sys.argv[3]
+pauses = []
+for line in open(ref, errors="replace"):
+    m = re.search(r"\s(\d+\.\d+): balance_dirty_pages: .* pause=(\d+) ", line)
+    if m and int(m.group(2)) > 0:
+        pauses.append((float(m.group(1)), int(m.group(2))))
+eps, cur = [], None
+for line in open(out, errors="replace"):
+    m = re.match(r"! (\S+) throttle start bdi=", line)
+    if m:
+        cur = [float(m.group(1)), None, None, None]
+    m = re.match(r"! (\S+) throttle end (\S+)s pauses=(\d+) paused_ms=(\d+)", line)
+    if m and cur is not None:
+        cur[1] = float(m.group(1)); cur[2] = int(m.group(3)); cur[3] = int(m.group(4))
+        eps.append(cur); cur = None
+cols = None; col_p = col_ms = None; sum_p = 0.0; prev_t = None
+for line in open(out, errors="replace"):
+    if line.startswith("# time"):
+        cols = line.split()[1:]
+        col_p = cols.index("pauses_s") if "pauses_s" in cols else None
+        col_ms = cols.index("paused_ms_s") if "paused_ms_s" in cols else None
+total_ms = sum(p for _, p in pauses)
+print(f"reference: {len(pauses)} pauses, {total_ms} ms paused;"
+      f" first at {pauses[0][0] if pauses else 'none'}")
+for e in eps:
+    print(f"episode: {e[0]:.3f} .. {e[1]:.3f} pauses={e[2]} paused_ms={e[3]}")
+if mode == "none":
+    sys.exit(0 if not pauses and not eps else 1)
+if not pauses or not eps:
+    print("no pauses or no episodes"); sys.exit(1)
+covered = 0
+for t, p in pauses:
+    a, b = t, t + p / 1000.0
+    for s, e, _, _ in eps:
+        covered += max(0.0, min(b, e) - max(a, s)) * 1000.0
+cov = covered / total_ms
+first_dt = abs(eps[0][0] - pauses[0][0]) * 1000
+# only the reference's pauses that fall in iodash's session are comparable:
+# both started before the writer, so all of them
+np, nms = sum(e[2] for e in eps), sum(e[3] for e in eps)
+dp = abs(np - len(pauses)) / len(pauses)
+dms = abs(nms - total_ms) / total_ms
+print(f"coverage {cov*100:.1f}% episodes {len(eps)} first start off by {first_dt:.1f} ms;"
+      f" pauses {np} vs {len(pauses)} ({dp*100:.2f}%), paused ms {nms} vs {total_ms} ({dms*100:.2f}%)")
+ok = True
+if mode == "repro":
+    ok = cov >= 0.95 and 1 <= len(eps) <= 2 and first_dt <= 20 and dp <= 0.02 and dms <= 0.02
+else:  # burst: at least one episode that holds the pauses
+    ok = len(eps) >= 1 and cov >= 0.95
+sys.exit(0 if ok else 1)
+EOF
+
+run_case() { # NAME MODE SECS WRITER...
+	local name=$1 mode=$2 secs=$3; shift 3
+	local ref="$TMPD/$name.ref" out="$TMPD/$name.out"
+	ref_start "$ref"
+	"$IODASH" --batch -i 0.1 --time mono --duration "$secs" >"$out" 2>"$TMPD/$name.err" &
+	local ipid=$!
+	sleep 1           # iodash is following before the writer starts
+	"$@" >"$TMPD/$name.writer" 2>&1
+	wait "$ipid"; local rc=$?
+	ref_stop
+	check "ktrace $name: iodash exit 0" [ "$rc" -eq 0 ]
+	check "ktrace $name: followed the kernel" grep -q '^# time .* pauses_s paused_ms_s' "$out"
+	python3 "$TMPD/compare.py" "$ref" "$out" "$mode" >"$TMPD/$name.cmp"; local crc=$?
+	sed "s/^/  $name: /" "$TMPD/$name.cmp"
+	if [ "$mode" = none ]; then
+		check "ktrace $name: no episode, no reference pause" [ "$crc" -eq 0 ]
+	else
+		check "ktrace $name: episodes match the reference" [ "$crc" -eq 0 ]
+	fi
+}
+
+# the repro: 2 GB buffered overwrite for 10 s (the file is cached)
+run_case repro repro 14 fio --name=bw --filename="$W/f" --size=2G --rw=write --bs=1M \
+	--ioengine=psync --direct=0 --invalidate=0 --time_based --runtime=10
+# a short burst of 240 MB into a clean cache
+sync; sleep 1
+run_case burst burst 5 dd if=/dev/zero of="$W/f" bs=1M count=240 conv=notrunc status=none
+# a writer limited to 20 MB/s for 3 s: never near the background threshold
+sync; sleep 1
+run_case slow none 6 fio --name=slow --filename="$W/f" --size=2G --rw=write --bs=64k \
+	--ioengine=psync --direct=0 --invalidate=0 --rate=20m --time_based --runtime=3
+
+restore
+check "ktrace: no iodash instance left" bash -c "! ls -d $T/instances/iodash-[0-9]* 2>/dev/null"
+check "ktrace: dirty knobs restored" [ "$(cat $V/dirty_bytes) $(cat $V/dirty_background_bytes) $(cat $V/dirty_ratio) $(cat $V/dirty_background_ratio)" = "$S_DB $S_DBB $S_R $S_BR" ]
