@@ -171,8 +171,8 @@ n=$(grep -c '^! .* throttle start .*(sampled)' "$out"); flick=$(awk '!/^[#!=>]/ 
 echo "  nonroot: $n sampled episodes, $flick throttle samples"
 check "ktrace nonroot: a continuous throttle gives few episodes (1..3)" [ "$n" -ge 1 -a "$n" -le 3 ]
 
-restore
 # (only ours: other sessions may be running on this machine)
 left=$(for p in $PIDS; do ls -d $T/instances/iodash-$p $T/instances/iodash-$p-* 2>/dev/null; done)
 check "ktrace: no instance of our iodash runs left ($PIDS)" [ -z "$left" ]
+restore
 check "ktrace: dirty knobs restored" [ "$(cat $V/dirty_bytes) $(cat $V/dirty_background_bytes) $(cat $V/dirty_ratio) $(cat $V/dirty_background_ratio)" = "$S_DB $S_DBB $S_R $S_BR" ]
