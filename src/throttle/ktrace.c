@@ -77,6 +77,9 @@ struct ktrace {
 	struct kt_window win;        /* being filled */
 	uint64_t loop_pauses;        /* pauses of win.loop's bdi */
 	struct { int32_t pid; char comm[THR_COMM_LEN]; } comm_cache[KT_COMM_CACHE];
+	/* cgroup paths by inode: the walk is done once per cgroup */
+	struct { uint64_t ino; char path[KT_CGROUP_LEN]; } cg_cache[16];
+	unsigned cg_next;
 	unsigned comm_next;
 };
 
@@ -239,12 +242,30 @@ static int cg_visit(const char *path, const struct stat *st, int type, struct FT
 	return 1;
 }
 
+/* Where cgroup2 is mounted (alone, or as "unified" beside v1). */
+static bool cgroup2_root(char *root, size_t len)
+{
+	FILE *f = fopen("/proc/self/mounts", "re");
+	char dev[128], dir[256], type[64];
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && fscanf(f, "%127s %255s %63s %*[^\n]", dev, dir, type) == 3)
+		if (!strcmp(type, "cgroup2") && is_fs(dir, CGROUP2_MAGIC_NR)) {
+			snprintf(root, len, "%s", dir);
+			found = true;
+		}
+	fclose(f);
+	return found;
+}
+
 void ktrace_cgroup_path(uint64_t ino, char *buf, size_t len)
 {
-	static const char root[] = "/sys/fs/cgroup";
+	char root[256];
 
 	snprintf(buf, len, "?");
-	if (!is_fs(root, CGROUP2_MAGIC_NR))
+	if (!cgroup2_root(root, sizeof(root)))
 		return;
 	pthread_mutex_lock(&cg_lock);
 	cg_want = ino;
@@ -719,6 +740,21 @@ static int writer_cmp(const void *a, const void *b)
 	return x->paused_ms < y->paused_ms ? 1 : x->paused_ms > y->paused_ms ? -1 : 0;
 }
 
+static void cgroup_cached(struct ktrace *k, uint64_t ino, char *out)
+{
+	const size_t n = sizeof(k->cg_cache) / sizeof(k->cg_cache[0]);
+
+	for (size_t i = 0; i < n; i++)
+		if (k->cg_cache[i].ino == ino && k->cg_cache[i].path[0]) {
+			memcpy(out, k->cg_cache[i].path, KT_CGROUP_LEN);
+			return;
+		}
+	ktrace_cgroup_path(ino, out, KT_CGROUP_LEN);
+	unsigned s = k->cg_next++ % n;
+	k->cg_cache[s].ino = ino;
+	memcpy(k->cg_cache[s].path, out, KT_CGROUP_LEN);
+}
+
 int ktrace_collect(struct ktrace *k, struct kt_window *w)
 {
 	struct thr_episode closed;
@@ -744,7 +780,7 @@ int ktrace_collect(struct ktrace *k, struct kt_window *w)
 	pthread_mutex_unlock(&k->lock);
 	qsort(w->writers, (size_t)w->nwriters, sizeof(w->writers[0]), writer_cmp);
 	for (int i = 0; i < w->nwriters; i++)
-		ktrace_cgroup_path(w->writers[i].cgroup_ino, w->writers[i].cgroup, sizeof(w->writers[i].cgroup));
+		cgroup_cached(k, w->writers[i].cgroup_ino, w->writers[i].cgroup);
 	return 0;
 }
 
