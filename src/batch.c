@@ -183,7 +183,7 @@ static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *
 	c->results = ring_copy(m->results.v, sizeof(*m->results.v), m->results.n ? m->results.n : 1,
 			       m->results.n, &b->next_result, &c->nresults);
 	c->bench = m->bench;
-	b->t0_mono_ns = m->t0_mono_ns;
+	b->t0_mono_ns = m->clock0_mono_ns;
 	model_unlock(m);
 }
 

@@ -144,6 +144,7 @@ void model_set_t0(struct model *m, uint64_t t0_mono_ns)
 {
 	model_lock(m);
 	m->t0_mono_ns = t0_mono_ns;
+	m->clock0_mono_ns = t0_mono_ns;
 	model_unlock(m);
 }
 

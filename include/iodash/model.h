@@ -127,6 +127,8 @@ struct model {
 	struct model_observer obs;    /* obs.ctx NULL: none */
 
 	uint64_t t0_mono_ns;          /* first sample's CLOCK_MONOTONIC; 0 until then */
+	uint64_t clock0_mono_ns;      /* CLOCK_MONOTONIC of session second 0 for --time mono
+				       * (live: t0_mono_ns; view: the recording's) */
 
 	/* --fast replay only: the front end's count of samples it has taken,
 	 * so the sampler never overruns the ring it has not read yet */

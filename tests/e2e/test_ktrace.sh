@@ -68,11 +68,12 @@ cat >"$TMPD/compare.py" <<'EOF'
 import re, sys
 ref, out = sys.argv[1], sys.argv[2]
 mode = sys.argv[3]
-pauses = []
+pauses, comms = [], []
 for line in open(ref, errors="replace"):
-    m = re.search(r"\s(\d+\.\d+): balance_dirty_pages: .* pause=(\d+) ", line)
-    if m and int(m.group(2)) > 0:
-        pauses.append((float(m.group(1)), int(m.group(2))))
+    m = re.search(r"^\s*(\S+)\s.*\s(\d+\.\d+): balance_dirty_pages: .* pause=(\d+) ", line)
+    if m and int(m.group(3)) > 0:
+        pauses.append((float(m.group(2)), int(m.group(3))))
+        comms.append(m.group(1))
 eps, cur = [], None
 for line in open(out, errors="replace"):
     m = re.match(r"! (\S+) throttle start bdi=", line)
@@ -94,7 +95,14 @@ print(f"reference: {len(pauses)} pauses, {total_ms} ms paused;"
 for e in eps:
     print(f"episode: {e[0]:.3f} .. {e[1]:.3f} pauses={e[2]} paused_ms={e[3]}")
 if mode == "none":
-    sys.exit(0 if not pauses and not eps else 1)
+    if not pauses:
+        sys.exit(0 if not eps else 1)
+    # someone paused (the machine is shared): the writer under test is
+    # not the one to judge; say so if iodash agreed with the kernel
+    print("writers paused: " + ",".join(sorted(set(c for c in comms))))
+    sys.exit(4 if eps else 1)
+if mode == "burst" and not pauses:
+    print("the burst did not pause"); sys.exit(3)
 if not pauses or not eps:
     print("no pauses or no episodes"); sys.exit(1)
 covered = 0
@@ -123,7 +131,7 @@ run_case() { # NAME MODE SECS WRITER...
 	local name=$1 mode=$2 secs=$3; shift 3
 	local ref="$TMPD/$name.ref" out="$TMPD/$name.out"
 	ref_start "$ref"
-	"$IODASH" --batch -i 0.1 --time mono --duration "$secs" >"$out" 2>"$TMPD/$name.err" &
+	"$IODASH" --batch -i 0.1 --time mono --duration "$secs" ${IOARGS:-} >"$out" 2>"$TMPD/$name.err" &
 	local ipid=$!
 	PIDS+=" $ipid"
 	sleep 1           # iodash is following before the writer starts
@@ -134,7 +142,12 @@ run_case() { # NAME MODE SECS WRITER...
 	check "ktrace $name: followed the kernel" grep -q '^# time .* pauses_s paused_ms_s' "$out"
 	python3 "$TMPD/compare.py" "$ref" "$out" "$mode" >"$TMPD/$name.cmp"; local crc=$?
 	sed "s/^/  $name: /" "$TMPD/$name.cmp"
-	if [ "$mode" = none ]; then
+	# a burst that happened not to pause (writeback kept up) says nothing:
+	# the caller tries again
+	[ "$crc" = 3 ] && return 3
+	if [ "$mode" = none ] && [ "$crc" = 4 ]; then
+		skip "ktrace $name: no episode, no reference pause" "another writer on this shared machine paused meanwhile (iodash saw it too)"
+	elif [ "$mode" = none ]; then
 		check "ktrace $name: no episode, no reference pause" [ "$crc" -eq 0 ]
 	else
 		check "ktrace $name: episodes match the reference" [ "$crc" -eq 0 ]
@@ -144,9 +157,22 @@ run_case() { # NAME MODE SECS WRITER...
 # the repro: 2 GB buffered overwrite for 10 s (the file is cached)
 run_case repro repro 14 fio --name=bw --filename="$W/f" --size=2G --rw=write --bs=1M \
 	--ioengine=psync --direct=0 --invalidate=0 --time_based --runtime=10
-# a short burst of 240 MB into a clean cache
-sync; sleep 1
-run_case burst burst 5 dd if=/dev/zero of="$W/f" bs=1M count=240 conv=notrunc status=none
+# a short burst of 240 MB into a clean cache (again if it did not pause)
+for try in 1 2 3 4; do
+	sync; sleep 1
+	IOARGS="-o $TMPD/burst.rec" run_case burst burst 5 dd if=/dev/zero of="$W/f" bs=1M count=240 conv=notrunc status=none
+	brc=$?
+	[ $brc = 3 ] || break
+done
+[ $brc = 3 ] && skip "ktrace burst: episodes match the reference" "the 240 MB burst never paused in 4 tries (writeback kept up)"
+# the recording replays the kernel's truth: the same lines (episodes with
+# their exact times, pause columns), in the recorded CLOCK_MONOTONIC
+"$IODASH" view --batch --time mono "$TMPD/burst.rec" >"$TMPD/burst.view" 2>&1
+if diff <(sort "$TMPD/burst.out") <(sort "$TMPD/burst.view") >"$TMPD/burst.diff"; then
+	pass "ktrace burst: view --batch --time mono = live ($(wc -l <"$TMPD/burst.out") lines)"
+else
+	fail "ktrace burst: view --batch --time mono = live" "$(head -4 "$TMPD/burst.diff")"
+fi
 # a writer limited to 20 MB/s for 3 s: never near the background threshold
 sync; sleep 1
 run_case slow none 6 fio --name=slow --filename="$W/f" --size=2G --rw=write --bs=64k \
