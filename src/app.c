@@ -114,6 +114,11 @@ static const char *app_recording_path(const struct iodash_opts *o, char *buf, si
 	return buf;
 }
 
+static void app_halt_sampler(void *ctx)
+{
+	sampler_halt(ctx);
+}
+
 /* Throttling from the kernel whenever it can be followed; else the sampled
  * zone, said plainly (a note event, and model.thr for the screens).
  * Returns 0, or 1 when --trace-throttle insisted and it cannot be. */
@@ -213,6 +218,10 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 		fprintf(stderr, "iodash: %s\n", err);
 		goto out;
 	}
+	model_lock(&m);
+	m.halt_sampler = app_halt_sampler;
+	m.halt_ctx = sampler;
+	model_unlock(&m);
 	if (drv && (rc = drv->start(drv, &m, err, sizeof(err)))) {
 		fprintf(stderr, "iodash: %s\n", err);
 		goto out;

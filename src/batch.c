@@ -299,6 +299,16 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out)
 		if (poll(&pf, 1, 1000) > 0)
 			model_drain_wake(m);
 		done = batch_session_over(&b, m, &stop_asked, &sigints_seen);
+		if (done) {
+			/* the session's last events (an open throttle episode's
+			 * end) come when sampling stops: before the last print */
+			model_lock(m);
+			void (*halt)(void *) = m->halt_sampler;
+			void *hctx = m->halt_ctx;
+			model_unlock(m);
+			if (halt)
+				halt(hctx);
+		}
 
 		struct batch_chunk c;
 		batch_collect(&b, m, &c);

@@ -233,16 +233,22 @@ fail:
 	return rc;
 }
 
+void sampler_halt(struct sampler *s)
+{
+	if (!s || !s->started)
+		return;
+	if (write(s->stop_pipe[1], "x", 1) < 0) {
+		/* the pipe is ours and empty: cannot fail short of EBADF */
+	}
+	pthread_join(s->thread, NULL);
+	s->started = false;
+}
+
 void sampler_stop(struct sampler *s)
 {
 	if (!s)
 		return;
-	if (s->started) {
-		if (write(s->stop_pipe[1], "x", 1) < 0) {
-			/* the pipe is ours and empty: cannot fail short of EBADF */
-		}
-		pthread_join(s->thread, NULL);
-	}
+	sampler_halt(s);
 	close(s->timer_fd);
 	close(s->stop_pipe[0]);
 	close(s->stop_pipe[1]);

@@ -126,6 +126,12 @@ struct model {
 
 	struct model_observer obs;    /* obs.ctx NULL: none */
 
+	/* The front end ends the session: stop sampling now, so the events
+	 * of its end (an open episode's close) are in the model to print.
+	 * NULL when there is no sampler (view). */
+	void (*halt_sampler)(void *ctx);
+	void *halt_ctx;
+
 	uint64_t t0_mono_ns;          /* first sample's CLOCK_MONOTONIC; 0 until then */
 	uint64_t clock0_mono_ns;      /* CLOCK_MONOTONIC of session second 0 for --time mono
 				       * (live: t0_mono_ns; view: the recording's) */

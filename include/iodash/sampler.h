@@ -34,6 +34,9 @@ struct sampler;
 int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 		  const struct sampler_config *cfg, const struct snapshot *first,
 		  char *err, size_t errlen);
+/* Stop and join the thread, keep the rest (idempotent): the session's
+ * last events (an open throttle episode's end) are in the model after. */
+void sampler_halt(struct sampler *s);
 /* Stop and join the thread (idempotent with a finished thread). */
 void sampler_stop(struct sampler *s);
 /* Samples the timer fired for but that could not be taken in time. */

@@ -88,7 +88,8 @@ int throttle_advance(struct thr_builder *b, uint64_t now_ns, struct thr_episode 
 /* Close whatever is open (session end).  THR_CLOSED or 0. */
 int throttle_flush(struct thr_builder *b, struct thr_episode *closed);
 
-/* Paused time over episode time per writer, in percent (0 when empty). */
+/* Paused time over episode time of the busiest writer, in percent (0
+ * when empty or sampled). */
 double throttle_duty(const struct thr_episode *e);
 
 /* "fio:17218,dd:301" (the busiest first); "n/a" for a sampled episode. */

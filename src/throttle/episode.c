@@ -122,12 +122,16 @@ int throttle_flush(struct thr_builder *b, struct thr_episode *closed)
 
 double throttle_duty(const struct thr_episode *e)
 {
-	double span_ms = (double)(e->end_ns - e->start_ns) / 1e6;
-	int nw = e->nwriters + (int)e->writers_dropped;
+	double span_ms = (double)(e->end_ns - e->start_ns) / 1e6, most = 0;
 
-	if (e->sampled || span_ms <= 0 || nw <= 0)
+	if (e->sampled || span_ms <= 0)
 		return 0;
-	return 100.0 * e->paused_ms / (span_ms * nw);
+	/* per writer: the busiest one's share of the episode asleep (a
+	 * mean would fall with every short-lived writer that paused once) */
+	for (int i = 0; i < e->nwriters; i++)
+		if (e->writers[i].paused_ms > most)
+			most = e->writers[i].paused_ms;
+	return 100.0 * most / span_ms;
 }
 
 void throttle_format_writers(const struct thr_episode *e, char *buf, size_t len)

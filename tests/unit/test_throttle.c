@@ -109,7 +109,7 @@ static void test_fixture_two_episodes(void **state)
 	/* highest dirty seen while it was open (pause or not), and the limit then */
 	assert_int_equal(eps[0].peak_dirty, 53535);
 	assert_int_equal(eps[0].peak_limit, 65536);
-	/* 3452 ms asleep in 9.946 s */
+	/* fio, the one writer, 3452 ms asleep in 9.946 s */
 	assert_float_equal(throttle_duty(&eps[0]), 100.0 * 3452 / 9945.907, 0.01);
 	throttle_format_writers(&eps[0], w, sizeof(w));
 	assert_string_equal(w, "fio:17218");
@@ -199,6 +199,9 @@ static void test_many_writers_bounded(void **state)
 		throttle_feed(&b, &p, &closed);
 	}
 	assert_int_equal(b.cur.nwriters, THR_MAX_WRITERS);
+	/* duty is the busiest writer's in the table: w15 slept 19 ms of the
+	 * 40 ms the episode lasted (w18, dropped, paused 22 ms from 18 ms) */
+	assert_float_equal(throttle_duty(&b.cur), 100.0 * 19 / 40, 1e-9);
 	assert_int_equal(b.cur.writers_dropped, 3);
 	throttle_format_writers(&b.cur, w, sizeof(w));
 	/* the busiest first, cut to the buffer, never past it */
