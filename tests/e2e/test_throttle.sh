@@ -55,6 +55,8 @@ timeout 60 "$IODASH" --batch -i 0.1 --no-record --trace-throttle run -- "${FIO[@
 check "trace-throttle: fio exit 0" [ "$rc" -eq 0 ]
 line=$(grep 'run_end' "$out"); echo "$line"
 check "trace-throttle: pauses > 0" grep -Eq 'tracepoint: [1-9][0-9]* pauses, [0-9]+ ms paused \(all writers\)' "$out"
+# the run ends inside the throttle: the episode's end is still printed
+check "trace-throttle: the last episode's end is printed" grep -Eq '^! [0-9.]+ throttle end [0-9.]+s pauses=[1-9][0-9]* paused_ms=[0-9]+ duty=[0-9]+%' "$out"
 check "trace-throttle: our instance removed" bash -c '! ls -d /sys/kernel/tracing/instances/iodash-* 2>/dev/null'
 if [ "$T_MOUNTED" = 0 ]; then
 	check "trace-throttle: said it mounted tracefs" grep -q 'mounted it at /sys/kernel/tracing' "$out"
