@@ -158,6 +158,13 @@ void throttle_follow_sample(struct throttle_follow *f, struct model *m, struct s
 			}
 		}
 		s->throttled = w.pauses > 0 || w.in_episode;
+		if (w.lost_events || w.trans_dropped) {
+			char text[MODEL_LINE_LEN];
+			snprintf(text, sizeof(text), "tracepoints: the kernel dropped %llu events (its buffer was full)%s: "
+				 "pause counts of this interval are low", (unsigned long long)w.lost_events,
+				 w.trans_dropped ? " and episode events were lost" : "");
+			queue(f, MEV_NOTE, s->t, text);
+		}
 		if (w.global.have && f->have_prev_counts && w.to_ns > f->prev_ns) {
 			double dt = (double)(w.to_ns - f->prev_ns) / 1e9;
 			dirtied_pps = (double)(w.global.nr_dirtied - f->prev_dirtied) / dt;

@@ -94,6 +94,7 @@ static struct {
 	volatile sig_atomic_t umount;
 	volatile sig_atomic_t nfds;
 	int fds[KT_MAX_CPUS];        /* our buffers: open, they keep the instance busy */
+	volatile sig_atomic_t wake_fd; /* the reader thread's stop pipe, -1 none */
 } guard_slot[GUARD_SLOTS];
 static bool guard_installed;
 static struct sigaction guard_old[65];
@@ -108,11 +109,19 @@ static void guard_clean_now(void)
 		/* the kernel refuses (EBUSY) to remove an instance whose
 		 * buffers are open: close ours first; rmdir then disables the
 		 * events itself.  If it still fails, the next iodash removes it */
+		/* a thread asleep in poll() on a buffer holds it open after
+		 * close(): wake it (it then leaves) */
+		if (guard_slot[i].wake_fd >= 0 && write(guard_slot[i].wake_fd, "x", 1) < 0) {
+			/* nothing more to try: the retries below decide */
+		}
 		for (int c = 0; c < guard_slot[i].nfds; c++)
 			if (guard_slot[i].fds[c] >= 0)
 				close(guard_slot[i].fds[c]);
 		guard_slot[i].nfds = 0;
-		rmdir(guard_slot[i].inst);
+		for (int tries = 0; tries < 200 && rmdir(guard_slot[i].inst) != 0 && errno == EBUSY; tries++) {
+			struct timespec ms = { 0, 1000000 };
+			nanosleep(&ms, NULL);
+		}
 		if (guard_slot[i].umount)
 			umount(guard_slot[i].mnt);
 		guard_slot[i].used = 0;
@@ -169,6 +178,7 @@ static int guard_add(const char *inst, const char *mnt, bool umount_it)
 		snprintf(guard_slot[i].mnt, sizeof(guard_slot[i].mnt), "%s", mnt);
 		guard_slot[i].umount = umount_it;
 		guard_slot[i].nfds = 0;
+		guard_slot[i].wake_fd = -1;
 		guard_slot[i].used = 1;
 		return i;
 	}
@@ -725,6 +735,8 @@ int ktrace_open(struct ktrace **out, double gap_s, char *err, size_t errlen,
 		goto fail;
 	}
 	k->thread_started = true;
+	if (k->guard >= 0)
+		guard_slot[k->guard].wake_fd = k->stop_pipe[1];
 	*out = k;
 	return 0;
 fail:
@@ -811,8 +823,10 @@ void ktrace_close(struct ktrace *k)
 		}
 		pthread_join(k->thread, NULL);
 	}
-	if (k->guard >= 0)
+	if (k->guard >= 0) {
 		guard_slot[k->guard].nfds = 0;   /* a signal now must not close them twice */
+		guard_slot[k->guard].wake_fd = -1;
+	}
 	for (int c = 0; c < KT_MAX_CPUS; c++)
 		if (k->fds[c] >= 0)
 			close(k->fds[c]);

@@ -768,6 +768,8 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 	if (W >= 80 && ttf >= 0)
 		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s  freerun in %.1f s",
 			 a, b, c, t, ttf);
+	else if (W >= 50 && ttf >= 0)
+		snprintf(title, sizeof title, "Dirty %s+%s of %s  freerun in %.1f s", a, b, t, ttf);
 	else if (W >= 60)
 		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s", a, b, c, t);
 	else if (W >= 30)
