@@ -44,8 +44,8 @@ static void batch_fmt_time(const struct batch *b, double t, char *buf, size_t le
 	double mono = (double)b->t0_mono_ns / 1e9 + t;
 
 	switch (b->opts->time_base) {
-	case TIME_MONO: snprintf(buf, len, "%.3f", mono); break;
-	case TIME_WALL: snprintf(buf, len, "%.3f", mono + b->wall_minus_mono); break;
+	case TIME_MONO: snprintf(buf, len, "%.6f", mono); break;   /* as ftrace prints it */
+	case TIME_WALL: snprintf(buf, len, "%.6f", mono + b->wall_minus_mono); break;
 	default: snprintf(buf, len, "%.2f", t); break;
 	}
 }

@@ -178,6 +178,16 @@ sync; sleep 1
 run_case slow none 6 fio --name=slow --filename="$W/f" --size=2G --rw=write --bs=64k \
 	--ioengine=psync --direct=0 --invalidate=0 --rate=20m --time_based --runtime=3
 
+# every mode that samples follows the kernel: attach and sweep too
+sleep 30 & sp=$!
+"$IODASH" --batch -i 0.1 --count 5 --no-record attach "$sp" >"$TMPD/attach.out" 2>&1
+kill "$sp" 2>/dev/null; wait "$sp" 2>/dev/null
+check "ktrace attach: pause columns" grep -q '^# time .* pauses_s paused_ms_s' "$TMPD/attach.out"
+"$IODASH" --batch -i 0.1 --no-record sweep -p n=2,3 -- sleep 0.{n} >"$TMPD/sweep.out" 2>&1
+check "ktrace sweep: pause columns" grep -q '^# time .* pauses_s paused_ms_s' "$TMPD/sweep.out"
+"$IODASH" --batch -i 0.1 --count 3 --no-trace >"$TMPD/notrace.out" 2>&1
+check "ktrace --no-trace: sampled, said so" grep -q 'note: throttling is sampled (--no-trace)' "$TMPD/notrace.out"
+
 # not root: the sampled zone, said so, merged by the same gap rule: the
 # same continuous throttle gives few episodes, not dozens of flickers
 sync; sleep 1
