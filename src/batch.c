@@ -201,9 +201,12 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 {
 	size_t is = 0, ie = 0, io = 0;
 
-	if (c->dropped)
-		fprintf(b->out, "= %.2f note: %" PRIu64 " samples not printed (output too slow)\n",
-			c->nsamples ? c->samples[0].t : 0.0, c->dropped);
+	char ts_[40];
+	if (c->dropped) {
+		batch_fmt_time(b, c->nsamples ? c->samples[0].t : 0.0, ts_, sizeof(ts_));
+		fprintf(b->out, "= %s note: %" PRIu64 " samples not printed (output too slow)\n",
+			ts_, c->dropped);
+	}
 	while (is < c->nsamples || ie < c->nevents || io < c->noutputs) {
 		double ts = is < c->nsamples ? c->samples[is].t : 1e300;
 		double te = ie < c->nevents ? c->events[ie].t : 1e300;
@@ -231,8 +234,9 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 	 * so they follow those lines */
 	for (size_t i = 0; i < c->nresults; i++) {
 		const struct result_point *p = &c->results[i];
-		fprintf(b->out, "= %.2f result: %s run %d %s=%g %s=%g %s%s%s\n",
-			b->last_t, p->label, p->run + 1,
+		batch_fmt_time(b, b->last_t, ts_, sizeof(ts_));
+		fprintf(b->out, "= %s result: %s run %d %s=%g %s=%g %s%s%s\n",
+			ts_, p->label, p->run + 1,
 			p->x_name, p->x, p->metric, p->value, p->unit,
 			p->flags & RP_INCOMPLETE ? " (incomplete)" : "",
 			p->flags & RP_TOO_FAST ? " (too fast to measure)" : "");
