@@ -178,6 +178,34 @@ sync; sleep 1
 run_case slow none 6 fio --name=slow --filename="$W/f" --size=2G --rw=write --bs=64k \
 	--ioengine=psync --direct=0 --invalidate=0 --rate=20m --time_based --runtime=3
 
+# the live screen during the repro: THROTTLE, the control loop and the
+# writer that pauses (its pid), from the kernel
+if command -v tmux >/dev/null; then
+	export TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
+	sync; sleep 1
+	tm_start 120 40 "'$IODASH' -i 0.1 -r 0.5 --no-record; sleep 30"
+	sleep 1
+	fio --name=bw --filename="$W/f" --size=2G --rw=write --bs=1M --ioengine=psync --direct=0 \
+		--invalidate=0 --time_based --runtime=6 >/dev/null 2>&1 &
+	fp=$!
+	ok_badge=0 ok_loop=0 ok_writer=0
+	for i in $(seq 40); do
+		sleep 0.2
+		scr=$(tm_screen)
+		echo "$scr" | head -1 | grep -q 'THROTTLE' && ok_badge=1
+		echo "$scr" | grep -Eq 'bdi [0-9]+:[0-9]+ write_bw [0-9.]+[KMG]?/s ratelimit' && ok_loop=1
+		echo "$scr" | grep -Eq '(^| )fio +[0-9]+ [0-9]+:[0-9]+ +/' && ok_writer=1
+		[ $ok_badge$ok_loop$ok_writer = 111 ] && break
+	done
+	wait "$fp"
+	check "ktrace screen: THROTTLE badge" [ $ok_badge = 1 ]
+	check "ktrace screen: the control loop of the bdi" [ $ok_loop = 1 ]
+	check "ktrace screen: fio in the writers table (pid, bdi, cgroup)" [ $ok_writer = 1 ]
+	tm send-keys -t t q
+	sleep 1
+	tm kill-server 2>/dev/null
+fi
+
 # every mode that samples follows the kernel: attach and sweep too
 sleep 30 & sp=$!
 "$IODASH" --batch -i 0.1 --count 5 --no-record attach "$sp" >"$TMPD/attach.out" 2>&1
