@@ -21,6 +21,7 @@ struct throttle_follow {
 	/* nr_dirtied / nr_written of the previous sample, for the rates */
 	bool have_prev_counts;
 	uint64_t prev_dirtied, prev_written, prev_ns;
+	double last_dirtied_pps, last_written_pps;   /* kept while no event comes */
 	/* episode events of the sample being made, added after it */
 	int npending;
 	struct model_event pending[2 * KT_MAX_TRANSITIONS];

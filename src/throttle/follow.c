@@ -165,17 +165,24 @@ void throttle_follow_sample(struct throttle_follow *f, struct model *m, struct s
 				 w.trans_dropped ? " and episode events were lost" : "");
 			queue(f, MEV_NOTE, s->t, text);
 		}
-		if (w.global.have && f->have_prev_counts && w.to_ns > f->prev_ns) {
-			double dt = (double)(w.to_ns - f->prev_ns) / 1e9;
+		/* rates between two global_dirty_state events, at their own
+		 * times: the kernel emits them only while someone dirties */
+		if (w.global.have && f->have_prev_counts && w.global.ts_ns > f->prev_ns) {
+			double dt = (double)(w.global.ts_ns - f->prev_ns) / 1e9;
 			dirtied_pps = (double)(w.global.nr_dirtied - f->prev_dirtied) / dt;
 			written_pps = (double)(w.global.nr_written - f->prev_written) / dt;
+		} else if (w.global.have && f->have_prev_counts) {
+			dirtied_pps = f->last_dirtied_pps;
+			written_pps = f->last_written_pps;
 		}
-		if (w.global.have) {
+		if (w.global.have && w.global.ts_ns != f->prev_ns) {
 			f->have_prev_counts = true;
 			f->prev_dirtied = w.global.nr_dirtied;
 			f->prev_written = w.global.nr_written;
-			f->prev_ns = w.to_ns;
+			f->prev_ns = w.global.ts_ns;
 		}
+		f->last_dirtied_pps = dirtied_pps;
+		f->last_written_pps = written_pps;
 	} else {
 		int r = 0;
 		s->thr_src = s->have_dirty ? THR_SRC_SAMPLED : THR_SRC_NONE;

@@ -357,6 +357,26 @@ static int put_right(WINDOW *w, int y, int right, const struct ui_style *st, enu
 	return x;
 }
 
+/* The kernel counts pages; the screen says kB. */
+static double ui_page_kb(void)
+{
+	long p = sysconf(_SC_PAGESIZE);
+	return p > 0 ? (double)p / 1024 : 4;
+}
+
+/* Seconds until dirty+writeback reaches freerun at the current dirtying
+ * rate minus the writeback rate; < 0 when it is not rising below it. */
+static double time_to_freerun(const struct view *v)
+{
+	const struct sample *s = &v->last;
+	double level = (double)(s->dirty_kb + s->writeback_kb), fr = (double)s->freerun_kb;
+	double net = (v->thr.dirtied_pps - v->thr.written_pps) * ui_page_kb();   /* kB/s */
+
+	if (!s->have_dirty || v->thr.dirtied_pps < 0 || v->thr.written_pps < 0 || level >= fr || net <= 0)
+		return -1;
+	return (fr - level) / net;
+}
+
 static void draw_header(struct live *L, WINDOW *w)
 {
 	const struct ui_style *st = &L->scr.st;
@@ -399,6 +419,11 @@ static void draw_header(struct live *L, WINDOW *w)
 	if (v->bench.throttled_tasks > 0) {
 		snprintf(buf, sizeof buf, " throttled tasks %d", v->bench.throttled_tasks);
 		rx = put_right(w, 1, rx, st, TE_HIT, buf);
+	}
+	double ttf = time_to_freerun(v);
+	if (ttf >= 0) {
+		snprintf(buf, sizeof buf, " freerun in %.1f s", ttf);
+		rx = put_right(w, 1, rx, st, TE_TEXT, buf);
 	}
 	if (v->have_last) {
 		snprintf(buf, sizeof buf, " dirty-limit hits %u (%.1f s)", v->last.hits,
@@ -660,13 +685,6 @@ static void draw_throughput(struct live *L, WINDOW *w, bool focus)
 	free(have);
 }
 
-/* The kernel counts pages; the screen says kB. */
-static double ui_page_kb(void)
-{
-	long p = sysconf(_SC_PAGESIZE);
-	return p > 0 ? (double)p / 1024 : 4;
-}
-
 /* Rows the throttle part of the dirty panel wants (0 when none). */
 static int throttle_rows(const struct view *v, int W)
 {
@@ -734,19 +752,6 @@ static void draw_throttle_rows(const struct view *v, WINDOW *w, int y, int W, in
 	}
 }
 
-/* Seconds until dirty+writeback reaches freerun at the current dirtying
- * rate minus the writeback rate; < 0 when it is not rising below it. */
-static double time_to_freerun(const struct view *v)
-{
-	const struct sample *s = &v->last;
-	double level = (double)(s->dirty_kb + s->writeback_kb), fr = (double)s->freerun_kb;
-	double net = (v->thr.dirtied_pps - v->thr.written_pps) * ui_page_kb();   /* kB/s */
-
-	if (!s->have_dirty || v->thr.dirtied_pps < 0 || v->thr.written_pps < 0 || level >= fr || net <= 0)
-		return -1;
-	return (fr - level) / net;
-}
-
 static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 {
 	const struct ui_style *st = &L->scr.st;
@@ -768,8 +773,6 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 	if (W >= 80 && ttf >= 0)
 		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s  freerun in %.1f s",
 			 a, b, c, t, ttf);
-	else if (W >= 50 && ttf >= 0)
-		snprintf(title, sizeof title, "Dirty %s+%s of %s  freerun in %.1f s", a, b, t, ttf);
 	else if (W >= 60)
 		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s", a, b, c, t);
 	else if (W >= 30)
