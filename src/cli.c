@@ -245,6 +245,14 @@ static int cli_scan(int argc, char **argv, bool stop_at_word, struct iodash_opts
 	return 0;
 }
 
+/* Throttling options that cannot go together (live and every command). */
+static int cli_check_trace(const struct iodash_opts *o)
+{
+	if (o->no_trace && o->trace_throttle)
+		return usage_error("%s", "--no-trace and --trace-throttle contradict each other: keep one");
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, struct iodash_opts *o)
 {
 	int rc, next;
@@ -259,7 +267,7 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 	if ((rc = cli_scan(argc, argv, true, o, &next)))
 		return rc;
 	if (next >= argc)
-		return 0;
+		return cli_check_trace(o);
 	if (next > 0 && !strcmp(argv[next - 1], "--"))
 		return usage_error("'--' wants a subcommand before it (%s)", "iodash run -- CMD");
 	size_t i;
@@ -311,8 +319,8 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 			return usage_error("%s: wants one recording", "export");
 		break;
 	}
-	if (o->no_trace && o->trace_throttle)
-		return usage_error("%s", "--no-trace and --trace-throttle contradict each other: keep one");
+	if ((rc = cli_check_trace(o)))
+		return rc;
 	if (o->fast && !o->proc_root)
 		return usage_error("%s only replays a trace: give --proc-root TRACE too", "--fast");
 	return 0;

@@ -127,3 +127,18 @@ fi
 # a reader that goes away (| head) ends a plain batch session quietly
 timeout 20 "$IODASH" --batch -i 0.1 | head -2 >/dev/null; rc=${PIPESTATUS[0]}
 check "batch | head: iodash ends with 0 when the reader goes (not killed by the timeout)" [ "$rc" -eq 0 ]
+
+# throttling and time options: bad values and contradictions are usage errors (2)
+for bad in "--no-trace --trace-throttle" "--time utc" "--throttle-gap 0" "--throttle-gap x"; do
+	err=$("$IODASH" --batch --count 1 $bad 2>&1 >/dev/null); rc=$?
+	[ $rc -eq 2 ] && echo "$err" | grep -q '^iodash: .*--' \
+		&& pass "usage error, exit 2: $bad" || fail "usage error, exit 2: $bad" "exit $rc: $err"
+done
+# --time mono: CLOCK_MONOTONIC seconds, to the microsecond, near this
+# machine's CLOCK_MONOTONIC now
+line=$("$IODASH" --batch --count 2 -i 0.1 --no-trace --time mono 2>/dev/null | grep -m1 '^[0-9]')
+up=$(python3 -c 'import time; print(time.clock_gettime(time.CLOCK_MONOTONIC))')
+t=${line%% *}
+echo "$t" | grep -Eq '^[0-9]+\.[0-9]{6}$' && awk -v t="$t" -v u="$up" 'BEGIN { d = u - t; exit !(d > -5 && d < 5) }' \
+	&& pass "--time mono: CLOCK_MONOTONIC to the microsecond ($t, now $up)" \
+	|| fail "--time mono: CLOCK_MONOTONIC to the microsecond" "got '$t', now $up"
