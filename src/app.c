@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "iodash/app.h"
+#include "iodash/ktrace.h"
 #include "iodash/probe.h"
 #include "iodash/recording.h"
 #include "iodash/sampler.h"
@@ -69,6 +70,7 @@ struct app_session {
 	struct probe *probe;
 	struct sampler *sampler;
 	struct recorder *rec;
+	struct ktrace *kt;             /* the kernel's throttling, NULL: sampled */
 	struct model m;
 	bool have_model;
 	struct app_flush flush;
@@ -141,6 +143,48 @@ static const char *app_recording_path(const struct iodash_opts *o, char *buf, si
 	return buf;
 }
 
+static void app_halt_sampler(void *ctx)
+{
+	sampler_halt(ctx);
+}
+
+/* Throttling from the kernel whenever it can be followed; else the sampled
+ * zone, said plainly (a note event, and model.thr for the screens).
+ * Returns 0, or -EPERM with err filled when --trace-throttle insisted and
+ * it cannot be. */
+static int app_open_ktrace(const struct iodash_opts *o, struct model *m, struct ktrace **kt,
+			   char *error, size_t errlen)
+{
+	char err[256] = "", note[256] = "", why[MODEL_LINE_LEN];
+	int rc = -1;
+
+	*kt = NULL;
+	if (o->proc_root)
+		snprintf(why, sizeof(why), "the counters are replayed (--proc-root), not this kernel's");
+	else if (o->no_trace)
+		snprintf(why, sizeof(why), "--no-trace");
+	else if ((rc = ktrace_open(kt, o->throttle_gap, err, sizeof(err), note, sizeof(note))))
+		snprintf(why, sizeof(why), "%s", err);
+	if (!rc) {
+		model_lock(m);
+		m->thr.src = THR_SRC_KERNEL;
+		snprintf(m->thr.note, sizeof(m->thr.note), "throttling from the kernel: writeback tracepoints in %s%s%s",
+			 ktrace_instance(*kt), note[0] ? "; " : "", note);
+		model_unlock(m);
+		return 0;
+	}
+	if (o->trace_throttle) {
+		snprintf(error, errlen, "--trace-throttle: %s (run as root, or drop the option to use the sampled zone)", why);
+		return -EPERM;
+	}
+	model_lock(m);
+	m->thr.src = THR_SRC_SAMPLED;
+	snprintf(m->thr.why_sampled, sizeof(m->thr.why_sampled), "%s", why);
+	snprintf(m->thr.note, sizeof(m->thr.note), "throttling is sampled (%s): it can miss short pauses", why);
+	model_unlock(m);
+	return 0;
+}
+
 /* The recorder's file name, to tell the user: only for a default name
  * that no -o chose, on a session that ended cleanly. */
 static void app_note_recording(struct app_session *s)
@@ -204,6 +248,9 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 		s->m.obs = recorder_observer(s->rec);
 	}
 
+	if ((rc = app_open_ktrace(o, &s->m, &s->kt, err, errlen)))
+		goto fail;
+
 	s->flush = (struct app_flush){ .rec = s->rec, .m = &s->m };
 	if (s->rec)
 		app_check_recorder(&s->flush, 0, recorder_flush(s->rec));
@@ -211,9 +258,14 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 		.interval = o->interval, .fast = o->fast, .count = o->count,
 		.duration = o->duration, .after_sample = app_after_sample, .ctx = &s->flush,
 		.disks = o->disks,
+		.ktrace = s->kt, .throttle_gap = o->throttle_gap,
 	};
 	if ((rc = sampler_start(&s->sampler, s->probe, &s->m, &sc, &first, err, errlen)))
 		goto fail;
+	model_lock(&s->m);
+	s->m.halt_sampler = app_halt_sampler;
+	s->m.halt_ctx = s->sampler;
+	model_unlock(&s->m);
 	if (drv && (rc = drv->start(drv, &s->m, err, errlen)))
 		goto fail;
 	*out = s;
@@ -244,6 +296,8 @@ int app_session_end(struct app_session *s, char *err, size_t errlen)
 	}
 	sampler_stop(s->sampler);
 	s->sampler = NULL;
+	ktrace_close(s->kt);
+	s->kt = NULL;
 	if (s->rec) {
 		s->m.obs = (struct model_observer){ 0 };
 		/* A recording that could not be written whole is a failure of
@@ -261,6 +315,7 @@ void app_session_free(struct app_session *s)
 	if (!s)
 		return;
 	sampler_stop(s->sampler);
+	ktrace_close(s->kt);
 	if (s->rec) {
 		s->m.obs = (struct model_observer){ 0 };
 		recorder_close(s->rec);

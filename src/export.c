@@ -17,6 +17,12 @@
 /* samples: 9 significant digits hold every recorded figure */
 #define EXPORT_DIGITS 9
 
+/* Where a sample's throttling comes from, as export names it. */
+static const char *thr_src_name(enum throttle_source src)
+{
+	return src == THR_SRC_KERNEL ? "kernel" : src == THR_SRC_SAMPLED ? "sampled" : "";
+}
+
 int recording_export(const struct recording *rec, enum out_format fmt, FILE *out,
 		     char *err, size_t errlen)
 {
@@ -70,7 +76,8 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 		fputs("},\n \"samples\": [", out);
 	} else {
 		fputs("# samples\nt,seq,dt,realtime_ns,dirty_kb,writeback_kb,bg_thresh_kb,freerun_kb,thresh_kb,"
-		      "meminfo_dirty_kb,meminfo_writeback_kb,zone,psi_io_some_avg10,psi_io_full_avg10,hits,hit_seconds", out);
+		      "meminfo_dirty_kb,meminfo_writeback_kb,zone,psi_io_some_avg10,psi_io_full_avg10,hits,hit_seconds,"
+		      "throttle_source,throttled,pauses,paused_ms", out);
 		for (int k = 0; k < ndisks; k++)
 			for (int c = 0; c < DF_N; c++)
 				fprintf(out, ",%s.%s", disks[k], disk_figure_name(c));
@@ -99,6 +106,13 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			}
 			fprintf(out, ", \"hits\": %u, \"hit_seconds\": ", s->hits);
 			text_put_number(out, s->hit_seconds, EXPORT_DIGITS, true);
+			/* throttling: the kernel's pauses when followed, else the zone */
+			fprintf(out, ", \"throttle_source\": \"%s\", \"throttled\": %s", thr_src_name(s->thr_src),
+				s->throttled ? "true" : "false");
+			if (s->thr_src == THR_SRC_KERNEL) {
+				fprintf(out, ", \"pauses\": %u, \"paused_ms\": ", s->pauses);
+				text_put_number(out, s->paused_ms, EXPORT_DIGITS, true);
+			}
 			fputs(", \"disks\": [", out);
 			for (int d = 0; d < s->ndisks; d++) {
 				fprintf(out, "%s{\"name\": ", d ? ", " : "");
@@ -136,6 +150,13 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			}
 			fprintf(out, ",%u,", s->hits);
 			text_put_number(out, s->hit_seconds, EXPORT_DIGITS, false);
+			fprintf(out, ",%s,%d,", thr_src_name(s->thr_src), s->throttled ? 1 : 0);
+			if (s->thr_src == THR_SRC_KERNEL) {
+				fprintf(out, "%u,", s->pauses);
+				text_put_number(out, s->paused_ms, EXPORT_DIGITS, false);
+			} else {
+				fputc(',', out);
+			}
 			for (int k = 0; k < ndisks; k++) {
 				const struct disk_rate *dr = NULL;
 				for (int d = 0; d < s->ndisks; d++)

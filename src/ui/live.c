@@ -35,6 +35,7 @@ struct view_pt {
 	double t;
 	bool have_dirty;
 	int zone;
+	bool kernel, throttled;      /* throttling from the tracepoints; a writer paused */
 	double level_kb, bg_kb, freerun_kb, thresh_kb;
 	float rd[VIEW_DISKS], wr[VIEW_DISKS];
 };
@@ -46,6 +47,7 @@ struct view {
 	int exit_code;
 	char error[MODEL_LINE_LEN];
 	struct bench_status bench;
+	struct model_throttle thr;   /* writers, control loop, rates (kernel) */
 	bool have_last;
 	struct sample last;
 	int badge_zone;              /* the worst zone of the last refresh period */
@@ -116,12 +118,23 @@ static int worst_recent_zone(const struct view *v, double period)
 	if (!v->have_last || !v->last.have_dirty)
 		return ZONE_UNKNOWN;
 	int z = v->last.zone;
+	bool paused = v->last.throttled;
 	for (size_t i = v->npts; i-- > 0;) {
 		const struct view_pt *p = &v->pts[i];
 		if (p->t <= v->last.t - period)
 			break;
 		if (p->have_dirty && p->zone > z)
 			z = p->zone;
+		paused |= p->throttled;
+	}
+	/* The kernel's word beats the sampled level: THROTTLE when a writer
+	 * paused in the period even if no sample caught the level above
+	 * freerun, and not when none did though one sample was above it. */
+	if (v->last.thr_src == THR_SRC_KERNEL) {
+		if (paused && z < ZONE_THROTTLE)
+			z = ZONE_THROTTLE;
+		else if (!paused && z >= ZONE_THROTTLE)
+			z = ZONE_BG_FLUSH;
 	}
 	return z;
 }
@@ -150,6 +163,7 @@ static void view_copy(struct live *L)
 	v->bench_done = m->bench_done;
 	v->exit_code = m->exit_code;
 	v->bench = m->bench;
+	v->thr = m->thr;
 	if (m->backpressure)
 		m->consumed = m->series.pushed;
 	const struct sample *last = series_last(&m->series);
@@ -165,6 +179,8 @@ static void view_copy(struct live *L)
 		p->t = s->t;
 		p->have_dirty = s->have_dirty;
 		p->zone = s->zone;
+		p->kernel = s->thr_src == THR_SRC_KERNEL;
+		p->throttled = s->throttled;
 		p->level_kb = (double)(s->dirty_kb + s->writeback_kb);
 		p->bg_kb = (double)s->bg_thresh_kb;
 		p->freerun_kb = (double)s->freerun_kb;
@@ -337,6 +353,26 @@ static int put_right(WINDOW *w, int y, int right, const struct ui_style *st, enu
 	return x;
 }
 
+/* The kernel counts pages; the screen says kB. */
+static double ui_page_kb(void)
+{
+	long p = sysconf(_SC_PAGESIZE);
+	return p > 0 ? (double)p / 1024 : 4;
+}
+
+/* Seconds until dirty+writeback reaches freerun at the current dirtying
+ * rate minus the writeback rate; < 0 when it is not rising below it. */
+static double time_to_freerun(const struct view *v)
+{
+	const struct sample *s = &v->last;
+	double level = (double)(s->dirty_kb + s->writeback_kb), fr = (double)s->freerun_kb;
+	double net = (v->thr.dirtied_pps - v->thr.written_pps) * ui_page_kb();   /* kB/s */
+
+	if (!s->have_dirty || v->thr.dirtied_pps < 0 || v->thr.written_pps < 0 || level >= fr || net <= 0)
+		return -1;
+	return (fr - level) / net;
+}
+
 static void draw_header(struct live *L, WINDOW *w)
 {
 	const struct ui_style *st = &L->scr.st;
@@ -379,6 +415,11 @@ static void draw_header(struct live *L, WINDOW *w)
 	if (v->bench.throttled_tasks > 0) {
 		snprintf(buf, sizeof buf, " throttled tasks %d", v->bench.throttled_tasks);
 		rx = put_right(w, 1, rx, st, TE_HIT, buf);
+	}
+	double ttf = time_to_freerun(v);
+	if (ttf >= 0) {
+		snprintf(buf, sizeof buf, " freerun in %.1f s", ttf);
+		rx = put_right(w, 1, rx, st, TE_TEXT, buf);
 	}
 	if (v->have_last) {
 		snprintf(buf, sizeof buf, " dirty-limit hits %u (%.1f s)", v->last.hits,
@@ -524,6 +565,8 @@ static int buckets(const struct live *L, int G, int phase, struct view_pt *out, 
 				o->seq = p->seq;
 				o->t = p->t;
 			}
+			o->kernel |= p->kernel;
+			o->throttled |= p->throttled;
 			for (int d = 0; d < VIEW_DISKS; d++)
 				if (p->rd[d] == p->rd[d]) {
 					o->rd[d] += p->rd[d];
@@ -650,6 +693,73 @@ static void draw_throughput(struct live *L, WINDOW *w, bool focus)
 	free(have);
 }
 
+/* Rows the throttle part of the dirty panel wants (0 when none). */
+static int throttle_rows(const struct view *v, int W)
+{
+	if (v->thr.src == THR_SRC_SAMPLED)
+		return 1;
+	if (v->thr.src != THR_SRC_KERNEL || W < 60)
+		return 0;
+	/* a steady height: the graph above must not jump from frame to frame */
+	return 4;   /* control loop, table head, two writers */
+}
+
+/* Who is throttled now (the kernel's balance_dirty_pages of the last
+ * sample, per writer) and the busiest bdi's control loop
+ * (bdi_dirty_ratelimit); or, without tracefs, that throttling is sampled. */
+static void draw_throttle_rows(const struct view *v, WINDOW *w, int y, int W, int rows,
+			       const struct ui_style *st)
+{
+	char buf[256], a[16], b[16], c[16], d[16];
+	const struct model_throttle *t = &v->thr;
+	const struct kt_window *k = &t->last;
+	double dt = t->last_dt > 0 ? t->last_dt : 0;
+	double pk = ui_page_kb();
+
+	if (t->src == THR_SRC_SAMPLED) {
+		snprintf(buf, sizeof buf, "throttling is sampled (%s): it can miss short pauses", t->why_sampled);
+		ui_put(w, y, 0, W, st, TE_DIM, buf);
+		return;
+	}
+	if (rows > 0 && !k->loop.have) {
+		ui_put(w, y++, 0, W, st, TE_DIM, "control loop: no bdi_dirty_ratelimit yet");
+		rows--;
+	} else if (rows > 0) {
+		ui_fmt_rate_kb((double)k->loop.write_bw, a, sizeof a);
+		ui_fmt_rate_kb((double)k->loop.dirty_ratelimit, b, sizeof b);
+		ui_fmt_rate_kb((double)k->loop.task_ratelimit, c, sizeof c);
+		int n = snprintf(buf, sizeof buf, "bdi %s write_bw %s ratelimit %s task %s",
+				 k->loop.bdi, a, b, c);
+		if (k->loop.setpoint && n > 0 && (size_t)n < sizeof buf) {
+			ui_fmt_kb((double)k->loop.setpoint * pk, a, sizeof a);
+			ui_fmt_kb((double)k->loop.dirty * pk, d, sizeof d);
+			snprintf(buf + n, sizeof buf - (size_t)n, " setpoint %s dirty %s", a, d);
+		}
+		ui_put(w, y++, 0, W, st, TE_TEXT, buf);
+		rows--;
+	}
+	if (rows < 2)
+		return;
+	if (!k->nwriters) {
+		ui_put(w, y, 0, W, st, TE_DIM, "no writer in balance_dirty_pages in the last sample");
+		return;
+	}
+	/* 60 columns: the panel's width on an 120-column terminal */
+	snprintf(buf, sizeof buf, "%-9s %6s %-6s %-6s %5s %5s %8s %8s", "writer", "pid", "bdi",
+		 "cgroup", "pau/s", "ms/s", "dirtied", "task_rl");
+	ui_put(w, y++, 0, W, st, TE_DIM, buf);
+	rows--;
+	for (int i = 0; i < k->nwriters && rows > 0; i++, rows--) {
+		const struct kt_writer_rate *r = &k->writers[i];
+		ui_fmt_rate_kb(dt > 0 ? (double)r->dirtied_pages * pk / dt : 0, a, sizeof a);
+		ui_fmt_rate_kb((double)r->task_ratelimit, b, sizeof b);
+		snprintf(buf, sizeof buf, "%-9.9s %6d %-6.6s %-6.6s %5.0f %5.0f %8s %8s", r->comm,
+			 (int)r->pid, r->bdi, r->cgroup, dt > 0 ? r->pauses / dt : 0,
+			 dt > 0 ? r->paused_ms / dt : 0, a, b);
+		ui_put(w, y++, 0, W, st, r->pauses ? TE_HIT : TE_TEXT, buf);
+	}
+}
+
 static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 {
 	const struct ui_style *st = &L->scr.st;
@@ -667,7 +777,11 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 	ui_fmt_kb((double)s->writeback_kb, b, sizeof b);
 	ui_fmt_kb((double)(s->dirty_kb + s->writeback_kb), c, sizeof c);
 	ui_fmt_kb((double)s->thresh_kb, t, sizeof t);
-	if (W >= 60)
+	double ttf = time_to_freerun(v);
+	if (W >= 80 && ttf >= 0)
+		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s  freerun in %.1f s",
+			 a, b, c, t, ttf);
+	else if (W >= 60)
 		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s", a, b, c, t);
 	else if (W >= 30)
 		snprintf(title, sizeof title, "Dirty %s+%s of %s", a, b, t);
@@ -703,6 +817,11 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 		ui_gauge_widget.draw(w, &gd, st);
 	}
 	int gh = H - 3;
+	int trows = throttle_rows(v, W);
+	if (gh - trows >= 4) {
+		gh -= trows;
+		draw_throttle_rows(v, w, 3 + gh, W, trows, st);
+	}
 	if (gh < 1) {
 		free(bk);
 		free(have);
@@ -726,7 +845,9 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 		bg[i] = ok ? p->bg_kb : NAN;
 		fr[i] = ok ? p->freerun_kb : NAN;
 		th[i] = ok ? p->thresh_kb : NAN;
-		sh[i] = ok && p->zone >= ZONE_THROTTLE;
+		/* shaded where writers were throttled: the kernel's pauses when
+		 * followed, else the sampled zone */
+		sh[i] = ok && (p->kernel ? p->throttled : p->zone >= ZONE_THROTTLE);
 		any_shade |= sh[i];
 	}
 	/* Right of the newest data the lines go on at today's thresholds, so
