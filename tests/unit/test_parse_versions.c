@@ -1,0 +1,259 @@
+/* parsers: output of every tool version people still have (issue 20),
+ * tested value by value against real files kept in tests/fixtures/ (their
+ * sources in tests/fixtures/README.md): bonnie++ CSV layouts by version,
+ * fio groups that ran one after another kept apart, fio 2.x JSON and
+ * text, fio client/server JSON, sysbench 0.4/0.5 and 1.1 fileio, logs
+ * with several tools, labels and empty files. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iodash/parser.h"
+
+static void assert_near(double a, double b, double eps, const char *file, int line)
+{
+	if (!(fabs(a - b) <= eps)) {
+		print_error("%.12g != %.12g (within %g)\n", a, b, eps);
+		_fail(file, line);
+	}
+}
+#define assert_double_equal(a, b, eps) assert_near((a), (b), (eps), __FILE__, __LINE__)
+
+#define BO "tests/fixtures/bench-output/"
+
+static void parse(const char *path, const char *name, const char *label, struct result_set *rs)
+{
+	char err[512];
+	memset(rs, 0, sizeof(*rs));
+	int rc = parser_parse_file(path, name, label, rs, err, sizeof(err));
+	if (rc)
+		print_message("%s\n", err);
+	assert_int_equal(rc, 0);
+}
+
+/* The one final point of (label, metric); fails when missing or repeated. */
+static const struct result_point *pt(const struct result_set *rs, const char *label, const char *metric)
+{
+	const struct result_point *r = NULL;
+	for (size_t i = 0; i < rs->n; i++)
+		if (!(rs->v[i].flags & RP_PROGRESS) && strcmp(rs->v[i].metric, metric) == 0 &&
+		    strcmp(rs->v[i].label, label) == 0) {
+			if (r)
+				print_error("two points %s / %s\n", label, metric);
+			assert_null(r);
+			r = &rs->v[i];
+		}
+	if (!r)
+		print_error("no point %s / %s\n", label, metric);
+	assert_non_null(r);
+	return r;
+}
+
+static bool has(const struct result_set *rs, const char *label, const char *metric)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		if (!(rs->v[i].flags & RP_PROGRESS) && strcmp(rs->v[i].metric, metric) == 0 &&
+		    strcmp(rs->v[i].label, label) == 0)
+			return true;
+	return false;
+}
+
+static size_t nlabels(const struct result_set *rs)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < rs->n; i++) {
+		bool seen = false;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = strcmp(rs->v[j].label, rs->v[i].label) == 0;
+		n += !seen;
+	}
+	return n;
+}
+
+static void check(const struct result_set *rs, const char *label, const char *metric, const char *x_name,
+		  double x, double v, double eps, const char *unit)
+{
+	const struct result_point *p = pt(rs, label, metric);
+	assert_string_equal(p->x_name, x_name);
+	assert_double_equal(p->x, x, 0);
+	assert_double_equal(p->value, v, eps);
+	assert_string_equal(p->unit, unit);
+	assert_int_equal(p->run, 0);
+	assert_true(p->flags & RP_FINAL);
+}
+
+/* --- bonnie++ ---------------------------------------------------------- */
+
+static void test_bonnie_csv_196(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	/* 1.96,1.96,perfkit-7b22f510-0,1,1421800799,7423M,,,,72853,15,47358,5,,,
+	 * 156821,7,537.7,10,100,,,,,49223,58,+++++,+++,54405,53,2898,97,+++++,+++,
+	 * 59089,60,,512ms,670ms,,44660us,200ms,3747us,1759us,1643us,33518us,192us,839us */
+	parse(BO "bonnie++/pkb-bonnie++-1.96.csv", NULL, "L", &rs);
+	check(&rs, "L", "seq_out_block", "size_mb", 7423, 72853, 0, "KiB/s");
+	check(&rs, "L", "seq_rewrite", "size_mb", 7423, 47358, 0, "KiB/s");
+	check(&rs, "L", "seq_in_block", "size_mb", 7423, 156821, 0, "KiB/s");
+	check(&rs, "L", "random_seeks", "size_mb", 7423, 537.7, 1e-9, "/s");
+	assert_false(has(&rs, "L", "seq_out_char"));   /* -f: empty */
+	assert_false(has(&rs, "L", "seq_in_char"));
+	check(&rs, "L", "seq_create", "size_mb", 7423, 49223, 0, "files/s");
+	assert_true(pt(&rs, "L", "seq_stat")->flags & RP_TOO_FAST);
+	check(&rs, "L", "seq_delete", "size_mb", 7423, 54405, 0, "files/s");
+	check(&rs, "L", "random_create", "size_mb", 7423, 2898, 0, "files/s");
+	assert_true(pt(&rs, "L", "random_stat")->flags & RP_TOO_FAST);
+	check(&rs, "L", "random_delete", "size_mb", 7423, 59089, 0, "files/s");
+	assert_false(has(&rs, "L", "seq_out_char_latency"));
+	check(&rs, "L", "seq_out_block_latency", "size_mb", 7423, 512000, 0, "us");
+	check(&rs, "L", "seq_rewrite_latency", "size_mb", 7423, 670000, 0, "us");
+	assert_false(has(&rs, "L", "seq_in_char_latency"));
+	check(&rs, "L", "seq_in_block_latency", "size_mb", 7423, 44660, 0, "us");
+	check(&rs, "L", "random_seeks_latency", "size_mb", 7423, 200000, 0, "us");
+	check(&rs, "L", "seq_create_latency", "size_mb", 7423, 3747, 0, "us");
+	check(&rs, "L", "seq_stat_latency", "size_mb", 7423, 1759, 0, "us");
+	check(&rs, "L", "seq_delete_latency", "size_mb", 7423, 1643, 0, "us");
+	check(&rs, "L", "random_create_latency", "size_mb", 7423, 33518, 0, "us");
+	check(&rs, "L", "random_stat_latency", "size_mb", 7423, 192, 0, "us");
+	check(&rs, "L", "random_delete_latency", "size_mb", 7423, 839, 0, "us");
+	assert_int_equal(rs.n, 20);
+	result_set_free(&rs);
+}
+
+/* --- fio groups -------------------------------------------------------- */
+
+/* fio-3.33, three stonewalled groups: seqwrite 1M (one job), randread 4k
+ * (two jobs at once, no group_reporting), randwrite 16k (two jobs,
+ * group_reporting). */
+static void test_fio_groups_normal(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/fio-3.33-three-groups-normal.txt", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 3);
+	/* write: IOPS=4345, BW=4345MiB/s (4556MB/s)(8721MiB/2007msec) */
+	check(&rs, "L seqwrite", "write_bw", "bs_kb", 1024, 4345.0 * 1024, 0, "KiB/s");
+	check(&rs, "L seqwrite", "write_iops", "bs_kb", 1024, 4345, 0, "IOPS");
+	check(&rs, "L seqwrite", "write_clat_avg", "bs_kb", 1024, 197.19, 1e-9, "us");
+	check(&rs, "L seqwrite", "write_clat_p99", "bs_kb", 1024, 1893, 0, "us");
+	/* two jobs of group 1 ran at once: 269MiB/s + 269MiB/s, 68.8k + 68.8k;
+	 * their latencies do not add up, so none */
+	check(&rs, "L randread", "read_bw", "bs_kb", 4, 2 * 269.0 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L randread", "read_iops", "bs_kb", 4, 137600, 1e-6, "IOPS");
+	assert_false(has(&rs, "L randread", "read_clat_avg"));
+	/* group_reporting: one block for jobs=2, taken as it is */
+	check(&rs, "L randwrite-grouped", "write_bw", "bs_kb", 16, 1596.0 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L randwrite-grouped", "write_iops", "bs_kb", 16, 102000, 1e-6, "IOPS");
+	check(&rs, "L randwrite-grouped", "write_clat_avg", "bs_kb", 16, 14.80143, 1e-9, "us");
+	assert_false(has(&rs, "L", "write_bw"));
+	result_set_free(&rs);
+}
+
+static void test_fio_groups_json(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/fio-3.33-three-groups.json", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 3);
+	check(&rs, "L seqwrite", "write_bw", "bs_kb", 1024, 2137555, 0, "KiB/s");
+	check(&rs, "L seqwrite", "write_iops", "bs_kb", 1024, 2087.456272, 1e-9, "IOPS");
+	check(&rs, "L seqwrite", "write_clat_avg", "bs_kb", 1024, 413.818435959, 1e-9, "us");
+	check(&rs, "L seqwrite", "write_clat_p99", "bs_kb", 1024, 8093.696, 1e-9, "us");
+	check(&rs, "L randread", "read_bw", "bs_kb", 4, 259878 + 262798, 0, "KiB/s");
+	check(&rs, "L randread", "read_iops", "bs_kb", 4, 64969.515242 + 65699.650175, 1e-6, "IOPS");
+	assert_false(has(&rs, "L randread", "read_clat_avg"));
+	check(&rs, "L randwrite-grouped", "write_bw", "bs_kb", 16, 4879792, 0, "KiB/s");
+	check(&rs, "L randwrite-grouped", "write_clat_avg", "bs_kb", 16, 5.35667421, 1e-9, "us");
+	check(&rs, "L randwrite-grouped", "write_clat_p99", "bs_kb", 16, 4.256, 1e-9, "us");
+	result_set_free(&rs);
+}
+
+/* fio-2.1.4 (PerfKitBenchmarker's sample): five stonewalled groups, no job
+ * options in the JSON (so no block size: x "run"), io_bytes in KiB, clat
+ * in us. */
+static void test_fio_json_v2_groups(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/pkb-fio-2.1.4-five-groups.json", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 5);
+	check(&rs, "L sequential_write", "write_bw", "run", 0, 68118, 0, "KiB/s");
+	check(&rs, "L sequential_write", "write_iops", "run", 0, 133, 0, "IOPS");
+	check(&rs, "L sequential_write", "write_clat_avg", "run", 0, 477734.84, 1e-6, "us");
+	check(&rs, "L sequential_write", "write_clat_p99", "run", 0, 823296, 0, "us");
+	check(&rs, "L sequential_read", "read_bw", "run", 0, 129836, 0, "KiB/s");
+	check(&rs, "L sequential_read", "read_clat_avg", "run", 0, 250667.06, 1e-6, "us");
+	check(&rs, "L sequential_read", "read_clat_p99", "run", 0, 473088, 0, "us");
+	check(&rs, "L random_write_test", "write_bw", "run", 0, 6443, 0, "KiB/s");
+	check(&rs, "L random_write_test", "write_iops", "run", 0, 1610, 0, "IOPS");
+	check(&rs, "L random_write_test", "write_clat_avg", "run", 0, 587.02, 1e-9, "us");
+	check(&rs, "L random_read_test", "read_bw", "run", 0, 1269, 0, "KiB/s");
+	check(&rs, "L random_read_test", "read_iops", "run", 0, 317, 0, "IOPS");
+	check(&rs, "L random_read_test", "read_clat_p99", "run", 0, 3728, 0, "us");
+	/* same rw and bs as random_read_test, iodepth 64: its own result */
+	check(&rs, "L random_read_test_parallel", "read_bw", "run", 0, 1292, 0, "KiB/s");
+	check(&rs, "L random_read_test_parallel", "read_iops", "run", 0, 323, 0, "IOPS");
+	check(&rs, "L random_read_test_parallel", "read_clat_avg", "run", 0, 198030.44, 1e-6, "us");
+	result_set_free(&rs);
+}
+
+/* fio-2.17 with group_reporting and numjobs=2 in two groups; bs from the
+ * job options; a long job name does not fit the label: "L g0". */
+static void test_fio_json_v2_group_reporting(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/pkb-fio-2.17-group-reporting.json", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 2);
+	check(&rs, "L rand_16k_read_100%-io-depth-1-num-jobs-2", "read_bw", "bs_kb", 16, 129386, 0, "KiB/s");
+	check(&rs, "L rand_16k_read_100%-io-depth-1-num-jobs-2", "read_iops", "bs_kb", 16, 8086.673998, 1e-9, "IOPS");
+	check(&rs, "L rand_16k_read_100%-io-depth-1-num-jobs-2", "read_clat_avg", "bs_kb", 16, 238.357679, 1e-9, "us");
+	check(&rs, "L rand_16k_read_100%-io-depth-1-num-jobs-2", "read_clat_p50", "bs_kb", 16, 96, 0, "us");
+	check(&rs, "L rand_16k_write_100%-io-depth-1-num-jobs-2", "write_bw", "bs_kb", 16, 39312, 0, "KiB/s");
+	check(&rs, "L rand_16k_write_100%-io-depth-1-num-jobs-2", "write_clat_avg", "bs_kb", 16, 800.193694,
+	      1e-9, "us");
+	check(&rs, "L rand_16k_write_100%-io-depth-1-num-jobs-2", "write_clat_p50", "bs_kb", 16, 548, 0, "us");
+	result_set_free(&rs);
+	/* the default label (the file name) and the job name do not fit 63
+	 * characters: the group number keeps them apart */
+	parse(BO "fio/pkb-fio-2.17-group-reporting.json", NULL, NULL, &rs);
+	check(&rs, "pkb-fio-2.17-group-reporting g0", "read_bw", "bs_kb", 16, 129386, 0, "KiB/s");
+	check(&rs, "pkb-fio-2.17-group-reporting g1", "write_bw", "bs_kb", 16, 39312, 0, "KiB/s");
+	result_set_free(&rs);
+}
+
+/* fio-3.33 --client to two servers on loopback: the clients' entries of a
+ * group add up; "All clients" (fio's sum over every group) is not used. */
+static void test_fio_client_server_json(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/fio-3.33-client-server-2clients.json", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 2);
+	check(&rs, "L seqwrite", "write_bw", "bs_kb", 256, 4996108 + 4981189, 0, "KiB/s");
+	check(&rs, "L seqwrite", "write_iops", "bs_kb", 256, 19516.049383 + 19457.771114, 1e-6, "IOPS");
+	assert_false(has(&rs, "L seqwrite", "write_clat_avg"));
+	check(&rs, "L randread", "read_bw", "bs_kb", 4, 140197 + 143904, 0, "KiB/s");
+	check(&rs, "L randread", "read_iops", "bs_kb", 4, 35049.475262 + 35976.011994, 1e-6, "IOPS");
+	assert_false(has(&rs, "L randread", "write_bw"));
+	result_set_free(&rs);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bonnie_csv_196),
+		cmocka_unit_test(test_fio_groups_normal),
+		cmocka_unit_test(test_fio_groups_json),
+		cmocka_unit_test(test_fio_json_v2_groups),
+		cmocka_unit_test(test_fio_json_v2_group_reporting),
+		cmocka_unit_test(test_fio_client_server_json),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
