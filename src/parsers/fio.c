@@ -812,6 +812,19 @@ static void fio_json_feed(struct parser *p, struct fio_state *f, const char *s, 
 
 /* --- lines ----------------------------------------------------------- */
 
+/* The end of one fio run: its last report is the final figure; the
+ * next run starts afresh (its points are numbered as further runs). */
+static void fio_end_run(struct parser *p, struct fio_state *f)
+{
+	fio_close_report(p, f);
+	fio_final(p, f);
+	f->have_last = false;
+	fio_report_clear(&f->last);
+	fio_report_clear(&f->cur);
+	f->nprev = f->nhdr = 0;
+	f->cur_dir = f->pct_dir = -1;
+}
+
 /* "read: ", "write: ", "mixed: " (fio 2.x pads: "read : "); -1 when none. */
 static int fio_dir_of(const char *t)
 {
@@ -859,6 +872,11 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 		return;
 	}
 	if (strstr(t, ": (g=") && strstr(t, "rw=")) {
+		/* job headers after a complete report: the log holds another
+		 * fio run (a script that runs fio again); --status-interval
+		 * prints its headers once, at the top */
+		if (f->have_last || f->cur.closed)
+			fio_end_run(p, f);
 		fio_header_bs(f, t);
 		return;
 	}
@@ -938,9 +956,7 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 
 static void fio_finish(struct parser *p)
 {
-	struct fio_state *f = p->st;
-	fio_close_report(p, f);
-	fio_final(p, f);
+	fio_end_run(p, p->st);
 }
 
 const struct parser_ops parser_fio_ops = {

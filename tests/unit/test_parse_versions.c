@@ -55,6 +55,31 @@ static const struct result_point *pt(const struct result_set *rs, const char *la
 	return r;
 }
 
+/* The final point of (label, metric, run). */
+static const struct result_point *ptr(const struct result_set *rs, const char *label, const char *metric, int run)
+{
+	const struct result_point *r = NULL;
+	for (size_t i = 0; i < rs->n; i++)
+		if (!(rs->v[i].flags & RP_PROGRESS) && strcmp(rs->v[i].metric, metric) == 0 &&
+		    strcmp(rs->v[i].label, label) == 0 && rs->v[i].run == run) {
+			assert_null(r);
+			r = &rs->v[i];
+		}
+	if (!r)
+		print_error("no point %s / %s run %d\n", label, metric, run);
+	assert_non_null(r);
+	return r;
+}
+
+static size_t nruns(const struct result_set *rs, const char *metric)
+{
+	int max = -1;
+	for (size_t i = 0; i < rs->n; i++)
+		if (!(rs->v[i].flags & RP_PROGRESS) && strcmp(rs->v[i].metric, metric) == 0 && rs->v[i].run > max)
+			max = rs->v[i].run;
+	return (size_t)(max + 1);
+}
+
 static bool has(const struct result_set *rs, const char *label, const char *metric)
 {
 	for (size_t i = 0; i < rs->n; i++)
@@ -245,6 +270,79 @@ static void test_fio_client_server_json(void **st)
 	result_set_free(&rs);
 }
 
+/* fio-2.2.10 normal output ("read : io=4096.0MB, bw=611058KB/s, iops=152764,
+ * runt=  6864msec", KB = KiB), five runs of one job file in one log
+ * (dyu/vps-comparison): five runs, each its own figures. */
+static void test_fio_v2_text_runs(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/vpscmp-fio-2.2.10-randread-5runs.log", NULL, "L", &rs);
+	static const double bw[5] = { 611058, 502252, 592500, 541760, 662189 };
+	static const double iops[5] = { 152764, 125562, 148124, 135439, 165547 };
+	static const double clat[5] = { 825.75, 1005.48, 852.78, 931.38, 760.88 };
+	static const double p99[5] = { 3216, 3664, 2576, 4128, 1864 };
+	assert_int_equal(nruns(&rs, "read_bw"), 5);
+	for (int r = 0; r < 5; r++) {
+		const struct result_point *p = ptr(&rs, "L", "read_bw", r);
+		assert_string_equal(p->x_name, "bs_kb");
+		assert_double_equal(p->x, 4, 0);
+		assert_double_equal(p->value, bw[r], 0);
+		assert_string_equal(p->unit, "KiB/s");
+		assert_double_equal(ptr(&rs, "L", "read_iops", r)->value, iops[r], 0);
+		/* jobs=8 in one block (group_reporting): its latency stands */
+		assert_double_equal(ptr(&rs, "L", "read_clat_avg", r)->value, clat[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "read_clat_p99", r)->value, p99[r], 0);
+	}
+	assert_false(has(&rs, "L", "write_bw"));
+	result_set_free(&rs);
+}
+
+/* --- sysbench ---------------------------------------------------------- */
+
+/* sysbench 0.4.12 fileio rndrw, five runs in one log (dyu/vps-comparison):
+ * "Total transferred 5.2176Gb  (17.81Mb/sec)", "4559.24 Requests/sec
+ * executed", per-request statistics in ms; per-direction rates are the
+ * counts and sizes over "total time", as sysbench computes its Mb/sec. */
+static void test_sysbench_04_runs(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "sysbench/vpscmp-sysbench-0.4.12-randrw-runs.log", NULL, "L", &rs);
+	static const double total_bw[5] = { 17.81, 21.107, 22.535, 21.232, 24.315 };
+	static const double req[5] = { 4559.24, 5403.31, 5768.97, 5435.32, 6224.63 };
+	static const double rd[5] = { 820665, 972598, 1038420, 978360, 1120440 };
+	static const double wr[5] = { 547110, 648398, 692280, 652240, 746960 };
+	static const double oth[5] = { 1750656, 2074752, 2215275, 2087133, 2390172 };
+	static const double rgb[5] = { 3.1306, 3.7102, 3.9613, 3.7321, 4.2741 };
+	static const double wgb[5] = { 2.0871, 2.4734, 2.6408, 2.4881, 2.8494 };
+	static const double secs[5] = { 300.0009, 300.0005, 300.0016, 300.0007, 300.0015 };
+	static const double avg[5] = { 0.10, 0.07, 0.06, 0.06, 0.06 };
+	static const double max[5] = { 31.12, 22.11, 15.97, 18.44, 14.68 };
+	static const double p95[5] = { 0.27, 0.20, 0.12, 0.12, 0.11 };
+	assert_int_equal(nruns(&rs, "total_bw"), 5);
+	for (int r = 0; r < 5; r++) {
+		const struct result_point *p = ptr(&rs, "L", "total_bw", r);
+		assert_string_equal(p->x_name, "threads");
+		assert_double_equal(p->x, 1, 0);
+		assert_double_equal(p->value, total_bw[r], 1e-9);
+		assert_string_equal(p->unit, "MiB/s");
+		assert_double_equal(ptr(&rs, "L", "requests_per_s", r)->value, req[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "reads_per_s", r)->value, rd[r] / secs[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "writes_per_s", r)->value, wr[r] / secs[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "fsyncs_per_s", r)->value, oth[r] / secs[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "read_bw", r)->value, rgb[r] * 1024 / secs[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "write_bw", r)->value, wgb[r] * 1024 / secs[r], 1e-9);
+		/* the rates agree with sysbench's own, to its rounding */
+		assert_double_equal(ptr(&rs, "L", "read_bw", r)->value + ptr(&rs, "L", "write_bw", r)->value,
+				    total_bw[r], 0.01);
+		assert_double_equal(ptr(&rs, "L", "latency_avg", r)->value, avg[r], 1e-12);
+		assert_double_equal(ptr(&rs, "L", "latency_max", r)->value, max[r], 1e-12);
+		assert_double_equal(ptr(&rs, "L", "latency_p95", r)->value, p95[r], 1e-12);
+	}
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +352,8 @@ int main(void)
 		cmocka_unit_test(test_fio_json_v2_groups),
 		cmocka_unit_test(test_fio_json_v2_group_reporting),
 		cmocka_unit_test(test_fio_client_server_json),
+		cmocka_unit_test(test_fio_v2_text_runs),
+		cmocka_unit_test(test_sysbench_04_runs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
