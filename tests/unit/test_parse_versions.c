@@ -343,6 +343,78 @@ static void test_sysbench_04_runs(void **st)
 	result_set_free(&rs);
 }
 
+/* sysbench 1.1.0 (built from akopytov/sysbench master, run here):
+ * "read:  IOPS=32302.22 504.72 MiB/s (529.24 MB/s)". */
+static void test_sysbench_11(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "sysbench/sysbench-1.1.0-fileio-rndrw-2threads.txt", NULL, "L", &rs);
+	check(&rs, "L", "reads_per_s", "threads", 2, 32302.22, 1e-9, "/s");
+	check(&rs, "L", "read_bw", "threads", 2, 504.72, 1e-9, "MiB/s");
+	check(&rs, "L", "writes_per_s", "threads", 2, 21534.93, 1e-9, "/s");
+	check(&rs, "L", "write_bw", "threads", 2, 336.48, 1e-9, "MiB/s");
+	check(&rs, "L", "fsyncs_per_s", "threads", 2, 2147.90, 1e-9, "/s");
+	check(&rs, "L", "latency_avg", "threads", 2, 0.04, 1e-12, "ms");
+	check(&rs, "L", "latency_max", "threads", 2, 50.44, 1e-12, "ms");
+	check(&rs, "L", "latency_p95", "threads", 2, 0.01, 1e-12, "ms");
+	assert_int_equal(rs.n, 8);
+	result_set_free(&rs);
+}
+
+/* --- several tools in one log ------------------------------------------ */
+
+/* A script ran fio, then dbench, then sysbench 1.1 into one log: each
+ * section is read by its own parser, and each tool's points carry the
+ * tool's name so that fio's write_bw (KiB/s) and sysbench's (MiB/s) never
+ * pool. */
+static void test_mixed_log(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "mixed/mixed-fio-dbench-sysbench.log", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 3);
+	/* write: IOPS=166k, BW=10.1GiB/s (10.8GB/s)(20.2GiB/2001msec) */
+	check(&rs, "L fio", "write_bw", "bs_kb", 64, 10.1 * 1024 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L fio", "write_iops", "bs_kb", 64, 166000, 1e-6, "IOPS");
+	check(&rs, "L fio", "write_clat_avg", "bs_kb", 64, 5.17, 1e-12, "us");
+	check(&rs, "L fio", "write_clat_p99", "bs_kb", 64, 11, 0, "us");
+	/* Throughput 412.045 MB/sec  2 clients  2 procs  max_latency=195.942 ms */
+	check(&rs, "L dbench", "throughput", "clients", 2, 412.045, 1e-9, "MB/s");
+	check(&rs, "L dbench", "max_latency", "clients", 2, 195.942, 1e-9, "ms");
+	check(&rs, "L sysbench", "write_bw", "threads", 1, 795.49, 1e-9, "MiB/s");
+	check(&rs, "L sysbench", "writes_per_s", "threads", 1, 50911.59, 1e-9, "/s");
+	check(&rs, "L sysbench", "fsyncs_per_s", "threads", 1, 1019.20, 1e-9, "/s");
+	check(&rs, "L sysbench", "latency_max", "threads", 1, 66.71, 1e-12, "ms");
+	assert_false(has(&rs, "L", "write_bw"));
+	result_set_free(&rs);
+}
+
+/* The same log fed live through "auto" (no look ahead): the first tool
+ * keeps the plain label until a second one shows up, and the sections still
+ * go to their own parsers. */
+static void test_mixed_log_live(void **st)
+{
+	(void)st;
+	FILE *f = fopen(BO "mixed/mixed-fio-dbench-sysbench.log", "rb");
+	assert_non_null(f);
+	char buf[65536];
+	size_t n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	struct parser *p = parser_new("auto", "L");
+	struct result_set rs = { 0 };
+	struct result_sink sink = result_set_sink(&rs);
+	for (size_t i = 0; i < n; i += 7)
+		parser_feed(p, buf + i, n - i < 7 ? n - i : 7, &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+	/* fio's final figure comes at its end, after the switch: tagged too */
+	check(&rs, "L fio", "write_iops", "bs_kb", 64, 166000, 1e-6, "IOPS");
+	check(&rs, "L dbench", "throughput", "clients", 2, 412.045, 1e-9, "MB/s");
+	check(&rs, "L sysbench", "write_bw", "threads", 1, 795.49, 1e-9, "MiB/s");
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,6 +426,9 @@ int main(void)
 		cmocka_unit_test(test_fio_client_server_json),
 		cmocka_unit_test(test_fio_v2_text_runs),
 		cmocka_unit_test(test_sysbench_04_runs),
+		cmocka_unit_test(test_sysbench_11),
+		cmocka_unit_test(test_mixed_log),
+		cmocka_unit_test(test_mixed_log_live),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
