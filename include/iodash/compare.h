@@ -39,13 +39,16 @@ struct compare_data {
 };
 
 /* Load every source (a recording when it starts like one, else a text file
- * through the parsers) and build the curves.  metric NULL = all.
+ * through the parsers: parser NULL guesses the format, else that parser,
+ * --parser) and build the curves.  metric NULL = all.  Two text sources
+ * with one file name in different directories get "dir/name" labels; a
+ * label given by two sources is said on warn (counted as runs of it).
  * Returns 0, -ENOENT when no result was found (err says where it looked),
  * -ESRCH for an unknown --baseline or --metric (err lists the known ones),
  * or another -errno with err "FILE: byte N: why". Warnings (torn records,
  * sources without results) go to warn (may be NULL), one per line. */
 int compare_load(struct compare_data *cd, char *const *paths, int npaths,
-		 const char *baseline, const char *metric,
+		 const char *baseline, const char *metric, const char *parser,
 		 char *err, size_t errlen, FILE *warn);
 void compare_free(struct compare_data *cd);
 

@@ -82,10 +82,17 @@ void parser_finish(struct parser *p, struct result_sink *sink);
 void parser_get_progress(const struct parser *p, struct parser_progress *out);
 
 /* Parse a whole text file (benchmark output or a mail), guessing the
- * format when name is NULL or "auto".  Default label: the file's base name.
- * Returns 0 or -errno with err "FILE: why". */
+ * format when name is NULL or "auto".  Default label: parser_default_label().
+ * Returns 0 or -errno with err "FILE: why" (-ENODATA for an empty file or
+ * one without results). */
 int parser_parse_file(const char *path, const char *name, const char *label,
 		      struct result_set *out, char *err, size_t errlen);
+
+/* The default run label of a file: its base name without the extension;
+ * a name longer than a label keeps its first characters and a hash of the
+ * whole name ("...~1a2b3c4d"), so that two long names never become one
+ * label.  Returns buf. */
+const char *parser_default_label(const char *path, char *buf, size_t len);
 
 /* The names of all parsers, NULL-terminated (for --help). */
 extern const char *const parser_names[];

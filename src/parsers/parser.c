@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -546,6 +547,37 @@ static const char *parser_guess_file(const char *buf, size_t len, int *ntools)
 	return "mail";
 }
 
+const char *parser_default_label(const char *path, char *buf, size_t len)
+{
+	if (!buf || !len)
+		return buf;
+	const char *b = path ? strrchr(path, '/') : NULL;
+	b = b ? b + 1 : (path ? path : "");
+	/* the extension comes off the whole name, before any cut */
+	size_t n = strlen(b);
+	const char *dot = strrchr(b, '.');
+	if (dot && dot != b)
+		n = (size_t)(dot - b);
+	if (n < len) {
+		memcpy(buf, b, n);
+		buf[n] = '\0';
+		return buf;
+	}
+	/* FNV-1a over the whole stem: two long names that share their first
+	 * characters still differ */
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)b[i];
+		h *= 16777619u;
+	}
+	char tail[16];
+	int tl = snprintf(tail, sizeof(tail), "~%08x", (unsigned)h);
+	size_t head = len > (size_t)tl + 1 ? len - (size_t)tl - 1 : 0;
+	memcpy(buf, b, head);
+	snprintf(buf + head, len - head, "%s", tail);
+	return buf;
+}
+
 #define PARSE_FILE_MAX (256L * 1024 * 1024)
 
 int parser_parse_file(const char *path, const char *name, const char *label,
@@ -613,6 +645,16 @@ int parser_parse_file(const char *path, const char *name, const char *label,
 	}
 	close(fd);
 
+	size_t blank = 0;
+	while (blank < len && (buf[blank] == ' ' || buf[blank] == '\t' || buf[blank] == '\n' || buf[blank] == '\r'))
+		blank++;
+	if (blank == len) {
+		free(buf);
+		if (err)
+			snprintf(err, errlen, "%s: %s (give the file that holds the benchmark's output or the mail)",
+				 path, len ? "only blank lines, no results" : "empty file, no results");
+		return -ENODATA;
+	}
 	const char *pname = name;
 	int ntools = 0;
 	if (!pname || strcmp(pname, "auto") == 0)
@@ -621,15 +663,8 @@ int parser_parse_file(const char *path, const char *name, const char *label,
 	 * tool's points under "LABEL tool" so that none pool with another's */
 	bool sections = ntools >= 2 && strcmp(pname, "mail") != 0;
 	char deflabel[RP_LABEL_LEN];
-	if (!label || !*label) {
-		const char *b = strrchr(path, '/');
-		b = b ? b + 1 : path;
-		pp_strlcpy(deflabel, b, sizeof(deflabel));
-		char *dot = strrchr(deflabel, '.');
-		if (dot && dot != deflabel)
-			*dot = '\0';
-		label = deflabel;
-	}
+	if (!label || !*label)
+		label = parser_default_label(path, deflabel, sizeof(deflabel));
 	struct parser *p = parser_new(sections ? "auto" : pname, label);
 	if (p && sections)
 		((struct auto_state *)p->st)->tag = true;

@@ -174,11 +174,71 @@ static void list_labels(const struct result_set *rs, char *buf, size_t len)
 	}
 }
 
+/* The label of a text source's own points: its file name, or, when an
+ * earlier source of another path has the same file name (6.1/fio.json and
+ * 6.2/fio.json), its directory and file name, so that two sources never
+ * pool as runs of one label by accident of their names. */
+static void text_label(char *const *paths, int s, char *lab, size_t len)
+{
+	char mine[RP_LABEL_LEN], other[RP_LABEL_LEN];
+	bool clash = false;
+
+	parser_default_label(paths[s], mine, sizeof(mine));
+	for (int t = 0; t < s && !clash; t++)
+		clash = strcmp(paths[t], paths[s]) && !strcmp(parser_default_label(paths[t], other, sizeof(other)), mine);
+	snprintf(lab, len, "%s", mine);
+	if (clash) {
+		char dir[256], *d = dir;
+		snprintf(dir, sizeof(dir), "%s", paths[s]);
+		char *slash = strrchr(dir, '/');
+		if (slash) {
+			*slash = '\0';
+			slash = strrchr(dir, '/');
+			d = slash ? slash + 1 : dir;
+			if (*d)
+				snprintf(lab, len, "%.*s/%s", (int)(len / 2), d, mine);
+		}
+	}
+}
+
+/* Labels seen so far and the source that gave each first: a label that
+ * a later source also gives is said once, never pooled silently. */
+struct label_src {
+	char label[RP_LABEL_LEN];
+	int src;
+	bool said;
+};
+
+static int note_label(struct label_src **v, size_t *n, char *const *paths, int s, const char *label, FILE *warn)
+{
+	for (size_t i = 0; i < *n; i++) {
+		struct label_src *l = &(*v)[i];
+		if (strcmp(l->label, label))
+			continue;
+		if (l->src != s && strcmp(paths[l->src], paths[s]) && !l->said && warn)
+			fprintf(warn, "iodash: note: %s and %s both give label \"%s\": counted as runs of one label\n",
+				paths[l->src], paths[s], label);
+		l->said |= l->src != s;
+		return 0;
+	}
+	struct label_src *nv = realloc(*v, (*n + 1) * sizeof(**v));
+	if (!nv)
+		return -ENOMEM;
+	*v = nv;
+	memset(&nv[*n], 0, sizeof(nv[*n]));
+	snprintf(nv[*n].label, sizeof(nv[*n].label), "%s", label);
+	nv[*n].src = s;
+	(*n)++;
+	return 0;
+}
+
 int compare_load(struct compare_data *cd, char *const *paths, int npaths,
-		 const char *baseline, const char *metric,
+		 const char *baseline, const char *metric, const char *parser,
 		 char *err, size_t errlen, FILE *warn)
 {
 	struct renum rn = { 0 };
+	struct label_src *seen = NULL;
+	size_t nseen = 0;
 	char names[64][RP_NAME_LEN];
 	int rc = 0;
 
@@ -216,7 +276,9 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 				goto fail;
 			}
 		} else {
-			rc = parser_parse_file(paths[s], NULL, NULL, &rs, err, errlen);
+			char lab[RP_LABEL_LEN];
+			text_label(paths, s, lab, sizeof(lab));
+			rc = parser_parse_file(paths[s], parser, lab, &rs, err, errlen);
 			if (rc) {
 				result_set_free(&rs);
 				goto fail;
@@ -226,7 +288,8 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 			struct result_point p = rs.v[i];
 			if (!session_point_is_final(&p))
 				continue;
-			if ((rc = renumber(&rn, (size_t)s, &p)) || (rc = result_set_add(&cd->results, &p))) {
+			if ((rc = note_label(&seen, &nseen, paths, s, p.label, warn)) ||
+			    (rc = renumber(&rn, (size_t)s, &p)) || (rc = result_set_add(&cd->results, &p))) {
 				snprintf(err, errlen, "out of memory");
 				result_set_free(&rs);
 				goto fail;
@@ -288,9 +351,11 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		}
 	}
 	free(rn.v);
+	free(seen);
 	return 0;
 fail:
 	free(rn.v);
+	free(seen);
 	compare_free(cd);
 	return rc ? rc : -EINVAL;
 }
@@ -591,7 +656,7 @@ int cmd_compare(const struct iodash_opts *o)
 		fprintf(stderr, "iodash compare: give one or more recordings or text files (see iodash --help)\n");
 		return 2;
 	}
-	rc = compare_load(&cd, o->args, o->nargs, o->baseline, o->metric, err, sizeof(err), stderr);
+	rc = compare_load(&cd, o->args, o->nargs, o->baseline, o->metric, o->parser, err, sizeof(err), stderr);
 	if (rc) {
 		fprintf(stderr, "iodash compare: %s\n", err);
 		return rc == -ESRCH ? 2 : 1;

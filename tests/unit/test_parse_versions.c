@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "iodash/parser.h"
 
 static void assert_near(double a, double b, double eps, const char *file, int line)
@@ -415,6 +416,42 @@ static void test_mixed_log_live(void **st)
 	result_set_free(&rs);
 }
 
+/* --- labels and empty files -------------------------------------------- */
+
+static void test_default_label_and_empty(void **st)
+{
+	(void)st;
+	char a[RP_LABEL_LEN], b[RP_LABEL_LEN];
+	assert_string_equal(parser_default_label("/x/y/fio-run.json", a, sizeof(a)), "fio-run");
+	assert_string_equal(parser_default_label("noext", a, sizeof(a)), "noext");
+	assert_string_equal(parser_default_label("/x/.hidden", a, sizeof(a)), ".hidden");
+	/* 70-character names sharing their first 66: the extension comes off
+	 * first, then a cut name keeps a hash of the whole name */
+	const char *l1 = "d/fio-randread-direct-on-the-test-box-in-the-lab-with-kernel-6.18.44-1.txt";
+	const char *l2 = "d/fio-randread-direct-on-the-test-box-in-the-lab-with-kernel-6.18.44-2.txt";
+	parser_default_label(l1, a, sizeof(a));
+	parser_default_label(l2, b, sizeof(b));
+	assert_int_equal(strlen(a), RP_LABEL_LEN - 1);
+	assert_string_not_equal(a, b);
+	assert_memory_equal(a, "fio-randread-direct-on-the-test-box", 35);
+	assert_non_null(strchr(a, '~'));
+	/* an empty file is said to be empty, not "no result by the mail parser" */
+	char path[] = "/tmp/iodash-empty-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	struct result_set rs = { 0 };
+	char err[256];
+	assert_int_equal(parser_parse_file(path, NULL, NULL, &rs, err, sizeof(err)), -ENODATA);
+	assert_non_null(strstr(err, "empty file"));
+	assert_null(strstr(err, "mail parser"));
+	assert_int_equal(write(fd, "\n  \n\t\n", 6), 6);
+	assert_int_equal(parser_parse_file(path, NULL, NULL, &rs, err, sizeof(err)), -ENODATA);
+	assert_non_null(strstr(err, "only blank lines"));
+	close(fd);
+	unlink(path);
+	assert_int_equal(rs.n, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -429,6 +466,7 @@ int main(void)
 		cmocka_unit_test(test_sysbench_11),
 		cmocka_unit_test(test_mixed_log),
 		cmocka_unit_test(test_mixed_log_live),
+		cmocka_unit_test(test_default_label_and_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
