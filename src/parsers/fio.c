@@ -86,6 +86,9 @@ struct fio_state {
 	size_t json_bytes;
 	/* eta */
 	unsigned eta_count;
+	/* --client output: the clients' reports follow one another and add
+	 * up by group; fio's "All clients" block sums every group: skipped */
+	bool clients, in_all;
 };
 
 static void fio_report_clear(struct fio_report *r)
@@ -880,8 +883,19 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 		fio_header_bs(f, t);
 		return;
 	}
+	if (pp_starts_with(t, "hostname=") && strstr(t, " fio=")) {
+		f->clients = true;   /* "hostname=vm, be=0, 64-bit, os=Linux, ..., fio=fio-3.33" */
+		return;
+	}
 	if (strstr(t, ": (groupid=")) {
-		if (f->cur.closed)
+		f->in_all = f->clients && pp_starts_with(t, "All clients: (groupid=");
+		if (f->in_all) {
+			f->cur.cur = -1;
+			return;
+		}
+		if (f->clients)
+			f->cur.closed = false;   /* the next client's report adds to this one */
+		else if (f->cur.closed)
 			fio_close_report(p, f);
 		/* "seqwrite: (groupid=0, jobs=1): err= 0: pid=..." */
 		char name[RP_LABEL_LEN];

@@ -92,11 +92,12 @@ static bool has(const struct result_set *rs, const char *label, const char *metr
 
 static size_t nlabels(const struct result_set *rs)
 {
+	/* of final points: the live status line's progress has the run label */
 	size_t n = 0;
 	for (size_t i = 0; i < rs->n; i++) {
-		bool seen = false;
+		bool seen = rs->v[i].flags & RP_PROGRESS;
 		for (size_t j = 0; j < i && !seen; j++)
-			seen = strcmp(rs->v[j].label, rs->v[i].label) == 0;
+			seen = !(rs->v[j].flags & RP_PROGRESS) && strcmp(rs->v[j].label, rs->v[i].label) == 0;
 		n += !seen;
 	}
 	return n;
@@ -268,6 +269,26 @@ static void test_fio_client_server_json(void **st)
 	check(&rs, "L randread", "read_bw", "bs_kb", 4, 140197 + 143904, 0, "KiB/s");
 	check(&rs, "L randread", "read_iops", "bs_kb", 4, 35049.475262 + 35976.011994, 1e-6, "IOPS");
 	assert_false(has(&rs, "L randread", "write_bw"));
+	result_set_free(&rs);
+}
+
+/* The same two clients, normal output: each client's report follows the
+ * other's and they add up by group; fio's "All clients" block (every group
+ * summed, given groupid 1) is not read. */
+static void test_fio_client_server_text(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/fio-3.33-client-server-2clients-normal.txt", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 2);
+	/* write: IOPS=19.5k, BW=4867MiB/s and write: IOPS=19.3k, BW=4815MiB/s */
+	check(&rs, "L seqwrite", "write_bw", "bs_kb", 256, (4867.0 + 4815.0) * 1024, 1e-6, "KiB/s");
+	check(&rs, "L seqwrite", "write_iops", "bs_kb", 256, 19500 + 19300, 1e-6, "IOPS");
+	/* read: IOPS=20.5k, BW=79.9MiB/s and read: IOPS=13.7k, BW=53.7MiB/s */
+	check(&rs, "L randread", "read_bw", "bs_kb", 4, (79.9 + 53.7) * 1024, 1e-6, "KiB/s");
+	check(&rs, "L randread", "read_iops", "bs_kb", 4, 20500 + 13700, 1e-6, "IOPS");
+	assert_false(has(&rs, "L randread", "write_bw"));
+	assert_false(has(&rs, "L randread", "read_clat_avg"));
 	result_set_free(&rs);
 }
 
@@ -461,6 +482,7 @@ int main(void)
 		cmocka_unit_test(test_fio_json_v2_groups),
 		cmocka_unit_test(test_fio_json_v2_group_reporting),
 		cmocka_unit_test(test_fio_client_server_json),
+		cmocka_unit_test(test_fio_client_server_text),
 		cmocka_unit_test(test_fio_v2_text_runs),
 		cmocka_unit_test(test_sysbench_04_runs),
 		cmocka_unit_test(test_sysbench_11),
