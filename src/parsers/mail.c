@@ -12,7 +12,9 @@
  * "diff", "change", "delta") are recognised and skipped. */
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "pinternal.h"
 
 #define MAIL_LABELS 128
@@ -55,6 +57,24 @@ struct mail_state {
 	/* hints from the prose before a table */
 	char hint_x[RP_NAME_LEN], hint_metric[RP_NAME_LEN], hint_unit[RP_UNIT_LEN];
 	struct bonnie_table bt;
+	/* the last two non-blank lines (header and title candidates of a
+	 * table), and whether a blank line came between them */
+	char prev[2][256];
+	bool prev_gap[2], gap_now;
+	/* the benchmark the prose since the last table names ("dbench4") */
+	char bench[24];
+	bool bench_stale;
+	/* mmtests compare reports: "Hmean 1 504.76 ( 0.00%) 500.14 * -0.91%*" */
+	bool mm;
+	char mm_labels[MAIL_COLS][RP_LABEL_LEN];
+	size_t mm_n;
+	char mm_bench[24];
+	/* |-separated tables: "| # tasks | vanilla | dirty | %diff |" */
+	bool pipe;
+	char pipe_labels[MAIL_COLS][RP_LABEL_LEN];
+	bool pipe_ign[MAIL_COLS];
+	size_t pipe_n;
+	char pipe_x[RP_NAME_LEN];
 };
 
 static struct mail_label *mail_label_get(struct mail_state *m, const char *name)
@@ -284,6 +304,242 @@ static void mail_iozone_row(struct parser *p, struct mail_state *m, const struct
 	iozone_emit_row(p, label, run, reclen, v, nv, "KB/s");
 }
 
+
+/* --- benchmark names, mmtests reports, |-tables ------------------------ */
+
+/* A word that names a benchmark ("dbench4", "netperf-udp", "locktorture."):
+ * copied into out (lower case, trailing punctuation dropped). */
+static bool mail_bench_word(const char *w, size_t len, char *out, size_t outlen)
+{
+	static const char *const names[] = {
+		"dbench", "tbench", "netperf", "sockperf", "hackbench", "schbench", "pgbench", "sysbench",
+		"fio", "iozone", "bonnie", "locktorture", "mutilate", "kernbench", "will-it-scale",
+		"specjbb", "redis", "memcached", "ebizzy", "reaim", "fsmark", "fs_mark", "ffsb",
+		"compilebench", "postmark", "unixbench", "lmbench", "stress-ng", "stream", "aim9",
+	};
+	while (len && !isalnum((unsigned char)w[len - 1]))
+		len--;
+	while (len && !isalnum((unsigned char)*w)) {
+		w++;
+		len--;
+	}
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		size_t nl = strlen(names[i]);
+		if (len < nl || len >= outlen || strncasecmp(w, names[i], nl) != 0)
+			continue;
+		/* "dbench4", "netperf-udp": the name and a suffix, no prose word */
+		for (size_t k = 0; k < len; k++)
+			out[k] = (char)tolower((unsigned char)w[k]);
+		out[len] = '\0';
+		return true;
+	}
+	return false;
+}
+
+static void mail_note_bench(struct mail_state *m, const struct pp_tok *t, size_t n)
+{
+	if (m->bench_stale) {
+		m->bench[0] = '\0';
+		m->bench_stale = false;
+	}
+	char b[24];
+	for (size_t i = 0; i < n; i++)
+		if (mail_bench_word(t[i].s, t[i].len, b, sizeof(b)))
+			pp_strlcpy(m->bench, b, sizeof(m->bench));
+}
+
+/* mmtests' statistic names as row heads; lower case into stat. */
+static bool mail_mm_stat(const struct pp_tok *t, char *stat, size_t len)
+{
+	static const char *const stats[] = {
+		"Hmean", "Amean", "Gmean", "Stddev", "CoeffVar", "Min", "Max", "Mean", "Median",
+	};
+	bool ok = false;
+	for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]) && !ok; i++)
+		ok = pp_tok_eq(t, stats[i]);
+	/* "BHmean-99", "BAmean-50" */
+	if (!ok && t->len > 7 && t->len < len && t->s[0] == 'B' &&
+	    (strncmp(t->s, "BHmean-", 7) == 0 || strncmp(t->s, "BAmean-", 7) == 0))
+		ok = true;
+	if (!ok || t->len >= len)
+		return false;
+	size_t o = 0;
+	for (size_t k = 0; k < t->len; k++)
+		if (isalnum((unsigned char)t->s[k]))
+			stat[o++] = (char)tolower((unsigned char)t->s[k]);
+	stat[o] = '\0';
+	return true;
+}
+
+/* The x cell of a mmtests row: "16", or "send-64" / "latency-1" (x 64, the
+ * word goes into the metric name). */
+static bool mail_mm_x(const struct pp_tok *t, double *x, char *word, size_t wlen)
+{
+	word[0] = '\0';
+	if (pp_tok_number(t, x))
+		return true;
+	const char *dash = memchr(t->s, '-', t->len);
+	if (!dash || dash == t->s)
+		return false;
+	size_t wl = (size_t)(dash - t->s), rest = t->len - wl - 1;
+	char num[32];
+	if (!rest || rest >= sizeof(num) || wl >= wlen)
+		return false;
+	memcpy(num, dash + 1, rest);
+	num[rest] = '\0';
+	if (!pp_is_number(num, x))
+		return false;
+	for (size_t k = 0; k < wl; k++)
+		word[k] = (char)tolower((unsigned char)t->s[k]);
+	word[wl] = '\0';
+	return true;
+}
+
+/* The header of a mmtests table: the line above its first row, one label a
+ * column ("vanilla  dirty"); a two-line header ("5.10.0-rc6 5.10.0-rc6" over
+ * "schedstat  idlemask") joins per column. */
+static bool mail_mm_header(struct mail_state *m, size_t nvals)
+{
+	struct pp_tok h[MAIL_COLS + 1], h2[MAIL_COLS + 1];
+	size_t n = pp_tokens(m->prev[1], h, MAIL_COLS + 1);
+	if (n != nvals || n > MAIL_COLS)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (pp_tok_number(&h[i], NULL) || h[i].len >= RP_LABEL_LEN)
+			return false;
+	size_t n2 = m->prev_gap[1] ? 0 : pp_tokens(m->prev[0], h2, MAIL_COLS + 1);
+	bool two = n2 == n;
+	for (size_t i = 0; i < n2 && two; i++)
+		two = !pp_tok_number(&h2[i], NULL) && isdigit((unsigned char)h2[i].s[0]);
+	for (size_t i = 0; i < n; i++) {
+		char *l = m->mm_labels[i];
+		if (two)
+			snprintf(l, RP_LABEL_LEN, "%.*s %.*s", (int)h2[i].len, h2[i].s, (int)h[i].len, h[i].s);
+		else
+			snprintf(l, RP_LABEL_LEN, "%.*s", (int)h[i].len, h[i].s);
+	}
+	m->mm_n = n;
+	/* the title: the line just above the header when it is short and not
+	 * the end of a sentence ("tbench4 Throughput (...)", "netperf-udp") */
+	m->mm_bench[0] = '\0';
+	if (!two && !m->prev_gap[1] && m->prev[0][0]) {
+		struct pp_tok tt[8];
+		size_t tn = pp_tokens(m->prev[0], tt, 8);
+		size_t l = strlen(m->prev[0]);
+		char last = l ? m->prev[0][l - 1] : 0;
+		if (tn && tn <= 6 && last != ':' && last != '.' && last != ',' && isalpha((unsigned char)tt[0].s[0]) &&
+		    tt[0].len < sizeof(m->mm_bench)) {
+			for (size_t k = 0; k < tt[0].len; k++)
+				m->mm_bench[k] = (char)tolower((unsigned char)tt[0].s[k]);
+			m->mm_bench[tt[0].len] = '\0';
+		}
+	}
+	if (!m->mm_bench[0])
+		pp_strlcpy(m->mm_bench, m->bench, sizeof(m->mm_bench));
+	return true;
+}
+
+/* A mmtests row; false when the line is not one. */
+static bool mail_mm_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
+{
+	char stat[16], word[16];
+	double x;
+	if (n < 3 || !mail_mm_stat(&t[0], stat, sizeof(stat)) || !mail_mm_x(&t[1], &x, word, sizeof(word)))
+		return false;
+	double v[MAIL_COLS];
+	size_t nv = 0;
+	/* the values are the plain numbers; "(   0.00%)", "* -0.91%*" are the
+	 * change against the first column, not runs */
+	for (size_t k = 2; k < n; k++) {
+		double d;
+		if (pp_tok_number(&t[k], &d)) {
+			if (nv == MAIL_COLS)
+				return false;
+			v[nv++] = d;
+		}
+	}
+	if (!nv)
+		return false;
+	if (!m->mm && !mail_mm_header(m, nv))
+		return false;
+	if (nv != m->mm_n)
+		return true;   /* a row of the table that does not fit its header: skipped */
+	m->mm = true;
+	m->bench_stale = true;
+	char metric[RP_NAME_LEN];
+	snprintf(metric, sizeof(metric), "%s%s%s%s%s", m->mm_bench, m->mm_bench[0] ? "_" : "", stat,
+		 word[0] ? "_" : "", word);
+	const char *x_name = m->hint_x[0] ? m->hint_x : "x";
+	for (size_t i = 0; i < nv; i++)
+		pp_emit(p, m->mm_labels[i], -1, x_name, x, metric, v[i], m->hint_unit, RP_FINAL);
+	return true;
+}
+
+/* A |-separated row: cells between the bars. */
+static size_t mail_pipe_cells(const char *s, struct pp_tok *c, size_t max)
+{
+	size_t n = 0;
+	const char *q = strchr(s, '|');
+	while (q && n < max) {
+		const char *e = strchr(q + 1, '|');
+		if (!e)
+			break;
+		const char *a = q + 1, *b = e;
+		while (a < b && (*a == ' ' || *a == '\t'))
+			a++;
+		while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		c[n].s = a;
+		c[n].len = (size_t)(b - a);
+		c[n].col = c[n].endcol = 0;
+		n++;
+		q = e;
+	}
+	return n;
+}
+
+static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s)
+{
+	struct pp_tok c[MAIL_COLS + 1];
+	size_t n = mail_pipe_cells(s, c, MAIL_COLS + 1);
+	if (n < 2 || n > MAIL_COLS)
+		return false;
+	double x;
+	if (!pp_tok_number(&c[0], &x)) {
+		/* a header: every cell a short name */
+		for (size_t i = 0; i < n; i++)
+			if (!c[i].len || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL))
+				return false;
+		const char *xs = c[0].s;
+		size_t xl = c[0].len;
+		while (xl && (*xs == '#' || *xs == ' ')) {
+			xs++;
+			xl--;
+		}
+		snprintf(m->pipe_x, sizeof(m->pipe_x), "%.*s", (int)xl, xs);
+		for (size_t i = 1; i < n; i++) {
+			snprintf(m->pipe_labels[i], RP_LABEL_LEN, "%.*s", (int)c[i].len, c[i].s);
+			m->pipe_ign[i] = is_ignored_label(c[i].s, c[i].len);
+		}
+		m->pipe_n = n;
+		m->pipe = true;
+		return true;
+	}
+	if (!m->pipe || n != m->pipe_n)
+		return false;
+	m->bench_stale = true;
+	const char *metric = m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	for (size_t i = 1; i < n; i++) {
+		double v;
+		if (m->pipe_ign[i] || !pp_tok_number(&c[i], &v))
+			continue;
+		pp_emit(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, v, m->hint_unit, RP_FINAL);
+	}
+	return true;
+}
+
+static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n);
+
 static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct mail_state *m = p->st;
@@ -295,7 +551,42 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 		s++;
 	struct pp_tok t[24];
 	size_t n = pp_tokens(s, t, 24);
+	size_t tl;
+	const char *ts = pp_trim(s, &tl);
+	bool consumed = false;
+	if (n == 0) {
+		m->mm = m->pipe = false;
+		m->gap_now = true;
+	} else if (tl && ts[0] == '|' && mail_pipe_line(p, m, ts)) {
+		consumed = true;
+	} else if (mail_mm_row(p, m, t, n)) {
+		consumed = true;
+	} else {
+		if (!is_rule(s)) {
+			m->mm = false;
+			if (!(tl && ts[0] == '|'))
+				m->pipe = false;
+		}
+		mail_line_body(p, m, s, t, n);
+		if (!is_rule(s))
+			mail_note_bench(m, t, n);
+	}
+	if (n && !consumed) {
+		/* remember the line as a header/title candidate of a table */
+		memcpy(m->prev[0], m->prev[1], sizeof(m->prev[0]));
+		m->prev_gap[0] = m->prev_gap[1];
+		pp_strlcpy(m->prev[1], s, sizeof(m->prev[1]));
+		m->prev_gap[1] = m->gap_now;
+	}
+	if (n)
+		m->gap_now = false;
+	(void)by_cr;
+	(void)truncated;
+	(void)len;
+}
 
+static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n)
+{
 	if (m->pending) {
 		m->pending = false;
 		if (n >= 1 && (pp_tok_eq(&t[0], "procs") || pp_tok_eq(&t[0], "clients"))) {
@@ -386,9 +677,6 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 		m->cur[0] = '\0';
 		m->mode = MAIL_NONE;
 	}
-	(void)by_cr;
-	(void)truncated;
-	(void)len;
 }
 
 static void mail_init(struct parser *p)

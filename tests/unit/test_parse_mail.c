@@ -253,6 +253,105 @@ static void test_label_blocks_without_blank_lines(void **st)
 	result_set_free(&rs);
 }
 
+#define MAIL "tests/fixtures/mail/"
+
+static void check_pt(const struct result_set *rs, const char *label, const char *metric, const char *x_name,
+		     double x, double v)
+{
+	const struct result_point *p = find(rs, label, 0, metric, x);
+	if (!p)
+		print_error("no point %s %s %g\n", label, metric, x);
+	assert_non_null(p);
+	assert_string_equal(p->x_name, x_name);
+	assert_double_equal(p->value, v, 1e-9);
+	assert_true(p->flags & RP_FINAL);
+}
+
+/* Davidlohr Bueso's qspinlock post (2021): a +===+ boxed |-table with a
+ * %diff column, then mmtests reports with three and two kernels, each
+ * under prose naming its benchmark; "(   0.00%)" and "* -25.93%*" cells are
+ * changes, never values. */
+static void test_mail_pipe_and_mmtests(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt", NULL, &rs);
+	char labels[8][RP_LABEL_LEN];
+	/* no "%diff" label, no change cell as a value */
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 8), 3);
+	assert_int_equal(count(&rs, "vanilla", 0, "locktorture"), 7);
+	assert_int_equal(count(&rs, "dirty", 0, "locktorture"), 7);
+	static const double tasks[7] = { 2, 4, 8, 16, 32, 64, 128 };
+	static const double van[7] = { 46718565, 51740198, 63756510, 67824531, 53843519, 53005778, 53331980 };
+	static const double dir[7] = { 48751350, 50369082, 62568821, 70966546, 61155508, 53104412, 54606910 };
+	for (int i = 0; i < 7; i++) {
+		check_pt(&rs, "vanilla", "locktorture", "tasks", tasks[i], van[i]);
+		check_pt(&rs, "dirty", "locktorture", "tasks", tasks[i], dir[i]);
+	}
+	/* sockperf: three kernels, x = message size */
+	assert_int_equal(count(&rs, "simple-spinlock", 0, "sockperf_hmean"), 5);
+	assert_int_equal(count(&rs, "vanilla", 0, "sockperf_hmean"), 5);
+	assert_int_equal(count(&rs, "dirty", 0, "sockperf_hmean"), 5);
+	check_pt(&rs, "simple-spinlock", "sockperf_hmean", "x", 14, 73.50);
+	check_pt(&rs, "vanilla", "sockperf_hmean", "x", 14, 54.44);
+	check_pt(&rs, "dirty", "sockperf_hmean", "x", 14, 73.45);
+	check_pt(&rs, "vanilla", "sockperf_hmean", "x", 100, 385.61);
+	check_pt(&rs, "dirty", "sockperf_hmean", "x", 850, 6863.12);
+	/* dbench: "Amean latency-64" is x 64 of the latency metric; the prose
+	 * before says "clients" */
+	assert_int_equal(count(&rs, "vanilla", 0, "dbench_amean_latency"), 8);
+	check_pt(&rs, "vanilla", "dbench_amean_latency", "clients", 1, 1.67);
+	check_pt(&rs, "dirty", "dbench_amean_latency", "clients", 64, 8.17);
+	check_pt(&rs, "vanilla", "dbench_amean_latency", "clients", 512, 186.91);
+	assert_int_equal(count(&rs, "dirty", 0, "dbench4_hmean"), 8);
+	static const double cl[8] = { 1, 2, 4, 8, 16, 32, 64, 512 };
+	static const double dv[8] = { 849.13, 1664.03, 3073.70, 5624.02, 9169.49, 11969.37, 15021.12, 14891.27 };
+	static const double dd[8] = { 851.51, 1663.94, 3104.29, 5694.16, 9324.43, 12127.09, 15243.14, 15162.11 };
+	for (int i = 0; i < 8; i++) {
+		check_pt(&rs, "vanilla", "dbench4_hmean", "clients", cl[i], dv[i]);
+		check_pt(&rs, "dirty", "dbench4_hmean", "clients", cl[i], dd[i]);
+	}
+	assert_int_equal(rs.n, 14 + 15 + 16 + 16);
+	result_set_free(&rs);
+}
+
+/* Abel Wu's sockmem post (2023): three mmtests tables, each under a title
+ * line that names it (tbench4, netperf-udp, netperf-tcp); "send-64" rows
+ * are x 64 of a "send" metric. */
+static void test_mail_mmtests_titles(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sockmem-tbench4-netperf-2023.txt", NULL, &rs);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "baseline");
+	assert_string_equal(labels[1], "patchset");
+	static const double x1[10] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 384 };
+	static const double b1[10] = { 357.14, 716.66, 1408.82, 2826.02, 5413.68, 8692.74, 10180.12, 22905.53,
+				       22935.78, 22605.36 };
+	static const double p1[10] = { 360.31, 724.57, 1424.31, 2832.64, 5347.72, 8684.26, 10377.41, 22959.73,
+				       23103.81, 22747.53 };
+	for (int i = 0; i < 10; i++) {
+		check_pt(&rs, "baseline", "tbench4_hmean", "x", x1[i], b1[i]);
+		check_pt(&rs, "patchset", "tbench4_hmean", "x", x1[i], p1[i]);
+	}
+	static const double xs[9] = { 64, 128, 256, 1024, 2048, 3312, 4096, 8192, 16384 };
+	for (int i = 0; i < 9; i++) {
+		assert_non_null(find(&rs, "baseline", 0, "netperf-udp_hmean_send", xs[i]));
+		assert_non_null(find(&rs, "patchset", 0, "netperf-udp_hmean_recv", xs[i]));
+		assert_non_null(find(&rs, "patchset", 0, "netperf-tcp_hmean", xs[i]));
+	}
+	check_pt(&rs, "baseline", "netperf-udp_hmean_send", "x", 64, 278.42);
+	check_pt(&rs, "patchset", "netperf-udp_hmean_send", "x", 16384, 39372.47);
+	check_pt(&rs, "baseline", "netperf-udp_hmean_recv", "x", 2048, 7727.19);
+	check_pt(&rs, "patchset", "netperf-udp_hmean_recv", "x", 8192, 24205.21);
+	check_pt(&rs, "baseline", "netperf-tcp_hmean", "x", 64, 1756.32);
+	check_pt(&rs, "patchset", "netperf-tcp_hmean", "x", 8192, 39632.41);
+	assert_int_equal(rs.n, 2 * (10 + 18 + 9));
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +360,8 @@ int main(void)
 		cmocka_unit_test(test_iozone_dirty_ratio),
 		cmocka_unit_test(test_table_with_diff_column_and_rules),
 		cmocka_unit_test(test_label_blocks_without_blank_lines),
+		cmocka_unit_test(test_mail_pipe_and_mmtests),
+		cmocka_unit_test(test_mail_mmtests_titles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
