@@ -75,6 +75,9 @@ struct mail_state {
 	bool pipe_ign[MAIL_COLS];
 	size_t pipe_n;
 	char pipe_x[RP_NAME_LEN];
+	/* kernel test robot (lkp) comparisons: "%stddev %change %stddev" */
+	bool lkp;
+	char lkp_labels[2][RP_LABEL_LEN];
 };
 
 static struct mail_label *mail_label_get(struct mail_state *m, const char *name)
@@ -538,6 +541,62 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 	return true;
 }
 
+/* "±" (UTF-8) and the spread after it: "± 18%", "±160%". */
+static bool is_pm(const struct pp_tok *t)
+{
+	return t->len >= 2 && (unsigned char)t->s[0] == 0xc2 && (unsigned char)t->s[1] == 0xb1;
+}
+
+/* The kernel test robot's table: its header line of two commits over a
+ * rule, "%stddev %change %stddev", then rows "v1 [± s%] change v2 [± s%]
+ * metric".  The metric is the row's name; the commits are the labels; the
+ * change column and the spreads are not runs. */
+static bool mail_lkp_header(struct mail_state *m, const struct pp_tok *t, size_t n)
+{
+	if (n != 3 || !pp_tok_eq(&t[0], "%stddev") || !pp_tok_eq(&t[1], "%change") || !pp_tok_eq(&t[2], "%stddev"))
+		return false;
+	const char *h = is_rule(m->prev[1]) ? m->prev[0] : m->prev[1];
+	struct pp_tok c[4];
+	size_t nc = pp_tokens(h, c, 4);
+	if (nc != 2)
+		return false;
+	for (int i = 0; i < 2; i++)
+		snprintf(m->lkp_labels[i], RP_LABEL_LEN, "%.*s", (int)c[i].len, c[i].s);
+	m->lkp = true;
+	return true;
+}
+
+static bool mail_lkp_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
+{
+	size_t k = 0;
+	double v[2];
+	for (int i = 0; i < 2; i++) {
+		if (k >= n || !pp_tok_number(&t[k], &v[i]))
+			return false;
+		k++;
+		if (k < n && is_pm(&t[k])) {
+			/* "± 18%" is two tokens, "±160%" one */
+			k += t[k].len == 2 ? 2 : 1;
+		}
+		if (i == 0) {
+			/* the change: "+33.4%", "+2.1e+05%", or an absolute "+1.5" */
+			if (k >= n)
+				return false;
+			k++;
+		}
+	}
+	if (k + 1 != n || pp_tok_number(&t[k], NULL))
+		return false;
+	/* a name longer than a metric would be cut into another's: left out */
+	if (t[k].len >= RP_NAME_LEN)
+		return true;
+	char metric[RP_NAME_LEN];
+	snprintf(metric, sizeof(metric), "%.*s", (int)t[k].len, t[k].s);
+	for (int i = 0; i < 2; i++)
+		pp_emit(p, m->lkp_labels[i], -1, "run", 0, metric, v[i], "", RP_FINAL);
+	return true;
+}
+
 static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n);
 
 static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
@@ -555,8 +614,12 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 	const char *ts = pp_trim(s, &tl);
 	bool consumed = false;
 	if (n == 0) {
-		m->mm = m->pipe = false;
+		m->mm = m->pipe = m->lkp = false;
 		m->gap_now = true;
+	} else if (mail_lkp_header(m, t, n)) {
+		consumed = true;
+	} else if (m->lkp && (mail_lkp_row(p, m, t, n) || (n == 3 && t[0].s[0] == '\\'))) {
+		consumed = true;   /* a row, or the "\  |  \" line under the header */
 	} else if (tl && ts[0] == '|' && mail_pipe_line(p, m, ts)) {
 		consumed = true;
 	} else if (mail_mm_row(p, m, t, n)) {

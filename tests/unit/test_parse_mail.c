@@ -352,6 +352,57 @@ static void test_mail_mmtests_titles(void **st)
 	result_set_free(&rs);
 }
 
+/* Vincent Guittot's reply (2020) quoting Mel Gorman's mmtests table under
+ * "> ": a two-line header (the kernel, then its name) makes the labels. */
+static void test_mail_mmtests_quoted_two_line_header(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-idlecandidate-tbench-quoted-2020.txt", NULL, &rs);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "5.10.0-rc6 schedstat");
+	assert_string_equal(labels[1], "5.10.0-rc6 idlecandidate");
+	static const double x[10] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 320 };
+	static const double a[10] = { 500.06, 975.90, 1902.95, 3761.73, 6713.93, 10435.31, 12325.51, 21225.21,
+				      20532.83, 20334.81 };
+	static const double b[10] = { 505.67, 974.06, 1904.43, 3721.02, 6769.17, 10312.58, 13792.01, 20963.44,
+				      20335.62, 20147.25 };
+	for (int i = 0; i < 10; i++) {
+		check_pt(&rs, labels[0], "tbench_hmean", "x", x[i], a[i]);
+		check_pt(&rs, labels[1], "tbench_hmean", "x", x[i], b[i]);
+	}
+	assert_int_equal(rs.n, 20);
+	result_set_free(&rs);
+}
+
+/* The kernel test robot's report (2025): two commits as labels, one metric
+ * per row, "± 18%" spreads and the %change column left out; a row name
+ * longer than a metric name is left out rather than cut into another. */
+static void test_mail_lkp_stddev_change(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "lkp-stress-ng-pipeherd-2025.txt", NULL, &rs);
+	const char *a = "f2ffc48de2017c69", *b = "ee5eda8ea59546af2e8f192c060";
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	check_pt(&rs, a, "cpuidle..usage", "run", 0, 138055);
+	check_pt(&rs, b, "cpuidle..usage", "run", 0, 184128);
+	check_pt(&rs, a, "vmstat.procs.r", "run", 0, 3930);       /* no spread on the left */
+	check_pt(&rs, b, "vmstat.procs.r", "run", 0, 4235);
+	check_pt(&rs, a, "stress-ng.pipeherd.ops", "run", 0, 2.331e9);
+	check_pt(&rs, b, "stress-ng.pipeherd.ops", "run", 0, 2.937e9);
+	check_pt(&rs, a, "stress-ng.pipeherd.ops_per_sec", "run", 0, 38728105);
+	check_pt(&rs, b, "stress-ng.pipeherd.ops_per_sec", "run", 0, 48797851);
+	check_pt(&rs, a, "perf-stat.i.branch-miss-rate%", "run", 0, 0.54);   /* absolute change "-0.1" */
+	check_pt(&rs, b, "perf-stat.i.branch-miss-rate%", "run", 0, 0.41);
+	check_pt(&rs, b, "perf-stat.total.instructions", "run", 0, 9.152e12);
+	assert_null(find(&rs, a, 0, "sched_debug.cfs_rq:/.util_est.av", 0));
+	assert_int_equal(rs.n, 2 * 25);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -362,6 +413,8 @@ int main(void)
 		cmocka_unit_test(test_label_blocks_without_blank_lines),
 		cmocka_unit_test(test_mail_pipe_and_mmtests),
 		cmocka_unit_test(test_mail_mmtests_titles),
+		cmocka_unit_test(test_mail_mmtests_quoted_two_line_header),
+		cmocka_unit_test(test_mail_lkp_stddev_change),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
