@@ -62,13 +62,18 @@ struct mail_state {
 	char prev[2][256];
 	bool prev_gap[2], gap_now;
 	/* the benchmark the prose since the last table names ("dbench4") */
-	char bench[24];
+	char bench[24], bench_prev[24];
 	bool bench_stale;
 	/* mmtests compare reports: "Hmean 1 504.76 ( 0.00%) 500.14 * -0.91%*" */
 	bool mm;
 	char mm_labels[MAIL_COLS][RP_LABEL_LEN];
 	size_t mm_n;
 	char mm_bench[24];
+	char mm_setting[24];       /* "numa 0" from an "On numa 0:" title: in the labels */
+	/* the (benchmark, setting) of the tables so far: a table that repeats
+	 * one is told apart ("_t2"), never pooled as runs of the first */
+	char mm_seen[16][48];
+	size_t mm_nseen, mm_tables;
 	/* |-separated tables: "| # tasks | vanilla | dirty | %diff |" */
 	bool pipe;
 	char pipe_labels[MAIL_COLS][RP_LABEL_LEN];
@@ -342,6 +347,8 @@ static bool mail_bench_word(const char *w, size_t len, char *out, size_t outlen)
 static void mail_note_bench(struct mail_state *m, const struct pp_tok *t, size_t n)
 {
 	if (m->bench_stale) {
+		if (m->bench[0])
+			pp_strlcpy(m->bench_prev, m->bench, sizeof(m->bench_prev));
 		m->bench[0] = '\0';
 		m->bench_stale = false;
 	}
@@ -414,31 +421,63 @@ static bool mail_mm_header(struct mail_state *m, size_t nvals)
 	bool two = n2 == n;
 	for (size_t i = 0; i < n2 && two; i++)
 		two = !pp_tok_number(&h2[i], NULL) && isdigit((unsigned char)h2[i].s[0]);
-	for (size_t i = 0; i < n; i++) {
-		char *l = m->mm_labels[i];
-		if (two)
-			snprintf(l, RP_LABEL_LEN, "%.*s %.*s", (int)h2[i].len, h2[i].s, (int)h[i].len, h[i].s);
-		else
-			snprintf(l, RP_LABEL_LEN, "%.*s", (int)h[i].len, h[i].s);
-	}
 	m->mm_n = n;
 	/* the title: the line just above the header when it is short and not
-	 * the end of a sentence ("tbench4 Throughput (...)", "netperf-udp") */
-	m->mm_bench[0] = '\0';
+	 * the end of a sentence ("tbench4 Throughput (...)", "netperf-udp");
+	 * a short one ending in ':' ("On numa 0:") names a setting instead */
+	m->mm_bench[0] = m->mm_setting[0] = '\0';
 	if (!two && !m->prev_gap[1] && m->prev[0][0]) {
 		struct pp_tok tt[8];
 		size_t tn = pp_tokens(m->prev[0], tt, 8);
 		size_t l = strlen(m->prev[0]);
 		char last = l ? m->prev[0][l - 1] : 0;
+		char b[24];
+		bool named = false;
+		for (size_t k = 0; k < tn && !named; k++)
+			named = mail_bench_word(tt[k].s, tt[k].len, b, sizeof(b));
 		if (tn && tn <= 6 && last != ':' && last != '.' && last != ',' && isalpha((unsigned char)tt[0].s[0]) &&
 		    tt[0].len < sizeof(m->mm_bench)) {
 			for (size_t k = 0; k < tt[0].len; k++)
 				m->mm_bench[k] = (char)tolower((unsigned char)tt[0].s[k]);
 			m->mm_bench[tt[0].len] = '\0';
+		} else if (tn && tn <= 4 && last == ':' && !named) {
+			size_t k0 = tn > 1 && (pp_tok_eq(&tt[0], "On") || pp_tok_eq(&tt[0], "With") ||
+					       pp_tok_eq(&tt[0], "For")) ? 1 : 0;
+			const char *a = tt[k0].s, *e = m->prev[0] + l - 1;
+			snprintf(m->mm_setting, sizeof(m->mm_setting), "%.*s", (int)(e - a), a);
 		}
 	}
 	if (!m->mm_bench[0])
 		pp_strlcpy(m->mm_bench, m->bench, sizeof(m->mm_bench));
+	/* "On numa 0-1:" over the next table of the same benchmark: no prose
+	 * between them names it again */
+	if (!m->mm_bench[0] && m->mm_setting[0])
+		pp_strlcpy(m->mm_bench, m->bench_prev, sizeof(m->mm_bench));
+	for (size_t i = 0; i < n; i++) {
+		char *lb = m->mm_labels[i];
+		char base[RP_LABEL_LEN];
+		if (two)
+			snprintf(base, sizeof(base), "%.*s %.*s", (int)h2[i].len, h2[i].s, (int)h[i].len, h[i].s);
+		else
+			snprintf(base, sizeof(base), "%.*s", (int)h[i].len, h[i].s);
+		if (m->mm_setting[0])
+			snprintf(lb, RP_LABEL_LEN, "%.*s (%s)", (int)(RP_LABEL_LEN - 4 - strlen(m->mm_setting)), base,
+				 m->mm_setting);
+		else
+			snprintf(lb, RP_LABEL_LEN, "%s", base);
+	}
+	char sig[48];
+	snprintf(sig, sizeof(sig), "%s|%s", m->mm_bench, m->mm_setting);
+	m->mm_tables++;
+	bool again = false;
+	for (size_t i = 0; i < m->mm_nseen && !again; i++)
+		again = strcmp(m->mm_seen[i], sig) == 0;
+	if (again) {
+		char b[24];
+		snprintf(b, sizeof(b), "%.16s%st%zu", m->mm_bench, m->mm_bench[0] ? "_" : "", m->mm_tables % 100);
+		pp_strlcpy(m->mm_bench, b, sizeof(m->mm_bench));
+	} else if (m->mm_nseen < sizeof(m->mm_seen) / sizeof(m->mm_seen[0]))
+		pp_strlcpy(m->mm_seen[m->mm_nseen++], sig, sizeof(m->mm_seen[0]));
 	return true;
 }
 

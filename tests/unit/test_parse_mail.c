@@ -403,6 +403,33 @@ static void test_mail_lkp_stddev_change(void **st)
 	result_set_free(&rs);
 }
 
+/* Tim Chen's reply (2022) quoting two tbench tables of the same kernels
+ * under "On numa 0:" and "On numa 0-1:": the setting goes into the labels,
+ * so the two tables are never pooled as two runs of one thing. */
+static void test_mail_mmtests_setting_titles(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-cluster-tbench-numa-quoted-2022.txt", NULL, &rs);
+	char labels[6][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 4);
+	assert_string_equal(labels[0], "5.19-rc1 (numa 0)");
+	assert_string_equal(labels[1], "patched (numa 0)");
+	assert_string_equal(labels[2], "5.19-rc1 (numa 0-1)");
+	assert_string_equal(labels[3], "patched (numa 0-1)");
+	assert_int_equal(count(&rs, NULL, 0, "tbench_hmean"), 2 * 8 + 2 * 9);
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);
+	check_pt(&rs, "5.19-rc1 (numa 0)", "tbench_hmean", "x", 1, 350.27);
+	check_pt(&rs, "patched (numa 0)", "tbench_hmean", "x", 1, 406.88);
+	check_pt(&rs, "patched (numa 0)", "tbench_hmean", "x", 128, 7150.25);
+	check_pt(&rs, "5.19-rc1 (numa 0-1)", "tbench_hmean", "x", 1, 346.11);
+	check_pt(&rs, "patched (numa 0-1)", "tbench_hmean", "x", 64, 17748.54);
+	check_pt(&rs, "5.19-rc1 (numa 0-1)", "tbench_hmean", "x", 256, 11195.77);
+	check_pt(&rs, "patched (numa 0-1)", "tbench_hmean", "x", 256, 13854.06);
+	assert_null(find(&rs, "patched (numa 0)", 0, "tbench_hmean", 256));
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -415,6 +442,7 @@ int main(void)
 		cmocka_unit_test(test_mail_mmtests_titles),
 		cmocka_unit_test(test_mail_mmtests_quoted_two_line_header),
 		cmocka_unit_test(test_mail_lkp_stddev_change),
+		cmocka_unit_test(test_mail_mmtests_setting_titles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
