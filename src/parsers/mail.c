@@ -67,6 +67,8 @@ struct mail_state {
 	/* mmtests compare reports: "Hmean 1 504.76 ( 0.00%) 500.14 * -0.91%*" */
 	bool mm;
 	char mm_labels[MAIL_COLS][RP_LABEL_LEN];
+	char mm_base[MAIL_COLS][RP_LABEL_LEN];   /* the header's names, before the setting */
+	char pending_setting[24];                /* "(SNC on)" between a header and its rows */
 	size_t mm_n;
 	char mm_bench[24];
 	char mm_setting[24];       /* "numa 0" from an "On numa 0:" title: in the labels */
@@ -405,6 +407,31 @@ static bool mail_mm_x(const struct pp_tok *t, double *x, char *word, size_t wlen
 	return true;
 }
 
+/* The labels of a mmtests table: the header's names and the setting. */
+static void mail_mm_relabel(struct mail_state *m)
+{
+	for (size_t i = 0; i < m->mm_n; i++) {
+		char *lb = m->mm_labels[i];
+		if (m->mm_setting[0])
+			snprintf(lb, RP_LABEL_LEN, "%.*s (%s)", (int)(RP_LABEL_LEN - 4 - strlen(m->mm_setting)),
+				 m->mm_base[i], m->mm_setting);
+		else
+			snprintf(lb, RP_LABEL_LEN, "%s", m->mm_base[i]);
+	}
+}
+
+/* A line that is only "(SNC on)": a setting for the rows below it. */
+static bool mail_setting_line(const char *t, size_t len, char *out, size_t outlen)
+{
+	if (len < 3 || len - 2 >= outlen || t[0] != '(' || t[len - 1] != ')')
+		return false;
+	for (size_t i = 1; i + 1 < len; i++)
+		if (t[i] == '(' || t[i] == ')')
+			return false;
+	snprintf(out, outlen, "%.*s", (int)(len - 2), t + 1);
+	return true;
+}
+
 /* The header of a mmtests table: the line above its first row, one label a
  * column ("vanilla  dirty"); a two-line header ("5.10.0-rc6 5.10.0-rc6" over
  * "schedstat  idlemask") joins per column. */
@@ -453,19 +480,17 @@ static bool mail_mm_header(struct mail_state *m, size_t nvals)
 	 * between them names it again */
 	if (!m->mm_bench[0] && m->mm_setting[0])
 		pp_strlcpy(m->mm_bench, m->bench_prev, sizeof(m->mm_bench));
+	if (m->pending_setting[0])
+		pp_strlcpy(m->mm_setting, m->pending_setting, sizeof(m->mm_setting));
+	m->pending_setting[0] = '\0';
 	for (size_t i = 0; i < n; i++) {
-		char *lb = m->mm_labels[i];
-		char base[RP_LABEL_LEN];
+		char *base = m->mm_base[i];
 		if (two)
-			snprintf(base, sizeof(base), "%.*s %.*s", (int)h2[i].len, h2[i].s, (int)h[i].len, h[i].s);
+			snprintf(base, RP_LABEL_LEN, "%.*s %.*s", (int)h2[i].len, h2[i].s, (int)h[i].len, h[i].s);
 		else
-			snprintf(base, sizeof(base), "%.*s", (int)h[i].len, h[i].s);
-		if (m->mm_setting[0])
-			snprintf(lb, RP_LABEL_LEN, "%.*s (%s)", (int)(RP_LABEL_LEN - 4 - strlen(m->mm_setting)), base,
-				 m->mm_setting);
-		else
-			snprintf(lb, RP_LABEL_LEN, "%s", base);
+			snprintf(base, RP_LABEL_LEN, "%.*s", (int)h[i].len, h[i].s);
 	}
+	mail_mm_relabel(m);
 	char sig[48];
 	snprintf(sig, sizeof(sig), "%s|%s", m->mm_bench, m->mm_setting);
 	m->mm_tables++;
@@ -659,11 +684,21 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 		consumed = true;
 	} else if (m->lkp && (mail_lkp_row(p, m, t, n) || (n == 3 && t[0].s[0] == '\\'))) {
 		consumed = true;   /* a row, or the "\  |  \" line under the header */
+	} else if (mail_setting_line(ts, tl, m->pending_setting, sizeof(m->pending_setting))) {
+		/* "(SNC off)" inside a table switches its setting; over a table's
+		 * first row it is kept for it; the header stays the line above */
+		if (m->mm) {
+			pp_strlcpy(m->mm_setting, m->pending_setting, sizeof(m->mm_setting));
+			m->pending_setting[0] = '\0';
+			mail_mm_relabel(m);
+		}
+		consumed = true;
 	} else if (tl && ts[0] == '|' && mail_pipe_line(p, m, ts)) {
 		consumed = true;
 	} else if (mail_mm_row(p, m, t, n)) {
 		consumed = true;
 	} else {
+		m->pending_setting[0] = '\0';
 		if (!is_rule(s)) {
 			m->mm = false;
 			if (!(tl && ts[0] == '|'))

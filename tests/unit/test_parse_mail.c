@@ -430,6 +430,38 @@ static void test_mail_mmtests_setting_titles(void **st)
 	result_set_free(&rs);
 }
 
+/* Chen Yu's reply (2022) quoting Abel Wu's results: "(SNC on)" under the
+ * header and "(SNC off)" in the middle of each table name the setting of
+ * the rows below them. */
+static void test_mail_mmtests_setting_lines(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-limited-scan-snc-quoted-2022.txt", NULL, &rs);
+	char labels[6][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 4);
+	assert_string_equal(labels[0], "unpatched (SNC on)");
+	assert_string_equal(labels[1], "patched (SNC on)");
+	assert_string_equal(labels[2], "unpatched (SNC off)");
+	assert_string_equal(labels[3], "patched (SNC off)");
+	const char *hb = "hackbench-process-pipes_amean";
+	assert_int_equal(count(&rs, NULL, 0, hb), 4 * 15);
+	assert_int_equal(count(&rs, NULL, 0, "tbench4_hmean"), 4 * 10);
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);
+	check_pt(&rs, "unpatched (SNC on)", hb, "x", 1, 0.4470);
+	check_pt(&rs, "patched (SNC on)", hb, "x", 1, 0.4557);
+	check_pt(&rs, "unpatched (SNC on)", hb, "x", 296, 23.3920);
+	check_pt(&rs, "unpatched (SNC off)", hb, "x", 1, 0.2717);
+	check_pt(&rs, "patched (SNC off)", hb, "x", 48, 5.5227);
+	check_pt(&rs, "patched (SNC off)", hb, "x", 296, 25.6803);
+	check_pt(&rs, "unpatched (SNC on)", "tbench4_hmean", "x", 1, 309.43);
+	check_pt(&rs, "patched (SNC on)", "tbench4_hmean", "x", 128, 20620.98);
+	check_pt(&rs, "unpatched (SNC off)", "tbench4_hmean", "x", 1, 287.90);
+	check_pt(&rs, "patched (SNC off)", "tbench4_hmean", "x", 384, 19528.03);
+	assert_int_equal(rs.n, 100);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -443,6 +475,7 @@ int main(void)
 		cmocka_unit_test(test_mail_mmtests_quoted_two_line_header),
 		cmocka_unit_test(test_mail_lkp_stddev_change),
 		cmocka_unit_test(test_mail_mmtests_setting_titles),
+		cmocka_unit_test(test_mail_mmtests_setting_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
