@@ -439,12 +439,45 @@ static bool mail_mm_header(struct mail_state *m, size_t nvals)
 {
 	struct pp_tok h[MAIL_COLS + 1], h2[MAIL_COLS + 1];
 	size_t n = pp_tokens(m->prev[1], h, MAIL_COLS + 1);
-	if (n != nvals || n > MAIL_COLS)
-		return false;
 	for (size_t i = 0; i < n; i++)
 		if (pp_tok_number(&h[i], NULL) || h[i].len >= RP_LABEL_LEN)
 			return false;
 	size_t n2 = m->prev_gap[1] ? 0 : pp_tokens(m->prev[0], h2, MAIL_COLS + 1);
+	if (n && n < nvals && n2 == nvals && nvals <= MAIL_COLS) {
+		/* a ragged second header line: "5.13-rc4  5.13-rc4" over a line
+		 * with the second column's name only; each name joins the column
+		 * whose right edge is nearest */
+		for (size_t i = 0; i < n2; i++)
+			if (pp_tok_number(&h2[i], NULL))
+				return false;
+		for (size_t i = 0; i < n2; i++)
+			snprintf(m->mm_base[i], RP_LABEL_LEN, "%.*s", (int)h2[i].len, h2[i].s);
+		for (size_t k = 0; k < n; k++) {
+			size_t best = 0;
+			int bestd = 1 << 30;
+			for (size_t i = 0; i < n2; i++) {
+				int d = h[k].endcol - h2[i].endcol;
+				d = d < 0 ? -d : d;
+				if (d < bestd) {
+					bestd = d;
+					best = i;
+				}
+			}
+			size_t l = strlen(m->mm_base[best]);
+			snprintf(m->mm_base[best] + l, RP_LABEL_LEN - l, " %.*s", (int)h[k].len, h[k].s);
+		}
+		m->mm_n = nvals;
+		m->mm_bench[0] = m->mm_setting[0] = '\0';
+		pp_strlcpy(m->mm_bench, m->bench, sizeof(m->mm_bench));
+		if (m->pending_setting[0])
+			pp_strlcpy(m->mm_setting, m->pending_setting, sizeof(m->mm_setting));
+		m->pending_setting[0] = '\0';
+		mail_mm_relabel(m);
+		m->mm_tables++;
+		return true;
+	}
+	if (n != nvals || n > MAIL_COLS)
+		return false;
 	bool two = n2 == n;
 	for (size_t i = 0; i < n2 && two; i++)
 		two = !pp_tok_number(&h2[i], NULL) && isdigit((unsigned char)h2[i].s[0]);

@@ -462,6 +462,28 @@ static void test_mail_mmtests_setting_lines(void **st)
 	result_set_free(&rs);
 }
 
+/* Barry Song's reply (2021) quoting his own table two levels deep ("> > "):
+ * the second header line names only the second column, placed under it. */
+static void test_mail_mmtests_ragged_header(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-wakewide-tbench4-double-quoted-2021.txt", NULL, &rs);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "5.13-rc4");
+	assert_string_equal(labels[1], "5.13-rc4 disable-llc-wakewide/");
+	static const double x[8] = { 1, 2, 4, 8, 16, 32, 64, 80 };
+	static const double a[8] = { 514.87, 914.45, 1483.81, 2211.62, 2129.80, 5098.35, 4797.62, 4802.89 };
+	static const double b[8] = { 505.17, 918.45, 1485.38, 2236.02, 2450.81, 5085.20, 4801.34, 4780.40 };
+	for (int i = 0; i < 8; i++) {
+		check_pt(&rs, labels[0], "tbench4_hmean", "x", x[i], a[i]);
+		check_pt(&rs, labels[1], "tbench4_hmean", "x", x[i], b[i]);
+	}
+	assert_int_equal(rs.n, 16);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -476,6 +498,7 @@ int main(void)
 		cmocka_unit_test(test_mail_lkp_stddev_change),
 		cmocka_unit_test(test_mail_mmtests_setting_titles),
 		cmocka_unit_test(test_mail_mmtests_setting_lines),
+		cmocka_unit_test(test_mail_mmtests_ragged_header),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
