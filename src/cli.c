@@ -12,7 +12,7 @@ enum {
 	OPT_THEME = 256, OPT_ASCII, OPT_MONO, OPT_NO_BRAILLE, OPT_BATCH, OPT_COUNT,
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
-	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW,
+	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
 	OPT_HELP, OPT_VERSION,
 };
 
@@ -44,6 +44,7 @@ static const struct option long_opts[] = {
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "log2x", no_argument, NULL, OPT_LOG2X },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -87,7 +88,8 @@ void cli_usage(FILE *f)
 	      "sweep: --repeat N (runs per point), --between CMD (run between runs, e.g.\n"
 	      "       'sync; echo 3 > /proc/sys/vm/drop_caches'), --stop-on-fail\n"
 	      "compare: --text|--csv|--json (the table, no curses), --baseline LABEL,\n"
-	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves)\n"
+	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves),\n"
+	      "       --explain (how each table of a text source was read, on stderr)\n"
 	      "view --batch --follow: keep printing as the recording grows\n"
 	      "\n"
 	      "exit status: 0 success, 1 runtime failure, 2 usage error.  See man ./iodash.1\n", f);
@@ -190,6 +192,7 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_BASELINE: o->baseline = arg; break;
 	case OPT_METRIC: o->metric = arg; break;
 	case OPT_LOG2X: o->log2x = true; break;
+	case OPT_EXPLAIN: o->explain = true; break;
 	case OPT_FOLLOW: o->follow = true; break;
 	case OPT_HELP:
 		cli_usage(stdout);

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include "iodash/cli.h"
+#include "iodash/parser.h"
 #include "iodash/result.h"
 #include "iodash/session.h"
 
@@ -36,6 +37,13 @@ struct compare_data {
 	size_t nruns;
 	char baseline[RP_LABEL_LEN]; /* "" = the first label of each metric */
 	size_t nsources;
+	/* how the tables of text sources were read (mail tables), with their
+	 * file: printed under the --text table and by --explain */
+	struct compare_note {
+		char source[256];
+		struct parser_note n;
+	} *notes;
+	size_t nnotes;
 };
 
 /* Load every source (a recording when it starts like one, else a text file
@@ -51,6 +59,10 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		 const char *baseline, const char *metric, const char *parser,
 		 char *err, size_t errlen, FILE *warn);
 void compare_free(struct compare_data *cd);
+/* The notes on how the text sources' tables were read, one a line
+ * ("mail.txt:12-22: mmtests table: ..."); only the tables not understood
+ * when all is false. */
+void compare_print_notes(const struct compare_data *cd, bool all, const char *prefix, FILE *out);
 
 /* The table of every metric: FMT_TEXT (a mail table), FMT_CSV, FMT_JSON. */
 int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out);

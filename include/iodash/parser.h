@@ -94,6 +94,23 @@ int parser_parse_file(const char *path, const char *name, const char *label,
  * label.  Returns buf. */
 const char *parser_default_label(const char *path, char *buf, size_t len);
 
+/* How a parser read its input, table by table (the mail parser keeps
+ * them): the lines a table spans (1-based), whether it was understood,
+ * and in words what was read ("mmtests table: labels vanilla, dirty;
+ * metric dbench4_hmean; 8 rows") or why not ("a table, but no header row
+ * matched its 2 value columns").  Bounded (PARSER_NOTES_MAX kept). */
+#define PARSER_NOTES_MAX 64
+struct parser_note {
+	int first, last;
+	bool understood;
+	char text[240];
+};
+size_t parser_notes(const struct parser *p, const struct parser_note **notes);
+/* parser_parse_file() that also copies the notes (notes may be NULL). */
+int parser_parse_file_notes(const char *path, const char *name, const char *label,
+			    struct result_set *out, struct parser_note *notes, size_t maxnotes,
+			    size_t *nnotes, char *err, size_t errlen);
+
 /* The names of all parsers, NULL-terminated (for --help). */
 extern const char *const parser_names[];
 

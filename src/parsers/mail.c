@@ -85,7 +85,44 @@ struct mail_state {
 	/* kernel test robot (lkp) comparisons: "%stddev %change %stddev" */
 	bool lkp;
 	char lkp_labels[2][RP_LABEL_LEN];
+	/* the line numbers of prev[], and the table being read, for the notes
+	 * on how each table was read (parser_notes) */
+	int prev_line[2];
+	int tab_kind;            /* 0 none, 1 mmtests, 2 |-table, 3 lkp */
+	int tab_first, tab_last;
+	size_t tab_rows, tab_skipped;
+	char tab_what[160];
+	/* rows of a table whose header was not found */
+	int bad_first, bad_last;
+	size_t bad_cols;
 };
+
+static void mail_tab_begin(struct mail_state *m, int kind, int first, const char *what)
+{
+	m->tab_kind = kind;
+	m->tab_first = first;
+	m->tab_last = first;
+	m->tab_rows = m->tab_skipped = 0;
+	pp_strlcpy(m->tab_what, what, sizeof(m->tab_what));
+}
+
+static void mail_tab_end(struct parser *p, struct mail_state *m)
+{
+	if (m->tab_kind) {
+		if (m->tab_skipped)
+			pp_note(p, m->tab_first, m->tab_last, true, "%s; %zu rows, %zu skipped (%s)", m->tab_what,
+				m->tab_rows, m->tab_skipped,
+				m->tab_kind == 3 ? "a name longer than a metric name" : "not as many values as the header");
+		else
+			pp_note(p, m->tab_first, m->tab_last, true, "%s; %zu rows", m->tab_what, m->tab_rows);
+	}
+	m->tab_kind = 0;
+	if (m->bad_first)
+		pp_note(p, m->bad_first, m->bad_last, false,
+			"a table, but no header row matched its %zu value columns (the line above its first row "
+			"should name them)", m->bad_cols);
+	m->bad_first = 0;
+}
 
 static struct mail_label *mail_label_get(struct mail_state *m, const char *name)
 {
@@ -560,10 +597,31 @@ static bool mail_mm_row(struct parser *p, struct mail_state *m, const struct pp_
 	}
 	if (!nv)
 		return false;
-	if (!m->mm && !mail_mm_header(m, nv))
-		return false;
-	if (nv != m->mm_n)
+	if (!m->mm && !mail_mm_header(m, nv)) {
+		/* a mmtests row without a header over it: said, not read */
+		if (!m->bad_first) {
+			m->bad_first = p->lineno;
+			m->bad_cols = nv;
+		}
+		m->bad_last = p->lineno;
+		return true;
+	}
+	if (!m->mm) {
+		char what[160], labs[100];
+		size_t o = 0;
+		labs[0] = '\0';
+		for (size_t i = 0; i < m->mm_n && o < sizeof(labs); i++)
+			o += (size_t)snprintf(labs + o, sizeof(labs) - o, "%s%s", i ? ", " : "", m->mm_labels[i]);
+		snprintf(what, sizeof(what), "mmtests table: labels %s; metric %s%s%s%s", labs, m->mm_bench,
+			 m->mm_bench[0] ? "_" : "", stat, word[0] ? "_*" : "");
+		mail_tab_begin(m, 1, m->prev_line[1] ? m->prev_line[1] : p->lineno, what);
+	}
+	m->tab_last = p->lineno;
+	if (nv != m->mm_n) {
+		m->tab_skipped++;
 		return true;   /* a row of the table that does not fit its header: skipped */
+	}
+	m->tab_rows++;
 	m->mm = true;
 	m->bench_stale = true;
 	char metric[RP_NAME_LEN];
@@ -623,10 +681,22 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 		}
 		m->pipe_n = n;
 		m->pipe = true;
+		char what[160];
+		size_t o = (size_t)snprintf(what, sizeof(what), "|-table: x %s; labels", m->pipe_x);
+		for (size_t i = 1; i < n && o < sizeof(what); i++)
+			if (!m->pipe_ign[i])
+				o += (size_t)snprintf(what + o, sizeof(what) - o, "%s %s", i > 1 ? "," : "", m->pipe_labels[i]);
+		for (size_t i = 1; i < n && o < sizeof(what); i++)
+			if (m->pipe_ign[i])
+				o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s skipped", m->pipe_labels[i]);
+		mail_tab_end(p, m);
+		mail_tab_begin(m, 2, p->lineno, what);
 		return true;
 	}
 	if (!m->pipe || n != m->pipe_n)
 		return false;
+	m->tab_rows++;
+	m->tab_last = p->lineno;
 	m->bench_stale = true;
 	const char *metric = m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
 	for (size_t i = 1; i < n; i++) {
@@ -648,7 +718,7 @@ static bool is_pm(const struct pp_tok *t)
  * rule, "%stddev %change %stddev", then rows "v1 [± s%] change v2 [± s%]
  * metric".  The metric is the row's name; the commits are the labels; the
  * change column and the spreads are not runs. */
-static bool mail_lkp_header(struct mail_state *m, const struct pp_tok *t, size_t n)
+static bool mail_lkp_header(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
 {
 	if (n != 3 || !pp_tok_eq(&t[0], "%stddev") || !pp_tok_eq(&t[1], "%change") || !pp_tok_eq(&t[2], "%stddev"))
 		return false;
@@ -660,6 +730,12 @@ static bool mail_lkp_header(struct mail_state *m, const struct pp_tok *t, size_t
 	for (int i = 0; i < 2; i++)
 		snprintf(m->lkp_labels[i], RP_LABEL_LEN, "%.*s", (int)c[i].len, c[i].s);
 	m->lkp = true;
+	char what[160];
+	snprintf(what, sizeof(what), "kernel test robot table: labels %s, %s; a metric per row, %%change and "
+		 "\xc2\xb1 spreads skipped", m->lkp_labels[0], m->lkp_labels[1]);
+	mail_tab_end(p, m);
+	int hl = is_rule(m->prev[1]) ? m->prev_line[0] : m->prev_line[1];
+	mail_tab_begin(m, 3, hl ? hl : p->lineno, what);
 	return true;
 }
 
@@ -684,9 +760,13 @@ static bool mail_lkp_row(struct parser *p, struct mail_state *m, const struct pp
 	}
 	if (k + 1 != n || pp_tok_number(&t[k], NULL))
 		return false;
+	m->tab_last = p->lineno;
 	/* a name longer than a metric would be cut into another's: left out */
-	if (t[k].len >= RP_NAME_LEN)
+	if (t[k].len >= RP_NAME_LEN) {
+		m->tab_skipped++;
 		return true;
+	}
+	m->tab_rows++;
 	char metric[RP_NAME_LEN];
 	snprintf(metric, sizeof(metric), "%.*s", (int)t[k].len, t[k].s);
 	for (int i = 0; i < 2; i++)
@@ -713,7 +793,7 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 	if (n == 0) {
 		m->mm = m->pipe = m->lkp = false;
 		m->gap_now = true;
-	} else if (mail_lkp_header(m, t, n)) {
+	} else if (mail_lkp_header(p, m, t, n)) {
 		consumed = true;
 	} else if (m->lkp && (mail_lkp_row(p, m, t, n) || (n == 3 && t[0].s[0] == '\\'))) {
 		consumed = true;   /* a row, or the "\  |  \" line under the header */
@@ -745,9 +825,16 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 		/* remember the line as a header/title candidate of a table */
 		memcpy(m->prev[0], m->prev[1], sizeof(m->prev[0]));
 		m->prev_gap[0] = m->prev_gap[1];
+		m->prev_line[0] = m->prev_line[1];
 		pp_strlcpy(m->prev[1], s, sizeof(m->prev[1]));
 		m->prev_gap[1] = m->gap_now;
+		m->prev_line[1] = p->lineno;
 	}
+	/* a table ends with its last row: say how it was read */
+	bool active = (m->tab_kind == 1 && m->mm) || (m->tab_kind == 2 && m->pipe) || (m->tab_kind == 3 && m->lkp);
+	bool bad_now = m->bad_first && m->bad_last == p->lineno;
+	if ((m->tab_kind && !active) || (m->bad_first && !bad_now))
+		mail_tab_end(p, m);
 	if (n)
 		m->gap_now = false;
 	(void)by_cr;
@@ -849,6 +936,11 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 	}
 }
 
+static void mail_finish(struct parser *p)
+{
+	mail_tab_end(p, p->st);
+}
+
 static void mail_init(struct parser *p)
 {
 	struct mail_state *m = p->st;
@@ -860,4 +952,5 @@ const struct parser_ops parser_mail_ops = {
 	.state_size = sizeof(struct mail_state),
 	.init = mail_init,
 	.line = mail_line,
+	.finish = mail_finish,
 };

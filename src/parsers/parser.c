@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,8 +216,35 @@ void pp_set_progress(struct parser *p, const char *phase, double elapsed_s,
 
 /* --- line assembly --------------------------------------------------- */
 
+void pp_note(struct parser *p, int first, int last, bool understood, const char *fmt, ...)
+{
+	if (p->nnotes >= PARSER_NOTES_MAX)
+		return;
+	struct parser_note *n = &p->notes[p->nnotes++];
+	n->first = first;
+	n->last = last;
+	n->understood = understood;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(n->text, sizeof(n->text), fmt, ap);
+	va_end(ap);
+}
+
+size_t parser_notes(const struct parser *p, const struct parser_note **notes)
+{
+	if (!p) {
+		*notes = NULL;
+		return 0;
+	}
+	const struct parser *q = p->child ? p->child : p;
+	*notes = q->notes;
+	return q->nnotes;
+}
+
 void pp_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
+	if (p->lineno < 2000000000)
+		p->lineno++;
 	line[len] = '\0';
 	p->ops->line(p, line, len, by_cr, truncated);
 }
@@ -583,6 +611,15 @@ const char *parser_default_label(const char *path, char *buf, size_t len)
 int parser_parse_file(const char *path, const char *name, const char *label,
 		      struct result_set *out, char *err, size_t errlen)
 {
+	return parser_parse_file_notes(path, name, label, out, NULL, 0, NULL, err, errlen);
+}
+
+int parser_parse_file_notes(const char *path, const char *name, const char *label,
+			    struct result_set *out, struct parser_note *notes, size_t maxnotes,
+			    size_t *nnotes, char *err, size_t errlen)
+{
+	if (nnotes)
+		*nnotes = 0;
 	if (err && errlen)
 		err[0] = '\0';
 	if (!path || !out) {
@@ -678,6 +715,10 @@ int parser_parse_file(const char *path, const char *name, const char *label,
 	struct result_sink sink = result_set_sink(out);
 	parser_feed(p, buf, len, &sink);
 	parser_finish(p, &sink);
+	const struct parser_note *pn;
+	size_t np = parser_notes(p, &pn);
+	for (size_t i = 0; notes && nnotes && i < np && *nnotes < maxnotes; i++)
+		notes[(*nnotes)++] = pn[i];
 	parser_free(p);
 	free(buf);
 	if (out->n == before) {

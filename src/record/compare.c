@@ -277,8 +277,24 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 			}
 		} else {
 			char lab[RP_LABEL_LEN];
+			struct parser_note notes[PARSER_NOTES_MAX];
+			size_t nn = 0;
 			text_label(paths, s, lab, sizeof(lab));
-			rc = parser_parse_file(paths[s], parser, lab, &rs, err, errlen);
+			rc = parser_parse_file_notes(paths[s], parser, lab, &rs, notes, PARSER_NOTES_MAX, &nn, err, errlen);
+			if (nn) {
+				struct compare_note *nv = realloc(cd->notes, (cd->nnotes + nn) * sizeof(*nv));
+				if (!nv) {
+					result_set_free(&rs);
+					snprintf(err, errlen, "out of memory");
+					rc = -ENOMEM;
+					goto fail;
+				}
+				cd->notes = nv;
+				for (size_t i = 0; i < nn; i++) {
+					snprintf(nv[cd->nnotes].source, sizeof(nv[cd->nnotes].source), "%s", paths[s]);
+					nv[cd->nnotes++].n = notes[i];
+				}
+			}
 			if (rc) {
 				result_set_free(&rs);
 				goto fail;
@@ -373,6 +389,7 @@ void compare_free(struct compare_data *cd)
 		free(cd->runs[i].tput_kBps);
 	}
 	free(cd->runs);
+	free(cd->notes);
 	result_set_free(&cd->results);
 	memset(cd, 0, sizeof(*cd));
 }
@@ -646,6 +663,16 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 	return ferror(out) ? -EIO : 0;
 }
 
+void compare_print_notes(const struct compare_data *cd, bool all, const char *prefix, FILE *out)
+{
+	for (size_t i = 0; i < cd->nnotes; i++) {
+		const struct compare_note *c = &cd->notes[i];
+		if (!all && c->n.understood)
+			continue;
+		fprintf(out, "%s%s:%d-%d: %s\n", prefix, c->source, c->n.first, c->n.last, c->n.text);
+	}
+}
+
 int cmd_compare(const struct iodash_opts *o)
 {
 	struct compare_data cd;
@@ -661,8 +688,15 @@ int cmd_compare(const struct iodash_opts *o)
 		fprintf(stderr, "iodash compare: %s\n", err);
 		return rc == -ESRCH ? 2 : 1;
 	}
+	/* a table not understood is said, whatever the output; --explain says
+	 * how every table was read */
+	compare_print_notes(&cd, o->explain, "iodash: ", stderr);
 	if (o->format != FMT_NONE) {
 		rc = compare_print(&cd, o->format, stdout);
+		if (!rc && o->format == FMT_TEXT && cd.nnotes) {
+			fputs("\ntables read from:\n", stdout);
+			compare_print_notes(&cd, true, "  ", stdout);
+		}
 		if (fflush(stdout) || rc) {
 			fprintf(stderr, "iodash compare: writing the table: %s\n", strerror(errno ? errno : EIO));
 			rc = 1;

@@ -47,3 +47,19 @@ grep -q 'note: .*a/mail.txt and .*b/mail.txt both give label "2.4.16": counted a
 "$IODASH" compare --text "$TMPD/empty.txt" >/dev/null 2>"$TMPD/err"; rc=$?
 [ $rc -eq 1 ] && grep -q 'empty.txt: empty file' "$TMPD/err" && ! grep -q 'mail parser' "$TMPD/err" \
 	&& pass "compare: an empty file is said to be empty" || fail "compare empty file" "rc=$rc $(cat "$TMPD/err")"
+
+# a mail's tables: --text says where each came from; --explain says how each
+# was read; a table not understood is said whatever the output
+M="$FIX/mail/sockmem-tbench4-netperf-2023.txt"
+"$IODASH" compare --text "$M" >"$TMPD/out" 2>"$TMPD/err"; rc=$?
+if [ $rc -eq 0 ] && grep -q "^  $M:17-27: mmtests table: labels baseline, patchset; metric tbench4_hmean; 10 rows$" "$TMPD/out" &&
+	grep -q "^  $M:51-60: mmtests table: .*netperf-tcp_hmean; 9 rows$" "$TMPD/out"; then
+	pass "compare --text: each mail table with its lines"
+else fail "compare --text table sources" "rc=$rc $(tail -5 "$TMPD/out")"; fi
+"$IODASH" compare --csv --explain "$M" >/dev/null 2>"$TMPD/err"
+[ "$(grep -c "^iodash: $M:[0-9]*-[0-9]*: mmtests table" "$TMPD/err")" = 3 ] && pass "compare --explain: how each table was read, on stderr" \
+	|| fail "compare --explain" "$(cat "$TMPD/err")"
+sed 17d "$M" >"$TMPD/noheader.txt"
+"$IODASH" compare --csv "$TMPD/noheader.txt" >/dev/null 2>"$TMPD/err"; rc=$?
+[ $rc -eq 0 ] && grep -q "noheader.txt:17-26: a table, but no header row matched its 2 value columns" "$TMPD/err" \
+	&& pass "compare: a table not understood is said with its lines" || fail "compare table not understood" "rc=$rc $(cat "$TMPD/err")"

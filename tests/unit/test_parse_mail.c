@@ -7,7 +7,10 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "iodash/parser.h"
 
 /* cmocka's assert_float_equal works in float: compare doubles exactly enough */
@@ -484,6 +487,68 @@ static void test_mail_mmtests_ragged_header(void **st)
 	result_set_free(&rs);
 }
 
+/* How each table was read, with its lines: the notes of the qspinlock post
+ * (line numbers checked against the file by eye: 25 is "| # tasks |", 39
+ * the "| 128 |" row, 48 the sockperf header, 53 its last row ...). */
+static void test_mail_notes(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt", NULL, NULL,
+						 &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	assert_int_equal(nn, 4);
+	static const int first[4] = { 25, 48, 60, 73 }, last[4] = { 39, 53, 68, 81 };
+	for (size_t i = 0; i < nn; i++) {
+		assert_int_equal(notes[i].first, first[i]);
+		assert_int_equal(notes[i].last, last[i]);
+		assert_true(notes[i].understood);
+	}
+	assert_non_null(strstr(notes[0].text, "derived column %diff skipped"));
+	assert_non_null(strstr(notes[1].text, "labels simple-spinlock, vanilla, dirty; metric sockperf_hmean; 5 rows"));
+	result_set_free(&rs);
+}
+
+/* The sockmem post with the tbench4 table's header line taken out (the
+ * real post's lines otherwise): that table is said not understood, with
+ * its lines, and the two others are still read. */
+static void test_mail_table_not_understood(void **st)
+{
+	(void)st;
+	FILE *f = fopen(MAIL "sockmem-tbench4-netperf-2023.txt", "r");
+	assert_non_null(f);
+	char path[] = "/tmp/iodash-mail-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *o = fdopen(fd, "w");
+	assert_non_null(o);
+	char line[512];
+	int no = 0;
+	while (fgets(line, sizeof(line), f))
+		if (++no != 17)   /* "                            baseline               patchset" */
+			fputs(line, o);
+	fclose(f);
+	fclose(o);
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(path, NULL, NULL, &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	unlink(path);
+	assert_int_equal(nn, 3);
+	assert_false(notes[0].understood);
+	assert_int_equal(notes[0].first, 17);
+	assert_int_equal(notes[0].last, 26);
+	assert_non_null(strstr(notes[0].text, "no header row matched its 2 value columns"));
+	assert_true(notes[1].understood);
+	assert_true(notes[2].understood);
+	assert_int_equal(count(&rs, NULL, 0, "tbench4_hmean"), 0);
+	assert_int_equal(rs.n, 2 * (18 + 9));
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -499,6 +564,8 @@ int main(void)
 		cmocka_unit_test(test_mail_mmtests_setting_titles),
 		cmocka_unit_test(test_mail_mmtests_setting_lines),
 		cmocka_unit_test(test_mail_mmtests_ragged_header),
+		cmocka_unit_test(test_mail_notes),
+		cmocka_unit_test(test_mail_table_not_understood),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
