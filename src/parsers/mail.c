@@ -68,6 +68,7 @@ struct mail_state {
 	bool mm;
 	char mm_labels[MAIL_COLS][RP_LABEL_LEN];
 	char mm_base[MAIL_COLS][RP_LABEL_LEN];   /* the header's names, before the setting */
+	int mm_header_line;                      /* its first line, for the notes */
 	char pending_setting[24];                /* "(SNC on)" between a header and its rows */
 	size_t mm_n;
 	char mm_bench[24];
@@ -92,6 +93,10 @@ struct mail_state {
 	int tab_first, tab_last;
 	size_t tab_rows, tab_skipped;
 	char tab_what[160];
+	/* stated changes ("* -0.91%*") that the values do not give */
+	size_t tab_mismatch;
+	int mis_line;
+	double mis_stated, mis_computed;
 	/* rows of a table whose header was not found */
 	int bad_first, bad_last;
 	size_t bad_cols;
@@ -102,13 +107,20 @@ static void mail_tab_begin(struct mail_state *m, int kind, int first, const char
 	m->tab_kind = kind;
 	m->tab_first = first;
 	m->tab_last = first;
-	m->tab_rows = m->tab_skipped = 0;
+	m->tab_rows = m->tab_skipped = m->tab_mismatch = 0;
 	pp_strlcpy(m->tab_what, what, sizeof(m->tab_what));
 }
 
 static void mail_tab_end(struct parser *p, struct mail_state *m)
 {
-	if (m->tab_kind) {
+	if (m->tab_kind && m->tab_mismatch) {
+		/* a change column that does not fit the values: a misread column
+		 * or a mistake in the post; either way a person should look */
+		pp_note(p, m->tab_first, m->tab_last, false,
+			"%s; %zu rows, but %zu stated changes do not match the values (line %d says %+.2f%%, the "
+			"values give %+.2f%%)", m->tab_what, m->tab_rows, m->tab_mismatch, m->mis_line, m->mis_stated,
+			m->mis_computed);
+	} else if (m->tab_kind) {
 		if (m->tab_skipped)
 			pp_note(p, m->tab_first, m->tab_last, true, "%s; %zu rows, %zu skipped (%s)", m->tab_what,
 				m->tab_rows, m->tab_skipped,
@@ -504,6 +516,7 @@ static bool mail_mm_header(struct mail_state *m, size_t nvals)
 			snprintf(m->mm_base[best] + l, RP_LABEL_LEN - l, " %.*s", (int)h[k].len, h[k].s);
 		}
 		m->mm_n = nvals;
+		m->mm_header_line = m->prev_line[0];
 		m->mm_bench[0] = m->mm_setting[0] = '\0';
 		pp_strlcpy(m->mm_bench, m->bench, sizeof(m->mm_bench));
 		if (m->pending_setting[0])
@@ -519,6 +532,7 @@ static bool mail_mm_header(struct mail_state *m, size_t nvals)
 	for (size_t i = 0; i < n2 && two; i++)
 		two = !pp_tok_number(&h2[i], NULL) && isdigit((unsigned char)h2[i].s[0]);
 	m->mm_n = n;
+	m->mm_header_line = two ? m->prev_line[0] : m->prev_line[1];
 	/* the title: the line just above the header when it is short and not
 	 * the end of a sentence ("tbench4 Throughput (...)", "netperf-udp");
 	 * a short one ending in ':' ("On numa 0:") names a setting instead */
@@ -583,16 +597,33 @@ static bool mail_mm_row(struct parser *p, struct mail_state *m, const struct pp_
 	double x;
 	if (n < 3 || !mail_mm_stat(&t[0], stat, sizeof(stat)) || !mail_mm_x(&t[1], &x, word, sizeof(word)))
 		return false;
-	double v[MAIL_COLS];
+	double v[MAIL_COLS], stated[MAIL_COLS], half[MAIL_COLS];
 	size_t nv = 0;
 	/* the values are the plain numbers; "(   0.00%)", "* -0.91%*" are the
-	 * change against the first column, not runs */
+	 * change against the first column, not runs (kept to check them) */
 	for (size_t k = 2; k < n; k++) {
 		double d;
 		if (pp_tok_number(&t[k], &d)) {
 			if (nv == MAIL_COLS)
 				return false;
+			/* half a unit of the last printed digit: the rounding */
+			const char *dot = memchr(t[k].s, '.', t[k].len);
+			size_t dec = dot ? t[k].len - (size_t)(dot - t[k].s) - 1 : 0;
+			half[nv] = 0.5 * pow(10, -(double)dec);
+			stated[nv] = NAN;
 			v[nv++] = d;
+		} else if (nv && memchr(t[k].s, '%', t[k].len)) {
+			const char *q = t[k].s, *e = t[k].s + t[k].len;
+			while (q < e && (*q == '(' || *q == '*'))
+				q++;
+			char num[32];
+			size_t l = 0;
+			while (q < e && *q != '%' && l + 1 < sizeof(num))
+				num[l++] = *q++;
+			num[l] = '\0';
+			double c;
+			if (pp_is_number(num, &c))
+				stated[nv - 1] = c;
 		}
 	}
 	if (!nv)
@@ -614,7 +645,7 @@ static bool mail_mm_row(struct parser *p, struct mail_state *m, const struct pp_
 			o += (size_t)snprintf(labs + o, sizeof(labs) - o, "%s%s", i ? ", " : "", m->mm_labels[i]);
 		snprintf(what, sizeof(what), "mmtests table: labels %s; metric %s%s%s%s", labs, m->mm_bench,
 			 m->mm_bench[0] ? "_" : "", stat, word[0] ? "_*" : "");
-		mail_tab_begin(m, 1, m->prev_line[1] ? m->prev_line[1] : p->lineno, what);
+		mail_tab_begin(m, 1, m->mm_header_line ? m->mm_header_line : p->lineno, what);
 	}
 	m->tab_last = p->lineno;
 	if (nv != m->mm_n) {
@@ -624,6 +655,22 @@ static bool mail_mm_row(struct parser *p, struct mail_state *m, const struct pp_
 	m->tab_rows++;
 	m->mm = true;
 	m->bench_stale = true;
+	/* each stated change against the first column, either sign (mmtests
+	 * turns it round for lower-is-better statistics), within what the
+	 * rounding of the printed values allows */
+	for (size_t i = 1; i < nv && v[0] > 0; i++) {
+		if (isnan(stated[i]))
+			continue;
+		double c = (v[i] - v[0]) / v[0] * 100;
+		double slack = 100 * (half[0] / v[0] + (v[i] ? half[i] / fabs(v[i]) : 0)) * (1 + fabs(c) / 100) + 0.011;
+		if (fabs(fabs(stated[i]) - fabs(c)) > slack || (fabs(c) > slack && stated[i] == 0)) {
+			if (!m->tab_mismatch++) {
+				m->mis_line = p->lineno;
+				m->mis_stated = stated[i];
+				m->mis_computed = c;
+			}
+		}
+	}
 	char metric[RP_NAME_LEN];
 	snprintf(metric, sizeof(metric), "%s%s%s%s%s", m->mm_bench, m->mm_bench[0] ? "_" : "", stat,
 		 word[0] ? "_" : "", word);

@@ -549,6 +549,114 @@ static void test_mail_table_not_understood(void **st)
 	result_set_free(&rs);
 }
 
+/* Mel Gorman's patch (2020), unquoted, with its diff: the table is read
+ * (two-line header, under a prose line with numbers of its own), and
+ * neither the prose ("80 logical CPUs", "50% busy") nor the diffstat and
+ * hunk lines ("@@ -6066,6 +6066,7 @@") give a point. */
+static void test_mail_prose_and_diff_not_tables(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "sched-idlecandidate-tbench-patch-2020.txt", NULL, NULL, &rs,
+						 notes, 8, &nn, err, sizeof(err)), 0);
+	assert_int_equal(rs.n, 20);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 17);
+	assert_int_equal(notes[0].last, 28);
+	check_pt(&rs, "5.10.0-rc6 schedstat", "tbench_hmean", "x", 64, 12325.51);
+	check_pt(&rs, "5.10.0-rc6 idlecandidate", "tbench_hmean", "x", 64, 13792.01);
+	check_pt(&rs, "5.10.0-rc6 idlecandidate", "tbench_hmean", "x", 320, 20147.25);
+	result_set_free(&rs);
+}
+
+/* Yicong Yang's patch (2022), the same shape as Tim Chen's quote of an
+ * earlier version, unquoted: two tables under "On numa 0:" / "On numa 0-1:". */
+static void test_mail_mmtests_setting_titles_unquoted(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-cluster-tbench-numa-patch-2022.txt", NULL, &rs);
+	char labels[6][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 4);
+	assert_string_equal(labels[0], "6.0-rc1 (numa 0)");
+	assert_string_equal(labels[3], "patched (numa 0-1)");
+	check_pt(&rs, "6.0-rc1 (numa 0)", "tbench_hmean", "x", 1, 351.20);
+	check_pt(&rs, "patched (numa 0)", "tbench_hmean", "x", 128, 7068.03);
+	check_pt(&rs, "6.0-rc1 (numa 0-1)", "tbench_hmean", "x", 64, 17143.28);
+	check_pt(&rs, "patched (numa 0-1)", "tbench_hmean", "x", 256, 13326.86);
+	assert_int_equal(rs.n, 2 * 8 + 2 * 9);
+	result_set_free(&rs);
+}
+
+/* Xing Zhengjun's reply (2020): a kernel test robot table quoted under
+ * ">> " (4 runs), then the same two commits re-tested, unquoted (10 runs):
+ * two runs of each commit; the "N/stats.json:  ...: 105228," lines with
+ * numbers are prose, not a table. */
+static void test_mail_lkp_quoted_and_retest(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "lkp-will-it-scale-retest-quoted-2020.txt", NULL, &rs);
+	const char *a = "c2daff748f0ea954", *b = "bdfcae11403e5099769a7c8dc32";
+	const struct result_point *p = find(&rs, a, 0, "will-it-scale.per_thread_ops", 0);
+	assert_non_null(p);
+	assert_double_equal(p->value, 161714, 0);
+	assert_double_equal(find(&rs, b, 0, "will-it-scale.per_thread_ops", 0)->value, 101819, 0);
+	assert_double_equal(find(&rs, a, 1, "will-it-scale.per_thread_ops", 0)->value, 161582, 0);
+	assert_double_equal(find(&rs, b, 1, "will-it-scale.per_thread_ops", 0)->value, 101435, 0);
+	assert_double_equal(find(&rs, a, 0, "will-it-scale.workload", 0)->value, 8402288, 0);
+	assert_double_equal(find(&rs, b, 0, "will-it-scale.workload", 0)->value, 5274649, 0);
+	assert_int_equal(rs.n, 6);
+	result_set_free(&rs);
+}
+
+/* The change cells are checked against the values: every stated change
+ * of the real posts fits (no note says otherwise); the qspinlock post with
+ * one change cell altered ("* 17.87%*" made "*  7.87%*") is said, with the
+ * line, while its values are still read. */
+static void test_mail_stated_changes_checked(void **st)
+{
+	(void)st;
+	FILE *f = fopen(MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt", "r");
+	assert_non_null(f);
+	char path[] = "/tmp/iodash-mail-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *o = fdopen(fd, "w");
+	assert_non_null(o);
+	char line[512];
+	int altered = 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *c = strstr(line, "* 17.87%*");
+		if (c) {
+			memcpy(c, "*  7.87%*", 9);
+			altered++;
+		}
+		fputs(line, o);
+	}
+	fclose(f);
+	fclose(o);
+	assert_int_equal(altered, 1);
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(path, NULL, NULL, &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	unlink(path);
+	assert_int_equal(nn, 4);
+	assert_true(notes[0].understood);
+	assert_false(notes[1].understood);
+	assert_int_equal(notes[1].first, 48);
+	assert_non_null(strstr(notes[1].text, "1 stated changes do not match the values (line 50 says +7.87%, the values give +17.87%)"));
+	assert_true(notes[2].understood);
+	assert_true(notes[3].understood);
+	check_pt(&rs, "dirty", "sockperf_hmean", "x", 100, 771.43);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -566,6 +674,10 @@ int main(void)
 		cmocka_unit_test(test_mail_mmtests_ragged_header),
 		cmocka_unit_test(test_mail_notes),
 		cmocka_unit_test(test_mail_table_not_understood),
+		cmocka_unit_test(test_mail_prose_and_diff_not_tables),
+		cmocka_unit_test(test_mail_mmtests_setting_titles_unquoted),
+		cmocka_unit_test(test_mail_lkp_quoted_and_retest),
+		cmocka_unit_test(test_mail_stated_changes_checked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
