@@ -97,6 +97,12 @@ struct mail_state {
 	size_t tab_mismatch;
 	int mis_line;
 	double mis_stated, mis_computed;
+	/* the older shapes (column tables, label blocks), noted likewise */
+	int old_kind;            /* 0 none, 1 column table, 2 label block */
+	int old_first, old_last;
+	size_t old_rows;
+	char old_what[200];
+	char old_label[RP_LABEL_LEN];
 	/* rows of a table whose header was not found */
 	int bad_first, bad_last;
 	size_t bad_cols;
@@ -109,6 +115,13 @@ static void mail_tab_begin(struct mail_state *m, int kind, int first, const char
 	m->tab_last = first;
 	m->tab_rows = m->tab_skipped = m->tab_mismatch = 0;
 	pp_strlcpy(m->tab_what, what, sizeof(m->tab_what));
+}
+
+static void mail_old_end(struct parser *p, struct mail_state *m)
+{
+	if (m->old_kind && m->old_rows)
+		pp_note(p, m->old_first, m->old_last, true, "%s; %zu rows", m->old_what, m->old_rows);
+	m->old_kind = 0;
 }
 
 static void mail_tab_end(struct parser *p, struct mail_state *m)
@@ -823,6 +836,51 @@ static bool mail_lkp_row(struct parser *p, struct mail_state *m, const struct pp
 
 static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n);
 
+/* The notes of the older shapes: a column table from its header row to
+ * its last row, a label block ("2.4.16:") from its label line to its
+ * last point. */
+static void mail_old_track(struct parser *p, struct mail_state *m, enum mail_mode before, unsigned long finals)
+{
+	bool got = p->n_final > finals;
+	if (m->mode == MAIL_HEADER && before != MAIL_HEADER) {
+		mail_old_end(p, m);
+		m->old_kind = 1;
+		m->old_first = m->old_last = p->lineno;
+		m->old_rows = 0;
+		return;
+	}
+	if (m->mode == MAIL_BLOCK && (m->old_kind != 2 || strcmp(m->old_label, m->cur) != 0)) {
+		mail_old_end(p, m);
+		m->old_kind = 2;
+		m->old_first = m->old_last = p->lineno;
+		m->old_rows = 0;
+		pp_strlcpy(m->old_label, m->cur, sizeof(m->old_label));
+		snprintf(m->old_what, sizeof(m->old_what), "label block %s", m->cur);
+	}
+	if (m->old_kind == 1 && m->mode == MAIL_TABLE && got) {
+		m->old_last = p->lineno;
+		m->old_rows++;
+		size_t o = (size_t)snprintf(m->old_what, sizeof(m->old_what), "column table: x %s; labels",
+					    m->x_name[0] ? m->x_name : (m->hint_x[0] ? m->hint_x : "x"));
+		bool first = true;
+		for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
+			if (!m->cols[i].ignored) {
+				o += (size_t)snprintf(m->old_what + o, sizeof(m->old_what) - o, "%s %s", first ? "" : ",",
+						      m->cols[i].label);
+				first = false;
+			}
+		for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
+			if (m->cols[i].ignored && strcmp(m->cols[i].label, m->x_name) != 0)
+				o += (size_t)snprintf(m->old_what + o, sizeof(m->old_what) - o, "; derived column %s skipped",
+						      m->cols[i].label);
+	} else if (m->old_kind == 2 && m->mode == MAIL_BLOCK && got) {
+		m->old_last = p->lineno;
+		m->old_rows++;
+	}
+	if (m->old_kind && m->mode != MAIL_TABLE && m->mode != MAIL_HEADER && m->mode != MAIL_BLOCK)
+		mail_old_end(p, m);
+}
+
 static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct mail_state *m = p->st;
@@ -864,9 +922,12 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 			if (!(tl && ts[0] == '|'))
 				m->pipe = false;
 		}
+		enum mail_mode before = m->mode;
+		unsigned long finals = p->n_final;
 		mail_line_body(p, m, s, t, n);
 		if (!is_rule(s))
 			mail_note_bench(m, t, n);
+		mail_old_track(p, m, before, finals);
 	}
 	if (n && !consumed) {
 		/* remember the line as a header/title candidate of a table */
@@ -986,6 +1047,7 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 static void mail_finish(struct parser *p)
 {
 	mail_tab_end(p, p->st);
+	mail_old_end(p, p->st);
 }
 
 static void mail_init(struct parser *p)

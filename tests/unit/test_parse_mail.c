@@ -657,6 +657,36 @@ static void test_mail_stated_changes_checked(void **st)
 	result_set_free(&rs);
 }
 
+/* The seed mails' tables are noted too, with their lines: the label
+ * blocks of the 2.4.16 mail (line 12 "2.4.16:" to line 25, the "procs" of
+ * a wrapped Throughput line) and the TAB table of the 2.4.19-rc5 mail (its
+ * header at line 40, its last row "128" at 65). */
+static void test_mail_seed_notes(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(LKML "dbench-2.4.16-vs-2.4.17pre2.txt", NULL, NULL, &rs, notes, 16,
+						 &nn, err, sizeof(err)), 0);
+	assert_int_equal(nn, 2);
+	assert_int_equal(notes[0].first, 12);
+	assert_int_equal(notes[0].last, 25);
+	assert_string_equal(notes[0].text, "label block 2.4.16; 8 rows");
+	assert_int_equal(notes[1].first, 27);
+	assert_int_equal(notes[1].last, 62);
+	assert_string_equal(notes[1].text, "label block 2.4.17-pre2; 24 rows");
+	result_set_free(&rs);
+	assert_int_equal(parser_parse_file_notes(LKML "dbench-2.4.19rc5.txt", NULL, NULL, &rs, notes, 16, &nn, err,
+						 sizeof(err)), 0);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 40);
+	assert_int_equal(notes[0].last, 65);
+	assert_string_equal(notes[0].text, "column table: x clients; labels 2.4.19-rc2, 2.4.19-rc5, 2.5.29; 24 rows");
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -678,6 +708,7 @@ int main(void)
 		cmocka_unit_test(test_mail_mmtests_setting_titles_unquoted),
 		cmocka_unit_test(test_mail_lkp_quoted_and_retest),
 		cmocka_unit_test(test_mail_stated_changes_checked),
+		cmocka_unit_test(test_mail_seed_notes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
