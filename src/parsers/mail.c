@@ -83,6 +83,9 @@ struct mail_state {
 	bool pipe_ign[MAIL_COLS];
 	size_t pipe_n;
 	char pipe_x[RP_NAME_LEN];
+	char pipe_suffix[8];       /* "_t3": a table with the header of an earlier one */
+	char pipe_seen[8][96];
+	size_t pipe_nseen, pipe_tables;
 	/* kernel test robot (lkp) comparisons: "%stddev %change %stddev" */
 	bool lkp;
 	char lkp_labels[2][RP_LABEL_LEN];
@@ -126,7 +129,10 @@ static void mail_old_end(struct parser *p, struct mail_state *m)
 
 static void mail_tab_end(struct parser *p, struct mail_state *m)
 {
-	if (m->tab_kind && m->tab_mismatch) {
+	if (m->tab_kind && !m->tab_rows && !m->tab_skipped) {
+		/* a header with no rows under it (a diffstat line "a.c | 11 ++--"):
+		 * not a table */
+	} else if (m->tab_kind && m->tab_mismatch) {
 		/* a change column that does not fit the values: a misread column
 		 * or a mistake in the post; either way a person should look */
 		pp_note(p, m->tab_first, m->tab_last, false,
@@ -267,7 +273,9 @@ static void mail_hints(struct mail_state *m, const char *line)
 			pp_strlcpy(m->hint_x, xs[i].x, sizeof(m->hint_x));
 	if (strcasestr(line, "throughput"))
 		pp_strlcpy(m->hint_metric, "throughput", sizeof(m->hint_metric));
-	if (strstr(line, "MB/sec") || strstr(line, "MB/s"))
+	if (strstr(line, "KIOPS"))
+		pp_strlcpy(m->hint_unit, "KIOPS", sizeof(m->hint_unit));
+	else if (strstr(line, "MB/sec") || strstr(line, "MB/s"))
 		pp_strlcpy(m->hint_unit, "MB/s", sizeof(m->hint_unit));
 	else if (strstr(line, "KB/s") || strstr(line, "kB/s") || strstr(line, "KB/sec"))
 		pp_strlcpy(m->hint_unit, "KB/s", sizeof(m->hint_unit));
@@ -693,9 +701,27 @@ static bool mail_mm_row(struct parser *p, struct mail_state *m, const struct pp_
 	return true;
 }
 
-/* A |-separated row: cells between the bars. */
+/* A |-separated row: cells between the bars; a row that does not start
+ * or end with a bar ("write     |    315      |   -0.6%") has cells
+ * before the first and after the last bar too. */
 static size_t mail_pipe_cells(const char *s, struct pp_tok *c, size_t max)
 {
+	char buf[512];
+	size_t l = strlen(s);
+	if (s[0] != '|' && l + 3 < sizeof(buf)) {
+		buf[0] = '|';
+		memcpy(buf + 1, s, l);
+		size_t e = l + 1;
+		while (e > 1 && (buf[e - 1] == ' ' || buf[e - 1] == '\t'))
+			e--;
+		if (buf[e - 1] != '|')
+			buf[e++] = '|';
+		buf[e] = '\0';
+		/* the cells point into buf: copied out by the caller at once */
+		static _Thread_local char keep[512];
+		memcpy(keep, buf, e + 1);
+		s = keep;
+	}
 	size_t n = 0;
 	const char *q = strchr(s, '|');
 	while (q && n < max) {
@@ -716,6 +742,63 @@ static size_t mail_pipe_cells(const char *s, struct pp_tok *c, size_t max)
 	return n;
 }
 
+/* A value cell: "315", "1,234" (thousands), "242k" (x1000); NaN-free. */
+static bool mail_cell_value(const struct pp_tok *c, double *v)
+{
+	char num[48];
+	size_t o = 0;
+	if (!c->len || c->len >= sizeof(num))
+		return false;
+	for (size_t i = 0; i < c->len; i++) {
+		/* a comma between digit groups of three */
+		if (c->s[i] == ',' && i && isdigit((unsigned char)c->s[i - 1]) && i + 3 < c->len + 1 &&
+		    isdigit((unsigned char)c->s[i + 1]) && i + 3 <= c->len &&
+		    (i + 4 > c->len || !isdigit((unsigned char)c->s[i + 4])))
+			continue;
+		num[o++] = c->s[i];
+	}
+	num[o] = '\0';
+	if (pp_is_number(num, v))
+		return true;
+	size_t n = pp_scan_suffixed(num, 1000, v);
+	return n && n == o && (num[o - 1] == 'k' || num[o - 1] == 'K' || num[o - 1] == 'M');
+}
+
+/* A row name that is a kernel or a setting under test ("with patchset",
+ * "vanilla", "5.10-rc1") rather than a workload: the table is transposed,
+ * its rows are the labels and its columns the metrics. */
+static bool mail_labelish(const char *s, size_t len)
+{
+	static const char *const words[] = {
+		"patch", "base", "vanilla", "without", "with", "before", "after", "mainline", "baseline",
+	};
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		size_t wl = strlen(words[i]);
+		if (len >= wl && strncasecmp(s, words[i], wl) == 0)
+			return true;
+	}
+	return len > 2 && isdigit((unsigned char)s[0]) && memchr(s, '.', len) != NULL;
+}
+
+/* A metric name from a column or row name: "IOPS (IRQ mode)" -> "iops_irq_mode". */
+static void mail_metric_name(const char *s, size_t len, char *out, size_t outlen)
+{
+	size_t o = 0;
+	bool us = false;
+	for (size_t i = 0; i < len && o + 1 < outlen; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (isalnum(ch) || ch == '.' || ch == '-') {
+			if (us && o)
+				out[o++] = '_';
+			if (o + 1 < outlen)
+				out[o++] = (char)tolower(ch);
+			us = false;
+		} else
+			us = true;
+	}
+	out[o] = '\0';
+}
+
 static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s)
 {
 	struct pp_tok c[MAIL_COLS + 1];
@@ -723,10 +806,56 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 	if (n < 2 || n > MAIL_COLS)
 		return false;
 	double x;
+	bool blank = true;
+	for (size_t i = 0; i < n && blank; i++)
+		for (size_t k = 0; k < c[i].len && blank; k++)
+			blank = c[i].s[k] == '-' || c[i].s[k] == '=' || c[i].s[k] == ' ' || c[i].s[k] == '\t';
+	if (blank)
+		return m->pipe;   /* "---- | ----" or "    |     |": a rule inside the table */
+	if (m->pipe && n == m->pipe_n && c[0].len && !pp_tok_number(&c[0], NULL)) {
+		/* a row named by its first cell: the workload (a metric), or in a
+		 * transposed table the kernel (a label) */
+		bool any = false;
+		for (size_t i = 1; i < n; i++)
+			any |= !m->pipe_ign[i] && mail_cell_value(&c[i], &x);
+		if (any) {
+			/* a derived column ("diff") compares the columns: they are
+			 * the labels, whatever the rows are called */
+			bool derived = false;
+			for (size_t i = 1; i < n; i++)
+				derived |= m->pipe_ign[i];
+			bool tr = !derived && mail_labelish(c[0].s, c[0].len);
+			char key[RP_LABEL_LEN];
+			snprintf(key, sizeof(key), "%.*s", (int)c[0].len, c[0].s);
+			for (size_t i = 1; i < n; i++) {
+				double v;
+				if (m->pipe_ign[i] || !mail_cell_value(&c[i], &v))
+					continue;
+				char metric[RP_NAME_LEN];
+				if (tr)
+					mail_metric_name(m->pipe_labels[i], strlen(m->pipe_labels[i]), metric,
+							 sizeof(metric) - strlen(m->pipe_suffix));
+				else
+					mail_metric_name(c[0].s, c[0].len, metric, sizeof(metric) - strlen(m->pipe_suffix));
+				strcat(metric, m->pipe_suffix);
+				pp_emit(p, tr ? key : m->pipe_labels[i], -1, "run", 0, metric, v, m->hint_unit, RP_FINAL);
+			}
+			m->tab_rows++;
+			m->tab_last = p->lineno;
+			m->bench_stale = true;
+			if (m->tab_rows == 1) {
+				size_t l = strlen(m->tab_what);
+				snprintf(m->tab_what + l, sizeof(m->tab_what) - l, "; rows named by %s",
+					 tr ? "label (transposed: columns are metrics)" : "metric");
+			}
+			return true;
+		}
+	}
 	if (!pp_tok_number(&c[0], &x)) {
-		/* a header: every cell a short name */
+		/* a header: every cell a short name (the first may be empty) */
 		for (size_t i = 0; i < n; i++)
-			if (!c[i].len || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL))
+			if ((!c[i].len && i) || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL) ||
+			    memmem(c[i].s, c[i].len, "++", 2) || memmem(c[i].s, c[i].len, "--", 2))
 				return false;
 		const char *xs = c[0].s;
 		size_t xl = c[0].len;
@@ -741,8 +870,24 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 		}
 		m->pipe_n = n;
 		m->pipe = true;
+		/* the same header again (one table per workload, as in "1. one
+		 * thread", "2. three threads"): its rows get their own metrics */
+		char sig[96];
+		size_t so = 0;
+		for (size_t i = 0; i < n && so < sizeof(sig); i++)
+			so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%.*s|", (int)c[i].len, c[i].s);
+		m->pipe_tables++;
+		m->pipe_suffix[0] = '\0';
+		bool again = false;
+		for (size_t i = 0; i < m->pipe_nseen && !again; i++)
+			again = strcmp(m->pipe_seen[i], sig) == 0;
+		if (again)
+			snprintf(m->pipe_suffix, sizeof(m->pipe_suffix), "_t%zu", m->pipe_tables % 100);
+		else if (m->pipe_nseen < sizeof(m->pipe_seen) / sizeof(m->pipe_seen[0]))
+			pp_strlcpy(m->pipe_seen[m->pipe_nseen++], sig, sizeof(m->pipe_seen[0]));
 		char what[160];
-		size_t o = (size_t)snprintf(what, sizeof(what), "|-table: x %s; labels", m->pipe_x);
+		size_t o = (size_t)(m->pipe_x[0] ? snprintf(what, sizeof(what), "|-table: x %s; labels", m->pipe_x)
+						 : snprintf(what, sizeof(what), "|-table: labels"));
 		for (size_t i = 1; i < n && o < sizeof(what); i++)
 			if (!m->pipe_ign[i])
 				o += (size_t)snprintf(what + o, sizeof(what) - o, "%s %s", i > 1 ? "," : "", m->pipe_labels[i]);
@@ -761,7 +906,7 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 	const char *metric = m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
 	for (size_t i = 1; i < n; i++) {
 		double v;
-		if (m->pipe_ign[i] || !pp_tok_number(&c[i], &v))
+		if (m->pipe_ign[i] || !mail_cell_value(&c[i], &v))
 			continue;
 		pp_emit(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, v, m->hint_unit, RP_FINAL);
 	}
@@ -911,7 +1056,7 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 			mail_mm_relabel(m);
 		}
 		consumed = true;
-	} else if (tl && ts[0] == '|' && mail_pipe_line(p, m, ts)) {
+	} else if (tl && (ts[0] == '|' || (memchr(ts, '|', tl) && !strstr(ts, "||"))) && mail_pipe_line(p, m, s)) {
 		consumed = true;
 	} else if (mail_mm_row(p, m, t, n)) {
 		consumed = true;
@@ -919,7 +1064,7 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 		m->pending_setting[0] = '\0';
 		if (!is_rule(s)) {
 			m->mm = false;
-			if (!(tl && ts[0] == '|'))
+			if (!(tl && memchr(ts, '|', tl)))
 				m->pipe = false;
 		}
 		enum mail_mode before = m->mode;

@@ -687,6 +687,54 @@ static void test_mail_seed_notes(void **st)
 	result_set_free(&rs);
 }
 
+/* Pankaj Raghav's brd numbers quoted in the XArray thread (2023): a table
+ * with inner bars and no outer ones, an empty first header cell, rows named
+ * by the workload (the metric), a Diff column skipped, the unit from the
+ * title "Performance in KIOPS". */
+static void test_mail_pipe_rows_named(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "brd-xarray-fio-kiops-quoted-2023.txt", NULL, &rs);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "radix-tree");
+	assert_string_equal(labels[1], "XArray");
+	static const char *const w[4] = { "write", "randwrite", "read", "randread" };
+	static const double a[4] = { 315, 286, 330, 309 }, b[4] = { 313, 290, 335, 312 };
+	for (int i = 0; i < 4; i++) {
+		check_pt(&rs, "radix-tree", w[i], "run", 0, a[i]);
+		check_pt(&rs, "XArray", w[i], "run", 0, b[i]);
+		assert_string_equal(find(&rs, "XArray", 0, w[i], 0)->unit, "KIOPS");
+	}
+	assert_int_equal(rs.n, 8);
+	result_set_free(&rs);
+}
+
+/* Mike Snitzer's reply quoting Jeffle Xu's dm polling numbers (2021): four
+ * tables with one header ("| IOPS (IRQ mode) | IOPS (iopoll=1 mode) | diff"),
+ * one per workload; "208k" cells; the diff column compares the columns, so
+ * they are the labels; a table repeating the header gets its own metrics
+ * ("dm_t2"), never more runs of the first. */
+static void test_mail_pipe_repeated_header(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "dm-io-polling-iops-quoted-2021.txt", NULL, &rs);
+	const char *irq = "IOPS (IRQ mode)", *poll = "IOPS (iopoll=1 mode)";
+	check_pt(&rs, irq, "dm", "run", 0, 208000);
+	check_pt(&rs, poll, "dm", "run", 0, 279000);
+	check_pt(&rs, irq, "dm_t2", "run", 0, 615000);
+	check_pt(&rs, poll, "nvme_t2", "run", 0, 873000);
+	check_pt(&rs, irq, "dm_t3", "run", 0, 314000);
+	check_pt(&rs, poll, "nvme_t3", "run", 0, 873000);
+	check_pt(&rs, irq, "without_patchset_t4", "run", 0, 242000);
+	check_pt(&rs, poll, "with_patchset_t4", "run", 0, 332000);
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);
+	assert_int_equal(rs.n, 14);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -709,6 +757,8 @@ int main(void)
 		cmocka_unit_test(test_mail_lkp_quoted_and_retest),
 		cmocka_unit_test(test_mail_stated_changes_checked),
 		cmocka_unit_test(test_mail_seed_notes),
+		cmocka_unit_test(test_mail_pipe_rows_named),
+		cmocka_unit_test(test_mail_pipe_repeated_header),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
