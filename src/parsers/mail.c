@@ -89,6 +89,12 @@ struct mail_state {
 	/* kernel test robot (lkp) comparisons: "%stddev %change %stddev" */
 	bool lkp;
 	char lkp_labels[2][RP_LABEL_LEN];
+	/* blank-separated tables whose rows start with key cells:
+	 * "rw  bs hipri=0 hipri=1" over "randread 4k 149,426 170,763 +14%" */
+	bool kt;
+	size_t kt_n;
+	char kt_head[MAIL_COLS][RP_NAME_LEN];
+	int kt_role[MAIL_COLS];     /* 0 label, 1 key (into the metric), 2 x */
 	/* the line numbers of prev[], and the table being read, for the notes
 	 * on how each table was read (parser_notes) */
 	int prev_line[2];
@@ -979,6 +985,128 @@ static bool mail_lkp_row(struct parser *p, struct mail_state *m, const struct pp
 	return true;
 }
 
+/* Header words that name an x axis (the last one a row has is its x). */
+static bool mail_x_word(const char *w, size_t len)
+{
+	static const char *const words[] = {
+		"bs", "blksize", "blocksize", "iodepth", "qd", "numjobs", "jobs", "threads", "clients", "procs",
+		"iothreads", "size", "nr_task", "tasks",
+	};
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == len && strncasecmp(w, words[i], len) == 0)
+			return true;
+	return false;
+}
+
+static bool mail_bs_word(const char *w)
+{
+	return !strcasecmp(w, "bs") || !strcasecmp(w, "blksize") || !strcasecmp(w, "blocksize");
+}
+
+/* A keyed row; the header is the line above it (or above its rule). */
+static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
+{
+	if (n < 3 || pp_tok_number(&t[0], NULL) || !isalpha((unsigned char)t[0].s[0]))
+		return false;
+	/* trailing change cells ("+14%", "0%") are derived, not values */
+	size_t r = n;
+	while (r && memchr(t[r - 1].s, '%', t[r - 1].len))
+		r--;
+	if (!m->kt) {
+		/* the header right above (or above its rule), no blank between */
+		bool rule = is_rule(m->prev[1]);
+		if (m->gap_now || (rule && m->prev_gap[1]))
+			return false;
+		const char *h = rule ? m->prev[0] : m->prev[1];
+		int hl = rule ? m->prev_line[0] : m->prev_line[1];
+		struct pp_tok c[MAIL_COLS + 1];
+		size_t hn = pp_tokens(h, c, MAIL_COLS + 1);
+		if (hn != r || hn < 3 || hn > MAIL_COLS)
+			return false;
+		size_t nx = 0, nlab = 0;
+		for (size_t i = 0; i < hn; i++) {
+			char last = c[i].s[c[i].len - 1];
+			if (pp_tok_number(&c[i], NULL) || c[i].len > 20 || last == ':' || last == ',' || last == '.')
+				return false;
+			snprintf(m->kt_head[i], RP_NAME_LEN, "%.*s", (int)c[i].len, c[i].s);
+			double v;
+			if (i == 0 || !mail_cell_value(&t[i], &v))
+				m->kt_role[i] = 1;
+			else if (mail_x_word(c[i].s, c[i].len))
+				m->kt_role[i] = 2;
+			else
+				m->kt_role[i] = 0;
+			/* a size key ("4k" under "bs") is an x too */
+			if (m->kt_role[i] == 1 && i && mail_x_word(c[i].s, c[i].len))
+				m->kt_role[i] = 2;
+			nx += m->kt_role[i] == 2;
+			nlab += m->kt_role[i] == 0;
+		}
+		/* at least two compared columns, and every one a value */
+		if (nlab < 2)
+			return false;
+		for (size_t i = 0; i < hn; i++) {
+			double v;
+			if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v))
+				return false;
+		}
+		/* several x columns: the last is x, the others key the metric */
+		for (size_t i = 0, seen = 0; i < hn; i++)
+			if (m->kt_role[i] == 2 && ++seen < nx)
+				m->kt_role[i] = 1;
+		m->kt_n = hn;
+		m->kt = true;
+		char what[160];
+		size_t o = (size_t)snprintf(what, sizeof(what), "keyed table: labels");
+		for (size_t i = 0, f = 0; i < hn && o < sizeof(what); i++)
+			if (m->kt_role[i] == 0)
+				o += (size_t)snprintf(what + o, sizeof(what) - o, "%s %s", f++ ? "," : "", m->kt_head[i]);
+		for (size_t i = 0; i < hn && o < sizeof(what); i++)
+			if (m->kt_role[i] == 2)
+				o += (size_t)snprintf(what + o, sizeof(what) - o, "; x %s", m->kt_head[i]);
+		o += (size_t)snprintf(what + o, sizeof(what) - o, "; metric from");
+		for (size_t i = 0; i < hn && o < sizeof(what); i++)
+			if (m->kt_role[i] == 1)
+				o += (size_t)snprintf(what + o, sizeof(what) - o, " %s", m->kt_head[i]);
+		mail_tab_end(p, m);
+		mail_tab_begin(m, 4, hl ? hl : p->lineno, what);
+	}
+	if (r != m->kt_n)
+		return false;
+	char metric[RP_NAME_LEN] = "";
+	const char *x_name = "x";
+	char xn[RP_NAME_LEN];
+	double x = 0;
+	for (size_t i = 0; i < r; i++) {
+		if (m->kt_role[i] == 1) {
+			size_t l = strlen(metric);
+			if (l + 1 < sizeof(metric)) {
+				if (l)
+					metric[l++] = '_';
+				mail_metric_name(t[i].s, t[i].len, metric + l, sizeof(metric) - l);
+			}
+		} else if (m->kt_role[i] == 2) {
+			double kib;
+			if (mail_bs_word(m->kt_head[i]) && pp_size_to_kib(t[i].s, t[i].len, &kib)) {
+				x = kib;
+				x_name = "bs_kb";
+			} else if (mail_cell_value(&t[i], &x)) {
+				mail_metric_name(m->kt_head[i], strlen(m->kt_head[i]), xn, sizeof(xn));
+				x_name = xn;
+			} else
+				return false;
+		}
+	}
+	for (size_t i = 0; i < r; i++) {
+		double v;
+		if (m->kt_role[i] == 0 && mail_cell_value(&t[i], &v))
+			pp_emit(p, m->kt_head[i], -1, x_name, x, metric[0] ? metric : "value", v, m->hint_unit, RP_FINAL);
+	}
+	m->tab_rows++;
+	m->tab_last = p->lineno;
+	return true;
+}
+
 static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n);
 
 /* The notes of the older shapes: a column table from its header row to
@@ -1041,7 +1169,7 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 	const char *ts = pp_trim(s, &tl);
 	bool consumed = false;
 	if (n == 0) {
-		m->mm = m->pipe = m->lkp = false;
+		m->mm = m->pipe = m->lkp = m->kt = false;
 		m->gap_now = true;
 	} else if (mail_lkp_header(p, m, t, n)) {
 		consumed = true;
@@ -1060,10 +1188,12 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 		consumed = true;
 	} else if (mail_mm_row(p, m, t, n)) {
 		consumed = true;
+	} else if ((m->mode == MAIL_NONE || m->mode == MAIL_HEADER) && mail_kt_row(p, m, t, n)) {
+		consumed = true;
 	} else {
 		m->pending_setting[0] = '\0';
 		if (!is_rule(s)) {
-			m->mm = false;
+			m->mm = m->kt = false;
 			if (!(tl && memchr(ts, '|', tl)))
 				m->pipe = false;
 		}
@@ -1084,7 +1214,8 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 		m->prev_line[1] = p->lineno;
 	}
 	/* a table ends with its last row: say how it was read */
-	bool active = (m->tab_kind == 1 && m->mm) || (m->tab_kind == 2 && m->pipe) || (m->tab_kind == 3 && m->lkp);
+	bool active = (m->tab_kind == 1 && m->mm) || (m->tab_kind == 2 && m->pipe) || (m->tab_kind == 3 && m->lkp) ||
+		      (m->tab_kind == 4 && m->kt);
 	bool bad_now = m->bad_first && m->bad_last == p->lineno;
 	if ((m->tab_kind && !active) || (m->bad_first && !bad_now))
 		mail_tab_end(p, m);

@@ -735,6 +735,36 @@ static void test_mail_pipe_repeated_header(void **st)
 	result_set_free(&rs);
 }
 
+/* Stefan Hajnoczi's virtio-blk polling numbers quoted in Jason Wang's reply
+ * (2021): blank-separated columns with key cells first ("randread 4k"), a
+ * rule under the header, "149,426" cells and an unlabelled change column;
+ * rw keys the metric, bs is x (KiB), hipri=0 / hipri=1 are the labels. */
+static void test_mail_keyed_rows(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "virtio-blk-hipri-fio-quoted-2021.txt", NULL, NULL, &rs, notes, 4,
+						 &nn, err, sizeof(err)), 0);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 12);
+	assert_int_equal(notes[0].last, 29);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "hipri=0");
+	assert_string_equal(labels[1], "hipri=1");
+	check_pt(&rs, "hipri=0", "randread", "bs_kb", 4, 149426);
+	check_pt(&rs, "hipri=1", "randread", "bs_kb", 4, 170763);
+	check_pt(&rs, "hipri=0", "randread", "bs_kb", 128, 17655);
+	check_pt(&rs, "hipri=1", "randwrite", "bs_kb", 16, 120950);
+	check_pt(&rs, "hipri=0", "read", "bs_kb", 64, 34834);
+	check_pt(&rs, "hipri=1", "write", "bs_kb", 128, 16265);
+	assert_int_equal(rs.n, 32);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -759,6 +789,7 @@ int main(void)
 		cmocka_unit_test(test_mail_seed_notes),
 		cmocka_unit_test(test_mail_pipe_rows_named),
 		cmocka_unit_test(test_mail_pipe_repeated_header),
+		cmocka_unit_test(test_mail_keyed_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
