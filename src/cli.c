@@ -13,7 +13,7 @@ enum {
 	OPT_THEME = 256, OPT_ASCII, OPT_MONO, OPT_NO_BRAILLE, OPT_BATCH, OPT_COUNT,
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
-	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW,
+	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
 };
 
@@ -49,6 +49,7 @@ static const struct option long_opts[] = {
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "log2x", no_argument, NULL, OPT_LOG2X },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "partitions", required_argument, NULL, OPT_PARTITIONS },
 	{ "all-disks", no_argument, NULL, OPT_ALL_DISKS },
@@ -89,7 +90,8 @@ void cli_usage(FILE *f)
 	      "      --fast            replay a trace as fast as possible\n"
 	      "      --batch           no curses: one plain line per refresh on stdout\n"
 	      "      --theme NAME|PATH, --ascii, --mono, --no-braille   display\n"
-	      "      --parser NAME     parser of the benchmark's output (default: from CMD)\n"
+	      "      --parser NAME     parser of the benchmark's output (default: from CMD;\n"
+	      "                        compare: of every text SRC, default guessed)\n"
 	      "      --no-record       run/sweep: do not write the default recording\n"
 	      "      --force           -o: replace an existing file (never one being recorded)\n"
 	      "      --no-trace        do not follow the kernel's throttling tracepoints\n"
@@ -114,7 +116,8 @@ void cli_usage(FILE *f)
 	      "run, sweep: --sysctl KEY=VALUE  set a /proc/sys knob before every run, e.g.\n"
 	      "       --sysctl vm.dirty_ratio={r} -p bg,r=5:10,20:40; restored at the end\n"
 	      "compare: --text|--csv|--json (the table, no curses), --baseline LABEL,\n"
-	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves)\n"
+	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves),\n"
+	      "       --explain (how each table of a text source was read, on stderr)\n"
 	      "view --batch --follow: keep printing as the recording grows\n"
 	      "\n"
 	      "exit status: 0 success, 1 runtime failure, 2 usage error.  See man ./iodash.1\n", f);
@@ -294,6 +297,7 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_BASELINE: o->baseline = arg; break;
 	case OPT_METRIC: o->metric = arg; break;
 	case OPT_LOG2X: o->log2x = true; break;
+	case OPT_EXPLAIN: o->explain = true; break;
 	case OPT_FOLLOW: o->follow = true; break;
 	case OPT_PARTITIONS: {
 		char err[160];

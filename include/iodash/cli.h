@@ -58,6 +58,7 @@ struct iodash_opts {
 	enum out_format format;
 	const char *baseline;
 	const char *metric;       /* compare --metric NAME */
+	bool explain;             /* compare --explain: how each table of a text source was read */
 	bool log2x;
 	bool follow;              /* view --follow (default: follow when the file grows) */
 	/* positional: the command after -- (run, sweep) or the sources */
