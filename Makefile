@@ -10,8 +10,8 @@ PKGS      := ncursesw libproc2 json-c
 VERSION   := 0.1.0
 
 # Debian packages: the build, the tests, and the benchmarks the tests drive.
-APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev
-APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind htop procps bc python3 locales
+APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev libpcp3-dev
+APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind htop procps bc python3 locales pcp
 APT_ALL   := $(APT_BUILD) $(APT_TEST)
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
