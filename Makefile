@@ -26,7 +26,8 @@ WARN      += $(if $(filter 0,$(CC_IS_CLANG)),-Wno-format-truncation)
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE -DIODASH_VERSION='"$(VERSION)"' \
              -DIODASH_DATADIR='"$(PREFIX)/share/iodash"' -Iinclude $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
-LDLIBS    := $(PKG_LIBS) -lpthread -lm
+# libpcp (--host) ships no pkg-config file
+LDLIBS    := $(PKG_LIBS) -lpcp -lpthread -lm
 # each object lists the headers it includes (build/**/*.d), so a header
 # change rebuilds its users and only them
 DEPFLAGS  := -MMD -MP

@@ -102,7 +102,7 @@ static void app_after_sample(void *ctx, const struct sample *s)
 	app_check_recorder(f, s->t, recorder_flush(f->rec));
 }
 
-static void app_fill_host(struct model *m, const struct iodash_opts *o)
+static void app_fill_host(struct model *m, const struct iodash_opts *o, const struct probe *probe)
 {
 	struct utsname u;
 
@@ -110,7 +110,13 @@ static void app_fill_host(struct model *m, const struct iodash_opts *o)
 		snprintf(m->host, sizeof(m->host), "%s", u.nodename);
 		snprintf(m->kernel, sizeof(m->kernel), "%s", u.release);
 	}
-	if (o->proc_root) {
+	if (o->host) {
+		/* the counters are that machine's, as its pmcd names it */
+		const char *n = probe_host_nodename(probe), *k = probe_host_release(probe);
+		snprintf(m->host, sizeof(m->host), "%s", n && n[0] ? n : o->host);
+		snprintf(m->kernel, sizeof(m->kernel), "%s", k && k[0] ? k : "n/a");
+		snprintf(m->source, sizeof(m->source), "pmcd %s", o->host);
+	} else if (o->proc_root) {
 		/* the counters are not this machine's: say whose they are */
 		snprintf(m->source, sizeof(m->source), "%s %s",
 			 o->fast ? "trace (fast)" : "proc-root", o->proc_root);
@@ -158,6 +164,8 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	}
 	if (o->proc_root)
 		rc = probe_open_root(&probe, o->proc_root, err, sizeof(err));
+	else if (o->host)
+		rc = probe_open_host(&probe, o->host, err, sizeof(err));
 	else
 		rc = probe_open_live(&probe, err, sizeof(err));
 	if (rc) {
@@ -175,7 +183,7 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 		probe_close(probe);
 		return 1;
 	}
-	app_fill_host(&m, o);
+	app_fill_host(&m, o, probe);
 	m.bench_done = drv == NULL;
 	m.backpressure = o->fast;
 	app_install_signals();

@@ -24,6 +24,7 @@ struct iodash_opts {
 	long count;               /* --count, 0 = unlimited */
 	double duration;          /* --duration, 0 = unlimited */
 	const char *proc_root;    /* --proc-root */
+	const char *host;         /* --host HOST[:PORT]: that machine's pmcd */
 	bool fast;                /* --fast: replay a trace as fast as possible */
 	/* display */
 	bool batch, ascii, mono, no_braille;
