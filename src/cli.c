@@ -369,8 +369,11 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 	/* global options, up to the subcommand */
 	if ((rc = cli_scan(argc, argv, true, o, &next)))
 		return rc;
-	if (next >= argc)
+	if (next >= argc) {
+		if (o->host && (rc = cli_check_host(o)))
+			return rc;
 		return cli_check_columns(o);
+	}
 	if (next > 0 && !strcmp(argv[next - 1], "--"))
 		return usage_error("'--' wants a subcommand before it (%s)", "iodash run -- CMD");
 	size_t i;
