@@ -17,6 +17,7 @@
 #include "iodash/batch.h"
 #include "iodash/commands.h"
 #include "iodash/probe.h"
+#include "iodash/publish.h"
 #include "iodash/recording.h"
 #include "iodash/sampler.h"
 #include "iodash/ui.h"
@@ -75,6 +76,8 @@ struct app_flush {
 	struct model *m;
 	double last_flush_t;
 	bool failed;
+	struct publisher *pub;        /* mmv.iodash.*, NULL when not publishing */
+	struct bench_status bench;    /* the sampler thread's copy, for pub */
 };
 
 /* rc of a flush: on a failure (a full disk) say so now (events pane,
@@ -93,6 +96,12 @@ static void app_after_sample(void *ctx, const struct sample *s)
 {
 	struct app_flush *f = ctx;
 
+	if (f->pub) {
+		model_lock(f->m);
+		f->bench = f->m->bench;
+		model_unlock(f->m);
+		publish_sample(f->pub, s, &f->bench);
+	}
 	/* the first sample at once: a file that view opens right away is
 	 * then more than a header */
 	if (!f->rec || f->failed || (s->seq && s->t - f->last_flush_t < 1.0))
@@ -151,6 +160,7 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	struct probe *probe = NULL;
 	struct sampler *sampler = NULL;
 	struct recorder *rec = NULL;
+	struct publisher *pub = NULL;
 	struct model m;
 	struct snapshot first;
 	char err[512] = "", pathbuf[256];
@@ -205,7 +215,11 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 		m.obs = recorder_observer(rec);
 	}
 
-	struct app_flush flush = { .rec = rec, .m = &m };
+	/* only this machine's own counters are published: not another
+	 * host's (--host) nor a replay's */
+	if (!o->no_publish && !o->host && !o->proc_root && publish_open(&pub, err, sizeof(err)) < 0)
+		model_add_event(&m, MEV_NOTE, 0, "%s", err);
+	struct app_flush flush = { .rec = rec, .m = &m, .pub = pub };
 	if (rec)
 		app_check_recorder(&flush, 0, recorder_flush(rec));
 	struct sampler_config sc = {
@@ -259,6 +273,7 @@ out:
 	}
 	if (drv && drv->destroy)
 		drv->destroy(drv);
+	publish_close(pub);
 	model_free(&m);
 	probe_close(probe);
 	return exit_code;

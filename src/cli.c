@@ -15,7 +15,7 @@ enum {
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW,
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL,
-	OPT_HOST,
+	OPT_HOST, OPT_NO_PUBLISH,
 };
 
 static const struct option long_opts[] = {
@@ -33,6 +33,7 @@ static const struct option long_opts[] = {
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "proc-root", required_argument, NULL, OPT_PROC_ROOT },
 	{ "host", required_argument, NULL, OPT_HOST },
+	{ "no-publish", no_argument, NULL, OPT_NO_PUBLISH },
 	{ "fast", no_argument, NULL, OPT_FAST },
 	{ "no-record", no_argument, NULL, OPT_NO_RECORD },
 	{ "force", no_argument, NULL, OPT_FORCE },
@@ -92,6 +93,7 @@ void cli_usage(FILE *f)
 	      "      --theme NAME|PATH, --ascii, --mono, --no-braille   display\n"
 	      "      --parser NAME     parser of the benchmark's output (default: from CMD)\n"
 	      "      --no-record       run/sweep: do not write the default recording\n"
+	      "      --no-publish      no mmv.iodash.* metrics for this machine's pmcd\n"
 	      "      --force           -o: replace an existing file (never one being recorded)\n"
 	      "      --trace-throttle  count balance_dirty_pages pauses via tracefs (root)\n"
 	      "  -p, --partitions DEV[,DEV...]|ALL   also these disks' partitions, as iostat -p\n"
@@ -248,6 +250,7 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 		break;
 	case OPT_PROC_ROOT: o->proc_root = arg; break;
 	case OPT_HOST: o->host = arg; break;
+	case OPT_NO_PUBLISH: o->no_publish = true; break;
 	case OPT_FAST: o->fast = true; break;
 	case OPT_NO_RECORD: o->no_record = true; break;
 	case OPT_FORCE: o->force = true; break;

@@ -24,7 +24,7 @@ _pmcd_env() { # DIR
 # pmcd_setup PORT: the directory, config and namespace; prints the directory.
 pmcd_setup() {
 	local port=$1 d="$TMPD/pmcd-$1"
-	mkdir -p "$d/run" "$d/log" "$d/tmp" "$d/mmv"
+	mkdir -p "$d/run" "$d/log" "$d/tmp/mmv"
 	[ -s "$d/root" ] || "$PMNSMERGE" "$PCP_PMNS/root_root" "$PCP_PMNS/root_pmcd" \
 		"$PCP_PMNS/root_linux" "$PCP_PMNS/root_mmv" "$d/root" >"$d/log/pmnsmerge.log" 2>&1 || return 1
 	cat >"$d/pmcd.conf" <<-EOF
@@ -46,7 +46,7 @@ pmcd_start() {
 	local port=$1 d i
 	d=$(pmcd_setup "$port") || return 1
 	# shellcheck disable=SC2046
-	env $(_pmcd_env "$d") PCP_MMV_DIR="$d/mmv" "$PMCD_BIN" -f -A -U root -i 127.0.0.1 -p "$port" \
+	env $(_pmcd_env "$d") "$PMCD_BIN" -f -A -U root -i 127.0.0.1 -p "$port" \
 		-s "$d/run/pmcd.socket" -n "$d/root" -c "$d/pmcd.conf" \
 		-l "$d/log/pmcd.log" -x "$d/log/pmcd.err" </dev/null >/dev/null 2>&1 &
 	echo $! >"$d/pid"
