@@ -25,7 +25,7 @@ export DEBIAN_FRONTEND=noninteractive
 # tests start the daemons they need themselves.  A half-configured package
 # from an earlier failed try is finished the same way (dpkg --configure -a).
 shim=
-cleanup() { [ -n "$shim" ] && rm -rf "$shim"; }
+cleanup() { if [ -n "$shim" ]; then rm -rf "$shim"; fi; }
 trap cleanup EXIT
 if [ ! -d /run/systemd/system ]; then
 	shim=$(mktemp -d /tmp/iodash-deps.XXXXXX) || exit 1
