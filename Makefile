@@ -26,8 +26,9 @@ WARN      += $(if $(filter 0,$(CC_IS_CLANG)),-Wno-format-truncation)
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE -DIODASH_VERSION='"$(VERSION)"' \
              -DIODASH_DATADIR='"$(PREFIX)/share/iodash"' -Iinclude $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
-# libpcp (--host) and libpcp_mmv (mmv.iodash.*) ship no pkg-config file
-LDLIBS    := $(PKG_LIBS) -lpcp_mmv -lpcp -lpthread -lm
+# libpcp (--host) and libpcp_mmv (mmv.iodash.*) are loaded when first
+# needed (src/pcplib.c), not linked
+LDLIBS    := $(PKG_LIBS) -ldl -lpthread -lm
 # each object lists the headers it includes (build/**/*.d), so a header
 # change rebuilds its users and only them
 DEPFLAGS  := -MMD -MP

@@ -13,7 +13,10 @@
 #include <pcp/pmapi.h>
 #include <pcp/mmv_stats.h>
 
+#include "iodash/pcplib.h"
 #include "iodash/publish.h"
+
+static const struct pcplib *P;   /* libpcp and libpcp-mmv, loaded by publish_open */
 
 /* an arbitrary cluster number of this file within the mmv agent */
 #define PUBLISH_CLUSTER 417
@@ -94,15 +97,20 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 	char dir[PATH_MAX];
 
 	*out = NULL;
-	/* no mmv directory: PCP is not set up here, nobody would read it */
-	snprintf(dir, sizeof(dir), "%s/mmv", pmGetConfig("PCP_TMP_DIR"));
+	/* no libpcp, or no mmv directory: PCP is not set up here, nobody
+	 * would read what iodash publishes */
+	if (pcplib_load(1, &P, err, errlen) < 0) {
+		err[0] = '\0';
+		return 0;
+	}
+	snprintf(dir, sizeof(dir), "%s/mmv", P->pmGetConfig("PCP_TMP_DIR"));
 	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 0;
 	if (!(p = calloc(1, sizeof(*p)))) {
 		snprintf(err, errlen, "not publishing mmv.iodash: out of memory");
 		return -ENOMEM;
 	}
-	p->reg = mmv_stats_registry("iodash", PUBLISH_CLUSTER, MMV_FLAG_PROCESS);
+	p->reg = P->mmv_stats_registry("iodash", PUBLISH_CLUSTER, MMV_FLAG_PROCESS);
 	if (!p->reg) {
 		snprintf(err, errlen, "not publishing mmv.iodash: libpcp-mmv: %s", strerror(errno));
 		free(p);
@@ -110,24 +118,24 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 	}
 	for (int i = 0; i < PUB_N; i++) {
 		const struct pub_def *d = &pub_defs[i];
-		if (mmv_stats_add_metric(p->reg, d->name, i + 1, d->type, d->sem, pub_units(d->units),
+		if (P->mmv_stats_add_metric(p->reg, d->name, i + 1, d->type, d->sem, pub_units(d->units),
 					 0, d->help, d->help) < 0) {
 			snprintf(err, errlen, "not publishing mmv.iodash: cannot add metric %s", d->name);
-			mmv_stats_free(p->reg);
+			P->mmv_stats_free(p->reg);
 			free(p);
 			return -EINVAL;
 		}
 	}
-	if (!(p->map = mmv_stats_start(p->reg))) {
+	if (!(p->map = P->mmv_stats_start(p->reg))) {
 		int e = errno ? errno : EIO;
 		snprintf(err, errlen, "not publishing mmv.iodash: cannot create %s/iodash: %s "
 			 "(--no-publish to not try)", dir, strerror(e));
-		mmv_stats_free(p->reg);
+		P->mmv_stats_free(p->reg);
 		free(p);
 		return -e;
 	}
 	for (int i = 0; i < PUB_N; i++)
-		p->v[i] = mmv_lookup_value_desc(p->map, pub_defs[i].name, NULL);
+		p->v[i] = P->mmv_lookup_value_desc(p->map, pub_defs[i].name, NULL);
 	*out = p;
 	return 0;
 }
@@ -147,7 +155,7 @@ static void pub_u32(struct publisher *p, enum pub_metric i, uint32_t v)
 static void pub_str(struct publisher *p, enum pub_metric i, const char *s)
 {
 	if (p->v[i])
-		mmv_set_string(p->map, p->v[i], s, (int)strlen(s));
+		P->mmv_set_string(p->map, p->v[i], s, (int)strlen(s));
 }
 
 void publish_sample(struct publisher *p, const struct sample *s, const struct bench_status *b)
@@ -177,6 +185,6 @@ void publish_close(struct publisher *p)
 {
 	if (!p)
 		return;
-	mmv_stats_free(p->reg);       /* unmaps and, MMV_FLAG_PROCESS, removes the file */
+	P->mmv_stats_free(p->reg);       /* unmaps and, MMV_FLAG_PROCESS, removes the file */
 	free(p);
 }

@@ -20,7 +20,10 @@
 
 #include <pcp/pmapi.h>
 
+#include "iodash/pcplib.h"
 #include "pcp.h"
+
+static const struct pcplib *P;   /* libpcp, loaded by probe_pcp_open */
 
 enum pcp_metric {
 	/* vmstat, pages */
@@ -109,7 +112,7 @@ static void pcp_err(char *err, size_t errlen, const struct probe_pcp *c, const c
 {
 	char buf[PM_MAXERRMSGLEN];
 
-	snprintf(err, errlen, "%s: %s (%s)", c->host, what, pmErrStr_r(code, buf, sizeof(buf)));
+	snprintf(err, errlen, "%s: %s (%s)", c->host, what, P->pmErrStr_r(code, buf, sizeof(buf)));
 }
 
 /* An error of the connection rather than of one request: the host, its
@@ -129,13 +132,13 @@ static int pcp_u64(const struct probe_pcp *c, int i, const pmValueSet *vs, int j
 	const pmDesc *d = &c->desc[i];
 	int rc;
 
-	if ((rc = pmExtractValue(vs->valfmt, &vs->vlist[j], d->type, &a, PM_TYPE_U64)) < 0)
+	if ((rc = P->pmExtractValue(vs->valfmt, &vs->vlist[j], d->type, &a, PM_TYPE_U64)) < 0)
 		return rc;
 	const pmUnits *want = d->units.dimSpace == 1 ? &pcp_kib :
 			      d->units.dimTime == 1 ? (i == PM_PSI_SOME_TOTAL || i == PM_PSI_FULL_TOTAL ?
 						       &pcp_us : &pcp_ms) : NULL;
 	if (want && memcmp(&d->units, want, sizeof(*want)) != 0) {
-		if ((rc = pmConvScale(PM_TYPE_U64, &a, &d->units, &b, want)) < 0)
+		if ((rc = P->pmConvScale(PM_TYPE_U64, &a, &d->units, &b, want)) < 0)
 			return rc;
 		a = b;
 	}
@@ -148,7 +151,7 @@ static int pcp_double(const struct probe_pcp *c, int i, const pmValueSet *vs, in
 	pmAtomValue a;
 	int rc;
 
-	if ((rc = pmExtractValue(vs->valfmt, &vs->vlist[j], c->desc[i].type, &a, PM_TYPE_DOUBLE)) < 0)
+	if ((rc = P->pmExtractValue(vs->valfmt, &vs->vlist[j], c->desc[i].type, &a, PM_TYPE_DOUBLE)) < 0)
 		return rc;
 	*out = a.d;
 	return 0;
@@ -191,7 +194,7 @@ static const char *pcp_disk_name(struct probe_pcp *c, int inst)
 	for (int k = 0; k < c->ninst; k++)
 		if (c->inst[k] == inst)
 			return c->inst_name[k];
-	if (pmNameInDom(c->desc[PM_DISK_FIRST].indom, inst, &name) < 0)
+	if (P->pmNameInDom(c->desc[PM_DISK_FIRST].indom, inst, &name) < 0)
 		return NULL;
 	if (c->ninst == SNAP_MAX_DISKS)
 		c->ninst = 0;           /* more disks came and went than fit: start over */
@@ -271,7 +274,7 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 			ids[n++] = c->pmid[i];
 		}
 	}
-	if ((rc = pmUseContext(c->ctx)) < 0 || (rc = pmFetch(n, ids, &r)) < 0) {
+	if ((rc = P->pmUseContext(c->ctx)) < 0 || (rc = P->pmFetch(n, ids, &r)) < 0) {
 		if (pcp_lost(rc)) {
 			c->down = true;
 			pcp_err(err, errlen, c, "pmcd unreachable, retrying", rc);
@@ -311,7 +314,7 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 	    pcp_single(c, r, slot, PM_PSI_FULL_TOTAL, &s->psi_io_full_total_us))
 		s->have |= SNAP_HAVE_PSI_IO;
 	pcp_fill_disks(c, r, slot, s);
-	pmFreeResult(r);
+	P->pmFreeResult(r);
 	return 0;
 }
 
@@ -323,15 +326,15 @@ static void pcp_string(struct probe_pcp *c, const char *name, char *out, size_t 
 	pmResult *r = NULL;
 	pmAtomValue a;
 	out[0] = '\0';
-	if (pmLookupName(1, &name, &id) < 1 || id == PM_ID_NULL ||
-	    pmLookupDesc(id, &d) < 0 || pmFetch(1, &id, &r) < 0)
+	if (P->pmLookupName(1, &name, &id) < 1 || id == PM_ID_NULL ||
+	    P->pmLookupDesc(id, &d) < 0 || P->pmFetch(1, &id, &r) < 0)
 		return;
 	if (r->numpmid == 1 && r->vset[0]->numval > 0 &&
-	    pmExtractValue(r->vset[0]->valfmt, &r->vset[0]->vlist[0], d.type, &a, PM_TYPE_STRING) >= 0) {
+	    P->pmExtractValue(r->vset[0]->valfmt, &r->vset[0]->vlist[0], d.type, &a, PM_TYPE_STRING) >= 0) {
 		snprintf(out, len, "%s", a.cp);
 		free(a.cp);
 	}
-	pmFreeResult(r);
+	P->pmFreeResult(r);
 }
 
 int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t errlen)
@@ -342,6 +345,10 @@ int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t e
 	int rc;
 
 	*out = NULL;
+	if ((rc = pcplib_load(0, &P, err, errlen)) < 0) {
+		free(c);
+		return rc;
+	}
 	if (!c) {
 		snprintf(err, errlen, "%s: out of memory", host);
 		return -ENOMEM;
@@ -350,12 +357,12 @@ int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t e
 	/* libpcp waits 10 s, then longer, between reconnects by default: a
 	 * host that comes back should be seen within a second or two */
 	setenv("PMCD_RECONNECT_TIMEOUT", "1", 0);
-	c->ctx = pmNewContext(PM_CONTEXT_HOST, host);
+	c->ctx = P->pmNewContext(PM_CONTEXT_HOST, host);
 	if (c->ctx < 0) {
 		char buf[PM_MAXERRMSGLEN];
 		snprintf(err, errlen, "--host %s: cannot reach its pmcd (%s); is pmcd running there, "
 			 "and its port (44321 unless HOST:PORT says) open to this machine?",
-			 host, pmErrStr_r(c->ctx, buf, sizeof(buf)));
+			 host, P->pmErrStr_r(c->ctx, buf, sizeof(buf)));
 		free(c);
 		return -EHOSTDOWN;
 	}
@@ -363,8 +370,8 @@ int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t e
 	for (int i = 0; i < PM_N; i++) {
 		const char *name = pcp_names[i];
 		c->pmid[i] = PM_ID_NULL;
-		if (pmLookupName(1, &name, &c->pmid[i]) < 1 || c->pmid[i] == PM_ID_NULL ||
-		    pmLookupDesc(c->pmid[i], &c->desc[i]) < 0)
+		if (P->pmLookupName(1, &name, &c->pmid[i]) < 1 || c->pmid[i] == PM_ID_NULL ||
+		    P->pmLookupDesc(c->pmid[i], &c->desc[i]) < 0)
 			c->pmid[i] = PM_ID_NULL;
 	}
 	if (c->pmid[PM_NR_DIRTY] == PM_ID_NULL && c->pmid[PM_D_READS] == PM_ID_NULL) {
@@ -376,18 +383,18 @@ int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t e
 	const char *pg = "hinv.pagesize";
 	pmDesc d;
 	pmResult *r = NULL;
-	if (pmLookupName(1, &pg, &id) == 1 && pmLookupDesc(id, &d) >= 0 && pmFetch(1, &id, &r) >= 0) {
+	if (P->pmLookupName(1, &pg, &id) == 1 && P->pmLookupDesc(id, &d) >= 0 && P->pmFetch(1, &id, &r) >= 0) {
 		pmAtomValue a;
 		if (r->numpmid == 1 && r->vset[0]->numval > 0 &&
-		    pmExtractValue(r->vset[0]->valfmt, &r->vset[0]->vlist[0], d.type, &a, PM_TYPE_U64) >= 0)
+		    P->pmExtractValue(r->vset[0]->valfmt, &r->vset[0]->vlist[0], d.type, &a, PM_TYPE_U64) >= 0)
 			pagesize = a.ull;
-		pmFreeResult(r);
+		P->pmFreeResult(r);
 	}
 	/* vmstat counts pages: without the page size they cannot be read */
 	c->page_kb = pagesize >= 1024 ? (unsigned)(pagesize / 1024) : 0;
 	pcp_string(c, "kernel.uname.nodename", c->nodename, sizeof(c->nodename));
 	pcp_string(c, "kernel.uname.release", c->release, sizeof(c->release));
-	if ((rc = pmUseContext(c->ctx)) < 0) {
+	if ((rc = P->pmUseContext(c->ctx)) < 0) {
 		pcp_err(err, errlen, c, "pmUseContext failed", rc);
 		probe_pcp_close(c);
 		return -EIO;
@@ -401,12 +408,12 @@ int probe_pcp_read(struct probe_pcp *c, struct snapshot *s, char *err, size_t er
 	int rc;
 
 	/* the current context is per thread: the sampler's is set here */
-	if ((rc = pmUseContext(c->ctx)) < 0) {
+	if ((rc = P->pmUseContext(c->ctx)) < 0) {
 		pcp_err(err, errlen, c, "pmUseContext failed", rc);
 		return -EIO;
 	}
 	if (c->down) {
-		rc = pmReconnectContext(c->ctx);
+		rc = P->pmReconnectContext(c->ctx);
 		if (rc < 0) {
 			pcp_err(err, errlen, c, "pmcd unreachable, retrying", rc);
 			return -EHOSTDOWN;
@@ -432,6 +439,6 @@ void probe_pcp_close(struct probe_pcp *c)
 	if (!c)
 		return;
 	if (c->ctx >= 0)
-		pmDestroyContext(c->ctx);
+		P->pmDestroyContext(c->ctx);
 	free(c);
 }
