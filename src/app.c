@@ -18,6 +18,7 @@
 #include "iodash/commands.h"
 #include "iodash/ktrace.h"
 #include "iodash/probe.h"
+#include "iodash/publish.h"
 #include "iodash/recording.h"
 #include "iodash/sampler.h"
 #include "iodash/ui.h"
@@ -76,6 +77,8 @@ struct app_flush {
 	struct model *m;
 	double last_flush_t;
 	bool failed;
+	struct publisher *pub;        /* mmv.iodash.*, NULL when not publishing */
+	struct bench_status bench;    /* the sampler thread's copy, for pub */
 };
 
 /* rc of a flush: on a failure (a full disk) say so now (events pane,
@@ -94,6 +97,12 @@ static void app_after_sample(void *ctx, const struct sample *s)
 {
 	struct app_flush *f = ctx;
 
+	if (f->pub) {
+		model_lock(f->m);
+		f->bench = f->m->bench;
+		model_unlock(f->m);
+		publish_sample(f->pub, s, &f->bench);
+	}
 	/* the first sample at once: a file that view opens right away is
 	 * then more than a header */
 	if (!f->rec || f->failed || (s->seq && s->t - f->last_flush_t < 1.0))
@@ -103,7 +112,7 @@ static void app_after_sample(void *ctx, const struct sample *s)
 	app_check_recorder(f, s->t, recorder_flush(f->rec));
 }
 
-static void app_fill_host(struct model *m, const struct iodash_opts *o)
+static void app_fill_host(struct model *m, const struct iodash_opts *o, const struct probe *probe)
 {
 	struct utsname u;
 
@@ -111,7 +120,13 @@ static void app_fill_host(struct model *m, const struct iodash_opts *o)
 		snprintf(m->host, sizeof(m->host), "%s", u.nodename);
 		snprintf(m->kernel, sizeof(m->kernel), "%s", u.release);
 	}
-	if (o->proc_root) {
+	if (o->host) {
+		/* the counters are that machine's, as its pmcd names it */
+		const char *n = probe_host_nodename(probe), *k = probe_host_release(probe);
+		snprintf(m->host, sizeof(m->host), "%s", n && n[0] ? n : o->host);
+		snprintf(m->kernel, sizeof(m->kernel), "%s", k && k[0] ? k : "n/a");
+		snprintf(m->source, sizeof(m->source), "pmcd %s", o->host);
+	} else if (o->proc_root) {
 		/* the counters are not this machine's: say whose they are */
 		snprintf(m->source, sizeof(m->source), "%s %s",
 			 o->fast ? "trace (fast)" : "proc-root", o->proc_root);
@@ -157,6 +172,8 @@ static int app_open_ktrace(const struct iodash_opts *o, struct model *m, struct 
 	*kt = NULL;
 	if (o->proc_root)
 		snprintf(why, sizeof(why), "the counters are replayed (--proc-root), not this kernel's");
+	else if (o->host)
+		snprintf(why, sizeof(why), "the counters are %s's (--host): this kernel's tracepoints would not be its", o->host);
 	else if (o->no_trace)
 		snprintf(why, sizeof(why), "--no-trace");
 	else if ((rc = ktrace_open(kt, o->throttle_gap, err, sizeof(err), note, sizeof(note))))
@@ -187,6 +204,7 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	struct sampler *sampler = NULL;
 	struct recorder *rec = NULL;
 	struct ktrace *kt = NULL;
+	struct publisher *pub = NULL;
 	struct model m;
 	struct snapshot first;
 	char err[512] = "", pathbuf[256];
@@ -200,6 +218,8 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	}
 	if (o->proc_root)
 		rc = probe_open_root(&probe, o->proc_root, err, sizeof(err));
+	else if (o->host)
+		rc = probe_open_host(&probe, o->host, err, sizeof(err));
 	else
 		rc = probe_open_live(&probe, err, sizeof(err));
 	if (rc) {
@@ -217,7 +237,7 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 		probe_close(probe);
 		return 1;
 	}
-	app_fill_host(&m, o);
+	app_fill_host(&m, o, probe);
 	m.bench_done = drv == NULL;
 	m.backpressure = o->fast;
 	app_install_signals();
@@ -242,7 +262,11 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	if ((rc = app_open_ktrace(o, &m, &kt)))
 		goto out;
 
-	struct app_flush flush = { .rec = rec, .m = &m };
+	/* only this machine's own counters are published: not another
+	 * host's (--host) nor a replay's */
+	if (!o->no_publish && !o->host && !o->proc_root && publish_open(&pub, err, sizeof(err)) < 0)
+		model_add_event(&m, MEV_NOTE, 0, "%s", err);
+	struct app_flush flush = { .rec = rec, .m = &m, .pub = pub };
 	if (rec)
 		app_check_recorder(&flush, 0, recorder_flush(rec));
 	struct sampler_config sc = {
@@ -302,6 +326,7 @@ out:
 	}
 	if (drv && drv->destroy)
 		drv->destroy(drv);
+	publish_close(pub);
 	model_free(&m);
 	probe_close(probe);
 	return exit_code;

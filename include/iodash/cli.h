@@ -25,6 +25,8 @@ struct iodash_opts {
 	long count;               /* --count, 0 = unlimited */
 	double duration;          /* --duration, 0 = unlimited */
 	const char *proc_root;    /* --proc-root */
+	const char *host;         /* --host HOST[:PORT]: that machine's pmcd */
+	bool no_publish;          /* --no-publish: no mmv.iodash.* metrics (publish.h) */
 	bool fast;                /* --fast: replay a trace as fast as possible */
 	/* display */
 	bool batch, ascii, mono, no_braille;
