@@ -260,7 +260,14 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	}
 
 	if ((rc = app_open_ktrace(o, &m, &kt)))
-		goto out;
+		goto not_started;
+	/* setting the tracepoints up takes a good part of a second: the
+	 * session's first sample is read after it, or the first interval
+	 * would be that long (-i 0.1 gave its second sample at 0.25 s) */
+	if (kt && (rc = probe_read(probe, &first, err, sizeof(err)))) {
+		fprintf(stderr, "iodash: %s\n", err);
+		goto not_started;
+	}
 
 	/* only this machine's own counters are published: not another
 	 * host's (--host) nor a replay's */
