@@ -319,10 +319,12 @@ else
 	fi
 	TMUX_SOCK="$TMPD/tmux-live.sock"
 	# iodash in the foreground of the pane (it needs the terminal), not
-	# PID 1 of the namespace (which cannot be stopped from inside)
+	# PID 1 of the namespace (which cannot be stopped from inside);
+	# --no-trace: setting the tracepoints up can take the whole first
+	# second on a loaded machine, and the stop must fall while it samples
 	cat >"$TMPD/stop-live.sh" <<-'EOS'
 		( sleep 1; kill -STOP $$; sleep 0.6; kill -CONT $$ ) &
-		exec "$1" -i 0.05
+		exec "$1" -i 0.05 --no-trace
 	EOS
 	tm_start 120 40 "unshare -pf --mount-proc bash -c 'bash \"\$0\" \"\$1\"; sleep 30' '$TMPD/stop-live.sh' '$IODASH'"
 	if tm_wait 'missed ticks [0-9]+' 8; then
