@@ -31,7 +31,7 @@ assert any(s["zone"] == "throttle" for s in d["samples"])' && pass "export --jso
 fi
 
 # 2. kill -9 while recording: the file loads
-"$IODASH" --batch -i 0.05 -o "$TMPD/k.rec" >/dev/null 2>&1 &
+"$IODASH" --batch --no-trace -i 0.05 -o "$TMPD/k.rec" >/dev/null 2>&1 &
 pid=$!
 sleep 2.5
 kill -9 $pid; wait $pid 2>/dev/null
