@@ -242,7 +242,20 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 	m.backpressure = o->fast;
 	app_install_signals();
 
-	const char *rec_path = app_recording_path(o, pathbuf, sizeof(pathbuf));
+	const char *rec_path = NULL;
+	if ((rc = app_open_ktrace(o, &m, &kt)))
+		goto not_started;
+	/* setting the tracepoints up takes a good part of a second: the
+	 * session's first sample (and the recording's header, whose
+	 * start_mono_ns view --time mono counts from) is read after it, or
+	 * the first interval would be that long (-i 0.1 gave its second
+	 * sample at 0.25 s) */
+	if (kt && (rc = probe_read(probe, &first, err, sizeof(err)))) {
+		fprintf(stderr, "iodash: %s\n", err);
+		goto not_started;
+	}
+
+	rec_path = app_recording_path(o, pathbuf, sizeof(pathbuf));
 	if (rec_path) {
 		struct rec_meta meta = {
 			.host = m.host, .kernel = m.kernel, .first = &first,
@@ -259,15 +272,6 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 		m.obs = recorder_observer(rec);
 	}
 
-	if ((rc = app_open_ktrace(o, &m, &kt)))
-		goto not_started;
-	/* setting the tracepoints up takes a good part of a second: the
-	 * session's first sample is read after it, or the first interval
-	 * would be that long (-i 0.1 gave its second sample at 0.25 s) */
-	if (kt && (rc = probe_read(probe, &first, err, sizeof(err)))) {
-		fprintf(stderr, "iodash: %s\n", err);
-		goto not_started;
-	}
 
 	/* only this machine's own counters are published: not another
 	 * host's (--host) nor a replay's */
