@@ -10,8 +10,8 @@ PKGS      := ncursesw libproc2 json-c libtracefs libtraceevent
 VERSION   := 0.1.0
 
 # Debian packages: the build, the tests, and the benchmarks the tests drive.
-APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev libtracefs-dev libtraceevent-dev
-APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind htop procps bc python3 locales
+APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev libtracefs-dev libtraceevent-dev libpcp3-dev libpcp-mmv1-dev
+APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind htop procps bc python3 locales pcp
 APT_ALL   := $(APT_BUILD) $(APT_TEST)
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -26,7 +26,9 @@ WARN      += $(if $(filter 0,$(CC_IS_CLANG)),-Wno-format-truncation)
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE -DIODASH_VERSION='"$(VERSION)"' \
              -DIODASH_DATADIR='"$(PREFIX)/share/iodash"' -Iinclude $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
-LDLIBS    := $(PKG_LIBS) -lpthread -lm
+# libpcp (--host) and libpcp_mmv (mmv.iodash.*) are loaded when first
+# needed (src/pcplib.c), not linked
+LDLIBS    := $(PKG_LIBS) -ldl -lpthread -lm
 # each object lists the headers it includes (build/**/*.d), so a header
 # change rebuilds its users and only them
 DEPFLAGS  := -MMD -MP

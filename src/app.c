@@ -20,6 +20,7 @@
 #include "iodash/app.h"
 #include "iodash/ktrace.h"
 #include "iodash/probe.h"
+#include "iodash/publish.h"
 #include "iodash/recording.h"
 #include "iodash/sampler.h"
 
@@ -60,6 +61,8 @@ struct app_flush {
 	struct model *m;
 	double last_flush_t;
 	bool failed;
+	struct publisher *pub;        /* mmv.iodash.*, NULL when not publishing */
+	struct bench_status bench;    /* the sampler thread's copy, for pub */
 };
 
 /* One sampling session: what app_session_start() opened, in the order
@@ -71,6 +74,7 @@ struct app_session {
 	struct sampler *sampler;
 	struct recorder *rec;
 	struct ktrace *kt;             /* the kernel's throttling, NULL: sampled */
+	struct publisher *pub;         /* mmv.iodash.*, NULL when not publishing */
 	struct model m;
 	bool have_model;
 	struct app_flush flush;
@@ -96,6 +100,12 @@ static void app_after_sample(void *ctx, const struct sample *s)
 {
 	struct app_flush *f = ctx;
 
+	if (f->pub) {
+		model_lock(f->m);
+		f->bench = f->m->bench;
+		model_unlock(f->m);
+		publish_sample(f->pub, s, &f->bench);
+	}
 	/* the first sample at once: a file that view opens right away is
 	 * then more than a header */
 	if (!f->rec || f->failed || (s->seq && s->t - f->last_flush_t < 1.0))
@@ -105,7 +115,7 @@ static void app_after_sample(void *ctx, const struct sample *s)
 	app_check_recorder(f, s->t, recorder_flush(f->rec));
 }
 
-static void app_fill_host(struct model *m, const struct iodash_opts *o)
+static void app_fill_host(struct model *m, const struct iodash_opts *o, const struct probe *probe)
 {
 	struct utsname u;
 
@@ -113,7 +123,13 @@ static void app_fill_host(struct model *m, const struct iodash_opts *o)
 		snprintf(m->host, sizeof(m->host), "%s", u.nodename);
 		snprintf(m->kernel, sizeof(m->kernel), "%s", u.release);
 	}
-	if (o->proc_root) {
+	if (o->host) {
+		/* the counters are that machine's, as its pmcd names it */
+		const char *n = probe_host_nodename(probe), *k = probe_host_release(probe);
+		snprintf(m->host, sizeof(m->host), "%s", n && n[0] ? n : o->host);
+		snprintf(m->kernel, sizeof(m->kernel), "%s", k && k[0] ? k : "n/a");
+		snprintf(m->source, sizeof(m->source), "pmcd %s", o->host);
+	} else if (o->proc_root) {
 		/* the counters are not this machine's: say whose they are */
 		snprintf(m->source, sizeof(m->source), "%s %s",
 			 o->fast ? "trace (fast)" : "proc-root", o->proc_root);
@@ -161,6 +177,8 @@ static int app_open_ktrace(const struct iodash_opts *o, struct model *m, struct 
 	*kt = NULL;
 	if (o->proc_root)
 		snprintf(why, sizeof(why), "the counters are replayed (--proc-root), not this kernel's");
+	else if (o->host)
+		snprintf(why, sizeof(why), "the counters are %s's (--host): this kernel's tracepoints would not be its", o->host);
 	else if (o->no_trace)
 		snprintf(why, sizeof(why), "--no-trace");
 	else if ((rc = ktrace_open(kt, o->throttle_gap, err, sizeof(err), note, sizeof(note))))
@@ -213,6 +231,8 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 	s->drv = drv;
 	if (o->proc_root)
 		rc = probe_open_root(&s->probe, o->proc_root, err, errlen);
+	else if (o->host)
+		rc = probe_open_host(&s->probe, o->host, err, errlen);
 	else
 		rc = probe_open_live(&s->probe, err, errlen);
 	if (rc)
@@ -228,10 +248,20 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 		goto fail;
 	}
 	s->have_model = true;
-	app_fill_host(&s->m, o);
+	app_fill_host(&s->m, o, s->probe);
 	s->m.bench_done = drv == NULL;
 	s->m.backpressure = o->fast;
 	app_install_signals();
+
+	if ((rc = app_open_ktrace(o, &s->m, &s->kt, err, errlen)))
+		goto fail;
+	/* setting the tracepoints up takes a good part of a second: the
+	 * session's first sample (and the recording's header, whose
+	 * start_mono_ns view --time mono counts from) is read after it, or
+	 * the first interval would be that long (-i 0.1 gave its second
+	 * sample at 0.25 s) */
+	if (s->kt && (rc = probe_read(s->probe, &first, err, errlen)))
+		goto fail;
 
 	s->rec_path = app_recording_path(o, s->pathbuf, sizeof(s->pathbuf));
 	if (s->rec_path) {
@@ -248,10 +278,13 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 		s->m.obs = recorder_observer(s->rec);
 	}
 
-	if ((rc = app_open_ktrace(o, &s->m, &s->kt, err, errlen)))
-		goto fail;
-
-	s->flush = (struct app_flush){ .rec = s->rec, .m = &s->m };
+	/* only this machine's own counters are published: not another
+	 * host's (--host) nor a replay's */
+	if (!o->no_publish && !o->host && !o->proc_root && publish_open(&s->pub, err, errlen) < 0) {
+		model_add_event(&s->m, MEV_NOTE, 0, "%s", err);
+		err[0] = '\0';
+	}
+	s->flush = (struct app_flush){ .rec = s->rec, .m = &s->m, .pub = s->pub };
 	if (s->rec)
 		app_check_recorder(&s->flush, 0, recorder_flush(s->rec));
 	struct sampler_config sc = {
@@ -322,6 +355,8 @@ void app_session_free(struct app_session *s)
 	}
 	if (s->drv && s->drv->destroy)
 		s->drv->destroy(s->drv);
+	/* after the sampler, whose thread publishes each sample */
+	publish_close(s->pub);
 	if (s->have_model)
 		model_free(&s->m);
 	probe_close(s->probe);

@@ -210,6 +210,33 @@ static void list_labels(const struct result_set *rs, char *buf, size_t len)
 	}
 }
 
+/* The label of a text source's own points: its file name, or, when an
+ * earlier source of another path has the same file name (6.1/fio.json and
+ * 6.2/fio.json), its directory and file name, so that two sources never
+ * pool as runs of one label by accident of their names. */
+static void text_label(char *const *paths, int s, char *lab, size_t len)
+{
+	char mine[RP_LABEL_LEN], other[RP_LABEL_LEN];
+	bool clash = false;
+
+	parser_default_label(paths[s], mine, sizeof(mine));
+	for (int t = 0; t < s && !clash; t++)
+		clash = strcmp(paths[t], paths[s]) && !strcmp(parser_default_label(paths[t], other, sizeof(other)), mine);
+	snprintf(lab, len, "%s", mine);
+	if (clash) {
+		char dir[256], *d = dir;
+		snprintf(dir, sizeof(dir), "%s", paths[s]);
+		char *slash = strrchr(dir, '/');
+		if (slash) {
+			*slash = '\0';
+			slash = strrchr(dir, '/');
+			d = slash ? slash + 1 : dir;
+			if (*d)
+				snprintf(lab, len, "%.*s/%s", (int)(len / 2), d, mine);
+		}
+	}
+}
+
 /* -l LABEL as recorded; else the kernel in place of the command name
  * (the first word of a driver's label), keeping the swept parameters. */
 static void default_label(const struct rec_header *h, const char *label, char *out)
@@ -395,7 +422,7 @@ static int add_label_infos(struct compare_data *cd, const struct result_set *rs,
 }
 
 int compare_load(struct compare_data *cd, char *const *paths, int npaths,
-		 const char *baseline, const char *metric,
+		 const char *baseline, const char *metric, const char *parser,
 		 char *err, size_t errlen, FILE *warn)
 {
 	struct renum rn = { 0 };
@@ -453,7 +480,23 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 				goto fail_src;
 			}
 		} else {
-			rc = parser_parse_file(paths[s], NULL, NULL, &rs, err, errlen);
+			char lab[RP_LABEL_LEN];
+			struct parser_note notes[PARSER_NOTES_MAX];
+			size_t nn = 0;
+			text_label(paths, s, lab, sizeof(lab));
+			rc = parser_parse_file_notes(paths[s], parser, lab, &rs, notes, PARSER_NOTES_MAX, &nn, err, errlen);
+			if (nn) {
+				struct compare_note *nv = realloc(cd->notes, (cd->nnotes + nn) * sizeof(*nv));
+				if (!nv) {
+					rc = -ENOMEM;
+					goto nomem_src;
+				}
+				cd->notes = nv;
+				for (size_t i = 0; i < nn; i++) {
+					snprintf(nv[cd->nnotes].source, sizeof(nv[cd->nnotes].source), "%s", paths[s]);
+					nv[cd->nnotes++].n = notes[i];
+				}
+			}
 			if (rc)
 				goto fail_src;
 		}
@@ -567,6 +610,7 @@ void compare_free(struct compare_data *cd)
 	free(cd->verdicts);
 	free(cd->inflation);
 	free(cd->labels);
+	free(cd->notes);
 	result_set_free(&cd->results);
 	memset(cd, 0, sizeof(*cd));
 }
@@ -1050,4 +1094,14 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 		fputs("]}\n", out);
 	}
 	return ferror(out) ? -EIO : 0;
+}
+
+void compare_print_notes(const struct compare_data *cd, bool all, const char *prefix, FILE *out)
+{
+	for (size_t i = 0; i < cd->nnotes; i++) {
+		const struct compare_note *c = &cd->notes[i];
+		if (!all && c->n.understood)
+			continue;
+		fprintf(out, "%s%s:%d-%d: %s\n", prefix, c->source, c->n.first, c->n.last, c->n.text);
+	}
 }

@@ -12,6 +12,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include "iodash/bench_sweep.h"
+#include "iodash/fdio.h"
 #include "iodash/knobs.h"
 #include "iodash/snapshot.h"
 
@@ -510,21 +511,6 @@ int knobs_journal_check(enum knobs_journal_state *state, pid_t *pid, char *msg, 
 	return 0;
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 int knobs_journal_begin(struct knobs_journal *j, const struct knob_list *keys,
 			char *err, size_t errlen)
 {
@@ -578,7 +564,7 @@ int knobs_journal_begin(struct knobs_journal *j, const struct knob_list *keys,
 	for (int i = 0; i < j->orig.n; i++)
 		fprintf(m, "knob\t%s\t%s\n", j->orig.v[i].key, j->orig.v[i].value);
 	fclose(m);
-	rc = write_all(fd, buf, blen);
+	rc = fdio_write_all(fd, buf, blen);
 	free(buf);
 	if (!rc && fsync(fd))
 		rc = -errno;

@@ -30,6 +30,7 @@ struct sampler {
 	unsigned long missed_said;  /* missed ticks already said in a note */
 	double missed_said_t;       /* when, or < 0 never */
 	double last_t;              /* of the last sample published */
+	double host_down_t;         /* --host: when its pmcd went away, or < 0 */
 	uint64_t replay_start_ns;   /* our mono time when a paced trace replay began */
 };
 
@@ -134,6 +135,22 @@ static void sampler_finish(struct sampler *s, int exit_code, const char *error)
 	model_notify(m);
 }
 
+/* --host: the host's pmcd went away (said once, with why) or came back. */
+static void sampler_note_host(struct sampler *s, bool back, const char *why)
+{
+	double t = model_now(s->model);
+
+	if (back) {
+		model_add_event(s->model, MEV_NOTE, t, "%s: reachable again after %.1f s without samples",
+				s->model->source, t - s->host_down_t);
+		s->host_down_t = -1;
+		s->prev = s->cur;
+	} else if (s->host_down_t < 0) {
+		model_add_event(s->model, MEV_NOTE, t, "%s", why);
+		s->host_down_t = t;
+	}
+}
+
 /* Derive, follow throttling, publish: the one path every sample takes. */
 static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 			    uint64_t t0_ns, uint64_t seq)
@@ -201,6 +218,16 @@ static void *sampler_main(void *arg)
 		rc = probe_read(s->probe, &s->cur, err, sizeof(err));
 		if (rc == -ENODATA)
 			break;
+		if (rc == -EHOSTDOWN || (!rc && s->host_down_t >= 0)) {
+			/* --host: a tick without the host is no sample (seq
+			 * stays); the first read after it only restarts the
+			 * rates, which would otherwise span the gap */
+			sampler_note_host(s, rc == 0, err);
+			seq--;
+			if (s->cfg.duration > 0 && (util_mono_ns() - s->replay_start_ns) / 1e9 > s->cfg.duration + 1e-6)
+				break;
+			continue;
+		}
 		if (rc) {
 			sampler_finish(s, 1, err);
 			return NULL;
@@ -233,6 +260,7 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 	throttle_follow_init(&s->thr, cfg->ktrace, cfg->throttle_gap);
 	s->stop_pipe[0] = s->stop_pipe[1] = -1;
 	s->missed_said_t = -1;
+	s->host_down_t = -1;
 	if (first) {
 		s->cur = *first;
 		s->have_first = true;

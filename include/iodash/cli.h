@@ -26,6 +26,8 @@ struct iodash_opts {
 	long count;               /* --count, 0 = unlimited */
 	double duration;          /* --duration, 0 = unlimited */
 	const char *proc_root;    /* --proc-root */
+	const char *host;         /* --host HOST[:PORT]: that machine's pmcd */
+	bool no_publish;          /* --no-publish: no mmv.iodash.* metrics (publish.h) */
 	bool fast;                /* --fast: replay a trace as fast as possible */
 	/* display */
 	bool batch, ascii, mono, no_braille;
@@ -59,6 +61,7 @@ struct iodash_opts {
 	enum out_format format;
 	const char *baseline;
 	const char *metric;       /* compare --metric NAME */
+	bool explain;             /* compare --explain: how each table of a text source was read */
 	bool log2x;
 	bool follow;              /* view --follow (default: follow when the file grows) */
 	/* positional: the command after -- (run, sweep) or the sources */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "iodash/cli.h"
 #include "iodash/model.h"
+#include "iodash/parser.h"
 #include "iodash/result.h"
 #include "iodash/runsum.h"
 #include "iodash/stats.h"
@@ -56,10 +57,19 @@ struct compare_data {
 	size_t nlabels;
 	char baseline[RP_LABEL_LEN]; /* "" = the first label of each metric */
 	size_t nsources;
+	/* how the tables of text sources were read (mail tables), with their
+	 * file: printed under the --text table and by --explain */
+	struct compare_note {
+		char source[256];
+		struct parser_note n;
+	} *notes;
+	size_t nnotes;
 };
 
 /* Load every source (a recording when it starts like one, else a text file
- * through the parsers) and build the curves.  metric NULL = all.
+ * through the parsers: parser NULL guesses the format, else that parser,
+ * --parser) and build the curves.  metric NULL = all.  Two text sources
+ * with one file name in different directories get "dir/name" labels.
  *
  * Labels: -l LABEL as recorded; else, for a recording, the kernel release
  * of its header plus the swept parameters (not the command name), so two
@@ -71,9 +81,13 @@ struct compare_data {
  * or another -errno with err "FILE: byte N: why". Warnings (torn records,
  * sources without results) go to warn (may be NULL), one per line. */
 int compare_load(struct compare_data *cd, char *const *paths, int npaths,
-		 const char *baseline, const char *metric,
+		 const char *baseline, const char *metric, const char *parser,
 		 char *err, size_t errlen, FILE *warn);
 void compare_free(struct compare_data *cd);
+/* The notes on how the text sources' tables were read, one a line
+ * ("mail.txt:12-22: mmtests table: ..."); only the tables not understood
+ * when all is false. */
+void compare_print_notes(const struct compare_data *cd, bool all, const char *prefix, FILE *out);
 
 /* The table of every metric: FMT_TEXT (a mail table), FMT_CSV, FMT_JSON. */
 int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out);

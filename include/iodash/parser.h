@@ -82,10 +82,34 @@ void parser_finish(struct parser *p, struct result_sink *sink);
 void parser_get_progress(const struct parser *p, struct parser_progress *out);
 
 /* Parse a whole text file (benchmark output or a mail), guessing the
- * format when name is NULL or "auto".  Default label: the file's base name.
- * Returns 0 or -errno with err "FILE: why". */
+ * format when name is NULL or "auto".  Default label: parser_default_label().
+ * Returns 0 or -errno with err "FILE: why" (-ENODATA for an empty file or
+ * one without results). */
 int parser_parse_file(const char *path, const char *name, const char *label,
 		      struct result_set *out, char *err, size_t errlen);
+
+/* The default run label of a file: its base name without the extension;
+ * a name longer than a label keeps its first characters and a hash of the
+ * whole name ("...~1a2b3c4d"), so that two long names never become one
+ * label.  Returns buf. */
+const char *parser_default_label(const char *path, char *buf, size_t len);
+
+/* How a parser read its input, table by table (the mail parser keeps
+ * them): the lines a table spans (1-based), whether it was understood,
+ * and in words what was read ("mmtests table: labels vanilla, dirty;
+ * metric dbench4_hmean; 8 rows") or why not ("a table, but no header row
+ * matched its 2 value columns").  Bounded (PARSER_NOTES_MAX kept). */
+#define PARSER_NOTES_MAX 64
+struct parser_note {
+	int first, last;
+	bool understood;
+	char text[240];
+};
+size_t parser_notes(const struct parser *p, const struct parser_note **notes);
+/* parser_parse_file() that also copies the notes (notes may be NULL). */
+int parser_parse_file_notes(const char *path, const char *name, const char *label,
+			    struct result_set *out, struct parser_note *notes, size_t maxnotes,
+			    size_t *nnotes, char *err, size_t errlen);
 
 /* The names of all parsers, NULL-terminated (for --help). */
 extern const char *const parser_names[];

@@ -1,6 +1,7 @@
-/* probe: fills a struct snapshot from the kernel (libproc2, live /proc) or
+/* probe: fills a struct snapshot from the kernel (libproc2, live /proc),
  * from files (--proc-root: a directory laid out like /proc, or a recorded
- * trace of snapshots replayed in order).  All backends fill the same struct. */
+ * trace of snapshots replayed in order) or from another machine's
+ * Performance Co-Pilot collector (--host).  All backends fill the same struct. */
 #ifndef IODASH_PROBE_H
 #define IODASH_PROBE_H
 
@@ -10,7 +11,7 @@
 
 struct probe;
 
-enum probe_kind { PROBE_LIVE, PROBE_PROC_DIR, PROBE_TRACE };
+enum probe_kind { PROBE_LIVE, PROBE_PROC_DIR, PROBE_TRACE, PROBE_HOST };
 
 /* Open the live probe (libproc2 for vmstat, meminfo, diskstats; small file
  * reads for the rest).  Returns 0 or -errno and fills err. */
@@ -20,12 +21,22 @@ int probe_open_live(struct probe **out, char *err, size_t errlen);
  * directory laid out like /proc.  Returns 0 or -errno with err naming the file. */
 int probe_open_root(struct probe **out, const char *dir, char *err, size_t errlen);
 
+/* Open --host HOST[:PORT]: that machine's pmcd through libpcp.  Returns 0
+ * or -errno with err saying what to check there. */
+int probe_open_host(struct probe **out, const char *host, char *err, size_t errlen);
+
+/* For --host: the machine's name and kernel release as its pmcd reports
+ * them ("" when it does not); NULL for the other kinds. */
+const char *probe_host_nodename(const struct probe *p);
+const char *probe_host_release(const struct probe *p);
+
 enum probe_kind probe_kind(const struct probe *p);
 
 /* Read one snapshot.  For a trace, this is the next recorded sample, and
  * snapshot.mono_ns / realtime_ns are the recorded times.
- * Returns 0, -ENODATA at the end of a trace, or another -errno with err
- * filled ("FILE:LINE: why"). */
+ * Returns 0, -ENODATA at the end of a trace, -EHOSTDOWN while a --host
+ * cannot be reached (err says so; the next read retries), or another
+ * -errno with err filled ("FILE:LINE: why"). */
 int probe_read(struct probe *p, struct snapshot *out, char *err, size_t errlen);
 
 /* For a trace: recorded seconds from the first sample to the next one to be

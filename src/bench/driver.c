@@ -866,7 +866,8 @@ static int bench_start(struct bench_driver *d, struct model *m, char *err, size_
 		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->o->pid);
 		return -ESRCH;
 	}
-	if (b->kind != CMD_ATTACH && !b->o->proc_root &&
+	/* the run summaries read this machine: not the one --host watches */
+	if (b->kind != CMD_ATTACH && !b->o->proc_root && !b->o->host &&
 	    probe_open_live(&b->rs_probe, err, errlen) != 0) {
 		model_add_event(m, MEV_NOTE, model_now(m), "no run summaries (device or page cache): %s", err);
 		b->rs_probe = NULL;

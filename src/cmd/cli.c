@@ -14,8 +14,9 @@ enum {
 	OPT_THEME = 256, OPT_ASCII, OPT_MONO, OPT_NO_BRAILLE, OPT_BATCH, OPT_COUNT,
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
-	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW,
+	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
+	OPT_HOST, OPT_NO_PUBLISH,
 };
 
 static const struct option long_opts[] = {
@@ -32,6 +33,8 @@ static const struct option long_opts[] = {
 	{ "count", required_argument, NULL, OPT_COUNT },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "proc-root", required_argument, NULL, OPT_PROC_ROOT },
+	{ "host", required_argument, NULL, OPT_HOST },
+	{ "no-publish", no_argument, NULL, OPT_NO_PUBLISH },
 	{ "fast", no_argument, NULL, OPT_FAST },
 	{ "no-record", no_argument, NULL, OPT_NO_RECORD },
 	{ "force", no_argument, NULL, OPT_FORCE },
@@ -50,6 +53,7 @@ static const struct option long_opts[] = {
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "log2x", no_argument, NULL, OPT_LOG2X },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "partitions", required_argument, NULL, OPT_PARTITIONS },
 	{ "all-disks", no_argument, NULL, OPT_ALL_DISKS },
@@ -78,10 +82,14 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "      --proc-root DIR   read counters from DIR (a /proc-like directory or a\n"
 	      "                        recorded trace, replayed at its pace)\n"
 	      "      --fast            replay a trace as fast as possible\n"
+	      "      --host HOST[:PORT]  read HOST's counters from its pmcd (Performance\n"
+	      "                        Co-Pilot, port 44321) instead of this machine's /proc\n"
 	      "      --batch           no curses: one plain line per refresh on stdout\n"
 	      "      --theme NAME|PATH, --ascii, --mono, --no-braille   display\n"
-	      "      --parser NAME     parser of the benchmark's output (default: from CMD)\n"
+	      "      --parser NAME     parser of the benchmark's output (default: from CMD;\n"
+	      "                        compare: of every text SRC, default guessed)\n"
 	      "      --no-record       run/sweep: do not write the default recording\n"
+	      "      --no-publish      no mmv.iodash.* metrics for this machine's pmcd\n"
 	      "      --force           -o: replace an existing file (never one being recorded)\n"
 	      "      --no-trace        do not follow the kernel's throttling tracepoints\n"
 	      "                        (followed by default as root; else sampled)\n"
@@ -105,7 +113,8 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "run, sweep: --sysctl KEY=VALUE  set a /proc/sys knob before every run, e.g.\n"
 	      "       --sysctl vm.dirty_ratio={r} -p bg,r=5:10,20:40; restored at the end\n"
 	      "compare: --text|--csv|--json (the table, no curses), --baseline LABEL,\n"
-	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves)\n"
+	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves),\n"
+	      "       --explain (how each table of a text source was read, on stderr)\n"
 	      "view --batch --follow: keep printing as the recording grows\n"
 	      "\n"
 	      "exit status: 0 success, 1 runtime failure, 2 usage error.  See man ./iodash.1\n", f);
@@ -242,6 +251,8 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 			return usage_error("--duration wants seconds > 0, not '%s'", arg);
 		break;
 	case OPT_PROC_ROOT: o->proc_root = arg; break;
+	case OPT_HOST: o->host = arg; break;
+	case OPT_NO_PUBLISH: o->no_publish = true; break;
 	case OPT_FAST: o->fast = true; break;
 	case OPT_NO_RECORD: o->no_record = true; break;
 	case OPT_FORCE: o->force = true; break;
@@ -285,6 +296,7 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_BASELINE: o->baseline = arg; break;
 	case OPT_METRIC: o->metric = arg; break;
 	case OPT_LOG2X: o->log2x = true; break;
+	case OPT_EXPLAIN: o->explain = true; break;
 	case OPT_FOLLOW: o->follow = true; break;
 	case OPT_PARTITIONS: {
 		char err[160];
@@ -347,6 +359,28 @@ static int cli_check_trace(const struct iodash_opts *o)
 	return 0;
 }
 
+/* --host reads another machine: what sets or reads this one's kernel
+ * cannot go with it, and it must name a host. */
+static int cli_check_host(const struct iodash_opts *o)
+{
+	if (!o->host[0] || o->host[0] == ':' || o->host[strlen(o->host) - 1] == ':')
+		return usage_error("--host wants HOST or HOST:PORT, e.g. --host lab3 or --host lab3:44321 (got '%s')",
+				   o->host);
+	if (o->cmd == CMD_VIEW || o->cmd == CMD_COMPARE || o->cmd == CMD_EXPORT || o->cmd == CMD_RESTORE)
+		return usage_error("--host is for the commands that sample (live, run, sweep, attach), not '%s'",
+				   o->cmd == CMD_VIEW ? "view" : o->cmd == CMD_COMPARE ? "compare" :
+				   o->cmd == CMD_EXPORT ? "export" : "restore");
+	if (o->proc_root)
+		return usage_error("--host and --proc-root are two sources: give one (%s)", o->host);
+	if (o->nsysctls)
+		return usage_error("--sysctl sets this machine's knobs, not %s's: drop it or run iodash there",
+				   o->host);
+	if (o->trace_throttle)
+		return usage_error("--trace-throttle reads this machine's tracefs, not %s's: drop it or run iodash there",
+				   o->host);
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds,
 	      struct iodash_opts *o)
 {
@@ -364,6 +398,8 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 	if ((rc = cli_scan(argc, argv, true, o, &next)))
 		return rc;
 	if (next >= argc) {
+		if (o->host && (rc = cli_check_host(o)))
+			return rc;
 		if ((rc = cli_check_columns(o)))
 			return rc;
 		return cli_check_trace(o);
@@ -442,5 +478,7 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 		return usage_error("--sysctl is for run and sweep (%s)", o->sysctls[0]);
 	if (o->fast && !o->proc_root)
 		return usage_error("%s only replays a trace: give --proc-root TRACE too", "--fast");
+	if (o->host && (rc = cli_check_host(o)))
+		return rc;
 	return 0;
 }

@@ -19,13 +19,20 @@ int cmd_compare(const struct iodash_opts *o)
 		fprintf(stderr, "iodash compare: give one or more recordings or text files (see iodash --help)\n");
 		return 2;
 	}
-	rc = compare_load(&cd, o->args, o->nargs, o->baseline, o->metric, err, sizeof(err), stderr);
+	rc = compare_load(&cd, o->args, o->nargs, o->baseline, o->metric, o->parser, err, sizeof(err), stderr);
 	if (rc) {
 		fprintf(stderr, "iodash compare: %s\n", err);
 		return rc == -ESRCH ? 2 : 1;
 	}
+	/* a table not understood is said, whatever the output; --explain says
+	 * how every table was read */
+	compare_print_notes(&cd, o->explain, "iodash: ", stderr);
 	if (o->format != FMT_NONE) {
 		rc = compare_print(&cd, o->format, stdout);
+		if (!rc && o->format == FMT_TEXT && cd.nnotes) {
+			fputs("\ntables read from:\n", stdout);
+			compare_print_notes(&cd, true, "  ", stdout);
+		}
 		if (fflush(stdout) || rc) {
 			fprintf(stderr, "iodash compare: writing the table: %s\n", strerror(errno ? errno : EIO));
 			rc = 1;

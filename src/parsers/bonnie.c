@@ -229,7 +229,15 @@ static bool bonnie_csv(struct parser *p, char *line)
 		return false;
 	int off_size, off_io, off_files_n, off_files, off_lat;
 	double ver;
-	if (pp_is_number(f[0], &ver) && ver >= 1.9 && n >= 38) {
+	/* Each CSV format version has its own layout (field 0 names it):
+	 * 1.96 and 1.97: size, chunk, 6 i/o pairs from 7, file count at 19,
+	 * 6 file pairs from 24, 12 latencies from 36 (48 fields);
+	 * 1.98 (bonnie++ 1.98, 2.0x) adds the seek count and seeker processes
+	 * after the chunk size: i/o from 9, files at 21 and 26, latencies from
+	 * 38 (50 fields).  Another version is not guessed at. */
+	if (pp_is_number(f[0], &ver) && (strcmp(f[0], "1.96") == 0 || strcmp(f[0], "1.97") == 0) && n >= 36) {
+		off_size = 5; off_io = 7; off_files_n = 19; off_files = 24; off_lat = 36;
+	} else if (pp_is_number(f[0], &ver) && ver >= 1.98 && ver < 3 && n >= 38) {
 		off_size = 5; off_io = 9; off_files_n = 21; off_files = 26; off_lat = 38;
 	} else if (!pp_is_number(f[0], NULL) && n >= 14) {
 		off_size = 1; off_io = 2; off_files_n = 14; off_files = 15; off_lat = -1;

@@ -1,8 +1,12 @@
-/* fio: normal output, --output-format=json (also several documents back to
- * back from --status-interval), terse v3, and the --eta=always status line.
+/* fio: normal output (3.x, and 2.x's "read : io=..., bw=..KB/s"),
+ * --output-format=json (3.x; 2.x with io_bytes in KiB and clat in us; the
+ * client/server "client_stats"; several documents back to back from
+ * --status-interval), terse v3, and the --eta=always status line.
  *
  * A "report" is one complete set of job blocks (text), one JSON document,
- * or the terse lines.  --status-interval prints cumulative reports; the
+ * or the terse lines.  Its jobs are split by group (groupid): groups ran
+ * one after another (stonewall), so each is a result of its own, with its
+ * own block size; only the jobs of one group ran at once and add up.  --status-interval prints cumulative reports; the
  * rate over each interval is the difference of two reports' io and
  * runtime.  The last report is the final figure (fio prints it on exit,
  * also after SIGINT).
@@ -20,10 +24,14 @@
 
 #define FIO_JSON_MAX (16u * 1024 * 1024)   /* one document; fio's are a few KiB per job */
 #define FIO_NPCT 5
+#define FIO_NDIR 3
+/* groups of one report; fio numbers them from 0, a job file rarely has 10 */
+#define FIO_GROUPS 64
 
 static const double fio_pct_keys[FIO_NPCT] = { 50, 90, 95, 99, 99.9 };
 static const char *const fio_pct_names[FIO_NPCT] = { "p50", "p90", "p95", "p99", "p99_9" };
-static const char *const fio_dir_names[2] = { "read", "write" };
+/* "mixed": unified_rw_reporting */
+static const char *const fio_dir_names[FIO_NDIR] = { "read", "write", "mixed" };
 
 struct fio_dir {
 	bool have;
@@ -33,34 +41,88 @@ struct fio_dir {
 	double pct_us[FIO_NPCT];   /* NaN when not shown */
 };
 
+/* One group of a report: the jobs that ran at the same time. */
+struct fio_group {
+	int id;
+	char name[RP_LABEL_LEN];   /* its first job's name */
+	int nblocks;               /* job blocks (JSON entries): more than one are summed */
+	bool bs_known;
+	double bs_kb;
+	struct fio_dir d[FIO_NDIR];
+};
+
 struct fio_report {
-	int njobs;
+	int ngroups;
+	int cur;                   /* the group whose job block is being read, -1 none */
 	bool closed;               /* "Run status group" seen after the job blocks */
-	struct fio_dir d[2];
+	struct fio_group g[FIO_GROUPS];
+};
+
+/* What the previous report of a group had, for interval rates. */
+struct fio_prev {
+	int id;
+	double io[FIO_NDIR], rt[FIO_NDIR], issued[FIO_NDIR];
+};
+
+/* A group's block size from the "name: (g=N): rw=..., bs=..." lines. */
+struct fio_hdr {
+	int id;
+	bool known, conflict;
+	double bs_kb;
 };
 
 struct fio_state {
 	struct fio_report cur, last;
 	bool have_last;
-	double prev_io[2], prev_rt[2], prev_issued[2];
+	struct fio_prev prev[FIO_GROUPS];
+	int nprev;
+	struct fio_hdr hdr[FIO_GROUPS];
+	int nhdr;
 	int cur_dir, pct_dir;
 	double pct_factor;
-	double bs_kb;
-	bool bs_known;
 	/* json */
 	struct json_tokener *tok;
 	bool in_json;
 	size_t json_bytes;
 	/* eta */
 	unsigned eta_count;
+	/* --client output: the clients' reports follow one another and add
+	 * up by group; fio's "All clients" block sums every group: skipped */
+	bool clients, in_all;
 };
 
 static void fio_report_clear(struct fio_report *r)
 {
 	memset(r, 0, sizeof(*r));
-	for (int d = 0; d < 2; d++)
+	r->cur = -1;
+}
+
+static void fio_group_init(struct fio_group *g, int id)
+{
+	memset(g, 0, sizeof(*g));
+	g->id = id;
+	for (int d = 0; d < FIO_NDIR; d++)
 		for (int k = 0; k < FIO_NPCT; k++)
-			r->d[d].pct_us[k] = NAN;
+			g->d[d].pct_us[k] = NAN;
+}
+
+/* The group with this id in the report, made when new (NULL when the
+ * report already has FIO_GROUPS groups: the rest are dropped, bounded). */
+static struct fio_group *fio_group_get(struct fio_report *r, int id, const char *name)
+{
+	struct fio_group *g = NULL;
+	for (int i = 0; i < r->ngroups && !g; i++)
+		if (r->g[i].id == id)
+			g = &r->g[i];
+	if (!g) {
+		if (r->ngroups >= FIO_GROUPS)
+			return NULL;
+		g = &r->g[r->ngroups++];
+		fio_group_init(g, id);
+	}
+	if (name && *name && !g->name[0])
+		pp_strlcpy(g->name, name, sizeof(g->name));
+	return g;
 }
 
 static void fio_init(struct parser *p)
@@ -79,51 +141,114 @@ static void fio_fini(struct parser *p)
 	f->tok = NULL;
 }
 
-static const char *fio_x(struct fio_state *f, double *x)
+static struct fio_hdr *fio_hdr_get(struct fio_state *f, int id)
 {
-	if (f->bs_known) {
-		*x = f->bs_kb;
+	for (int i = 0; i < f->nhdr; i++)
+		if (f->hdr[i].id == id)
+			return &f->hdr[i];
+	if (f->nhdr >= FIO_GROUPS)
+		return NULL;
+	struct fio_hdr *h = &f->hdr[f->nhdr++];
+	memset(h, 0, sizeof(*h));
+	h->id = id;
+	return h;
+}
+
+static const char *fio_x(struct fio_state *f, const struct fio_group *g, double *x)
+{
+	if (g->bs_known) {
+		*x = g->bs_kb;
 		return "bs_kb";
 	}
+	for (int i = 0; i < f->nhdr; i++)
+		if (f->hdr[i].id == g->id && f->hdr[i].known && !f->hdr[i].conflict) {
+			*x = f->hdr[i].bs_kb;
+			return "bs_kb";
+		}
 	*x = 0;
 	return "run";
+}
+
+/* The label of a group's points: the run label alone when the report has
+ * one group; else the run label and the group's job name (or "gN" when
+ * the name is missing or shared), so that groups never pool as runs. */
+static const char *fio_group_label(struct parser *p, const struct fio_report *r,
+				   const struct fio_group *g, char *buf, size_t len)
+{
+	if (r->ngroups <= 1)
+		return NULL;
+	bool shared = !g->name[0];
+	for (int i = 0; i < r->ngroups && !shared; i++)
+		if (&r->g[i] != g && strcmp(r->g[i].name, g->name) == 0)
+			shared = true;
+	/* a name that would be cut could make two groups one label */
+	size_t base = strlen(p->label) + (p->label[0] ? 1 : 0);
+	if (shared || base + strlen(g->name) >= len)
+		snprintf(buf, len, "%s%sg%d", p->label, p->label[0] ? " " : "", g->id);
+	else
+		snprintf(buf, len, "%s%s%s", p->label, p->label[0] ? " " : "", g->name);
+	return buf;
+}
+
+static struct fio_prev *fio_prev_get(struct fio_state *f, int id)
+{
+	for (int i = 0; i < f->nprev; i++)
+		if (f->prev[i].id == id)
+			return &f->prev[i];
+	if (f->nprev >= FIO_GROUPS)
+		return NULL;
+	struct fio_prev *v = &f->prev[f->nprev++];
+	memset(v, 0, sizeof(*v));
+	v->id = id;
+	return v;
 }
 
 /* A complete report: its interval rates become progress points. */
 static void fio_close_report(struct parser *p, struct fio_state *f)
 {
 	struct fio_report *r = &f->cur;
-	if (!r->njobs)
+	if (!r->ngroups)
 		return;
-	double tp = 0;
+	double tp = 0, elapsed = 0;
 	bool any = false;
-	for (int d = 0; d < 2; d++) {
-		struct fio_dir *fd = &r->d[d];
-		if (!fd->have || fd->runtime_ms <= 0)
+	for (int gi = 0; gi < r->ngroups; gi++) {
+		struct fio_group *g = &r->g[gi];
+		struct fio_prev *pv = fio_prev_get(f, g->id);
+		if (!pv)
 			continue;
-		double dt = fd->runtime_ms - f->prev_rt[d];
-		/* the text report rounds io ("12.4GiB"): with a fixed block size
-		 * the issued count is the exact amount */
-		double io = f->bs_known && fd->issued > 0 ? fd->issued * f->bs_kb : fd->io_kib;
-		if (dt > 0 && io >= f->prev_io[d]) {
-			double x = fd->runtime_ms / 1000.0;
-			char m[RP_NAME_LEN];
-			double bw = (io - f->prev_io[d]) / dt * 1000.0;
-			snprintf(m, sizeof(m), "%s_bw", fio_dir_names[d]);
-			pp_emit(p, NULL, 0, "time_s", x, m, bw, "KiB/s", RP_PROGRESS);
-			tp += bw;
-			any = true;
-			if (fd->issued >= f->prev_issued[d] && fd->issued > 0) {
-				snprintf(m, sizeof(m), "%s_iops", fio_dir_names[d]);
-				pp_emit(p, NULL, 0, "time_s", x, m, (fd->issued - f->prev_issued[d]) / dt * 1000.0,
-					"IOPS", RP_PROGRESS);
+		char lb[RP_LABEL_LEN];
+		const char *label = fio_group_label(p, r, g, lb, sizeof(lb));
+		double bs;
+		bool bs_fixed = strcmp(fio_x(f, g, &bs), "bs_kb") == 0;
+		for (int d = 0; d < FIO_NDIR; d++) {
+			struct fio_dir *fd = &g->d[d];
+			if (!fd->have || fd->runtime_ms <= 0)
+				continue;
+			double dt = fd->runtime_ms - pv->rt[d];
+			/* the text report rounds io ("12.4GiB"): with a fixed block size
+			 * the issued count is the exact amount */
+			double io = bs_fixed && fd->issued > 0 ? fd->issued * bs : fd->io_kib;
+			if (dt > 0 && io >= pv->io[d]) {
+				double x = fd->runtime_ms / 1000.0;
+				char m[RP_NAME_LEN];
+				double bw = (io - pv->io[d]) / dt * 1000.0;
+				snprintf(m, sizeof(m), "%s_bw", fio_dir_names[d]);
+				pp_emit(p, label, 0, "time_s", x, m, bw, "KiB/s", RP_PROGRESS);
+				tp += bw;
+				any = true;
+				if (fd->issued >= pv->issued[d] && fd->issued > 0) {
+					snprintf(m, sizeof(m), "%s_iops", fio_dir_names[d]);
+					pp_emit(p, label, 0, "time_s", x, m,
+						(fd->issued - pv->issued[d]) / dt * 1000.0, "IOPS", RP_PROGRESS);
+				}
+				if (x > elapsed)
+					elapsed = x;
 			}
+			pv->rt[d] = fd->runtime_ms;
+			pv->io[d] = io;
+			pv->issued[d] = fd->issued;
 		}
-		f->prev_rt[d] = fd->runtime_ms;
-		f->prev_io[d] = io;
-		f->prev_issued[d] = fd->issued;
 	}
-	double elapsed = fmax(r->d[0].runtime_ms, r->d[1].runtime_ms) / 1000.0;
 	if (any)
 		pp_set_progress(p, "running", elapsed, tp, "KiB/s", -1);
 	f->last = *r;
@@ -136,30 +261,36 @@ static void fio_final(struct parser *p, struct fio_state *f)
 	if (!f->have_last)
 		return;
 	struct fio_report *r = &f->last;
-	double x;
-	const char *xn = fio_x(f, &x);
 	char m[RP_NAME_LEN];
-	for (int d = 0; d < 2; d++) {
-		struct fio_dir *fd = &r->d[d];
-		if (!fd->have || (fd->io_kib <= 0 && fd->bw_kib <= 0 && fd->iops <= 0))
-			continue;
-		const char *dn = fio_dir_names[d];
-		snprintf(m, sizeof(m), "%s_bw", dn);
-		pp_emit(p, NULL, -1, xn, x, m, fd->bw_kib, "KiB/s", RP_FINAL);
-		snprintf(m, sizeof(m), "%s_iops", dn);
-		pp_emit(p, NULL, -1, xn, x, m, fd->iops, "IOPS", RP_FINAL);
-		/* latency of several jobs does not add up; only one job's is a figure */
-		if (r->njobs != 1)
-			continue;
-		if (fd->have_clat) {
-			snprintf(m, sizeof(m), "%s_clat_avg", dn);
-			pp_emit(p, NULL, -1, xn, x, m, fd->clat_avg_us, "us", RP_FINAL);
-		}
-		for (int k = 0; k < FIO_NPCT; k++)
-			if (!isnan(fd->pct_us[k])) {
-				snprintf(m, sizeof(m), "%s_clat_%s", dn, fio_pct_names[k]);
-				pp_emit(p, NULL, -1, xn, x, m, fd->pct_us[k], "us", RP_FINAL);
+	for (int gi = 0; gi < r->ngroups; gi++) {
+		struct fio_group *g = &r->g[gi];
+		char lb[RP_LABEL_LEN];
+		const char *label = fio_group_label(p, r, g, lb, sizeof(lb));
+		double x;
+		const char *xn = fio_x(f, g, &x);
+		for (int d = 0; d < FIO_NDIR; d++) {
+			struct fio_dir *fd = &g->d[d];
+			if (!fd->have || (fd->io_kib <= 0 && fd->bw_kib <= 0 && fd->iops <= 0))
+				continue;
+			const char *dn = fio_dir_names[d];
+			snprintf(m, sizeof(m), "%s_bw", dn);
+			pp_emit(p, label, -1, xn, x, m, fd->bw_kib, "KiB/s", RP_FINAL);
+			snprintf(m, sizeof(m), "%s_iops", dn);
+			pp_emit(p, label, -1, xn, x, m, fd->iops, "IOPS", RP_FINAL);
+			/* latencies of jobs that ran at once do not add up: only a
+			 * group of one job block (one job, or group_reporting) has one */
+			if (g->nblocks != 1)
+				continue;
+			if (fd->have_clat) {
+				snprintf(m, sizeof(m), "%s_clat_avg", dn);
+				pp_emit(p, label, -1, xn, x, m, fd->clat_avg_us, "us", RP_FINAL);
 			}
+			for (int k = 0; k < FIO_NPCT; k++)
+				if (!isnan(fd->pct_us[k])) {
+					snprintf(m, sizeof(m), "%s_clat_%s", dn, fio_pct_names[k]);
+					pp_emit(p, label, -1, xn, x, m, fd->pct_us[k], "us", RP_FINAL);
+				}
+		}
 	}
 	pp_set_progress(p, "done", p->prog.elapsed_s, p->prog.throughput, "KiB/s", -1);
 }
@@ -173,6 +304,8 @@ static bool fio_field(const char *s, const char *key, double *v, const char **af
 	if (!k)
 		return false;
 	k += strlen(key);
+	while (*k == ' ')
+		k++;   /* fio 2.x pads: "runt=  1653msec" */
 	size_t n = pp_scan_number(k, v);
 	if (!n)
 		return false;
@@ -180,42 +313,94 @@ static bool fio_field(const char *s, const char *key, double *v, const char **af
 	return true;
 }
 
-static void fio_dir_line(struct fio_state *f, int d, const char *s)
+/* fio 2.x prints binary sizes with decimal-looking names: "KB" is KiB. */
+static double fio2_unit_kib(const char *u, size_t len)
 {
-	/* "write: IOPS=812, BW=812MiB/s (852MB/s)(8122MiB/10001msec); 0 zone resets" */
-	struct fio_dir *fd = &f->cur.d[d];
+	for (size_t i = 0; i < len; i++)
+		if (u[i] == '/') {
+			len = i;
+			break;
+		}
+	static const struct { const char *u; double f; } tab[] = {
+		{ "B", 1.0 / 1024 }, { "KB", 1 }, { "MB", 1024 }, { "GB", 1024.0 * 1024 },
+		{ "TB", 1024.0 * 1024 * 1024 },
+	};
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+		if (strlen(tab[i].u) == len && strncmp(u, tab[i].u, len) == 0)
+			return tab[i].f;
+	return 0;
+}
+
+/* The figure after "KEY=" with its size unit, in KiB ("812MiB/s", and in
+ * fio 2.x "1935.9KB/s"). */
+static bool fio_size_field(const char *s, const char *key, bool v2, double *kib, const char **after)
+{
 	double v;
 	const char *a;
-	const char *k = strstr(s, "IOPS=");
-	if (k) {
+	if (!fio_field(s, key, &v, &a))
+		return false;
+	const char *e = a;
+	while (*e && *e != ' ' && *e != '(' && *e != ',' && *e != '/')
+		e++;
+	double fac = v2 ? fio2_unit_kib(a, (size_t)(e - a)) : pp_unit_to_kib(a, (size_t)(e - a));
+	if (fac <= 0)
+		return false;
+	*kib = v * fac;
+	*after = e;
+	return true;
+}
+
+static struct fio_dir *fio_cur_dir(struct fio_state *f, int d)
+{
+	if (f->cur.cur < 0 || f->cur.cur >= f->cur.ngroups || d < 0 || d >= FIO_NDIR)
+		return NULL;
+	return &f->cur.g[f->cur.cur].d[d];
+}
+
+static void fio_dir_line(struct fio_state *f, int d, const char *s)
+{
+	/* 3.x: "write: IOPS=812, BW=812MiB/s (852MB/s)(8122MiB/10001msec); 0 zone resets"
+	 * 2.x: "write: io=3200.0KB, bw=1935.9KB/s, iops=483, runt=  1653msec" */
+	struct fio_dir *fd = fio_cur_dir(f, d);
+	if (!fd)
+		return;
+	double v, kib;
+	const char *a;
+	if (strstr(s, "IOPS=")) {
+		const char *k = strstr(s, "IOPS=");
 		size_t n = pp_scan_suffixed(k + 5, 1000, &v);
 		if (n)
 			fd->iops += v;
-	}
-	if (fio_field(s, "BW=", &v, &a)) {
-		const char *e = a;
-		while (*e && *e != ' ' && *e != '(' && *e != ',')
-			e++;
-		double fac = pp_unit_to_kib(a, (size_t)(e - a));
-		if (fac > 0)
-			fd->bw_kib += v * fac;
-	}
-	const char *io = strstr(s, ")(");
-	if (io) {
-		io += 2;
-		size_t n = pp_scan_number(io, &v);
-		if (n) {
-			const char *u = io + n, *e = u;
-			while (*e && *e != '/')
-				e++;
-			double fac = pp_unit_to_kib(u, (size_t)(e - u));
-			double ms;
-			if (*e == '/' && pp_scan_number(e + 1, &ms) && fac > 0) {
-				fd->io_kib += v * fac;
-				if (ms > fd->runtime_ms)
-					fd->runtime_ms = ms;
+		if (fio_size_field(s, "BW=", false, &kib, &a))
+			fd->bw_kib += kib;
+		const char *io = strstr(s, ")(");
+		if (io) {
+			io += 2;
+			n = pp_scan_number(io, &v);
+			if (n) {
+				const char *u = io + n, *e = u;
+				while (*e && *e != '/')
+					e++;
+				double fac = pp_unit_to_kib(u, (size_t)(e - u));
+				double ms;
+				if (*e == '/' && pp_scan_number(e + 1, &ms) && fac > 0) {
+					fd->io_kib += v * fac;
+					if (ms > fd->runtime_ms)
+						fd->runtime_ms = ms;
+				}
 			}
 		}
+	} else {
+		const char *k = strstr(s, "iops=");
+		if (k && pp_scan_suffixed(k + 5, 1000, &v))
+			fd->iops += v;
+		if (fio_size_field(s, "bw=", true, &kib, &a))
+			fd->bw_kib += kib;
+		if (fio_size_field(s, "io=", true, &kib, &a))
+			fd->io_kib += kib;
+		double ms;
+		if (fio_field(s, "runt=", &ms, &a) && strncmp(a, "msec", 4) == 0 && ms > fd->runtime_ms)
+			fd->runtime_ms = ms;
 	}
 	fd->have = true;
 }
@@ -223,7 +408,9 @@ static void fio_dir_line(struct fio_state *f, int d, const char *s)
 static void fio_pct_line(struct fio_state *f, const char *s)
 {
 	/* "|  1.00th=[  125],  5.00th=[  145], 10.00th=[  147], 20.00th=[  149]," */
-	struct fio_dir *fd = &f->cur.d[f->pct_dir];
+	struct fio_dir *fd = fio_cur_dir(f, f->pct_dir);
+	if (!fd)
+		return;
 	const char *q = s;
 	while ((q = strstr(q, "th=[")) != NULL) {
 		const char *b = q;
@@ -243,20 +430,47 @@ static void fio_pct_line(struct fio_state *f, const char *s)
 	}
 }
 
+/* The group number after "KEY" ("(g=" in job headers, "(groupid=" in job
+ * blocks); -1 when absent. */
+static int fio_group_id(const char *s, const char *key)
+{
+	const char *k = strstr(s, key);
+	double v;
+	if (!k || !pp_scan_number(k + strlen(key), &v) || v < 0 || v > 1e6 || v != floor(v))
+		return -1;
+	return (int)v;
+}
+
 static void fio_header_bs(struct fio_state *f, const char *s)
 {
-	/* "seqwrite: (g=0): rw=write, bs=(R) 1024KiB-1024KiB, (W) 1024KiB-1024KiB, ..." */
-	const char *r = strstr(s, "bs=(R) "), *w = strstr(s, "(W) ");
-	if (!r || !w)
+	/* 3.x: "seqwrite: (g=0): rw=write, bs=(R) 1024KiB-1024KiB, (W) 1024KiB-1024KiB, ..."
+	 * 2.x: "create-files: (g=0): rw=write, bs=4K-4K/4K-4K/4K-4K, ioengine=sync" */
+	int id = fio_group_id(s, "(g=");
+	const char *r = strstr(s, "bs=(R) "), *w = r ? strstr(r, "(W) ") : NULL;
+	if (r && w) {
+		r += 7;
+		w += 4;
+	} else if ((r = strstr(s, " bs=")) != NULL) {
+		r += 4;
+		w = strchr(r, '/');
+		if (!w || w > r + strcspn(r, ", "))
+			return;
+		w++;
+	} else
 		return;
-	r += 7;
-	w += 4;
-	size_t rl = strcspn(r, "-, "), wl = strcspn(w, "-, ");
+	size_t rl = strcspn(r, "-, "), wl = strcspn(w, "-, /");
 	double rk, wk;
+	struct fio_hdr *h = fio_hdr_get(f, id < 0 ? 0 : id);
+	if (!h)
+		return;
 	if (pp_size_to_kib(r, rl, &rk) && pp_size_to_kib(w, wl, &wk) && rk == wk && rk > 0) {
-		f->bs_kb = rk;
-		f->bs_known = true;
-	}
+		/* jobs of one group with different block sizes: no single x */
+		if (h->known && h->bs_kb != rk)
+			h->conflict = true;
+		h->bs_kb = rk;
+		h->known = true;
+	} else
+		h->conflict = true;
 }
 
 static void fio_eta_line(struct parser *p, struct fio_state *f, const char *s)
@@ -330,20 +544,30 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 	}
 	if (n < 80)
 		return;
+	/* field 2 is the job name, 3 its group */
+	double gid;
+	if (!pp_is_number(fl[3], &gid) || gid < 0 || gid > 1e6)
+		gid = 0;
+	struct fio_group *g = fio_group_get(&f->cur, (int)gid, fl[2]);
+	if (!g)
+		return;
 	static const int io[2] = { 5, 46 }, clat[2] = { 15, 56 }, pct[2] = { 17, 58 };
 	double v;
+	struct fio_dir got[2];
 	for (int d = 0; d < 2; d++) {
-		struct fio_dir *fd = &f->cur.d[d];
+		struct fio_dir *fd = &got[d];
+		memset(fd, 0, sizeof(*fd));
+		for (int k = 0; k < FIO_NPCT; k++)
+			fd->pct_us[k] = NAN;
 		double kb, bw, iops, rt;
 		if (!pp_is_number(fl[io[d]], &kb) || !pp_is_number(fl[io[d] + 1], &bw) ||
 		    !pp_is_number(fl[io[d] + 2], &iops) || !pp_is_number(fl[io[d] + 3], &rt))
 			return;
 		fd->have = true;
-		fd->io_kib += kb;
-		fd->bw_kib += bw;
-		fd->iops += iops;
-		if (rt > fd->runtime_ms)
-			fd->runtime_ms = rt;
+		fd->io_kib = kb;
+		fd->bw_kib = bw;
+		fd->iops = iops;
+		fd->runtime_ms = rt;
 		if (pp_is_number(fl[clat[d]], &v) && kb > 0) {
 			fd->have_clat = true;
 			fd->clat_avg_us = v;
@@ -361,8 +585,22 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 						fd->pct_us[q] = v;
 		}
 	}
-	f->cur.njobs++;
+	/* a whole line read: add it to its group */
+	for (int d = 0; d < 2; d++) {
+		struct fio_dir *fd = &g->d[d];
+		fd->have = true;
+		fd->io_kib += got[d].io_kib;
+		fd->bw_kib += got[d].bw_kib;
+		fd->iops += got[d].iops;
+		if (got[d].runtime_ms > fd->runtime_ms)
+			fd->runtime_ms = got[d].runtime_ms;
+		fd->have_clat = got[d].have_clat;
+		fd->clat_avg_us = got[d].clat_avg_us;
+		memcpy(fd->pct_us, got[d].pct_us, sizeof(fd->pct_us));
+	}
+	g->nblocks++;
 	f->cur.closed = true;
+	(void)p;
 }
 
 /* --- json ------------------------------------------------------------ */
@@ -383,82 +621,144 @@ static double jnum(struct json_object *o, const char *key, bool *ok)
 	return d;
 }
 
-static void fio_json_bs(struct fio_state *f, struct json_object *opts)
+static const char *jstr(struct json_object *o, const char *key)
 {
-	struct json_object *bs;
-	if (!opts || !json_object_object_get_ex(opts, "bs", &bs) || !json_object_is_type(bs, json_type_string))
-		return;
-	const char *s = json_object_get_string(bs);
-	double kb;
-	if (s && pp_size_to_kib(s, strlen(s), &kb) && kb > 0) {
-		f->bs_kb = kb;
-		f->bs_known = true;
+	struct json_object *v;
+	if (!o || !json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+/* The block size of "job options" or "global options", when it is one. */
+static bool fio_json_bs(struct json_object *opts, double *kb)
+{
+	const char *s = jstr(opts, "bs");
+	if (!s)
+		s = jstr(opts, "blocksize");
+	return s && pp_size_to_kib(s, strlen(s), kb) && *kb > 0;
+}
+
+static int fio_json_gid(struct json_object *job)
+{
+	bool ok = true;
+	double g = jnum(job, "groupid", &ok);
+	if (!ok || g < 0 || g > 1e6)
+		return 0;
+	return (int)g;
+}
+
+/* One direction of a job entry.  fio 3.x: io_kbytes (KiB), io_bytes
+ * (bytes), clat_ns; fio 2.x: io_bytes in KiB, clat in us. */
+static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd)
+{
+	bool ok = true;
+	double bw = jnum(dir, "bw", &ok), iops = jnum(dir, "iops", &ok), rt = jnum(dir, "runtime", &ok);
+	if (!ok)
+		return false;
+	bool okk = true;
+	double io = jnum(dir, "io_kbytes", &okk);
+	if (!okk) {
+		okk = true;
+		io = jnum(dir, "io_bytes", &okk);   /* 2.x: KiB */
+		if (!okk)
+			return false;
 	}
+	bool ok2 = true;
+	double tot = jnum(dir, "total_ios", &ok2);
+	fd->have = true;
+	fd->bw_kib += bw;
+	fd->iops += iops;
+	fd->io_kib += io;
+	if (ok2)
+		fd->issued += tot;
+	if (rt > fd->runtime_ms)
+		fd->runtime_ms = rt;
+	struct json_object *clat, *pct;
+	double to_us = 1e-3;
+	if (!json_object_object_get_ex(dir, "clat_ns", &clat)) {
+		to_us = 1;
+		if (!json_object_object_get_ex(dir, "clat", &clat))
+			return true;
+	}
+	if (io <= 0 || !json_object_is_type(clat, json_type_object))
+		return true;
+	bool ok3 = true;
+	double mean = jnum(clat, "mean", &ok3);
+	if (ok3) {
+		fd->have_clat = true;
+		fd->clat_avg_us = mean * to_us;
+	}
+	if (json_object_object_get_ex(clat, "percentile", &pct) && json_object_is_type(pct, json_type_object)) {
+		json_object_object_foreach(pct, key, val) {
+			double pc;
+			if (!pp_is_number(key, &pc))
+				continue;
+			for (int k = 0; k < FIO_NPCT; k++)
+				if (fabs(pc - fio_pct_keys[k]) < 1e-6 &&
+				    (json_object_is_type(val, json_type_int) || json_object_is_type(val, json_type_double)))
+					fd->pct_us[k] = json_object_get_double(val) * to_us;
+		}
+	}
+	return true;
 }
 
 static void fio_json_doc(struct parser *p, struct fio_state *f, struct json_object *root)
 {
 	struct json_object *jobs, *o;
-	if (!json_object_is_type(root, json_type_object) || !json_object_object_get_ex(root, "jobs", &jobs) ||
-	    !json_object_is_type(jobs, json_type_array))
+	if (!json_object_is_type(root, json_type_object))
 		return;
-	if (json_object_object_get_ex(root, "global options", &o) && json_object_is_type(o, json_type_object))
-		fio_json_bs(f, o);
+	/* client/server output: one entry per client and job; the clients'
+	 * entries of one group ran at once and add up.  The "All clients"
+	 * entry is fio's sum over every group (fio-3.33 gives it the last
+	 * groupid), so it is used only when there is nothing else. */
+	bool clients = false;
+	if (!json_object_object_get_ex(root, "jobs", &jobs)) {
+		if (!json_object_object_get_ex(root, "client_stats", &jobs))
+			return;
+		clients = true;
+	}
+	if (!json_object_is_type(jobs, json_type_array))
+		return;
+	double gbs = 0;
+	bool gbs_known = json_object_object_get_ex(root, "global options", &o) && fio_json_bs(o, &gbs);
 	fio_report_clear(&f->cur);
-	size_t n = json_object_array_length(jobs);
-	for (size_t j = 0; j < n && j < 4096; j++) {
+	size_t n = json_object_array_length(jobs), nown = 0;
+	if (n > 4096)
+		n = 4096;
+	for (size_t j = 0; clients && j < n; j++) {
+		const char *name = jstr(json_object_array_get_idx(jobs, j), "jobname");
+		if (!name || strcmp(name, "All clients") != 0)
+			nown++;
+	}
+	for (size_t j = 0; j < n; j++) {
 		struct json_object *job = json_object_array_get_idx(jobs, j);
 		if (!json_object_is_type(job, json_type_object))
 			continue;
-		if (json_object_object_get_ex(job, "job options", &o) && json_object_is_type(o, json_type_object))
-			fio_json_bs(f, o);
-		bool any = false;
-		for (int d = 0; d < 2; d++) {
-			struct json_object *dir, *clat, *pct;
-			if (!json_object_object_get_ex(job, fio_dir_names[d], &dir) ||
-			    !json_object_is_type(dir, json_type_object))
-				continue;
-			bool ok = true;
-			double bw = jnum(dir, "bw", &ok), iops = jnum(dir, "iops", &ok);
-			double io = jnum(dir, "io_kbytes", &ok), rt = jnum(dir, "runtime", &ok);
-			if (!ok)
-				continue;
-			struct fio_dir *fd = &f->cur.d[d];
-			bool ok2 = true;
-			double tot = jnum(dir, "total_ios", &ok2);
-			fd->have = true;
-			fd->bw_kib += bw;
-			fd->iops += iops;
-			fd->io_kib += io;
-			if (ok2)
-				fd->issued += tot;
-			if (rt > fd->runtime_ms)
-				fd->runtime_ms = rt;
-			any = true;
-			if (json_object_object_get_ex(dir, "clat_ns", &clat) && io > 0) {
-				bool ok3 = true;
-				double mean = jnum(clat, "mean", &ok3);
-				if (ok3) {
-					fd->have_clat = true;
-					fd->clat_avg_us = mean / 1000.0;
-				}
-				if (json_object_object_get_ex(clat, "percentile", &pct) &&
-				    json_object_is_type(pct, json_type_object)) {
-					json_object_object_foreach(pct, key, val) {
-						double pc;
-						if (!pp_is_number(key, &pc))
-							continue;
-						for (int k = 0; k < FIO_NPCT; k++)
-							if (fabs(pc - fio_pct_keys[k]) < 1e-6 &&
-							    (json_object_is_type(val, json_type_int) ||
-							     json_object_is_type(val, json_type_double)))
-								fd->pct_us[k] = json_object_get_double(val) / 1000.0;
-					}
-				}
+		const char *name = jstr(job, "jobname");
+		if (clients && nown && name && strcmp(name, "All clients") == 0)
+			continue;
+		struct fio_group *g = fio_group_get(&f->cur, fio_json_gid(job), name);
+		if (!g)
+			continue;
+		double kb;
+		if (!g->bs_known) {
+			if (json_object_object_get_ex(job, "job options", &o) && fio_json_bs(o, &kb)) {
+				g->bs_kb = kb;
+				g->bs_known = true;
+			} else if (gbs_known) {
+				g->bs_kb = gbs;
+				g->bs_known = true;
 			}
 		}
+		bool any = false;
+		for (int d = 0; d < FIO_NDIR; d++) {
+			struct json_object *dir;
+			if (json_object_object_get_ex(job, fio_dir_names[d], &dir) &&
+			    json_object_is_type(dir, json_type_object) && fio_json_dir(dir, &g->d[d]))
+				any = true;
+		}
 		if (any)
-			f->cur.njobs++;
+			g->nblocks++;
 	}
 	f->cur.closed = true;
 	fio_close_report(p, f);
@@ -515,6 +815,34 @@ static void fio_json_feed(struct parser *p, struct fio_state *f, const char *s, 
 
 /* --- lines ----------------------------------------------------------- */
 
+/* The end of one fio run: its last report is the final figure; the
+ * next run starts afresh (its points are numbered as further runs). */
+static void fio_end_run(struct parser *p, struct fio_state *f)
+{
+	fio_close_report(p, f);
+	fio_final(p, f);
+	f->have_last = false;
+	fio_report_clear(&f->last);
+	fio_report_clear(&f->cur);
+	f->nprev = f->nhdr = 0;
+	f->cur_dir = f->pct_dir = -1;
+}
+
+/* "read: ", "write: ", "mixed: " (fio 2.x pads: "read : "); -1 when none. */
+static int fio_dir_of(const char *t)
+{
+	for (int d = 0; d < FIO_NDIR; d++) {
+		size_t n = strlen(fio_dir_names[d]);
+		if (strncmp(t, fio_dir_names[d], n) != 0)
+			continue;
+		while (t[n] == ' ')
+			n++;
+		if (t[n] == ':' && t[n + 1] == ' ')
+			return d;
+	}
+	return -1;
+}
+
 static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct fio_state *f = p->st;
@@ -547,30 +875,56 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 		return;
 	}
 	if (strstr(t, ": (g=") && strstr(t, "rw=")) {
+		/* job headers after a complete report: the log holds another
+		 * fio run (a script that runs fio again); --status-interval
+		 * prints its headers once, at the top */
+		if (f->have_last || f->cur.closed)
+			fio_end_run(p, f);
 		fio_header_bs(f, t);
 		return;
 	}
+	if (pp_starts_with(t, "hostname=") && strstr(t, " fio=")) {
+		f->clients = true;   /* "hostname=vm, be=0, 64-bit, os=Linux, ..., fio=fio-3.33" */
+		return;
+	}
 	if (strstr(t, ": (groupid=")) {
-		if (f->cur.closed)
+		f->in_all = f->clients && pp_starts_with(t, "All clients: (groupid=");
+		if (f->in_all) {
+			f->cur.cur = -1;
+			return;
+		}
+		if (f->clients)
+			f->cur.closed = false;   /* the next client's report adds to this one */
+		else if (f->cur.closed)
 			fio_close_report(p, f);
-		f->cur.njobs++;
+		/* "seqwrite: (groupid=0, jobs=1): err= 0: pid=..." */
+		char name[RP_LABEL_LEN];
+		size_t nl = (size_t)(strstr(t, ": (groupid=") - t);
+		pp_strlcpy(name, t, nl + 1 < sizeof(name) ? nl + 1 : sizeof(name));
+		int gid = fio_group_id(t, "(groupid=");
+		struct fio_group *g = fio_group_get(&f->cur, gid < 0 ? 0 : gid, name);
+		f->cur.cur = g ? (int)(g - f->cur.g) : -1;
+		if (g)
+			g->nblocks++;
 		f->cur_dir = f->pct_dir = -1;
 		return;
 	}
 	if (pp_starts_with(t, "Run status group")) {
 		f->cur.closed = true;
+		f->cur.cur = -1;
 		f->cur_dir = f->pct_dir = -1;
 		return;
 	}
-	if (!f->cur.njobs || f->cur.closed)
+	if (f->cur.cur < 0 || f->cur.closed)
 		return;
-	if (pp_starts_with(t, "read: ") || pp_starts_with(t, "write: ")) {
-		f->cur_dir = t[0] == 'r' ? 0 : 1;
+	int d = fio_dir_of(t);
+	if (d >= 0) {
+		f->cur_dir = d;
 		f->pct_dir = -1;
 		fio_dir_line(f, f->cur_dir, t);
 		return;
 	}
-	if (pp_starts_with(t, "trim: ")) {
+	if (pp_starts_with(t, "trim: ") || pp_starts_with(t, "trim : ")) {
 		f->cur_dir = f->pct_dir = -1;
 		return;
 	}
@@ -589,9 +943,10 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 		}
 		const char *a;
 		double v;
-		if (fio_field(t, "avg=", &v, &a)) {
-			f->cur.d[f->cur_dir].have_clat = true;
-			f->cur.d[f->cur_dir].clat_avg_us = v * fac;
+		struct fio_dir *fd = fio_cur_dir(f, f->cur_dir);
+		if (fd && fio_field(t, "avg=", &v, &a)) {
+			fd->have_clat = true;
+			fd->clat_avg_us = v * fac;
 		}
 		return;
 	}
@@ -604,9 +959,10 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 		double r, w;
 		const char *s = t + strlen("issued rwts: total=");
 		size_t n = pp_scan_number(s, &r);
+		struct fio_group *g = &f->cur.g[f->cur.cur];
 		if (n && s[n] == ',' && pp_scan_number(s + n + 1, &w)) {
-			f->cur.d[0].issued += r;
-			f->cur.d[1].issued += w;
+			g->d[0].issued += r;
+			g->d[1].issued += w;
 		}
 	}
 	(void)by_cr;
@@ -614,9 +970,7 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 
 static void fio_finish(struct parser *p)
 {
-	struct fio_state *f = p->st;
-	fio_close_report(p, f);
-	fio_final(p, f);
+	fio_end_run(p, p->st);
 }
 
 const struct parser_ops parser_fio_ops = {

@@ -8,10 +8,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iodash/util.h"
 #include "pinternal.h"
 #include "iodash/util.h"
 
@@ -214,8 +217,35 @@ void pp_set_progress(struct parser *p, const char *phase, double elapsed_s,
 
 /* --- line assembly --------------------------------------------------- */
 
+void pp_note(struct parser *p, int first, int last, bool understood, const char *fmt, ...)
+{
+	if (p->nnotes >= PARSER_NOTES_MAX)
+		return;
+	struct parser_note *n = &p->notes[p->nnotes++];
+	n->first = first;
+	n->last = last;
+	n->understood = understood;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(n->text, sizeof(n->text), fmt, ap);
+	va_end(ap);
+}
+
+size_t parser_notes(const struct parser *p, const struct parser_note **notes)
+{
+	if (!p) {
+		*notes = NULL;
+		return 0;
+	}
+	const struct parser *q = p->child ? p->child : p;
+	*notes = q->notes;
+	return q->nnotes;
+}
+
 void pp_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
+	if (p->lineno < 2000000000)
+		p->lineno++;
 	line[len] = '\0';
 	p->ops->line(p, line, len, by_cr, truncated);
 }
@@ -259,6 +289,24 @@ void parser_feed(struct parser *p, const char *buf, size_t len, struct result_si
 	p->sink = NULL;
 }
 
+/* Progress without a final figure: the run was cut short (SIGINT,
+ * crash).  Its last progress points are repeated, marked incomplete, so
+ * that stores and screens can tell; it is never a final point. */
+static bool parser_mark_incomplete(struct parser *q, struct result_sink *sink)
+{
+	if (!q->n_progress || q->n_final)
+		return false;
+	for (size_t i = 0; i < q->n_last_progress; i++) {
+		struct result_point pt = q->last_progress[i];
+		pt.flags = RP_PROGRESS | RP_INCOMPLETE;
+		if (sink && sink->emit)
+			sink->emit(sink->ctx, &pt);
+	}
+	q->prog.valid = true;
+	q->prog.incomplete = true;
+	return true;
+}
+
 void parser_finish(struct parser *p, struct result_sink *sink)
 {
 	if (!p || p->finished)
@@ -269,19 +317,8 @@ void parser_finish(struct parser *p, struct result_sink *sink)
 	if (p->ops->finish)
 		p->ops->finish(p);
 	struct parser *q = p->child ? p->child : p;
-	/* Progress without a final figure: the run was cut short (SIGINT,
-	 * crash).  Its last progress points are repeated, marked incomplete, so
-	 * that stores and screens can tell; it is never a final point. */
-	if (q->n_progress && !q->n_final) {
-		for (size_t i = 0; i < q->n_last_progress; i++) {
-			struct result_point pt = q->last_progress[i];
-			pt.flags = RP_PROGRESS | RP_INCOMPLETE;
-			if (sink && sink->emit)
-				sink->emit(sink->ctx, &pt);
-		}
-		q->prog.valid = true;
+	if (parser_mark_incomplete(q, sink)) {
 		p->prog.valid = true;
-		q->prog.incomplete = true;
 		p->prog.incomplete = true;
 	}
 	p->finished = true;
@@ -307,11 +344,19 @@ void parser_get_progress(const struct parser *p, struct parser_progress *out)
 #define AUTO_HOLD_BYTES 65536
 #define AUTO_HOLD_LINES 512
 
+/* A log may hold several tools one after another (a script that runs
+ * fio, then dbench): each section goes to its tool's parser, one parser
+ * per tool kept for the whole log (a tool seen again continues its runs). */
+#define AUTO_KIDS 8
+
 struct auto_state {
 	char *hold;          /* lines, each NUL-terminated, then a flags byte */
 	size_t used;
 	size_t nlines;
 	bool gave_up;
+	struct parser *kids[AUTO_KIDS];   /* p->child is one of them */
+	size_t nkids;
+	bool tag;            /* several tools: labels get the tool's name */
 };
 
 /* A line that names its tool for certain. */
@@ -358,19 +403,33 @@ static void auto_fini(struct parser *p)
 	struct auto_state *a = p->st;
 	free(a->hold);
 	a->hold = NULL;
-	if (p->child)
-		parser_free(p->child);
+	for (size_t i = 0; i < a->nkids; i++)
+		parser_free(a->kids[i]);
+	a->nkids = 0;
 	p->child = NULL;
 }
 
 static void auto_choose(struct parser *p, const char *name)
 {
 	struct auto_state *a = p->st;
-	struct parser *c = parser_new(name, p->label);
+	for (size_t i = 0; i < a->nkids; i++)
+		if (strcmp(a->kids[i]->ops->name, name) == 0) {
+			p->child = a->kids[i];
+			return;
+		}
+	if (a->nkids >= AUTO_KIDS)
+		return;   /* bounded: the current tool's parser keeps the lines */
+	char label[RP_LABEL_LEN];
+	if (a->tag)
+		snprintf(label, sizeof(label), "%s%s%s", p->label, p->label[0] ? " " : "", name);
+	else
+		pp_strlcpy(label, p->label, sizeof(label));
+	struct parser *c = parser_new(name, label);
 	if (!c) {
 		a->gave_up = true;
 		return;
 	}
+	a->kids[a->nkids++] = c;
 	if (p->x_set)
 		(void)parser_set_x(c, p->x_name, p->x);
 	if (p->run_fixed >= 0)
@@ -393,6 +452,20 @@ static void auto_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 {
 	struct auto_state *a = p->st;
 	if (p->child) {
+		const char *name = auto_sniff(line);
+		if (name && strcmp(name, p->child->ops->name) != 0) {
+			/* another tool's section: its points must not pool with the
+			 * first tool's under one label (sysbench's write_bw is MiB/s,
+			 * fio's KiB/s) */
+			if (!a->tag) {
+				a->tag = true;
+				for (size_t i = 0; i < a->nkids; i++)
+					if (a->kids[i]->n_final == 0)
+						snprintf(a->kids[i]->label, sizeof(a->kids[i]->label), "%s%s%s", p->label,
+							 p->label[0] ? " " : "", a->kids[i]->ops->name);
+			}
+			auto_choose(p, name);
+		}
 		p->child->sink = p->sink;
 		pp_line(p->child, line, len, by_cr, truncated);
 		return;
@@ -428,12 +501,16 @@ static void auto_finish(struct parser *p)
 		/* never named: a mail or a table; the mail parser is the catch-all */
 		auto_choose(p, "mail");
 	}
-	if (p->child) {
-		p->child->sink = p->sink;
-		if (p->child->len || p->child->truncated)
-			parser_end_line(p->child, false);
-		if (p->child->ops->finish)
-			p->child->ops->finish(p->child);
+	for (size_t i = 0; i < a->nkids; i++) {
+		struct parser *c = a->kids[i];
+		c->sink = p->sink;
+		if (c->len || c->truncated)
+			parser_end_line(c, false);
+		if (c->ops->finish)
+			c->ops->finish(c);
+		/* the current one is marked by parser_finish */
+		if (c != p->child)
+			(void)parser_mark_incomplete(c, p->sink);
 	}
 }
 
@@ -450,10 +527,12 @@ const struct parser_ops parser_auto_ops = {
 
 /* A file's format from its first bytes: a mail is told by its label lines
  * and tables, a tool's output by its banner. */
-static const char *parser_guess_file(const char *buf, size_t len)
+static const char *parser_guess_file(const char *buf, size_t len, int *ntools)
 {
 	int score_mail = 0;
 	const char *tool = NULL;
+	const char *seen[AUTO_KIDS];
+	*ntools = 0;
 	char line[PARSER_LINE_MAX + 1];
 	size_t i = 0;
 	while (i < len) {
@@ -466,12 +545,17 @@ static const char *parser_guess_file(const char *buf, size_t len)
 		for (size_t k = 0; k < l; k++)
 			if (!line[k])
 				line[k] = ' ';
-		if (!tool) {
-			const char *t = auto_sniff(line);
-			/* a pasted "Throughput ... procs" line alone does not make a
-			 * dbench log; the banner does */
-			if (t && !(strcmp(t, "dbench") == 0 && pp_starts_with(line, "Throughput")))
-				tool = t;
+		const char *st = auto_sniff(line);
+		/* a pasted "Throughput ... procs" line alone does not make a
+		 * dbench log; the banner does */
+		if (st && !(strcmp(st, "dbench") == 0 && pp_starts_with(line, "Throughput"))) {
+			if (!tool)
+				tool = st;
+			bool known = false;
+			for (int k = 0; k < *ntools && !known; k++)
+				known = strcmp(seen[k], st) == 0;
+			if (!known && *ntools < AUTO_KIDS)
+				seen[(*ntools)++] = st;
 		}
 		size_t n;
 		const char *t = pp_trim(line, &n);
@@ -492,11 +576,50 @@ static const char *parser_guess_file(const char *buf, size_t len)
 	return "mail";
 }
 
+const char *parser_default_label(const char *path, char *buf, size_t len)
+{
+	if (!buf || !len)
+		return buf;
+	const char *b = path ? util_base_name(path) : "";
+	/* the extension comes off the whole name, before any cut */
+	size_t n = strlen(b);
+	const char *dot = strrchr(b, '.');
+	if (dot && dot != b)
+		n = (size_t)(dot - b);
+	if (n < len) {
+		memcpy(buf, b, n);
+		buf[n] = '\0';
+		return buf;
+	}
+	/* FNV-1a over the whole stem: two long names that share their first
+	 * characters still differ */
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)b[i];
+		h *= 16777619u;
+	}
+	char tail[16];
+	int tl = snprintf(tail, sizeof(tail), "~%08x", (unsigned)h);
+	size_t head = len > (size_t)tl + 1 ? len - (size_t)tl - 1 : 0;
+	memcpy(buf, b, head);
+	snprintf(buf + head, len - head, "%s", tail);
+	return buf;
+}
+
 #define PARSE_FILE_MAX (256L * 1024 * 1024)
 
 int parser_parse_file(const char *path, const char *name, const char *label,
 		      struct result_set *out, char *err, size_t errlen)
 {
+	return parser_parse_file_notes(path, name, label, out, NULL, 0, NULL, err, errlen);
+}
+
+int parser_parse_file_notes(const char *path, const char *name, const char *label,
+			    struct result_set *out, struct parser_note *notes, size_t maxnotes,
+			    size_t *nnotes, char *err, size_t errlen)
+{
+	if (nnotes)
+		*nnotes = 0;
 	if (err && errlen)
 		err[0] = '\0';
 	if (!path || !out) {
@@ -559,19 +682,29 @@ int parser_parse_file(const char *path, const char *name, const char *label,
 	}
 	close(fd);
 
-	const char *pname = name;
-	if (!pname || strcmp(pname, "auto") == 0)
-		pname = parser_guess_file(buf, len < 262144 ? len : 262144);
-	char deflabel[RP_LABEL_LEN];
-	if (!label || !*label) {
-		const char *b = util_base_name(path);
-		pp_strlcpy(deflabel, b, sizeof(deflabel));
-		char *dot = strrchr(deflabel, '.');
-		if (dot && dot != deflabel)
-			*dot = '\0';
-		label = deflabel;
+	size_t blank = 0;
+	while (blank < len && (buf[blank] == ' ' || buf[blank] == '\t' || buf[blank] == '\n' || buf[blank] == '\r'))
+		blank++;
+	if (blank == len) {
+		free(buf);
+		if (err)
+			snprintf(err, errlen, "%s: %s (give the file that holds the benchmark's output or the mail)",
+				 path, len ? "only blank lines, no results" : "empty file, no results");
+		return -ENODATA;
 	}
-	struct parser *p = parser_new(pname, label);
+	const char *pname = name;
+	int ntools = 0;
+	if (!pname || strcmp(pname, "auto") == 0)
+		pname = parser_guess_file(buf, len < 262144 ? len : 262144, &ntools);
+	/* several tools in one log: each section to its own parser, each
+	 * tool's points under "LABEL tool" so that none pool with another's */
+	bool sections = ntools >= 2 && strcmp(pname, "mail") != 0;
+	char deflabel[RP_LABEL_LEN];
+	if (!label || !*label)
+		label = parser_default_label(path, deflabel, sizeof(deflabel));
+	struct parser *p = parser_new(sections ? "auto" : pname, label);
+	if (p && sections)
+		((struct auto_state *)p->st)->tag = true;
 	if (!p) {
 		free(buf);
 		if (err)
@@ -582,6 +715,10 @@ int parser_parse_file(const char *path, const char *name, const char *label,
 	struct result_sink sink = result_set_sink(out);
 	parser_feed(p, buf, len, &sink);
 	parser_finish(p, &sink);
+	const struct parser_note *pn;
+	size_t np = parser_notes(p, &pn);
+	for (size_t i = 0; notes && nnotes && i < np && *nnotes < maxnotes; i++)
+		notes[(*nnotes)++] = pn[i];
 	parser_free(p);
 	free(buf);
 	if (out->n == before) {

@@ -64,7 +64,15 @@ struct parser {
 	int run_fixed;                   /* < 0: number runs automatically */
 	/* the auto parser's chosen child reports its name */
 	struct parser *child;
+	/* input lines seen (the number of the line being read), and notes */
+	int lineno;
+	struct parser_note notes[PARSER_NOTES_MAX];
+	size_t nnotes;
 };
+
+/* A note on lines first..last of the input (printf format). */
+void pp_note(struct parser *p, int first, int last, bool understood, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 
 /* The ops of every parser (one file each). */
 extern const struct parser_ops parser_dbench_ops, parser_fio_ops, parser_iozone_ops,

@@ -1,5 +1,7 @@
-/* sysbench fileio: the final report (File operations, Throughput, Latency),
- * the --report-interval lines "[ 1s ] reads: 0.00 MiB/s writes: 962.49
+/* sysbench fileio: the final report of 1.0 (File operations, Throughput,
+ * Latency), of 1.1 (Throughput: "read:  IOPS=X Y MiB/s"), and of 0.4/0.5
+ * ("Operations performed", "Total transferred ... (X Mb/sec)", per-request
+ * statistics), the --report-interval lines "[ 1s ] reads: 0.00 MiB/s writes: 962.49
  * MiB/s fsyncs: 4926.95/s latency (ms,95%): 0.052", and prepare's
  * "N bytes written in S seconds (X MiB/sec)." */
 #include <math.h>
@@ -8,7 +10,11 @@
 
 struct sysbench_state {
 	double threads;
-	int section;   /* 1 File operations, 2 Throughput, 3 Latency */
+	int section;   /* 1 File operations, 2 Throughput, 3 Latency, 4 0.4/0.5 per-request statistics */
+	/* 0.4/0.5: counts and sizes wait for "total time:" to become rates */
+	bool have_ops, have_bytes;
+	double ops[3];          /* Read, Write, Other */
+	double mib[2];          /* Read, Written */
 };
 
 static void sysbench_init(struct parser *p)
@@ -62,6 +68,106 @@ static void sysbench_interval(struct parser *p, const char *line)
 	pp_set_progress(p, "running", sec, (isnan(rb) && isnan(wb)) ? -1 : tp, "MiB/s", lat);
 }
 
+/* "8Gb", "0b", "639.38Mb", "1.0406Gb", "426.25Mb", "16Kb": sysbench 0.4's
+ * sizes, binary despite the names; MiB, or NaN when not one. */
+static double sysbench_mib(const char *s)
+{
+	double v;
+	size_t n = pp_scan_number(s, &v);
+	if (!n)
+		return NAN;
+	static const struct { const char *u; double f; } tab[] = {
+		{ "b", 1.0 / (1024 * 1024) }, { "Kb", 1.0 / 1024 }, { "Mb", 1 }, { "Gb", 1024 }, { "Tb", 1024.0 * 1024 },
+	};
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
+		size_t ul = strlen(tab[i].u);
+		if (strncmp(s + n, tab[i].u, ul) == 0 && (s[n + ul] == ' ' || s[n + ul] == '\0' || s[n + ul] == '\t'))
+			return v * tab[i].f;
+	}
+	return NAN;
+}
+
+/* "Operations performed:  820665 Read, 547110 Write, 1750656 Other = 3118431 Total"
+ * (0.5: "2996 reads, 2004 writes, 10 Other") */
+static bool sysbench_ops(struct sysbench_state *s, const char *t)
+{
+	const char *q = t + strlen("Operations performed:");
+	for (int i = 0; i < 3; i++) {
+		while (*q == ' ' || *q == ',')
+			q++;
+		size_t n = pp_scan_number(q, &s->ops[i]);
+		if (!n)
+			return false;
+		q += n;
+		while (*q && *q != ',' && *q != '=')
+			q++;
+	}
+	return true;
+}
+
+/* "Read 3.1306Gb  Written 2.0871Gb  Total transferred 5.2176Gb  (17.81Mb/sec)" */
+static bool sysbench_transferred(struct parser *p, struct sysbench_state *s, const char *t)
+{
+	const char *w = strstr(t, "Written "), *par = strstr(t, "(");
+	double v;
+	if (!w || !par)
+		return false;
+	s->mib[0] = sysbench_mib(t + 5);
+	s->mib[1] = sysbench_mib(w + 8);
+	s->have_bytes = isfinite(s->mib[0]) && isfinite(s->mib[1]);
+	size_t n = pp_scan_number(par + 1, &v);
+	if (n && strncmp(par + 1 + n, "Mb/sec", 6) == 0)
+		pp_emit(p, NULL, -1, "threads", s->threads, "total_bw", v, "MiB/s", RP_FINAL);
+	return true;
+}
+
+/* 0.4/0.5 "total time: 300.0009s": the counts and sizes over it are the
+ * rates, as sysbench computes its own "Mb/sec". */
+static void sysbench_total_time(struct parser *p, struct sysbench_state *s, double sec)
+{
+	if (sec <= 0)
+		return;
+	static const char *const ops_m[3] = { "reads_per_s", "writes_per_s", "fsyncs_per_s" };
+	static const char *const bw_m[2] = { "read_bw", "write_bw" };
+	if (s->have_ops)
+		for (int i = 0; i < 3; i++)
+			pp_emit(p, NULL, -1, "threads", s->threads, ops_m[i], s->ops[i] / sec, "/s", RP_FINAL);
+	if (s->have_bytes)
+		for (int i = 0; i < 2; i++)
+			pp_emit(p, NULL, -1, "threads", s->threads, bw_m[i], s->mib[i] / sec, "MiB/s", RP_FINAL);
+	s->have_ops = s->have_bytes = false;
+}
+
+/* 1.1 "read:  IOPS=141.90 141.90 MiB/s (148.79 MB/s)", "fsync: IOPS=4346.80" */
+static bool sysbench_iops_line(struct parser *p, struct sysbench_state *s, const char *t)
+{
+	static const struct { const char *key, *ops, *bw; } tab[] = {
+		{ "read:", "reads_per_s", "read_bw" }, { "write:", "writes_per_s", "write_bw" },
+		{ "fsync:", "fsyncs_per_s", NULL },
+	};
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
+		if (!pp_starts_with(t, tab[i].key))
+			continue;
+		const char *q = t + strlen(tab[i].key);
+		while (*q == ' ')
+			q++;
+		double v, bw;
+		size_t n;
+		if (strncmp(q, "IOPS=", 5) != 0 || !(n = pp_scan_number(q + 5, &v)))
+			return false;
+		pp_emit(p, NULL, -1, "threads", s->threads, tab[i].ops, v, "/s", RP_FINAL);
+		q += 5 + n;
+		while (*q == ' ')
+			q++;
+		if (tab[i].bw && (n = pp_scan_number(q, &bw)) && strncmp(q + n, " MiB/s", 6) == 0) {
+			pp_emit(p, NULL, -1, "threads", s->threads, tab[i].bw, bw, "MiB/s", RP_FINAL);
+			pp_set_progress(p, "done", p->prog.elapsed_s, bw, "MiB/s", p->prog.latency_ms);
+		}
+		return true;
+	}
+	return false;
+}
+
 static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct sysbench_state *s = p->st;
@@ -74,6 +180,53 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		sysbench_interval(p, t);
 		return;
 	}
+	if (pp_starts_with(t, "sysbench ")) {
+		/* a banner: another run of the log starts with sysbench's defaults */
+		s->threads = 1;
+		s->section = 0;
+		s->have_ops = s->have_bytes = false;
+		return;
+	}
+	if (pp_starts_with(t, "Operations performed:")) {
+		s->have_ops = sysbench_ops(s, t);
+		return;
+	}
+	if (pp_starts_with(t, "Read ") && strstr(t, "Total transferred ")) {
+		sysbench_transferred(p, s, t);
+		return;
+	}
+	if (strstr(t, " Requests/sec executed") && pp_scan_number(t, &v)) {
+		pp_emit(p, NULL, -1, "threads", s->threads, "requests_per_s", v, "/s", RP_FINAL);
+		return;
+	}
+	if ((s->have_ops || s->have_bytes) && sysbench_value(t, "total time:", &v)) {
+		sysbench_total_time(p, s, v);
+		return;
+	}
+	if (pp_starts_with(t, "per-request statistics:") || pp_starts_with(t, "response time:")) {
+		s->section = 4;
+		return;
+	}
+	if (s->section == 4) {
+		static const struct { const char *key, *metric; } lat[] = {
+			{ "avg:", "latency_avg" }, { "max:", "latency_max" }, { "approx.  95 percentile:", "latency_p95" },
+		};
+		for (size_t i = 0; i < sizeof(lat) / sizeof(lat[0]); i++) {
+			size_t kl = strlen(lat[i].key);
+			if (strncmp(t, lat[i].key, kl) != 0)
+				continue;
+			const char *q = t + kl;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			size_t n = pp_scan_number(q, &v);
+			double us = n ? pp_time_to_us(q + n, strlen(q + n)) : 0;
+			if (us > 0)
+				pp_emit(p, NULL, -1, "threads", s->threads, lat[i].metric, v * us / 1000.0, "ms", RP_FINAL);
+			return;
+		}
+	}
+	if (s->section == 2 && sysbench_iops_line(p, s, t))
+		return;
 	if (sysbench_value(t, "Number of threads:", &v) && v > 0) {
 		s->threads = v;
 		return;
@@ -90,7 +243,8 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		s->section = 3;
 		return;
 	}
-	if (pp_starts_with(t, "General statistics:") || pp_starts_with(t, "Threads fairness:")) {
+	if (pp_starts_with(t, "General statistics:") || pp_starts_with(t, "Threads fairness:") ||
+	    pp_starts_with(t, "Test execution summary:")) {
 		s->section = 0;
 		return;
 	}

@@ -8,6 +8,7 @@
  *   dir    --proc-root laid out like /proc: every file opened and read.
  *   trace  --proc-root holding index.tsv + samples/NNNNN.txt: one recorded
  *          sample per read, with its recorded times.
+ *   host   --host: another machine's pmcd through libpcp (pcp.c).
  *
  * All text goes through probe_text.c, so live and file readers cannot
  * disagree on a format. */
@@ -28,6 +29,7 @@
 
 #include "iodash/probe.h"
 #include "iodash/util.h"
+#include "pcp.h"
 
 /* Bounds on what one file may hold: a real sample is ~8 KiB, a /proc/vmstat
  * ~5 KiB; the caps only keep a hostile input from taking all memory. */
@@ -71,6 +73,9 @@ struct probe {
 	size_t nrows, next;
 	char *sample_name;
 	size_t sample_name_cap;
+
+	/* host */
+	struct probe_pcp *pcp;
 };
 
 static enum vmstat_item vm_items[] = {
@@ -240,6 +245,7 @@ void probe_close(struct probe *p)
 	free(p->index);
 	free(p->rows);
 	free(p->sample_name);
+	probe_pcp_close(p->pcp);
 	free(p);
 }
 
@@ -765,7 +771,39 @@ int probe_read(struct probe *p, struct snapshot *out, char *err, size_t errlen)
 		return probe_read_dir(p, out, err, errlen);
 	case PROBE_TRACE:
 		return probe_read_trace(p, out, err, errlen);
+	case PROBE_HOST:
+		return probe_pcp_read(p->pcp, out, err, errlen);
 	}
 	probe_errf(err, errlen, "probe: unknown kind %d", (int)p->kind);
 	return -EINVAL;
+}
+
+/* --- another machine's pmcd ---------------------------------------------- */
+
+int probe_open_host(struct probe **out, const char *host, char *err, size_t errlen)
+{
+	struct probe *p = probe_alloc(PROBE_HOST);
+	int rc;
+
+	*out = NULL;
+	if (!p) {
+		probe_errf(err, errlen, "--host %s: out of memory", host);
+		return -ENOMEM;
+	}
+	if ((rc = probe_pcp_open(&p->pcp, host, err, errlen)) < 0) {
+		probe_close(p);
+		return rc;
+	}
+	*out = p;
+	return 0;
+}
+
+const char *probe_host_nodename(const struct probe *p)
+{
+	return p->kind == PROBE_HOST ? probe_pcp_nodename(p->pcp) : NULL;
+}
+
+const char *probe_host_release(const struct probe *p)
+{
+	return p->kind == PROBE_HOST ? probe_pcp_release(p->pcp) : NULL;
 }

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "iodash/fdio.h"
 #include "iodash/recording.h"
 #include "rec_format.h"
 
@@ -194,21 +195,6 @@ static void format_header(struct rec_buf *b, const struct rec_meta *meta, int64_
 	put_cols(b, RT_OUTPUT);
 	put_cols(b, RT_RESULT);
 	put_cols(b, RT_BENCH);
-}
-
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
 }
 
 /* Suffixes tried for a default name that is taken: two sessions started
@@ -679,7 +665,7 @@ int recorder_flush(struct recorder *r)
 	pthread_mutex_unlock(&r->lock);
 	if (!rc && out.len && r->fd >= 0) {
 		/* The buffer only ever holds whole records. */
-		rc = write_all(r->fd, out.p, out.len);
+		rc = fdio_write_all(r->fd, out.p, out.len);
 		pthread_mutex_lock(&r->lock);
 		if (rc) {
 			r->error = rc;

@@ -38,7 +38,7 @@ for rd, sdb in ((1100, 5000100), (1200, 10), (1300, 110)):
 PY
 python3 "$TMPD/feed.py" "$F" init
 unshare -m bash -c "mount --bind '$F' /proc/diskstats && { python3 '$TMPD/feed.py' '$F' & \
-	'$IODASH' --batch -i 0.5 --count 14 -p ALL --columns r_s,w_s,rkB_s,util; rc=\$?; wait; exit \$rc; }" \
+	'$IODASH' --batch --no-trace -i 0.5 --count 14 -p ALL --columns r_s,w_s,rkB_s,util; rc=\$?; wait; exit \$rc; }" \
 	>"$TMPD/out" 2>"$TMPD/err"; rc=$?
 [ $rc -eq 0 ] && pass "live: a diskstats with 4- and 3-counter lines is read, exit 0" \
 	|| fail "live: odd diskstats read, exit 0" "exit $rc: $(head -2 "$TMPD/err" | tr '\n' ' ')"

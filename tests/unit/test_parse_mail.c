@@ -7,7 +7,10 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "iodash/parser.h"
 
 /* cmocka's assert_float_equal works in float: compare doubles exactly enough */
@@ -253,6 +256,515 @@ static void test_label_blocks_without_blank_lines(void **st)
 	result_set_free(&rs);
 }
 
+#define MAIL "tests/fixtures/mail/"
+
+static void check_pt(const struct result_set *rs, const char *label, const char *metric, const char *x_name,
+		     double x, double v)
+{
+	const struct result_point *p = find(rs, label, 0, metric, x);
+	if (!p)
+		print_error("no point %s %s %g\n", label, metric, x);
+	assert_non_null(p);
+	assert_string_equal(p->x_name, x_name);
+	assert_double_equal(p->value, v, 1e-9);
+	assert_true(p->flags & RP_FINAL);
+}
+
+/* Davidlohr Bueso's qspinlock post (2021): a +===+ boxed |-table with a
+ * %diff column, then mmtests reports with three and two kernels, each
+ * under prose naming its benchmark; "(   0.00%)" and "* -25.93%*" cells are
+ * changes, never values. */
+static void test_mail_pipe_and_mmtests(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt", NULL, &rs);
+	char labels[8][RP_LABEL_LEN];
+	/* no "%diff" label, no change cell as a value */
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 8), 3);
+	assert_int_equal(count(&rs, "vanilla", 0, "locktorture"), 7);
+	assert_int_equal(count(&rs, "dirty", 0, "locktorture"), 7);
+	static const double tasks[7] = { 2, 4, 8, 16, 32, 64, 128 };
+	static const double van[7] = { 46718565, 51740198, 63756510, 67824531, 53843519, 53005778, 53331980 };
+	static const double dir[7] = { 48751350, 50369082, 62568821, 70966546, 61155508, 53104412, 54606910 };
+	for (int i = 0; i < 7; i++) {
+		check_pt(&rs, "vanilla", "locktorture", "tasks", tasks[i], van[i]);
+		check_pt(&rs, "dirty", "locktorture", "tasks", tasks[i], dir[i]);
+	}
+	/* sockperf: three kernels, x = message size */
+	assert_int_equal(count(&rs, "simple-spinlock", 0, "sockperf_hmean"), 5);
+	assert_int_equal(count(&rs, "vanilla", 0, "sockperf_hmean"), 5);
+	assert_int_equal(count(&rs, "dirty", 0, "sockperf_hmean"), 5);
+	check_pt(&rs, "simple-spinlock", "sockperf_hmean", "x", 14, 73.50);
+	check_pt(&rs, "vanilla", "sockperf_hmean", "x", 14, 54.44);
+	check_pt(&rs, "dirty", "sockperf_hmean", "x", 14, 73.45);
+	check_pt(&rs, "vanilla", "sockperf_hmean", "x", 100, 385.61);
+	check_pt(&rs, "dirty", "sockperf_hmean", "x", 850, 6863.12);
+	/* dbench: "Amean latency-64" is x 64 of the latency metric; the prose
+	 * before says "clients" */
+	assert_int_equal(count(&rs, "vanilla", 0, "dbench_amean_latency"), 8);
+	check_pt(&rs, "vanilla", "dbench_amean_latency", "clients", 1, 1.67);
+	check_pt(&rs, "dirty", "dbench_amean_latency", "clients", 64, 8.17);
+	check_pt(&rs, "vanilla", "dbench_amean_latency", "clients", 512, 186.91);
+	assert_int_equal(count(&rs, "dirty", 0, "dbench4_hmean"), 8);
+	static const double cl[8] = { 1, 2, 4, 8, 16, 32, 64, 512 };
+	static const double dv[8] = { 849.13, 1664.03, 3073.70, 5624.02, 9169.49, 11969.37, 15021.12, 14891.27 };
+	static const double dd[8] = { 851.51, 1663.94, 3104.29, 5694.16, 9324.43, 12127.09, 15243.14, 15162.11 };
+	for (int i = 0; i < 8; i++) {
+		check_pt(&rs, "vanilla", "dbench4_hmean", "clients", cl[i], dv[i]);
+		check_pt(&rs, "dirty", "dbench4_hmean", "clients", cl[i], dd[i]);
+	}
+	assert_int_equal(rs.n, 14 + 15 + 16 + 16);
+	result_set_free(&rs);
+}
+
+/* Abel Wu's sockmem post (2023): three mmtests tables, each under a title
+ * line that names it (tbench4, netperf-udp, netperf-tcp); "send-64" rows
+ * are x 64 of a "send" metric. */
+static void test_mail_mmtests_titles(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sockmem-tbench4-netperf-2023.txt", NULL, &rs);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "baseline");
+	assert_string_equal(labels[1], "patchset");
+	static const double x1[10] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 384 };
+	static const double b1[10] = { 357.14, 716.66, 1408.82, 2826.02, 5413.68, 8692.74, 10180.12, 22905.53,
+				       22935.78, 22605.36 };
+	static const double p1[10] = { 360.31, 724.57, 1424.31, 2832.64, 5347.72, 8684.26, 10377.41, 22959.73,
+				       23103.81, 22747.53 };
+	for (int i = 0; i < 10; i++) {
+		check_pt(&rs, "baseline", "tbench4_hmean", "x", x1[i], b1[i]);
+		check_pt(&rs, "patchset", "tbench4_hmean", "x", x1[i], p1[i]);
+	}
+	static const double xs[9] = { 64, 128, 256, 1024, 2048, 3312, 4096, 8192, 16384 };
+	for (int i = 0; i < 9; i++) {
+		assert_non_null(find(&rs, "baseline", 0, "netperf-udp_hmean_send", xs[i]));
+		assert_non_null(find(&rs, "patchset", 0, "netperf-udp_hmean_recv", xs[i]));
+		assert_non_null(find(&rs, "patchset", 0, "netperf-tcp_hmean", xs[i]));
+	}
+	check_pt(&rs, "baseline", "netperf-udp_hmean_send", "x", 64, 278.42);
+	check_pt(&rs, "patchset", "netperf-udp_hmean_send", "x", 16384, 39372.47);
+	check_pt(&rs, "baseline", "netperf-udp_hmean_recv", "x", 2048, 7727.19);
+	check_pt(&rs, "patchset", "netperf-udp_hmean_recv", "x", 8192, 24205.21);
+	check_pt(&rs, "baseline", "netperf-tcp_hmean", "x", 64, 1756.32);
+	check_pt(&rs, "patchset", "netperf-tcp_hmean", "x", 8192, 39632.41);
+	assert_int_equal(rs.n, 2 * (10 + 18 + 9));
+	result_set_free(&rs);
+}
+
+/* Vincent Guittot's reply (2020) quoting Mel Gorman's mmtests table under
+ * "> ": a two-line header (the kernel, then its name) makes the labels. */
+static void test_mail_mmtests_quoted_two_line_header(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-idlecandidate-tbench-quoted-2020.txt", NULL, &rs);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "5.10.0-rc6 schedstat");
+	assert_string_equal(labels[1], "5.10.0-rc6 idlecandidate");
+	static const double x[10] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 320 };
+	static const double a[10] = { 500.06, 975.90, 1902.95, 3761.73, 6713.93, 10435.31, 12325.51, 21225.21,
+				      20532.83, 20334.81 };
+	static const double b[10] = { 505.67, 974.06, 1904.43, 3721.02, 6769.17, 10312.58, 13792.01, 20963.44,
+				      20335.62, 20147.25 };
+	for (int i = 0; i < 10; i++) {
+		check_pt(&rs, labels[0], "tbench_hmean", "x", x[i], a[i]);
+		check_pt(&rs, labels[1], "tbench_hmean", "x", x[i], b[i]);
+	}
+	assert_int_equal(rs.n, 20);
+	result_set_free(&rs);
+}
+
+/* The kernel test robot's report (2025): two commits as labels, one metric
+ * per row, "± 18%" spreads and the %change column left out; a row name
+ * longer than a metric name is left out rather than cut into another. */
+static void test_mail_lkp_stddev_change(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "lkp-stress-ng-pipeherd-2025.txt", NULL, &rs);
+	const char *a = "f2ffc48de2017c69", *b = "ee5eda8ea59546af2e8f192c060";
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	check_pt(&rs, a, "cpuidle..usage", "run", 0, 138055);
+	check_pt(&rs, b, "cpuidle..usage", "run", 0, 184128);
+	check_pt(&rs, a, "vmstat.procs.r", "run", 0, 3930);       /* no spread on the left */
+	check_pt(&rs, b, "vmstat.procs.r", "run", 0, 4235);
+	check_pt(&rs, a, "stress-ng.pipeherd.ops", "run", 0, 2.331e9);
+	check_pt(&rs, b, "stress-ng.pipeherd.ops", "run", 0, 2.937e9);
+	check_pt(&rs, a, "stress-ng.pipeherd.ops_per_sec", "run", 0, 38728105);
+	check_pt(&rs, b, "stress-ng.pipeherd.ops_per_sec", "run", 0, 48797851);
+	check_pt(&rs, a, "perf-stat.i.branch-miss-rate%", "run", 0, 0.54);   /* absolute change "-0.1" */
+	check_pt(&rs, b, "perf-stat.i.branch-miss-rate%", "run", 0, 0.41);
+	check_pt(&rs, b, "perf-stat.total.instructions", "run", 0, 9.152e12);
+	assert_null(find(&rs, a, 0, "sched_debug.cfs_rq:/.util_est.av", 0));
+	assert_int_equal(rs.n, 2 * 25);
+	result_set_free(&rs);
+}
+
+/* Tim Chen's reply (2022) quoting two tbench tables of the same kernels
+ * under "On numa 0:" and "On numa 0-1:": the setting goes into the labels,
+ * so the two tables are never pooled as two runs of one thing. */
+static void test_mail_mmtests_setting_titles(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-cluster-tbench-numa-quoted-2022.txt", NULL, &rs);
+	char labels[6][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 4);
+	assert_string_equal(labels[0], "5.19-rc1 (numa 0)");
+	assert_string_equal(labels[1], "patched (numa 0)");
+	assert_string_equal(labels[2], "5.19-rc1 (numa 0-1)");
+	assert_string_equal(labels[3], "patched (numa 0-1)");
+	assert_int_equal(count(&rs, NULL, 0, "tbench_hmean"), 2 * 8 + 2 * 9);
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);
+	check_pt(&rs, "5.19-rc1 (numa 0)", "tbench_hmean", "x", 1, 350.27);
+	check_pt(&rs, "patched (numa 0)", "tbench_hmean", "x", 1, 406.88);
+	check_pt(&rs, "patched (numa 0)", "tbench_hmean", "x", 128, 7150.25);
+	check_pt(&rs, "5.19-rc1 (numa 0-1)", "tbench_hmean", "x", 1, 346.11);
+	check_pt(&rs, "patched (numa 0-1)", "tbench_hmean", "x", 64, 17748.54);
+	check_pt(&rs, "5.19-rc1 (numa 0-1)", "tbench_hmean", "x", 256, 11195.77);
+	check_pt(&rs, "patched (numa 0-1)", "tbench_hmean", "x", 256, 13854.06);
+	assert_null(find(&rs, "patched (numa 0)", 0, "tbench_hmean", 256));
+	result_set_free(&rs);
+}
+
+/* Chen Yu's reply (2022) quoting Abel Wu's results: "(SNC on)" under the
+ * header and "(SNC off)" in the middle of each table name the setting of
+ * the rows below them. */
+static void test_mail_mmtests_setting_lines(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-limited-scan-snc-quoted-2022.txt", NULL, &rs);
+	char labels[6][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 4);
+	assert_string_equal(labels[0], "unpatched (SNC on)");
+	assert_string_equal(labels[1], "patched (SNC on)");
+	assert_string_equal(labels[2], "unpatched (SNC off)");
+	assert_string_equal(labels[3], "patched (SNC off)");
+	const char *hb = "hackbench-process-pipes_amean";
+	assert_int_equal(count(&rs, NULL, 0, hb), 4 * 15);
+	assert_int_equal(count(&rs, NULL, 0, "tbench4_hmean"), 4 * 10);
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);
+	check_pt(&rs, "unpatched (SNC on)", hb, "x", 1, 0.4470);
+	check_pt(&rs, "patched (SNC on)", hb, "x", 1, 0.4557);
+	check_pt(&rs, "unpatched (SNC on)", hb, "x", 296, 23.3920);
+	check_pt(&rs, "unpatched (SNC off)", hb, "x", 1, 0.2717);
+	check_pt(&rs, "patched (SNC off)", hb, "x", 48, 5.5227);
+	check_pt(&rs, "patched (SNC off)", hb, "x", 296, 25.6803);
+	check_pt(&rs, "unpatched (SNC on)", "tbench4_hmean", "x", 1, 309.43);
+	check_pt(&rs, "patched (SNC on)", "tbench4_hmean", "x", 128, 20620.98);
+	check_pt(&rs, "unpatched (SNC off)", "tbench4_hmean", "x", 1, 287.90);
+	check_pt(&rs, "patched (SNC off)", "tbench4_hmean", "x", 384, 19528.03);
+	assert_int_equal(rs.n, 100);
+	result_set_free(&rs);
+}
+
+/* Barry Song's reply (2021) quoting his own table two levels deep ("> > "):
+ * the second header line names only the second column, placed under it. */
+static void test_mail_mmtests_ragged_header(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-wakewide-tbench4-double-quoted-2021.txt", NULL, &rs);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "5.13-rc4");
+	assert_string_equal(labels[1], "5.13-rc4 disable-llc-wakewide/");
+	static const double x[8] = { 1, 2, 4, 8, 16, 32, 64, 80 };
+	static const double a[8] = { 514.87, 914.45, 1483.81, 2211.62, 2129.80, 5098.35, 4797.62, 4802.89 };
+	static const double b[8] = { 505.17, 918.45, 1485.38, 2236.02, 2450.81, 5085.20, 4801.34, 4780.40 };
+	for (int i = 0; i < 8; i++) {
+		check_pt(&rs, labels[0], "tbench4_hmean", "x", x[i], a[i]);
+		check_pt(&rs, labels[1], "tbench4_hmean", "x", x[i], b[i]);
+	}
+	assert_int_equal(rs.n, 16);
+	result_set_free(&rs);
+}
+
+/* How each table was read, with its lines: the notes of the qspinlock post
+ * (line numbers checked against the file by eye: 25 is "| # tasks |", 39
+ * the "| 128 |" row, 48 the sockperf header, 53 its last row ...). */
+static void test_mail_notes(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt", NULL, NULL,
+						 &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	assert_int_equal(nn, 4);
+	static const int first[4] = { 25, 48, 60, 73 }, last[4] = { 39, 53, 68, 81 };
+	for (size_t i = 0; i < nn; i++) {
+		assert_int_equal(notes[i].first, first[i]);
+		assert_int_equal(notes[i].last, last[i]);
+		assert_true(notes[i].understood);
+	}
+	assert_non_null(strstr(notes[0].text, "derived column %diff skipped"));
+	assert_non_null(strstr(notes[1].text, "labels simple-spinlock, vanilla, dirty; metric sockperf_hmean; 5 rows"));
+	result_set_free(&rs);
+}
+
+/* The sockmem post with the tbench4 table's header line taken out (the
+ * real post's lines otherwise): that table is said not understood, with
+ * its lines, and the two others are still read. */
+static void test_mail_table_not_understood(void **st)
+{
+	(void)st;
+	FILE *f = fopen(MAIL "sockmem-tbench4-netperf-2023.txt", "r");
+	assert_non_null(f);
+	char path[] = "/tmp/iodash-mail-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *o = fdopen(fd, "w");
+	assert_non_null(o);
+	char line[512];
+	int no = 0;
+	while (fgets(line, sizeof(line), f))
+		if (++no != 17)   /* "                            baseline               patchset" */
+			fputs(line, o);
+	fclose(f);
+	fclose(o);
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(path, NULL, NULL, &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	unlink(path);
+	assert_int_equal(nn, 3);
+	assert_false(notes[0].understood);
+	assert_int_equal(notes[0].first, 17);
+	assert_int_equal(notes[0].last, 26);
+	assert_non_null(strstr(notes[0].text, "no header row matched its 2 value columns"));
+	assert_true(notes[1].understood);
+	assert_true(notes[2].understood);
+	assert_int_equal(count(&rs, NULL, 0, "tbench4_hmean"), 0);
+	assert_int_equal(rs.n, 2 * (18 + 9));
+	result_set_free(&rs);
+}
+
+/* Mel Gorman's patch (2020), unquoted, with its diff: the table is read
+ * (two-line header, under a prose line with numbers of its own), and
+ * neither the prose ("80 logical CPUs", "50% busy") nor the diffstat and
+ * hunk lines ("@@ -6066,6 +6066,7 @@") give a point. */
+static void test_mail_prose_and_diff_not_tables(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "sched-idlecandidate-tbench-patch-2020.txt", NULL, NULL, &rs,
+						 notes, 8, &nn, err, sizeof(err)), 0);
+	assert_int_equal(rs.n, 20);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 17);
+	assert_int_equal(notes[0].last, 28);
+	check_pt(&rs, "5.10.0-rc6 schedstat", "tbench_hmean", "x", 64, 12325.51);
+	check_pt(&rs, "5.10.0-rc6 idlecandidate", "tbench_hmean", "x", 64, 13792.01);
+	check_pt(&rs, "5.10.0-rc6 idlecandidate", "tbench_hmean", "x", 320, 20147.25);
+	result_set_free(&rs);
+}
+
+/* Yicong Yang's patch (2022), the same shape as Tim Chen's quote of an
+ * earlier version, unquoted: two tables under "On numa 0:" / "On numa 0-1:". */
+static void test_mail_mmtests_setting_titles_unquoted(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-cluster-tbench-numa-patch-2022.txt", NULL, &rs);
+	char labels[6][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 4);
+	assert_string_equal(labels[0], "6.0-rc1 (numa 0)");
+	assert_string_equal(labels[3], "patched (numa 0-1)");
+	check_pt(&rs, "6.0-rc1 (numa 0)", "tbench_hmean", "x", 1, 351.20);
+	check_pt(&rs, "patched (numa 0)", "tbench_hmean", "x", 128, 7068.03);
+	check_pt(&rs, "6.0-rc1 (numa 0-1)", "tbench_hmean", "x", 64, 17143.28);
+	check_pt(&rs, "patched (numa 0-1)", "tbench_hmean", "x", 256, 13326.86);
+	assert_int_equal(rs.n, 2 * 8 + 2 * 9);
+	result_set_free(&rs);
+}
+
+/* Xing Zhengjun's reply (2020): a kernel test robot table quoted under
+ * ">> " (4 runs), then the same two commits re-tested, unquoted (10 runs):
+ * two runs of each commit; the "N/stats.json:  ...: 105228," lines with
+ * numbers are prose, not a table. */
+static void test_mail_lkp_quoted_and_retest(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "lkp-will-it-scale-retest-quoted-2020.txt", NULL, &rs);
+	const char *a = "c2daff748f0ea954", *b = "bdfcae11403e5099769a7c8dc32";
+	const struct result_point *p = find(&rs, a, 0, "will-it-scale.per_thread_ops", 0);
+	assert_non_null(p);
+	assert_double_equal(p->value, 161714, 0);
+	assert_double_equal(find(&rs, b, 0, "will-it-scale.per_thread_ops", 0)->value, 101819, 0);
+	assert_double_equal(find(&rs, a, 1, "will-it-scale.per_thread_ops", 0)->value, 161582, 0);
+	assert_double_equal(find(&rs, b, 1, "will-it-scale.per_thread_ops", 0)->value, 101435, 0);
+	assert_double_equal(find(&rs, a, 0, "will-it-scale.workload", 0)->value, 8402288, 0);
+	assert_double_equal(find(&rs, b, 0, "will-it-scale.workload", 0)->value, 5274649, 0);
+	assert_int_equal(rs.n, 6);
+	result_set_free(&rs);
+}
+
+/* The change cells are checked against the values: every stated change
+ * of the real posts fits (no note says otherwise); the qspinlock post with
+ * one change cell altered ("* 17.87%*" made "*  7.87%*") is said, with the
+ * line, while its values are still read. */
+static void test_mail_stated_changes_checked(void **st)
+{
+	(void)st;
+	FILE *f = fopen(MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt", "r");
+	assert_non_null(f);
+	char path[] = "/tmp/iodash-mail-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *o = fdopen(fd, "w");
+	assert_non_null(o);
+	char line[512];
+	int altered = 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *c = strstr(line, "* 17.87%*");
+		if (c) {
+			memcpy(c, "*  7.87%*", 9);
+			altered++;
+		}
+		fputs(line, o);
+	}
+	fclose(f);
+	fclose(o);
+	assert_int_equal(altered, 1);
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(path, NULL, NULL, &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	unlink(path);
+	assert_int_equal(nn, 4);
+	assert_true(notes[0].understood);
+	assert_false(notes[1].understood);
+	assert_int_equal(notes[1].first, 48);
+	assert_non_null(strstr(notes[1].text, "1 stated changes do not match the values (line 50 says +7.87%, the values give +17.87%)"));
+	assert_true(notes[2].understood);
+	assert_true(notes[3].understood);
+	check_pt(&rs, "dirty", "sockperf_hmean", "x", 100, 771.43);
+	result_set_free(&rs);
+}
+
+/* The seed mails' tables are noted too, with their lines: the label
+ * blocks of the 2.4.16 mail (line 12 "2.4.16:" to line 25, the "procs" of
+ * a wrapped Throughput line) and the TAB table of the 2.4.19-rc5 mail (its
+ * header at line 40, its last row "128" at 65). */
+static void test_mail_seed_notes(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(LKML "dbench-2.4.16-vs-2.4.17pre2.txt", NULL, NULL, &rs, notes, 16,
+						 &nn, err, sizeof(err)), 0);
+	assert_int_equal(nn, 2);
+	assert_int_equal(notes[0].first, 12);
+	assert_int_equal(notes[0].last, 25);
+	assert_string_equal(notes[0].text, "label block 2.4.16; 8 rows");
+	assert_int_equal(notes[1].first, 27);
+	assert_int_equal(notes[1].last, 62);
+	assert_string_equal(notes[1].text, "label block 2.4.17-pre2; 24 rows");
+	result_set_free(&rs);
+	assert_int_equal(parser_parse_file_notes(LKML "dbench-2.4.19rc5.txt", NULL, NULL, &rs, notes, 16, &nn, err,
+						 sizeof(err)), 0);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 40);
+	assert_int_equal(notes[0].last, 65);
+	assert_string_equal(notes[0].text, "column table: x clients; labels 2.4.19-rc2, 2.4.19-rc5, 2.5.29; 24 rows");
+	result_set_free(&rs);
+}
+
+/* Pankaj Raghav's brd numbers quoted in the XArray thread (2023): a table
+ * with inner bars and no outer ones, an empty first header cell, rows named
+ * by the workload (the metric), a Diff column skipped, the unit from the
+ * title "Performance in KIOPS". */
+static void test_mail_pipe_rows_named(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "brd-xarray-fio-kiops-quoted-2023.txt", NULL, &rs);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "radix-tree");
+	assert_string_equal(labels[1], "XArray");
+	static const char *const w[4] = { "write", "randwrite", "read", "randread" };
+	static const double a[4] = { 315, 286, 330, 309 }, b[4] = { 313, 290, 335, 312 };
+	for (int i = 0; i < 4; i++) {
+		check_pt(&rs, "radix-tree", w[i], "run", 0, a[i]);
+		check_pt(&rs, "XArray", w[i], "run", 0, b[i]);
+		assert_string_equal(find(&rs, "XArray", 0, w[i], 0)->unit, "KIOPS");
+	}
+	assert_int_equal(rs.n, 8);
+	result_set_free(&rs);
+}
+
+/* Mike Snitzer's reply quoting Jeffle Xu's dm polling numbers (2021): four
+ * tables with one header ("| IOPS (IRQ mode) | IOPS (iopoll=1 mode) | diff"),
+ * one per workload; "208k" cells; the diff column compares the columns, so
+ * they are the labels; a table repeating the header gets its own metrics
+ * ("dm_t2"), never more runs of the first. */
+static void test_mail_pipe_repeated_header(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "dm-io-polling-iops-quoted-2021.txt", NULL, &rs);
+	const char *irq = "IOPS (IRQ mode)", *poll = "IOPS (iopoll=1 mode)";
+	check_pt(&rs, irq, "dm", "run", 0, 208000);
+	check_pt(&rs, poll, "dm", "run", 0, 279000);
+	check_pt(&rs, irq, "dm_t2", "run", 0, 615000);
+	check_pt(&rs, poll, "nvme_t2", "run", 0, 873000);
+	check_pt(&rs, irq, "dm_t3", "run", 0, 314000);
+	check_pt(&rs, poll, "nvme_t3", "run", 0, 873000);
+	check_pt(&rs, irq, "without_patchset_t4", "run", 0, 242000);
+	check_pt(&rs, poll, "with_patchset_t4", "run", 0, 332000);
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);
+	assert_int_equal(rs.n, 14);
+	result_set_free(&rs);
+}
+
+/* Stefan Hajnoczi's virtio-blk polling numbers quoted in Jason Wang's reply
+ * (2021): blank-separated columns with key cells first ("randread 4k"), a
+ * rule under the header, "149,426" cells and an unlabelled change column;
+ * rw keys the metric, bs is x (KiB), hipri=0 / hipri=1 are the labels. */
+static void test_mail_keyed_rows(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "virtio-blk-hipri-fio-quoted-2021.txt", NULL, NULL, &rs, notes, 4,
+						 &nn, err, sizeof(err)), 0);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 12);
+	assert_int_equal(notes[0].last, 29);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "hipri=0");
+	assert_string_equal(labels[1], "hipri=1");
+	check_pt(&rs, "hipri=0", "randread", "bs_kb", 4, 149426);
+	check_pt(&rs, "hipri=1", "randread", "bs_kb", 4, 170763);
+	check_pt(&rs, "hipri=0", "randread", "bs_kb", 128, 17655);
+	check_pt(&rs, "hipri=1", "randwrite", "bs_kb", 16, 120950);
+	check_pt(&rs, "hipri=0", "read", "bs_kb", 64, 34834);
+	check_pt(&rs, "hipri=1", "write", "bs_kb", 128, 16265);
+	assert_int_equal(rs.n, 32);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +773,23 @@ int main(void)
 		cmocka_unit_test(test_iozone_dirty_ratio),
 		cmocka_unit_test(test_table_with_diff_column_and_rules),
 		cmocka_unit_test(test_label_blocks_without_blank_lines),
+		cmocka_unit_test(test_mail_pipe_and_mmtests),
+		cmocka_unit_test(test_mail_mmtests_titles),
+		cmocka_unit_test(test_mail_mmtests_quoted_two_line_header),
+		cmocka_unit_test(test_mail_lkp_stddev_change),
+		cmocka_unit_test(test_mail_mmtests_setting_titles),
+		cmocka_unit_test(test_mail_mmtests_setting_lines),
+		cmocka_unit_test(test_mail_mmtests_ragged_header),
+		cmocka_unit_test(test_mail_notes),
+		cmocka_unit_test(test_mail_table_not_understood),
+		cmocka_unit_test(test_mail_prose_and_diff_not_tables),
+		cmocka_unit_test(test_mail_mmtests_setting_titles_unquoted),
+		cmocka_unit_test(test_mail_lkp_quoted_and_retest),
+		cmocka_unit_test(test_mail_stated_changes_checked),
+		cmocka_unit_test(test_mail_seed_notes),
+		cmocka_unit_test(test_mail_pipe_rows_named),
+		cmocka_unit_test(test_mail_pipe_repeated_header),
+		cmocka_unit_test(test_mail_keyed_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -765,7 +765,7 @@ static void test_compare_tput_skips_partitions(void **state)
 	n += put_rec(buf + n, sizeof(buf) - n, "R\t1\tk\t1\tclients\t1\tthroughput\t5\tMB/s\t1");
 	path_of(path, sizeof(path), "parts.rec");
 	write_file(path, buf, n);
-	assert_int_equal(compare_load(&cd, paths, 1, NULL, NULL, err, sizeof(err), NULL), 0);
+	assert_int_equal(compare_load(&cd, paths, 1, NULL, NULL, NULL, err, sizeof(err), NULL), 0);
 	assert_true(cd.nruns >= 1 && cd.runs[0].n >= 1);
 	assert_true(cd.runs[0].tput_kBps[0] == 1500);
 	compare_free(&cd);

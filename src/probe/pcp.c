@@ -1,0 +1,444 @@
+/* pcp: see pcp.h.  One libpcp host context; every metric looked up once
+ * (pmLookupName), fetched together each sample (pmFetch), each value
+ * extracted as what the snapshot holds (pmExtractValue, with the units
+ * pmcd describes scaled to the snapshot's by pmConvScale).
+ *
+ * The linux agent of pmcd exports the same kernel counters iodash reads
+ * from /proc: mem.vmstat.* (vmstat, in pages), mem.util.* (meminfo, KiB),
+ * disk.dev.* (diskstats of whole disks), kernel.all.pressure.io.*.  It has
+ * no vm.dirty_* knobs: a --host snapshot never has SNAP_HAVE_KNOBS.
+ *
+ * A fetch that fails for the connection marks the context down; the next
+ * read asks libpcp to reconnect (pmReconnectContext), which it does at most
+ * as often as PMCD_RECONNECT_TIMEOUT allows: iodash sets it to 1 s unless
+ * the user has set it. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <pcp/pmapi.h>
+
+#include "iodash/util.h"
+#include "iodash/pcplib.h"
+#include "pcp.h"
+
+static const struct pcplib *P;   /* libpcp, loaded by probe_pcp_open */
+
+enum pcp_metric {
+	/* vmstat, pages */
+	PM_NR_DIRTY, PM_NR_WRITEBACK, PM_NR_WRITEBACK_TEMP, PM_NR_DIRTY_THRESHOLD,
+	PM_NR_DIRTY_BG_THRESHOLD, PM_NR_DIRTIED, PM_NR_WRITTEN, PM_PGPGIN, PM_PGPGOUT,
+	/* meminfo, KiB */
+	PM_MEM_TOTAL, PM_MEM_FREE, PM_MEM_AVAILABLE, PM_CACHED, PM_DIRTY_KB, PM_WRITEBACK_KB,
+	/* pressure */
+	PM_PSI_SOME_AVG, PM_PSI_FULL_AVG, PM_PSI_SOME_TOTAL, PM_PSI_FULL_TOTAL,
+	/* disks: the first is the one whose instances list the disks */
+	PM_DISK_FIRST,
+	PM_D_READS = PM_DISK_FIRST, PM_D_READS_MERGED, PM_D_SECTORS_READ, PM_D_MS_READING,
+	PM_D_WRITES, PM_D_WRITES_MERGED, PM_D_SECTORS_WRITTEN, PM_D_MS_WRITING,
+	PM_D_IN_FLIGHT, PM_D_MS_IO, PM_D_WEIGHTED_MS_IO,
+	PM_D_DISCARDS, PM_D_DISCARDS_MERGED, PM_D_SECTORS_DISCARDED, PM_D_MS_DISCARDING,
+	PM_D_FLUSHES, PM_D_MS_FLUSHING,
+	PM_N
+};
+/* disk.dev.* in the order of /proc/diskstats' fields */
+_Static_assert(PM_D_MS_FLUSHING - PM_DISK_FIRST == DS_MS_FLUSHING, "disk metrics follow enum diskstat_field");
+
+static const char *const pcp_names[PM_N] = {
+	[PM_NR_DIRTY] = "mem.vmstat.nr_dirty",
+	[PM_NR_WRITEBACK] = "mem.vmstat.nr_writeback",
+	[PM_NR_WRITEBACK_TEMP] = "mem.vmstat.nr_writeback_temp",
+	[PM_NR_DIRTY_THRESHOLD] = "mem.vmstat.nr_dirty_threshold",
+	[PM_NR_DIRTY_BG_THRESHOLD] = "mem.vmstat.nr_dirty_background_threshold",
+	[PM_NR_DIRTIED] = "mem.vmstat.nr_dirtied",
+	[PM_NR_WRITTEN] = "mem.vmstat.nr_written",
+	[PM_PGPGIN] = "mem.vmstat.pgpgin",
+	[PM_PGPGOUT] = "mem.vmstat.pgpgout",
+	[PM_MEM_TOTAL] = "mem.physmem",
+	[PM_MEM_FREE] = "mem.util.free",
+	[PM_MEM_AVAILABLE] = "mem.util.available",
+	[PM_CACHED] = "mem.util.cached",
+	[PM_DIRTY_KB] = "mem.util.dirty",
+	[PM_WRITEBACK_KB] = "mem.util.writeback",
+	[PM_PSI_SOME_AVG] = "kernel.all.pressure.io.some.avg",
+	[PM_PSI_FULL_AVG] = "kernel.all.pressure.io.full.avg",
+	[PM_PSI_SOME_TOTAL] = "kernel.all.pressure.io.some.total",
+	[PM_PSI_FULL_TOTAL] = "kernel.all.pressure.io.full.total",
+	[PM_D_READS] = "disk.dev.read",
+	[PM_D_READS_MERGED] = "disk.dev.read_merge",
+	[PM_D_SECTORS_READ] = "disk.dev.blkread",
+	[PM_D_MS_READING] = "disk.dev.read_rawactive",
+	[PM_D_WRITES] = "disk.dev.write",
+	[PM_D_WRITES_MERGED] = "disk.dev.write_merge",
+	[PM_D_SECTORS_WRITTEN] = "disk.dev.blkwrite",
+	[PM_D_MS_WRITING] = "disk.dev.write_rawactive",
+	[PM_D_IN_FLIGHT] = "disk.dev.inflight",
+	[PM_D_MS_IO] = "disk.dev.avactive",
+	[PM_D_WEIGHTED_MS_IO] = "disk.dev.aveq",
+	[PM_D_DISCARDS] = "disk.dev.discard",
+	[PM_D_DISCARDS_MERGED] = "disk.dev.discard_merge",
+	[PM_D_SECTORS_DISCARDED] = "disk.dev.blkdiscard",
+	[PM_D_MS_DISCARDING] = "disk.dev.discard_rawactive",
+	[PM_D_FLUSHES] = "disk.dev.flush",
+	[PM_D_MS_FLUSHING] = "disk.dev.flush_rawactive",
+};
+
+/* Units the snapshot keeps, for the metrics pmcd describes with a space or
+ * time dimension (counts are taken as they are). */
+static const pmUnits pcp_kib = { .dimSpace = 1, .scaleSpace = PM_SPACE_KBYTE };
+static const pmUnits pcp_ms = { .dimTime = 1, .scaleTime = PM_TIME_MSEC };
+static const pmUnits pcp_us = { .dimTime = 1, .scaleTime = PM_TIME_USEC };
+
+struct probe_pcp {
+	int ctx;
+	bool down;                   /* the last fetch lost the connection */
+	char host[256];
+	char nodename[128], release[128];
+	unsigned page_kb;
+	pmID pmid[PM_N];             /* PM_ID_NULL: pmcd has no such metric */
+	pmDesc desc[PM_N];
+	/* the disks' instance names, cached: pmNameInDom once per instance */
+	int ninst;
+	int inst[SNAP_MAX_DISKS];
+	char inst_name[SNAP_MAX_DISKS][SNAP_DISK_NAME_LEN];
+	/* the collector's clock against ours (see pcp_stamp) */
+	bool anchored;
+	int64_t remote0_ns;
+	uint64_t mono0_ns, last_mono_ns;
+};
+
+static void pcp_err(char *err, size_t errlen, const struct probe_pcp *c, const char *what, int code)
+{
+	char buf[PM_MAXERRMSGLEN];
+
+	snprintf(err, errlen, "%s: %s (%s)", c->host, what, P->pmErrStr_r(code, buf, sizeof(buf)));
+}
+
+/* An error of the connection rather than of one request: the host, its
+ * pmcd or the way to it went away. */
+static bool pcp_lost(int code)
+{
+	return code == PM_ERR_IPC || code == PM_ERR_TIMEOUT || code == PM_ERR_NOCONTEXT ||
+	       code == -ECONNREFUSED || code == -ECONNRESET ||
+	       code == -EPIPE || code == -ETIMEDOUT || code == -EHOSTUNREACH ||
+	       code == -ENETUNREACH || code == -ENOTCONN || code == -EHOSTDOWN;
+}
+
+/* A value of metric i as uint64 in the snapshot's units. */
+static int pcp_u64(const struct probe_pcp *c, int i, const pmValueSet *vs, int j, uint64_t *out)
+{
+	pmAtomValue a, b;
+	const pmDesc *d = &c->desc[i];
+	int rc;
+
+	if ((rc = P->pmExtractValue(vs->valfmt, &vs->vlist[j], d->type, &a, PM_TYPE_U64)) < 0)
+		return rc;
+	const pmUnits *want = d->units.dimSpace == 1 ? &pcp_kib :
+			      d->units.dimTime == 1 ? (i == PM_PSI_SOME_TOTAL || i == PM_PSI_FULL_TOTAL ?
+						       &pcp_us : &pcp_ms) : NULL;
+	if (want && memcmp(&d->units, want, sizeof(*want)) != 0) {
+		if ((rc = P->pmConvScale(PM_TYPE_U64, &a, &d->units, &b, want)) < 0)
+			return rc;
+		a = b;
+	}
+	*out = a.ull;
+	return 0;
+}
+
+static int pcp_double(const struct probe_pcp *c, int i, const pmValueSet *vs, int j, double *out)
+{
+	pmAtomValue a;
+	int rc;
+
+	if ((rc = P->pmExtractValue(vs->valfmt, &vs->vlist[j], c->desc[i].type, &a, PM_TYPE_DOUBLE)) < 0)
+		return rc;
+	*out = a.d;
+	return 0;
+}
+
+/* The value set of metric i in r, or NULL when pmcd gave no value. */
+static const pmValueSet *pcp_set(const pmResult *r, const int *slot, int i)
+{
+	if (slot[i] < 0 || slot[i] >= r->numpmid)
+		return NULL;
+	const pmValueSet *vs = r->vset[slot[i]];
+	return vs->numval > 0 ? vs : NULL;
+}
+
+/* Fill *out from a metric without instances; false when n/a. */
+static bool pcp_single(const struct probe_pcp *c, const pmResult *r, const int *slot, int i, uint64_t *out)
+{
+	const pmValueSet *vs = pcp_set(r, slot, i);
+
+	return vs && pcp_u64(c, i, vs, 0, out) == 0;
+}
+
+/* The value of instance `inst` (the avg's "10 second") among a set. */
+static bool pcp_inst_double(const struct probe_pcp *c, const pmResult *r, const int *slot, int i,
+			    int inst, double *out)
+{
+	const pmValueSet *vs = pcp_set(r, slot, i);
+
+	for (int j = 0; vs && j < vs->numval; j++)
+		if (vs->vlist[j].inst == inst)
+			return pcp_double(c, i, vs, j, out) == 0;
+	return false;
+}
+
+/* The name of a disk instance, from the cache or from pmcd. */
+static const char *pcp_disk_name(struct probe_pcp *c, int inst)
+{
+	char *name = NULL;
+
+	for (int k = 0; k < c->ninst; k++)
+		if (c->inst[k] == inst)
+			return c->inst_name[k];
+	if (P->pmNameInDom(c->desc[PM_DISK_FIRST].indom, inst, &name) < 0)
+		return NULL;
+	if (c->ninst == SNAP_MAX_DISKS)
+		c->ninst = 0;           /* more disks came and went than fit: start over */
+	c->inst[c->ninst] = inst;
+	snprintf(c->inst_name[c->ninst], SNAP_DISK_NAME_LEN, "%s", name);
+	free(name);
+	return c->inst_name[c->ninst++];
+}
+
+/* The sample's time: the collector's timestamp of the fetch (when its
+ * counters were read, not when the answer reached us), counted from ours at
+ * the first fetch, so rates divide by the remote interval.  If the two
+ * clocks part by more than a second (the remote clock was set), start again
+ * from ours; mono_ns never goes back. */
+static void pcp_stamp(struct probe_pcp *c, const struct timeval *tv, struct snapshot *s)
+{
+	struct timespec rt;
+	int64_t remote = (int64_t)tv->tv_sec * 1000000000ll + (int64_t)tv->tv_usec * 1000;
+	uint64_t now, mono;
+
+	now = util_mono_ns();
+	clock_gettime(CLOCK_REALTIME, &rt);
+	s->realtime_ns = (int64_t)rt.tv_sec * 1000000000ll + rt.tv_nsec;
+	mono = c->mono0_ns + (uint64_t)(remote - c->remote0_ns);
+	if (!c->anchored || remote < c->remote0_ns || mono > now + 1000000000ull ||
+	    now > mono + 1000000000ull) {
+		c->anchored = true;
+		c->remote0_ns = remote;
+		c->mono0_ns = now;
+		mono = now;
+	}
+	if (mono <= c->last_mono_ns)
+		mono = c->last_mono_ns + 1;
+	c->last_mono_ns = mono;
+	s->mono_ns = mono;
+}
+
+static void pcp_fill_disks(struct probe_pcp *c, const pmResult *r, const int *slot, struct snapshot *s)
+{
+	const pmValueSet *first = pcp_set(r, slot, PM_DISK_FIRST);
+	bool has_1517 = c->pmid[PM_D_DISCARDS] != PM_ID_NULL && c->pmid[PM_D_FLUSHES] != PM_ID_NULL;
+
+	s->ndisks = 0;
+	for (int j = 0; first && j < first->numval && s->ndisks < SNAP_MAX_DISKS; j++) {
+		const char *name = pcp_disk_name(c, first->vlist[j].inst);
+		if (!name)
+			continue;
+		struct snap_disk *d = &s->disks[s->ndisks++];
+		memset(d, 0, sizeof(*d));
+		snprintf(d->name, sizeof(d->name), "%s", name);
+		d->nfields = has_1517 ? DS_NFIELDS : DS_WEIGHTED_MS_IO + 1;
+		for (int f = 0; f < d->nfields; f++) {
+			int i = PM_DISK_FIRST + f;
+			const pmValueSet *vs = pcp_set(r, slot, i);
+			for (int k = 0; vs && k < vs->numval; k++)
+				if (vs->vlist[k].inst == first->vlist[j].inst) {
+					pcp_u64(c, i, vs, k, &d->f[f]);
+					break;
+				}
+		}
+	}
+	if (s->ndisks)
+		s->have |= SNAP_HAVE_DISKS;
+}
+
+static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t errlen)
+{
+	pmID ids[PM_N];
+	int slot[PM_N], n = 0, rc;
+	pmResult *r = NULL;
+
+	for (int i = 0; i < PM_N; i++) {
+		slot[i] = -1;
+		if (c->pmid[i] != PM_ID_NULL) {
+			slot[i] = n;
+			ids[n++] = c->pmid[i];
+		}
+	}
+	if ((rc = P->pmUseContext(c->ctx)) < 0 || (rc = P->pmFetch(n, ids, &r)) < 0) {
+		if (pcp_lost(rc)) {
+			c->down = true;
+			pcp_err(err, errlen, c, "pmcd unreachable, retrying", rc);
+			return -EHOSTDOWN;
+		}
+		pcp_err(err, errlen, c, "pmFetch failed", rc);
+		return -EIO;
+	}
+
+	uint64_t *vm[] = { &s->nr_dirty, &s->nr_writeback, &s->nr_writeback_temp,
+			   &s->nr_dirty_threshold, &s->nr_dirty_background_threshold,
+			   &s->nr_dirtied, &s->nr_written, &s->pgpgin, &s->pgpgout };
+	uint64_t *mi[] = { &s->mem_total_kb, &s->mem_free_kb, &s->mem_available_kb,
+			   &s->cached_kb, &s->dirty_kb, &s->writeback_kb };
+	bool vm_ok = true, mi_ok = true;
+
+	s->have = 0;
+	pcp_stamp(c, &r->timestamp, s);
+	s->page_kb = c->page_kb;
+	/* the dirty-limit model needs all of them; the others are extras */
+	for (int i = PM_NR_DIRTY; i <= PM_PGPGOUT; i++)
+		if (!pcp_single(c, r, slot, i, vm[i - PM_NR_DIRTY]) &&
+		    (i == PM_NR_DIRTY || i == PM_NR_WRITEBACK || i == PM_NR_DIRTY_THRESHOLD ||
+		     i == PM_NR_DIRTY_BG_THRESHOLD))
+			vm_ok = false;
+	for (int i = PM_MEM_TOTAL; i <= PM_WRITEBACK_KB; i++)
+		if (!pcp_single(c, r, slot, i, mi[i - PM_MEM_TOTAL]))
+			mi_ok = false;
+	if (vm_ok && c->page_kb)
+		s->have |= SNAP_HAVE_VMSTAT;
+	if (mi_ok)
+		s->have |= SNAP_HAVE_MEMINFO;
+	/* instance 10 of the avg metrics is the 10-second average */
+	if (pcp_inst_double(c, r, slot, PM_PSI_SOME_AVG, 10, &s->psi_io_some_avg10) &&
+	    pcp_inst_double(c, r, slot, PM_PSI_FULL_AVG, 10, &s->psi_io_full_avg10) &&
+	    pcp_single(c, r, slot, PM_PSI_SOME_TOTAL, &s->psi_io_some_total_us) &&
+	    pcp_single(c, r, slot, PM_PSI_FULL_TOTAL, &s->psi_io_full_total_us))
+		s->have |= SNAP_HAVE_PSI_IO;
+	pcp_fill_disks(c, r, slot, s);
+	P->pmFreeResult(r);
+	return 0;
+}
+
+/* A string metric without instances (kernel.uname.*), or "" when n/a. */
+static void pcp_string(struct probe_pcp *c, const char *name, char *out, size_t len)
+{
+	pmID id;
+	pmDesc d;
+	pmResult *r = NULL;
+	pmAtomValue a;
+	out[0] = '\0';
+	if (P->pmLookupName(1, &name, &id) < 1 || id == PM_ID_NULL ||
+	    P->pmLookupDesc(id, &d) < 0 || P->pmFetch(1, &id, &r) < 0)
+		return;
+	if (r->numpmid == 1 && r->vset[0]->numval > 0 &&
+	    P->pmExtractValue(r->vset[0]->valfmt, &r->vset[0]->vlist[0], d.type, &a, PM_TYPE_STRING) >= 0) {
+		snprintf(out, len, "%s", a.cp);
+		free(a.cp);
+	}
+	P->pmFreeResult(r);
+}
+
+int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t errlen)
+{
+	struct probe_pcp *c = calloc(1, sizeof(*c));
+	pmID id;
+	uint64_t pagesize = 0;
+	int rc;
+
+	*out = NULL;
+	if ((rc = pcplib_load(0, &P, err, errlen)) < 0) {
+		free(c);
+		return rc;
+	}
+	if (!c) {
+		snprintf(err, errlen, "%s: out of memory", host);
+		return -ENOMEM;
+	}
+	snprintf(c->host, sizeof(c->host), "%s", host);
+	/* libpcp waits 10 s, then longer, between reconnects by default: a
+	 * host that comes back should be seen within a second or two */
+	setenv("PMCD_RECONNECT_TIMEOUT", "1", 0);
+	c->ctx = P->pmNewContext(PM_CONTEXT_HOST, host);
+	if (c->ctx < 0) {
+		char buf[PM_MAXERRMSGLEN];
+		snprintf(err, errlen, "--host %s: cannot reach its pmcd (%s); is pmcd running there, "
+			 "and its port (44321 unless HOST:PORT says) open to this machine?",
+			 host, P->pmErrStr_r(c->ctx, buf, sizeof(buf)));
+		free(c);
+		return -EHOSTDOWN;
+	}
+	/* one name at a time: a metric this pmcd lacks is n/a, not an error */
+	for (int i = 0; i < PM_N; i++) {
+		const char *name = pcp_names[i];
+		c->pmid[i] = PM_ID_NULL;
+		if (P->pmLookupName(1, &name, &c->pmid[i]) < 1 || c->pmid[i] == PM_ID_NULL ||
+		    P->pmLookupDesc(c->pmid[i], &c->desc[i]) < 0)
+			c->pmid[i] = PM_ID_NULL;
+	}
+	if (c->pmid[PM_NR_DIRTY] == PM_ID_NULL && c->pmid[PM_D_READS] == PM_ID_NULL) {
+		snprintf(err, errlen, "--host %s: its pmcd has neither mem.vmstat nor disk.dev metrics; "
+			 "is its linux agent (pmdalinux) configured in pmcd.conf?", host);
+		probe_pcp_close(c);
+		return -ENOENT;
+	}
+	const char *pg = "hinv.pagesize";
+	pmDesc d;
+	pmResult *r = NULL;
+	if (P->pmLookupName(1, &pg, &id) == 1 && P->pmLookupDesc(id, &d) >= 0 && P->pmFetch(1, &id, &r) >= 0) {
+		pmAtomValue a;
+		if (r->numpmid == 1 && r->vset[0]->numval > 0 &&
+		    P->pmExtractValue(r->vset[0]->valfmt, &r->vset[0]->vlist[0], d.type, &a, PM_TYPE_U64) >= 0)
+			pagesize = a.ull;
+		P->pmFreeResult(r);
+	}
+	/* vmstat counts pages: without the page size they cannot be read */
+	c->page_kb = pagesize >= 1024 ? (unsigned)(pagesize / 1024) : 0;
+	pcp_string(c, "kernel.uname.nodename", c->nodename, sizeof(c->nodename));
+	pcp_string(c, "kernel.uname.release", c->release, sizeof(c->release));
+	if ((rc = P->pmUseContext(c->ctx)) < 0) {
+		pcp_err(err, errlen, c, "pmUseContext failed", rc);
+		probe_pcp_close(c);
+		return -EIO;
+	}
+	*out = c;
+	return 0;
+}
+
+int probe_pcp_read(struct probe_pcp *c, struct snapshot *s, char *err, size_t errlen)
+{
+	int rc;
+
+	/* the current context is per thread: the sampler's is set here */
+	if ((rc = P->pmUseContext(c->ctx)) < 0) {
+		pcp_err(err, errlen, c, "pmUseContext failed", rc);
+		return -EIO;
+	}
+	if (c->down) {
+		rc = P->pmReconnectContext(c->ctx);
+		if (rc < 0) {
+			pcp_err(err, errlen, c, "pmcd unreachable, retrying", rc);
+			return -EHOSTDOWN;
+		}
+		c->down = false;
+		c->anchored = false;    /* a restarted pmcd: its clock anew */
+	}
+	return pcp_fetch(c, s, err, errlen);
+}
+
+const char *probe_pcp_nodename(const struct probe_pcp *c)
+{
+	return c->nodename;
+}
+
+const char *probe_pcp_release(const struct probe_pcp *c)
+{
+	return c->release;
+}
+
+void probe_pcp_close(struct probe_pcp *c)
+{
+	if (!c)
+		return;
+	if (c->ctx >= 0)
+		P->pmDestroyContext(c->ctx);
+	free(c);
+}

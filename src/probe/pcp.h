@@ -1,0 +1,27 @@
+/* pcp: the --host reader, private to src/probe/.  Reads one host's counters
+ * from its Performance Co-Pilot collector (pmcd) through libpcp into a
+ * struct snapshot; probe.c dispatches to it as PROBE_HOST. */
+#ifndef IODASH_PROBE_PCP_H
+#define IODASH_PROBE_PCP_H
+
+#include <stddef.h>
+#include "iodash/snapshot.h"
+
+struct probe_pcp;
+
+/* Connect to the pmcd of HOST[:PORT] and look the metrics up.  0 or -errno
+ * with err "HOST: why; what to do". */
+int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t errlen);
+
+/* One fetch into s.  -EHOSTDOWN with err when pmcd cannot be reached (the
+ * next call tries to reconnect); metrics pmcd does not have leave their
+ * group out of s->have. */
+int probe_pcp_read(struct probe_pcp *c, struct snapshot *s, char *err, size_t errlen);
+
+/* The host's name and kernel release as its pmcd reported them at open. */
+const char *probe_pcp_nodename(const struct probe_pcp *c);
+const char *probe_pcp_release(const struct probe_pcp *c);
+
+void probe_pcp_close(struct probe_pcp *c);
+
+#endif

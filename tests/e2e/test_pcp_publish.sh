@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# mmv.iodash.*: what a running `iodash run` publishes through libpcp-mmv,
+# read back with pminfo from a private pmcd (tests/e2e/pcp.sh) whose mmv
+# agent reads the test's own PCP_TMP_DIR: the live zone and thresholds,
+# the benchmark's state, the throttle episode counter going up when a
+# buffered overwrite pushes dirty memory over freerun; the file gone when
+# iodash ends; nothing published with --no-publish.  Root only: holds the
+# knobs lock, lowers dirty_bytes to 256M / 128M and restores it in a trap.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pcp.sh"
+
+pmcd_available || { skip "mmv.iodash" "no pmcd (Debian package pcp): make deps installs it"; exit 0; }
+is_root || { skip "mmv.iodash" "needs root to run a private pmcd and lower dirty_bytes"; exit 0; }
+command -v fio >/dev/null || { skip "mmv.iodash" "fio not installed (apt-get install fio)"; exit 0; }
+
+PORT=$(pmcd_free_port) || { fail "a free loopback port for pmcd"; exit 0; }
+pmcd_start "$PORT" || { fail "private pmcd answers on 127.0.0.1:$PORT"; exit 0; }
+H="localhost:$PORT"
+# iodash writes its MMV file where this pmcd's mmv agent reads
+export PCP_TMP_DIR="$TMPD/pmcd-$PORT/tmp"
+MMV="$PCP_TMP_DIR/mmv/iodash"
+val() { pminfo -h "$H" -f "mmv.iodash.$1" 2>/dev/null | awk '/value/ { v = $2; gsub(/"/, "", v); print v; exit }'; }
+
+exec 9>/tmp/iodash-knobs.lock
+flock 9
+V=/proc/sys/vm
+S_DB=$(cat $V/dirty_bytes) S_DBB=$(cat $V/dirty_background_bytes)
+S_R=$(cat $V/dirty_ratio) S_BR=$(cat $V/dirty_background_ratio)
+restore() {
+	if [ "$S_DB" != 0 ]; then echo "$S_DB" >$V/dirty_bytes; else echo "$S_R" >$V/dirty_ratio; fi
+	if [ "$S_DBB" != 0 ]; then echo "$S_DBB" >$V/dirty_background_bytes; else echo "$S_BR" >$V/dirty_background_ratio; fi
+}
+cleanup_add restore
+W=$(mktemp -d /var/tmp/iodash-mmv.XXXXXX)
+cleanup_add "rm -rf '$W'"
+# the file is cached first, so the overwrite dirties pages at memory speed
+dd if=/dev/zero of="$W/f" bs=1M count=1024 status=none && sync
+echo 268435456 >$V/dirty_bytes; echo 134217728 >$V/dirty_background_bytes
+
+# the benchmark: a quiet start, the overwrite, a quiet end (the counters
+# are read in the quiet parts, while iodash still runs it)
+touch "$W/go"
+cat >"$W/bench.sh" <<EOF
+#!/bin/sh
+while [ -e "$W/go" ]; do sleep 0.1; done
+fio --name=dirtywriter --filename="$W/f" --rw=write --bs=1M --size=1G --ioengine=psync \
+	--direct=0 --invalidate=0 --time_based --runtime=4 >/dev/null
+touch "$W/done"
+sleep 600
+EOF
+chmod +x "$W/bench.sh"
+"$IODASH" --batch -i 0.2 --no-record -l mmvtest run -- "$W/bench.sh" >"$TMPD/run.out" 2>&1 &
+i_pid=$!
+cleanup_add "kill $i_pid 2>/dev/null; wait $i_pid 2>/dev/null"
+for ((i = 0; i < 50; i++)); do [ "$(val bench.state)" = running ] && break; sleep 0.1; done
+
+state=$(val bench.state) label=$(val bench.label) zone=$(val zone) th=$(val thresholds.dirty) bg=$(val thresholds.background)
+ep0=$(val throttle.episodes)
+[ "$state" = running ] && [ "$label" = mmvtest ] \
+	&& pass "mmv.iodash.bench.state running, label mmvtest" \
+	|| fail "mmv.iodash.bench.state running, label mmvtest" "state '$state' label '$label'"
+[ "$th" = 262144 ] && [ "$bg" = 131072 ] \
+	&& pass "mmv.iodash.thresholds: dirty $th kB, background $bg kB (dirty_bytes 256M / 128M)" \
+	|| fail "mmv.iodash.thresholds = 262144 / 131072 kB" "got '$th' / '$bg'"
+case "$zone" in
+below_bg | background | freerun | throttle | hard_limit) pass "mmv.iodash.zone is a live zone: $zone" ;;
+*) fail "mmv.iodash.zone is a live zone" "got '$zone'" ;;
+esac
+
+rm -f "$W/go"
+for ((i = 0; i < 300; i++)); do [ -e "$W/done" ] && break; sleep 0.1; done
+sleep 1
+ep1=$(val throttle.episodes) ms1=$(val throttle.time)
+starts=$(grep -c '^! .* throttle start' "$TMPD/run.out")
+echo "# episodes before the overwrite ${ep0:-none}, after ${ep1:-none} (batch says $starts), throttled ${ms1:-none} ms"
+[ -n "$ep0" ] && [ -n "$ep1" ] && [ "$ep1" -gt "$ep0" ] && [ "$ep1" -eq "$starts" ] && [ "${ms1:-0}" -gt 0 ] \
+	&& pass "mmv.iodash.throttle.episodes went $ep0 -> $ep1 (= the batch's throttle starts), throttle.time ${ms1} ms" \
+	|| fail "mmv.iodash.throttle.episodes went up with the overwrite" "before '$ep0', after '$ep1', batch $starts, time '$ms1'"
+
+kill -INT $i_pid 2>/dev/null
+wait $i_pid 2>/dev/null
+[ ! -e "$MMV" ] && [ -z "$(val bench.state)" ] \
+	&& pass "iodash ended: its MMV file removed, mmv.iodash has no values" \
+	|| fail "iodash ended: its MMV file removed" "$(ls -l "$MMV" 2>&1)"
+
+# --no-publish: nothing there while it runs
+"$IODASH" --batch --no-publish --count 8 -i 0.25 >/dev/null 2>&1 &
+n_pid=$!
+sleep 1
+[ ! -e "$MMV" ] && [ -z "$(val zone)" ] \
+	&& pass "--no-publish: no MMV file, no mmv.iodash values" \
+	|| fail "--no-publish: no MMV file, no mmv.iodash values" "$(ls -l "$MMV" 2>&1) zone '$(val zone)'"
+wait $n_pid
+# and without it, the same command publishes (the check above can fail)
+"$IODASH" --batch --count 8 -i 0.25 >/dev/null 2>&1 &
+n_pid=$!
+sleep 1
+[ -e "$MMV" ] && [ -n "$(val zone)" ] \
+	&& pass "without --no-publish: the same command publishes" \
+	|| fail "without --no-publish: the same command publishes" "$(ls -l "$MMV" 2>&1)"
+wait $n_pid

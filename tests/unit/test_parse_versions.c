@@ -1,0 +1,494 @@
+/* parsers: output of every tool version people still have (issue 20),
+ * tested value by value against real files kept in tests/fixtures/ (their
+ * sources in tests/fixtures/README.md): bonnie++ CSV layouts by version,
+ * fio groups that ran one after another kept apart, fio 2.x JSON and
+ * text, fio client/server JSON, sysbench 0.4/0.5 and 1.1 fileio, logs
+ * with several tools, labels and empty files. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "iodash/parser.h"
+
+static void assert_near(double a, double b, double eps, const char *file, int line)
+{
+	if (!(fabs(a - b) <= eps)) {
+		print_error("%.12g != %.12g (within %g)\n", a, b, eps);
+		_fail(file, line);
+	}
+}
+#define assert_double_equal(a, b, eps) assert_near((a), (b), (eps), __FILE__, __LINE__)
+
+#define BO "tests/fixtures/bench-output/"
+
+static void parse(const char *path, const char *name, const char *label, struct result_set *rs)
+{
+	char err[512];
+	memset(rs, 0, sizeof(*rs));
+	int rc = parser_parse_file(path, name, label, rs, err, sizeof(err));
+	if (rc)
+		print_message("%s\n", err);
+	assert_int_equal(rc, 0);
+}
+
+/* The one final point of (label, metric); fails when missing or repeated. */
+static const struct result_point *pt(const struct result_set *rs, const char *label, const char *metric)
+{
+	const struct result_point *r = NULL;
+	for (size_t i = 0; i < rs->n; i++)
+		if (!(rs->v[i].flags & RP_PROGRESS) && strcmp(rs->v[i].metric, metric) == 0 &&
+		    strcmp(rs->v[i].label, label) == 0) {
+			if (r)
+				print_error("two points %s / %s\n", label, metric);
+			assert_null(r);
+			r = &rs->v[i];
+		}
+	if (!r)
+		print_error("no point %s / %s\n", label, metric);
+	assert_non_null(r);
+	return r;
+}
+
+/* The final point of (label, metric, run). */
+static const struct result_point *ptr(const struct result_set *rs, const char *label, const char *metric, int run)
+{
+	const struct result_point *r = NULL;
+	for (size_t i = 0; i < rs->n; i++)
+		if (!(rs->v[i].flags & RP_PROGRESS) && strcmp(rs->v[i].metric, metric) == 0 &&
+		    strcmp(rs->v[i].label, label) == 0 && rs->v[i].run == run) {
+			assert_null(r);
+			r = &rs->v[i];
+		}
+	if (!r)
+		print_error("no point %s / %s run %d\n", label, metric, run);
+	assert_non_null(r);
+	return r;
+}
+
+static size_t nruns(const struct result_set *rs, const char *metric)
+{
+	int max = -1;
+	for (size_t i = 0; i < rs->n; i++)
+		if (!(rs->v[i].flags & RP_PROGRESS) && strcmp(rs->v[i].metric, metric) == 0 && rs->v[i].run > max)
+			max = rs->v[i].run;
+	return (size_t)(max + 1);
+}
+
+static bool has(const struct result_set *rs, const char *label, const char *metric)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		if (!(rs->v[i].flags & RP_PROGRESS) && strcmp(rs->v[i].metric, metric) == 0 &&
+		    strcmp(rs->v[i].label, label) == 0)
+			return true;
+	return false;
+}
+
+static size_t nlabels(const struct result_set *rs)
+{
+	/* of final points: the live status line's progress has the run label */
+	size_t n = 0;
+	for (size_t i = 0; i < rs->n; i++) {
+		bool seen = rs->v[i].flags & RP_PROGRESS;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !(rs->v[j].flags & RP_PROGRESS) && strcmp(rs->v[j].label, rs->v[i].label) == 0;
+		n += !seen;
+	}
+	return n;
+}
+
+static void check(const struct result_set *rs, const char *label, const char *metric, const char *x_name,
+		  double x, double v, double eps, const char *unit)
+{
+	const struct result_point *p = pt(rs, label, metric);
+	assert_string_equal(p->x_name, x_name);
+	assert_double_equal(p->x, x, 0);
+	assert_double_equal(p->value, v, eps);
+	assert_string_equal(p->unit, unit);
+	assert_int_equal(p->run, 0);
+	assert_true(p->flags & RP_FINAL);
+}
+
+/* --- bonnie++ ---------------------------------------------------------- */
+
+static void test_bonnie_csv_196(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	/* 1.96,1.96,perfkit-7b22f510-0,1,1421800799,7423M,,,,72853,15,47358,5,,,
+	 * 156821,7,537.7,10,100,,,,,49223,58,+++++,+++,54405,53,2898,97,+++++,+++,
+	 * 59089,60,,512ms,670ms,,44660us,200ms,3747us,1759us,1643us,33518us,192us,839us */
+	parse(BO "bonnie++/pkb-bonnie++-1.96.csv", NULL, "L", &rs);
+	check(&rs, "L", "seq_out_block", "size_mb", 7423, 72853, 0, "KiB/s");
+	check(&rs, "L", "seq_rewrite", "size_mb", 7423, 47358, 0, "KiB/s");
+	check(&rs, "L", "seq_in_block", "size_mb", 7423, 156821, 0, "KiB/s");
+	check(&rs, "L", "random_seeks", "size_mb", 7423, 537.7, 1e-9, "/s");
+	assert_false(has(&rs, "L", "seq_out_char"));   /* -f: empty */
+	assert_false(has(&rs, "L", "seq_in_char"));
+	check(&rs, "L", "seq_create", "size_mb", 7423, 49223, 0, "files/s");
+	assert_true(pt(&rs, "L", "seq_stat")->flags & RP_TOO_FAST);
+	check(&rs, "L", "seq_delete", "size_mb", 7423, 54405, 0, "files/s");
+	check(&rs, "L", "random_create", "size_mb", 7423, 2898, 0, "files/s");
+	assert_true(pt(&rs, "L", "random_stat")->flags & RP_TOO_FAST);
+	check(&rs, "L", "random_delete", "size_mb", 7423, 59089, 0, "files/s");
+	assert_false(has(&rs, "L", "seq_out_char_latency"));
+	check(&rs, "L", "seq_out_block_latency", "size_mb", 7423, 512000, 0, "us");
+	check(&rs, "L", "seq_rewrite_latency", "size_mb", 7423, 670000, 0, "us");
+	assert_false(has(&rs, "L", "seq_in_char_latency"));
+	check(&rs, "L", "seq_in_block_latency", "size_mb", 7423, 44660, 0, "us");
+	check(&rs, "L", "random_seeks_latency", "size_mb", 7423, 200000, 0, "us");
+	check(&rs, "L", "seq_create_latency", "size_mb", 7423, 3747, 0, "us");
+	check(&rs, "L", "seq_stat_latency", "size_mb", 7423, 1759, 0, "us");
+	check(&rs, "L", "seq_delete_latency", "size_mb", 7423, 1643, 0, "us");
+	check(&rs, "L", "random_create_latency", "size_mb", 7423, 33518, 0, "us");
+	check(&rs, "L", "random_stat_latency", "size_mb", 7423, 192, 0, "us");
+	check(&rs, "L", "random_delete_latency", "size_mb", 7423, 839, 0, "us");
+	assert_int_equal(rs.n, 20);
+	result_set_free(&rs);
+}
+
+/* --- fio groups -------------------------------------------------------- */
+
+/* fio-3.33, three stonewalled groups: seqwrite 1M (one job), randread 4k
+ * (two jobs at once, no group_reporting), randwrite 16k (two jobs,
+ * group_reporting). */
+static void test_fio_groups_normal(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/fio-3.33-three-groups-normal.txt", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 3);
+	/* write: IOPS=4345, BW=4345MiB/s (4556MB/s)(8721MiB/2007msec) */
+	check(&rs, "L seqwrite", "write_bw", "bs_kb", 1024, 4345.0 * 1024, 0, "KiB/s");
+	check(&rs, "L seqwrite", "write_iops", "bs_kb", 1024, 4345, 0, "IOPS");
+	check(&rs, "L seqwrite", "write_clat_avg", "bs_kb", 1024, 197.19, 1e-9, "us");
+	check(&rs, "L seqwrite", "write_clat_p99", "bs_kb", 1024, 1893, 0, "us");
+	/* two jobs of group 1 ran at once: 269MiB/s + 269MiB/s, 68.8k + 68.8k;
+	 * their latencies do not add up, so none */
+	check(&rs, "L randread", "read_bw", "bs_kb", 4, 2 * 269.0 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L randread", "read_iops", "bs_kb", 4, 137600, 1e-6, "IOPS");
+	assert_false(has(&rs, "L randread", "read_clat_avg"));
+	/* group_reporting: one block for jobs=2, taken as it is */
+	check(&rs, "L randwrite-grouped", "write_bw", "bs_kb", 16, 1596.0 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L randwrite-grouped", "write_iops", "bs_kb", 16, 102000, 1e-6, "IOPS");
+	check(&rs, "L randwrite-grouped", "write_clat_avg", "bs_kb", 16, 14.80143, 1e-9, "us");
+	assert_false(has(&rs, "L", "write_bw"));
+	result_set_free(&rs);
+}
+
+static void test_fio_groups_json(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/fio-3.33-three-groups.json", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 3);
+	check(&rs, "L seqwrite", "write_bw", "bs_kb", 1024, 2137555, 0, "KiB/s");
+	check(&rs, "L seqwrite", "write_iops", "bs_kb", 1024, 2087.456272, 1e-9, "IOPS");
+	check(&rs, "L seqwrite", "write_clat_avg", "bs_kb", 1024, 413.818435959, 1e-9, "us");
+	check(&rs, "L seqwrite", "write_clat_p99", "bs_kb", 1024, 8093.696, 1e-9, "us");
+	check(&rs, "L randread", "read_bw", "bs_kb", 4, 259878 + 262798, 0, "KiB/s");
+	check(&rs, "L randread", "read_iops", "bs_kb", 4, 64969.515242 + 65699.650175, 1e-6, "IOPS");
+	assert_false(has(&rs, "L randread", "read_clat_avg"));
+	check(&rs, "L randwrite-grouped", "write_bw", "bs_kb", 16, 4879792, 0, "KiB/s");
+	check(&rs, "L randwrite-grouped", "write_clat_avg", "bs_kb", 16, 5.35667421, 1e-9, "us");
+	check(&rs, "L randwrite-grouped", "write_clat_p99", "bs_kb", 16, 4.256, 1e-9, "us");
+	result_set_free(&rs);
+}
+
+/* fio-2.1.4 (PerfKitBenchmarker's sample): five stonewalled groups, no job
+ * options in the JSON (so no block size: x "run"), io_bytes in KiB, clat
+ * in us. */
+static void test_fio_json_v2_groups(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/pkb-fio-2.1.4-five-groups.json", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 5);
+	check(&rs, "L sequential_write", "write_bw", "run", 0, 68118, 0, "KiB/s");
+	check(&rs, "L sequential_write", "write_iops", "run", 0, 133, 0, "IOPS");
+	check(&rs, "L sequential_write", "write_clat_avg", "run", 0, 477734.84, 1e-6, "us");
+	check(&rs, "L sequential_write", "write_clat_p99", "run", 0, 823296, 0, "us");
+	check(&rs, "L sequential_read", "read_bw", "run", 0, 129836, 0, "KiB/s");
+	check(&rs, "L sequential_read", "read_clat_avg", "run", 0, 250667.06, 1e-6, "us");
+	check(&rs, "L sequential_read", "read_clat_p99", "run", 0, 473088, 0, "us");
+	check(&rs, "L random_write_test", "write_bw", "run", 0, 6443, 0, "KiB/s");
+	check(&rs, "L random_write_test", "write_iops", "run", 0, 1610, 0, "IOPS");
+	check(&rs, "L random_write_test", "write_clat_avg", "run", 0, 587.02, 1e-9, "us");
+	check(&rs, "L random_read_test", "read_bw", "run", 0, 1269, 0, "KiB/s");
+	check(&rs, "L random_read_test", "read_iops", "run", 0, 317, 0, "IOPS");
+	check(&rs, "L random_read_test", "read_clat_p99", "run", 0, 3728, 0, "us");
+	/* same rw and bs as random_read_test, iodepth 64: its own result */
+	check(&rs, "L random_read_test_parallel", "read_bw", "run", 0, 1292, 0, "KiB/s");
+	check(&rs, "L random_read_test_parallel", "read_iops", "run", 0, 323, 0, "IOPS");
+	check(&rs, "L random_read_test_parallel", "read_clat_avg", "run", 0, 198030.44, 1e-6, "us");
+	result_set_free(&rs);
+}
+
+/* fio-2.17 with group_reporting and numjobs=2 in two groups; bs from the
+ * job options; a long job name does not fit the label: "L g0". */
+static void test_fio_json_v2_group_reporting(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/pkb-fio-2.17-group-reporting.json", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 2);
+	check(&rs, "L rand_16k_read_100%-io-depth-1-num-jobs-2", "read_bw", "bs_kb", 16, 129386, 0, "KiB/s");
+	check(&rs, "L rand_16k_read_100%-io-depth-1-num-jobs-2", "read_iops", "bs_kb", 16, 8086.673998, 1e-9, "IOPS");
+	check(&rs, "L rand_16k_read_100%-io-depth-1-num-jobs-2", "read_clat_avg", "bs_kb", 16, 238.357679, 1e-9, "us");
+	check(&rs, "L rand_16k_read_100%-io-depth-1-num-jobs-2", "read_clat_p50", "bs_kb", 16, 96, 0, "us");
+	check(&rs, "L rand_16k_write_100%-io-depth-1-num-jobs-2", "write_bw", "bs_kb", 16, 39312, 0, "KiB/s");
+	check(&rs, "L rand_16k_write_100%-io-depth-1-num-jobs-2", "write_clat_avg", "bs_kb", 16, 800.193694,
+	      1e-9, "us");
+	check(&rs, "L rand_16k_write_100%-io-depth-1-num-jobs-2", "write_clat_p50", "bs_kb", 16, 548, 0, "us");
+	result_set_free(&rs);
+	/* the default label (the file name) and the job name do not fit 63
+	 * characters: the group number keeps them apart */
+	parse(BO "fio/pkb-fio-2.17-group-reporting.json", NULL, NULL, &rs);
+	check(&rs, "pkb-fio-2.17-group-reporting g0", "read_bw", "bs_kb", 16, 129386, 0, "KiB/s");
+	check(&rs, "pkb-fio-2.17-group-reporting g1", "write_bw", "bs_kb", 16, 39312, 0, "KiB/s");
+	result_set_free(&rs);
+}
+
+/* fio-3.33 --client to two servers on loopback: the clients' entries of a
+ * group add up; "All clients" (fio's sum over every group) is not used. */
+static void test_fio_client_server_json(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/fio-3.33-client-server-2clients.json", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 2);
+	check(&rs, "L seqwrite", "write_bw", "bs_kb", 256, 4996108 + 4981189, 0, "KiB/s");
+	check(&rs, "L seqwrite", "write_iops", "bs_kb", 256, 19516.049383 + 19457.771114, 1e-6, "IOPS");
+	assert_false(has(&rs, "L seqwrite", "write_clat_avg"));
+	check(&rs, "L randread", "read_bw", "bs_kb", 4, 140197 + 143904, 0, "KiB/s");
+	check(&rs, "L randread", "read_iops", "bs_kb", 4, 35049.475262 + 35976.011994, 1e-6, "IOPS");
+	assert_false(has(&rs, "L randread", "write_bw"));
+	result_set_free(&rs);
+}
+
+/* The same two clients, normal output: each client's report follows the
+ * other's and they add up by group; fio's "All clients" block (every group
+ * summed, given groupid 1) is not read. */
+static void test_fio_client_server_text(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/fio-3.33-client-server-2clients-normal.txt", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 2);
+	/* write: IOPS=19.5k, BW=4867MiB/s and write: IOPS=19.3k, BW=4815MiB/s */
+	check(&rs, "L seqwrite", "write_bw", "bs_kb", 256, (4867.0 + 4815.0) * 1024, 1e-6, "KiB/s");
+	check(&rs, "L seqwrite", "write_iops", "bs_kb", 256, 19500 + 19300, 1e-6, "IOPS");
+	/* read: IOPS=20.5k, BW=79.9MiB/s and read: IOPS=13.7k, BW=53.7MiB/s */
+	check(&rs, "L randread", "read_bw", "bs_kb", 4, (79.9 + 53.7) * 1024, 1e-6, "KiB/s");
+	check(&rs, "L randread", "read_iops", "bs_kb", 4, 20500 + 13700, 1e-6, "IOPS");
+	assert_false(has(&rs, "L randread", "write_bw"));
+	assert_false(has(&rs, "L randread", "read_clat_avg"));
+	result_set_free(&rs);
+}
+
+/* fio-2.2.10 normal output ("read : io=4096.0MB, bw=611058KB/s, iops=152764,
+ * runt=  6864msec", KB = KiB), five runs of one job file in one log
+ * (dyu/vps-comparison): five runs, each its own figures. */
+static void test_fio_v2_text_runs(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "fio/vpscmp-fio-2.2.10-randread-5runs.log", NULL, "L", &rs);
+	static const double bw[5] = { 611058, 502252, 592500, 541760, 662189 };
+	static const double iops[5] = { 152764, 125562, 148124, 135439, 165547 };
+	static const double clat[5] = { 825.75, 1005.48, 852.78, 931.38, 760.88 };
+	static const double p99[5] = { 3216, 3664, 2576, 4128, 1864 };
+	assert_int_equal(nruns(&rs, "read_bw"), 5);
+	for (int r = 0; r < 5; r++) {
+		const struct result_point *p = ptr(&rs, "L", "read_bw", r);
+		assert_string_equal(p->x_name, "bs_kb");
+		assert_double_equal(p->x, 4, 0);
+		assert_double_equal(p->value, bw[r], 0);
+		assert_string_equal(p->unit, "KiB/s");
+		assert_double_equal(ptr(&rs, "L", "read_iops", r)->value, iops[r], 0);
+		/* jobs=8 in one block (group_reporting): its latency stands */
+		assert_double_equal(ptr(&rs, "L", "read_clat_avg", r)->value, clat[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "read_clat_p99", r)->value, p99[r], 0);
+	}
+	assert_false(has(&rs, "L", "write_bw"));
+	result_set_free(&rs);
+}
+
+/* --- sysbench ---------------------------------------------------------- */
+
+/* sysbench 0.4.12 fileio rndrw, five runs in one log (dyu/vps-comparison):
+ * "Total transferred 5.2176Gb  (17.81Mb/sec)", "4559.24 Requests/sec
+ * executed", per-request statistics in ms; per-direction rates are the
+ * counts and sizes over "total time", as sysbench computes its Mb/sec. */
+static void test_sysbench_04_runs(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "sysbench/vpscmp-sysbench-0.4.12-randrw-runs.log", NULL, "L", &rs);
+	static const double total_bw[5] = { 17.81, 21.107, 22.535, 21.232, 24.315 };
+	static const double req[5] = { 4559.24, 5403.31, 5768.97, 5435.32, 6224.63 };
+	static const double rd[5] = { 820665, 972598, 1038420, 978360, 1120440 };
+	static const double wr[5] = { 547110, 648398, 692280, 652240, 746960 };
+	static const double oth[5] = { 1750656, 2074752, 2215275, 2087133, 2390172 };
+	static const double rgb[5] = { 3.1306, 3.7102, 3.9613, 3.7321, 4.2741 };
+	static const double wgb[5] = { 2.0871, 2.4734, 2.6408, 2.4881, 2.8494 };
+	static const double secs[5] = { 300.0009, 300.0005, 300.0016, 300.0007, 300.0015 };
+	static const double avg[5] = { 0.10, 0.07, 0.06, 0.06, 0.06 };
+	static const double max[5] = { 31.12, 22.11, 15.97, 18.44, 14.68 };
+	static const double p95[5] = { 0.27, 0.20, 0.12, 0.12, 0.11 };
+	assert_int_equal(nruns(&rs, "total_bw"), 5);
+	for (int r = 0; r < 5; r++) {
+		const struct result_point *p = ptr(&rs, "L", "total_bw", r);
+		assert_string_equal(p->x_name, "threads");
+		assert_double_equal(p->x, 1, 0);
+		assert_double_equal(p->value, total_bw[r], 1e-9);
+		assert_string_equal(p->unit, "MiB/s");
+		assert_double_equal(ptr(&rs, "L", "requests_per_s", r)->value, req[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "reads_per_s", r)->value, rd[r] / secs[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "writes_per_s", r)->value, wr[r] / secs[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "fsyncs_per_s", r)->value, oth[r] / secs[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "read_bw", r)->value, rgb[r] * 1024 / secs[r], 1e-9);
+		assert_double_equal(ptr(&rs, "L", "write_bw", r)->value, wgb[r] * 1024 / secs[r], 1e-9);
+		/* the rates agree with sysbench's own, to its rounding */
+		assert_double_equal(ptr(&rs, "L", "read_bw", r)->value + ptr(&rs, "L", "write_bw", r)->value,
+				    total_bw[r], 0.01);
+		assert_double_equal(ptr(&rs, "L", "latency_avg", r)->value, avg[r], 1e-12);
+		assert_double_equal(ptr(&rs, "L", "latency_max", r)->value, max[r], 1e-12);
+		assert_double_equal(ptr(&rs, "L", "latency_p95", r)->value, p95[r], 1e-12);
+	}
+	result_set_free(&rs);
+}
+
+/* sysbench 1.1.0 (built from akopytov/sysbench master, run here):
+ * "read:  IOPS=32302.22 504.72 MiB/s (529.24 MB/s)". */
+static void test_sysbench_11(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "sysbench/sysbench-1.1.0-fileio-rndrw-2threads.txt", NULL, "L", &rs);
+	check(&rs, "L", "reads_per_s", "threads", 2, 32302.22, 1e-9, "/s");
+	check(&rs, "L", "read_bw", "threads", 2, 504.72, 1e-9, "MiB/s");
+	check(&rs, "L", "writes_per_s", "threads", 2, 21534.93, 1e-9, "/s");
+	check(&rs, "L", "write_bw", "threads", 2, 336.48, 1e-9, "MiB/s");
+	check(&rs, "L", "fsyncs_per_s", "threads", 2, 2147.90, 1e-9, "/s");
+	check(&rs, "L", "latency_avg", "threads", 2, 0.04, 1e-12, "ms");
+	check(&rs, "L", "latency_max", "threads", 2, 50.44, 1e-12, "ms");
+	check(&rs, "L", "latency_p95", "threads", 2, 0.01, 1e-12, "ms");
+	assert_int_equal(rs.n, 8);
+	result_set_free(&rs);
+}
+
+/* --- several tools in one log ------------------------------------------ */
+
+/* A script ran fio, then dbench, then sysbench 1.1 into one log: each
+ * section is read by its own parser, and each tool's points carry the
+ * tool's name so that fio's write_bw (KiB/s) and sysbench's (MiB/s) never
+ * pool. */
+static void test_mixed_log(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "mixed/mixed-fio-dbench-sysbench.log", NULL, "L", &rs);
+	assert_int_equal(nlabels(&rs), 3);
+	/* write: IOPS=166k, BW=10.1GiB/s (10.8GB/s)(20.2GiB/2001msec) */
+	check(&rs, "L fio", "write_bw", "bs_kb", 64, 10.1 * 1024 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L fio", "write_iops", "bs_kb", 64, 166000, 1e-6, "IOPS");
+	check(&rs, "L fio", "write_clat_avg", "bs_kb", 64, 5.17, 1e-12, "us");
+	check(&rs, "L fio", "write_clat_p99", "bs_kb", 64, 11, 0, "us");
+	/* Throughput 412.045 MB/sec  2 clients  2 procs  max_latency=195.942 ms */
+	check(&rs, "L dbench", "throughput", "clients", 2, 412.045, 1e-9, "MB/s");
+	check(&rs, "L dbench", "max_latency", "clients", 2, 195.942, 1e-9, "ms");
+	check(&rs, "L sysbench", "write_bw", "threads", 1, 795.49, 1e-9, "MiB/s");
+	check(&rs, "L sysbench", "writes_per_s", "threads", 1, 50911.59, 1e-9, "/s");
+	check(&rs, "L sysbench", "fsyncs_per_s", "threads", 1, 1019.20, 1e-9, "/s");
+	check(&rs, "L sysbench", "latency_max", "threads", 1, 66.71, 1e-12, "ms");
+	assert_false(has(&rs, "L", "write_bw"));
+	result_set_free(&rs);
+}
+
+/* The same log fed live through "auto" (no look ahead): the first tool
+ * keeps the plain label until a second one shows up, and the sections still
+ * go to their own parsers. */
+static void test_mixed_log_live(void **st)
+{
+	(void)st;
+	FILE *f = fopen(BO "mixed/mixed-fio-dbench-sysbench.log", "rb");
+	assert_non_null(f);
+	char buf[65536];
+	size_t n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	struct parser *p = parser_new("auto", "L");
+	struct result_set rs = { 0 };
+	struct result_sink sink = result_set_sink(&rs);
+	for (size_t i = 0; i < n; i += 7)
+		parser_feed(p, buf + i, n - i < 7 ? n - i : 7, &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+	/* fio's final figure comes at its end, after the switch: tagged too */
+	check(&rs, "L fio", "write_iops", "bs_kb", 64, 166000, 1e-6, "IOPS");
+	check(&rs, "L dbench", "throughput", "clients", 2, 412.045, 1e-9, "MB/s");
+	check(&rs, "L sysbench", "write_bw", "threads", 1, 795.49, 1e-9, "MiB/s");
+	result_set_free(&rs);
+}
+
+/* --- labels and empty files -------------------------------------------- */
+
+static void test_default_label_and_empty(void **st)
+{
+	(void)st;
+	char a[RP_LABEL_LEN], b[RP_LABEL_LEN];
+	assert_string_equal(parser_default_label("/x/y/fio-run.json", a, sizeof(a)), "fio-run");
+	assert_string_equal(parser_default_label("noext", a, sizeof(a)), "noext");
+	assert_string_equal(parser_default_label("/x/.hidden", a, sizeof(a)), ".hidden");
+	/* 70-character names sharing their first 66: the extension comes off
+	 * first, then a cut name keeps a hash of the whole name */
+	const char *l1 = "d/fio-randread-direct-on-the-test-box-in-the-lab-with-kernel-6.18.44-1.txt";
+	const char *l2 = "d/fio-randread-direct-on-the-test-box-in-the-lab-with-kernel-6.18.44-2.txt";
+	parser_default_label(l1, a, sizeof(a));
+	parser_default_label(l2, b, sizeof(b));
+	assert_int_equal(strlen(a), RP_LABEL_LEN - 1);
+	assert_string_not_equal(a, b);
+	assert_memory_equal(a, "fio-randread-direct-on-the-test-box", 35);
+	assert_non_null(strchr(a, '~'));
+	/* an empty file is said to be empty, not "no result by the mail parser" */
+	char path[] = "/tmp/iodash-empty-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	struct result_set rs = { 0 };
+	char err[256];
+	assert_int_equal(parser_parse_file(path, NULL, NULL, &rs, err, sizeof(err)), -ENODATA);
+	assert_non_null(strstr(err, "empty file"));
+	assert_null(strstr(err, "mail parser"));
+	assert_int_equal(write(fd, "\n  \n\t\n", 6), 6);
+	assert_int_equal(parser_parse_file(path, NULL, NULL, &rs, err, sizeof(err)), -ENODATA);
+	assert_non_null(strstr(err, "only blank lines"));
+	close(fd);
+	unlink(path);
+	assert_int_equal(rs.n, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bonnie_csv_196),
+		cmocka_unit_test(test_fio_groups_normal),
+		cmocka_unit_test(test_fio_groups_json),
+		cmocka_unit_test(test_fio_json_v2_groups),
+		cmocka_unit_test(test_fio_json_v2_group_reporting),
+		cmocka_unit_test(test_fio_client_server_json),
+		cmocka_unit_test(test_fio_client_server_text),
+		cmocka_unit_test(test_fio_v2_text_runs),
+		cmocka_unit_test(test_sysbench_04_runs),
+		cmocka_unit_test(test_sysbench_11),
+		cmocka_unit_test(test_mixed_log),
+		cmocka_unit_test(test_mixed_log_live),
+		cmocka_unit_test(test_default_label_and_empty),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
