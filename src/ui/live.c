@@ -22,44 +22,8 @@
 #include "iodash/model.h"
 #include "iodash/session.h"
 #include "iodash/ui.h"
+#include "iodash/ui_frame.h"
 #include "ui_screen.h"
-
-#define VIEW_OUT_LINES 64
-#define VIEW_EVENTS 48
-#define VIEW_DISKS SAMPLE_MAX_DISKS
-
-/* What one sample contributes to the graphs. */
-struct view_pt {
-	uint64_t seq;
-	double t;
-	bool have_dirty;
-	int zone;
-	double level_kb, bg_kb, freerun_kb, thresh_kb;
-	float rd[VIEW_DISKS], wr[VIEW_DISKS];
-};
-
-/* What a frame draws: copied from the model under its lock. */
-struct view {
-	char host[64], kernel[128], source[MODEL_LINE_LEN];
-	bool replay, sampler_done, bench_done;
-	int exit_code;
-	char error[MODEL_LINE_LEN];
-	struct bench_status bench;
-	bool have_last;
-	struct sample last;
-	int badge_zone;              /* the worst zone of the last refresh period */
-	struct view_pt *pts;
-	size_t npts, cap;
-	char out[VIEW_OUT_LINES][MODEL_LINE_LEN];
-	int nout;
-	uint64_t noutput;
-	struct model_event ev[VIEW_EVENTS];
-	uint64_t nevents;            /* events in the session: ev[] are the last nev */
-	int nev;
-	struct result_set rs;
-	size_t rs_seen;
-	bool rs_changed;
-};
 
 struct live {
 	struct model *m;
@@ -75,10 +39,9 @@ struct live {
 	double refresh;
 	bool asking_stop;            /* "stop the benchmark? y/n" */
 	bool quit_when_done;         /* q + y: quit once the benchmark has exited */
-	bool had_bench;
 	int out_back;                /* output pane: lines scrolled back */
 	int metric_idx;
-	struct view v;
+	struct frame v;
 	struct curve_set cs;
 	bool have_cs;
 	char metric[RP_NAME_LEN];
@@ -94,126 +57,11 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static bool bench_active(const struct view *v)
-{
-	return v->bench.state == BENCH_RUNNING || v->bench.state == BENCH_STARTING ||
-	       v->bench.state == BENCH_BETWEEN;
-}
-
 /* ---- copying from the model ---------------------------------------- */
-
-static int bucket_k(const struct live *L);
-
-/* The events pane gives a hit one line: its end joins the line of its
- * start ("0:03 throttle 0.20s dirty+writeback=…") when nothing came
- * between them.  A kernel at its dirty limit can go in and out of
- * throttle several times a second; two lines each would bury the rest. */
-static bool event_joins_previous(int prev_kind, int kind)
-{
-	return kind == MEV_HIT_END && prev_kind == MEV_HIT_START;
-}
-
-/* The zone badge shows the worst zone of the samples within one refresh
- * period of the newest: a frame stands for that period, and a dirty level
- * that hovers at freerun (in and out of throttle several times a second)
- * then reads THROTTLE steadily instead of flashing. */
-static int worst_recent_zone(const struct view *v, double period)
-{
-	if (!v->have_last || !v->last.have_dirty)
-		return ZONE_UNKNOWN;
-	int z = v->last.zone;
-	for (size_t i = v->npts; i-- > 0;) {
-		const struct view_pt *p = &v->pts[i];
-		if (p->t <= v->last.t - period)
-			break;
-		if (p->have_dirty && p->zone > z)
-			z = p->zone;
-	}
-	return z;
-}
 
 static void view_copy(struct live *L)
 {
-	struct model *m = L->m;
-	struct view *v = &L->v;
-	size_t want = ((size_t)(L->cols > 0 ? L->cols : 80) * 2 + 16) * (size_t)bucket_k(L);
-	if (want < 256)
-		want = 256;
-	if (v->cap < want) {
-		struct view_pt *p = realloc(v->pts, want * sizeof *p);
-		if (!p)
-			return;
-		v->pts = p;
-		v->cap = want;
-	}
-	model_lock(m);
-	snprintf(v->host, sizeof v->host, "%s", m->host);
-	snprintf(v->kernel, sizeof v->kernel, "%s", m->kernel);
-	snprintf(v->source, sizeof v->source, "%s", m->source);
-	snprintf(v->error, sizeof v->error, "%s", m->error);
-	v->replay = m->replay;
-	v->sampler_done = m->sampler_done;
-	v->bench_done = m->bench_done;
-	v->exit_code = m->exit_code;
-	v->bench = m->bench;
-	if (m->backpressure)
-		m->consumed = m->series.pushed;
-	const struct sample *last = series_last(&m->series);
-	v->have_last = last != NULL;
-	if (last)
-		v->last = *last;
-	size_t n = series_len(&m->series), take = n < v->cap ? n : v->cap;
-	v->npts = 0;
-	for (size_t i = n - take; i < n; i++) {
-		const struct sample *s = series_at(&m->series, i);
-		struct view_pt *p = &v->pts[v->npts++];
-		p->seq = s->seq;
-		p->t = s->t;
-		p->have_dirty = s->have_dirty;
-		p->zone = s->zone;
-		p->level_kb = (double)(s->dirty_kb + s->writeback_kb);
-		p->bg_kb = (double)s->bg_thresh_kb;
-		p->freerun_kb = (double)s->freerun_kb;
-		p->thresh_kb = (double)s->thresh_kb;
-		/* every slot, so the bucketing reads no stale or unset rate:
-		 * past the newest sample's disks, n/a */
-		for (int k = 0; k < VIEW_DISKS; k++) {
-			const struct disk_rate *d = NULL;
-			if (k < last->ndisks && k < s->ndisks && !strcmp(s->disks[k].name, last->disks[k].name))
-				d = &s->disks[k];
-			for (int j = 0; !d && k < last->ndisks && j < s->ndisks; j++)
-				if (!strcmp(s->disks[j].name, last->disks[k].name))
-					d = &s->disks[j];
-			p->rd[k] = d && d->have_rate ? (float)d->rkB_s : NAN;
-			p->wr[k] = d && d->have_rate ? (float)d->wkB_s : NAN;
-		}
-	}
-	uint64_t no = m->noutput, first = no > VIEW_OUT_LINES ? no - VIEW_OUT_LINES : 0;
-	if (no - first > MODEL_OUTPUT_CAP)
-		first = no - MODEL_OUTPUT_CAP;
-	v->nout = 0;
-	for (uint64_t i = first; i < no; i++)
-		snprintf(v->out[v->nout++], MODEL_LINE_LEN, "%s", m->output[i % MODEL_OUTPUT_CAP].text);
-	v->noutput = no;
-	uint64_t ne = m->nevents, fe = ne > VIEW_EVENTS ? ne - VIEW_EVENTS : 0;
-	v->nev = 0;
-	v->nevents = ne;
-	for (uint64_t i = fe; i < ne; i++)
-		v->ev[v->nev++] = m->events[i % MODEL_EVENT_CAP];
-	if (m->results.n != v->rs_seen) {
-		struct result_point *np = realloc(v->rs.v, (m->results.n + 1) * sizeof *np);
-		if (np) {
-			v->rs.v = np;
-			memcpy(np, m->results.v, m->results.n * sizeof *np);
-			v->rs.n = v->rs.cap = m->results.n;
-			v->rs_seen = m->results.n;
-			v->rs_changed = true;
-		}
-	}
-	model_unlock(m);
-	if (v->bench.state != BENCH_NONE)
-		L->had_bench = true;
-	v->badge_zone = worst_recent_zone(v, L->refresh);
+	frame_copy(&L->v, L->m, L->cols, L->o->interval, L->refresh);
 }
 
 /* Rebuild the curves of the chosen metric when results changed. */
@@ -244,26 +92,6 @@ static void curves_update(struct live *L, bool force)
 
 /* ---- layout and windows --------------------------------------------- */
 
-/* Disks worth a line and a graph: those with I/O in the window (the
- * kernel lists every loop and zram device; iostat users skip them). */
-static int active_disks(const struct view *v, int *idx, int max, int *idle)
-{
-	int n = 0, nd = v->have_last ? v->last.ndisks : 0;
-	if (nd > VIEW_DISKS)
-		nd = VIEW_DISKS;
-	*idle = 0;
-	for (int k = 0; k < nd; k++) {
-		bool act = false;
-		for (size_t i = 0; i < v->npts && !act; i++)
-			act = v->pts[i].rd[k] > 0 || v->pts[i].wr[k] > 0;
-		if (act && n < max)
-			idx[n++] = k;
-		else
-			(*idle)++;
-	}
-	return n;
-}
-
 static void windows_free(struct live *L)
 {
 	for (int p = 0; p < UI_PANEL_COUNT; p++)
@@ -279,8 +107,8 @@ static void windows_free(struct live *L)
 
 static void windows_layout(struct live *L)
 {
-	int idx[VIEW_DISKS], idle;
-	int nact = active_disks(&L->v, idx, VIEW_DISKS, &idle);
+	int idx[FRAME_DISKS], idle;
+	int nact = frame_active_disks(&L->v, idx, FRAME_DISKS, &idle);
 	int rows = nact ? nact : 1;
 	struct layout_req rq = { .cols = COLS, .rows = LINES, .hidden = L->hidden,
 				 .curves_view = L->curves_view, .disk_rows = rows };
@@ -309,28 +137,6 @@ static void windows_layout(struct live *L)
 
 /* ---- panels ----------------------------------------------------------- */
 
-static const char *zone_badge(int zone, enum theme_elem *e)
-{
-	switch (zone) {
-	case ZONE_BELOW_BG: *e = TE_BADGE_BELOW; return " below bg ";
-	case ZONE_BG_FLUSH: *e = TE_BADGE_BG; return " background writeback ";
-	case ZONE_THROTTLE: *e = TE_BADGE_THROTTLE; return " THROTTLE ";
-	case ZONE_HARD_LIMIT: *e = TE_BADGE_HARD; return " HARD LIMIT ";
-	default: *e = TE_BADGE_UNKNOWN; return " zone n/a ";
-	}
-}
-
-static const char *short_badge(int zone)
-{
-	switch (zone) {
-	case ZONE_BELOW_BG: return " ok ";
-	case ZONE_BG_FLUSH: return " bg ";
-	case ZONE_THROTTLE: return " THROTTLE ";
-	case ZONE_HARD_LIMIT: return " HARD ";
-	default: return " n/a ";
-	}
-}
-
 /* Put right-aligned parts from the right edge; returns the x where they start. */
 static int put_right(WINDOW *w, int y, int right, const struct ui_style *st, enum theme_elem e,
 		     const char *s)
@@ -346,16 +152,16 @@ static int put_right(WINDOW *w, int y, int right, const struct ui_style *st, enu
 static void draw_header(struct live *L, WINDOW *w)
 {
 	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
+	const struct frame *v = &L->v;
 	int W = getmaxx(w), H = getmaxy(w);
 	int zone = v->badge_zone;
 	enum theme_elem be;
-	const char *badge = zone_badge(zone, &be);
+	const char *badge = frame_zone_badge(zone, &be);
 	char buf[512], el[32];
 
 	if (H < 2) {
 		/* one row: the badge and hits first, host in what is left */
-		badge = short_badge(zone);
+		badge = frame_zone_badge_short(zone);
 		int x = put_right(w, 0, W, st, be, badge);
 		if (v->have_last && v->last.hits) {
 			snprintf(buf, sizeof buf, "hits %u ", v->last.hits);
@@ -403,7 +209,7 @@ static void draw_header(struct live *L, WINDOW *w)
 		ui_put(w, 1, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
 		return;
 	}
-	if (L->had_bench && v->bench_done) {
+	if (L->v.had_bench && v->bench_done) {
 		if (b->attached)
 			/* not our child: nobody but its parent can know its status */
 			snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
@@ -424,8 +230,8 @@ static void draw_header(struct live *L, WINDOW *w)
 		cx += ui_put(w, 1, cx, rx - cx, st, TE_HEADER, buf);
 		int bw = 12;
 		if (cx + bw + 2 < rx) {
-			int fill = b->run_total ? (bw * (b->run_index - (bench_active(v) ? 1 : 0)) +
-						   bw / 2 * bench_active(v)) / b->run_total : 0;
+			int fill = b->run_total ? (bw * (b->run_index - (frame_bench_active(v) ? 1 : 0)) +
+						   bw / 2 * frame_bench_active(v)) / b->run_total : 0;
 			fill = fill < 0 ? 0 : fill > bw ? bw : fill;
 			bool utf = st->glyphs != UI_GLYPH_ASCII;
 			ui_fill(w, 1, cx, fill, st, TE_PROGRESS, utf ? "\u2588" : "#");
@@ -457,127 +263,24 @@ static void draw_header(struct live *L, WINDOW *w)
 	ui_put(w, 1, cx, rx - cx - 1, st, TE_HEADER, buf);
 }
 
-/* Samples per graph sub-column: one sub-column per refresh, and only whole
- * braille cells (two sub-columns) are drawn, so a column of cells changes
- * every other frame however fast the sampling; a fast replay (-i 0.1)
- * would otherwise resend five.  This halves what the graphs cost on an
- * ssh link, for a graph at most two refreshes behind. */
 static int bucket_k(const struct live *L)
 {
-	const struct view *v = &L->v;
-	double per = L->o->interval > 0 ? L->o->interval : 0.5;
-	if (v->npts >= 2 && v->pts[v->npts - 1].seq > v->pts[0].seq)
-		per = (v->pts[v->npts - 1].t - v->pts[0].t) /
-		      (double)(v->pts[v->npts - 1].seq - v->pts[0].seq);
-	if (!(per > 0))
-		return 1;
-	long k = lround(L->refresh / per);
-	return k < 1 ? 1 : k > 64 ? 64 : (int)k;
-}
-
-static const struct view_pt *pt_at(const struct view *v, uint64_t seq)
-{
-	if (!v->npts || seq < v->pts[0].seq)
-		return NULL;
-	uint64_t i = seq - v->pts[0].seq;
-	if (i < v->npts && v->pts[i].seq == seq)
-		return &v->pts[i];
-	return NULL;
-}
-
-/* The graph's G sub-columns: the window does not scroll by one per sample
- * (see the top) but fills to the right and jumps back a quarter when
- * full.  Each sub-column aggregates k samples: rates by their mean, the
- * dirty level by its peak, thresholds as last seen, the zone at its worst.
- *
- * A graph shows whole cells only (two buckets each in braille), so it
- * changes every other frame.  `phase` (0 or 1) shifts which pair of
- * buckets makes a cell: the two graphs take turns, and a frame sends one
- * column of one graph in one colour rather than two columns whose
- * colours alternate on every row. */
-static int buckets(const struct live *L, int G, int phase, struct view_pt *out, bool *have)
-{
-	const struct view *v = &L->v;
-	int k = bucket_k(L);
-	for (int i = 0; i < G; i++)
-		have[i] = false;
-	if (!v->npts || G <= 0)
-		return k;
-	/* Only whole buckets: a half-filled one would be sent again next
-	 * frame.  B is the newest complete bucket. */
-	uint64_t done = (v->pts[v->npts - 1].seq + 1) / (uint64_t)k, GG = (uint64_t)G;
-	uint64_t ph = phase ? 1 : 0;
-	if (done < ph + 2)
-		return k;
-	done = ph + ((done - ph) & ~(uint64_t)1);   /* whole cells: pairs from ph */
-	uint64_t B = done - 1;
-	uint64_t step = (GG / 4) & ~(uint64_t)1;   /* even, so cells stay aligned */
-	if (!step)
-		step = 2;
-	uint64_t b0 = ph + (B - ph < GG ? 0 : ((B - ph - GG) / step + 1) * step);
-	for (int i = 0; i < G; i++) {
-		struct view_pt *o = &out[i];
-		int n = 0, nd[VIEW_DISKS] = { 0 };
-		memset(o, 0, sizeof *o);
-		o->zone = ZONE_UNKNOWN;
-		if (b0 + (uint64_t)i > B)
-			break;
-		for (int j = 0; j < k; j++) {
-			const struct view_pt *p = pt_at(v, (b0 + (uint64_t)i) * (uint64_t)k + (uint64_t)j);
-			if (!p)
-				continue;
-			if (!n++) {
-				o->seq = p->seq;
-				o->t = p->t;
-			}
-			for (int d = 0; d < VIEW_DISKS; d++)
-				if (p->rd[d] == p->rd[d]) {
-					o->rd[d] += p->rd[d];
-					o->wr[d] += p->wr[d];
-					nd[d]++;
-				}
-			if (p->have_dirty) {
-				o->have_dirty = true;
-				o->level_kb = fmax(o->level_kb, p->level_kb);
-				o->bg_kb = p->bg_kb;
-				o->freerun_kb = p->freerun_kb;
-				o->thresh_kb = p->thresh_kb;
-				if (p->zone > o->zone)
-					o->zone = p->zone;
-			}
-		}
-		for (int d = 0; d < VIEW_DISKS; d++) {
-			o->rd[d] = nd[d] ? o->rd[d] / nd[d] : NAN;
-			o->wr[d] = nd[d] ? o->wr[d] / nd[d] : NAN;
-		}
-		have[i] = n > 0;
-	}
-	return k;
-}
-
-/* Seconds the window spans, for titles ("last 24 s"). */
-static double window_span(const struct live *L, int g)
-{
-	const struct view *v = &L->v;
-	if (v->npts < 2 || v->pts[v->npts - 1].seq == v->pts[0].seq)
-		return 0;
-	const struct view_pt *a = &v->pts[0], *b = &v->pts[v->npts - 1];
-	return (b->t - a->t) / (double)(b->seq - a->seq) * g * bucket_k(L);
+	return frame_bucket_k(&L->v, L->o->interval, L->refresh);
 }
 
 static void draw_throughput(struct live *L, WINDOW *w, bool focus)
 {
 	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
+	const struct frame *v = &L->v;
 	int W = getmaxx(w), H = getmaxy(w);
-	int idx[VIEW_DISKS], idle;
-	int nact = active_disks(v, idx, VIEW_DISKS, &idle);
+	int idx[FRAME_DISKS], idle;
+	int nact = frame_active_disks(v, idx, FRAME_DISKS, &idle);
 	int sc = ui_glyph_subcols(st->glyphs);
 	int gw = W, G = gw * sc;
 	char title[256], buf[128];
 	bool utf = st->glyphs != UI_GLYPH_ASCII;
 	int tl = snprintf(title, sizeof title, "Throughput  write %s read %s  last %.0f s",
-			  utf ? "\u25b2" : "^", utf ? "\u25bc" : "v", window_span(L, G));
+			  utf ? "\u25b2" : "^", utf ? "\u25bc" : "v", frame_window_span(&L->v, G, bucket_k(L)));
 	if (v->bench.progress.valid && v->bench.progress.throughput >= 0)
 		snprintf(title + tl, sizeof title - (size_t)tl, "  %s: %.1f %s",
 			 v->bench.command[0] ? "bench" : "", v->bench.progress.throughput,
@@ -598,7 +301,7 @@ static void draw_throughput(struct live *L, WINDOW *w, bool focus)
 	int shown = nact < fit ? nact : fit;
 	int per = body / shown;
 	double *vw = calloc((size_t)G + 1, sizeof *vw), *vr = calloc((size_t)G + 1, sizeof *vr);
-	struct view_pt *bk = calloc((size_t)G + 1, sizeof *bk);
+	struct frame_pt *bk = calloc((size_t)G + 1, sizeof *bk);
 	bool *have = calloc((size_t)G + 1, sizeof *have);
 	if (!vw || !vr || !bk || !have) {
 		free(vw);
@@ -607,7 +310,7 @@ static void draw_throughput(struct live *L, WINDOW *w, bool focus)
 		free(have);
 		return;
 	}
-	buckets(L, G, 0, bk, have);
+	frame_buckets(&L->v, bucket_k(L), G, 0, bk, have);
 	int y = 1;
 	for (int i = 0; i < shown; i++) {
 		int k = idx[i];
@@ -659,7 +362,7 @@ static void draw_throughput(struct live *L, WINDOW *w, bool focus)
 static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 {
 	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
+	const struct frame *v = &L->v;
 	int W = getmaxx(w), H = getmaxy(w);
 	char title[256], a[16], b[16], c[16], t[16];
 	const struct sample *s = &v->last;
@@ -687,14 +390,14 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 	 * squash today's lines into the bottom row. */
 	int lab_w = W >= 40 ? 9 : 0, gw = W - lab_w;
 	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
-	struct view_pt *bk = calloc((size_t)G + 1, sizeof *bk);
+	struct frame_pt *bk = calloc((size_t)G + 1, sizeof *bk);
 	bool *have = calloc((size_t)G + 1, sizeof *have);
 	if (!bk || !have) {
 		free(bk);
 		free(have);
 		return;
 	}
-	buckets(L, G, 1, bk, have);
+	frame_buckets(&L->v, bucket_k(L), G, 1, bk, have);
 	double top = (double)(s->thresh_kb > s->dirty_kb + s->writeback_kb
 			      ? s->thresh_kb : s->dirty_kb + s->writeback_kb);
 	for (int i = 0; i < G; i++)
@@ -726,7 +429,7 @@ static void draw_dirty(struct live *L, WINDOW *w, bool focus)
 	double *bg = lv + G, *fr = lv + 2 * G, *th = lv + 3 * G;
 	bool any_shade = false;
 	for (int i = 0; i < G; i++) {
-		const struct view_pt *p = &bk[i];
+		const struct frame_pt *p = &bk[i];
 		bool ok = have[i] && p->have_dirty;
 		lv[i] = ok ? p->level_kb : NAN;
 		bg[i] = ok ? p->bg_kb : NAN;
@@ -795,7 +498,7 @@ static const struct { enum disk_figure f; int width; } disk_table_cols[] = {
 #define DISK_TABLE_NCOLS (1 + (int)(sizeof disk_table_cols / sizeof disk_table_cols[0]))
 
 struct disk_tab {
-	const struct view *v;
+	const struct frame *v;
 	const int *idx;
 	char buf[40];
 };
@@ -823,9 +526,9 @@ static const char *disk_cell(const void *ctx, int row, int col, enum theme_elem 
 static void draw_disks(struct live *L, WINDOW *w, bool focus)
 {
 	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
-	int idx[VIEW_DISKS], idle;
-	int n = active_disks(v, idx, VIEW_DISKS, &idle);
+	const struct frame *v = &L->v;
+	int idx[FRAME_DISKS], idle;
+	int n = frame_active_disks(v, idx, FRAME_DISKS, &idle);
 	char title[96];
 	if (idle)
 		snprintf(title, sizeof title, "Disks  iostat -x  (%d idle not shown)", idle);
@@ -855,7 +558,7 @@ static void draw_disks(struct live *L, WINDOW *w, bool focus)
 static void draw_output(struct live *L, WINDOW *w, bool focus)
 {
 	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
+	const struct frame *v = &L->v;
 	char title[MODEL_LINE_LEN + 64];
 	if (v->bench.command[0])
 		snprintf(title, sizeof title, "Benchmark output  %s", v->bench.command);
@@ -864,7 +567,7 @@ static void draw_output(struct live *L, WINDOW *w, bool focus)
 	if (L->out_back)
 		snprintf(title + strlen(title), sizeof title - strlen(title), "  (back %d)", L->out_back);
 	ui_title(w, st, title, focus);
-	const char *lines[VIEW_OUT_LINES];
+	const char *lines[FRAME_OUT_LINES];
 	int n = v->nout - L->out_back;
 	if (n < 0)
 		n = 0;
@@ -875,29 +578,17 @@ static void draw_output(struct live *L, WINDOW *w, bool focus)
 		.elem = TE_OUTPUT,
 		.follow = L->out_back == 0,
 		.abs0 = v->noutput - (uint64_t)v->nout,
-		.empty = v->bench.state == BENCH_NONE && !L->had_bench
+		.empty = v->bench.state == BENCH_NONE && !L->v.had_bench
 			 ? "no benchmark attached. Start one with iodash run -- CMD, or watch one with iodash attach PID"
 			 : "no output yet",
 	};
 	ui_text_widget.draw(w, &td, st);
 }
 
-/* The text of a hit's joined line: "throttle 0.20s dirty+writeback=…",
- * from the texts the sampler gives its events (src/sampler.c); other
- * texts (an older recording) are shown side by side. */
-static void joined_hit_text(const char *start, const char *end, char *out, size_t n)
-{
-	static const char sp[] = "throttle start ", ep[] = "throttle end ";
-	if (!strncmp(start, sp, sizeof sp - 1) && !strncmp(end, ep, sizeof ep - 1))
-		snprintf(out, n, "throttle %s %s", end + sizeof ep - 1, start + sizeof sp - 1);
-	else
-		snprintf(out, n, "%s, %s", start, end);
-}
-
 static void draw_events(struct live *L, WINDOW *w, bool focus)
 {
 	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
+	const struct frame *v = &L->v;
 	ui_title(w, st, "Events", focus);
 	int H = getmaxy(w) - 1, W = getmaxx(w);
 	if (!v->nev) {
@@ -906,10 +597,10 @@ static void draw_events(struct live *L, WINDOW *w, bool focus)
 	}
 	/* the pane's lines among the events held: where each starts, by
 	 * index in v->ev and in the session */
-	int line_ev[VIEW_EVENTS], nl = 0;
-	uint64_t key[VIEW_EVENTS], abs0 = v->nevents - (uint64_t)v->nev;
+	int line_ev[FRAME_EVENTS], nl = 0;
+	uint64_t key[FRAME_EVENTS], abs0 = v->nevents - (uint64_t)v->nev;
 	for (int i = 0; i < v->nev; i++)
-		if (!i || !event_joins_previous((int)v->ev[i - 1].kind, (int)v->ev[i].kind)) {
+		if (!i || !frame_event_joins_previous((int)v->ev[i - 1].kind, (int)v->ev[i].kind)) {
 			key[nl] = abs0 + (uint64_t)i;
 			line_ev[nl++] = i;
 		}
@@ -918,13 +609,13 @@ static void draw_events(struct live *L, WINDOW *w, bool focus)
 		int i = line_ev[j];
 		const struct model_event *e = &v->ev[i];
 		const struct model_event *end = i + 1 < v->nev &&
-			event_joins_previous((int)e->kind, (int)v->ev[i + 1].kind) ? &v->ev[i + 1] : NULL;
+			frame_event_joins_previous((int)e->kind, (int)v->ev[i + 1].kind) ? &v->ev[i + 1] : NULL;
 		char t[24], text[2 * MODEL_LINE_LEN], line[2 * MODEL_LINE_LEN + 2];
 		ui_fmt_dur(e->t, t, sizeof t);
 		enum theme_elem el = e->kind == MEV_HIT_START || e->kind == MEV_HIT_END ? TE_HIT
 				     : e->kind == MEV_MARK ? TE_MARK : TE_TEXT;
 		if (end)
-			joined_hit_text(e->text, end->text, text, sizeof text);
+			frame_joined_hit_text(e->text, end->text, text, sizeof text);
 		else
 			snprintf(text, sizeof text, "%s", e->text[0] ? e->text : model_event_kind_name(e->kind));
 		int x = ui_put(w, 1 + j - first, 0, W, st, TE_DIM, t);
@@ -1107,14 +798,14 @@ static enum key_result on_key(struct live *L, int ch)
 		if (L->quit_when_done)
 			return KEY_QUIT;
 		/* an attached process is only watched: nothing to ask */
-		if (bench_active(&L->v) && L->m->stop_bench && !L->v.bench.attached) {
+		if (frame_bench_active(&L->v) && L->m->stop_bench && !L->v.bench.attached) {
 			L->asking_stop = true;
 			L->quit_when_done = true;
 			return KEY_REDRAW;
 		}
 		return KEY_QUIT;
 	case 3: /* Ctrl-C in raw mode */
-		if (bench_active(&L->v) && L->m->stop_bench && !L->v.bench.attached) {
+		if (frame_bench_active(&L->v) && L->m->stop_bench && !L->v.bench.attached) {
 			L->asking_stop = true;
 			L->quit_when_done = false;
 			return KEY_REDRAW;
@@ -1213,7 +904,7 @@ static enum key_result on_key(struct live *L, int ch)
 static int headless_wait(struct live *L)
 {
 	struct model *m = L->m;
-	bool with_bench = L->had_bench || m->bench.state != BENCH_NONE;
+	bool with_bench = L->v.had_bench || m->bench.state != BENCH_NONE;
 
 	/* a plain live view has nothing left to finish, unless it was told
 	 * how long to record (--count, --duration) */
@@ -1237,8 +928,7 @@ static void live_free(struct live *L)
 	windows_free(L);
 	if (L->have_cs)
 		curve_set_free(&L->cs);
-	free(L->v.pts);
-	free(L->v.rs.v);
+	frame_free(&L->v);
 }
 
 int ui_run(struct model *m, const struct iodash_opts *o)
@@ -1281,14 +971,14 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			return code;
 		}
 		if (app_got_sigterm) {
-			if (bench_active(&L->v))
+			if (frame_bench_active(&L->v))
 				stop_bench(L);
 			break;
 		}
 		if (app_got_sigint != L->sigints_seen) {
 			/* a SIGINT from outside: as Ctrl-C, without a question */
 			L->sigints_seen = app_got_sigint;
-			if (bench_active(&L->v) && m->stop_bench && !L->v.bench.attached)
+			if (frame_bench_active(&L->v) && m->stop_bench && !L->v.bench.attached)
 				stop_bench(L);
 			else
 				break;
