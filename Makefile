@@ -6,11 +6,11 @@ PREFIX    ?= /usr/local
 Q         := $(if $(V),,@)
 say        = $(if $(V),,@printf '  %-6s %s\n' $(1) $(2);)
 CC        ?= cc
-PKGS      := ncursesw libproc2 json-c
+PKGS      := ncursesw libproc2 json-c libtracefs libtraceevent
 VERSION   := 0.1.0
 
 # Debian packages: the build, the tests, and the benchmarks the tests drive.
-APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev
+APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev libtracefs-dev libtraceevent-dev
 APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind htop procps bc python3 locales
 APT_ALL   := $(APT_BUILD) $(APT_TEST)
 

@@ -16,6 +16,7 @@
 #include "iodash/app.h"
 #include "iodash/batch.h"
 #include "iodash/commands.h"
+#include "iodash/ktrace.h"
 #include "iodash/probe.h"
 #include "iodash/recording.h"
 #include "iodash/sampler.h"
@@ -140,11 +141,52 @@ static const char *app_recording_path(const struct iodash_opts *o, char *buf, si
 	return buf;
 }
 
+static void app_halt_sampler(void *ctx)
+{
+	sampler_halt(ctx);
+}
+
+/* Throttling from the kernel whenever it can be followed; else the sampled
+ * zone, said plainly (a note event, and model.thr for the screens).
+ * Returns 0, or 1 when --trace-throttle insisted and it cannot be. */
+static int app_open_ktrace(const struct iodash_opts *o, struct model *m, struct ktrace **kt)
+{
+	char err[256] = "", note[256] = "", why[MODEL_LINE_LEN];
+	int rc = -1;
+
+	*kt = NULL;
+	if (o->proc_root)
+		snprintf(why, sizeof(why), "the counters are replayed (--proc-root), not this kernel's");
+	else if (o->no_trace)
+		snprintf(why, sizeof(why), "--no-trace");
+	else if ((rc = ktrace_open(kt, o->throttle_gap, err, sizeof(err), note, sizeof(note))))
+		snprintf(why, sizeof(why), "%s", err);
+	if (!rc) {
+		model_lock(m);
+		m->thr.src = THR_SRC_KERNEL;
+		snprintf(m->thr.note, sizeof(m->thr.note), "throttling from the kernel: writeback tracepoints in %s%s%s",
+			 ktrace_instance(*kt), note[0] ? "; " : "", note);
+		model_unlock(m);
+		return 0;
+	}
+	if (o->trace_throttle) {
+		fprintf(stderr, "iodash: --trace-throttle: %s (run as root, or drop the option to use the sampled zone)\n", why);
+		return 1;
+	}
+	model_lock(m);
+	m->thr.src = THR_SRC_SAMPLED;
+	snprintf(m->thr.why_sampled, sizeof(m->thr.why_sampled), "%s", why);
+	snprintf(m->thr.note, sizeof(m->thr.note), "throttling is sampled (%s): it can miss short pauses", why);
+	model_unlock(m);
+	return 0;
+}
+
 int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 {
 	struct probe *probe = NULL;
 	struct sampler *sampler = NULL;
 	struct recorder *rec = NULL;
+	struct ktrace *kt = NULL;
 	struct model m;
 	struct snapshot first;
 	char err[512] = "", pathbuf[256];
@@ -197,6 +239,9 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 		m.obs = recorder_observer(rec);
 	}
 
+	if ((rc = app_open_ktrace(o, &m, &kt)))
+		goto out;
+
 	struct app_flush flush = { .rec = rec, .m = &m };
 	if (rec)
 		app_check_recorder(&flush, 0, recorder_flush(rec));
@@ -204,11 +249,16 @@ int app_run_session(const struct iodash_opts *o, struct bench_driver *drv)
 		.interval = o->interval, .fast = o->fast, .count = o->count,
 		.duration = o->duration, .after_sample = app_after_sample, .ctx = &flush,
 		.disks = o->disks,
+		.ktrace = kt, .throttle_gap = o->throttle_gap,
 	};
 	if ((rc = sampler_start(&sampler, probe, &m, &sc, &first, err, sizeof(err)))) {
 		fprintf(stderr, "iodash: %s\n", err);
 		goto not_started;
 	}
+	model_lock(&m);
+	m.halt_sampler = app_halt_sampler;
+	m.halt_ctx = sampler;
+	model_unlock(&m);
 	if (drv && (rc = drv->start(drv, &m, err, sizeof(err)))) {
 		fprintf(stderr, "iodash: %s\n", err);
 		goto not_started;
@@ -236,6 +286,7 @@ not_started:
 	rec = NULL;
 out:
 	sampler_stop(sampler);
+	ktrace_close(kt);
 	if (rec) {
 		m.obs = (struct model_observer){ 0 };
 		/* A recording that could not be written whole is a failure of

@@ -1,7 +1,9 @@
 /* batch: the front end without curses.  Lines, for logs and scripts:
  *   # time dirty_kb ... DISK.util          column names (again when disks change)
  *   3.70 198664 ... throttle ...           one sample per refresh
- *   ! 3.70 throttle start dirty+writeback=198664kB freerun=196608kB
+ *   ! 3.70 throttle start dirty+writeback=198664kB freerun=196608kB (sampled)
+ *   ! 3.70 throttle start bdi=254:0 writers=fio:17218 ...   (the kernel's)
+ *   ! 13.82 throttle end 10.118s pauses=1153 paused_ms=3712 duty=37% ...
  *   = 0.52 run 1/2 start: dbench -t 3 1    run start/end, marks, notes
  *   = 3.14 result: dbench pass 1 clients=4 throughput=1014.2 MB/s
  *   > <the benchmark's own output line>   (control bytes, non-UTF-8: \xHH)
@@ -15,6 +17,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,7 +38,23 @@ struct batch {
 	double last_t;          /* time of the last line printed */
 	double next_print_t;    /* with -r: print a sample at or after this time */
 	bool write_failed;      /* stdout went away (SIGHUP, closed pipe): keep going silently */
+	bool kernel;            /* throttling from the tracepoints: pause columns */
+	uint64_t t0_mono_ns;    /* --time mono/wall: session second 0 */
+	double wall_minus_mono; /* --time wall: CLOCK_REALTIME - CLOCK_MONOTONIC, seconds */
 };
+
+/* A line's time as --time asks: session seconds, or absolute seconds of
+ * CLOCK_MONOTONIC (joins with ftrace/perf) or of the wall clock. */
+static void batch_fmt_time(const struct batch *b, double t, char *buf, size_t len)
+{
+	double mono = (double)b->t0_mono_ns / 1e9 + t;
+
+	switch (b->opts->time_base) {
+	case TIME_MONO: snprintf(buf, len, "%.6f", mono); break;   /* as ftrace prints it */
+	case TIME_WALL: snprintf(buf, len, "%.6f", mono + b->wall_minus_mono); break;
+	default: snprintf(buf, len, "%.2f", t); break;
+	}
+}
 
 static bool batch_disks_changed(struct batch *b, const struct sample *s)
 {
@@ -55,8 +74,8 @@ static void batch_print_header(struct batch *b, const struct sample *s)
 	fprintf(b->out, "# time dirty_kb writeback_kb bg_thresh_kb freerun_kb thresh_kb zone");
 	if (b->with_bench)
 		fprintf(b->out, " throttled_tasks");
-	if (b->with_bench && b->opts->trace_throttle)
-		fprintf(b->out, " pauses_per_s pause_ms_per_s");
+	if (b->kernel)
+		fprintf(b->out, " pauses_s paused_ms_s");
 	for (int i = 0; i < s->ndisks; i++) {
 		if (!b->opts->ndisk_cols)
 			fprintf(b->out, " %s.r_kBps %s.w_kBps %s.util", s->disks[i].name,
@@ -73,7 +92,9 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 {
 	if (!b->header_done || batch_disks_changed(b, s))
 		batch_print_header(b, s);
-	fprintf(b->out, "%.2f", s->t);
+	char ts[40];
+	batch_fmt_time(b, s->t, ts, sizeof(ts));
+	fputs(ts, b->out);
 	if (s->have_dirty)
 		fprintf(b->out, " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %s",
 			s->dirty_kb, s->writeback_kb, s->bg_thresh_kb, s->freerun_kb,
@@ -82,9 +103,12 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 		fprintf(b->out, " n/a n/a n/a n/a n/a n/a");
 	if (b->with_bench)
 		fprintf(b->out, " %d", bs->throttled_tasks);
-	if (b->with_bench && b->opts->trace_throttle) {
-		if (bs->have_tracepoint)
-			fprintf(b->out, " %.1f %.1f", bs->pauses_per_s, bs->pause_ms_per_s);
+	if (b->kernel) {
+		/* per second of this sample's interval */
+		if (s->thr_src == THR_SRC_KERNEL && s->dt > 0)
+			fprintf(b->out, " %.1f %.1f", s->pauses / s->dt, s->paused_ms / s->dt);
+		else if (s->thr_src == THR_SRC_KERNEL)
+			fprintf(b->out, " 0.0 0.0");
 		else
 			fprintf(b->out, " n/a n/a");
 	}
@@ -110,7 +134,10 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
  * "run i/N" is; the value is not there when too fast to measure. */
 static void batch_print_result(struct batch *b, const struct result_point *p)
 {
-	fprintf(b->out, "= %.2f result: ", p->t);
+	char ts[40];
+
+	batch_fmt_time(b, p->t, ts, sizeof(ts));
+	fprintf(b->out, "= %s result: ", ts);
 	text_put_line_safe(b->out, p->label);
 	fprintf(b->out, " pass %d ", p->run + 1);
 	text_put_line_safe(b->out, p->x_name);
@@ -124,12 +151,15 @@ static void batch_print_result(struct batch *b, const struct result_point *p)
 
 static void batch_print_event(struct batch *b, const struct model_event *e)
 {
+	char ts[40];
+
 	/* texts hold what a user or a benchmark wrote: never a raw newline,
 	 * escape sequence or byte that is not UTF-8 (text.h) */
+	batch_fmt_time(b, e->t, ts, sizeof(ts));
 	if (e->kind == MEV_HIT_START || e->kind == MEV_HIT_END)
-		fprintf(b->out, "! %.2f ", e->t);
+		fprintf(b->out, "! %s ", ts);
 	else
-		fprintf(b->out, "= %.2f %s: ", e->t, model_event_kind_name(e->kind));
+		fprintf(b->out, "= %s %s: ", ts, model_event_kind_name(e->kind));
 	text_put_line_safe(b->out, e->text);
 	fputc('\n', b->out);
 }
@@ -201,6 +231,7 @@ static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *
 	c->results = ring_copy(m->results.v, sizeof(*m->results.v), m->results.n ? m->results.n : 1,
 			       m->results.n, &b->next_result, &c->nresults);
 	c->bench = m->bench;
+	b->t0_mono_ns = __atomic_load_n(&m->clock0_mono_ns, __ATOMIC_ACQUIRE);
 	model_unlock(m);
 }
 
@@ -222,9 +253,12 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 		static const struct sample none;   /* no sample at all: no disk columns */
 		batch_print_header(b, c->nsamples ? &c->samples[0] : &none);
 	}
-	if (c->dropped)
-		fprintf(b->out, "= %.2f note: %" PRIu64 " samples not printed (output too slow)\n",
-			c->nsamples ? c->samples[0].t : 0.0, c->dropped);
+	if (c->dropped) {
+		char tsd[40];
+		batch_fmt_time(b, c->nsamples ? c->samples[0].t : 0.0, tsd, sizeof(tsd));
+		fprintf(b->out, "= %s note: %" PRIu64 " samples not printed (output too slow)\n",
+			tsd, c->dropped);
+	}
 	while (is < c->nsamples || ie < c->nevents || io < c->noutputs || ir < c->nresults) {
 		double ts = is < c->nsamples ? c->samples[is].t : 1e300;
 		double te = ie < c->nevents ? c->events[ie].t : 1e300;
@@ -297,9 +331,11 @@ static bool batch_session_over(struct batch *b, struct model *m, bool *stop_aske
 	if ((interrupted || sampler_done || app_got_sigterm || reader_gone ||
 	     (watch_only && app_got_sighup)) && !*stop_asked && m->stop_bench) {
 		*stop_asked = true;
-		if (interrupted && !b->write_failed && !watch_only)
-			fprintf(b->out, "= %.2f note: Ctrl-C: stopping the benchmark (again to quit now)\n",
-				model_now(m));
+		if (interrupted && !b->write_failed && !watch_only) {
+			char ts[40];
+			batch_fmt_time(b, model_now(m), ts, sizeof(ts));
+			fprintf(b->out, "= %s note: Ctrl-C: stopping the benchmark (again to quit now)\n", ts);
+		}
 		m->stop_bench(m->stop_bench_ctx);
 	}
 	return false;
@@ -317,7 +353,12 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out)
 
 	model_lock(m);
 	b.with_bench = !m->bench_done;
+	b.kernel = m->thr.src == THR_SRC_KERNEL;
 	model_unlock(m);
+	struct timespec rt, mt;
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mt);
+	b.wall_minus_mono = (double)(rt.tv_sec - mt.tv_sec) + (double)(rt.tv_nsec - mt.tv_nsec) / 1e9;
 
 	while (!done) {
 		struct pollfd pf[2] = { { .fd = model_wake_fd(m), .events = POLLIN },
@@ -329,6 +370,16 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out)
 		if (pf[1].revents & (POLLERR | POLLHUP))
 			b.write_failed = true;
 		done = batch_session_over(&b, m, &stop_asked, &sigints_seen);
+		if (done) {
+			/* the session's last events (an open throttle episode's
+			 * end) come when sampling stops: before the last print */
+			model_lock(m);
+			void (*halt)(void *) = m->halt_sampler;
+			void *hctx = m->halt_ctx;
+			model_unlock(m);
+			if (halt)
+				halt(hctx);
+		}
 
 		struct batch_chunk c;
 		batch_collect(&b, m, &c, done);

@@ -14,7 +14,7 @@ enum {
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW,
-	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL,
+	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
 };
 
 static const struct option long_opts[] = {
@@ -40,6 +40,9 @@ static const struct option long_opts[] = {
 	{ "between", required_argument, NULL, OPT_BETWEEN },
 	{ "stop-on-fail", no_argument, NULL, OPT_STOP_ON_FAIL },
 	{ "trace-throttle", no_argument, NULL, OPT_TRACE_THROTTLE },
+	{ "no-trace", no_argument, NULL, OPT_NO_TRACE },
+	{ "throttle-gap", required_argument, NULL, OPT_THROTTLE_GAP },
+	{ "time", required_argument, NULL, OPT_TIME },
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "json", no_argument, NULL, OPT_JSON },
@@ -89,7 +92,12 @@ void cli_usage(FILE *f)
 	      "      --parser NAME     parser of the benchmark's output (default: from CMD)\n"
 	      "      --no-record       run/sweep: do not write the default recording\n"
 	      "      --force           -o: replace an existing file (never one being recorded)\n"
-	      "      --trace-throttle  count balance_dirty_pages pauses via tracefs (root)\n"
+	      "      --no-trace        do not follow the kernel's throttling tracepoints\n"
+	      "                        (followed by default as root; else sampled)\n"
+	      "      --trace-throttle  insist on the tracepoints: fail if tracefs cannot be used\n"
+	      "      --throttle-gap SEC  quiet time that ends a throttle episode (default 1)\n"
+	      "      --time rel|mono|wall  --batch time column: session seconds (default),\n"
+	      "                        CLOCK_MONOTONIC (as ftrace/perf) or the wall clock\n"
 	      "  -p, --partitions DEV[,DEV...]|ALL   also these disks' partitions, as iostat -p\n"
 	      "                        (sweep: --partitions only; its -p is NAME=V1,V2)\n"
 	      "      --all-disks       also disks that did no I/O since boot\n"
@@ -269,6 +277,17 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 		o->sysctls[o->nsysctls++] = arg;
 		break;
 	case OPT_TRACE_THROTTLE: o->trace_throttle = true; break;
+	case OPT_NO_TRACE: o->no_trace = true; break;
+	case OPT_THROTTLE_GAP:
+		if (parse_double(arg, 0.001, 3600, &o->throttle_gap))
+			return usage_error("--throttle-gap wants seconds, 0.001..3600, not '%s'", arg);
+		break;
+	case OPT_TIME:
+		if (!strcmp(arg, "rel")) o->time_base = TIME_REL;
+		else if (!strcmp(arg, "mono")) o->time_base = TIME_MONO;
+		else if (!strcmp(arg, "wall")) o->time_base = TIME_WALL;
+		else return usage_error("--time wants rel, mono or wall, not '%s'", arg);
+		break;
 	case OPT_TEXT: o->format = FMT_TEXT; break;
 	case OPT_CSV: o->format = FMT_CSV; break;
 	case OPT_JSON: o->format = FMT_JSON; break;
@@ -329,6 +348,14 @@ static int cli_check_columns(const struct iodash_opts *o)
 	return 0;
 }
 
+/* Throttling options that cannot go together (live and every command). */
+static int cli_check_trace(const struct iodash_opts *o)
+{
+	if (o->no_trace && o->trace_throttle)
+		return usage_error("%s", "--no-trace and --trace-throttle contradict each other: keep one");
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, struct iodash_opts *o)
 {
 	int rc, next;
@@ -342,8 +369,11 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 	/* global options, up to the subcommand */
 	if ((rc = cli_scan(argc, argv, true, o, &next)))
 		return rc;
-	if (next >= argc)
-		return cli_check_columns(o);
+	if (next >= argc) {
+		if ((rc = cli_check_columns(o)))
+			return rc;
+		return cli_check_trace(o);
+	}
 	if (next > 0 && !strcmp(argv[next - 1], "--"))
 		return usage_error("'--' wants a subcommand before it (%s)", "iodash run -- CMD");
 	size_t i;
@@ -405,6 +435,8 @@ int cli_parse(int argc, char **argv, struct iodash_opts *o)
 		break;
 	}
 	if ((rc = cli_check_columns(o)))
+		return rc;
+	if ((rc = cli_check_trace(o)))
 		return rc;
 	if (o->nsysctls && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP)
 		return usage_error("--sysctl is for run and sweep (%s)", o->sysctls[0]);

@@ -281,6 +281,7 @@ void model_set_t0(struct model *m, uint64_t t0_mono_ns)
 {
 	/* model_now() reads it without the lock, from any thread: both sides
 	 * atomic (a plain store under the lock still races with that read) */
+	__atomic_store_n(&m->clock0_mono_ns, t0_mono_ns, __ATOMIC_RELEASE);
 	__atomic_store_n(&m->t0_mono_ns, t0_mono_ns, __ATOMIC_RELEASE);
 }
 

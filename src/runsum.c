@@ -134,10 +134,10 @@ void runsum_finish(const struct runsum_acc *a, const struct snapshot *end, doubl
 	else
 		out->inflation = NAN;
 	if (traced_pause_ms >= 0) {
-		out->throttle_src = TS_TRACEPOINT;
+		out->throttle_src = THR_SRC_KERNEL;
 		out->throttled_s = traced_pause_ms / 1000.0;
 	} else {
-		out->throttle_src = TS_SAMPLED;
+		out->throttle_src = THR_SRC_SAMPLED;
 		out->throttled_s = a->sampled_throttled_s;
 	}
 	/* a share of the time the benchmark was moving data: the only time
@@ -160,7 +160,7 @@ enum run_verdict runsum_verdict(const struct run_summary *s)
 	 * crossings a sampler misses) */
 	if (s->have_reported && s->inflation > RUNSUM_CACHE_INFLATION &&
 	    (!s->have_dirty || !s->freerun_kB || s->peak_kB < s->freerun_kB) &&
-	    !(s->throttle_src == TS_TRACEPOINT && s->throttled_s > 0))
+	    !(s->throttle_src == THR_SRC_KERNEL && s->throttled_s > 0))
 		return RV_CACHE;
 	return RV_DEVICE;
 }
@@ -194,7 +194,7 @@ void runsum_format(const struct run_summary *s, char *buf, size_t len)
 		    (unsigned long long)s->freerun_kB, (unsigned long long)s->thresh_kB,
 		    (unsigned long long)s->end_kB);
 	ADD(" thr_s=%.3g thr_pct=%.3g thr_src=%s", s->throttled_s, s->throttled_pct,
-	    s->throttle_src == TS_TRACEPOINT ? "tracepoint" : "sampled");
+	    s->throttle_src == THR_SRC_KERNEL ? "tracepoint" : "sampled");
 #undef ADD
 }
 
@@ -238,7 +238,7 @@ int runsum_parse(const char *text, struct run_summary *out)
 		else if (!strcmp(w, "end_kB")) out->end_kB = u;
 		else if (!strcmp(w, "thr_s")) out->throttled_s = d;
 		else if (!strcmp(w, "thr_pct")) out->throttled_pct = d;
-		else if (!strcmp(w, "thr_src")) out->throttle_src = !strcmp(eq, "tracepoint") ? TS_TRACEPOINT : TS_SAMPLED;
+		else if (!strcmp(w, "thr_src")) out->throttle_src = !strcmp(eq, "tracepoint") ? THR_SRC_KERNEL : THR_SRC_SAMPLED;
 	}
 	return any ? 0 : -EINVAL;
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "iodash/sampler.h"
 #include "iodash/knobs.h"
+#include "iodash/throttle_follow.h"
 
 struct sampler {
 	pthread_t thread;
@@ -23,7 +24,7 @@ struct sampler {
 	int stop_pipe[2];
 	struct snapshot prev, cur;
 	bool have_first;
-	struct dirty_tracker tracker;
+	struct throttle_follow thr;
 	unsigned long missed;
 	unsigned long missed_said;  /* missed ticks already said in a note */
 	double missed_said_t;       /* when, or < 0 never */
@@ -140,7 +141,7 @@ static void sampler_finish(struct sampler *s, int exit_code, const char *error)
 	model_notify(m);
 }
 
-/* Derive, track hits, publish: the one path every sample takes. */
+/* Derive, follow throttling, publish: the one path every sample takes. */
 static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 			    uint64_t t0_ns, uint64_t seq)
 {
@@ -148,7 +149,8 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 	struct sample smp;
 
 	derive_sample(prev, &s->cur, t0_ns, seq, &s->cfg.disks, &smp);
-	dirty_tracker_update(&s->tracker, &smp);
+	throttle_follow_sample(&s->thr, m, &smp, s->cur.mono_ns, s->cur.nr_dirtied,
+			       s->cur.nr_written, (s->cur.have & SNAP_HAVE_VMSTAT) != 0);
 	smp.missed = s->missed;
 	model_add_sample(m, &smp);
 	s->last_t = smp.t;
@@ -157,13 +159,9 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 		if (smp.disks[i].reset)
 			model_add_event(m, MEV_NOTE, smp.t, "%s: counters reset (device re-created?)",
 					smp.disks[i].name);
-	if (smp.hit_event > 0)
-		model_add_event(m, MEV_HIT_START, smp.t,
-				"throttle start dirty+writeback=%" PRIu64 "kB freerun=%" PRIu64 "kB%s",
-				smp.dirty_kb + smp.writeback_kb, smp.freerun_kb,
-				smp.zone == ZONE_HARD_LIMIT ? " (hard_limit)" : "");
-	else if (smp.hit_event < 0)
-		model_add_event(m, MEV_HIT_END, smp.t, "throttle end %.2fs", smp.hit_duration);
+	throttle_follow_emit(&s->thr, m);
+	if (seq == 0)
+		throttle_follow_announce(m);
 	if (prev) {
 		/* a knob set by hand (or by a script) during the session is
 		 * part of what the figures mean; iodash's own writes it says itself */
@@ -190,7 +188,9 @@ static void *sampler_main(void *arg)
 	}
 	/* sample 0 sets the session's t0: recorded time for a trace, ours live */
 	uint64_t t0_ns = s->cur.mono_ns;
-	model_set_t0(s->model, mono_now_ns());
+	/* live: the first snapshot's own time, so that kernel event times
+	 * (CLOCK_MONOTONIC) and samples share one session clock */
+	model_set_t0(s->model, trace ? mono_now_ns() : t0_ns);
 	s->replay_start_ns = mono_now_ns();
 	sampler_publish(s, NULL, t0_ns, 0);
 	s->prev = s->cur;
@@ -217,6 +217,7 @@ static void *sampler_main(void *arg)
 		sampler_publish(s, &s->prev, t0_ns, seq);
 		s->prev = s->cur;
 	}
+	throttle_follow_finish(&s->thr, s->model);
 	sampler_finish(s, 0, NULL);
 	return NULL;
 }
@@ -236,6 +237,7 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 	s->probe = p;
 	s->model = m;
 	s->cfg = *cfg;
+	throttle_follow_init(&s->thr, cfg->ktrace, cfg->throttle_gap);
 	s->stop_pipe[0] = s->stop_pipe[1] = -1;
 	s->missed_said_t = -1;
 	if (first) {
@@ -273,16 +275,22 @@ fail:
 	return rc;
 }
 
+void sampler_halt(struct sampler *s)
+{
+	if (!s || !s->started)
+		return;
+	if (write(s->stop_pipe[1], "x", 1) < 0) {
+		/* the pipe is ours and empty: cannot fail short of EBADF */
+	}
+	pthread_join(s->thread, NULL);
+	s->started = false;
+}
+
 void sampler_stop(struct sampler *s)
 {
 	if (!s)
 		return;
-	if (s->started) {
-		if (write(s->stop_pipe[1], "x", 1) < 0) {
-			/* the pipe is ours and empty: cannot fail short of EBADF */
-		}
-		pthread_join(s->thread, NULL);
-	}
+	sampler_halt(s);
 	close(s->timer_fd);
 	close(s->stop_pipe[0]);
 	close(s->stop_pipe[1]);

@@ -14,6 +14,7 @@
 
 enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_RESTORE };
 enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON };
+enum time_base { TIME_REL, TIME_MONO, TIME_WALL };
 
 struct iodash_opts {
 	enum iodash_cmd cmd;
@@ -43,13 +44,16 @@ struct iodash_opts {
 	bool stop_on_fail;
 	const char *sysctls[CLI_MAX_SYSCTLS];  /* run/sweep --sysctl KEY=VALUE (knobs.h) */
 	int nsysctls;
-	bool trace_throttle;
 	/* disks: -p DEV|ALL / --partitions, --all-disks (iostat's -p and ALL) */
 	struct derive_opts disks;
 	const char *p_partitions; /* the -p (short form) that set partitions, for a sweep's error */
 	/* --batch --columns r_s,w_await,...: per-disk figures (enum disk_figure) */
 	int disk_cols[DF_N];
 	int ndisk_cols;           /* 0: the default r_kBps w_kBps util */
+	bool trace_throttle;       /* the kernel's tracepoints are required */
+	bool no_trace;             /* --no-trace: throttling from the sampled zone only */
+	double throttle_gap;       /* --throttle-gap, seconds; 0 = default 1 */
+	enum time_base time_base;  /* --time (batch) */
 	/* compare / export / view */
 	enum out_format format;
 	const char *baseline;

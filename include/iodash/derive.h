@@ -86,7 +86,23 @@ struct sample {
 	int ndisks;
 	struct disk_rate disks[SAMPLE_MAX_DISKS];
 
-	/* dirty-limit hit tracking, filled by dirty_tracker_update() */
+	/* Throttling over this sample's interval, filled by the sampler:
+	 * from the kernel's tracepoints when followed (exact), else from the
+	 * zone (sampled: short pauses between samples are missed). */
+	enum throttle_source { THR_SRC_NONE = 0, THR_SRC_SAMPLED, THR_SRC_KERNEL } thr_src;
+	bool throttled;      /* kernel: a writer paused in the interval or an episode is open */
+	uint32_t pauses;     /* kernel only: pauses > 0 in the interval */
+	double paused_ms;    /* kernel only: ms writers slept in the interval, summed */
+	int nwriters;        /* kernel only: the writers that paused, most ms first */
+	struct sample_writer {
+		int32_t pid;
+		char comm[16];
+		uint32_t pauses;
+		double paused_ms;
+	} writers[4];
+
+	/* dirty-limit hit tracking: throttle episodes (kernel or sampled),
+	 * filled by the sampler (dirty_tracker_update() for plain zone spans) */
 	int hit_event;       /* +1 a hit starts at this sample, -1 it ends, 0 none */
 	double hit_duration; /* on an end: seconds the hit lasted */
 	unsigned hits;       /* hits so far in the session */

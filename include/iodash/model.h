@@ -17,6 +17,7 @@
 #include "iodash/series.h"
 #include "iodash/result.h"
 #include "iodash/parser.h"
+#include "iodash/ktrace.h"
 
 #define MODEL_EVENT_CAP 1024
 #define MODEL_OUTPUT_CAP 512
@@ -81,6 +82,23 @@ struct bench_status {
 	struct parser_progress progress;
 };
 
+/* Throttling now, as the live screen's throttle panel shows it. */
+struct model_throttle {
+	enum throttle_source src;     /* kernel (tracefs) or sampled zone */
+	char why_sampled[MODEL_LINE_LEN]; /* why not the kernel ("" when it is) */
+	char note[MODEL_LINE_LEN];    /* what following it did ("mounted tracefs ...", the instance) */
+	struct kt_window last;        /* the last sample's window (kernel only) */
+	double last_dt;               /* its length in seconds */
+	uint64_t pauses_total;        /* since the session began (kernel only) */
+	double paused_ms_total;
+	bool in_episode;
+	double episode_start_t;       /* session seconds */
+	unsigned episodes;
+	/* dirtying and writeback rates (pages/s, global_dirty_state or
+	 * vmstat) for the time to freerun; < 0 unknown */
+	double dirtied_pps, written_pps;
+};
+
 struct model_observer {
 	void (*on_sample)(void *ctx, const struct sample *s);
 	void (*on_event)(void *ctx, const struct model_event *e);
@@ -108,6 +126,7 @@ struct model {
 	uint64_t noutput;
 	struct result_set results;    /* final points only; progress points go to the observer */
 	struct bench_status bench;
+	struct model_throttle thr;
 
 	bool sampler_done;            /* no more samples will come (count, duration, trace end, error) */
 	bool bench_done;              /* the benchmark or sweep has finished (or none was asked for) */
@@ -131,7 +150,15 @@ struct model {
 
 	struct model_observer obs;    /* obs.ctx NULL: none */
 
+	/* The front end ends the session: stop sampling now, so the events
+	 * of its end (an open episode's close) are in the model to print.
+	 * NULL when there is no sampler (view). */
+	void (*halt_sampler)(void *ctx);
+	void *halt_ctx;
+
 	uint64_t t0_mono_ns;          /* first sample's CLOCK_MONOTONIC; 0 until then (atomic: model_set_t0) */
+	uint64_t clock0_mono_ns;      /* CLOCK_MONOTONIC of session second 0 for --time mono
+				       * (live: t0_mono_ns; view: the recording's; atomic too) */
 
 	/* --fast replay only: the front end's count of samples it has taken,
 	 * so the sampler never overruns the ring it has not read yet */

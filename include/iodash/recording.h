@@ -18,7 +18,7 @@
 #include "iodash/snapshot.h"
 
 #define REC_FORMAT_MAJOR 2   /* a reader refuses a newer major; reads 1 and 2 */
-#define REC_FORMAT_MINOR 1   /* additions a reader of the same major skips (2.1: S missed, Z end record) */
+#define REC_FORMAT_MINOR 1   /* additions a reader of the same major skips (2.1: S missed, Z end, T records) */
 
 struct recorder;
 
@@ -78,6 +78,7 @@ struct rec_header {
 	char writer[64];              /* "iodash 0.1.0" */
 	double interval;              /* 0 when not given */
 	int64_t start_realtime_ns;    /* 0 when not given */
+	uint64_t start_mono_ns;       /* CLOCK_MONOTONIC of sample 0 (2.1), 0 when not given */
 	bool have_knobs;
 	uint64_t dirty_background_bytes, dirty_bytes;
 	unsigned dirty_background_ratio, dirty_ratio;

@@ -37,7 +37,6 @@
 #define RUNSUM_CACHE_INFLATION 2.0
 
 enum run_verdict { RV_UNKNOWN, RV_DEVICE, RV_CACHE, RV_THROTTLED };
-enum throttle_source { TS_SAMPLED, TS_TRACEPOINT };
 
 struct run_summary {
 	double secs;                 /* wall time of the run */

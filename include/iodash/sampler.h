@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include "iodash/model.h"
 #include "iodash/probe.h"
+#include "iodash/ktrace.h"
 
 struct sampler_config {
 	double interval;        /* seconds between live samples */
@@ -21,6 +22,10 @@ struct sampler_config {
 	 * lock): the app flushes the recording here once a second */
 	void (*after_sample)(void *ctx, const struct sample *s);
 	void *ctx;
+	/* throttling from the kernel (NULL: the sampled zone), and the quiet
+	 * gap that ends an episode (seconds, 0: the default) */
+	struct ktrace *ktrace;
+	double throttle_gap;
 };
 
 struct sampler;
@@ -30,6 +35,9 @@ struct sampler;
 int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 		  const struct sampler_config *cfg, const struct snapshot *first,
 		  char *err, size_t errlen);
+/* Stop and join the thread, keep the rest (idempotent): the session's
+ * last events (an open throttle episode's end) are in the model after. */
+void sampler_halt(struct sampler *s);
 /* Stop and join the thread (idempotent with a finished thread). */
 void sampler_stop(struct sampler *s);
 /* Samples the timer fired for but that could not be taken in time. */

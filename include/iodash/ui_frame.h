@@ -29,6 +29,7 @@ struct frame_pt {
 	double t;
 	bool have_dirty;
 	int zone;
+	bool kernel, throttled;      /* throttling from the tracepoints; a writer paused */
 	double level_kb, bg_kb, freerun_kb, thresh_kb;
 	float rd[FRAME_DISKS], wr[FRAME_DISKS];   /* NAN: no rate */
 };
@@ -41,6 +42,7 @@ struct frame {
 	int exit_code;
 	char error[MODEL_LINE_LEN];
 	struct bench_status bench;
+	struct model_throttle thr;   /* writers, control loop, rates (kernel) */
 	bool have_last;
 	struct sample last;
 	int badge_zone;              /* the worst zone of the last refresh period */
@@ -72,6 +74,11 @@ int frame_worst_zone(const struct frame *f, double period);
  * fits a one-row header. */
 const char *frame_zone_badge(int zone, enum theme_elem *e);
 const char *frame_zone_badge_short(int zone);
+
+/* Seconds until dirty+writeback reaches freerun at the current dirtying
+ * rate minus the writeback rate (the kernel's pages of page_kb kB each);
+ * < 0 when it is not rising below it. */
+double frame_time_to_freerun(const struct frame *f, double page_kb);
 
 /* Indexes in last.disks of the disks with I/O in the window (at most
  * max); *idle counts the others.  Returns how many. */

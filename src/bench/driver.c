@@ -1,10 +1,10 @@
 /* The run, sweep and attach drivers: one thread that owns the benchmark.
  *
- *   start(): checks (command exists, pid exists, tracefs) -> thread
+ *   start(): checks (command exists, pid exists) -> thread
  *   thread:  for each run: [--between] spawn on a pty, then one poll loop:
  *              pty bytes -> parser (raw) and linebuf -> model_add_output
  *              pidfd     -> the run ended: drain the pty, record the status
- *              tick      -> proctree + tracefs -> model_set_bench
+ *              tick      -> proctree + the kernel's pauses -> model_set_bench
  *              wake pipe -> a stop request (SIGINT, later SIGTERM, SIGKILL)
  *            then bench_done and exit_code in the model.
  *   attach:  the same loop without a child: it watches, and a stop request
@@ -35,7 +35,6 @@
 #include "iodash/probe.h"
 #include "iodash/proctree.h"
 #include "iodash/runsum.h"
-#include "iodash/tracefs.h"
 
 #define STOP_ESCALATE_S 5.0   /* SIGINT, then SIGTERM, then SIGKILL */
 #define DRAIN_QUIET_S 0.3     /* after exit: output stops this long -> done */
@@ -59,9 +58,6 @@ struct bench_ctx {
 	bool stop_wanted;             /* no more runs */
 	double stop_t;
 	int wake[2];
-
-	struct tracefs tf;
-	bool have_tf;
 
 	/* --sysctl: the keys (for the journal) and their originals */
 	struct knob_list knob_keys;
@@ -303,8 +299,14 @@ static void runsum_end(struct bench_ctx *b, const char *tag, double secs)
 	if (!(snap = malloc(sizeof(*snap))))
 		return;
 	bool have_end = probe_read(b->rs_probe, snap, err, sizeof(err)) == 0;
+	/* the kernel's ms paused since the run started (every writer on the
+	 * machine: the session follows the tracepoint system-wide), or -1:
+	 * the sampled zone */
+	model_lock(b->m);
+	struct model_throttle thr = b->m->thr;
+	model_unlock(b->m);
 	runsum_finish(&b->rs, have_end ? snap : NULL, secs,
-		      b->have_tf ? b->tf.pause_ms_total - b->pause_ms_at_start : -1, &sum);
+		      thr.src == THR_SRC_KERNEL ? thr.paused_ms_total - b->pause_ms_at_start : -1, &sum);
 	free(snap);
 	runsum_format(&sum, text, sizeof(text) - 32);
 	model_add_event(b->m, MEV_RUN_SUMMARY, model_now(b->m), "%s %s", tag, text);
@@ -338,15 +340,17 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 			b->st.wchar_Bps = ps.wchar_Bps;
 		}
 	}
-	if (b->have_tf) {
-		uint64_t n;
-		double ms;
-		tracefs_read(&b->tf);
-		tracefs_take(&b->tf, &n, &ms);
-		b->st.pauses_per_s = dt > 0 ? to_thousandths(n / dt) : 0;
-		b->st.pause_ms_per_s = dt > 0 ? to_thousandths(ms / dt) : 0;
-		b->st.pauses_total = b->tf.pauses_total;
-		b->st.pause_total_ms = b->tf.pause_ms_total;
+	/* the kernel's pauses (every writer: the session follows them
+	 * system-wide), over the last sample */
+	model_lock(b->m);
+	struct model_throttle thr = b->m->thr;
+	model_unlock(b->m);
+	b->st.have_tracepoint = thr.src == THR_SRC_KERNEL;
+	if (b->st.have_tracepoint) {
+		b->st.pauses_per_s = thr.last_dt > 0 ? to_thousandths(thr.last.pauses / thr.last_dt) : 0;
+		b->st.pause_ms_per_s = thr.last_dt > 0 ? to_thousandths(thr.last.paused_ms / thr.last_dt) : 0;
+		b->st.pauses_total = thr.pauses_total;
+		b->st.pause_total_ms = thr.paused_ms_total;
 	}
 	if (b->rs_active)
 		runsum_feed(b);
@@ -370,33 +374,6 @@ static int pidfd_open_compat(pid_t pid)
 #endif
 }
 
-/* Threads of the tree, for the tracepoint's pid filter (it matches task
- * ids; event-fork then adds every later child). */
-static void trace_tree_pids(struct bench_ctx *b, const struct proctree *pt)
-{
-	pid_t pids[512];
-	size_t n = 0;
-
-	for (size_t i = 0; i < pt->n && n < 512; i++) {
-		char path[64];
-		DIR *d;
-		struct dirent *de;
-
-		snprintf(path, sizeof(path), "/proc/%d/task", (int)pt->e[i].pid);
-		if (!(d = opendir(path)))
-			continue;
-		while ((de = readdir(d)) && n < 512) {
-			int tid = atoi(de->d_name);
-			if (tid > 0)
-				pids[n++] = tid;
-		}
-		closedir(d);
-	}
-	if (n && tracefs_set_pids(&b->tf, pids, n) != 0)
-		model_add_event(b->m, MEV_NOTE, model_now(b->m),
-				"tracepoint: cannot limit to the benchmark's pids: counting every writer on this machine");
-}
-
 /* ---- one spawned run ---------------------------------------------------- */
 
 struct run_outcome {
@@ -417,15 +394,8 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 	char buf[16384];
 
 	memset(out, 0, sizeof(*out));
-	if (bench_spawn_env(argv, env, &c, main_run && b->have_tf, out->why, sizeof(out->why)) != 0)
+	if (bench_spawn_env(argv, env, &c, false, out->why, sizeof(out->why)) != 0)
 		return;
-	if (main_run && b->have_tf) {
-		if (tracefs_set_pids(&b->tf, &c.pid, 1) != 0)
-			model_add_event(b->m, MEV_NOTE, model_now(b->m),
-					"tracepoint: cannot limit to the benchmark's pids: counting every writer on this machine");
-		if (bench_release(&c, argv[0], out->why, sizeof(out->why)) != 0)
-			return;
-	}
 	out->started = true;
 	set_current(b, c.pid);
 	if (main_run) {
@@ -438,7 +408,7 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 
 	for (;;) {
 		struct pollfd pf[4];
-		int nf = 0, ipty = -1, ipid = -1, iwake, itf = -1;
+		int nf = 0, ipty = -1, ipid = -1, iwake;
 		double now = mono_s();
 		int timeout = (int)((last_tick + b->interval - now) * 1000) + 1;
 
@@ -449,10 +419,6 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 		if (!eof) { ipty = nf; pf[nf++] = (struct pollfd){ .fd = c.master_fd, .events = POLLIN }; }
 		if (pidfd >= 0 && !exited) { ipid = nf; pf[nf++] = (struct pollfd){ .fd = pidfd, .events = POLLIN }; }
 		iwake = nf; pf[nf++] = (struct pollfd){ .fd = b->wake[0], .events = POLLIN };
-		if (main_run && b->have_tf && tracefs_fd(&b->tf) >= 0) {
-			itf = nf;
-			pf[nf++] = (struct pollfd){ .fd = tracefs_fd(&b->tf), .events = POLLIN };
-		}
 		if (pidfd < 0 && !exited && timeout > 100)
 			timeout = 100;        /* no pidfd: look for the exit often */
 		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
@@ -479,8 +445,6 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 			while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
 				;
 		}
-		if (itf >= 0 && pf[itf].revents)
-			tracefs_read(&b->tf);
 		if (!exited && (ipid < 0 || pf[ipid].revents)) {
 			pid_t w = bench_reap_child(c.pid, &out->wstatus, false);
 			if (w == c.pid || (w < 0 && errno == ECHILD)) {
@@ -518,13 +482,25 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 
 /* What the run saw of throttling, for its end line: the figures a
  * reader of the log or recording wants without replaying samples. */
+/* The kernel's pause totals when a run starts, for its end line. */
+static void mark_pauses(struct bench_ctx *b)
+{
+	model_lock(b->m);
+	b->pauses_at_start = b->m->thr.pauses_total;
+	b->pause_ms_at_start = b->m->thr.paused_ms_total;
+	model_unlock(b->m);
+}
+
 static void throttle_summary(struct bench_ctx *b, char *buf, size_t len)
 {
 	int w = snprintf(buf, len, "; throttled tasks max %d", b->max_throttled);
-	if (b->have_tf && w > 0 && (size_t)w < len)
-		snprintf(buf + w, len - (size_t)w, "; tracepoint: %llu pauses, %.0f ms paused",
-			 (unsigned long long)(b->tf.pauses_total - b->pauses_at_start),
-			 b->tf.pause_ms_total - b->pause_ms_at_start);
+	model_lock(b->m);
+	struct model_throttle thr = b->m->thr;
+	model_unlock(b->m);
+	if (thr.src == THR_SRC_KERNEL && w > 0 && (size_t)w < len)
+		snprintf(buf + w, len - (size_t)w, "; tracepoint: %llu pauses, %.0f ms paused (all writers)",
+			 (unsigned long long)(thr.pauses_total - b->pauses_at_start),
+			 thr.paused_ms_total - b->pause_ms_at_start);
 }
 
 /* ---- kernel knobs (--sysctl) -------------------------------------------- */
@@ -704,8 +680,7 @@ static void *bench_thread(void *arg)
 		model_add_event(b->m, MEV_RUN_START, model_now(b->m), "%s [%s] %s", tag, label, cmdline);
 		open_parser(b, r->argv[0], label);
 		b->max_throttled = 0;
-		b->pauses_at_start = b->tf.pauses_total;
-		b->pause_ms_at_start = b->tf.pause_ms_total;
+		mark_pauses(b);
 		runsum_start(b);
 		run_spawned(b, r->argv, r->env, true, &ro);
 		close_parser(b);
@@ -743,8 +718,6 @@ static void *bench_thread(void *arg)
 			break;
 		}
 	}
-	if (b->have_tf)
-		tracefs_close(&b->tf);
 	b->exit_code = b->failed || b->ndone < total ? 1 : 0;
 	restore_knobs(b, error, sizeof(error));
 	if (!error[0] && b->failed) {
@@ -819,14 +792,10 @@ static void *attach_thread(void *arg)
 		open_parser(b, comm, b->label);
 	}
 	bench_linebuf_init(&b->lb);
-	if (b->have_tf && have_pt) {
-		struct proctree_sample ps;
-		proctree_scan(&pt, t0, &ps);
-		trace_tree_pids(b, &pt);
-	}
+	mark_pauses(b);
 	while (!gone && !stopped) {
 		struct pollfd pf[3];
-		int nf = 0, ipid = -1, iwake, itf = -1;
+		int nf = 0, ipid = -1, iwake;
 		double now = mono_s();
 		double next = last_tick + b->interval;
 		if (b->o->log && last_log + 0.25 < next)
@@ -837,7 +806,6 @@ static void *attach_thread(void *arg)
 		if (pidfd >= 0) { ipid = nf; pf[nf++] = (struct pollfd){ .fd = pidfd, .events = POLLIN }; }
 		else if (timeout > 200) timeout = 200;
 		iwake = nf; pf[nf++] = (struct pollfd){ .fd = b->wake[0], .events = POLLIN };
-		if (b->have_tf) { itf = nf; pf[nf++] = (struct pollfd){ .fd = tracefs_fd(&b->tf), .events = POLLIN }; }
 		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
 			break;
 		now = mono_s();
@@ -846,8 +814,6 @@ static void *attach_thread(void *arg)
 			while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
 				;
 		}
-		if (itf >= 0 && pf[itf].revents)
-			tracefs_read(&b->tf);
 		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && !bench_pid_alive(pid)))
 			gone = true;
 		else
@@ -884,8 +850,6 @@ static void *attach_thread(void *arg)
 		proctree_free(&pt);
 	if (pidfd >= 0)
 		close(pidfd);
-	if (b->have_tf)
-		tracefs_close(&b->tf);
 	b->st.state = BENCH_DONE;
 	b->st.ntasks = b->st.throttled_tasks = 0;
 	model_set_bench(b->m, &b->st);
@@ -930,16 +894,6 @@ static int bench_start(struct bench_driver *d, struct model *m, char *err, size_
 		char line[MODEL_LINE_LEN - 64];
 		knobs_format_list(&b->kj.orig, line, sizeof(line));
 		model_add_event(m, MEV_KNOB, model_now(m), "originals saved in %s: %s", b->kj.path, line);
-	}
-	if (b->o->trace_throttle) {
-		if ((rc = tracefs_open(&b->tf, NULL, err, errlen)))
-			return rc;
-		b->have_tf = true;
-		b->st.have_tracepoint = true;
-		if (b->tf.note[0])
-			model_add_event(m, MEV_NOTE, model_now(m), "%s", b->tf.note);
-		model_add_event(m, MEV_NOTE, model_now(m), "--trace-throttle: counting writeback:balance_dirty_pages pauses in %s",
-				b->tf.inst);
 	}
 	model_lock(m);
 	m->stop_bench = bench_stop_hook;
@@ -994,8 +948,6 @@ static void bench_destroy(struct bench_driver *d)
 		}
 		model_unlock(b->m);
 	}
-	if (b->have_tf)
-		tracefs_close(&b->tf);
 	if (b->kj.active)
 		knobs_journal_restore(&b->kj, NULL, 0, NULL, (char[256]){ 0 }, 256);
 	if (b->rs_probe)
@@ -1044,7 +996,6 @@ int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
 	b->interval = o->interval >= 0.1 ? o->interval : 0.1;
 	b->st.last_exit_status = -1;
 	b->st.eta_s = -1;
-	b->tf.pipe_fd = -1;
 	pthread_mutex_init(&b->lock, NULL);
 	if (o->cmd == CMD_SWEEP) {
 		rc = sweep_plan_build_knobs(&b->plan, o->params, o->nparams, o->args, o->nargs,

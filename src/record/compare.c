@@ -873,7 +873,7 @@ static void print_runs(const struct compare_data *cd, FILE *out)
 		if (u->have_dirty)
 			snprintf(peak, sizeof(peak), "%.0f/%.0f/%.0f", u->peak_kB / 1024.0, u->freerun_kB / 1024.0,
 				 u->thresh_kB / 1024.0);
-		snprintf(thr, sizeof(thr), "%s%.2fs %.0f%%", u->throttle_src == TS_SAMPLED ? "~" : "",
+		snprintf(thr, sizeof(thr), "%s%.2fs %.0f%%", u->throttle_src == THR_SRC_SAMPLED ? "~" : "",
 			 u->throttled_s, u->throttled_pct);
 		base_name(r->source, src, sizeof(src));
 		fprintf(out, "%-28.28s %3d %9s %9s %9.1f %9s %9.1f %6.1f %19s %13s %8.1f  %s\n", r->label, r->index + 1,
@@ -1061,7 +1061,7 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 				fputs(", \"throttled_pct\": ", out);
 				json_num(out, u->throttled_pct);
 				fprintf(out, ", \"throttled_source\": \"%s\", \"secs\": ",
-					u->throttle_src == TS_TRACEPOINT ? "tracepoint" : "sampled");
+					u->throttle_src == THR_SRC_KERNEL ? "tracepoint" : "sampled");
 				json_num(out, u->secs);
 			}
 			fputc('}', out);

@@ -14,6 +14,12 @@
 
 
 
+/* Where a sample's throttling comes from, as export names it. */
+static const char *thr_src_name(enum throttle_source src)
+{
+	return src == THR_SRC_KERNEL ? "kernel" : src == THR_SRC_SAMPLED ? "sampled" : "";
+}
+
 static void num(FILE *out, double v, bool json)
 {
 	if (isfinite(v))
@@ -75,7 +81,8 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 		fputs("},\n \"samples\": [", out);
 	} else {
 		fputs("# samples\nt,seq,dt,realtime_ns,dirty_kb,writeback_kb,bg_thresh_kb,freerun_kb,thresh_kb,"
-		      "meminfo_dirty_kb,meminfo_writeback_kb,zone,psi_io_some_avg10,psi_io_full_avg10,hits,hit_seconds", out);
+		      "meminfo_dirty_kb,meminfo_writeback_kb,zone,psi_io_some_avg10,psi_io_full_avg10,hits,hit_seconds,"
+		      "throttle_source,throttled,pauses,paused_ms", out);
 		for (int k = 0; k < ndisks; k++)
 			for (int c = 0; c < DF_N; c++)
 				fprintf(out, ",%s.%s", disks[k], disk_figure_name(c));
@@ -104,6 +111,13 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			}
 			fprintf(out, ", \"hits\": %u, \"hit_seconds\": ", s->hits);
 			num(out, s->hit_seconds, true);
+			/* throttling: the kernel's pauses when followed, else the zone */
+			fprintf(out, ", \"throttle_source\": \"%s\", \"throttled\": %s", thr_src_name(s->thr_src),
+				s->throttled ? "true" : "false");
+			if (s->thr_src == THR_SRC_KERNEL) {
+				fprintf(out, ", \"pauses\": %u, \"paused_ms\": ", s->pauses);
+				num(out, s->paused_ms, true);
+			}
 			fputs(", \"disks\": [", out);
 			for (int d = 0; d < s->ndisks; d++) {
 				fprintf(out, "%s{\"name\": ", d ? ", " : "");
@@ -141,6 +155,13 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			}
 			fprintf(out, ",%u,", s->hits);
 			num(out, s->hit_seconds, false);
+			fprintf(out, ",%s,%d,", thr_src_name(s->thr_src), s->throttled ? 1 : 0);
+			if (s->thr_src == THR_SRC_KERNEL) {
+				fprintf(out, "%u,", s->pauses);
+				num(out, s->paused_ms, false);
+			} else {
+				fputc(',', out);
+			}
 			for (int k = 0; k < ndisks; k++) {
 				const struct disk_rate *dr = NULL;
 				for (int d = 0; d < s->ndisks; d++)

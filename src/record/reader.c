@@ -277,6 +277,8 @@ static void apply_header(struct recording *rec, const struct fields *f)
 		h->interval = strtod(v, NULL);
 	else if (KEY("start_realtime_ns"))
 		h->start_realtime_ns = strtoll(v, NULL, 10);
+	else if (KEY("start_mono_ns"))
+		h->start_mono_ns = strtoull(v, NULL, 10);
 	else if (KEY("dirty_background_bytes"))
 		h->have_knobs = true, h->dirty_background_bytes = strtoull(v, NULL, 10);
 	else if (KEY("dirty_bytes"))
@@ -410,6 +412,9 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 			break;
 		case RT_END:
 			rec->ended = true;
+			break;
+		case RT_THROTTLE:
+			rec->seen_data = true;   /* read with its sample */
 			break;
 		case RT_DISKS:
 			rec->seen_data = true;
@@ -867,6 +872,41 @@ partitions:
 		s->disks[j].is_partition = disk_name_is_partition(s, j);
 }
 
+/* The T record after the sample's D records, if any (2.1): the kernel's
+ * throttling over the sample.  Without one the sample had the zone. */
+static void read_throttle(const struct recording *rec, size_t next, struct sample *s)
+{
+	struct fields f;
+
+	s->thr_src = s->have_dirty ? THR_SRC_SAMPLED : THR_SRC_NONE;
+	s->throttled = s->have_dirty && s->zone >= ZONE_THROTTLE;
+	size_t o = next;
+	while (o < rec->scanned && rec->map[o] == RT_DISK) {
+		size_t n;
+		if (read_line(rec, o, &f, &n) == -ENOENT)
+			return;
+		o = n;
+	}
+	if (o >= rec->scanned || rec->map[o] != RT_THROTTLE)
+		return;
+	if (read_line(rec, o, &f, &next) || f.len[0] != 1 || f.nf < 6)
+		return;   /* damaged: the sampled zone, as if never written */
+	if (fd_ll(f.p[1], f.len[1]) != 1)
+		return;
+	s->thr_src = THR_SRC_KERNEL;
+	s->throttled = fd_ll(f.p[2], f.len[2]) != 0;
+	s->pauses = (uint32_t)fd_ull(f.p[3], f.len[3]);
+	s->paused_ms = fd_double(f.p[4], f.len[4]);
+	s->nwriters = 0;
+	for (int i = 5; i + 3 < f.nf - 1 && s->nwriters < 4; i += 4) {
+		struct sample_writer *w = &s->writers[s->nwriters++];
+		w->pid = (int32_t)fd_ll(f.p[i], f.len[i]);
+		fd_text(f.p[i + 1], f.len[i + 1], w->comm, sizeof(w->comm));
+		w->pauses = (uint32_t)fd_ull(f.p[i + 2], f.len[i + 2]);
+		w->paused_ms = fd_double(f.p[i + 3], f.len[i + 3]);
+	}
+}
+
 int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 {
 	struct fields f;
@@ -927,6 +967,7 @@ int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 		s->realtime_ns = (int64_t)((uint64_t)rec->hdr.start_realtime_ns +
 					   (uint64_t)rec_secs_to_ns(s->t) + (uint64_t)skew);
 	read_disks(rec, off, next, ndisks, s);
+	read_throttle(rec, next, s);
 	return 0;
 }
 

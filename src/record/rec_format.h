@@ -29,6 +29,11 @@
 
 #define RT_DISKS  'L'   /* the sample's disk list (names, nfields), v2 */
 #define RT_END    'Z'   /* the writer closed the file: nothing more will come, v2.1 */
+/* The kernel's throttling over the sample just before (after its D
+ * records), 2.1: kernel(1), throttled, pauses, paused_ms, then per writer
+ * that paused: pid, comm, pauses, paused_ms.  Only when the tracepoints
+ * were followed; a sample without one had the sampled zone. */
+#define RT_THROTTLE 'T'
 
 /* Column ids of each record type.  The writer writes the first *_N of
  * them in this order and announces the order in C lines; the reader maps

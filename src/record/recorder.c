@@ -156,6 +156,10 @@ static void format_header(struct rec_buf *b, const struct rec_meta *meta, int64_
 	}
 	snprintf(s, sizeof(s), "%lld", (long long)*start_rt);
 	put_hdr(b, "start_realtime_ns", s);
+	/* kernel event times are CLOCK_MONOTONIC: view --time mono joins
+	 * a replay with ftrace/perf data of the same boot */
+	if (meta->first && meta->first->mono_ns)
+		put_hdr_u(b, "start_mono_ns", meta->first->mono_ns);
 	if (meta->first && (meta->first->have & SNAP_HAVE_KNOBS)) {
 		const struct snapshot *f = meta->first;
 		put_hdr_u(b, "dirty_background_bytes", f->dirty_background_bytes);
@@ -176,6 +180,14 @@ static void format_header(struct rec_buf *b, const struct rec_meta *meta, int64_
 		size_t l;
 		rec_buf_begin(b, &l, RT_COLS);
 		rec_buf_printf(b, "\t%c\tdisk\tnfields\t...", RT_DISKS);
+		rec_buf_end(b, l);
+	}
+	{
+		/* T: four columns, then a list of writers (four each) */
+		size_t l;
+		rec_buf_begin(b, &l, RT_COLS);
+		rec_buf_printf(b, "\t%c\tkernel\tthrottled\tpauses\tpaused_ms\tpid\tcomm\tpauses\tpaused_ms\t...",
+			       RT_THROTTLE);
 		rec_buf_end(b, l);
 	}
 	put_cols(b, RT_EVENT);
@@ -447,6 +459,23 @@ static void on_sample(void *ctx, const struct sample *s)
 		/* trailing zero deltas are left out: a missing column reads as 0 */
 		for (int f = 0; f <= n; f++)
 			put_u(b, d->delta[f]);
+		rec_buf_end(b, ls);
+	}
+	if (s->thr_src == THR_SRC_KERNEL) {
+		/* the kernel's word, so a replay shows the badge and shading
+		 * live showed, and who paused */
+		rec_buf_begin(b, &ls, RT_THROTTLE);
+		put_i(b, 1);
+		put_i(b, s->throttled);
+		put_u(b, s->pauses);
+		put_d(b, s->paused_ms);
+		for (int i = 0; i < s->nwriters && i < 4; i++) {
+			put_i(b, s->writers[i].pid);
+			put_sep(b);
+			rec_buf_put_text(b, s->writers[i].comm);
+			put_u(b, s->writers[i].pauses);
+			put_d(b, s->writers[i].paused_ms);
+		}
 		rec_buf_end(b, ls);
 	}
 	pthread_mutex_unlock(&r->lock);

@@ -131,6 +131,30 @@ static void view_push_until(struct view *v, double t, bool skip_old)
 		recording_bench(v->rec, v->next[RK_BENCH] - 1, &m->bench);
 }
 
+/* The throttle panel's figures from a recorded sample: who paused, as the
+ * T record kept it (bdi, cgroup and the control loop are not recorded). */
+static void view_set_throttle(struct model *m, const struct sample *s)
+{
+	struct kt_window *w = &m->thr.last;
+
+	m->thr.src = s->thr_src;
+	m->thr.last_dt = s->dt;
+	if (s->thr_src != THR_SRC_KERNEL)
+		return;
+	memset(w, 0, sizeof(*w));
+	w->pauses = s->pauses;
+	w->paused_ms = s->paused_ms;
+	for (int i = 0; i < s->nwriters && i < KT_MAX_WRITERS; i++) {
+		struct kt_writer_rate *r = &w->writers[w->nwriters++];
+		r->pid = s->writers[i].pid;
+		memcpy(r->comm, s->writers[i].comm, sizeof(r->comm));
+		snprintf(r->bdi, sizeof(r->bdi), "?");
+		snprintf(r->cgroup, sizeof(r->cgroup), "?");
+		r->pauses = s->writers[i].pauses;
+		r->paused_ms = s->writers[i].paused_ms;
+	}
+}
+
 /* Show the recording as it was at sample pos: rebuild the model. */
 static void view_seek(struct view *v, size_t pos)
 {
@@ -152,8 +176,10 @@ static void view_seek(struct view *v, size_t pos)
 	model_lock(m);
 	model_clear_locked(m);
 	for (size_t i = first; i <= pos; i++)
-		if (!recording_sample(v->rec, i, s))   /* a damaged one: never written */
+		if (!recording_sample(v->rec, i, s)) {   /* a damaged one: never written */
 			series_push(&m->series, s);
+			view_set_throttle(m, s);
+		}
 	memset(v->next, 0, sizeof(v->next));
 	/* at the last sample: what came after it too (the final output line,
 	 * the run's end, its results) */
@@ -178,8 +204,10 @@ static void view_step(struct view *v)
 	if (!s)
 		return;
 	model_lock(m);
-	if (!recording_sample(v->rec, i, s))
+	if (!recording_sample(v->rec, i, s)) {
 		series_push(&m->series, s);
+		view_set_throttle(m, s);
+	}
 	view_push_until(v, i + 1 >= recording_count(v->rec, RK_SAMPLE) ? INFINITY :
 			recording_time(v->rec, RK_SAMPLE, i), false);
 	model_unlock(m);
@@ -534,6 +562,16 @@ static int view_one(const char *path, const struct iodash_opts *o, int file_no, 
 	m->exit_code = 0;
 	/* a benchmark session shows its benchmark columns, as it did live */
 	m->bench_done = recording_count(v.rec, RK_BENCH) == 0;
+	m->clock0_mono_ns = h->start_mono_ns;   /* --time mono: the recorded clock */
+	{
+		/* the kernel's columns and panel when it was followed */
+		struct sample *s0 = malloc(sizeof(*s0));
+		if (s0 && !recording_sample(v.rec, 0, s0))
+			m->thr.src = s0->thr_src;
+		if (m->thr.src != THR_SRC_KERNEL)
+			snprintf(m->thr.why_sampled, sizeof(m->thr.why_sampled), "recorded without the tracepoints");
+		free(s0);
+	}
 	v.m = m;
 	v.o = o;
 	v.batch = o->batch;

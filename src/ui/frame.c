@@ -44,12 +44,23 @@ int frame_worst_zone(const struct frame *v, double period)
 	if (!v->have_last || !v->last.have_dirty)
 		return ZONE_UNKNOWN;
 	int z = v->last.zone;
+	bool paused = v->last.throttled;
 	for (size_t i = v->npts; i-- > 0;) {
 		const struct frame_pt *p = &v->pts[i];
 		if (p->t <= v->last.t - period)
 			break;
 		if (p->have_dirty && p->zone > z)
 			z = p->zone;
+		paused |= p->throttled;
+	}
+	/* The kernel's word beats the sampled level: THROTTLE when a writer
+	 * paused in the period even if no sample caught the level above
+	 * freerun, and not when none did though one sample was above it. */
+	if (v->last.thr_src == THR_SRC_KERNEL) {
+		if (paused && z < ZONE_THROTTLE)
+			z = ZONE_THROTTLE;
+		else if (!paused && z >= ZONE_THROTTLE)
+			z = ZONE_BG_FLUSH;
 	}
 	return z;
 }
@@ -99,6 +110,7 @@ int frame_copy(struct frame *v, struct model *m, int cols, double interval, doub
 	v->bench_done = m->bench_done;
 	v->exit_code = m->exit_code;
 	v->bench = m->bench;
+	v->thr = m->thr;
 	if (m->backpressure)
 		m->consumed = m->series.pushed;
 	const struct sample *last = series_last(&m->series);
@@ -114,6 +126,8 @@ int frame_copy(struct frame *v, struct model *m, int cols, double interval, doub
 		p->t = s->t;
 		p->have_dirty = s->have_dirty;
 		p->zone = s->zone;
+		p->kernel = s->thr_src == THR_SRC_KERNEL;
+		p->throttled = s->throttled;
 		p->level_kb = (double)(s->dirty_kb + s->writeback_kb);
 		p->bg_kb = (double)s->bg_thresh_kb;
 		p->freerun_kb = (double)s->freerun_kb;
@@ -167,6 +181,17 @@ void frame_free(struct frame *f)
 	f->pts = NULL;
 	f->rs.v = NULL;
 	f->npts = f->cap = 0;
+}
+
+double frame_time_to_freerun(const struct frame *v, double page_kb)
+{
+	const struct sample *s = &v->last;
+	double level = (double)(s->dirty_kb + s->writeback_kb), fr = (double)s->freerun_kb;
+	double net = (v->thr.dirtied_pps - v->thr.written_pps) * page_kb;   /* kB/s */
+
+	if (!s->have_dirty || v->thr.dirtied_pps < 0 || v->thr.written_pps < 0 || level >= fr || net <= 0)
+		return -1;
+	return (fr - level) / net;
 }
 
 /* Disks worth a line and a graph: those with I/O in the window (the
@@ -259,6 +284,8 @@ void frame_buckets(const struct frame *v, int k, int G, int phase, struct frame_
 				o->seq = p->seq;
 				o->t = p->t;
 			}
+			o->kernel |= p->kernel;
+			o->throttled |= p->throttled;
 			for (int d = 0; d < FRAME_DISKS; d++)
 				if (p->rd[d] == p->rd[d]) {
 					o->rd[d] += p->rd[d];

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "ui_live.h"
 
 /* Put right-aligned parts from the right edge; returns the x where they start. */
@@ -18,6 +19,13 @@ static int put_right(WINDOW *w, int y, int right, const struct ui_style *st, enu
 		x = 0;
 	ui_put(w, y, x, right - x, st, e, s);
 	return x;
+}
+
+/* The kernel counts pages; the screen says kB. */
+static double ui_page_kb(void)
+{
+	long p = sysconf(_SC_PAGESIZE);
+	return p > 0 ? (double)p / 1024 : 4;
 }
 
 static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
@@ -63,6 +71,11 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 	if (v->bench.throttled_tasks > 0) {
 		snprintf(buf, sizeof buf, " throttled tasks %d", v->bench.throttled_tasks);
 		rx = put_right(w, 1, rx, st, TE_HIT, buf);
+	}
+	double ttf = frame_time_to_freerun(v, ui_page_kb());
+	if (ttf >= 0) {
+		snprintf(buf, sizeof buf, " freerun in %.1f s", ttf);
+		rx = put_right(w, 1, rx, st, TE_TEXT, buf);
 	}
 	if (v->have_last) {
 		snprintf(buf, sizeof buf, " dirty-limit hits %u (%.1f s)", v->last.hits,
@@ -233,6 +246,73 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 	free(have);
 }
 
+/* Rows the throttle part of the dirty panel wants (0 when none). */
+static int throttle_rows(const struct frame *v, int W)
+{
+	if (v->thr.src == THR_SRC_SAMPLED)
+		return 1;
+	if (v->thr.src != THR_SRC_KERNEL || W < 60)
+		return 0;
+	/* a steady height: the graph above must not jump from frame to frame */
+	return 4;   /* control loop, table head, two writers */
+}
+
+/* Who is throttled now (the kernel's balance_dirty_pages of the last
+ * sample, per writer) and the busiest bdi's control loop
+ * (bdi_dirty_ratelimit); or, without tracefs, that throttling is sampled. */
+static void draw_throttle_rows(const struct frame *v, WINDOW *w, int y, int W, int rows,
+			       const struct ui_style *st)
+{
+	char buf[256], a[16], b[16], c[16], d[16];
+	const struct model_throttle *t = &v->thr;
+	const struct kt_window *k = &t->last;
+	double dt = t->last_dt > 0 ? t->last_dt : 0;
+	double pk = ui_page_kb();
+
+	if (t->src == THR_SRC_SAMPLED) {
+		snprintf(buf, sizeof buf, "throttling is sampled (%s): it can miss short pauses", t->why_sampled);
+		ui_put(w, y, 0, W, st, TE_DIM, buf);
+		return;
+	}
+	if (rows > 0 && !k->loop.have) {
+		ui_put(w, y++, 0, W, st, TE_DIM, "control loop: no bdi_dirty_ratelimit yet");
+		rows--;
+	} else if (rows > 0) {
+		ui_fmt_rate_kb((double)k->loop.write_bw, a, sizeof a);
+		ui_fmt_rate_kb((double)k->loop.dirty_ratelimit, b, sizeof b);
+		ui_fmt_rate_kb((double)k->loop.task_ratelimit, c, sizeof c);
+		int n = snprintf(buf, sizeof buf, "bdi %s write_bw %s ratelimit %s task %s",
+				 k->loop.bdi, a, b, c);
+		if (k->loop.setpoint && n > 0 && (size_t)n < sizeof buf) {
+			ui_fmt_kb((double)k->loop.setpoint * pk, a, sizeof a);
+			ui_fmt_kb((double)k->loop.dirty * pk, d, sizeof d);
+			snprintf(buf + n, sizeof buf - (size_t)n, " setpoint %s dirty %s", a, d);
+		}
+		ui_put(w, y++, 0, W, st, TE_TEXT, buf);
+		rows--;
+	}
+	if (rows < 2)
+		return;
+	if (!k->nwriters) {
+		ui_put(w, y, 0, W, st, TE_DIM, "no writer in balance_dirty_pages in the last sample");
+		return;
+	}
+	/* 60 columns: the panel's width on an 120-column terminal */
+	snprintf(buf, sizeof buf, "%-9s %6s %-6s %-6s %5s %5s %8s %8s", "writer", "pid", "bdi",
+		 "cgroup", "pau/s", "ms/s", "dirtied", "task_rl");
+	ui_put(w, y++, 0, W, st, TE_DIM, buf);
+	rows--;
+	for (int i = 0; i < k->nwriters && rows > 0; i++, rows--) {
+		const struct kt_writer_rate *r = &k->writers[i];
+		ui_fmt_rate_kb(dt > 0 ? (double)r->dirtied_pages * pk / dt : 0, a, sizeof a);
+		ui_fmt_rate_kb((double)r->task_ratelimit, b, sizeof b);
+		snprintf(buf, sizeof buf, "%-9.9s %6d %-6.6s %-6.6s %5.0f %5.0f %8s %8s", r->comm,
+			 (int)r->pid, r->bdi, r->cgroup, dt > 0 ? r->pauses / dt : 0,
+			 dt > 0 ? r->paused_ms / dt : 0, a, b);
+		ui_put(w, y++, 0, W, st, r->pauses ? TE_HIT : TE_TEXT, buf);
+	}
+}
+
 static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 {
 	WINDOW *w = (WINDOW *)win;
@@ -251,7 +331,11 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	ui_fmt_kb((double)s->writeback_kb, b, sizeof b);
 	ui_fmt_kb((double)(s->dirty_kb + s->writeback_kb), c, sizeof c);
 	ui_fmt_kb((double)s->thresh_kb, t, sizeof t);
-	if (W >= 60)
+	double ttf = frame_time_to_freerun(v, ui_page_kb());
+	if (W >= 80 && ttf >= 0)
+		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s  freerun in %.1f s",
+			 a, b, c, t, ttf);
+	else if (W >= 60)
 		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s", a, b, c, t);
 	else if (W >= 30)
 		snprintf(title, sizeof title, "Dirty %s+%s of %s", a, b, t);
@@ -287,6 +371,11 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 		ui_gauge_widget.draw(w, &gd, st);
 	}
 	int gh = H - 3;
+	int trows = throttle_rows(v, W);
+	if (gh - trows >= 4) {
+		gh -= trows;
+		draw_throttle_rows(v, w, 3 + gh, W, trows, st);
+	}
 	if (gh < 1) {
 		free(bk);
 		free(have);
@@ -310,7 +399,9 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 		bg[i] = ok ? p->bg_kb : NAN;
 		fr[i] = ok ? p->freerun_kb : NAN;
 		th[i] = ok ? p->thresh_kb : NAN;
-		sh[i] = ok && p->zone >= ZONE_THROTTLE;
+		/* shaded where writers were throttled: the kernel's pauses when
+		 * followed, else the sampled zone */
+		sh[i] = ok && (p->kernel ? p->throttled : p->zone >= ZONE_THROTTLE);
 		any_shade |= sh[i];
 	}
 	/* Right of the newest data the lines go on at today's thresholds, so

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Throttled tasks and --trace-throttle pauses during a buffered overwrite
+# Throttled tasks and the kernel's pauses (--trace-throttle: insist on the
+# tracepoints) in a run's end line during a buffered overwrite
 # that pushes dirty memory over freerun (dirty_bytes lowered to 256M /
 # background 128M as in the fixtures' tools/dirty-limit-trace.sh, and
 # ALWAYS restored in a trap).  Root only.
@@ -11,6 +12,9 @@ if ! is_root; then
 	exit 0
 fi
 command -v fio >/dev/null || { skip "throttle" "fio not installed (apt-get install fio)"; exit 0; }
+# the knobs are the machine's: one test at a time changes them
+exec 9>/tmp/iodash-knobs.lock
+flock 9
 
 # other tests read and set the same knobs: one at a time
 exec 9>/tmp/iodash-knobs.lock
@@ -53,7 +57,9 @@ out="$TMPD/trace.out"
 timeout 60 "$IODASH" --batch -i 0.1 --no-record --trace-throttle run -- "${FIO[@]}" >"$out" 2>&1; rc=$?
 check "trace-throttle: fio exit 0" [ "$rc" -eq 0 ]
 line=$(grep 'run_end' "$out"); echo "$line"
-check "trace-throttle: pauses > 0" grep -Eq 'tracepoint: [1-9][0-9]* pauses, [0-9]+ ms paused' "$out"
+check "trace-throttle: pauses > 0" grep -Eq 'tracepoint: [1-9][0-9]* pauses, [0-9]+ ms paused \(all writers\)' "$out"
+# the run ends inside the throttle: the episode's end is still printed
+check "trace-throttle: the last episode's end is printed" grep -Eq '^! [0-9.]+ throttle end [0-9.]+s pauses=[1-9][0-9]* paused_ms=[0-9]+ duty=[0-9]+%' "$out"
 # ours by name: other users' iodash on this machine have theirs
 inst=$(grep -o '/sys/kernel/tracing/instances/iodash-[0-9-]*' "$out" | head -1)
 check "trace-throttle: our instance removed" bash -c "[ -n '$inst' ] && [ ! -e '$inst' ]"

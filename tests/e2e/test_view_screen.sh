@@ -97,7 +97,9 @@ timeout 10 "$IODASH" view --batch --follow "$er" >"$TMPD/follow.txt" 2>&1; rc=$?
 # (slots past the newest sample's disk count)
 if command -v valgrind >/dev/null; then
 	tm_stop
-	tm_start 120 40 "valgrind --log-file='$TMPD/vg.log' '$IODASH' view '$rec'; echo EXIT=\$?; sleep 30"
+	# the plain build: valgrind cannot run a ThreadSanitizer binary (the
+	# TSan pass of make check sets IODASH to one)
+	tm_start 120 40 "valgrind --log-file='$TMPD/vg.log' '$TOP/iodash' view '$rec'; echo EXIT=\$?; sleep 30"
 	tm_wait 'recording fio.rec' 60 || true
 	sleep 2
 	tm send-keys -t t q

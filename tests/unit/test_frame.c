@@ -218,10 +218,53 @@ static void test_copy(void **state)
 	model_free(&m);
 }
 
+/* Followed from the kernel, its pauses make the badge: THROTTLE when a
+ * writer paused though no sample caught the level over freerun, and
+ * background writeback when none paused though one sample was over it. */
+static void test_worst_zone_kernel(void **state)
+{
+	(void)state;
+	struct frame_pt pts[30];
+	struct frame f;
+	fill(&f, pts, 30);
+	f.last.thr_src = THR_SRC_KERNEL;
+	pts[27].throttled = true;
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
+	pts[27].throttled = false;
+	pts[27].zone = ZONE_THROTTLE;
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_BG_FLUSH);
+	/* sampled: the level decides */
+	f.last.thr_src = THR_SRC_SAMPLED;
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
+}
+
+static void test_time_to_freerun(void **state)
+{
+	(void)state;
+	struct frame_pt pts[2];
+	struct frame f;
+	fill(&f, pts, 2);
+	f.last.dirty_kb = 100;
+	f.last.writeback_kb = 20;
+	f.last.freerun_kb = 2120;
+	f.thr.dirtied_pps = 1000;
+	f.thr.written_pps = 500;
+	/* 500 pages/s of 4 kB: 2000 kB/s to go 2000 kB */
+	assert_float_equal(frame_time_to_freerun(&f, 4), 1.0, 1e-9);
+	f.thr.written_pps = 1000;      /* not rising */
+	assert_true(frame_time_to_freerun(&f, 4) < 0);
+	f.thr.written_pps = -1;        /* unknown */
+	assert_true(frame_time_to_freerun(&f, 4) < 0);
+	f.thr.written_pps = 500;
+	f.last.freerun_kb = 100;       /* already over */
+	assert_true(frame_time_to_freerun(&f, 4) < 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_worst_zone), cmocka_unit_test(test_zone_badge),
+		cmocka_unit_test(test_worst_zone), cmocka_unit_test(test_worst_zone_kernel),
+		cmocka_unit_test(test_time_to_freerun), cmocka_unit_test(test_zone_badge),
 		cmocka_unit_test(test_active_disks), cmocka_unit_test(test_bucket_k),
 		cmocka_unit_test(test_buckets), cmocka_unit_test(test_window_span),
 		cmocka_unit_test(test_events_join), cmocka_unit_test(test_copy),

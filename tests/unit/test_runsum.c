@@ -80,7 +80,7 @@ static void test_device_run(void **state)
 	assert_int_equal(r.peak_kB, 20000);
 	assert_int_equal(r.end_kB, 4096);
 	assert_int_equal(r.thresh_kB, 131072);
-	assert_int_equal(r.throttle_src, TS_SAMPLED);
+	assert_int_equal(r.throttle_src, THR_SRC_SAMPLED);
 	assert_int_equal(r.verdict, RV_DEVICE);
 }
 
@@ -126,7 +126,7 @@ static void test_cache_and_throttled(void **state)
 	assert_int_equal(r.verdict, RV_THROTTLED);
 	/* the tracepoint's paused time wins over the sampled zone, marked */
 	runsum_finish(&acc, &b, 1.0, 140, &r);
-	assert_int_equal(r.throttle_src, TS_TRACEPOINT);
+	assert_int_equal(r.throttle_src, THR_SRC_KERNEL);
 	assert_true(fabs(r.throttled_pct - 14) < 1e-9);
 	assert_int_equal(r.verdict, RV_DEVICE);
 	runsum_finish(&acc, &b, 1.0, 150, &r);
@@ -168,7 +168,7 @@ static void test_text_round_trip(void **state)
 	assert_int_equal(q.verdict, RV_THROTTLED);
 	assert_int_equal(q.write_B, r.write_B);
 	assert_int_equal(q.peak_kB, 131072);
-	assert_int_equal(q.throttle_src, TS_TRACEPOINT);
+	assert_int_equal(q.throttle_src, THR_SRC_KERNEL);
 	/* 0.9 s paused over the 1 s the benchmark did I/O (not the 1.5 s run) */
 	assert_true(fabs(q.throttled_pct - 90) < 0.01);
 	assert_true(fabs(q.inflation - r.inflation) / r.inflation < 1e-3);
