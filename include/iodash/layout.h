@@ -2,8 +2,8 @@
  * terminal size and of what the user chose to show.  No curses here, so
  * it is unit-tested at 80x24, 120x40, 200x60 and at tiny sizes.
  *
- * At small sizes panels drop out in a fixed order (events, curves,
- * output, disks, throughput; the dirty panel goes last) instead of
+ * At small sizes panels drop out in the order of their drop_rank
+ * (events, curves, output, disks, throughput; the dirty panel goes last) instead of
  * overlapping: every returned rectangle lies inside the screen and no two
  * overlap. */
 #ifndef IODASH_LAYOUT_H
@@ -24,9 +24,24 @@ enum ui_panel {
 	UI_PANEL_COUNT
 };
 
-/* The panels keys 1..6 toggle, in key order. */
-#define UI_TOGGLE_FIRST UI_PANEL_THROUGHPUT
-#define UI_TOGGLE_COUNT 6
+struct ui_live;         /* the live screen (src/ui/), opaque here */
+struct ui_win;          /* a curses window, opaque outside src/ui/ */
+
+/* One row per panel (ui_panels[], src/ui/panels.c): what the layout
+ * needs and how to draw it.  Adding a panel is one enum name above, one
+ * row and one draw function; tests/unit/test_tables.c checks every row. */
+struct panel_def {
+	char key;              /* the key that shows/hides it; 0: always there */
+	const char *name;
+	int min_h;             /* below this it is dropped rather than squeezed */
+	int grow;              /* share of the rows left after the minimums */
+	int drop_rank;         /* 1 goes first when the screen is too small; 0: never */
+	int band;              /* wide screens: the row of panels it shares (-1: header/status) */
+	int width;             /* its width weight within that band */
+	bool fit_rows;         /* wants disk_rows + 2 rows before the others grow */
+	void (*draw)(struct ui_live *L, struct ui_win *w, bool focus);
+};
+extern const struct panel_def ui_panels[UI_PANEL_COUNT];
 
 struct ui_rect {
 	int x, y, w, h;        /* w or h 0: not shown */

@@ -2,9 +2,9 @@
  * graph per label side by side), the dirty memory and throughput of every
  * recorded run aligned at its start, and the table of --text under them.
  *
- * Keys: q quit; n/p or tab next/previous metric; o overlaid / side by
- * side; l linear / log2 x; r show/hide the runs; up/down PgUp/PgDn scroll
- * the table; t next theme; Ctrl-L redraw. */
+ * Keys: ui_compare_keys[] (q quit; n/p or tab next/previous metric; o
+ * overlaid / side by side; l linear / log2 x; r show/hide the runs;
+ * up/down PgUp/PgDn scroll the table; t next theme; Ctrl-L redraw). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +22,7 @@ struct cmp_view {
 	int scroll;
 	char **lines;          /* table of the current metric */
 	int nlines;
+	struct ui_screen *scr;
 };
 
 static void table_free(struct cmp_view *v)
@@ -212,12 +213,93 @@ static void draw(WINDOW *w, struct cmp_view *v, const struct ui_screen *scr)
 		enum theme_elem e = (v->scroll + i) < 4 ? TE_TABLE_HEAD : strchr(line, '*') ? TE_TABLE_HOT : TE_TEXT;
 		ui_put(w, y + i, 0, W, st, e, line);
 	}
-	ui_put(w, H - 1, 0, W, st, TE_STATUS,
-	       scr->msg[0] ? scr->msg :
-	       " q quit  n/p metric  o overlay/side  l log2 x  r runs  \xe2\x86\x91\xe2\x86\x93 table  t theme");
+	if (scr->msg[0])
+		ui_put(w, H - 1, 0, W, st, TE_STATUS, scr->msg);
+	else
+		ui_key_hints(w, H - 1, 1, W - 1, st, ui_compare_keys, ui_compare_nkeys, UI_SCREEN_COMPARE);
 	wnoutrefresh(w);
 	doupdate();
 }
+
+/* ---- keys ---- */
+
+static enum ui_key_result key_quit(void *ctx, int ch)
+{
+	return UI_KEY_QUIT;
+}
+
+static enum ui_key_result key_metric(void *ctx, int ch)
+{
+	struct cmp_view *v = ctx;
+	size_t n = v->cd->nmetrics;
+	bool next = ch == 'n' || ch == '\t' || ch == KEY_RIGHT;
+	v->metric = (v->metric + (next ? 1 : n - 1)) % n;
+	table_build(v);
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_overlay(void *ctx, int ch)
+{
+	struct cmp_view *v = ctx;
+	v->side_by_side = !v->side_by_side;
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_log2(void *ctx, int ch)
+{
+	struct cmp_view *v = ctx;
+	v->log2x = !v->log2x;
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_runs(void *ctx, int ch)
+{
+	struct cmp_view *v = ctx;
+	v->show_runs = !v->show_runs;
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_table(void *ctx, int ch)
+{
+	struct cmp_view *v = ctx;
+	switch (ch) {
+	case KEY_DOWN: case 'j': if (v->scroll + 1 < v->nlines) v->scroll++; break;
+	case KEY_UP: case 'k': if (v->scroll > 0) v->scroll--; break;
+	case KEY_NPAGE: v->scroll = v->scroll + 10 < v->nlines ? v->scroll + 10 : (v->nlines ? v->nlines - 1 : 0); break;
+	case KEY_PPAGE: v->scroll = v->scroll > 10 ? v->scroll - 10 : 0; break;
+	}
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_theme(void *ctx, int ch)
+{
+	struct cmp_view *v = ctx;
+	ui_screen_next_theme(v->scr);
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_repaint(void *ctx, int ch)
+{
+	clearok(curscr, TRUE);
+	return UI_KEY_REDRAW;
+}
+
+/* The compare screen's keys, in the order of the status bar's hints. */
+const struct ui_key_def ui_compare_keys[] = {
+	{ { 'q', 'Q', 27 }, "q", "quit", "quit (Esc too)", UI_SCREEN_COMPARE, key_quit },
+	{ { 'n', 'p', '\t', KEY_BTAB, KEY_RIGHT, KEY_LEFT }, "n/p", "metric",
+	  "next / previous metric (tab, shift-tab, right, left too)", UI_SCREEN_COMPARE, key_metric },
+	{ { 'o' }, "o", "overlay/side", "curves overlaid or side by side", UI_SCREEN_COMPARE,
+	  key_overlay },
+	{ { 'l' }, "l", "log2 x", "linear or log2 x axis", UI_SCREEN_COMPARE, key_log2 },
+	{ { 'r' }, "r", "runs", "show/hide the runs' dirty memory and throughput",
+	  UI_SCREEN_COMPARE, key_runs },
+	{ { KEY_UP, KEY_DOWN, KEY_PPAGE, KEY_NPAGE, 'j', 'k' }, "\xe2\x86\x91\xe2\x86\x93", "table",
+	  "scroll the table (PgUp, PgDn, j, k too)", UI_SCREEN_COMPARE, key_table },
+	{ { 't' }, "t", "theme", "next theme (themes/*.theme)", UI_SCREEN_COMPARE, key_theme },
+	{ { 12 }, "Ctrl-L", NULL, "repaint the whole screen", UI_SCREEN_COMPARE, key_repaint },
+};
+const size_t ui_compare_nkeys = sizeof ui_compare_keys / sizeof ui_compare_keys[0];
 
 /* Sweeps double their x (1, 2, 4 ... 128 clients): a linear axis crams
  * half the points into the first few columns, so such data opens on log2. */
@@ -240,7 +322,7 @@ static bool x_spans_octaves(const struct compare_data *cd)
 int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o)
 {
 	struct ui_screen scr;
-	struct cmp_view v = { .cd = cd, .show_runs = true };
+	struct cmp_view v = { .cd = cd, .show_runs = true, .scr = &scr };
 	bool quit = false;
 
 	if (!cd || !cd->nmetrics)
@@ -256,31 +338,14 @@ int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o)
 		int key;
 		draw(stdscr, &v, &scr);
 		key = getch();
-		switch (key) {
-		case 'q': case 'Q': case 27:
-			quit = true;
-			break;
-		case 'n': case '\t': case KEY_RIGHT:
-			v.metric = (v.metric + 1) % cd->nmetrics;
-			table_build(&v);
-			break;
-		case 'p': case KEY_BTAB: case KEY_LEFT:
-			v.metric = (v.metric + cd->nmetrics - 1) % cd->nmetrics;
-			table_build(&v);
-			break;
-		case 'o': v.side_by_side = !v.side_by_side; break;
-		case 'l': v.log2x = !v.log2x; break;
-		case 'r': v.show_runs = !v.show_runs; break;
-		case KEY_DOWN: case 'j': if (v.scroll + 1 < v.nlines) v.scroll++; break;
-		case KEY_UP: case 'k': if (v.scroll > 0) v.scroll--; break;
-		case KEY_NPAGE: v.scroll = v.scroll + 10 < v.nlines ? v.scroll + 10 : (v.nlines ? v.nlines - 1 : 0); break;
-		case KEY_PPAGE: v.scroll = v.scroll > 10 ? v.scroll - 10 : 0; break;
-		case 't': ui_screen_next_theme(&scr); break;
-		case 12: clearok(curscr, TRUE); break;   /* Ctrl-L */
-		case KEY_RESIZE: break;
-		case ERR: quit = true; break;           /* the terminal went away */
-		default: break;
+		if (key == ERR) {
+			quit = true;                /* the terminal went away */
+			continue;
 		}
+		const struct ui_key_def *k = ui_key_find(ui_compare_keys, ui_compare_nkeys,
+							 UI_SCREEN_COMPARE, key);
+		if (k && k->handler(&v, key) == UI_KEY_QUIT)
+			quit = true;
 	}
 	table_free(&v);
 	ui_screen_close(&scr);

@@ -2,43 +2,25 @@
 #include <string.h>
 #include "iodash/layout.h"
 
-/* Smallest heights at which a panel still says something useful: below
- * these a panel is dropped rather than squeezed into noise. */
-static const int min_h[UI_PANEL_COUNT] = {
-	[UI_PANEL_THROUGHPUT] = 4,   /* title + 3 graph rows */
-	[UI_PANEL_DIRTY] = 3,        /* title, bar, marker labels */
-	[UI_PANEL_DISKS] = 3,        /* title, column header, one disk */
-	[UI_PANEL_OUTPUT] = 4,
-	[UI_PANEL_CURVES] = 8,       /* axis, legend and a few rows of curve */
-	[UI_PANEL_EVENTS] = 4,
-};
-
-/* Who goes first when the screen is too small. */
-static const enum ui_panel drop_order[] = {
-	UI_PANEL_EVENTS, UI_PANEL_CURVES, UI_PANEL_OUTPUT,
-	UI_PANEL_DISKS, UI_PANEL_THROUGHPUT, UI_PANEL_DIRTY,
-};
-
-/* Share of the rows left over after minimums. */
-static const int grow_w[UI_PANEL_COUNT] = {
-	[UI_PANEL_THROUGHPUT] = 2, [UI_PANEL_DIRTY] = 3, [UI_PANEL_OUTPUT] = 1,
-	[UI_PANEL_CURVES] = 1, [UI_PANEL_EVENTS] = 1,
-};
+/* The panels' heights, drop order and bands are rows of ui_panels[]
+ * (src/ui/panels.c). */
 
 const char *layout_panel_name(enum ui_panel p)
 {
-	static const char *const names[UI_PANEL_COUNT] = {
-		"header", "status", "throughput", "dirty", "disks",
-		"output", "curves", "events",
-	};
-	return (unsigned)p < UI_PANEL_COUNT ? names[p] : "?";
+	return (unsigned)p < UI_PANEL_COUNT ? ui_panels[p].name : "?";
+}
+
+/* A body panel: one the layout places in a band (not header or status). */
+static bool in_body(int p)
+{
+	return ui_panels[p].band >= 0;
 }
 
 /* A band is a row of panels side by side (one panel when narrow). */
 struct band {
-	enum ui_panel p[3];
+	enum ui_panel p[UI_PANEL_COUNT];
 	int np;
-	int wt[3];             /* width weights */
+	int wt[UI_PANEL_COUNT];  /* width weights */
 	int h, min, want, grow;
 };
 
@@ -57,37 +39,54 @@ static void band_measure(struct band *b, unsigned on, const struct layout_req *r
 		enum ui_panel p = b->p[i];
 		if (!(on & (1u << p)))
 			continue;
-		if (min_h[p] > b->min)
-			b->min = min_h[p];
-		int want = p == UI_PANEL_DISKS ? disks_want(rq) : 0;
+		const struct panel_def *d = &ui_panels[p];
+		if (d->min_h > b->min)
+			b->min = d->min_h;
+		int want = d->fit_rows ? disks_want(rq) : 0;
 		if (want > b->want)
 			b->want = want;
-		if (grow_w[p] > b->grow)
-			b->grow = grow_w[p];
+		if (d->grow > b->grow)
+			b->grow = d->grow;
 	}
 	if (b->want < b->min)
 		b->want = b->min;
 }
 
+/* Wide: the panels of each band side by side, bands in the order of
+ * their numbers; narrow: one band per panel, in table order. */
 static int build_bands(bool wide, unsigned on, const struct layout_req *rq, struct band *bs)
 {
 	int n = 0;
 	if (wide) {
-		bs[n++] = (struct band){ { UI_PANEL_THROUGHPUT, UI_PANEL_DIRTY }, 2, { 1, 1 }, 0, 0, 0, 0 };
-		bs[n++] = (struct band){ { UI_PANEL_DISKS }, 1, { 1 }, 0, 0, 0, 0 };
-		bs[n++] = (struct band){ { UI_PANEL_OUTPUT, UI_PANEL_CURVES, UI_PANEL_EVENTS }, 3,
-					 { 2, 2, 1 }, 0, 0, 0, 0 };
+		for (int b = 0; b < UI_PANEL_COUNT; b++) {
+			struct band nb = { .np = 0 };
+			for (int p = 0; p < UI_PANEL_COUNT; p++)
+				if (ui_panels[p].band == b) {
+					nb.p[nb.np] = (enum ui_panel)p;
+					nb.wt[nb.np++] = ui_panels[p].width > 0 ? ui_panels[p].width : 1;
+				}
+			if (nb.np)
+				bs[n++] = nb;
+		}
 	} else {
-		static const enum ui_panel order[] = {
-			UI_PANEL_THROUGHPUT, UI_PANEL_DIRTY, UI_PANEL_DISKS,
-			UI_PANEL_OUTPUT, UI_PANEL_CURVES, UI_PANEL_EVENTS,
-		};
-		for (unsigned i = 0; i < sizeof order / sizeof order[0]; i++)
-			bs[n++] = (struct band){ { order[i] }, 1, { 1 }, 0, 0, 0, 0 };
+		for (int p = 0; p < UI_PANEL_COUNT; p++)
+			if (in_body(p))
+				bs[n++] = (struct band){ .p = { (enum ui_panel)p }, .np = 1, .wt = { 1 } };
 	}
 	for (int i = 0; i < n; i++)
 		band_measure(&bs[i], on, rq);
 	return n;
+}
+
+/* The shown panel that goes first for lack of room, or -1. */
+static int next_to_drop(unsigned on)
+{
+	int best = -1;
+	for (int p = 0; p < UI_PANEL_COUNT; p++)
+		if ((on & (1u << p)) && ui_panels[p].drop_rank > 0 &&
+		    (best < 0 || ui_panels[p].drop_rank < ui_panels[best].drop_rank))
+			best = p;
+	return best;
 }
 
 /* Split width w among the shown panels of a band by weight, one blank
@@ -134,8 +133,9 @@ void layout_compute(const struct layout_req *rq, struct layout *out)
 		out->r[UI_PANEL_STATUS] = (struct ui_rect){ 0, H - 1, W, 1 };
 	int y0 = head, body = H - head - status;
 	if (body <= 0) {
-		out->dropped = ((1u << UI_PANEL_COUNT) - 1) &
-			       ~((1u << UI_PANEL_HEADER) | (1u << UI_PANEL_STATUS));
+		for (int p = 0; p < UI_PANEL_COUNT; p++)
+			if (in_body(p))
+				out->dropped |= 1u << p;
 		return;
 	}
 
@@ -146,15 +146,14 @@ void layout_compute(const struct layout_req *rq, struct layout *out)
 	}
 
 	unsigned on = 0;
-	for (int p = UI_TOGGLE_FIRST; p < UI_TOGGLE_FIRST + UI_TOGGLE_COUNT; p++)
-		if (!(rq->hidden & (1u << p)))
+	for (int p = 0; p < UI_PANEL_COUNT; p++)
+		if (in_body(p) && !(rq->hidden & (1u << p)))
 			on |= 1u << p;
 
 	bool wide = W >= LAYOUT_WIDE_COLS;
 	out->wide = wide;
-	struct band bs[6];
+	struct band bs[UI_PANEL_COUNT];
 	int nb;
-	size_t di = 0;
 	for (;;) {
 		nb = build_bands(wide, on, rq, bs);
 		int need = 0;
@@ -162,16 +161,14 @@ void layout_compute(const struct layout_req *rq, struct layout *out)
 			need += bs[i].min;
 		if (need <= body)
 			break;
-		while (di < sizeof drop_order / sizeof drop_order[0] &&
-		       !(on & (1u << drop_order[di])))
-			di++;
-		if (di == sizeof drop_order / sizeof drop_order[0]) {
+		int d = next_to_drop(on);
+		if (d < 0) {
 			on = 0;
 			nb = build_bands(wide, on, rq, bs);
 			break;
 		}
-		on &= ~(1u << drop_order[di]);
-		out->dropped |= 1u << drop_order[di];
+		on &= ~(1u << d);
+		out->dropped |= 1u << d;
 	}
 
 	/* Minimums first, then the table up to what it wants, then the rest

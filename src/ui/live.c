@@ -1,14 +1,16 @@
-/* The live (and replay) screen: ui_run().
+/* The live (and replay) screen: ui_run(), its event loop and its keys
+ * (ui_live_keys[]: the help, the status bar's hints and the dispatch).
+ * The panels are in panels.c, the frame copy and its maths in frame.c.
  *
- *   producers --(lock, notify)--> model --(short lock: copy)--> view
- *   view --(layout, widgets)--> windows --(wnoutrefresh)--> one doupdate
+ *   producers --(lock, notify)--> model --(short lock: frame_copy)--> frame
+ *   frame --(layout, ui_panels[].draw)--> windows --(wnoutrefresh)--> one doupdate
  *
  * Fit for ssh: a frame is drawn only when there is new data (at most once
  * per -r seconds) or after a key; each window is werase'd and redrawn and
  * curses sends only the cells that changed.  Graphs do not scroll by one
  * column per sample (that would resend every cell of every graph each
  * frame): they fill to the right and jump back a quarter of their width
- * when full, so a frame usually changes one column. */
+ * when full, so a frame usually changes one column (frame.c). */
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
@@ -21,213 +23,20 @@
 #include "iodash/layout.h"
 #include "iodash/model.h"
 #include "iodash/stats.h"
-#include "iodash/ui.h"
 #include "iodash/util.h"
-#include "ui_screen.h"
-
-#define VIEW_OUT_LINES 64
-#define VIEW_EVENTS 48
-#define VIEW_DISKS SAMPLE_MAX_DISKS
-
-/* What one sample contributes to the graphs. */
-struct view_pt {
-	uint64_t seq;
-	double t;
-	bool have_dirty;
-	int zone;
-	bool kernel, throttled;      /* throttling from the tracepoints; a writer paused */
-	double level_kb, bg_kb, freerun_kb, thresh_kb;
-	float rd[VIEW_DISKS], wr[VIEW_DISKS];
-};
-
-/* What a frame draws: copied from the model under its lock. */
-struct view {
-	char host[64], kernel[128], source[MODEL_LINE_LEN];
-	bool replay, sampler_done, bench_done;
-	int exit_code;
-	char error[MODEL_LINE_LEN];
-	struct bench_status bench;
-	struct model_throttle thr;   /* writers, control loop, rates (kernel) */
-	bool have_last;
-	struct sample last;
-	int badge_zone;              /* the worst zone of the last refresh period */
-	struct view_pt *pts;
-	size_t npts, cap;
-	char out[VIEW_OUT_LINES][MODEL_LINE_LEN];
-	int nout;
-	uint64_t noutput;
-	struct model_event ev[VIEW_EVENTS];
-	uint64_t nevents;            /* events in the session: ev[] are the last nev */
-	int nev;
-	struct result_set rs;
-	size_t rs_seen;
-	bool rs_changed;
-};
-
-struct live {
-	struct model *m;
-	const struct iodash_opts *o;
-	struct ui_screen scr;
-	WINDOW *win[UI_PANEL_COUNT];
-	WINDOW *help_win;
-	struct layout lay;
-	int cols, rows, disk_rows;
-	unsigned hidden;
-	bool curves_view, help, paused;
-	int focus;
-	double refresh;
-	bool asking_stop;            /* "stop the benchmark? y/n" */
-	bool quit_when_done;         /* q + y: quit once the benchmark has exited */
-	bool had_bench;
-	int out_back;                /* output pane: lines scrolled back */
-	int metric_idx;
-	struct view v;
-	struct curve_set cs;
-	bool have_cs;
-	char metric[RP_NAME_LEN];
-	char cs_msg[128];
-	int sigints_seen;
-	unsigned marks;
-};
-
-static bool bench_active(const struct view *v)
-{
-	return v->bench.state == BENCH_RUNNING || v->bench.state == BENCH_STARTING ||
-	       v->bench.state == BENCH_BETWEEN;
-}
+#include "iodash/ui.h"
+#include "iodash/ui_frame.h"
+#include "ui_live.h"
 
 /* ---- copying from the model ---------------------------------------- */
 
-static int bucket_k(const struct live *L);
-
-/* The events pane gives a hit one line: its end joins the line of its
- * start ("0:03 throttle 0.20s dirty+writeback=…") when nothing came
- * between them.  A kernel at its dirty limit can go in and out of
- * throttle several times a second; two lines each would bury the rest. */
-static bool event_joins_previous(int prev_kind, int kind)
+static void view_copy(struct ui_live *L)
 {
-	return kind == MEV_HIT_END && prev_kind == MEV_HIT_START;
-}
-
-/* The zone badge shows the worst zone of the samples within one refresh
- * period of the newest: a frame stands for that period, and a dirty level
- * that hovers at freerun (in and out of throttle several times a second)
- * then reads THROTTLE steadily instead of flashing. */
-static int worst_recent_zone(const struct view *v, double period)
-{
-	if (!v->have_last || !v->last.have_dirty)
-		return ZONE_UNKNOWN;
-	int z = v->last.zone;
-	bool paused = v->last.throttled;
-	for (size_t i = v->npts; i-- > 0;) {
-		const struct view_pt *p = &v->pts[i];
-		if (p->t <= v->last.t - period)
-			break;
-		if (p->have_dirty && p->zone > z)
-			z = p->zone;
-		paused |= p->throttled;
-	}
-	/* The kernel's word beats the sampled level: THROTTLE when a writer
-	 * paused in the period even if no sample caught the level above
-	 * freerun, and not when none did though one sample was above it. */
-	if (v->last.thr_src == THR_SRC_KERNEL) {
-		if (paused && z < ZONE_THROTTLE)
-			z = ZONE_THROTTLE;
-		else if (!paused && z >= ZONE_THROTTLE)
-			z = ZONE_BG_FLUSH;
-	}
-	return z;
-}
-
-static void view_copy(struct live *L)
-{
-	struct model *m = L->m;
-	struct view *v = &L->v;
-	size_t want = ((size_t)(L->cols > 0 ? L->cols : 80) * 2 + 16) * (size_t)bucket_k(L);
-	if (want < 256)
-		want = 256;
-	if (v->cap < want) {
-		struct view_pt *p = realloc(v->pts, want * sizeof *p);
-		if (!p)
-			return;
-		v->pts = p;
-		v->cap = want;
-	}
-	model_lock(m);
-	snprintf(v->host, sizeof v->host, "%s", m->host);
-	snprintf(v->kernel, sizeof v->kernel, "%s", m->kernel);
-	snprintf(v->source, sizeof v->source, "%s", m->source);
-	snprintf(v->error, sizeof v->error, "%s", m->error);
-	v->replay = m->replay;
-	v->sampler_done = m->sampler_done;
-	v->bench_done = m->bench_done;
-	v->exit_code = m->exit_code;
-	v->bench = m->bench;
-	v->thr = m->thr;
-	if (m->backpressure)
-		m->consumed = m->series.pushed;
-	const struct sample *last = series_last(&m->series);
-	v->have_last = last != NULL;
-	if (last)
-		v->last = *last;
-	size_t n = series_len(&m->series), take = n < v->cap ? n : v->cap;
-	v->npts = 0;
-	for (size_t i = n - take; i < n; i++) {
-		const struct sample *s = series_at(&m->series, i);
-		struct view_pt *p = &v->pts[v->npts++];
-		p->seq = s->seq;
-		p->t = s->t;
-		p->have_dirty = s->have_dirty;
-		p->zone = s->zone;
-		p->kernel = s->thr_src == THR_SRC_KERNEL;
-		p->throttled = s->throttled;
-		p->level_kb = (double)(s->dirty_kb + s->writeback_kb);
-		p->bg_kb = (double)s->bg_thresh_kb;
-		p->freerun_kb = (double)s->freerun_kb;
-		p->thresh_kb = (double)s->thresh_kb;
-		/* every slot, so the bucketing reads no stale or unset rate:
-		 * past the newest sample's disks, n/a */
-		for (int k = 0; k < VIEW_DISKS; k++) {
-			const struct disk_rate *d = NULL;
-			if (k < last->ndisks && k < s->ndisks && !strcmp(s->disks[k].name, last->disks[k].name))
-				d = &s->disks[k];
-			for (int j = 0; !d && k < last->ndisks && j < s->ndisks; j++)
-				if (!strcmp(s->disks[j].name, last->disks[k].name))
-					d = &s->disks[j];
-			p->rd[k] = d && d->have_rate ? (float)d->rkB_s : NAN;
-			p->wr[k] = d && d->have_rate ? (float)d->wkB_s : NAN;
-		}
-	}
-	uint64_t no = m->noutput, first = no > VIEW_OUT_LINES ? no - VIEW_OUT_LINES : 0;
-	if (no - first > MODEL_OUTPUT_CAP)
-		first = no - MODEL_OUTPUT_CAP;
-	v->nout = 0;
-	for (uint64_t i = first; i < no; i++)
-		snprintf(v->out[v->nout++], MODEL_LINE_LEN, "%s", m->output[i % MODEL_OUTPUT_CAP].text);
-	v->noutput = no;
-	uint64_t ne = m->nevents, fe = ne > VIEW_EVENTS ? ne - VIEW_EVENTS : 0;
-	v->nev = 0;
-	v->nevents = ne;
-	for (uint64_t i = fe; i < ne; i++)
-		v->ev[v->nev++] = m->events[i % MODEL_EVENT_CAP];
-	if (m->results.n != v->rs_seen) {
-		struct result_point *np = realloc(v->rs.v, (m->results.n + 1) * sizeof *np);
-		if (np) {
-			v->rs.v = np;
-			memcpy(np, m->results.v, m->results.n * sizeof *np);
-			v->rs.n = v->rs.cap = m->results.n;
-			v->rs_seen = m->results.n;
-			v->rs_changed = true;
-		}
-	}
-	model_unlock(m);
-	if (v->bench.state != BENCH_NONE)
-		L->had_bench = true;
-	v->badge_zone = worst_recent_zone(v, L->refresh);
+	frame_copy(&L->v, L->m, L->cols, L->o->interval, L->refresh);
 }
 
 /* Rebuild the curves of the chosen metric when results changed. */
-static void curves_update(struct live *L, bool force)
+static void curves_update(struct ui_live *L, bool force)
 {
 	if (!L->v.rs_changed && !force)
 		return;
@@ -254,27 +63,7 @@ static void curves_update(struct live *L, bool force)
 
 /* ---- layout and windows --------------------------------------------- */
 
-/* Disks worth a line and a graph: those with I/O in the window (the
- * kernel lists every loop and zram device; iostat users skip them). */
-static int active_disks(const struct view *v, int *idx, int max, int *idle)
-{
-	int n = 0, nd = v->have_last ? v->last.ndisks : 0;
-	if (nd > VIEW_DISKS)
-		nd = VIEW_DISKS;
-	*idle = 0;
-	for (int k = 0; k < nd; k++) {
-		bool act = false;
-		for (size_t i = 0; i < v->npts && !act; i++)
-			act = v->pts[i].rd[k] > 0 || v->pts[i].wr[k] > 0;
-		if (act && n < max)
-			idx[n++] = k;
-		else
-			(*idle)++;
-	}
-	return n;
-}
-
-static void windows_free(struct live *L)
+static void windows_free(struct ui_live *L)
 {
 	for (int p = 0; p < UI_PANEL_COUNT; p++)
 		if (L->win[p]) {
@@ -287,10 +76,10 @@ static void windows_free(struct live *L)
 	}
 }
 
-static void windows_layout(struct live *L)
+static void windows_layout(struct ui_live *L)
 {
-	int idx[VIEW_DISKS], idle;
-	int nact = active_disks(&L->v, idx, VIEW_DISKS, &idle);
+	int idx[FRAME_DISKS], idle;
+	int nact = frame_active_disks(&L->v, idx, FRAME_DISKS, &idle);
 	int rows = nact ? nact : 1;
 	struct layout_req rq = { .cols = COLS, .rows = LINES, .hidden = L->hidden,
 				 .curves_view = L->curves_view, .disk_rows = rows };
@@ -309,823 +98,19 @@ static void windows_layout(struct live *L)
 		if (r->w > 0 && r->h > 0)
 			L->win[p] = newwin(r->h, r->w, r->y, r->x);
 	}
-	if (L->focus < UI_TOGGLE_FIRST || !L->win[L->focus]) {
+	/* the focus goes to panels a key shows and hides */
+	if (!ui_panels[L->focus].key || !L->win[L->focus]) {
 		L->focus = 0;
-		for (int p = UI_TOGGLE_FIRST; p < UI_TOGGLE_FIRST + UI_TOGGLE_COUNT && !L->focus; p++)
-			if (L->win[p])
+		for (int p = 0; p < UI_PANEL_COUNT && !L->focus; p++)
+			if (ui_panels[p].key && L->win[p])
 				L->focus = p;
 	}
 }
 
-/* ---- panels ----------------------------------------------------------- */
-
-static const char *zone_badge(int zone, enum theme_elem *e)
-{
-	switch (zone) {
-	case ZONE_BELOW_BG: *e = TE_BADGE_BELOW; return " below bg ";
-	case ZONE_BG_FLUSH: *e = TE_BADGE_BG; return " background writeback ";
-	case ZONE_THROTTLE: *e = TE_BADGE_THROTTLE; return " THROTTLE ";
-	case ZONE_HARD_LIMIT: *e = TE_BADGE_HARD; return " HARD LIMIT ";
-	default: *e = TE_BADGE_UNKNOWN; return " zone n/a ";
-	}
-}
-
-static const char *short_badge(int zone)
-{
-	switch (zone) {
-	case ZONE_BELOW_BG: return " ok ";
-	case ZONE_BG_FLUSH: return " bg ";
-	case ZONE_THROTTLE: return " THROTTLE ";
-	case ZONE_HARD_LIMIT: return " HARD ";
-	default: return " n/a ";
-	}
-}
-
-/* Put right-aligned parts from the right edge; returns the x where they start. */
-static int put_right(WINDOW *w, int y, int right, const struct ui_style *st, enum theme_elem e,
-		     const char *s)
-{
-	int len = (int)strlen(s);
-	int x = right - len;
-	if (x < 0)
-		x = 0;
-	ui_put(w, y, x, right - x, st, e, s);
-	return x;
-}
-
-/* The kernel counts pages; the screen says kB. */
-static double ui_page_kb(void)
-{
-	long p = sysconf(_SC_PAGESIZE);
-	return p > 0 ? (double)p / 1024 : 4;
-}
-
-/* Seconds until dirty+writeback reaches freerun at the current dirtying
- * rate minus the writeback rate; < 0 when it is not rising below it. */
-static double time_to_freerun(const struct view *v)
-{
-	const struct sample *s = &v->last;
-	double level = (double)(s->dirty_kb + s->writeback_kb), fr = (double)s->freerun_kb;
-	double net = (v->thr.dirtied_pps - v->thr.written_pps) * ui_page_kb();   /* kB/s */
-
-	if (!s->have_dirty || v->thr.dirtied_pps < 0 || v->thr.written_pps < 0 || level >= fr || net <= 0)
-		return -1;
-	return (fr - level) / net;
-}
-
-static void draw_header(struct live *L, WINDOW *w)
+static void draw_help(struct ui_live *L)
 {
 	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
-	int W = getmaxx(w), H = getmaxy(w);
-	int zone = v->badge_zone;
-	enum theme_elem be;
-	const char *badge = zone_badge(zone, &be);
-	char buf[512], el[32];
-
-	if (H < 2) {
-		/* one row: the badge and hits first, host in what is left */
-		badge = short_badge(zone);
-		int x = put_right(w, 0, W, st, be, badge);
-		if (v->have_last && v->last.hits) {
-			snprintf(buf, sizeof buf, "hits %u ", v->last.hits);
-			x = put_right(w, 0, x, st, TE_HIT, buf);
-		}
-		ui_put(w, 0, 0, x - 1, st, TE_HEADER, L->paused ? "PAUSED" : v->host);
-		return;
-	}
-
-	/* row 0: where and what; elapsed and the zone badge on the right */
-	int x = put_right(w, 0, W, st, be, badge);
-	ui_fmt_dur(v->have_last ? v->last.t : 0, el, sizeof el);
-	snprintf(buf, sizeof buf, "%s%s ", L->paused ? "PAUSED  " : "", el);
-	x = put_right(w, 0, x - 1, st, L->paused ? TE_ERROR : TE_HEADER, buf);
-	int lx = ui_put(w, 0, 0, x, st, TE_HEADER_KEY, "iodash ");
-	lx += ui_put(w, 0, lx, x - lx, st, TE_HEADER, v->host);
-	snprintf(buf, sizeof buf, "  %s  %s", v->kernel, v->source);
-	ui_put(w, 0, lx, x - lx - 1, st, TE_DIM, buf);
-
-	/* row 1: dirty-limit hits and throttle facts on the right */
-	int rx = W;
-	if (v->bench.have_tracepoint) {
-		snprintf(buf, sizeof buf, " pauses %.0f/s %.0f ms/s", v->bench.pauses_per_s,
-			 v->bench.pause_ms_per_s);
-		rx = put_right(w, 1, rx, st, v->bench.pauses_per_s > 0 ? TE_HIT : TE_DIM, buf);
-	}
-	if (v->bench.throttled_tasks > 0) {
-		snprintf(buf, sizeof buf, " throttled tasks %d", v->bench.throttled_tasks);
-		rx = put_right(w, 1, rx, st, TE_HIT, buf);
-	}
-	double ttf = time_to_freerun(v);
-	if (ttf >= 0) {
-		snprintf(buf, sizeof buf, " freerun in %.1f s", ttf);
-		rx = put_right(w, 1, rx, st, TE_TEXT, buf);
-	}
-	if (v->have_last) {
-		snprintf(buf, sizeof buf, " dirty-limit hits %u (%.1f s)", v->last.hits,
-			 v->last.hit_seconds);
-		rx = put_right(w, 1, rx, st, v->last.hits ? TE_HIT : TE_DIM, buf);
-	}
-	if (v->have_last && v->last.missed) {
-		/* samples the machine was too busy to take: the graphs have gaps */
-		snprintf(buf, sizeof buf, " missed ticks %llu", (unsigned long long)v->last.missed);
-		rx = put_right(w, 1, rx, st, TE_ERROR, buf);
-	}
-	/* left: the benchmark, a sweep's progress, or the end */
-	int cx = 0;
-	const struct bench_status *b = &v->bench;
-	if (L->asking_stop) {
-		ui_put(w, 1, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
-		return;
-	}
-	if (L->had_bench && v->bench_done) {
-		if (b->attached)
-			/* not our child: nobody but its parent can know its status */
-			snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
-				 b->left_running ? "left running (attach only watches)"
-						 : "exited, exit status unknown (not a child of iodash)");
-		else if (b->last_signal)
-			snprintf(buf, sizeof buf, "finished, killed by signal %d - q to quit", b->last_signal);
-		else if (b->last_exit_status < 0 && !v->exit_code)
-			snprintf(buf, sizeof buf, "finished, exit status unknown - q to quit");
-		else
-			snprintf(buf, sizeof buf, "finished, exit status %d - q to quit",
-				 b->last_exit_status >= 0 ? b->last_exit_status : v->exit_code);
-		ui_put(w, 1, 0, rx, st, TE_TITLE_FOCUS, buf);
-		return;
-	}
-	if (b->run_total > 0) {
-		snprintf(buf, sizeof buf, "run %d/%d ", b->run_index, b->run_total);
-		cx += ui_put(w, 1, cx, rx - cx, st, TE_HEADER, buf);
-		int bw = 12;
-		if (cx + bw + 2 < rx) {
-			int fill = b->run_total ? (bw * (b->run_index - (bench_active(v) ? 1 : 0)) +
-						   bw / 2 * bench_active(v)) / b->run_total : 0;
-			fill = fill < 0 ? 0 : fill > bw ? bw : fill;
-			bool utf = st->glyphs != UI_GLYPH_ASCII;
-			ui_fill(w, 1, cx, fill, st, TE_PROGRESS, utf ? "\u2588" : "#");
-			ui_fill(w, 1, cx + fill, bw - fill, st, TE_PROGRESS_EMPTY, utf ? "\u2591" : ".");
-			cx += bw + 1;
-		}
-		if (b->eta_s >= 0) {
-			ui_fmt_dur(b->eta_s, el, sizeof el);
-			snprintf(buf, sizeof buf, "ETA %s ", el);
-			cx += ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
-		}
-	}
-	switch (b->state) {
-	case BENCH_NONE:
-		if (v->sampler_done)
-			snprintf(buf, sizeof buf, "%s ended - q to quit", v->replay ? "replay" : "sampling");
-		else
-			snprintf(buf, sizeof buf, "no benchmark attached");
-		ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
-		return;
-	case BENCH_STARTING: snprintf(buf, sizeof buf, "starting %s", b->command); break;
-	case BENCH_BETWEEN: snprintf(buf, sizeof buf, "between runs"); break;
-	case BENCH_DONE: snprintf(buf, sizeof buf, "done: %s", b->command); break;
-	default:
-		ui_fmt_dur(v->have_last ? v->last.t - b->run_start_t : 0, el, sizeof el);
-		snprintf(buf, sizeof buf, "%s%s%s (pid %d, %s)", b->label[0] ? b->label : "",
-			 b->label[0] ? ": " : "", b->command, (int)b->pid, el);
-	}
-	ui_put(w, 1, cx, rx - cx - 1, st, TE_HEADER, buf);
-}
-
-/* Samples per graph sub-column: one sub-column per refresh, and only whole
- * braille cells (two sub-columns) are drawn, so a column of cells changes
- * every other frame however fast the sampling; a fast replay (-i 0.1)
- * would otherwise resend five.  This halves what the graphs cost on an
- * ssh link, for a graph at most two refreshes behind. */
-static int bucket_k(const struct live *L)
-{
-	const struct view *v = &L->v;
-	double per = L->o->interval > 0 ? L->o->interval : 0.5;
-	if (v->npts >= 2 && v->pts[v->npts - 1].seq > v->pts[0].seq)
-		per = (v->pts[v->npts - 1].t - v->pts[0].t) /
-		      (double)(v->pts[v->npts - 1].seq - v->pts[0].seq);
-	if (!(per > 0))
-		return 1;
-	long k = lround(L->refresh / per);
-	return k < 1 ? 1 : k > 64 ? 64 : (int)k;
-}
-
-static const struct view_pt *pt_at(const struct view *v, uint64_t seq)
-{
-	if (!v->npts || seq < v->pts[0].seq)
-		return NULL;
-	uint64_t i = seq - v->pts[0].seq;
-	if (i < v->npts && v->pts[i].seq == seq)
-		return &v->pts[i];
-	return NULL;
-}
-
-/* The graph's G sub-columns: the window does not scroll by one per sample
- * (see the top) but fills to the right and jumps back a quarter when
- * full.  Each sub-column aggregates k samples: rates by their mean, the
- * dirty level by its peak, thresholds as last seen, the zone at its worst.
- *
- * A graph shows whole cells only (two buckets each in braille), so it
- * changes every other frame.  `phase` (0 or 1) shifts which pair of
- * buckets makes a cell: the two graphs take turns, and a frame sends one
- * column of one graph in one colour rather than two columns whose
- * colours alternate on every row. */
-static int buckets(const struct live *L, int G, int phase, struct view_pt *out, bool *have)
-{
-	const struct view *v = &L->v;
-	int k = bucket_k(L);
-	for (int i = 0; i < G; i++)
-		have[i] = false;
-	if (!v->npts || G <= 0)
-		return k;
-	/* Only whole buckets: a half-filled one would be sent again next
-	 * frame.  B is the newest complete bucket. */
-	uint64_t done = (v->pts[v->npts - 1].seq + 1) / (uint64_t)k, GG = (uint64_t)G;
-	uint64_t ph = phase ? 1 : 0;
-	if (done < ph + 2)
-		return k;
-	done = ph + ((done - ph) & ~(uint64_t)1);   /* whole cells: pairs from ph */
-	uint64_t B = done - 1;
-	uint64_t step = (GG / 4) & ~(uint64_t)1;   /* even, so cells stay aligned */
-	if (!step)
-		step = 2;
-	uint64_t b0 = ph + (B - ph < GG ? 0 : ((B - ph - GG) / step + 1) * step);
-	for (int i = 0; i < G; i++) {
-		struct view_pt *o = &out[i];
-		int n = 0, nd[VIEW_DISKS] = { 0 };
-		memset(o, 0, sizeof *o);
-		o->zone = ZONE_UNKNOWN;
-		if (b0 + (uint64_t)i > B)
-			break;
-		for (int j = 0; j < k; j++) {
-			const struct view_pt *p = pt_at(v, (b0 + (uint64_t)i) * (uint64_t)k + (uint64_t)j);
-			if (!p)
-				continue;
-			if (!n++) {
-				o->seq = p->seq;
-				o->t = p->t;
-			}
-			o->kernel |= p->kernel;
-			o->throttled |= p->throttled;
-			for (int d = 0; d < VIEW_DISKS; d++)
-				if (p->rd[d] == p->rd[d]) {
-					o->rd[d] += p->rd[d];
-					o->wr[d] += p->wr[d];
-					nd[d]++;
-				}
-			if (p->have_dirty) {
-				o->have_dirty = true;
-				o->level_kb = fmax(o->level_kb, p->level_kb);
-				o->bg_kb = p->bg_kb;
-				o->freerun_kb = p->freerun_kb;
-				o->thresh_kb = p->thresh_kb;
-				if (p->zone > o->zone)
-					o->zone = p->zone;
-			}
-		}
-		for (int d = 0; d < VIEW_DISKS; d++) {
-			o->rd[d] = nd[d] ? o->rd[d] / nd[d] : NAN;
-			o->wr[d] = nd[d] ? o->wr[d] / nd[d] : NAN;
-		}
-		have[i] = n > 0;
-	}
-	return k;
-}
-
-/* Seconds the window spans, for titles ("last 24 s"). */
-static double window_span(const struct live *L, int g)
-{
-	const struct view *v = &L->v;
-	if (v->npts < 2 || v->pts[v->npts - 1].seq == v->pts[0].seq)
-		return 0;
-	const struct view_pt *a = &v->pts[0], *b = &v->pts[v->npts - 1];
-	return (b->t - a->t) / (double)(b->seq - a->seq) * g * bucket_k(L);
-}
-
-static void draw_throughput(struct live *L, WINDOW *w, bool focus)
-{
-	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
-	int W = getmaxx(w), H = getmaxy(w);
-	int idx[VIEW_DISKS], idle;
-	int nact = active_disks(v, idx, VIEW_DISKS, &idle);
-	int sc = ui_glyph_subcols(st->glyphs);
-	int gw = W, G = gw * sc;
-	char title[256], buf[128];
-	bool utf = st->glyphs != UI_GLYPH_ASCII;
-	int tl = snprintf(title, sizeof title, "Throughput  write %s read %s  last %.0f s",
-			  utf ? "\u25b2" : "^", utf ? "\u25bc" : "v", window_span(L, G));
-	if (v->bench.progress.valid && v->bench.progress.throughput >= 0)
-		snprintf(title + tl, sizeof title - (size_t)tl, "  %s: %.1f %s",
-			 v->bench.command[0] ? "bench" : "", v->bench.progress.throughput,
-			 v->bench.progress.unit);
-	ui_title(w, st, title, focus);
-	int body = H - 1;
-	if (!v->have_last || !v->last.ndisks) {
-		ui_put(w, 1, 0, W, st, TE_DIM, v->have_last ? "no disks in /proc/diskstats" : "waiting for the first sample");
-		return;
-	}
-	if (!nact) {
-		idx[0] = 0;
-		nact = 1;
-	}
-	int fit = body / 3;
-	if (fit < 1)
-		fit = 1;
-	int shown = nact < fit ? nact : fit;
-	int per = body / shown;
-	double *vw = calloc((size_t)G + 1, sizeof *vw), *vr = calloc((size_t)G + 1, sizeof *vr);
-	struct view_pt *bk = calloc((size_t)G + 1, sizeof *bk);
-	bool *have = calloc((size_t)G + 1, sizeof *have);
-	if (!vw || !vr || !bk || !have) {
-		free(vw);
-		free(vr);
-		free(bk);
-		free(have);
-		return;
-	}
-	buckets(L, G, 0, bk, have);
-	int y = 1;
-	for (int i = 0; i < shown; i++) {
-		int k = idx[i];
-		int rows = i == shown - 1 ? body - per * i : per;
-		double mx = 0;
-		for (int c = 0; c < G; c++) {
-			vw[c] = have[c] ? bk[c].wr[k] : NAN;
-			vr[c] = have[c] ? bk[c].rd[k] : NAN;
-			if (vw[c] > mx)
-				mx = vw[c];
-			if (vr[c] > mx)
-				mx = vr[c];
-		}
-		/* never below 1 MiB/s, so idle noise does not fill the graph */
-		double vmax = ui_nice_ceil_kb(mx < 1024 ? 1024 : mx);
-		const struct disk_rate *d = &v->last.disks[k];
-		char wr[24], rd[24], sc_s[24];
-		ui_fmt_rate_kb(d->have_rate ? d->wkB_s : NAN, wr, sizeof wr);
-		ui_fmt_rate_kb(d->have_rate ? d->rkB_s : NAN, rd, sizeof rd);
-		ui_fmt_rate_kb(vmax, sc_s, sizeof sc_s);
-		int x = ui_put(w, y, 0, W, st, TE_HEADER, d->name);
-		snprintf(buf, sizeof buf, "  write ");
-		x += ui_put(w, y, x, W - x, st, TE_DIM, buf);
-		x += ui_put(w, y, x, W - x, st, TE_WRITE, wr);
-		x += ui_put(w, y, x, W - x, st, TE_DIM, "  read ");
-		x += ui_put(w, y, x, W - x, st, TE_READ, rd);
-		snprintf(buf, sizeof buf, "%s%s", i == 0 && idle ? "" : "", sc_s);
-		if (x + (int)strlen(buf) + 2 < W)
-			put_right(w, y, W, st, TE_AXIS, buf);
-		if (rows - 1 >= 1) {
-			struct ui_graph_data gd = { .y = y + 1, .x = 0, .w = gw, .h = rows - 1,
-						    .v = vw, .v_down = rows - 1 >= 2 ? vr : NULL,
-						    .vmax = vmax, .elem = TE_WRITE, .elem_down = TE_READ,
-						    .n = (size_t)G };
-			ui_graph_widget.draw(w, &gd, st);
-		}
-		y += rows;
-	}
-	if (nact > shown) {
-		snprintf(buf, sizeof buf, " +%d more ", nact - shown);
-		put_right(w, 0, W, st, TE_DIM, buf);
-	}
-	free(vw);
-	free(vr);
-	free(bk);
-	free(have);
-}
-
-/* Rows the throttle part of the dirty panel wants (0 when none). */
-static int throttle_rows(const struct view *v, int W)
-{
-	if (v->thr.src == THR_SRC_SAMPLED)
-		return 1;
-	if (v->thr.src != THR_SRC_KERNEL || W < 60)
-		return 0;
-	/* a steady height: the graph above must not jump from frame to frame */
-	return 4;   /* control loop, table head, two writers */
-}
-
-/* Who is throttled now (the kernel's balance_dirty_pages of the last
- * sample, per writer) and the busiest bdi's control loop
- * (bdi_dirty_ratelimit); or, without tracefs, that throttling is sampled. */
-static void draw_throttle_rows(const struct view *v, WINDOW *w, int y, int W, int rows,
-			       const struct ui_style *st)
-{
-	char buf[256], a[16], b[16], c[16], d[16];
-	const struct model_throttle *t = &v->thr;
-	const struct kt_window *k = &t->last;
-	double dt = t->last_dt > 0 ? t->last_dt : 0;
-	double pk = ui_page_kb();
-
-	if (t->src == THR_SRC_SAMPLED) {
-		snprintf(buf, sizeof buf, "throttling is sampled (%s): it can miss short pauses", t->why_sampled);
-		ui_put(w, y, 0, W, st, TE_DIM, buf);
-		return;
-	}
-	if (rows > 0 && !k->loop.have) {
-		ui_put(w, y++, 0, W, st, TE_DIM, "control loop: no bdi_dirty_ratelimit yet");
-		rows--;
-	} else if (rows > 0) {
-		ui_fmt_rate_kb((double)k->loop.write_bw, a, sizeof a);
-		ui_fmt_rate_kb((double)k->loop.dirty_ratelimit, b, sizeof b);
-		ui_fmt_rate_kb((double)k->loop.task_ratelimit, c, sizeof c);
-		int n = snprintf(buf, sizeof buf, "bdi %s write_bw %s ratelimit %s task %s",
-				 k->loop.bdi, a, b, c);
-		if (k->loop.setpoint && n > 0 && (size_t)n < sizeof buf) {
-			ui_fmt_kb((double)k->loop.setpoint * pk, a, sizeof a);
-			ui_fmt_kb((double)k->loop.dirty * pk, d, sizeof d);
-			snprintf(buf + n, sizeof buf - (size_t)n, " setpoint %s dirty %s", a, d);
-		}
-		ui_put(w, y++, 0, W, st, TE_TEXT, buf);
-		rows--;
-	}
-	if (rows < 2)
-		return;
-	if (!k->nwriters) {
-		ui_put(w, y, 0, W, st, TE_DIM, "no writer in balance_dirty_pages in the last sample");
-		return;
-	}
-	/* 60 columns: the panel's width on an 120-column terminal */
-	snprintf(buf, sizeof buf, "%-9s %6s %-6s %-6s %5s %5s %8s %8s", "writer", "pid", "bdi",
-		 "cgroup", "pau/s", "ms/s", "dirtied", "task_rl");
-	ui_put(w, y++, 0, W, st, TE_DIM, buf);
-	rows--;
-	for (int i = 0; i < k->nwriters && rows > 0; i++, rows--) {
-		const struct kt_writer_rate *r = &k->writers[i];
-		ui_fmt_rate_kb(dt > 0 ? (double)r->dirtied_pages * pk / dt : 0, a, sizeof a);
-		ui_fmt_rate_kb((double)r->task_ratelimit, b, sizeof b);
-		snprintf(buf, sizeof buf, "%-9.9s %6d %-6.6s %-6.6s %5.0f %5.0f %8s %8s", r->comm,
-			 (int)r->pid, r->bdi, r->cgroup, dt > 0 ? r->pauses / dt : 0,
-			 dt > 0 ? r->paused_ms / dt : 0, a, b);
-		ui_put(w, y++, 0, W, st, r->pauses ? TE_HIT : TE_TEXT, buf);
-	}
-}
-
-static void draw_dirty(struct live *L, WINDOW *w, bool focus)
-{
-	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
-	int W = getmaxx(w), H = getmaxy(w);
-	char title[256], a[16], b[16], c[16], t[16];
-	const struct sample *s = &v->last;
-	if (!v->have_last || !s->have_dirty) {
-		ui_title(w, st, "Dirty memory", focus);
-		ui_put(w, 1, 0, W, st, TE_DIM, v->have_last ? "dirty levels n/a (/proc/vmstat not read)"
-							    : "waiting for the first sample");
-		return;
-	}
-	ui_fmt_kb((double)s->dirty_kb, a, sizeof a);
-	ui_fmt_kb((double)s->writeback_kb, b, sizeof b);
-	ui_fmt_kb((double)(s->dirty_kb + s->writeback_kb), c, sizeof c);
-	ui_fmt_kb((double)s->thresh_kb, t, sizeof t);
-	double ttf = time_to_freerun(v);
-	if (W >= 80 && ttf >= 0)
-		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s  freerun in %.1f s",
-			 a, b, c, t, ttf);
-	else if (W >= 60)
-		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s", a, b, c, t);
-	else if (W >= 30)
-		snprintf(title, sizeof title, "Dirty %s+%s of %s", a, b, t);
-	else
-		snprintf(title, sizeof title, "Dirty %s/%s", c, t);
-	ui_title(w, st, title, focus);
-
-	/* One scale for the bar and the history, so they read alike: the
-	 * current hard threshold or the highest level in view.  Older,
-	 * higher thresholds (knobs changed) fall off the top rather than
-	 * squash today's lines into the bottom row. */
-	int lab_w = W >= 40 ? 9 : 0, gw = W - lab_w;
-	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
-	struct view_pt *bk = calloc((size_t)G + 1, sizeof *bk);
-	bool *have = calloc((size_t)G + 1, sizeof *have);
-	if (!bk || !have) {
-		free(bk);
-		free(have);
-		return;
-	}
-	buckets(L, G, 1, bk, have);
-	double top = (double)(s->thresh_kb > s->dirty_kb + s->writeback_kb
-			      ? s->thresh_kb : s->dirty_kb + s->writeback_kb);
-	for (int i = 0; i < G; i++)
-		if (have[i] && bk[i].have_dirty)
-			top = fmax(top, bk[i].level_kb);
-	double scale = top * 1.05;
-	if (H >= 2) {
-		struct ui_gauge_data gd = { .y = 1, .x = 0, .w = W, .h = H >= 3 ? 2 : 1,
-					    .v = { (double)s->dirty_kb, (double)s->writeback_kb,
-						   (double)s->bg_thresh_kb, (double)s->freerun_kb,
-						   (double)s->thresh_kb, scale } };
-		ui_gauge_widget.draw(w, &gd, st);
-	}
-	int gh = H - 3;
-	int trows = throttle_rows(v, W);
-	if (gh - trows >= 4) {
-		gh -= trows;
-		draw_throttle_rows(v, w, 3 + gh, W, trows, st);
-	}
-	if (gh < 1) {
-		free(bk);
-		free(have);
-		return;
-	}
-	double *lv = calloc((size_t)G + 1, 4 * sizeof *lv);
-	bool *sh = calloc((size_t)G + 1, sizeof *sh);
-	if (!lv || !sh) {
-		free(lv);
-		free(sh);
-		free(bk);
-		free(have);
-		return;
-	}
-	double *bg = lv + G, *fr = lv + 2 * G, *th = lv + 3 * G;
-	bool any_shade = false;
-	for (int i = 0; i < G; i++) {
-		const struct view_pt *p = &bk[i];
-		bool ok = have[i] && p->have_dirty;
-		lv[i] = ok ? p->level_kb : NAN;
-		bg[i] = ok ? p->bg_kb : NAN;
-		fr[i] = ok ? p->freerun_kb : NAN;
-		th[i] = ok ? p->thresh_kb : NAN;
-		/* shaded where writers were throttled: the kernel's pauses when
-		 * followed, else the sampled zone */
-		sh[i] = ok && (p->kernel ? p->throttled : p->zone >= ZONE_THROTTLE);
-		any_shade |= sh[i];
-	}
-	/* Right of the newest data the lines go on at today's thresholds, so
-	 * they read as lines from the first second (drawn once: the empty
-	 * part of the graph does not change from frame to frame). */
-	int newest = G - 1;
-	while (newest >= 0 && lv[newest] != lv[newest])
-		newest--;
-	for (int i = newest + 1; i < G; i++) {
-		bg[i] = (double)s->bg_thresh_kb;
-		fr[i] = (double)s->freerun_kb;
-		th[i] = (double)s->thresh_kb;
-	}
-	struct ui_graph_data gd = { .y = 3, .x = 0, .w = gw, .h = gh, .v = lv, .vmax = scale,
-				    .elem = TE_DIRTY, .hline = { bg, fr, th },
-				    .hline_elem = { TE_LINE_BG, TE_LINE_FREERUN, TE_LINE_THRESH },
-				    .shade = sh, .n = (size_t)G };
-	ui_graph_widget.draw(w, &gd, st);
-	if (lab_w) {
-		/* line names at the latest rows of their lines, never on top of
-		 * one another: a later one moves to the next free row */
-		struct { double kb; const char *n; enum theme_elem e; } lab[3] = {
-			{ (double)s->thresh_kb, "thresh", TE_LINE_THRESH },
-			{ (double)s->freerun_kb, "freerun", TE_LINE_FREERUN },
-			{ (double)s->bg_thresh_kb, "bg", TE_LINE_BG },
-		};
-		int used = -1;
-		for (int i = 0; i < 3; i++) {
-			int r = ui_graph_row_of(lab[i].kb, scale, gh);
-			if (r < 0)
-				continue;
-			if (r <= used)
-				r = used + 1;
-			if (r >= gh)
-				break;
-			ui_put(w, 3 + r, gw + 1, lab_w - 1, st, lab[i].e, lab[i].n);
-			used = r;
-		}
-		if (any_shade && gh >= 5)
-			ui_put(w, 3 + gh - 1, gw + 1, lab_w - 1, st, TE_SHADE,
-			       st->glyphs == UI_GLYPH_ASCII ? ":throttl" : "\u2591throttl");
-	}
-	free(lv);
-	free(sh);
-	free(bk);
-	free(have);
-}
-
-/* The disk table's figures, left to right: iostat -x's usual eight, then
- * the rest of its figures as far as the pane is wide (the table drops
- * what does not fit from the right). */
-static const struct { enum disk_figure f; int width; } disk_table_cols[] = {
-	{ DF_R_S, 9 }, { DF_W_S, 9 }, { DF_RKB_S, 11 }, { DF_WKB_S, 11 },
-	{ DF_R_AWAIT, 8 }, { DF_W_AWAIT, 8 }, { DF_AQU_SZ, 7 }, { DF_UTIL, 6 },
-	{ DF_RAREQ_SZ, 8 }, { DF_WAREQ_SZ, 8 }, { DF_RRQM_S, 8 }, { DF_WRQM_S, 8 },
-	{ DF_RRQM_PCT, 6 }, { DF_WRQM_PCT, 6 }, { DF_F_S, 7 }, { DF_F_AWAIT, 7 },
-	{ DF_D_S, 7 }, { DF_DKB_S, 9 }, { DF_D_AWAIT, 7 }, { DF_DAREQ_SZ, 8 },
-	{ DF_DRQM_S, 7 }, { DF_DRQM_PCT, 6 },
-};
-#define DISK_TABLE_NCOLS (1 + (int)(sizeof disk_table_cols / sizeof disk_table_cols[0]))
-
-struct disk_tab {
-	const struct view *v;
-	const int *idx;
-	char buf[40];
-};
-
-static const char *disk_cell(const void *ctx, int row, int col, enum theme_elem *e)
-{
-	struct disk_tab *t = (struct disk_tab *)ctx;
-	const struct disk_rate *d = &t->v->last.disks[t->idx[row]];
-	if (col == 0) {
-		if (!d->is_partition)
-			return d->name;
-		snprintf(t->buf, sizeof t->buf, " %s", d->name);   /* under its disk */
-		return t->buf;
-	}
-	enum disk_figure f = disk_table_cols[col - 1].f;
-	double v = disk_rate_figure(d, f);
-	if (isnan(v))
-		return "n/a";
-	snprintf(t->buf, sizeof t->buf, "%.2f", v);
-	if (f == DF_UTIL && v >= 80)
-		*e = TE_TABLE_HOT;
-	return t->buf;
-}
-
-static void draw_disks(struct live *L, WINDOW *w, bool focus)
-{
-	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
-	int idx[VIEW_DISKS], idle;
-	int n = active_disks(v, idx, VIEW_DISKS, &idle);
-	char title[96];
-	if (idle)
-		snprintf(title, sizeof title, "Disks  iostat -x  (%d idle not shown)", idle);
-	else
-		snprintf(title, sizeof title, "Disks  iostat -x");
-	ui_title(w, st, title, focus);
-	if (!n) {
-		ui_put(w, 1, 0, getmaxx(w), st, TE_DIM,
-		       v->have_last ? "all disks idle" : "waiting for the first sample");
-		return;
-	}
-	const char *head[DISK_TABLE_NCOLS];
-	int width[DISK_TABLE_NCOLS];
-	head[0] = "Device";
-	width[0] = 10;
-	for (int c = 1; c < DISK_TABLE_NCOLS; c++) {
-		head[c] = disk_figure_label(disk_table_cols[c - 1].f);
-		width[c] = disk_table_cols[c - 1].width;
-	}
-	struct disk_tab t = { .v = v, .idx = idx };
-	struct ui_table_data td = { .y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1,
-				    .ncols = DISK_TABLE_NCOLS, .nrows = n, .head = head, .width = width,
-				    .cell = disk_cell, .ctx = &t };
-	ui_table_widget.draw(w, &td, st);
-}
-
-static void draw_output(struct live *L, WINDOW *w, bool focus)
-{
-	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
-	char title[MODEL_LINE_LEN + 64];
-	if (v->bench.command[0])
-		snprintf(title, sizeof title, "Benchmark output  %s", v->bench.command);
-	else
-		snprintf(title, sizeof title, "Benchmark output");
-	if (L->out_back)
-		snprintf(title + strlen(title), sizeof title - strlen(title), "  (back %d)", L->out_back);
-	ui_title(w, st, title, focus);
-	const char *lines[VIEW_OUT_LINES];
-	int n = v->nout - L->out_back;
-	if (n < 0)
-		n = 0;
-	for (int i = 0; i < n; i++)
-		lines[i] = v->out[i];
-	struct ui_text_data td = {
-		.y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1, .text = lines, .ntext = n,
-		.elem = TE_OUTPUT,
-		.follow = L->out_back == 0,
-		.abs0 = v->noutput - (uint64_t)v->nout,
-		.empty = v->bench.state == BENCH_NONE && !L->had_bench
-			 ? "no benchmark attached. Start one with iodash run -- CMD, or watch one with iodash attach PID"
-			 : "no output yet",
-	};
-	ui_text_widget.draw(w, &td, st);
-}
-
-/* The text of a hit's joined line: "throttle 0.20s dirty+writeback=…",
- * from the texts the sampler gives its events (src/sampler.c); other
- * texts (an older recording) are shown side by side. */
-static void joined_hit_text(const char *start, const char *end, char *out, size_t n)
-{
-	static const char sp[] = "throttle start ", ep[] = "throttle end ";
-	if (!strncmp(start, sp, sizeof sp - 1) && !strncmp(end, ep, sizeof ep - 1))
-		snprintf(out, n, "throttle %s %s", end + sizeof ep - 1, start + sizeof sp - 1);
-	else
-		snprintf(out, n, "%s, %s", start, end);
-}
-
-static void draw_events(struct live *L, WINDOW *w, bool focus)
-{
-	const struct ui_style *st = &L->scr.st;
-	const struct view *v = &L->v;
-	ui_title(w, st, "Events", focus);
-	int H = getmaxy(w) - 1, W = getmaxx(w);
-	if (!v->nev) {
-		ui_put(w, 1, 0, W, st, TE_DIM, "none yet (m puts a mark)");
-		return;
-	}
-	/* the pane's lines among the events held: where each starts, by
-	 * index in v->ev and in the session */
-	int line_ev[VIEW_EVENTS], nl = 0;
-	uint64_t key[VIEW_EVENTS], abs0 = v->nevents - (uint64_t)v->nev;
-	for (int i = 0; i < v->nev; i++)
-		if (!i || !event_joins_previous((int)v->ev[i - 1].kind, (int)v->ev[i].kind)) {
-			key[nl] = abs0 + (uint64_t)i;
-			line_ev[nl++] = i;
-		}
-	int first = layout_tail_first_keyed(key, nl, H);
-	for (int j = first; j < nl && j - first < H; j++) {
-		int i = line_ev[j];
-		const struct model_event *e = &v->ev[i];
-		const struct model_event *end = i + 1 < v->nev &&
-			event_joins_previous((int)e->kind, (int)v->ev[i + 1].kind) ? &v->ev[i + 1] : NULL;
-		char t[24], text[2 * MODEL_LINE_LEN], line[2 * MODEL_LINE_LEN + 2];
-		ui_fmt_dur(e->t, t, sizeof t);
-		enum theme_elem el = e->kind == MEV_HIT_START || e->kind == MEV_HIT_END ? TE_HIT
-				     : e->kind == MEV_MARK ? TE_MARK : TE_TEXT;
-		if (end)
-			joined_hit_text(e->text, end->text, text, sizeof text);
-		else
-			snprintf(text, sizeof text, "%s", e->text[0] ? e->text : model_event_kind_name(e->kind));
-		int x = ui_put(w, 1 + j - first, 0, W, st, TE_DIM, t);
-		snprintf(line, sizeof line, " %s", text);
-		ui_put(w, 1 + j - first, x, W - x, st, el, line);
-	}
-}
-
-static void draw_curves(struct live *L, WINDOW *w, bool focus)
-{
-	const struct ui_style *st = &L->scr.st;
-	char title[128];
-	if (L->have_cs)
-		snprintf(title, sizeof title, "Result curves  %s%s", L->metric,
-			 focus ? "  (up/down: metric)" : "");
-	else
-		snprintf(title, sizeof title, "Result curves");
-	ui_title(w, st, title, focus);
-	struct ui_curves_data cd = { .y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1,
-				     .cs = L->have_cs ? &L->cs : NULL, .log2x = L->o->log2x,
-				     .empty = L->cs_msg[0] ? L->cs_msg
-					      : "no results yet: runs of this session (iodash run, sweep) show here" };
-	ui_curves_widget.draw(w, &cd, st);
-}
-
-static void draw_status(struct live *L, WINDOW *w)
-{
-	const struct ui_style *st = &L->scr.st;
-	int W = getmaxx(w);
-	char buf[160];
-	snprintf(buf, sizeof buf, " %s  refresh %gs ", L->scr.st.theme.name, L->refresh);
-	int rx = W - (int)strlen(buf);
-	if (rx > W / 2)
-		put_right(w, 0, W, st, TE_STATUS, buf);
-	else
-		rx = W;
-	if (L->asking_stop) {
-		ui_put(w, 0, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
-		return;
-	}
-	if (L->v.error[0]) {
-		ui_put(w, 0, 0, rx, st, TE_ERROR, L->v.error);
-		return;
-	}
-	if (L->scr.msg[0]) {
-		ui_put(w, 0, 0, rx, st, TE_ERROR, L->scr.msg);
-		return;
-	}
-	static const char *const keys[][2] = {
-		{ "q", "quit" }, { "space", "pause" }, { "tab", "focus" }, { "1-6", "panels" },
-		{ "c", "curves" }, { "t", "theme" }, { "+-", "refresh" }, { "m", "mark" },
-		{ "h", "help" },
-	};
-	int x = 0;
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		int need = (int)(strlen(keys[i][0]) + strlen(keys[i][1]) + 2);
-		if (x + need > rx)
-			break;
-		x += ui_put(w, 0, x, rx - x, st, TE_KEY, keys[i][0]);
-		x += ui_put(w, 0, x, rx - x, st, TE_STATUS, " ");
-		x += ui_put(w, 0, x, rx - x, st, TE_STATUS, keys[i][1]);
-		x += ui_put(w, 0, x, rx - x, st, TE_STATUS, "  ");
-	}
-}
-
-static const char *const help_lines[][2] = {
-	{ "q", "quit (asks first while a benchmark runs: y stops it, iodash" },
-	{ "", "   quits once it has exited; q again quits at once)" },
-	{ "Ctrl-C", "stop the benchmark (asks), stay to read the results" },
-	{ "space", "pause the display (sampling and recording go on)" },
-	{ "tab", "move the focus between panels" },
-	{ "1-6", "show/hide: 1 throughput 2 dirty 3 disks 4 output 5 curves 6 events" },
-	{ "c", "result curves on the whole screen, and back" },
-	{ "up/down", "focused output: scroll back; focused curves: metric" },
-	{ "t", "next theme (themes/*.theme)" },
-	{ "+ -", "refresh slower / faster (-r)" },
-	{ "m", "put a mark in the events and the recording" },
-	{ "Ctrl-L", "repaint the whole screen" },
-	{ "< > [ ] g", "replay: step, jump, go to time" },
-	{ "h ?", "this help; any key closes it" },
-};
-
-static void draw_help(struct live *L)
-{
-	const struct ui_style *st = &L->scr.st;
-	int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+	int n = ui_key_help_lines(NULL, 0, 0, 0, 0, 0, st, ui_live_keys, ui_live_nkeys, L->screen);
 	int hh = n + 4, hw = 76;
 	if (hh > LINES)
 		hh = LINES;
@@ -1142,14 +127,11 @@ static void draw_help(struct live *L)
 	werase(w);
 	ui_put(w, 0, 1, hw - 2, st, TE_HELP_KEY, "iodash keys");
 	ui_put(w, 0, 13, hw - 14, st, TE_HELP, "(man iodash for more)");
-	for (int i = 0; i < n && i + 2 < hh; i++) {
-		ui_put(w, i + 2, 1, 11, st, TE_HELP_KEY, help_lines[i][0]);
-		ui_put(w, i + 2, 12, hw - 13, st, TE_HELP, help_lines[i][1]);
-	}
+	ui_key_help_lines(w, 2, 1, 11, hw - 2, hh - 2, st, ui_live_keys, ui_live_nkeys, L->screen);
 	wnoutrefresh(w);
 }
 
-static void frame(struct live *L)
+static void frame(struct ui_live *L)
 {
 	windows_layout(L);
 	for (int p = 0; p < UI_PANEL_COUNT; p++) {
@@ -1157,17 +139,7 @@ static void frame(struct live *L)
 		if (!w)
 			continue;
 		werase(w);
-		bool f = L->focus == p;
-		switch (p) {
-		case UI_PANEL_HEADER: draw_header(L, w); break;
-		case UI_PANEL_STATUS: draw_status(L, w); break;
-		case UI_PANEL_THROUGHPUT: draw_throughput(L, w, f); break;
-		case UI_PANEL_DIRTY: draw_dirty(L, w, f); break;
-		case UI_PANEL_DISKS: draw_disks(L, w, f); break;
-		case UI_PANEL_OUTPUT: draw_output(L, w, f); break;
-		case UI_PANEL_CURVES: draw_curves(L, w, f); break;
-		case UI_PANEL_EVENTS: draw_events(L, w, f); break;
-		}
+		ui_panels[p].draw(L, (struct ui_win *)w, L->focus == p);
 		wnoutrefresh(w);
 	}
 	if (L->help)
@@ -1177,15 +149,187 @@ static void frame(struct live *L)
 
 /* ---- keys -------------------------------------------------------------- */
 
-enum key_result { KEY_NONE, KEY_REDRAW, KEY_QUIT };
-
-static void stop_bench(struct live *L)
+static void stop_bench(struct ui_live *L)
 {
 	if (L->m->stop_bench)
 		L->m->stop_bench(L->m->stop_bench_ctx);
 }
 
-static enum key_result on_key(struct live *L, int ch)
+/* q and Ctrl-C: while a benchmark of ours runs, ask first (an attached
+ * process is only watched: nothing to ask).  q + y quits once it has
+ * exited; Ctrl-C + y stays to read the results. */
+static enum ui_key_result key_quit(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	if (ch != 3 && L->quit_when_done)
+		return UI_KEY_QUIT;
+	if (frame_bench_active(&L->v) && L->m->stop_bench && !L->v.bench.attached) {
+		L->asking_stop = true;
+		L->quit_when_done = ch != 3;
+		return UI_KEY_REDRAW;
+	}
+	return UI_KEY_QUIT;
+}
+
+static enum ui_key_result key_repaint(void *ctx, int ch)
+{
+	clearok(curscr, TRUE);
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_pause(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	L->paused = !L->paused;
+	/* through the model: a waiting replay thread wakes to stop */
+	model_set_paused(L->m, L->paused);
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_focus(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	for (int i = 1; i <= UI_PANEL_COUNT; i++) {
+		int p = (L->focus + i) % UI_PANEL_COUNT;
+		if (ui_panels[p].key && L->win[p]) {
+			L->focus = p;
+			break;
+		}
+	}
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_toggle(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	for (int p = 0; p < UI_PANEL_COUNT; p++)
+		if (ui_panels[p].key && ui_panels[p].key == ch)
+			L->hidden ^= 1u << p;
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_curves(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	L->curves_view = !L->curves_view;
+	if (L->curves_view)
+		L->focus = UI_PANEL_CURVES;
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_theme(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	ui_screen_next_theme(&L->scr);
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_refresh(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	static const double steps[] = { 0.1, 0.25, 0.5, 1, 2, 5, 10 };
+	int n = (int)(sizeof steps / sizeof steps[0]), i = 0;
+	while (i < n - 1 && steps[i] < L->refresh - 1e-9)
+		i++;
+	/* + slows the screen down (fewer bytes), - speeds it up */
+	if (ch == '+' && i < n - 1 && steps[i] <= L->refresh + 1e-9)
+		i++;
+	else if (ch == '-' && i > 0)
+		i--;
+	L->refresh = steps[i];
+	snprintf(L->scr.msg, sizeof L->scr.msg, "refresh every %g s", L->refresh);
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_mark(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	L->marks++;
+	model_add_event(L->m, MEV_MARK, model_now(L->m), "mark %u", L->marks);
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_help(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	L->help = true;
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_scroll(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	bool up = ch == KEY_UP || ch == KEY_PPAGE, page = ch == KEY_PPAGE || ch == KEY_NPAGE;
+	if (L->focus == UI_PANEL_OUTPUT) {
+		if (up && L->out_back + 1 < L->v.nout) {
+			L->out_back += page ? 10 : 1;
+			if (L->out_back >= L->v.nout)
+				L->out_back = L->v.nout - 1;
+			return UI_KEY_REDRAW;
+		}
+		if (!up && L->out_back > 0) {
+			L->out_back -= page ? 10 : 1;
+			if (L->out_back < 0)
+				L->out_back = 0;
+			return UI_KEY_REDRAW;
+		}
+	}
+	if (L->focus == UI_PANEL_CURVES) {
+		if (up)
+			L->metric_idx = L->metric_idx > 0 ? L->metric_idx - 1 : 15;
+		else
+			L->metric_idx++;
+		curves_update(L, true);
+		return UI_KEY_REDRAW;
+	}
+	return UI_KEY_NONE;
+}
+
+/* Time travel in a recording: the replay's key hook posts the commands
+ * (model_post_cmd) and the replay thread moves; its new state comes back
+ * through the model. */
+static enum ui_key_result key_replay(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	return L->m->key_hook && L->m->key_hook(L->m->key_ctx, ch) ? UI_KEY_REDRAW : UI_KEY_NONE;
+}
+
+#define LV (UI_SCREEN_LIVE | UI_SCREEN_VIEW)
+/* The live and view screens' keys, in the order of the status bar's hints
+ * and of the help. */
+const struct ui_key_def ui_live_keys[] = {
+	{ { 'q', 'Q' }, "q", "quit",
+	  "quit (asks first while a benchmark runs: y stops it, iodash\n"
+	  "quits once it has exited; q again quits at once)", UI_SCREEN_LIVE, key_quit },
+	{ { 'q', 'Q' }, "q", "quit", "quit", UI_SCREEN_VIEW, key_quit },
+	{ { 3 }, "Ctrl-C", NULL, "stop the benchmark (asks), stay to read the results",
+	  UI_SCREEN_LIVE, key_quit },
+	{ { 3 }, "Ctrl-C", NULL, "quit", UI_SCREEN_VIEW, key_quit },
+	{ { ' ' }, "space", "pause", "pause the display (sampling and recording go on)",
+	  UI_SCREEN_LIVE, key_pause },
+	{ { ' ' }, "space", "pause", "pause the replay, and play on", UI_SCREEN_VIEW, key_pause },
+	{ { KEY_LEFT, KEY_RIGHT }, "left/right", "step", "one sample back / on", UI_SCREEN_VIEW,
+	  key_replay },
+	{ { '[', ']' }, "[ ]", NULL, "one minute back / on", UI_SCREEN_VIEW, key_replay },
+	{ { KEY_HOME, KEY_END }, "Home/End", NULL, "the start / the end of the recording",
+	  UI_SCREEN_VIEW, key_replay },
+	{ { 'g' }, "g", "go to", "go to a time: [+|-][[h:]m:]s, Enter (Esc: cancel)",
+	  UI_SCREEN_VIEW, key_replay },
+	{ { '\t' }, "tab", "focus", "move the focus between panels", LV, key_focus },
+	{ { UI_KEY_PANELS }, "", "panels", "show/hide:", LV, key_toggle },
+	{ { 'c' }, "c", "curves", "result curves on the whole screen, and back", LV, key_curves },
+	{ { KEY_UP, KEY_DOWN, KEY_PPAGE, KEY_NPAGE }, "up/down", NULL,
+	  "focused output: scroll back; focused curves: metric", LV, key_scroll },
+	{ { 't' }, "t", "theme", "next theme (themes/*.theme)", LV, key_theme },
+	{ { '+', '-' }, "+-", "refresh", "refresh slower / faster (-r)", LV, key_refresh },
+	{ { 'm' }, "m", "mark", "put a mark in the events and the recording", UI_SCREEN_LIVE,
+	  key_mark },
+	{ { 12 }, "Ctrl-L", NULL, "repaint the whole screen", LV, key_repaint },
+	{ { 'h', '?' }, "h ?", "help", "this help; any key closes it", LV, key_help },
+};
+const size_t ui_live_nkeys = sizeof ui_live_keys / sizeof ui_live_keys[0];
+
+static enum ui_key_result on_key(struct ui_live *L, int ch)
 {
 	if (L->asking_stop) {
 		L->asking_stop = false;
@@ -1197,7 +341,7 @@ static enum key_result on_key(struct live *L, int ch)
 		} else {
 			L->quit_when_done = false;
 		}
-		return KEY_REDRAW;
+		return UI_KEY_REDRAW;
 	}
 	if (L->help && ch != KEY_RESIZE) {
 		L->help = false;
@@ -1209,126 +353,31 @@ static enum key_result on_key(struct live *L, int ch)
 		for (int p = 0; p < UI_PANEL_COUNT; p++)
 			if (L->win[p])
 				touchwin(L->win[p]);
-		return KEY_REDRAW;
+		return UI_KEY_REDRAW;
 	}
-	/* A producer's keys (replay: arrows, [ ], g and its prompt) come
-	 * first, so the go-to prompt can take digits; it leaves the rest.
-	 * The hook only posts commands (model_post_cmd): the producer moves
-	 * on its own thread and its new state comes back through the model. */
-	if (ch != KEY_RESIZE && L->m->key_hook && L->m->key_hook(L->m->key_ctx, ch))
-		return KEY_REDRAW;
-	switch (ch) {
-	case 'q': case 'Q':
-		if (L->quit_when_done)
-			return KEY_QUIT;
-		/* an attached process is only watched: nothing to ask */
-		if (bench_active(&L->v) && L->m->stop_bench && !L->v.bench.attached) {
-			L->asking_stop = true;
-			L->quit_when_done = true;
-			return KEY_REDRAW;
-		}
-		return KEY_QUIT;
-	case 3: /* Ctrl-C in raw mode */
-		if (bench_active(&L->v) && L->m->stop_bench && !L->v.bench.attached) {
-			L->asking_stop = true;
-			L->quit_when_done = false;
-			return KEY_REDRAW;
-		}
-		return KEY_QUIT;
-	case 12: /* Ctrl-L */
-		clearok(curscr, TRUE);
-		return KEY_REDRAW;
-	case ' ':
-		L->paused = !L->paused;
-		/* through the model: a waiting replay thread wakes to stop */
-		model_set_paused(L->m, L->paused);
-		return KEY_REDRAW;
-	case '\t': {
-		for (int i = 1; i <= UI_TOGGLE_COUNT; i++) {
-			int p = UI_TOGGLE_FIRST + (L->focus - UI_TOGGLE_FIRST + i) % UI_TOGGLE_COUNT;
-			if (L->win[p]) {
-				L->focus = p;
-				break;
-			}
-		}
-		return KEY_REDRAW;
-	}
-	case '1': case '2': case '3': case '4': case '5': case '6':
-		L->hidden ^= 1u << (UI_TOGGLE_FIRST + ch - '1');
-		return KEY_REDRAW;
-	case 'c':
-		L->curves_view = !L->curves_view;
-		if (L->curves_view)
-			L->focus = UI_PANEL_CURVES;
-		return KEY_REDRAW;
-	case 't':
-		ui_screen_next_theme(&L->scr);
-		return KEY_REDRAW;
-	case '+': case '-': {
-		static const double steps[] = { 0.1, 0.25, 0.5, 1, 2, 5, 10 };
-		int n = (int)(sizeof steps / sizeof steps[0]), i = 0;
-		while (i < n - 1 && steps[i] < L->refresh - 1e-9)
-			i++;
-		/* + slows the screen down (fewer bytes), - speeds it up */
-		if (ch == '+' && i < n - 1 && steps[i] <= L->refresh + 1e-9)
-			i++;
-		else if (ch == '-' && i > 0)
-			i--;
-		L->refresh = steps[i];
-		snprintf(L->scr.msg, sizeof L->scr.msg, "refresh every %g s", L->refresh);
-		return KEY_REDRAW;
-	}
-	case 'm': {
-		L->marks++;
-		model_add_event(L->m, MEV_MARK, model_now(L->m), "mark %u", L->marks);
-		return KEY_REDRAW;
-	}
-	case 'h': case '?':
-		L->help = true;
-		return KEY_REDRAW;
-	case KEY_RESIZE:
+	if (ch == KEY_RESIZE) {
 		if (L->help_win) {
 			delwin(L->help_win);
 			L->help_win = NULL;
 		}
-		return KEY_REDRAW;
-	case KEY_UP: case KEY_PPAGE:
-		if (L->focus == UI_PANEL_OUTPUT && L->out_back + 1 < L->v.nout) {
-			L->out_back += ch == KEY_PPAGE ? 10 : 1;
-			if (L->out_back >= L->v.nout)
-				L->out_back = L->v.nout - 1;
-			return KEY_REDRAW;
-		}
-		if (L->focus == UI_PANEL_CURVES) {
-			L->metric_idx = L->metric_idx > 0 ? L->metric_idx - 1 : 15;
-			curves_update(L, true);
-			return KEY_REDRAW;
-		}
-		break;
-	case KEY_DOWN: case KEY_NPAGE:
-		if (L->focus == UI_PANEL_OUTPUT && L->out_back > 0) {
-			L->out_back -= ch == KEY_NPAGE ? 10 : 1;
-			if (L->out_back < 0)
-				L->out_back = 0;
-			return KEY_REDRAW;
-		}
-		if (L->focus == UI_PANEL_CURVES) {
-			L->metric_idx++;
-			curves_update(L, true);
-			return KEY_REDRAW;
-		}
-		break;
+		return UI_KEY_REDRAW;
 	}
-	return KEY_NONE;
+	/* A recording's keys go to its hook first, whatever the table says:
+	 * its go-to prompt takes digits, + and - that are other keys here
+	 * (the hook leaves the keys it does not want). */
+	if (L->screen == UI_SCREEN_VIEW && key_replay(L, ch) == UI_KEY_REDRAW)
+		return UI_KEY_REDRAW;
+	const struct ui_key_def *k = ui_key_find(ui_live_keys, ui_live_nkeys, L->screen, ch);
+	return k ? k->handler(L, ch) : UI_KEY_NONE;
 }
 
 /* ---- the loop ------------------------------------------------------------ */
 
 /* The terminal is gone: no more drawing; wait for the producers. */
-static int headless_wait(struct live *L)
+static int headless_wait(struct ui_live *L)
 {
 	struct model *m = L->m;
-	bool with_bench = L->had_bench || m->bench.state != BENCH_NONE;
+	bool with_bench = L->v.had_bench || m->bench.state != BENCH_NONE;
 
 	/* a plain live view has nothing left to finish, unless it was told
 	 * how long to record (--count, --duration) */
@@ -1347,24 +396,25 @@ static int headless_wait(struct live *L)
 	}
 }
 
-static void live_free(struct live *L)
+static void live_free(struct ui_live *L)
 {
 	windows_free(L);
 	if (L->have_cs)
 		curve_set_free(&L->cs);
-	free(L->v.pts);
-	free(L->v.rs.v);
+	frame_free(&L->v);
 }
 
 int ui_run(struct model *m, const struct iodash_opts *o)
 {
-	struct live *L = calloc(1, sizeof *L);
+	struct ui_live *L = calloc(1, sizeof *L);
 	if (!L) {
 		fprintf(stderr, "iodash: out of memory\n");
 		return 1;
 	}
 	L->m = m;
 	L->o = o;
+	/* a recording replayed has its time travel keys, not the live ones */
+	L->screen = m->replay_seekable ? UI_SCREEN_VIEW : UI_SCREEN_LIVE;
 	L->refresh = o->refresh > 0 ? o->refresh : 1;
 	L->metric_idx = 0;     /* the first metric the tool gives: its headline figure */
 	L->sigints_seen = app_got_sigint;
@@ -1396,14 +446,14 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			return code;
 		}
 		if (app_got_sigterm) {
-			if (bench_active(&L->v))
+			if (frame_bench_active(&L->v))
 				stop_bench(L);
 			break;
 		}
 		if (app_got_sigint != L->sigints_seen) {
 			/* a SIGINT from outside: as Ctrl-C, without a question */
 			L->sigints_seen = app_got_sigint;
-			if (bench_active(&L->v) && m->stop_bench && !L->v.bench.attached)
+			if (frame_bench_active(&L->v) && m->stop_bench && !L->v.bench.attached)
 				stop_bench(L);
 			else
 				break;
@@ -1457,12 +507,12 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 		int ch;
 		bool quit = false;
 		while ((ch = getch()) != ERR) {
-			enum key_result kr = on_key(L, ch);
-			if (kr == KEY_QUIT) {
+			enum ui_key_result kr = on_key(L, ch);
+			if (kr == UI_KEY_QUIT) {
 				quit = true;
 				break;
 			}
-			if (kr == KEY_REDRAW)
+			if (kr == UI_KEY_REDRAW)
 				redraw = true;
 		}
 		if (quit)

@@ -311,3 +311,52 @@ void ui_blit(WINDOW *w, int y, int x, const struct ui_grid *g, const struct ui_s
 	}
 }
 
+
+void ui_key_hints(WINDOW *w, int y, int x, int maxw, const struct ui_style *st,
+		  const struct ui_key_def *t, size_t n, unsigned screen)
+{
+	int right = x + maxw;
+	char nb[16];
+	for (size_t i = 0; i < n; i++) {
+		if (!(t[i].screens & screen) || !t[i].label)
+			continue;
+		const char *key = ui_key_name(&t[i], nb, sizeof nb);
+		int need = (int)(strlen(key) + strlen(t[i].label) + 2);
+		if (x + need > right)
+			break;
+		x += ui_put(w, y, x, right - x, st, TE_KEY, key);
+		x += ui_put(w, y, x, right - x, st, TE_STATUS, " ");
+		x += ui_put(w, y, x, right - x, st, TE_STATUS, t[i].label);
+		x += ui_put(w, y, x, right - x, st, TE_STATUS, "  ");
+	}
+}
+
+int ui_key_help_lines(WINDOW *w, int y0, int x, int kw, int maxw, int maxh,
+		      const struct ui_style *st, const struct ui_key_def *t, size_t n,
+		      unsigned screen)
+{
+	int line = 0;
+	char nb[16], hb[256];
+	for (size_t i = 0; i < n; i++) {
+		if (!(t[i].screens & screen))
+			continue;
+		const char *h = ui_key_help(&t[i], hb, sizeof hb);
+		bool first = true;
+		while (h) {
+			const char *nl = strchr(h, '\n');
+			char part[256];
+			snprintf(part, sizeof part, "%s%.*s", first ? "" : "   ",
+				 (int)(nl ? nl - h : (long)strlen(h)), h);
+			if (w && line < maxh) {
+				if (first)
+					ui_put(w, y0 + line, x, kw - 1, st, TE_HELP_KEY,
+					       ui_key_name(&t[i], nb, sizeof nb));
+				ui_put(w, y0 + line, x + kw, maxw - kw, st, TE_HELP, part);
+			}
+			line++;
+			first = false;
+			h = nl ? nl + 1 : NULL;
+		}
+	}
+	return line;
+}

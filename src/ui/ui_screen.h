@@ -15,6 +15,7 @@
 #include "iodash/stats.h"
 #include "iodash/theme.h"
 #include "iodash/ui_draw.h"
+#include "iodash/ui_keys.h"
 
 enum ui_color_level { UI_MONO, UI_COLOR8, UI_COLOR16, UI_COLOR256, UI_TRUECOLOR };
 
@@ -60,6 +61,17 @@ void ui_fill(WINDOW *w, int y, int x, int n, const struct ui_style *st, enum the
 void ui_title(WINDOW *w, const struct ui_style *st, const char *title, bool focus);
 /* Copy a grid into the window at (y, x). */
 void ui_blit(WINDOW *w, int y, int x, const struct ui_grid *g, const struct ui_style *st);
+
+/* The status bar's key hints ("q quit  space pause ..."): the rows of
+ * `screen` that have a label, from x, as many as fit in maxw. */
+void ui_key_hints(WINDOW *w, int y, int x, int maxw, const struct ui_style *st,
+		  const struct ui_key_def *t, size_t n, unsigned screen);
+/* The help overlay's lines for `screen`, from row y0: key names in kw
+ * columns, then the help (continuation lines indented).  Returns how many
+ * lines the table has for it (to size the overlay, pass w NULL). */
+int ui_key_help_lines(WINDOW *w, int y0, int x, int kw, int maxw, int maxh,
+		      const struct ui_style *st, const struct ui_key_def *t, size_t n,
+		      unsigned screen);
 
 /* Widgets: draw(window, data, style). */
 struct ui_widget {

@@ -112,7 +112,8 @@ static void test_tiny_sizes_never_overlap(void **state)
 		for (int h = 0; h <= 45; h++)
 			for (unsigned hid = 0; hid < 64; hid += 9)
 				for (int cv = 0; cv < 2; cv++) {
-					struct layout l = lay(w, h, hid << UI_TOGGLE_FIRST, cv, h % 11);
+					/* the six body panels follow header and status */
+					struct layout l = lay(w, h, hid << UI_PANEL_THROUGHPUT, cv, h % 11);
 					assert_sane(&l, w, h);
 				}
 }

@@ -1,0 +1,100 @@
+/* ui_frame: what one frame of the live (and replay) screen draws, copied
+ * from the model under its lock, and the pure maths over it: the zone
+ * badge, the disks worth a line, the graph buckets and the time a graph
+ * spans.  No curses here (src/ui/frame.c), so it is unit-tested; the
+ * panels (src/ui/panels.c) only draw what these return.
+ *
+ * Fit for ssh: graphs do not scroll by one column per sample (that would
+ * resend every cell of every graph each frame): they fill to the right
+ * and jump back a quarter of their width when full, and each sub-column
+ * aggregates k samples (one refresh), so a frame usually changes one
+ * column. */
+#ifndef IODASH_UI_FRAME_H
+#define IODASH_UI_FRAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "iodash/model.h"
+#include "iodash/stats.h"
+#include "iodash/theme.h"
+
+#define FRAME_OUT_LINES 64
+#define FRAME_EVENTS 48
+#define FRAME_DISKS SAMPLE_MAX_DISKS
+
+/* What one sample contributes to the graphs. */
+struct frame_pt {
+	uint64_t seq;
+	double t;
+	bool have_dirty;
+	int zone;
+	bool kernel, throttled;      /* throttling from the tracepoints; a writer paused */
+	double level_kb, bg_kb, freerun_kb, thresh_kb;
+	float rd[FRAME_DISKS], wr[FRAME_DISKS];   /* NAN: no rate */
+};
+
+/* What a frame draws. */
+struct frame {
+	char host[64], kernel[128], source[MODEL_LINE_LEN];
+	bool replay, sampler_done, bench_done;
+	bool had_bench;              /* a benchmark was seen in this session */
+	int exit_code;
+	char error[MODEL_LINE_LEN];
+	struct bench_status bench;
+	struct model_throttle thr;   /* writers, control loop, rates (kernel) */
+	bool have_last;
+	struct sample last;
+	int badge_zone;              /* the worst zone of the last refresh period */
+	struct frame_pt *pts;
+	size_t npts, cap;
+	char out[FRAME_OUT_LINES][MODEL_LINE_LEN];
+	int nout;
+	uint64_t noutput;
+	struct model_event ev[FRAME_EVENTS];
+	uint64_t nevents;            /* events in the session: ev[] are the last nev */
+	int nev;
+	struct result_set rs;
+	size_t rs_seen;
+	bool rs_changed;
+};
+
+/* Copy what the screen shows from the model (a short lock): enough points
+ * for two sub-columns per column of a `cols` wide screen at the bucket
+ * size of `interval` (-i) and `refresh` (-r).  0 or -ENOMEM (then the
+ * frame keeps what it had). */
+int frame_copy(struct frame *f, struct model *m, int cols, double interval, double refresh);
+void frame_free(struct frame *f);
+
+bool frame_bench_active(const struct frame *f);
+
+/* The worst zone of the samples within `period` seconds of the newest. */
+int frame_worst_zone(const struct frame *f, double period);
+/* The header's badge for a zone and its theme element; the short one
+ * fits a one-row header. */
+const char *frame_zone_badge(int zone, enum theme_elem *e);
+const char *frame_zone_badge_short(int zone);
+
+/* Seconds until dirty+writeback reaches freerun at the current dirtying
+ * rate minus the writeback rate (the kernel's pages of page_kb kB each);
+ * < 0 when it is not rising below it. */
+double frame_time_to_freerun(const struct frame *f, double page_kb);
+
+/* Indexes in last.disks of the disks with I/O in the window (at most
+ * max); *idle counts the others.  Returns how many. */
+int frame_active_disks(const struct frame *f, int *idx, int max, int *idle);
+
+/* Samples per graph sub-column: one refresh's worth, 1..64. */
+int frame_bucket_k(const struct frame *f, double interval, double refresh);
+/* Fill G sub-columns of k samples each (out[i] valid where have[i]);
+ * phase 0 or 1 shifts which pair of buckets makes a braille cell. */
+void frame_buckets(const struct frame *f, int k, int G, int phase, struct frame_pt *out, bool *have);
+/* Seconds that G sub-columns of k samples span (0 while unknown). */
+double frame_window_span(const struct frame *f, int G, int k);
+
+/* The events pane: an event of `kind` that ends the hit the previous
+ * event started shares its line; the joined text of such a line. */
+bool frame_event_joins_previous(int prev_kind, int kind);
+void frame_joined_hit_text(const char *start, const char *end, char *out, size_t n);
+
+#endif

@@ -1,0 +1,320 @@
+/* frame: see include/iodash/ui_frame.h.  Pure: no curses, no globals, so
+ * the subtle part of the screen (what a frame sends over ssh) is
+ * unit-tested (tests/unit/test_frame.c). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iodash/ui_frame.h"
+
+bool frame_bench_active(const struct frame *f)
+{
+	return f->bench.state == BENCH_RUNNING || f->bench.state == BENCH_STARTING ||
+	       f->bench.state == BENCH_BETWEEN;
+}
+
+/* The events pane gives a hit one line: its end joins the line of its
+ * start ("0:03 throttle 0.20s dirty+writeback=…") when nothing came
+ * between them.  A kernel at its dirty limit can go in and out of
+ * throttle several times a second; two lines each would bury the rest. */
+bool frame_event_joins_previous(int prev_kind, int kind)
+{
+	return kind == MEV_HIT_END && prev_kind == MEV_HIT_START;
+}
+
+/* The text of a hit's joined line: "throttle 0.20s dirty+writeback=…",
+ * from the texts the sampler gives its events (src/sampler.c); other
+ * texts (an older recording) are shown side by side. */
+void frame_joined_hit_text(const char *start, const char *end, char *out, size_t n)
+{
+	static const char sp[] = "throttle start ", ep[] = "throttle end ";
+	if (!strncmp(start, sp, sizeof sp - 1) && !strncmp(end, ep, sizeof ep - 1))
+		snprintf(out, n, "throttle %s %s", end + sizeof ep - 1, start + sizeof sp - 1);
+	else
+		snprintf(out, n, "%s, %s", start, end);
+}
+
+/* The zone badge shows the worst zone of the samples within one refresh
+ * period of the newest: a frame stands for that period, and a dirty level
+ * that hovers at freerun (in and out of throttle several times a second)
+ * then reads THROTTLE steadily instead of flashing. */
+int frame_worst_zone(const struct frame *v, double period)
+{
+	if (!v->have_last || !v->last.have_dirty)
+		return ZONE_UNKNOWN;
+	int z = v->last.zone;
+	bool paused = v->last.throttled;
+	for (size_t i = v->npts; i-- > 0;) {
+		const struct frame_pt *p = &v->pts[i];
+		if (p->t <= v->last.t - period)
+			break;
+		if (p->have_dirty && p->zone > z)
+			z = p->zone;
+		paused |= p->throttled;
+	}
+	/* The kernel's word beats the sampled level: THROTTLE when a writer
+	 * paused in the period even if no sample caught the level above
+	 * freerun, and not when none did though one sample was above it. */
+	if (v->last.thr_src == THR_SRC_KERNEL) {
+		if (paused && z < ZONE_THROTTLE)
+			z = ZONE_THROTTLE;
+		else if (!paused && z >= ZONE_THROTTLE)
+			z = ZONE_BG_FLUSH;
+	}
+	return z;
+}
+
+const char *frame_zone_badge(int zone, enum theme_elem *e)
+{
+	switch (zone) {
+	case ZONE_BELOW_BG: *e = TE_BADGE_BELOW; return " below bg ";
+	case ZONE_BG_FLUSH: *e = TE_BADGE_BG; return " background writeback ";
+	case ZONE_THROTTLE: *e = TE_BADGE_THROTTLE; return " THROTTLE ";
+	case ZONE_HARD_LIMIT: *e = TE_BADGE_HARD; return " HARD LIMIT ";
+	default: *e = TE_BADGE_UNKNOWN; return " zone n/a ";
+	}
+}
+
+const char *frame_zone_badge_short(int zone)
+{
+	switch (zone) {
+	case ZONE_BELOW_BG: return " ok ";
+	case ZONE_BG_FLUSH: return " bg ";
+	case ZONE_THROTTLE: return " THROTTLE ";
+	case ZONE_HARD_LIMIT: return " HARD ";
+	default: return " n/a ";
+	}
+}
+
+int frame_copy(struct frame *v, struct model *m, int cols, double interval, double refresh)
+{
+	size_t want = ((size_t)(cols > 0 ? cols : 80) * 2 + 16) *
+		      (size_t)frame_bucket_k(v, interval, refresh);
+	if (want < 256)
+		want = 256;
+	if (v->cap < want) {
+		struct frame_pt *p = realloc(v->pts, want * sizeof *p);
+		if (!p)
+			return -ENOMEM;
+		v->pts = p;
+		v->cap = want;
+	}
+	model_lock(m);
+	snprintf(v->host, sizeof v->host, "%s", m->host);
+	snprintf(v->kernel, sizeof v->kernel, "%s", m->kernel);
+	snprintf(v->source, sizeof v->source, "%s", m->source);
+	snprintf(v->error, sizeof v->error, "%s", m->error);
+	v->replay = m->replay;
+	v->sampler_done = m->sampler_done;
+	v->bench_done = m->bench_done;
+	v->exit_code = m->exit_code;
+	v->bench = m->bench;
+	v->thr = m->thr;
+	if (m->backpressure)
+		m->consumed = m->series.pushed;
+	const struct sample *last = series_last(&m->series);
+	v->have_last = last != NULL;
+	if (last)
+		v->last = *last;
+	size_t n = series_len(&m->series), take = n < v->cap ? n : v->cap;
+	v->npts = 0;
+	for (size_t i = n - take; i < n; i++) {
+		const struct sample *s = series_at(&m->series, i);
+		struct frame_pt *p = &v->pts[v->npts++];
+		p->seq = s->seq;
+		p->t = s->t;
+		p->have_dirty = s->have_dirty;
+		p->zone = s->zone;
+		p->kernel = s->thr_src == THR_SRC_KERNEL;
+		p->throttled = s->throttled;
+		p->level_kb = (double)(s->dirty_kb + s->writeback_kb);
+		p->bg_kb = (double)s->bg_thresh_kb;
+		p->freerun_kb = (double)s->freerun_kb;
+		p->thresh_kb = (double)s->thresh_kb;
+		/* every slot, so the bucketing reads no stale or unset rate:
+		 * past the newest sample's disks, n/a */
+		for (int k = 0; k < FRAME_DISKS; k++) {
+			const struct disk_rate *d = NULL;
+			if (k < last->ndisks && k < s->ndisks && !strcmp(s->disks[k].name, last->disks[k].name))
+				d = &s->disks[k];
+			for (int j = 0; !d && k < last->ndisks && j < s->ndisks; j++)
+				if (!strcmp(s->disks[j].name, last->disks[k].name))
+					d = &s->disks[j];
+			p->rd[k] = d && d->have_rate ? (float)d->rkB_s : NAN;
+			p->wr[k] = d && d->have_rate ? (float)d->wkB_s : NAN;
+		}
+	}
+	uint64_t no = m->noutput, first = no > FRAME_OUT_LINES ? no - FRAME_OUT_LINES : 0;
+	if (no - first > MODEL_OUTPUT_CAP)
+		first = no - MODEL_OUTPUT_CAP;
+	v->nout = 0;
+	for (uint64_t i = first; i < no; i++)
+		snprintf(v->out[v->nout++], MODEL_LINE_LEN, "%s", m->output[i % MODEL_OUTPUT_CAP].text);
+	v->noutput = no;
+	uint64_t ne = m->nevents, fe = ne > FRAME_EVENTS ? ne - FRAME_EVENTS : 0;
+	v->nev = 0;
+	v->nevents = ne;
+	for (uint64_t i = fe; i < ne; i++)
+		v->ev[v->nev++] = m->events[i % MODEL_EVENT_CAP];
+	if (m->results.n != v->rs_seen) {
+		struct result_point *np = realloc(v->rs.v, (m->results.n + 1) * sizeof *np);
+		if (np) {
+			v->rs.v = np;
+			memcpy(np, m->results.v, m->results.n * sizeof *np);
+			v->rs.n = v->rs.cap = m->results.n;
+			v->rs_seen = m->results.n;
+			v->rs_changed = true;
+		}
+	}
+	model_unlock(m);
+	if (v->bench.state != BENCH_NONE)
+		v->had_bench = true;
+	v->badge_zone = frame_worst_zone(v, refresh);
+	return 0;
+}
+
+void frame_free(struct frame *f)
+{
+	free(f->pts);
+	free(f->rs.v);
+	f->pts = NULL;
+	f->rs.v = NULL;
+	f->npts = f->cap = 0;
+}
+
+double frame_time_to_freerun(const struct frame *v, double page_kb)
+{
+	const struct sample *s = &v->last;
+	double level = (double)(s->dirty_kb + s->writeback_kb), fr = (double)s->freerun_kb;
+	double net = (v->thr.dirtied_pps - v->thr.written_pps) * page_kb;   /* kB/s */
+
+	if (!s->have_dirty || v->thr.dirtied_pps < 0 || v->thr.written_pps < 0 || level >= fr || net <= 0)
+		return -1;
+	return (fr - level) / net;
+}
+
+/* Disks worth a line and a graph: those with I/O in the window (the
+ * kernel lists every loop and zram device; iostat users skip them). */
+int frame_active_disks(const struct frame *v, int *idx, int max, int *idle)
+{
+	int n = 0, nd = v->have_last ? v->last.ndisks : 0;
+	if (nd > FRAME_DISKS)
+		nd = FRAME_DISKS;
+	*idle = 0;
+	for (int k = 0; k < nd; k++) {
+		bool act = false;
+		for (size_t i = 0; i < v->npts && !act; i++)
+			act = v->pts[i].rd[k] > 0 || v->pts[i].wr[k] > 0;
+		if (act && n < max)
+			idx[n++] = k;
+		else
+			(*idle)++;
+	}
+	return n;
+}
+
+/* Samples per graph sub-column: one sub-column per refresh, and only whole
+ * braille cells (two sub-columns) are drawn, so a column of cells changes
+ * every other frame however fast the sampling; a fast replay (-i 0.1)
+ * would otherwise resend five.  This halves what the graphs cost on an
+ * ssh link, for a graph at most two refreshes behind. */
+int frame_bucket_k(const struct frame *v, double interval, double refresh)
+{
+	double per = interval > 0 ? interval : 0.5;
+	if (v->npts >= 2 && v->pts[v->npts - 1].seq > v->pts[0].seq)
+		per = (v->pts[v->npts - 1].t - v->pts[0].t) /
+		      (double)(v->pts[v->npts - 1].seq - v->pts[0].seq);
+	if (!(per > 0))
+		return 1;
+	long k = lround(refresh / per);
+	return k < 1 ? 1 : k > 64 ? 64 : (int)k;
+}
+
+static const struct frame_pt *pt_at(const struct frame *v, uint64_t seq)
+{
+	if (!v->npts || seq < v->pts[0].seq)
+		return NULL;
+	uint64_t i = seq - v->pts[0].seq;
+	if (i < v->npts && v->pts[i].seq == seq)
+		return &v->pts[i];
+	return NULL;
+}
+
+/* The graph's G sub-columns: the window does not scroll by one per sample
+ * but fills to the right and jumps back a quarter when full.  Each
+ * sub-column aggregates k samples: rates by their mean, the dirty level
+ * by its peak, thresholds as last seen, the zone at its worst.
+ *
+ * A graph shows whole cells only (two buckets each in braille), so it
+ * changes every other frame.  `phase` (0 or 1) shifts which pair of
+ * buckets makes a cell: the two graphs take turns, and a frame sends one
+ * column of one graph in one colour rather than two columns whose
+ * colours alternate on every row. */
+void frame_buckets(const struct frame *v, int k, int G, int phase, struct frame_pt *out, bool *have)
+{
+	for (int i = 0; i < G; i++)
+		have[i] = false;
+	if (!v->npts || G <= 0 || k < 1)
+		return;
+	/* Only whole buckets: a half-filled one would be sent again next
+	 * frame.  B is the newest complete bucket. */
+	uint64_t done = (v->pts[v->npts - 1].seq + 1) / (uint64_t)k, GG = (uint64_t)G;
+	uint64_t ph = phase ? 1 : 0;
+	if (done < ph + 2)
+		return;
+	done = ph + ((done - ph) & ~(uint64_t)1);   /* whole cells: pairs from ph */
+	uint64_t B = done - 1;
+	uint64_t step = (GG / 4) & ~(uint64_t)1;   /* even, so cells stay aligned */
+	if (!step)
+		step = 2;
+	uint64_t b0 = ph + (B - ph < GG ? 0 : ((B - ph - GG) / step + 1) * step);
+	for (int i = 0; i < G; i++) {
+		struct frame_pt *o = &out[i];
+		int n = 0, nd[FRAME_DISKS] = { 0 };
+		memset(o, 0, sizeof *o);
+		o->zone = ZONE_UNKNOWN;
+		if (b0 + (uint64_t)i > B)
+			break;
+		for (int j = 0; j < k; j++) {
+			const struct frame_pt *p = pt_at(v, (b0 + (uint64_t)i) * (uint64_t)k + (uint64_t)j);
+			if (!p)
+				continue;
+			if (!n++) {
+				o->seq = p->seq;
+				o->t = p->t;
+			}
+			o->kernel |= p->kernel;
+			o->throttled |= p->throttled;
+			for (int d = 0; d < FRAME_DISKS; d++)
+				if (p->rd[d] == p->rd[d]) {
+					o->rd[d] += p->rd[d];
+					o->wr[d] += p->wr[d];
+					nd[d]++;
+				}
+			if (p->have_dirty) {
+				o->have_dirty = true;
+				o->level_kb = fmax(o->level_kb, p->level_kb);
+				o->bg_kb = p->bg_kb;
+				o->freerun_kb = p->freerun_kb;
+				o->thresh_kb = p->thresh_kb;
+				if (p->zone > o->zone)
+					o->zone = p->zone;
+			}
+		}
+		for (int d = 0; d < FRAME_DISKS; d++) {
+			o->rd[d] = nd[d] ? o->rd[d] / nd[d] : NAN;
+			o->wr[d] = nd[d] ? o->wr[d] / nd[d] : NAN;
+		}
+		have[i] = n > 0;
+	}
+}
+
+/* Seconds the window spans, for titles ("last 24 s"). */
+double frame_window_span(const struct frame *v, int G, int k)
+{
+	if (v->npts < 2 || v->pts[v->npts - 1].seq == v->pts[0].seq)
+		return 0;
+	const struct frame_pt *a = &v->pts[0], *b = &v->pts[v->npts - 1];
+	return (b->t - a->t) / (double)(b->seq - a->seq) * G * k;
+}

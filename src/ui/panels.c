@@ -1,0 +1,658 @@
+/* The live screen's panels: one draw function each, and ui_panels[], the
+ * table that says how the layout places them (include/iodash/layout.h).
+ * A panel draws the frame (struct frame, copied from the model) into its
+ * window; it never reads the model. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "ui_live.h"
+
+/* Put right-aligned parts from the right edge; returns the x where they start. */
+static int put_right(WINDOW *w, int y, int right, const struct ui_style *st, enum theme_elem e,
+		     const char *s)
+{
+	int len = (int)strlen(s);
+	int x = right - len;
+	if (x < 0)
+		x = 0;
+	ui_put(w, y, x, right - x, st, e, s);
+	return x;
+}
+
+/* The kernel counts pages; the screen says kB. */
+static double ui_page_kb(void)
+{
+	long p = sysconf(_SC_PAGESIZE);
+	return p > 0 ? (double)p / 1024 : 4;
+}
+
+static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	int W = getmaxx(w), H = getmaxy(w);
+	int zone = v->badge_zone;
+	enum theme_elem be;
+	const char *badge = frame_zone_badge(zone, &be);
+	char buf[512], el[32];
+
+	if (H < 2) {
+		/* one row: the badge and hits first, host in what is left */
+		badge = frame_zone_badge_short(zone);
+		int x = put_right(w, 0, W, st, be, badge);
+		if (v->have_last && v->last.hits) {
+			snprintf(buf, sizeof buf, "hits %u ", v->last.hits);
+			x = put_right(w, 0, x, st, TE_HIT, buf);
+		}
+		ui_put(w, 0, 0, x - 1, st, TE_HEADER, L->paused ? "PAUSED" : v->host);
+		return;
+	}
+
+	/* row 0: where and what; elapsed and the zone badge on the right */
+	int x = put_right(w, 0, W, st, be, badge);
+	ui_fmt_dur(v->have_last ? v->last.t : 0, el, sizeof el);
+	snprintf(buf, sizeof buf, "%s%s ", L->paused ? "PAUSED  " : "", el);
+	x = put_right(w, 0, x - 1, st, L->paused ? TE_ERROR : TE_HEADER, buf);
+	int lx = ui_put(w, 0, 0, x, st, TE_HEADER_KEY, "iodash ");
+	lx += ui_put(w, 0, lx, x - lx, st, TE_HEADER, v->host);
+	snprintf(buf, sizeof buf, "  %s  %s", v->kernel, v->source);
+	ui_put(w, 0, lx, x - lx - 1, st, TE_DIM, buf);
+
+	/* row 1: dirty-limit hits and throttle facts on the right */
+	int rx = W;
+	if (v->bench.have_tracepoint) {
+		snprintf(buf, sizeof buf, " pauses %.0f/s %.0f ms/s", v->bench.pauses_per_s,
+			 v->bench.pause_ms_per_s);
+		rx = put_right(w, 1, rx, st, v->bench.pauses_per_s > 0 ? TE_HIT : TE_DIM, buf);
+	}
+	if (v->bench.throttled_tasks > 0) {
+		snprintf(buf, sizeof buf, " throttled tasks %d", v->bench.throttled_tasks);
+		rx = put_right(w, 1, rx, st, TE_HIT, buf);
+	}
+	double ttf = frame_time_to_freerun(v, ui_page_kb());
+	if (ttf >= 0) {
+		snprintf(buf, sizeof buf, " freerun in %.1f s", ttf);
+		rx = put_right(w, 1, rx, st, TE_TEXT, buf);
+	}
+	if (v->have_last) {
+		snprintf(buf, sizeof buf, " dirty-limit hits %u (%.1f s)", v->last.hits,
+			 v->last.hit_seconds);
+		rx = put_right(w, 1, rx, st, v->last.hits ? TE_HIT : TE_DIM, buf);
+	}
+	if (v->have_last && v->last.missed) {
+		/* samples the machine was too busy to take: the graphs have gaps */
+		snprintf(buf, sizeof buf, " missed ticks %llu", (unsigned long long)v->last.missed);
+		rx = put_right(w, 1, rx, st, TE_ERROR, buf);
+	}
+	/* left: the benchmark, a sweep's progress, or the end */
+	int cx = 0;
+	const struct bench_status *b = &v->bench;
+	if (L->asking_stop) {
+		ui_put(w, 1, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
+		return;
+	}
+	if (L->v.had_bench && v->bench_done) {
+		if (b->attached)
+			/* not our child: nobody but its parent can know its status */
+			snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
+				 b->left_running ? "left running (attach only watches)"
+						 : "exited, exit status unknown (not a child of iodash)");
+		else if (b->last_signal)
+			snprintf(buf, sizeof buf, "finished, killed by signal %d - q to quit", b->last_signal);
+		else if (b->last_exit_status < 0 && !v->exit_code)
+			snprintf(buf, sizeof buf, "finished, exit status unknown - q to quit");
+		else
+			snprintf(buf, sizeof buf, "finished, exit status %d - q to quit",
+				 b->last_exit_status >= 0 ? b->last_exit_status : v->exit_code);
+		ui_put(w, 1, 0, rx, st, TE_TITLE_FOCUS, buf);
+		return;
+	}
+	if (b->run_total > 0) {
+		snprintf(buf, sizeof buf, "run %d/%d ", b->run_index, b->run_total);
+		cx += ui_put(w, 1, cx, rx - cx, st, TE_HEADER, buf);
+		int bw = 12;
+		if (cx + bw + 2 < rx) {
+			int fill = b->run_total ? (bw * (b->run_index - (frame_bench_active(v) ? 1 : 0)) +
+						   bw / 2 * frame_bench_active(v)) / b->run_total : 0;
+			fill = fill < 0 ? 0 : fill > bw ? bw : fill;
+			bool utf = st->glyphs != UI_GLYPH_ASCII;
+			ui_fill(w, 1, cx, fill, st, TE_PROGRESS, utf ? "\u2588" : "#");
+			ui_fill(w, 1, cx + fill, bw - fill, st, TE_PROGRESS_EMPTY, utf ? "\u2591" : ".");
+			cx += bw + 1;
+		}
+		if (b->eta_s >= 0) {
+			ui_fmt_dur(b->eta_s, el, sizeof el);
+			snprintf(buf, sizeof buf, "ETA %s ", el);
+			cx += ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
+		}
+	}
+	switch (b->state) {
+	case BENCH_NONE:
+		if (v->sampler_done)
+			snprintf(buf, sizeof buf, "%s ended - q to quit", v->replay ? "replay" : "sampling");
+		else
+			snprintf(buf, sizeof buf, "no benchmark attached");
+		ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
+		return;
+	case BENCH_STARTING: snprintf(buf, sizeof buf, "starting %s", b->command); break;
+	case BENCH_BETWEEN: snprintf(buf, sizeof buf, "between runs"); break;
+	case BENCH_DONE: snprintf(buf, sizeof buf, "done: %s", b->command); break;
+	default:
+		ui_fmt_dur(v->have_last ? v->last.t - b->run_start_t : 0, el, sizeof el);
+		snprintf(buf, sizeof buf, "%s%s%s (pid %d, %s)", b->label[0] ? b->label : "",
+			 b->label[0] ? ": " : "", b->command, (int)b->pid, el);
+	}
+	ui_put(w, 1, cx, rx - cx - 1, st, TE_HEADER, buf);
+}
+
+/* Samples per graph sub-column at this screen's -i and -r. */
+static int bucket_k(const struct ui_live *L)
+{
+	return frame_bucket_k(&L->v, L->o->interval, L->refresh);
+}
+
+static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	int W = getmaxx(w), H = getmaxy(w);
+	int idx[FRAME_DISKS], idle;
+	int nact = frame_active_disks(v, idx, FRAME_DISKS, &idle);
+	int sc = ui_glyph_subcols(st->glyphs);
+	int gw = W, G = gw * sc;
+	char title[256], buf[128];
+	bool utf = st->glyphs != UI_GLYPH_ASCII;
+	int tl = snprintf(title, sizeof title, "Throughput  write %s read %s  last %.0f s",
+			  utf ? "\u25b2" : "^", utf ? "\u25bc" : "v", frame_window_span(&L->v, G, bucket_k(L)));
+	if (v->bench.progress.valid && v->bench.progress.throughput >= 0)
+		snprintf(title + tl, sizeof title - (size_t)tl, "  %s: %.1f %s",
+			 v->bench.command[0] ? "bench" : "", v->bench.progress.throughput,
+			 v->bench.progress.unit);
+	ui_title(w, st, title, focus);
+	int body = H - 1;
+	if (!v->have_last || !v->last.ndisks) {
+		ui_put(w, 1, 0, W, st, TE_DIM, v->have_last ? "no disks in /proc/diskstats" : "waiting for the first sample");
+		return;
+	}
+	if (!nact) {
+		idx[0] = 0;
+		nact = 1;
+	}
+	int fit = body / 3;
+	if (fit < 1)
+		fit = 1;
+	int shown = nact < fit ? nact : fit;
+	int per = body / shown;
+	double *vw = calloc((size_t)G + 1, sizeof *vw), *vr = calloc((size_t)G + 1, sizeof *vr);
+	struct frame_pt *bk = calloc((size_t)G + 1, sizeof *bk);
+	bool *have = calloc((size_t)G + 1, sizeof *have);
+	if (!vw || !vr || !bk || !have) {
+		free(vw);
+		free(vr);
+		free(bk);
+		free(have);
+		return;
+	}
+	frame_buckets(&L->v, bucket_k(L), G, 0, bk, have);
+	int y = 1;
+	for (int i = 0; i < shown; i++) {
+		int k = idx[i];
+		int rows = i == shown - 1 ? body - per * i : per;
+		double mx = 0;
+		for (int c = 0; c < G; c++) {
+			vw[c] = have[c] ? bk[c].wr[k] : NAN;
+			vr[c] = have[c] ? bk[c].rd[k] : NAN;
+			if (vw[c] > mx)
+				mx = vw[c];
+			if (vr[c] > mx)
+				mx = vr[c];
+		}
+		/* never below 1 MiB/s, so idle noise does not fill the graph */
+		double vmax = ui_nice_ceil_kb(mx < 1024 ? 1024 : mx);
+		const struct disk_rate *d = &v->last.disks[k];
+		char wr[24], rd[24], sc_s[24];
+		ui_fmt_rate_kb(d->have_rate ? d->wkB_s : NAN, wr, sizeof wr);
+		ui_fmt_rate_kb(d->have_rate ? d->rkB_s : NAN, rd, sizeof rd);
+		ui_fmt_rate_kb(vmax, sc_s, sizeof sc_s);
+		int x = ui_put(w, y, 0, W, st, TE_HEADER, d->name);
+		snprintf(buf, sizeof buf, "  write ");
+		x += ui_put(w, y, x, W - x, st, TE_DIM, buf);
+		x += ui_put(w, y, x, W - x, st, TE_WRITE, wr);
+		x += ui_put(w, y, x, W - x, st, TE_DIM, "  read ");
+		x += ui_put(w, y, x, W - x, st, TE_READ, rd);
+		snprintf(buf, sizeof buf, "%s%s", i == 0 && idle ? "" : "", sc_s);
+		if (x + (int)strlen(buf) + 2 < W)
+			put_right(w, y, W, st, TE_AXIS, buf);
+		if (rows - 1 >= 1) {
+			struct ui_graph_data gd = { .y = y + 1, .x = 0, .w = gw, .h = rows - 1,
+						    .v = vw, .v_down = rows - 1 >= 2 ? vr : NULL,
+						    .vmax = vmax, .elem = TE_WRITE, .elem_down = TE_READ,
+						    .n = (size_t)G };
+			ui_graph_widget.draw(w, &gd, st);
+		}
+		y += rows;
+	}
+	if (nact > shown) {
+		snprintf(buf, sizeof buf, " +%d more ", nact - shown);
+		put_right(w, 0, W, st, TE_DIM, buf);
+	}
+	free(vw);
+	free(vr);
+	free(bk);
+	free(have);
+}
+
+/* Rows the throttle part of the dirty panel wants (0 when none). */
+static int throttle_rows(const struct frame *v, int W)
+{
+	if (v->thr.src == THR_SRC_SAMPLED)
+		return 1;
+	if (v->thr.src != THR_SRC_KERNEL || W < 60)
+		return 0;
+	/* a steady height: the graph above must not jump from frame to frame */
+	return 4;   /* control loop, table head, two writers */
+}
+
+/* Who is throttled now (the kernel's balance_dirty_pages of the last
+ * sample, per writer) and the busiest bdi's control loop
+ * (bdi_dirty_ratelimit); or, without tracefs, that throttling is sampled. */
+static void draw_throttle_rows(const struct frame *v, WINDOW *w, int y, int W, int rows,
+			       const struct ui_style *st)
+{
+	char buf[256], a[16], b[16], c[16], d[16];
+	const struct model_throttle *t = &v->thr;
+	const struct kt_window *k = &t->last;
+	double dt = t->last_dt > 0 ? t->last_dt : 0;
+	double pk = ui_page_kb();
+
+	if (t->src == THR_SRC_SAMPLED) {
+		snprintf(buf, sizeof buf, "throttling is sampled (%s): it can miss short pauses", t->why_sampled);
+		ui_put(w, y, 0, W, st, TE_DIM, buf);
+		return;
+	}
+	if (rows > 0 && !k->loop.have) {
+		ui_put(w, y++, 0, W, st, TE_DIM, "control loop: no bdi_dirty_ratelimit yet");
+		rows--;
+	} else if (rows > 0) {
+		ui_fmt_rate_kb((double)k->loop.write_bw, a, sizeof a);
+		ui_fmt_rate_kb((double)k->loop.dirty_ratelimit, b, sizeof b);
+		ui_fmt_rate_kb((double)k->loop.task_ratelimit, c, sizeof c);
+		int n = snprintf(buf, sizeof buf, "bdi %s write_bw %s ratelimit %s task %s",
+				 k->loop.bdi, a, b, c);
+		if (k->loop.setpoint && n > 0 && (size_t)n < sizeof buf) {
+			ui_fmt_kb((double)k->loop.setpoint * pk, a, sizeof a);
+			ui_fmt_kb((double)k->loop.dirty * pk, d, sizeof d);
+			snprintf(buf + n, sizeof buf - (size_t)n, " setpoint %s dirty %s", a, d);
+		}
+		ui_put(w, y++, 0, W, st, TE_TEXT, buf);
+		rows--;
+	}
+	if (rows < 2)
+		return;
+	if (!k->nwriters) {
+		ui_put(w, y, 0, W, st, TE_DIM, "no writer in balance_dirty_pages in the last sample");
+		return;
+	}
+	/* 60 columns: the panel's width on an 120-column terminal */
+	snprintf(buf, sizeof buf, "%-9s %6s %-6s %-6s %5s %5s %8s %8s", "writer", "pid", "bdi",
+		 "cgroup", "pau/s", "ms/s", "dirtied", "task_rl");
+	ui_put(w, y++, 0, W, st, TE_DIM, buf);
+	rows--;
+	for (int i = 0; i < k->nwriters && rows > 0; i++, rows--) {
+		const struct kt_writer_rate *r = &k->writers[i];
+		ui_fmt_rate_kb(dt > 0 ? (double)r->dirtied_pages * pk / dt : 0, a, sizeof a);
+		ui_fmt_rate_kb((double)r->task_ratelimit, b, sizeof b);
+		snprintf(buf, sizeof buf, "%-9.9s %6d %-6.6s %-6.6s %5.0f %5.0f %8s %8s", r->comm,
+			 (int)r->pid, r->bdi, r->cgroup, dt > 0 ? r->pauses / dt : 0,
+			 dt > 0 ? r->paused_ms / dt : 0, a, b);
+		ui_put(w, y++, 0, W, st, r->pauses ? TE_HIT : TE_TEXT, buf);
+	}
+}
+
+static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	int W = getmaxx(w), H = getmaxy(w);
+	char title[256], a[16], b[16], c[16], t[16];
+	const struct sample *s = &v->last;
+	if (!v->have_last || !s->have_dirty) {
+		ui_title(w, st, "Dirty memory", focus);
+		ui_put(w, 1, 0, W, st, TE_DIM, v->have_last ? "dirty levels n/a (/proc/vmstat not read)"
+							    : "waiting for the first sample");
+		return;
+	}
+	ui_fmt_kb((double)s->dirty_kb, a, sizeof a);
+	ui_fmt_kb((double)s->writeback_kb, b, sizeof b);
+	ui_fmt_kb((double)(s->dirty_kb + s->writeback_kb), c, sizeof c);
+	ui_fmt_kb((double)s->thresh_kb, t, sizeof t);
+	double ttf = frame_time_to_freerun(v, ui_page_kb());
+	if (W >= 80 && ttf >= 0)
+		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s  freerun in %.1f s",
+			 a, b, c, t, ttf);
+	else if (W >= 60)
+		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s", a, b, c, t);
+	else if (W >= 30)
+		snprintf(title, sizeof title, "Dirty %s+%s of %s", a, b, t);
+	else
+		snprintf(title, sizeof title, "Dirty %s/%s", c, t);
+	ui_title(w, st, title, focus);
+
+	/* One scale for the bar and the history, so they read alike: the
+	 * current hard threshold or the highest level in view.  Older,
+	 * higher thresholds (knobs changed) fall off the top rather than
+	 * squash today's lines into the bottom row. */
+	int lab_w = W >= 40 ? 9 : 0, gw = W - lab_w;
+	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
+	struct frame_pt *bk = calloc((size_t)G + 1, sizeof *bk);
+	bool *have = calloc((size_t)G + 1, sizeof *have);
+	if (!bk || !have) {
+		free(bk);
+		free(have);
+		return;
+	}
+	frame_buckets(&L->v, bucket_k(L), G, 1, bk, have);
+	double top = (double)(s->thresh_kb > s->dirty_kb + s->writeback_kb
+			      ? s->thresh_kb : s->dirty_kb + s->writeback_kb);
+	for (int i = 0; i < G; i++)
+		if (have[i] && bk[i].have_dirty)
+			top = fmax(top, bk[i].level_kb);
+	double scale = top * 1.05;
+	if (H >= 2) {
+		struct ui_gauge_data gd = { .y = 1, .x = 0, .w = W, .h = H >= 3 ? 2 : 1,
+					    .v = { (double)s->dirty_kb, (double)s->writeback_kb,
+						   (double)s->bg_thresh_kb, (double)s->freerun_kb,
+						   (double)s->thresh_kb, scale } };
+		ui_gauge_widget.draw(w, &gd, st);
+	}
+	int gh = H - 3;
+	int trows = throttle_rows(v, W);
+	if (gh - trows >= 4) {
+		gh -= trows;
+		draw_throttle_rows(v, w, 3 + gh, W, trows, st);
+	}
+	if (gh < 1) {
+		free(bk);
+		free(have);
+		return;
+	}
+	double *lv = calloc((size_t)G + 1, 4 * sizeof *lv);
+	bool *sh = calloc((size_t)G + 1, sizeof *sh);
+	if (!lv || !sh) {
+		free(lv);
+		free(sh);
+		free(bk);
+		free(have);
+		return;
+	}
+	double *bg = lv + G, *fr = lv + 2 * G, *th = lv + 3 * G;
+	bool any_shade = false;
+	for (int i = 0; i < G; i++) {
+		const struct frame_pt *p = &bk[i];
+		bool ok = have[i] && p->have_dirty;
+		lv[i] = ok ? p->level_kb : NAN;
+		bg[i] = ok ? p->bg_kb : NAN;
+		fr[i] = ok ? p->freerun_kb : NAN;
+		th[i] = ok ? p->thresh_kb : NAN;
+		/* shaded where writers were throttled: the kernel's pauses when
+		 * followed, else the sampled zone */
+		sh[i] = ok && (p->kernel ? p->throttled : p->zone >= ZONE_THROTTLE);
+		any_shade |= sh[i];
+	}
+	/* Right of the newest data the lines go on at today's thresholds, so
+	 * they read as lines from the first second (drawn once: the empty
+	 * part of the graph does not change from frame to frame). */
+	int newest = G - 1;
+	while (newest >= 0 && lv[newest] != lv[newest])
+		newest--;
+	for (int i = newest + 1; i < G; i++) {
+		bg[i] = (double)s->bg_thresh_kb;
+		fr[i] = (double)s->freerun_kb;
+		th[i] = (double)s->thresh_kb;
+	}
+	struct ui_graph_data gd = { .y = 3, .x = 0, .w = gw, .h = gh, .v = lv, .vmax = scale,
+				    .elem = TE_DIRTY, .hline = { bg, fr, th },
+				    .hline_elem = { TE_LINE_BG, TE_LINE_FREERUN, TE_LINE_THRESH },
+				    .shade = sh, .n = (size_t)G };
+	ui_graph_widget.draw(w, &gd, st);
+	if (lab_w) {
+		/* line names at the latest rows of their lines, never on top of
+		 * one another: a later one moves to the next free row */
+		struct { double kb; const char *n; enum theme_elem e; } lab[3] = {
+			{ (double)s->thresh_kb, "thresh", TE_LINE_THRESH },
+			{ (double)s->freerun_kb, "freerun", TE_LINE_FREERUN },
+			{ (double)s->bg_thresh_kb, "bg", TE_LINE_BG },
+		};
+		int used = -1;
+		for (int i = 0; i < 3; i++) {
+			int r = ui_graph_row_of(lab[i].kb, scale, gh);
+			if (r < 0)
+				continue;
+			if (r <= used)
+				r = used + 1;
+			if (r >= gh)
+				break;
+			ui_put(w, 3 + r, gw + 1, lab_w - 1, st, lab[i].e, lab[i].n);
+			used = r;
+		}
+		if (any_shade && gh >= 5)
+			ui_put(w, 3 + gh - 1, gw + 1, lab_w - 1, st, TE_SHADE,
+			       st->glyphs == UI_GLYPH_ASCII ? ":throttl" : "\u2591throttl");
+	}
+	free(lv);
+	free(sh);
+	free(bk);
+	free(have);
+}
+
+/* The disk table's figures, left to right: iostat -x's usual eight, then
+ * the rest of its figures as far as the pane is wide (the table drops
+ * what does not fit from the right). */
+static const struct { enum disk_figure f; int width; } disk_table_cols[] = {
+	{ DF_R_S, 9 }, { DF_W_S, 9 }, { DF_RKB_S, 11 }, { DF_WKB_S, 11 },
+	{ DF_R_AWAIT, 8 }, { DF_W_AWAIT, 8 }, { DF_AQU_SZ, 7 }, { DF_UTIL, 6 },
+	{ DF_RAREQ_SZ, 8 }, { DF_WAREQ_SZ, 8 }, { DF_RRQM_S, 8 }, { DF_WRQM_S, 8 },
+	{ DF_RRQM_PCT, 6 }, { DF_WRQM_PCT, 6 }, { DF_F_S, 7 }, { DF_F_AWAIT, 7 },
+	{ DF_D_S, 7 }, { DF_DKB_S, 9 }, { DF_D_AWAIT, 7 }, { DF_DAREQ_SZ, 8 },
+	{ DF_DRQM_S, 7 }, { DF_DRQM_PCT, 6 },
+};
+#define DISK_TABLE_NCOLS (1 + (int)(sizeof disk_table_cols / sizeof disk_table_cols[0]))
+
+struct disk_tab {
+	const struct frame *v;
+	const int *idx;
+	char buf[40];
+};
+
+static const char *disk_cell(const void *ctx, int row, int col, enum theme_elem *e)
+{
+	struct disk_tab *t = (struct disk_tab *)ctx;
+	const struct disk_rate *d = &t->v->last.disks[t->idx[row]];
+	if (col == 0) {
+		if (!d->is_partition)
+			return d->name;
+		snprintf(t->buf, sizeof t->buf, " %s", d->name);   /* under its disk */
+		return t->buf;
+	}
+	enum disk_figure f = disk_table_cols[col - 1].f;
+	double v = disk_rate_figure(d, f);
+	if (isnan(v))
+		return "n/a";
+	snprintf(t->buf, sizeof t->buf, "%.2f", v);
+	if (f == DF_UTIL && v >= 80)
+		*e = TE_TABLE_HOT;
+	return t->buf;
+}
+
+static void draw_disks(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	int idx[FRAME_DISKS], idle;
+	int n = frame_active_disks(v, idx, FRAME_DISKS, &idle);
+	char title[96];
+	if (idle)
+		snprintf(title, sizeof title, "Disks  iostat -x  (%d idle not shown)", idle);
+	else
+		snprintf(title, sizeof title, "Disks  iostat -x");
+	ui_title(w, st, title, focus);
+	if (!n) {
+		ui_put(w, 1, 0, getmaxx(w), st, TE_DIM,
+		       v->have_last ? "all disks idle" : "waiting for the first sample");
+		return;
+	}
+	const char *head[DISK_TABLE_NCOLS];
+	int width[DISK_TABLE_NCOLS];
+	head[0] = "Device";
+	width[0] = 10;
+	for (int c = 1; c < DISK_TABLE_NCOLS; c++) {
+		head[c] = disk_figure_label(disk_table_cols[c - 1].f);
+		width[c] = disk_table_cols[c - 1].width;
+	}
+	struct disk_tab t = { .v = v, .idx = idx };
+	struct ui_table_data td = { .y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1,
+				    .ncols = DISK_TABLE_NCOLS, .nrows = n, .head = head, .width = width,
+				    .cell = disk_cell, .ctx = &t };
+	ui_table_widget.draw(w, &td, st);
+}
+
+static void draw_output(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	char title[MODEL_LINE_LEN + 64];
+	if (v->bench.command[0])
+		snprintf(title, sizeof title, "Benchmark output  %s", v->bench.command);
+	else
+		snprintf(title, sizeof title, "Benchmark output");
+	if (L->out_back)
+		snprintf(title + strlen(title), sizeof title - strlen(title), "  (back %d)", L->out_back);
+	ui_title(w, st, title, focus);
+	const char *lines[FRAME_OUT_LINES];
+	int n = v->nout - L->out_back;
+	if (n < 0)
+		n = 0;
+	for (int i = 0; i < n; i++)
+		lines[i] = v->out[i];
+	struct ui_text_data td = {
+		.y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1, .text = lines, .ntext = n,
+		.elem = TE_OUTPUT,
+		.follow = L->out_back == 0,
+		.abs0 = v->noutput - (uint64_t)v->nout,
+		.empty = v->bench.state == BENCH_NONE && !L->v.had_bench
+			 ? "no benchmark attached. Start one with iodash run -- CMD, or watch one with iodash attach PID"
+			 : "no output yet",
+	};
+	ui_text_widget.draw(w, &td, st);
+}
+
+static void draw_events(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	ui_title(w, st, "Events", focus);
+	int H = getmaxy(w) - 1, W = getmaxx(w);
+	if (!v->nev) {
+		ui_put(w, 1, 0, W, st, TE_DIM, "none yet (m puts a mark)");
+		return;
+	}
+	/* the pane's lines among the events held: where each starts, by
+	 * index in v->ev and in the session */
+	int line_ev[FRAME_EVENTS], nl = 0;
+	uint64_t key[FRAME_EVENTS], abs0 = v->nevents - (uint64_t)v->nev;
+	for (int i = 0; i < v->nev; i++)
+		if (!i || !frame_event_joins_previous((int)v->ev[i - 1].kind, (int)v->ev[i].kind)) {
+			key[nl] = abs0 + (uint64_t)i;
+			line_ev[nl++] = i;
+		}
+	int first = layout_tail_first_keyed(key, nl, H);
+	for (int j = first; j < nl && j - first < H; j++) {
+		int i = line_ev[j];
+		const struct model_event *e = &v->ev[i];
+		const struct model_event *end = i + 1 < v->nev &&
+			frame_event_joins_previous((int)e->kind, (int)v->ev[i + 1].kind) ? &v->ev[i + 1] : NULL;
+		char t[24], text[2 * MODEL_LINE_LEN], line[2 * MODEL_LINE_LEN + 2];
+		ui_fmt_dur(e->t, t, sizeof t);
+		enum theme_elem el = e->kind == MEV_HIT_START || e->kind == MEV_HIT_END ? TE_HIT
+				     : e->kind == MEV_MARK ? TE_MARK : TE_TEXT;
+		if (end)
+			frame_joined_hit_text(e->text, end->text, text, sizeof text);
+		else
+			snprintf(text, sizeof text, "%s", e->text[0] ? e->text : model_event_kind_name(e->kind));
+		int x = ui_put(w, 1 + j - first, 0, W, st, TE_DIM, t);
+		snprintf(line, sizeof line, " %s", text);
+		ui_put(w, 1 + j - first, x, W - x, st, el, line);
+	}
+}
+
+static void draw_curves(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	char title[128];
+	if (L->have_cs)
+		snprintf(title, sizeof title, "Result curves  %s%s", L->metric,
+			 focus ? "  (up/down: metric)" : "");
+	else
+		snprintf(title, sizeof title, "Result curves");
+	ui_title(w, st, title, focus);
+	struct ui_curves_data cd = { .y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1,
+				     .cs = L->have_cs ? &L->cs : NULL, .log2x = L->o->log2x,
+				     .empty = L->cs_msg[0] ? L->cs_msg
+					      : "no results yet: runs of this session (iodash run, sweep) show here" };
+	ui_curves_widget.draw(w, &cd, st);
+}
+
+static void draw_status(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	int W = getmaxx(w);
+	char buf[160];
+	snprintf(buf, sizeof buf, " %s  refresh %gs ", L->scr.st.theme.name, L->refresh);
+	int rx = W - (int)strlen(buf);
+	if (rx > W / 2)
+		put_right(w, 0, W, st, TE_STATUS, buf);
+	else
+		rx = W;
+	if (L->asking_stop) {
+		ui_put(w, 0, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
+		return;
+	}
+	if (L->v.error[0]) {
+		ui_put(w, 0, 0, rx, st, TE_ERROR, L->v.error);
+		return;
+	}
+	if (L->scr.msg[0]) {
+		ui_put(w, 0, 0, rx, st, TE_ERROR, L->scr.msg);
+		return;
+	}
+	/* the hints: this screen's rows of the key table, as many as fit */
+	ui_key_hints(w, 0, 0, rx, st, ui_live_keys, ui_live_nkeys, L->screen);
+}
+
+
+/* The panels, in the order of enum ui_panel; on a narrow screen they
+ * stack in this order; on a wide one, those of a band sit side by side. */
+const struct panel_def ui_panels[UI_PANEL_COUNT] = {
+	[UI_PANEL_HEADER] = { 0, "header", 1, 0, 0, -1, 0, false, draw_header },
+	[UI_PANEL_STATUS] = { 0, "status", 1, 0, 0, -1, 0, false, draw_status },
+	/* title + 3 graph rows */
+	[UI_PANEL_THROUGHPUT] = { '1', "throughput", 4, 2, 5, 0, 1, false, draw_throughput },
+	/* title, bar, marker labels; it goes last */
+	[UI_PANEL_DIRTY] = { '2', "dirty", 3, 3, 6, 0, 1, false, draw_dirty },
+	/* title, column header, one disk; then a row per active disk */
+	[UI_PANEL_DISKS] = { '3', "disks", 3, 0, 4, 1, 1, true, draw_disks },
+	[UI_PANEL_OUTPUT] = { '4', "output", 4, 1, 3, 2, 2, false, draw_output },
+	/* axis, legend and a few rows of curve */
+	[UI_PANEL_CURVES] = { '5', "curves", 8, 1, 2, 2, 2, false, draw_curves },
+	[UI_PANEL_EVENTS] = { '6', "events", 4, 1, 1, 2, 1, false, draw_events },
+};

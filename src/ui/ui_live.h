@@ -1,0 +1,39 @@
+/* ui_live: the live (and replay) screen's state, shared by its event loop
+ * and keys (live.c) and its panels (panels.c).  Private to src/ui/. */
+#ifndef IODASH_UI_LIVE_H
+#define IODASH_UI_LIVE_H
+
+#include "iodash/layout.h"
+#include "iodash/model.h"
+#include "iodash/ui_frame.h"
+#include "iodash/ui_keys.h"
+#include "ui_screen.h"
+
+struct ui_live {
+	struct model *m;
+	const struct iodash_opts *o;
+	struct ui_screen scr;
+	unsigned screen;             /* UI_SCREEN_LIVE or UI_SCREEN_VIEW: its keys */
+	WINDOW *win[UI_PANEL_COUNT];
+	WINDOW *help_win;
+	struct layout lay;
+	int cols, rows, disk_rows;
+	unsigned hidden;
+	bool curves_view, help, paused;
+	int focus;
+	double refresh;
+	bool asking_stop;            /* "stop the benchmark? y/n" */
+	bool quit_when_done;         /* q + y: quit once the benchmark has exited */
+	int out_back;                /* output pane: lines scrolled back */
+	int metric_idx;
+	struct frame v;
+	struct curve_set cs;
+	bool have_cs;
+	char metric[RP_NAME_LEN];
+	char cs_msg[128];
+	int sigints_seen;
+	unsigned marks;
+};
+
+
+#endif

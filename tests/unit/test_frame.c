@@ -1,0 +1,273 @@
+/* frame: the pure maths of a live frame (zone badge, active disks,
+ * buckets, window span) and the copy from the model. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iodash/model.h"
+#include "iodash/ui_frame.h"
+
+/* n points 0.1 s apart; disk 0 writes 100*seq kB/s, disk 1 is idle */
+static void fill(struct frame *f, struct frame_pt *pts, size_t n)
+{
+	memset(f, 0, sizeof *f);
+	f->pts = pts;
+	f->npts = f->cap = n;
+	for (size_t i = 0; i < n; i++) {
+		struct frame_pt *p = &pts[i];
+		memset(p, 0, sizeof *p);
+		p->seq = i;
+		p->t = 0.1 * (double)i;
+		p->have_dirty = true;
+		p->zone = ZONE_BELOW_BG;
+		p->level_kb = (double)(10 * i);
+		for (int d = 0; d < FRAME_DISKS; d++)
+			p->rd[d] = p->wr[d] = NAN;
+		p->wr[0] = (float)(100 * i);
+		p->rd[0] = 0;
+		p->wr[1] = p->rd[1] = 0;
+	}
+	f->have_last = n > 0;
+	f->last.have_dirty = true;
+	f->last.zone = ZONE_BELOW_BG;
+	f->last.t = n ? pts[n - 1].t : 0;
+	f->last.ndisks = 3;
+}
+
+static void test_worst_zone(void **state)
+{
+	(void)state;
+	struct frame_pt pts[30];
+	struct frame f;
+	fill(&f, pts, 30);
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_BELOW_BG);
+	/* a throttled sample 0.5 s ago counts within a 1 s period ... */
+	pts[24].zone = ZONE_THROTTLE;
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
+	/* ... not within 0.25 s */
+	assert_int_equal(frame_worst_zone(&f, 0.25), ZONE_BELOW_BG);
+	/* a sample without dirty levels says nothing */
+	pts[28].zone = ZONE_HARD_LIMIT;
+	pts[28].have_dirty = false;
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
+	f.last.have_dirty = false;
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_UNKNOWN);
+}
+
+static void test_zone_badge(void **state)
+{
+	(void)state;
+	enum theme_elem e;
+	assert_string_equal(frame_zone_badge(ZONE_THROTTLE, &e), " THROTTLE ");
+	assert_int_equal(e, TE_BADGE_THROTTLE);
+	assert_string_equal(frame_zone_badge(ZONE_HARD_LIMIT, &e), " HARD LIMIT ");
+	assert_int_equal(e, TE_BADGE_HARD);
+	assert_string_equal(frame_zone_badge(ZONE_UNKNOWN, &e), " zone n/a ");
+	assert_int_equal(e, TE_BADGE_UNKNOWN);
+	assert_string_equal(frame_zone_badge_short(ZONE_BG_FLUSH), " bg ");
+	assert_string_equal(frame_zone_badge_short(ZONE_BELOW_BG), " ok ");
+}
+
+static void test_active_disks(void **state)
+{
+	(void)state;
+	struct frame_pt pts[10];
+	struct frame f;
+	int idx[FRAME_DISKS], idle = -1;
+	fill(&f, pts, 10);
+	/* disk 0 writes, disk 1 reads zero, disk 2 has no rate at all */
+	assert_int_equal(frame_active_disks(&f, idx, FRAME_DISKS, &idle), 1);
+	assert_int_equal(idx[0], 0);
+	assert_int_equal(idle, 2);
+	pts[3].rd[2] = 5;
+	assert_int_equal(frame_active_disks(&f, idx, FRAME_DISKS, &idle), 2);
+	assert_int_equal(idx[1], 2);
+	assert_int_equal(idle, 1);
+	/* at most max; the others count as idle */
+	assert_int_equal(frame_active_disks(&f, idx, 1, &idle), 1);
+	assert_int_equal(idle, 2);
+	f.have_last = false;
+	assert_int_equal(frame_active_disks(&f, idx, FRAME_DISKS, &idle), 0);
+	assert_int_equal(idle, 0);
+}
+
+static void test_bucket_k(void **state)
+{
+	(void)state;
+	struct frame_pt pts[10];
+	struct frame f;
+	fill(&f, pts, 10);
+	/* the period comes from the samples (0.1 s), not from -i */
+	assert_int_equal(frame_bucket_k(&f, 0.5, 1.0), 10);
+	assert_int_equal(frame_bucket_k(&f, 0.5, 0.05), 1);
+	assert_int_equal(frame_bucket_k(&f, 0.5, 10.0), 64);
+	/* one point: -i, then 0.5 s without it */
+	f.npts = 1;
+	assert_int_equal(frame_bucket_k(&f, 0.25, 1.0), 4);
+	assert_int_equal(frame_bucket_k(&f, 0, 1.0), 2);
+}
+
+static void test_buckets(void **state)
+{
+	(void)state;
+	struct frame_pt pts[21], out[8];
+	bool have[8];
+	struct frame f;
+	fill(&f, pts, 20);
+	/* 10 whole buckets of 2 in 8 sub-columns: full, so the window has
+	 * jumped by a quarter (2): buckets 2..9 */
+	frame_buckets(&f, 2, 8, 0, out, have);
+	for (int i = 0; i < 8; i++)
+		assert_true(have[i]);
+	assert_int_equal(out[0].seq, 4);
+	assert_int_equal(out[7].seq, 18);
+	assert_float_equal(out[7].wr[0], (1800 + 1900) / 2.0, 1e-3);   /* rates: mean */
+	assert_float_equal(out[7].level_kb, 190, 1e-9);                 /* level: peak */
+	assert_true(isnan(out[7].wr[2]));                               /* no rate: n/a */
+	/* phase 1: cells from bucket 1, the newest complete pair ends at 8 */
+	frame_buckets(&f, 2, 8, 1, out, have);
+	assert_int_equal(out[0].seq, 2);
+	assert_int_equal(out[7].seq, 16);
+	/* a half-filled bucket is not drawn: a 21st sample changes nothing */
+	fill(&f, pts, 21);
+	frame_buckets(&f, 2, 8, 0, out, have);
+	assert_int_equal(out[0].seq, 4);
+	assert_int_equal(out[7].seq, 18);
+	/* not yet full: from the left, the rest empty */
+	fill(&f, pts, 8);
+	frame_buckets(&f, 2, 8, 0, out, have);
+	assert_true(have[0] && have[3]);
+	assert_false(have[4]);
+	assert_int_equal(out[0].seq, 0);
+	/* the worst zone of a bucket */
+	pts[5].zone = ZONE_THROTTLE;
+	frame_buckets(&f, 2, 8, 0, out, have);
+	assert_int_equal(out[2].zone, ZONE_THROTTLE);
+	assert_int_equal(out[1].zone, ZONE_BELOW_BG);
+}
+
+static void test_window_span(void **state)
+{
+	(void)state;
+	struct frame_pt pts[20];
+	struct frame f;
+	fill(&f, pts, 20);
+	assert_float_equal(frame_window_span(&f, 8, 2), 1.6, 1e-9);
+	f.npts = 1;
+	assert_float_equal(frame_window_span(&f, 8, 2), 0, 0);
+}
+
+static void test_events_join(void **state)
+{
+	(void)state;
+	char buf[128];
+	assert_true(frame_event_joins_previous(MEV_HIT_START, MEV_HIT_END));
+	assert_false(frame_event_joins_previous(MEV_MARK, MEV_HIT_END));
+	frame_joined_hit_text("throttle start dirty+writeback=200M", "throttle end 0.20s", buf, sizeof buf);
+	assert_string_equal(buf, "throttle 0.20s dirty+writeback=200M");
+	frame_joined_hit_text("a", "b", buf, sizeof buf);
+	assert_string_equal(buf, "a, b");
+}
+
+/* The copy from the model: the last samples, per-disk rates matched by
+ * name (a disk that moved in the list keeps its graph), the badge. */
+static void test_copy(void **state)
+{
+	(void)state;
+	struct model m;
+	assert_int_equal(model_init(&m, 1024), 0);
+	for (int i = 0; i < 40; i++) {
+		struct sample s;
+		memset(&s, 0, sizeof s);
+		s.seq = (uint64_t)i;
+		s.t = 0.1 * i;
+		s.have_dirty = true;
+		s.zone = i == 38 ? ZONE_THROTTLE : ZONE_BELOW_BG;
+		s.dirty_kb = 100;
+		s.writeback_kb = 20;
+		s.ndisks = 2;
+		/* the disks swap places at sample 20 */
+		snprintf(s.disks[0].name, sizeof s.disks[0].name, "%s", i < 20 ? "vda" : "vdb");
+		snprintf(s.disks[1].name, sizeof s.disks[1].name, "%s", i < 20 ? "vdb" : "vda");
+		s.disks[0].have_rate = s.disks[1].have_rate = true;
+		s.disks[i < 20 ? 0 : 1].wkB_s = 500;    /* vda writes */
+		model_add_sample(&m, &s);
+	}
+	model_add_event(&m, MEV_MARK, 1.0, "mark %u", 1u);
+	struct frame f;
+	memset(&f, 0, sizeof f);
+	assert_int_equal(frame_copy(&f, &m, 80, 0.1, 0.5), 0);
+	assert_true(f.have_last);
+	assert_int_equal(f.npts, 40);
+	assert_float_equal(f.pts[0].level_kb, 120, 1e-9);
+	/* slot 1 is vda in the newest sample: its rate all along */
+	assert_float_equal(f.pts[0].wr[1], 500, 1e-9);
+	assert_float_equal(f.pts[39].wr[1], 500, 1e-9);
+	assert_float_equal(f.pts[0].wr[0], 0, 1e-9);
+	assert_true(isnan(f.pts[0].wr[2]));
+	assert_int_equal(f.badge_zone, ZONE_THROTTLE);
+	assert_int_equal(f.nev, 1);
+	assert_string_equal(f.ev[0].text, "mark 1");
+	assert_false(f.had_bench);
+	frame_free(&f);
+	model_free(&m);
+}
+
+/* Followed from the kernel, its pauses make the badge: THROTTLE when a
+ * writer paused though no sample caught the level over freerun, and
+ * background writeback when none paused though one sample was over it. */
+static void test_worst_zone_kernel(void **state)
+{
+	(void)state;
+	struct frame_pt pts[30];
+	struct frame f;
+	fill(&f, pts, 30);
+	f.last.thr_src = THR_SRC_KERNEL;
+	pts[27].throttled = true;
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
+	pts[27].throttled = false;
+	pts[27].zone = ZONE_THROTTLE;
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_BG_FLUSH);
+	/* sampled: the level decides */
+	f.last.thr_src = THR_SRC_SAMPLED;
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
+}
+
+static void test_time_to_freerun(void **state)
+{
+	(void)state;
+	struct frame_pt pts[2];
+	struct frame f;
+	fill(&f, pts, 2);
+	f.last.dirty_kb = 100;
+	f.last.writeback_kb = 20;
+	f.last.freerun_kb = 2120;
+	f.thr.dirtied_pps = 1000;
+	f.thr.written_pps = 500;
+	/* 500 pages/s of 4 kB: 2000 kB/s to go 2000 kB */
+	assert_float_equal(frame_time_to_freerun(&f, 4), 1.0, 1e-9);
+	f.thr.written_pps = 1000;      /* not rising */
+	assert_true(frame_time_to_freerun(&f, 4) < 0);
+	f.thr.written_pps = -1;        /* unknown */
+	assert_true(frame_time_to_freerun(&f, 4) < 0);
+	f.thr.written_pps = 500;
+	f.last.freerun_kb = 100;       /* already over */
+	assert_true(frame_time_to_freerun(&f, 4) < 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_worst_zone), cmocka_unit_test(test_worst_zone_kernel),
+		cmocka_unit_test(test_time_to_freerun), cmocka_unit_test(test_zone_badge),
+		cmocka_unit_test(test_active_disks), cmocka_unit_test(test_bucket_k),
+		cmocka_unit_test(test_buckets), cmocka_unit_test(test_window_span),
+		cmocka_unit_test(test_events_join), cmocka_unit_test(test_copy),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
