@@ -30,21 +30,17 @@
 struct bench_child {
 	pid_t pid;        /* also its process group and session id */
 	int master_fd;    /* O_NONBLOCK | O_CLOEXEC; read the output here */
-	int hold_fd;      /* held child: write a byte to let it exec; else -1 */
-	int verdict_fd;   /* held child: reports a failed exec; else -1 */
 };
 
-/* Spawn argv (PATH search, no shell).  With hold, the child waits before
- * exec until bench_release() (so tracing can be set up for its pid first).
- * Returns 0 or -errno with err filled: "cannot run 'foo': No such file or
+/* Spawn argv (PATH search, no shell) on a new pty, in a session of its
+ * own.  Returns 0 or -errno with err filled: "cannot run 'foo': No such file or
  * directory (is it installed? ...)" when the exec fails (the child is then
  * reaped and c->pid is -1). */
-int bench_spawn(char *const argv[], struct bench_child *c, bool hold,
-		char *err, size_t errlen);
+int bench_spawn(char *const argv[], struct bench_child *c, char *err, size_t errlen);
 /* The same with "NAME=value" strings added to (or replacing in) the
  * child's environment; NULL: none. */
 int bench_spawn_env(char *const argv[], char *const extra_env[], struct bench_child *c,
-		    bool hold, char *err, size_t errlen);
+		    char *err, size_t errlen);
 /* The only place iodash sends a signal to a benchmark.  pid must be a
  * child that bench_spawn() forked and nobody has reaped yet; then its
  * process group (the session it made with setsid) gets sig, or the child
@@ -58,8 +54,6 @@ pid_t bench_reap_child(pid_t pid, int *wstatus, bool block);
 /* Whether pid is there and has not exited (a zombie counts as gone), from
  * /proc: for processes iodash only looks at, so no kill(pid, 0). */
 bool bench_pid_alive(pid_t pid);
-/* Let a held child go on to exec; reports a failed exec like bench_spawn. */
-int bench_release(struct bench_child *c, const char *argv0, char *err, size_t errlen);
 /* Whether argv0 can be executed (PATH search as execvp does). 0 or -errno
  * with the same message as a failed spawn. */
 int bench_check_exec(const char *argv0, char *err, size_t errlen);

@@ -111,8 +111,12 @@ int parser_parse_file_notes(const char *path, const char *name, const char *labe
 			    struct result_set *out, struct parser_note *notes, size_t maxnotes,
 			    size_t *nnotes, char *err, size_t errlen);
 
-/* The names of all parsers, NULL-terminated (for --help). */
-extern const char *const parser_names[];
+/* The i-th parser's name (--parser), NULL past the last: every list of
+ * parser names is made from the one table of parsers. */
+const char *parser_name_at(size_t i);
+/* The Debian package that has the benchmark command argv0 (its base
+ * name), NULL when no parser reads that command. */
+const char *parser_package_for_command(const char *argv0);
 
 /* For sweeps: the x of every final point (e.g. "clients", 4 from
  * -p clients=1,2,4), overriding what the parser would choose.  0 or -EINVAL. */

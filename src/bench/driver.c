@@ -381,7 +381,7 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 	char buf[16384];
 
 	memset(out, 0, sizeof(*out));
-	if (bench_spawn_env(argv, env, &c, false, out->why, sizeof(out->why)) != 0)
+	if (bench_spawn_env(argv, env, &c, out->why, sizeof(out->why)) != 0)
 		return;
 	out->started = true;
 	set_current(b, c.pid);

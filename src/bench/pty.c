@@ -18,6 +18,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "iodash/bench.h"
+#include "iodash/parser.h"
 #include "iodash/util.h"
 
 #ifndef CLOSE_RANGE_CLOEXEC
@@ -148,22 +149,10 @@ pid_t bench_reap_child(pid_t pid, int *wstatus, bool block)
 	return w;
 }
 
-/* Debian package names where they differ from the command. */
-static const char *bench_package_hint(const char *base)
-{
-	if (!strcmp(base, "iozone"))
-		return "iozone3 (Debian non-free)";
-	if (!strcmp(base, "bonnie++") || !strcmp(base, "bon_csv2txt"))
-		return "bonnie++";
-	if (!strcmp(base, "dbench") || !strcmp(base, "fio") || !strcmp(base, "sysbench"))
-		return base;
-	return NULL;
-}
-
 static void bench_exec_message(const char *argv0, int e, char *err, size_t errlen)
 {
 	const char *base = util_base_name(argv0);
-	const char *pkg = bench_package_hint(base);
+	const char *pkg = parser_package_for_command(base);
 
 	if (e == ENOENT && !strchr(argv0, '/') && pkg)
 		snprintf(err, errlen, "cannot run '%s': %s (is it installed? apt-get install %s)",
@@ -237,7 +226,7 @@ void bench_describe_status(int ws, char *buf, size_t len)
 
 /* Runs in the child between fork and exec: async-signal-safe calls only. */
 static void bench_child_exec(char *const argv[], char *const envp[], const char *slave,
-			     int errfd, int holdfd, int holdw)
+			     int errfd)
 {
 	struct sigaction sa;
 	sigset_t none;
@@ -261,16 +250,6 @@ static void bench_child_exec(char *const argv[], char *const envp[], const char 
 		goto fail;
 	if (fd > 2)
 		close(fd);
-	if (holdfd >= 0) {
-		char c;
-		close(holdw);    /* else a dead parent never gives EOF */
-		ssize_t r;
-		do
-			r = read(holdfd, &c, 1);
-		while (r < 0 && errno == EINTR);
-		if (r != 1)
-			_exit(126);          /* the parent gave up: never exec */
-	}
 	/* iodash's own descriptors (recording, timerfd, wake pipe) must not
 	 * leak into the benchmark; errfd is already close-on-exec. */
 	syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC);
@@ -336,24 +315,23 @@ static char **bench_build_env(char *const extra[])
 	return env;
 }
 
-int bench_spawn(char *const argv[], struct bench_child *c, bool hold,
-		char *err, size_t errlen)
+int bench_spawn(char *const argv[], struct bench_child *c, char *err, size_t errlen)
 {
-	return bench_spawn_env(argv, NULL, c, hold, err, errlen);
+	return bench_spawn_env(argv, NULL, c, err, errlen);
 }
 
 int bench_spawn_env(char *const argv[], char *const extra_env[], struct bench_child *c,
-		    bool hold, char *err, size_t errlen)
+		    char *err, size_t errlen)
 {
 	char slave[128];
-	int errp[2], holdp[2] = { -1, -1 };
+	int errp[2];
 	int mfd, e, slot;
 	pid_t pid;
 	struct winsize ws = { .ws_row = 40, .ws_col = 160 };
 	char **envp = NULL;
 
 	c->pid = -1;
-	c->master_fd = c->hold_fd = c->verdict_fd = -1;
+	c->master_fd = -1;
 	if (!argv || !argv[0] || !argv[0][0]) {
 		snprintf(err, errlen, "no command given after --");
 		return -EINVAL;
@@ -385,52 +363,25 @@ int bench_spawn_env(char *const argv[], char *const extra_env[], struct bench_ch
 		snprintf(err, errlen, "cannot spawn '%s': pipe: %s", argv[0], strerror(e));
 		goto unfork;
 	}
-	if (hold && pipe2(holdp, O_CLOEXEC) < 0) {
-		e = errno;
-		close(mfd);
-		close(errp[0]); close(errp[1]);
-		snprintf(err, errlen, "cannot spawn '%s': pipe: %s", argv[0], strerror(e));
-		goto unfork;
-	}
 	pid = fork();
 	if (pid < 0) {
 		e = errno;
 		close(mfd);
 		close(errp[0]); close(errp[1]);
-		if (hold) { close(holdp[0]); close(holdp[1]); }
 		snprintf(err, errlen, "cannot spawn '%s': fork: %s", argv[0], strerror(e));
 		goto unfork;
 	}
 	if (pid == 0)
-		bench_child_exec(argv, envp, slave, errp[1], holdp[0], holdp[1]);
+		bench_child_exec(argv, envp, slave, errp[1]);
 	bench_child_set(slot, pid);
 	free(envp);
 	close(errp[1]);
 	c->pid = pid;
 	c->master_fd = mfd;
 	fcntl(mfd, F_SETFL, fcntl(mfd, F_GETFL) | O_NONBLOCK);
-	if (hold) {
-		close(holdp[0]);
-		c->hold_fd = holdp[1];
-		c->verdict_fd = errp[0];
-		return 0;
-	}
 	return bench_exec_verdict(c, errp[0], argv[0], err, errlen);
 unfork:
 	bench_child_set(slot, 0);
 	free(envp);
 	return -e;
-}
-
-int bench_release(struct bench_child *c, const char *argv0, char *err, size_t errlen)
-{
-	int vfd = c->verdict_fd;
-
-	if (c->hold_fd < 0 || vfd < 0)
-		return 0;
-	while (write(c->hold_fd, "g", 1) < 0 && errno == EINTR)
-		;
-	close(c->hold_fd);
-	c->hold_fd = c->verdict_fd = -1;
-	return bench_exec_verdict(c, vfd, argv0, err, errlen);
 }

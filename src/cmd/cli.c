@@ -256,13 +256,20 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_FAST: o->fast = true; break;
 	case OPT_NO_RECORD: o->no_record = true; break;
 	case OPT_FORCE: o->force = true; break;
-	case OPT_PARSER:
-		for (int i = 0; parser_names[i]; i++)
-			if (!strcmp(parser_names[i], arg)) {
+	case OPT_PARSER: {
+		char names[128] = "";
+		size_t n = 0;
+		for (size_t i = 0; parser_name_at(i); i++) {
+			if (!strcmp(parser_name_at(i), arg)) {
 				o->parser = arg;
 				return 0;
 			}
-		return usage_error("unknown --parser '%s' (dbench, fio, iozone, bonnie, sysbench, mail, auto)", arg);
+			if (n < sizeof(names))
+				n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s", i ? ", " : "",
+						      parser_name_at(i));
+		}
+		return usage_error("unknown --parser '%s' (%s)", arg, names);
+	}
 	case OPT_LOG: o->log = arg; break;
 	case OPT_REPEAT:
 		if (parse_long(arg, 1, 100000, &l))

@@ -318,6 +318,15 @@ static void bonnie_init(struct parser *p)
 	b->bt.last_row = -1;
 }
 
+/* bonnie++'s progress lines, its table headers, or a 1.9x/2.0 CSV line. */
+static bool bonnie_sniff(const char *t)
+{
+	return pp_starts_with(t, "Writing a byte at a time") || pp_starts_with(t, "Writing with putc") ||
+	       strstr(t, "------Sequential Output------") || strstr(t, "------Sequential Create------") ||
+	       ((pp_starts_with(t, "1.9") || pp_starts_with(t, "2.0")) && strstr(t, ",+++++")) ||
+	       pp_starts_with(t, "1.98,") || pp_starts_with(t, "1.97,") || pp_starts_with(t, "1.96,");
+}
+
 const struct parser_ops parser_bonnie_ops = {
 	.name = "bonnie",
 	.state_size = sizeof(struct bonnie_state),
@@ -325,4 +334,7 @@ const struct parser_ops parser_bonnie_ops = {
 	.line = bonnie_line,
 	.finish = bonnie_finish,
 	.fini = bonnie_fini,
+	.commands = (const char *const[]){ "bonnie++", "bonnie", "bon_csv2txt", NULL },
+	.package = "bonnie++",
+	.sniff = bonnie_sniff,
 };

@@ -130,10 +130,22 @@ static void dbench_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 	dbench_progress_line(p, d, t, n);
 }
 
+/* "dbench version", its Throughput line, or a warmup/execute progress line. */
+static bool dbench_sniff(const char *t)
+{
+	return pp_starts_with(t, "dbench version") ||
+	       ((strstr(t, "procs") || strstr(t, "clients")) && pp_starts_with(t, "Throughput ") &&
+		strstr(t, "MB/sec")) ||
+	       strstr(t, " MB/sec  warmup ") || strstr(t, " MB/sec  execute ");
+}
+
 const struct parser_ops parser_dbench_ops = {
 	.name = "dbench",
 	.state_size = sizeof(struct dbench_state),
 	.line = dbench_line,
+	.commands = (const char *const[]){ "dbench", "tbench", NULL },
+	.package = "dbench",
+	.sniff = dbench_sniff,
 };
 
 int dbench_parse_throughput(const char *line, double *value, const char **x_name, double *x)

@@ -973,6 +973,15 @@ static void fio_finish(struct parser *p)
 	fio_end_run(p, p->st);
 }
 
+/* fio's version line, a job or group header, terse or JSON output. */
+static bool fio_sniff(const char *t)
+{
+	return pp_starts_with(t, "fio-") || strstr(t, "(groupid=") || pp_starts_with(t, "\"fio version\"") ||
+	       pp_starts_with(t, "3;fio-") || pp_starts_with(t, "2;fio-") || pp_starts_with(t, "4;fio-") ||
+	       pp_starts_with(t, "Run status group") || (pp_starts_with(t, "Jobs: ") && strstr(t, "(f=")) ||
+	       (strstr(t, ": (g=") && strstr(t, "rw="));
+}
+
 const struct parser_ops parser_fio_ops = {
 	.name = "fio",
 	.state_size = sizeof(struct fio_state),
@@ -980,4 +989,7 @@ const struct parser_ops parser_fio_ops = {
 	.line = fio_line,
 	.finish = fio_finish,
 	.fini = fio_fini,
+	.commands = (const char *const[]){ "fio", NULL },
+	.package = "fio",
+	.sniff = fio_sniff,
 };

@@ -152,9 +152,19 @@ static void iozone_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 	(void)len;
 }
 
+/* iozone's banner, its auto-mode header, or a throughput-mode line. */
+static bool iozone_sniff(const char *t)
+{
+	return strstr(t, "Iozone: Performance Test") || (strstr(t, "reclen") && strstr(t, "rewrite")) ||
+	       strstr(t, "Children see throughput for");
+}
+
 const struct parser_ops parser_iozone_ops = {
 	.name = "iozone",
 	.state_size = sizeof(struct iozone_state),
 	.init = iozone_init,
 	.line = iozone_line,
+	.commands = (const char *const[]){ "iozone", NULL },
+	.package = "iozone3 (Debian non-free)",
+	.sniff = iozone_sniff,
 };

@@ -16,27 +16,44 @@
 #include <unistd.h>
 #include "iodash/util.h"
 #include "pinternal.h"
-#include "iodash/util.h"
 
-const char *const parser_names[] = {
-	"dbench", "fio", "iozone", "bonnie", "sysbench", "mail", "auto", NULL
-};
-
+/* Every parser, one row each: its name, commands, package and sniff come
+ * from its ops.  The order is the order sniffing tries them in. */
 static const struct parser_ops *const all_ops[] = {
 	&parser_dbench_ops, &parser_fio_ops, &parser_iozone_ops, &parser_bonnie_ops,
 	&parser_sysbench_ops, &parser_mail_ops, &parser_auto_ops,
 };
+#define N_OPS (sizeof(all_ops) / sizeof(all_ops[0]))
+
+const struct parser_ops *pp_ops_at(size_t i)
+{
+	return i < N_OPS ? all_ops[i] : NULL;
+}
+
+const char *parser_name_at(size_t i)
+{
+	return i < N_OPS ? all_ops[i]->name : NULL;
+}
+
+/* The parser that reads the command (a base name), NULL none. */
+static const struct parser_ops *parser_ops_for_base(const char *base)
+{
+	for (size_t i = 0; i < N_OPS; i++)
+		for (const char *const *c = all_ops[i]->commands; c && *c; c++)
+			if (strcmp(*c, base) == 0)
+				return all_ops[i];
+	return NULL;
+}
 
 const struct parser_ops *pp_ops_by_name(const char *name)
 {
 	if (!name)
 		return NULL;
-	if (strcmp(name, "bonnie++") == 0)
-		name = "bonnie";
-	for (size_t i = 0; i < sizeof(all_ops) / sizeof(all_ops[0]); i++)
+	for (size_t i = 0; i < N_OPS; i++)
 		if (strcmp(all_ops[i]->name, name) == 0)
 			return all_ops[i];
-	return NULL;
+	/* a command's name is taken for its parser's (bonnie++) */
+	return parser_ops_for_base(name);
 }
 
 static void parser_reset_progress(struct parser *p)
@@ -114,18 +131,14 @@ int parser_set_run(struct parser *p, int run)
 
 const char *parser_for_command(const char *argv0)
 {
-	if (!argv0)
-		return NULL;
-	const char *b = util_base_name(argv0);
-	static const struct { const char *cmd, *parser; } map[] = {
-		{ "dbench", "dbench" }, { "tbench", "dbench" }, { "fio", "fio" },
-		{ "iozone", "iozone" }, { "bonnie++", "bonnie" }, { "bonnie", "bonnie" },
-		{ "sysbench", "sysbench" },
-	};
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (strcmp(b, map[i].cmd) == 0)
-			return map[i].parser;
-	return NULL;
+	const struct parser_ops *ops = argv0 ? parser_ops_for_base(util_base_name(argv0)) : NULL;
+	return ops ? ops->name : NULL;
+}
+
+const char *parser_package_for_command(const char *argv0)
+{
+	const struct parser_ops *ops = argv0 ? parser_ops_for_base(util_base_name(argv0)) : NULL;
+	return ops ? ops->package : NULL;
 }
 
 /* --- emission ------------------------------------------------------- */
@@ -359,34 +372,15 @@ struct auto_state {
 	bool tag;            /* several tools: labels get the tool's name */
 };
 
-/* A line that names its tool for certain. */
+/* A line that names its tool for certain: the first parser whose sniff
+ * knows it. */
 static const char *auto_sniff(const char *l)
 {
 	size_t n;
 	const char *t = pp_trim(l, &n);
-	if (pp_starts_with(t, "dbench version") || strstr(t, "procs") || strstr(t, "clients")) {
-		if (pp_starts_with(t, "dbench version") ||
-		    (pp_starts_with(t, "Throughput ") && strstr(t, "MB/sec")))
-			return "dbench";
-	}
-	if (strstr(t, " MB/sec  warmup ") || strstr(t, " MB/sec  execute "))
-		return "dbench";
-	if (pp_starts_with(t, "fio-") || strstr(t, "(groupid=") || pp_starts_with(t, "\"fio version\"") ||
-	    pp_starts_with(t, "3;fio-") || pp_starts_with(t, "2;fio-") || pp_starts_with(t, "4;fio-") ||
-	    pp_starts_with(t, "Run status group") || (pp_starts_with(t, "Jobs: ") && strstr(t, "(f=")) ||
-	    (strstr(t, ": (g=") && strstr(t, "rw=")))
-		return "fio";
-	if (strstr(t, "Iozone: Performance Test") || (strstr(t, "reclen") && strstr(t, "rewrite")) ||
-	    strstr(t, "Children see throughput for"))
-		return "iozone";
-	if (pp_starts_with(t, "Writing a byte at a time") || pp_starts_with(t, "Writing with putc") ||
-	    strstr(t, "------Sequential Output------") || strstr(t, "------Sequential Create------") ||
-	    ((pp_starts_with(t, "1.9") || pp_starts_with(t, "2.0")) && strstr(t, ",+++++") ) ||
-	    pp_starts_with(t, "1.98,") || pp_starts_with(t, "1.97,") || pp_starts_with(t, "1.96,"))
-		return "bonnie";
-	if (pp_starts_with(t, "sysbench ") || pp_starts_with(t, "File operations:") ||
-	    (t[0] == '[' && strstr(t, "s ] reads:")))
-		return "sysbench";
+	for (size_t i = 0; i < N_OPS; i++)
+		if (all_ops[i]->sniff && all_ops[i]->sniff(t))
+			return all_ops[i]->name;
 	return NULL;
 }
 

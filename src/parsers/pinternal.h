@@ -28,7 +28,20 @@ struct parser_ops {
 	void (*line)(struct parser *p, char *line, size_t len, bool by_cr, bool truncated);
 	void (*finish)(struct parser *p);
 	void (*fini)(struct parser *p);
+	/* The commands (base names) whose output it reads, NULL-terminated:
+	 * run and sweep choose the parser from the benchmark's argv[0]. */
+	const char *const *commands;
+	/* The Debian package that has those commands, for the "is it
+	 * installed?" hint when one cannot be run. */
+	const char *package;
+	/* A (trimmed) line that names this tool for certain: auto and the
+	 * file guess offer each line to every parser's sniff.  NULL: never
+	 * chosen by sniffing (mail, auto). */
+	bool (*sniff)(const char *line);
 };
+
+/* The i-th row of the table of parsers, NULL past the last. */
+const struct parser_ops *pp_ops_at(size_t i);
 
 struct run_key {
 	char label[RP_LABEL_LEN];

@@ -277,9 +277,19 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 	(void)len;
 }
 
+/* sysbench's banner, its fileio summary, or a 1.x interim report line. */
+static bool sysbench_sniff(const char *t)
+{
+	return pp_starts_with(t, "sysbench ") || pp_starts_with(t, "File operations:") ||
+	       (t[0] == '[' && strstr(t, "s ] reads:"));
+}
+
 const struct parser_ops parser_sysbench_ops = {
 	.name = "sysbench",
 	.state_size = sizeof(struct sysbench_state),
 	.init = sysbench_init,
 	.line = sysbench_line,
+	.commands = (const char *const[]){ "sysbench", NULL },
+	.package = "sysbench",
+	.sniff = sysbench_sniff,
 };

@@ -47,7 +47,7 @@ static void test_spawn_echo_on_pty(void **state)
 	int ws;
 
 	(void)state;
-	assert_int_equal(bench_spawn(argv, &c, false, err, sizeof(err)), 0);
+	assert_int_equal(bench_spawn(argv, &c, err, sizeof(err)), 0);
 	assert_true(c.pid > 0);
 	slurp_child(&c, out, sizeof(out), &ws);
 	/* the pty's ONLCR turns \n into \r\n, as the fixture made with script(1) shows */
@@ -65,7 +65,7 @@ static void test_spawn_session_and_tty(void **state)
 	int ws, pid, pgrp, sid, tty;
 
 	(void)state;
-	assert_int_equal(bench_spawn(argv, &c, false, err, sizeof(err)), 0);
+	assert_int_equal(bench_spawn(argv, &c, err, sizeof(err)), 0);
 	slurp_child(&c, out, sizeof(out), &ws);
 	char *p = strrchr(out, ')');
 	assert_non_null(p);
@@ -98,7 +98,7 @@ static void test_spawn_resets_signals(void **state)
 	sigaddset(&blk, SIGINT);
 	sigaddset(&blk, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &blk, &old);
-	assert_int_equal(bench_spawn(argv, &c, false, err, sizeof(err)), 0);
+	assert_int_equal(bench_spawn(argv, &c, err, sizeof(err)), 0);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	sigaction(SIGINT, &oi, NULL);
 	sigaction(SIGQUIT, &oq, NULL);
@@ -124,11 +124,11 @@ static void test_spawn_missing_command(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(bench_spawn(argv, &c, false, err, sizeof(err)), -ENOENT);
+	assert_int_equal(bench_spawn(argv, &c, err, sizeof(err)), -ENOENT);
 	assert_int_equal(c.pid, -1);
 	assert_string_equal(err, "cannot run 'iodash-no-such-benchmark': No such file or directory (is it installed and in PATH?)");
 	assert_int_equal(bench_check_exec("iodash-no-such-benchmark", err, sizeof(err)), -ENOENT);
-	assert_int_equal(bench_spawn(fio, &c, false, err, sizeof(err)), -ENOENT);
+	assert_int_equal(bench_spawn(fio, &c, err, sizeof(err)), -ENOENT);
 	assert_string_equal(err, "cannot run '/nonexistent/dir/fio': No such file or directory");
 	assert_int_equal(bench_check_exec("sh", err, sizeof(err)), 0);
 	assert_int_equal(bench_check_exec("/tmp", err, sizeof(err)), -EACCES);
@@ -155,27 +155,6 @@ static void test_missing_known_tool_hint(void **state)
 	}
 }
 
-static void test_spawn_hold_release(void **state)
-{
-	char *argv[] = { "echo", "held", NULL };
-	char *bad[] = { "iodash-no-such-benchmark", NULL };
-	struct bench_child c;
-	char err[256], out[64];
-	int ws;
-
-	(void)state;
-	assert_int_equal(bench_spawn(argv, &c, true, err, sizeof(err)), 0);
-	/* held: nothing printed before release */
-	struct pollfd pf = { .fd = c.master_fd, .events = POLLIN };
-	assert_int_equal(poll(&pf, 1, 200), 0);
-	assert_int_equal(bench_release(&c, argv[0], err, sizeof(err)), 0);
-	slurp_child(&c, out, sizeof(out), &ws);
-	assert_string_equal(out, "held\r\n");
-	assert_int_equal(bench_spawn(bad, &c, true, err, sizeof(err)), 0);
-	assert_int_equal(bench_release(&c, bad[0], err, sizeof(err)), -ENOENT);
-	assert_int_equal(c.pid, -1);
-}
-
 static void test_describe_status(void **state)
 {
 	char *sh[] = { "sh", "-c", "kill -KILL $$", NULL };
@@ -185,11 +164,11 @@ static void test_describe_status(void **state)
 	int ws;
 
 	(void)state;
-	assert_int_equal(bench_spawn(sh, &c, false, err, sizeof(err)), 0);
+	assert_int_equal(bench_spawn(sh, &c, err, sizeof(err)), 0);
 	slurp_child(&c, out, sizeof(out), &ws);
 	bench_describe_status(ws, d, sizeof(d));
 	assert_string_equal(d, "killed by SIGKILL");
-	assert_int_equal(bench_spawn(ex, &c, false, err, sizeof(err)), 0);
+	assert_int_equal(bench_spawn(ex, &c, err, sizeof(err)), 0);
 	slurp_child(&c, out, sizeof(out), &ws);
 	bench_describe_status(ws, d, sizeof(d));
 	assert_string_equal(d, "exit 3");
@@ -232,7 +211,7 @@ static void test_signal_only_own_children(void **state)
 	assert_int_equal(waitpid(other, &ws, 0), other);
 
 	/* a spawned one: yes, until it is reaped */
-	assert_int_equal(bench_spawn(cat, &c, false, err, sizeof(err)), 0);
+	assert_int_equal(bench_spawn(cat, &c, err, sizeof(err)), 0);
 	assert_int_equal(bench_signal_child(c.pid, 0), 0);
 	close(c.master_fd);                 /* cat gets the hangup and ends */
 	assert_int_equal(bench_reap_child(c.pid, &ws, true), c.pid);
@@ -241,7 +220,7 @@ static void test_signal_only_own_children(void **state)
 	/* alive: from /proc, and an exited child not yet reaped (a zombie)
 	 * is gone already */
 	assert_true(bench_pid_alive(getpid()));
-	assert_int_equal(bench_spawn(tru, &c, false, err, sizeof(err)), 0);
+	assert_int_equal(bench_spawn(tru, &c, err, sizeof(err)), 0);
 	siginfo_t si;
 	assert_int_equal(waitid(P_PID, (id_t)c.pid, &si, WEXITED | WNOWAIT), 0);
 	assert_false(bench_pid_alive(c.pid));
@@ -251,7 +230,7 @@ static void test_signal_only_own_children(void **state)
 	close(c.master_fd);
 
 	/* one reaped behind its back (a plain waitpid): no longer ours */
-	assert_int_equal(bench_spawn(tru, &c, false, err, sizeof(err)), 0);
+	assert_int_equal(bench_spawn(tru, &c, err, sizeof(err)), 0);
 	slurp_child(&c, out, sizeof(out), &ws);
 	assert_int_equal(bench_signal_child(c.pid, 0), -EPERM);
 }
@@ -413,7 +392,6 @@ int main(void)
 		cmocka_unit_test(test_spawn_resets_signals),
 		cmocka_unit_test(test_spawn_missing_command),
 		cmocka_unit_test(test_missing_known_tool_hint),
-		cmocka_unit_test(test_spawn_hold_release),
 		cmocka_unit_test(test_describe_status),
 		cmocka_unit_test(test_signal_only_own_children),
 		cmocka_unit_test(test_linebuf_crlf_and_cr),

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/parser.h"
+#include "../../src/parsers/pinternal.h"
 
 /* cmocka's assert_float_equal works in float: compare doubles exactly enough */
 static void assert_near(double a, double b, double eps, const char *file, int line)
@@ -585,12 +586,18 @@ static void test_names_and_errors(void **st)
 	assert_null(parser_for_command("/bin/dd"));
 	assert_null(parser_for_command(NULL));
 	assert_null(parser_new("nosuch", "x"));
-	for (int i = 0; parser_names[i]; i++) {
-		struct parser *p = parser_new(parser_names[i], "x");
+	for (size_t i = 0; parser_name_at(i); i++) {
+		struct parser *p = parser_new(parser_name_at(i), "x");
 		assert_non_null(p);
-		assert_string_equal(parser_name(p), parser_names[i]);
+		assert_string_equal(parser_name(p), parser_name_at(i));
 		parser_free(p);
 	}
+	/* the commands and packages come from the same rows */
+	assert_string_equal(parser_for_command("tbench"), "dbench");
+	assert_string_equal(parser_for_command("bon_csv2txt"), "bonnie");
+	assert_string_equal(parser_package_for_command("/usr/bin/iozone"), "iozone3 (Debian non-free)");
+	assert_string_equal(parser_package_for_command("bonnie++"), "bonnie++");
+	assert_null(parser_package_for_command("dd"));
 	struct result_set rs = { 0 };
 	char err[256];
 	assert_int_equal(parser_parse_file("tests/fixtures/nosuch.txt", NULL, NULL, &rs, err, sizeof(err)), -ENOENT);
@@ -602,6 +609,33 @@ static void test_names_and_errors(void **st)
 	assert_int_equal(parser_parse_file(BO "dbench/dbench-t10-4clients.txt", NULL, NULL, &rs, err, sizeof(err)), 0);
 	assert_string_equal(rs.v[0].label, "dbench-t10-4clients");
 	result_set_free(&rs);
+}
+
+/* The table of parsers: every benchmark's row is whole (the commands it
+ * reads, its package, its sniff), names are unique, and no command is
+ * claimed by two rows. */
+static void test_parser_table_rows(void **state)
+{
+	(void)state;
+	size_t n = 0;
+	for (const struct parser_ops *ops; (ops = pp_ops_at(n)); n++) {
+		assert_non_null(ops->name);
+		assert_non_null(ops->line);
+		for (size_t j = 0; j < n; j++)
+			assert_string_not_equal(pp_ops_at(j)->name, ops->name);
+		bool benchmark = strcmp(ops->name, "mail") != 0 && strcmp(ops->name, "auto") != 0;
+		if (!benchmark)
+			continue;
+		assert_non_null(ops->commands);
+		assert_non_null(ops->commands[0]);
+		assert_non_null(ops->package);
+		assert_non_null(ops->sniff);
+		for (const char *const *c = ops->commands; *c; c++) {
+			assert_string_equal(parser_for_command(*c), ops->name);
+			assert_string_equal(parser_package_for_command(*c), ops->package);
+		}
+	}
+	assert_null(parser_name_at(n));
 }
 
 static void test_sweep_overrides(void **st)
@@ -644,6 +678,7 @@ int main(void)
 		cmocka_unit_test(test_line_ends_nul_and_long_lines),
 		cmocka_unit_test(test_names_and_errors),
 		cmocka_unit_test(test_sweep_overrides),
+		cmocka_unit_test(test_parser_table_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
