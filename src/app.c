@@ -250,6 +250,7 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 	s->have_model = true;
 	app_fill_host(&s->m, o, s->probe);
 	s->m.bench_done = drv == NULL;
+	s->m.with_bench = drv != NULL;
 	s->m.backpressure = o->fast;
 	app_install_signals();
 

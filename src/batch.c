@@ -353,7 +353,10 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out)
 	signal(SIGPIPE, SIG_IGN);
 
 	model_lock(m);
-	b.with_bench = !m->bench_done;
+	/* not !bench_done: a benchmark that ends at once (run -- true) may
+	 * be done already, and the session would then wait for a sampler
+	 * that has no count to reach */
+	b.with_bench = m->with_bench;
 	b.kernel = m->thr.src == THR_SRC_KERNEL;
 	model_unlock(m);
 	struct timespec rt;

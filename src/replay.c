@@ -543,6 +543,7 @@ int replay_open(struct replay **out, const char *path, const struct replay_confi
 	m->exit_code = 0;
 	/* a benchmark session shows its benchmark columns, as it did live */
 	m->bench_done = recording_count(v->rec, RK_BENCH) == 0;
+	m->with_bench = !m->bench_done;
 	m->clock0_mono_ns = h->start_mono_ns;   /* --time mono: the recorded clock */
 	{
 		/* the kernel's columns and panel when it was followed */

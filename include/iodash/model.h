@@ -130,6 +130,8 @@ struct model {
 
 	bool sampler_done;            /* no more samples will come (count, duration, trace end, error) */
 	bool bench_done;              /* the benchmark or sweep has finished (or none was asked for) */
+	bool with_bench;              /* one was asked for: set before the session starts, never changed
+	                               * (bench_done may already be true when a front end first looks) */
 	int exit_code;                /* what iodash should exit with when done */
 	char error[MODEL_LINE_LEN];   /* last fatal error of a producer, "" if none */
 

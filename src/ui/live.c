@@ -377,7 +377,9 @@ static enum ui_key_result on_key(struct ui_live *L, int ch)
 static int headless_wait(struct ui_live *L)
 {
 	struct model *m = L->m;
-	bool with_bench = L->v.had_bench || m->bench.state != BENCH_NONE;
+	model_lock(m);
+	bool with_bench = m->with_bench;
+	model_unlock(m);
 
 	/* a plain live view has nothing left to finish, unless it was told
 	 * how long to record (--count, --duration) */

@@ -56,6 +56,15 @@ check "failing benchmark: its output" grep -q '^> failing now$' "$TMPD/f.out"
 check "failing benchmark: exit 3 shown" grep -q 'run_end: run FAILED: exit 3' "$TMPD/f.out"
 check "failing benchmark: said on stderr" grep -q 'iodash: the benchmark failed: exit 3' "$TMPD/f.err"
 
+# --- a benchmark that is over before the front end first looks (run --
+# true on a loaded machine, or under TSan): the session still ends with it.
+# It once waited for a sampler with no count to reach, for ever.
+hung=0
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	timeout 60 "$IODASH" --batch --no-record run -- true >/dev/null 2>&1; [ $? -eq 124 ] && hung=$((hung + 1))
+done
+check "a benchmark over at once: every session ends with it (10 runs, $hung hung)" [ "$hung" -eq 0 ]
+
 # --- killed from outside
 timeout 20 "$IODASH" --batch --no-record run -- sh -c 'sleep 0.3; kill -KILL $$' >"$TMPD/k.out" 2>&1; rc=$?
 check "killed benchmark: exit 1" [ "$rc" -eq 1 ]
