@@ -88,8 +88,13 @@ if have dbench && unshare -pf --mount-proc true 2>/dev/null; then
 		# the benchmark is a session leader: its group is its pid
 		[ -n "$bench" ] && sleep 1 && kill -INT -- "-$bench"
 		wait $bg; echo "rc=$?" >"$TMPD/int.rc"
-		# what is left in the namespace (to look at, not to signal)
-		ps -e -o comm= >"$TMPD/int.left"
+		# what is left in the namespace (to look at, not to signal): the
+		# clients got the signal with their group and may take a moment
+		for ((i = 0; i < 50; i++)); do
+			ps -e -o comm= >"$TMPD/int.left"
+			grep -Eq "dbench|iodash" "$TMPD/int.left" || break
+			sleep 0.1
+		done
 	'
 	rc=$(sed -n "s/^rc=//p" "$TMPD/int.rc" 2>/dev/null)
 	# dbench 4.00 dies of the signal itself (a shell would report 130)
