@@ -42,7 +42,7 @@ static void app_on_signal(int sig)
 		app_got_sigterm = 1;
 }
 
-static void app_install_signals(void)
+void app_install_signals(void)
 {
 	struct sigaction sa = { .sa_handler = app_on_signal };
 

@@ -54,6 +54,10 @@ void app_session_free(struct app_session *s);
  * default one of run and sweep): then a closed output does not end it. */
 bool app_session_records(const struct iodash_opts *o);
 
+/* SIGHUP, SIGINT and SIGTERM set the flags below (no SA_RESTART: a poll
+ * returns EINTR and the front end looks); SIGPIPE is ignored. */
+void app_install_signals(void);
+
 /* Set when SIGHUP arrives: the front end drops the screen and goes on
  * headless until the benchmark ends.  Set from the handler only. */
 extern volatile sig_atomic_t app_got_sighup;

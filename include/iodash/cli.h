@@ -12,8 +12,8 @@
 #define CLI_MAX_PARAMS 8
 #define CLI_MAX_SYSCTLS 16
 
-enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_RESTORE };
-#define CMD_COUNT (CMD_RESTORE + 1)   /* the last command + 1: commands[] has a row for each */
+enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_RESTORE, CMD_FLEET };
+#define CMD_COUNT (CMD_FLEET + 1)   /* the last command + 1: commands[] has a row for each */
 enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON };
 enum time_base { TIME_REL, TIME_MONO, TIME_WALL };
 
@@ -27,6 +27,7 @@ struct iodash_opts {
 	double duration;          /* --duration, 0 = unlimited */
 	const char *proc_root;    /* --proc-root */
 	const char *host;         /* --host HOST[:PORT]: that machine's pmcd */
+	const char *hosts_file;   /* fleet --hosts FILE: one host per line */
 	bool no_publish;          /* --no-publish: no mmv.iodash.* metrics (publish.h) */
 	bool fast;                /* --fast: replay a trace as fast as possible */
 	/* display */

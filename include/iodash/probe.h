@@ -30,6 +30,21 @@ int probe_open_host(struct probe **out, const char *host, char *err, size_t errl
 const char *probe_host_nodename(const struct probe *p);
 const char *probe_host_release(const struct probe *p);
 
+/* What an iodash running on that host publishes (mmv.iodash.*, see
+ * publish.h), for the fleet screen: have is false when no iodash runs
+ * there now. */
+struct probe_iodash {
+	bool have;
+	char state[16];              /* none, starting, running, between, done */
+	char label[64];
+	unsigned run, runs, failed;  /* run k of n, failed runs so far */
+	uint64_t episodes;           /* throttle episodes it counted (counter) */
+	uint64_t throttled_ms;       /* time throttled (counter, ms) */
+};
+/* For --host probes: read it.  0 (have false when none runs there),
+ * -EHOSTDOWN when pmcd is unreachable, -EINVAL for another kind. */
+int probe_host_read_iodash(struct probe *p, struct probe_iodash *out);
+
 enum probe_kind probe_kind(const struct probe *p);
 
 /* Read one snapshot.  For a trace, this is the next recorded sample, and

@@ -22,4 +22,9 @@ int ui_check_terminal(char *err, size_t errlen);
 struct compare_data;
 int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o);
 
+struct fleet;
+/* The fleet screen: one row per host, worst first; Enter opens the full
+ * dashboard of the chosen host (iodash --host HOST) and comes back. */
+int ui_fleet_run(struct fleet *f, const struct iodash_opts *o);
+
 #endif

@@ -14,6 +14,7 @@ enum ui_screen_kind {
 	UI_SCREEN_LIVE = 1u << 0,    /* live sampling, run, sweep, attach */
 	UI_SCREEN_VIEW = 1u << 1,    /* a recording replayed (time travel) */
 	UI_SCREEN_COMPARE = 1u << 2,
+	UI_SCREEN_FLEET = 1u << 3,
 };
 
 enum ui_key_result { UI_KEY_NONE, UI_KEY_REDRAW, UI_KEY_QUIT };
@@ -37,6 +38,8 @@ extern const struct ui_key_def ui_live_keys[];
 extern const size_t ui_live_nkeys;
 extern const struct ui_key_def ui_compare_keys[];
 extern const size_t ui_compare_nkeys;
+extern const struct ui_key_def ui_fleet_keys[];
+extern const size_t ui_fleet_nkeys;
 
 /* The row of `screen` that takes ch, or NULL. */
 const struct ui_key_def *ui_key_find(const struct ui_key_def *t, size_t n, unsigned screen, int ch);

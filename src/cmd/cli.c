@@ -16,7 +16,7 @@ enum {
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
-	OPT_HOST, OPT_NO_PUBLISH,
+	OPT_HOST, OPT_NO_PUBLISH, OPT_HOSTS,
 };
 
 static const struct option long_opts[] = {
@@ -34,6 +34,7 @@ static const struct option long_opts[] = {
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "proc-root", required_argument, NULL, OPT_PROC_ROOT },
 	{ "host", required_argument, NULL, OPT_HOST },
+	{ "hosts", required_argument, NULL, OPT_HOSTS },
 	{ "no-publish", no_argument, NULL, OPT_NO_PUBLISH },
 	{ "fast", no_argument, NULL, OPT_FAST },
 	{ "no-record", no_argument, NULL, OPT_NO_RECORD },
@@ -252,6 +253,7 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 		break;
 	case OPT_PROC_ROOT: o->proc_root = arg; break;
 	case OPT_HOST: o->host = arg; break;
+	case OPT_HOSTS: o->hosts_file = arg; break;
 	case OPT_NO_PUBLISH: o->no_publish = true; break;
 	case OPT_FAST: o->fast = true; break;
 	case OPT_NO_RECORD: o->no_record = true; break;
@@ -405,6 +407,8 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 	if ((rc = cli_scan(argc, argv, true, o, &next)))
 		return rc;
 	if (next >= argc) {
+		if (o->hosts_file)
+			return usage_error("--hosts is fleet's: iodash fleet --hosts %s", o->hosts_file);
 		if (o->host && (rc = cli_check_host(o)))
 			return rc;
 		if ((rc = cli_check_columns(o)))
@@ -476,7 +480,18 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 		if (o->nargs)
 			return usage_error("%s takes no arguments ('%s')", "restore", o->args[0]);
 		break;
+	case CMD_FLEET:
+		if (!o->nargs && !o->hosts_file)
+			return usage_error("%s: which hosts? e.g. iodash fleet lab1 lab2:44321, or --hosts FILE", "fleet");
+		if (o->host)
+			return usage_error("%s reads the hosts it is given, not --host (%s)", "fleet", o->host);
+		if (o->output || o->proc_root || o->nsysctls)
+			return usage_error("%s only watches: -o, --proc-root and --sysctl are for the commands that sample here",
+					   "fleet");
+		break;
 	}
+	if (o->hosts_file && o->cmd != CMD_FLEET)
+		return usage_error("--hosts is fleet's (%s)", o->hosts_file);
 	if ((rc = cli_check_columns(o)))
 		return rc;
 	if ((rc = cli_check_trace(o)))

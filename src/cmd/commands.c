@@ -21,6 +21,8 @@ const struct cmd_struct commands[] = {
 	  cmd_compare, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
 	{ "export", CMD_EXPORT, "iodash export [--csv|--json] REC                    samples, events, results",
 	  cmd_export, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
+	{ "fleet", CMD_FLEET, "iodash fleet [--hosts FILE] HOST[:PORT]...            one row per test box, from its pmcd",
+	  cmd_fleet, 0 },
 	{ "restore", CMD_RESTORE, "iodash restore                                      put back knobs a killed sweep left",
 	  cmd_restore, CMD_F_NO_NOTICE },
 };

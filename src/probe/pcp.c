@@ -85,6 +85,21 @@ static const char *const pcp_names[PM_N] = {
 	[PM_D_MS_FLUSHING] = "disk.dev.flush_rawactive",
 };
 
+/* What an iodash publishes there (publish.c's names under mmv.iodash). */
+enum pcp_iodash_metric {
+	PI_STATE, PI_LABEL, PI_RUN, PI_RUNS, PI_FAILED, PI_EPISODES, PI_THROTTLED_MS, PI_N
+};
+static const char *const pcp_iodash_names[PI_N] = {
+	[PI_STATE] = "mmv.iodash.bench.state",
+	[PI_LABEL] = "mmv.iodash.bench.label",
+	[PI_RUN] = "mmv.iodash.bench.run",
+	[PI_RUNS] = "mmv.iodash.bench.runs",
+	[PI_FAILED] = "mmv.iodash.bench.failed",
+	[PI_EPISODES] = "mmv.iodash.throttle.episodes",
+	[PI_THROTTLED_MS] = "mmv.iodash.throttle.time",
+};
+#define IODASH_LOOKUP_S 3
+
 /* Units the snapshot keeps, for the metrics pmcd describes with a space or
  * time dimension (counts are taken as they are). */
 static const pmUnits pcp_kib = { .dimSpace = 1, .scaleSpace = PM_SPACE_KBYTE };
@@ -103,6 +118,12 @@ struct probe_pcp {
 	int ninst;
 	int inst[SNAP_MAX_DISKS];
 	char inst_name[SNAP_MAX_DISKS][SNAP_DISK_NAME_LEN];
+	/* mmv.iodash.*: they come and go with an iodash there, so looked
+	 * up again (at most every IODASH_LOOKUP_S) while absent */
+	pmID ipmid[PI_N];
+	pmDesc idesc[PI_N];
+	bool ilooked;
+	uint64_t ilookup_ns;
 	/* the collector's clock against ours (see pcp_stamp) */
 	bool anchored;
 	int64_t remote0_ns;
@@ -422,6 +443,80 @@ int probe_pcp_read(struct probe_pcp *c, struct snapshot *s, char *err, size_t er
 		c->anchored = false;    /* a restarted pmcd: its clock anew */
 	}
 	return pcp_fetch(c, s, err, errlen);
+}
+
+/* One value of an iodash metric as a string or a number; false when n/a. */
+static bool pcp_iodash_value(const struct probe_pcp *c, const pmResult *r, int slot, int i,
+			     int type, pmAtomValue *a)
+{
+	const pmValueSet *vs = slot >= 0 && slot < r->numpmid ? r->vset[slot] : NULL;
+
+	return vs && vs->numval > 0 &&
+	       P->pmExtractValue(vs->valfmt, &vs->vlist[0], c->idesc[i].type, a, type) >= 0;
+}
+
+int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out)
+{
+	pmID ids[PI_N];
+	int slot[PI_N], n = 0, rc;
+	pmResult *r = NULL;
+	pmAtomValue a;
+	uint64_t now = util_mono_ns();
+
+	memset(out, 0, sizeof(*out));
+	if (c->down)
+		return -EHOSTDOWN;
+	if ((rc = P->pmUseContext(c->ctx)) < 0)
+		return -EIO;
+	if (!c->ilooked || (c->ipmid[PI_STATE] == PM_ID_NULL &&
+			    now - c->ilookup_ns > IODASH_LOOKUP_S * 1000000000ull)) {
+		c->ilooked = true;
+		c->ilookup_ns = now;
+		for (int i = 0; i < PI_N; i++) {
+			const char *name = pcp_iodash_names[i];
+			c->ipmid[i] = PM_ID_NULL;
+			if (P->pmLookupName(1, &name, &c->ipmid[i]) < 1 || c->ipmid[i] == PM_ID_NULL ||
+			    P->pmLookupDesc(c->ipmid[i], &c->idesc[i]) < 0)
+				c->ipmid[i] = PM_ID_NULL;
+		}
+	}
+	if (c->ipmid[PI_STATE] == PM_ID_NULL)
+		return 0;
+	for (int i = 0; i < PI_N; i++) {
+		slot[i] = -1;
+		if (c->ipmid[i] != PM_ID_NULL) {
+			slot[i] = n;
+			ids[n++] = c->ipmid[i];
+		}
+	}
+	if ((rc = P->pmFetch(n, ids, &r)) < 0) {
+		if (pcp_lost(rc)) {
+			c->down = true;
+			return -EHOSTDOWN;
+		}
+		/* the names went with the iodash that published them */
+		c->ipmid[PI_STATE] = PM_ID_NULL;
+		return 0;
+	}
+	if (pcp_iodash_value(c, r, slot[PI_STATE], PI_STATE, PM_TYPE_STRING, &a)) {
+		out->have = true;
+		snprintf(out->state, sizeof(out->state), "%s", a.cp);
+		free(a.cp);
+	}
+	if (pcp_iodash_value(c, r, slot[PI_LABEL], PI_LABEL, PM_TYPE_STRING, &a)) {
+		snprintf(out->label, sizeof(out->label), "%s", a.cp);
+		free(a.cp);
+	}
+	unsigned *u32[] = { [PI_RUN] = &out->run, [PI_RUNS] = &out->runs, [PI_FAILED] = &out->failed };
+	for (int i = PI_RUN; i <= PI_FAILED; i++)
+		if (pcp_iodash_value(c, r, slot[i], i, PM_TYPE_U32, &a))
+			*u32[i] = a.ul;
+	if (pcp_iodash_value(c, r, slot[PI_EPISODES], PI_EPISODES, PM_TYPE_U64, &a))
+		out->episodes = a.ull;
+	if (pcp_iodash_value(c, r, slot[PI_THROTTLED_MS], PI_THROTTLED_MS, PM_TYPE_U64, &a))
+		out->throttled_ms = a.ull;
+	P->pmFreeResult(r);
+	return 0;
 }
 
 const char *probe_pcp_nodename(const struct probe_pcp *c)

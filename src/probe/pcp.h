@@ -5,6 +5,7 @@
 #define IODASH_PROBE_PCP_H
 
 #include <stddef.h>
+#include "iodash/probe.h"
 #include "iodash/snapshot.h"
 
 struct probe_pcp;
@@ -21,6 +22,9 @@ int probe_pcp_read(struct probe_pcp *c, struct snapshot *s, char *err, size_t er
 /* The host's name and kernel release as its pmcd reported them at open. */
 const char *probe_pcp_nodename(const struct probe_pcp *c);
 const char *probe_pcp_release(const struct probe_pcp *c);
+
+/* mmv.iodash.* of an iodash publishing there (probe.h's probe_iodash). */
+int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out);
 
 void probe_pcp_close(struct probe_pcp *c);
 

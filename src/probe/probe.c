@@ -798,6 +798,12 @@ int probe_open_host(struct probe **out, const char *host, char *err, size_t errl
 	return 0;
 }
 
+int probe_host_read_iodash(struct probe *p, struct probe_iodash *out)
+{
+	memset(out, 0, sizeof(*out));
+	return p->kind == PROBE_HOST ? probe_pcp_read_iodash(p->pcp, out) : -EINVAL;
+}
+
 const char *probe_host_nodename(const struct probe *p)
 {
 	return p->kind == PROBE_HOST ? probe_pcp_nodename(p->pcp) : NULL;

@@ -23,6 +23,7 @@ static const char *const valid_args[CMD_COUNT][6] = {
 	[CMD_COMPARE] = { "a.rec", NULL },
 	[CMD_EXPORT] = { "--csv", "a.rec", NULL },
 	[CMD_RESTORE] = { NULL },
+	[CMD_FLEET] = { "lab1", "lab2:44321", NULL },
 };
 
 static void test_rows_complete(void **st)

@@ -56,7 +56,7 @@ static void check_keys(const char *what, const struct ui_key_def *t, size_t n, u
 		if (k->label && !k->label[0])
 			fail_msg("%s key %s: empty status bar label", what, name);
 		/* a key of a screen goes to one row: its first */
-		for (int s = 0; s < 3; s++) {
+		for (int s = 0; s < 4; s++) {
 			unsigned scr = 1u << s;
 			if (!(k->screens & scr))
 				continue;
@@ -78,6 +78,8 @@ static void test_keys(void **state)
 	(void)state;
 	check_keys("live", ui_live_keys, ui_live_nkeys, UI_SCREEN_LIVE | UI_SCREEN_VIEW);
 	check_keys("compare", ui_compare_keys, ui_compare_nkeys, UI_SCREEN_COMPARE);
+	check_keys("fleet", ui_fleet_keys, ui_fleet_nkeys, UI_SCREEN_FLEET);
+	assert_non_null(ui_key_find(ui_fleet_keys, ui_fleet_nkeys, UI_SCREEN_FLEET, '\n'));
 	/* every panel's key shows/hides it on both screens that have panels */
 	for (int p = 0; p < UI_PANEL_COUNT; p++)
 		if (ui_panels[p].key) {

@@ -1,0 +1,105 @@
+/* `iodash fleet HOST...`: a lab of test machines at a glance (fleet.h),
+ * on the fleet screen or, with --batch, as one line per host per refresh:
+ *   T HOST STATE KERNEL ZONE LEVEL_KB FREERUN_KB THRESH_KB DISK RKB_S WKB_S HITS THROTTLED_S BENCH
+ * n/a as "-"; an unreachable host's reason follows "# ". */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "iodash/app.h"
+#include "iodash/commands.h"
+#include "iodash/fleet.h"
+#include "iodash/ui.h"
+#include "iodash/util.h"
+
+static void fleet_print_row(FILE *out, double t, const struct fleet_row *r)
+{
+	fprintf(out, "%.2f %s %s %s", t, r->host, fleet_state_name(r->state), r->kernel[0] ? r->kernel : "-");
+	if (r->have_sample && r->now.have_dirty)
+		fprintf(out, " %s %llu %llu %llu", dirty_zone_name(r->now.zone),
+			(unsigned long long)r->now.level_kb, (unsigned long long)r->now.freerun_kb,
+			(unsigned long long)r->now.thresh_kb);
+	else
+		fputs(" - - - -", out);
+	if (r->have_sample && r->now.disk[0])
+		fprintf(out, " %s %.1f %.1f", r->now.disk, r->now.rkB_s, r->now.wkB_s);
+	else
+		fputs(" - - -", out);
+	fprintf(out, " %u %.1f", r->hits, r->throttled_s);
+	if (r->iodash.have)
+		fprintf(out, " %s:%s:%u/%u:failed=%u", r->iodash.state, r->iodash.label[0] ? r->iodash.label : "-",
+			r->iodash.run, r->iodash.runs, r->iodash.failed);
+	else
+		fputs(" -", out);
+	if (r->state == FLEET_UNREACHABLE)
+		fprintf(out, " # %s", r->why);
+	fputc('\n', out);
+}
+
+/* Until --count rounds or --duration, or a signal; each refresh, a block
+ * of lines (a host's line only once it has been polled). */
+static int fleet_batch(struct fleet *f, const struct iodash_opts *o, size_t n)
+{
+	struct fleet_row rows[FLEET_MAX_HOSTS];
+	uint64_t start = util_mono_ns(), rounds = 0, printed_round = 0;
+	long blocks = 0;
+
+	printf("# time host state kernel zone level_kb freerun_kb thresh_kb disk rkB_s wkB_s hits_%dm throttled_s bench\n",
+	       FLEET_WINDOW_S / 60);
+	for (;;) {
+		double t = (double)(util_mono_ns() - start) / 1e9;
+		if (app_got_sigint || app_got_sigterm || app_got_sighup)
+			break;
+		if (o->duration > 0 && t > o->duration + 1e-6)
+			break;
+		size_t k = fleet_rows(f, rows, n, &rounds);
+		if (rounds > printed_round) {
+			printed_round = rounds;
+			for (size_t i = 0; i < k; i++)
+				fleet_print_row(stdout, t, &rows[i]);
+			if (fflush(stdout) == EOF || ferror(stdout))
+				return 0;        /* the reader went away: done, as compare */
+			if (o->count && ++blocks >= o->count)
+				break;
+		}
+		poll(NULL, 0, (int)(o->refresh * 1000));
+	}
+	return 0;
+}
+
+int cmd_fleet(const struct iodash_opts *o)
+{
+	static char hosts[FLEET_MAX_HOSTS][128];
+	const char *names[FLEET_MAX_HOSTS];
+	size_t n = 0;
+	char err[512];
+	struct fleet *f;
+	int rc;
+
+	if (o->hosts_file && (rc = fleet_read_hosts(o->hosts_file, hosts, FLEET_MAX_HOSTS, &n, err, sizeof(err)))) {
+		fprintf(stderr, "iodash fleet: %s\n", err);
+		return rc == -EINVAL || rc == -E2BIG || rc == -ENODATA ? 2 : 1;
+	}
+	for (int i = 0; i < o->nargs; i++) {
+		if (n >= FLEET_MAX_HOSTS) {
+			fprintf(stderr, "iodash fleet: more than %d hosts\n", FLEET_MAX_HOSTS);
+			return 2;
+		}
+		snprintf(hosts[n++], sizeof(hosts[0]), "%s", o->args[i]);
+	}
+	for (size_t i = 0; i < n; i++)
+		names[i] = hosts[i];
+	if (!o->batch && (rc = ui_check_terminal(err, sizeof(err)))) {
+		fprintf(stderr, "iodash: %s\n", err);
+		return 2;
+	}
+	if ((rc = fleet_start(&f, names, n, o->interval, err, sizeof(err)))) {
+		fprintf(stderr, "iodash fleet: %s\n", err);
+		return rc == -EINVAL ? 2 : 1;
+	}
+	app_install_signals();
+	rc = o->batch ? fleet_batch(f, o, n) : ui_fleet_run(f, o);
+	fleet_stop(f);
+	return rc;
+}

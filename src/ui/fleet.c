@@ -1,0 +1,288 @@
+/* The fleet screen (iodash fleet): one row per host, worst first, from
+ * the fleet poller (fleet.h).  Enter opens the chosen host's full
+ * dashboard (this iodash with --host HOST) and comes back to the fleet. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "iodash/app.h"
+#include "iodash/fleet.h"
+#include "iodash/ui.h"
+#include "ui_screen.h"
+
+struct fleet_view {
+	struct fleet *f;
+	const struct iodash_opts *o;
+	struct ui_screen scr;
+	struct fleet_row rows[FLEET_MAX_HOSTS];
+	size_t nrows;
+	uint64_t rounds;
+	int sel, top;                /* the chosen row, the first row shown */
+	char msg[256];
+};
+
+static enum theme_elem fleet_state_elem(enum fleet_state s)
+{
+	switch (s) {
+	case FLEET_UNREACHABLE:
+	case FLEET_FAILED: return TE_ERROR;
+	case FLEET_THROTTLED: return TE_BADGE_THROTTLE;
+	case FLEET_BUSY: return TE_BADGE_BG;
+	case FLEET_OK: return TE_BADGE_BELOW;
+	}
+	return TE_TEXT;
+}
+
+/* The dirty level against its thresholds, `w` cells: filled to the level
+ * of thresh, '|' at freerun (where writers start to be paused). */
+static void fleet_gauge(int y, int x, int w, const struct fleet_row *r, const struct ui_style *st)
+{
+	if (!r->have_sample || !r->now.have_dirty || !r->now.thresh_kb || w < 3) {
+		ui_put(stdscr, y, x, w, st, TE_DIM, "n/a");
+		return;
+	}
+	int fill = (int)((double)r->now.level_kb / (double)r->now.thresh_kb * w + 0.5);
+	int fr = (int)((double)r->now.freerun_kb / (double)r->now.thresh_kb * w);
+	enum theme_elem e = r->now.zone >= ZONE_THROTTLE ? TE_BADGE_THROTTLE : TE_DIRTY;
+	for (int i = 0; i < w; i++) {
+		const char *ch = i < fill ? (st->utf8 && st->glyphs != UI_GLYPH_ASCII ? "\xe2\x96\x88" : "#")
+					  : (i == fr ? "|" : (st->utf8 && st->glyphs != UI_GLYPH_ASCII ? "\xc2\xb7" : "."));
+		ui_put(stdscr, y, x + i, 1, st, i < fill ? e : (i == fr ? TE_LINE_FREERUN : TE_GAUGE_EMPTY), ch);
+	}
+}
+
+static void fleet_draw(struct fleet_view *v)
+{
+	const struct ui_style *st = &v->scr.st;
+	int rows = LINES, cols = COLS, trouble = 0;
+	char buf[256], a[32], b[32];
+
+	erase();
+	for (size_t i = 0; i < v->nrows; i++)
+		trouble += v->rows[i].state <= FLEET_THROTTLED;
+	snprintf(buf, sizeof(buf), " iodash fleet  %zu host%s, %d in trouble  (every %.3g s)", v->nrows,
+		 v->nrows == 1 ? "" : "s", trouble, v->o->interval);
+	ui_fill(stdscr, 0, 0, cols, st, TE_HEADER, " ");
+	ui_put(stdscr, 0, 0, cols, st, TE_HEADER, buf);
+	if (rows < 4 || cols < 30) {
+		ui_put(stdscr, rows > 1 ? 1 : 0, 0, cols, st, TE_ERROR, "terminal too small");
+		refresh();
+		return;
+	}
+	/* columns: host, state, kernel, gauge, disk rates, hits, bench; at 80
+	 * columns every one still fits, narrower */
+	bool wide = cols >= 110;
+	int hw = wide ? 22 : 17, sw = 12, kw = wide ? 18 : 9, gw = wide ? 16 : 8;
+	int dw = wide ? 22 : 16, tw = wide ? 13 : 5;
+	int xs = hw, xk = xs + sw, xg = xk + kw, xd = xg + gw + 1, xt = xd + dw, xb = xt + tw;
+	int y = 1;
+	ui_fill(stdscr, y, 0, cols, st, TE_TABLE_HEAD, " ");
+	ui_put(stdscr, y, 1, hw - 1, st, TE_TABLE_HEAD, "HOST");
+	ui_put(stdscr, y, xs, sw, st, TE_TABLE_HEAD, "STATE");
+	ui_put(stdscr, y, xk, kw, st, TE_TABLE_HEAD, "KERNEL");
+	ui_put(stdscr, y, xg, gw + 1, st, TE_TABLE_HEAD, wide ? "DIRTY / THRESH" : "DIRTY");
+	ui_put(stdscr, y, xd, dw, st, TE_TABLE_HEAD, wide ? "BUSIEST DISK R / W" : "DISK  R  W");
+	if (xt < cols)
+		ui_put(stdscr, y, xt, tw, st, TE_TABLE_HEAD, wide ? "HITS 5m  THR" : "HITS");
+	if (xb < cols)
+		ui_put(stdscr, y, xb, cols - xb, st, TE_TABLE_HEAD, "BENCH");
+	int body = rows - 3;
+	if (v->sel < v->top)
+		v->top = v->sel;
+	if (v->sel >= v->top + body)
+		v->top = v->sel - body + 1;
+	for (int i = v->top; i < (int)v->nrows && y < rows - 2; i++) {
+		const struct fleet_row *r = &v->rows[i];
+		y++;
+		if (i == v->sel)
+			ui_put(stdscr, y, 0, 1, st, TE_KEY, ">");
+		ui_put(stdscr, y, 1, hw - 2, st, TE_TEXT, r->host);
+		ui_put(stdscr, y, xs, sw - 1, st, fleet_state_elem(r->state), fleet_state_name(r->state));
+		ui_put(stdscr, y, xk, kw - 1, st, TE_DIM, r->kernel[0] ? r->kernel : "-");
+		if (r->state == FLEET_UNREACHABLE) {
+			snprintf(buf, sizeof(buf), "%.0f s: %s", r->since_s, r->why);
+			ui_put(stdscr, y, xg, cols - xg, st, TE_ERROR, buf);
+			continue;
+		}
+		fleet_gauge(y, xg, gw, r, st);
+		if (r->have_sample && r->now.disk[0]) {
+			ui_fmt_rate_kb(r->now.rkB_s, a, sizeof(a));
+			ui_fmt_rate_kb(r->now.wkB_s, b, sizeof(b));
+			snprintf(buf, sizeof(buf), wide ? "%-5.5s %s %s" : "%-4.4s %s %s", r->now.disk, a, b);
+		} else {
+			snprintf(buf, sizeof(buf), "-");
+		}
+		ui_put(stdscr, y, xd, dw - 1, st, TE_TEXT, buf);
+		if (xt < cols) {
+			ui_fmt_dur(r->throttled_s, a, sizeof(a));
+			if (wide)
+				snprintf(buf, sizeof(buf), "%u  %s", r->hits, a);
+			else
+				snprintf(buf, sizeof(buf), "%u", r->hits);
+			ui_put(stdscr, y, xt, tw - 1, st, r->hits ? TE_HIT : TE_DIM, buf);
+		}
+		if (xb < cols) {
+			if (r->iodash.have) {
+				/* state, run k of n (a sweep), FAILED, the label: as much as fits */
+				char run[32] = "";
+				if (r->iodash.runs > 1)
+					snprintf(run, sizeof(run), " %u/%u", r->iodash.run, r->iodash.runs);
+				snprintf(buf, sizeof(buf), "%s%s%s %s", r->iodash.state, run,
+					 r->iodash.failed ? " FAILED" : "", r->iodash.label);
+			}
+			else
+				snprintf(buf, sizeof(buf), "-");
+			ui_put(stdscr, y, xb, cols - xb, st, r->iodash.failed ? TE_ERROR : TE_TEXT, buf);
+		}
+	}
+	ui_fill(stdscr, rows - 1, 0, cols, st, TE_STATUS, " ");
+	if (v->msg[0])
+		ui_put(stdscr, rows - 1, 1, cols - 1, st, TE_STATUS, v->msg);
+	else
+		ui_key_hints(stdscr, rows - 1, 1, cols - 1, st, ui_fleet_keys, ui_fleet_nkeys, UI_SCREEN_FLEET);
+	refresh();
+}
+
+static enum ui_key_result key_quit(void *ctx, int ch)
+{
+	(void)ctx;
+	(void)ch;
+	return UI_KEY_QUIT;
+}
+
+static enum ui_key_result key_move(void *ctx, int ch)
+{
+	struct fleet_view *v = ctx;
+	int body = LINES - 3 > 1 ? LINES - 3 : 1;
+
+	if (ch == KEY_UP || ch == 'k')
+		v->sel--;
+	else if (ch == KEY_DOWN || ch == 'j')
+		v->sel++;
+	else if (ch == KEY_PPAGE)
+		v->sel -= body;
+	else if (ch == KEY_NPAGE)
+		v->sel += body;
+	if (v->sel >= (int)v->nrows)
+		v->sel = (int)v->nrows - 1;
+	if (v->sel < 0)
+		v->sel = 0;
+	return UI_KEY_REDRAW;
+}
+
+/* Enter: this iodash on the chosen host's counters, in the same terminal;
+ * the fleet goes on polling meanwhile and takes the screen back after. */
+static enum ui_key_result key_open(void *ctx, int ch)
+{
+	struct fleet_view *v = ctx;
+	char interval[32];
+	int ws;
+
+	(void)ch;
+	if (v->sel < 0 || v->sel >= (int)v->nrows)
+		return UI_KEY_NONE;
+	const char *host = v->rows[v->sel].host;
+	snprintf(interval, sizeof(interval), "%g", v->o->interval);
+	sig_atomic_t ints = app_got_sigint, terms = app_got_sigterm;
+	def_prog_mode();
+	endwin();
+	pid_t pid = fork();
+	if (pid == 0) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		if (v->o->theme)
+			execl("/proc/self/exe", "iodash", "-i", interval, "--theme", v->o->theme, "--host", host,
+			      (char *)NULL);
+		else
+			execl("/proc/self/exe", "iodash", "-i", interval, "--host", host, (char *)NULL);
+		_exit(127);
+	}
+	if (pid > 0)
+		while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+			;
+	/* its Ctrl-C and q were its own, not the fleet's */
+	app_got_sigint = ints;
+	app_got_sigterm = terms;
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	if (pid < 0)
+		snprintf(v->msg, sizeof(v->msg), "cannot open %s's dashboard: %s", host, strerror(errno));
+	else if (WIFEXITED(ws) && WEXITSTATUS(ws) != 0)
+		snprintf(v->msg, sizeof(v->msg), "%s's dashboard ended with exit %d", host, WEXITSTATUS(ws));
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_theme(void *ctx, int ch)
+{
+	struct fleet_view *v = ctx;
+	(void)ch;
+	ui_screen_next_theme(&v->scr);
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_repaint(void *ctx, int ch)
+{
+	(void)ctx;
+	(void)ch;
+	clearok(curscr, TRUE);
+	return UI_KEY_REDRAW;
+}
+
+const struct ui_key_def ui_fleet_keys[] = {
+	{ { 'q', 'Q', 27 }, "q", "quit", "quit (Esc too)", UI_SCREEN_FLEET, key_quit },
+	{ { KEY_UP, KEY_DOWN, 'k', 'j', KEY_PPAGE, KEY_NPAGE }, "\xe2\x86\x91\xe2\x86\x93", "host",
+	  "choose a host (j, k, PgUp, PgDn too)", UI_SCREEN_FLEET, key_move },
+	{ { '\n', '\r', KEY_ENTER }, "Enter", "dashboard",
+	  "the chosen host's full dashboard (q there comes back)", UI_SCREEN_FLEET, key_open },
+	{ { 't' }, "t", "theme", "next theme (themes/*.theme)", UI_SCREEN_FLEET, key_theme },
+	{ { 12 }, "Ctrl-L", NULL, "repaint the whole screen", UI_SCREEN_FLEET, key_repaint },
+};
+const size_t ui_fleet_nkeys = sizeof ui_fleet_keys / sizeof ui_fleet_keys[0];
+
+int ui_fleet_run(struct fleet *f, const struct iodash_opts *o)
+{
+	struct fleet_view *v = calloc(1, sizeof(*v));
+	uint64_t drawn_round = (uint64_t)-1;
+
+	if (!v) {
+		fprintf(stderr, "iodash fleet: out of memory\n");
+		return 1;
+	}
+	v->f = f;
+	v->o = o;
+	if (ui_screen_open(&v->scr, o)) {
+		free(v);
+		return 1;
+	}
+	keypad(stdscr, TRUE);
+	timeout(200);
+	for (;;) {
+		if (app_got_sigint || app_got_sigterm || app_got_sighup)
+			break;
+		v->nrows = fleet_rows(f, v->rows, FLEET_MAX_HOSTS, &v->rounds);
+		if (v->rounds != drawn_round) {
+			drawn_round = v->rounds;
+			fleet_draw(v);
+		}
+		int ch = getch();
+		if (ch == ERR)
+			continue;
+		if (ch == KEY_RESIZE) {
+			fleet_draw(v);
+			continue;
+		}
+		v->msg[0] = '\0';
+		const struct ui_key_def *k = ui_key_find(ui_fleet_keys, ui_fleet_nkeys, UI_SCREEN_FLEET, ch);
+		enum ui_key_result r = k ? k->handler(v, ch) : UI_KEY_NONE;
+		if (r == UI_KEY_QUIT)
+			break;
+		fleet_draw(v);
+	}
+	ui_screen_close(&v->scr);
+	free(v);
+	return 0;
+}
