@@ -89,7 +89,9 @@ tm send-keys -t t q
 tm_wait 'EXIT=0' 3 && pass "q, q: exit 0" || fail "q, q: exit 0" "$(tm_screen | tail -2)"
 # view --batch --follow of a closed recording ends (it ran until Ctrl-C)
 timeout 10 "$IODASH" view --batch --follow "$er" >"$TMPD/follow.txt" 2>&1; rc=$?
-[ $rc -eq 0 ] && tail -1 "$TMPD/follow.txt" | grep -q 'run_end: run ok' \
+# (its run's end line is there; a throttle episode of another writer on
+# the machine may end after it, at its own time)
+[ $rc -eq 0 ] && grep -q 'run_end: run ok' "$TMPD/follow.txt" \
 	&& pass "view --batch --follow of a closed recording ends with it (exit 0)" \
 	|| fail "view --batch --follow of a closed recording" "exit $rc (124: still following): $(tail -1 "$TMPD/follow.txt")"
 
