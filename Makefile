@@ -10,7 +10,7 @@ PKGS      := ncursesw libproc2 json-c libtracefs libtraceevent
 VERSION   := 0.1.0
 
 # Debian packages: the build, the tests, and the benchmarks the tests drive.
-APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev libtracefs-dev libtraceevent-dev libpcp3-dev libpcp-mmv1-dev
+APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev libtracefs-dev libtraceevent-dev libpcp3-dev libpcp-mmv1-dev libpcp-import1-dev
 APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind htop procps bc python3 locales pcp
 APT_ALL   := $(APT_BUILD) $(APT_TEST)
 
@@ -26,8 +26,8 @@ WARN      += $(if $(filter 0,$(CC_IS_CLANG)),-Wno-format-truncation)
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE -DIODASH_VERSION='"$(VERSION)"' \
              -DIODASH_DATADIR='"$(PREFIX)/share/iodash"' -Iinclude $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
-# libpcp (--host) and libpcp_mmv (mmv.iodash.*) are loaded when first
-# needed (src/pcplib.c), not linked
+# libpcp (--host), libpcp_mmv (mmv.iodash.*) and libpcp_import (export
+# --pcp) are loaded when first needed (src/pcplib.c), not linked
 LDLIBS    := $(PKG_LIBS) -ldl -lpthread -lm
 # each object lists the headers it includes (build/**/*.d), so a header
 # change rebuilds its users and only them

@@ -1,65 +1,79 @@
 /* pcplib: see pcplib.h.  dlopen by soname (the Debian runtime packages
- * libpcp3 and libpcp-mmv1), dlsym of each call; a missing symbol fails the
- * load as a whole. */
+ * libpcp3, libpcp-mmv1 and libpcp-import1), dlsym of each call named in
+ * the library's table; a missing symbol fails that library's load. */
 #include <dlfcn.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include "iodash/pcplib.h"
 
-static struct pcplib pcplib_fns;
-static int pcplib_have, pcplib_have_mmv;
+struct pcplib_sym {
+	const char *name;
+	size_t off;                 /* of its pointer in struct pcplib */
+};
+#define SYM(f) { #f, offsetof(struct pcplib, f) }
 
-static int pcplib_sym(void *h, const char *lib, const char *name, void **slot, char *err, size_t errlen)
+static const struct pcplib_sym pcp_syms[] = {
+	SYM(pmNewContext), SYM(pmUseContext), SYM(pmReconnectContext), SYM(pmDestroyContext),
+	SYM(pmLookupName), SYM(pmLookupDesc), SYM(pmFetch), SYM(pmFreeResult), SYM(pmExtractValue),
+	SYM(pmConvScale), SYM(pmNameInDom), SYM(pmErrStr_r), SYM(pmGetConfig),
+};
+static const struct pcplib_sym mmv_syms[] = {
+	SYM(mmv_stats_registry), SYM(mmv_stats_add_metric), SYM(mmv_stats_start), SYM(mmv_stats_free),
+	SYM(mmv_lookup_value_desc), SYM(mmv_set_string),
+};
+static const struct pcplib_sym import_syms[] = {
+	SYM(pmiStart), SYM(pmiEnd), SYM(pmiSetHostname), SYM(pmiSetTimezone), SYM(pmiAddMetric),
+	SYM(pmiAddInstance), SYM(pmiPutValue), SYM(pmiWrite), SYM(pmiPutMark), SYM(pmiPutLabel),
+	SYM(pmiErrStr_r), SYM(pmiID), SYM(pmiInDom),
+};
+
+/* One library of the set: its soname, the Debian package that has it, its
+ * calls, and whether it is loaded. */
+static struct pcplib_lib {
+	const char *soname, *package;
+	const struct pcplib_sym *syms;
+	size_t nsyms;
+	int global;                 /* the others resolve libpcp's symbols through it */
+	int loaded;
+} pcplib_libs[] = {
+	{ "libpcp.so.3", "libpcp3", pcp_syms, sizeof pcp_syms / sizeof pcp_syms[0], RTLD_GLOBAL, 0 },
+	{ "libpcp_mmv.so.1", "libpcp-mmv1", mmv_syms, sizeof mmv_syms / sizeof mmv_syms[0], 0, 0 },
+	{ "libpcp_import.so.1", "libpcp-import1", import_syms, sizeof import_syms / sizeof import_syms[0], 0, 0 },
+};
+
+static struct pcplib pcplib_fns;
+
+static int pcplib_open(struct pcplib_lib *l, char *err, size_t errlen)
 {
-	if (!(*slot = dlsym(h, name))) {
-		snprintf(err, errlen, "%s has no %s (too old a PCP?)", lib, name);
+	void *h;
+
+	if (l->loaded)
+		return 0;
+	if (!(h = dlopen(l->soname, RTLD_NOW | l->global))) {
+		snprintf(err, errlen, "cannot load %s (%s); install the package %s", l->soname, dlerror(), l->package);
 		return -ENOENT;
 	}
+	for (size_t i = 0; i < l->nsyms; i++) {
+		void *f = dlsym(h, l->syms[i].name);
+		if (!f) {
+			snprintf(err, errlen, "%s has no %s (too old a PCP?)", l->soname, l->syms[i].name);
+			return -ENOENT;
+		}
+		*(void **)((char *)&pcplib_fns + l->syms[i].off) = f;
+	}
+	l->loaded = 1;
 	return 0;
 }
 
-#define PCPLIB_SYM(h, lib, f) \
-	do { if ((rc = pcplib_sym(h, lib, #f, (void **)&pcplib_fns.f, err, errlen))) return rc; } while (0)
-
-int pcplib_load(int mmv, const struct pcplib **out, char *err, size_t errlen)
+int pcplib_load(int extra, const struct pcplib **out, char *err, size_t errlen)
 {
-	void *h;
 	int rc;
 
-	if (!pcplib_have) {
-		if (!(h = dlopen("libpcp.so.3", RTLD_NOW | RTLD_GLOBAL))) {
-			snprintf(err, errlen, "cannot load libpcp.so.3 (%s); install the package libpcp3", dlerror());
-			return -ENOENT;
-		}
-		PCPLIB_SYM(h, "libpcp.so.3", pmNewContext);
-		PCPLIB_SYM(h, "libpcp.so.3", pmUseContext);
-		PCPLIB_SYM(h, "libpcp.so.3", pmReconnectContext);
-		PCPLIB_SYM(h, "libpcp.so.3", pmDestroyContext);
-		PCPLIB_SYM(h, "libpcp.so.3", pmLookupName);
-		PCPLIB_SYM(h, "libpcp.so.3", pmLookupDesc);
-		PCPLIB_SYM(h, "libpcp.so.3", pmFetch);
-		PCPLIB_SYM(h, "libpcp.so.3", pmFreeResult);
-		PCPLIB_SYM(h, "libpcp.so.3", pmExtractValue);
-		PCPLIB_SYM(h, "libpcp.so.3", pmConvScale);
-		PCPLIB_SYM(h, "libpcp.so.3", pmNameInDom);
-		PCPLIB_SYM(h, "libpcp.so.3", pmErrStr_r);
-		PCPLIB_SYM(h, "libpcp.so.3", pmGetConfig);
-		pcplib_have = 1;
-	}
-	if (mmv && !pcplib_have_mmv) {
-		if (!(h = dlopen("libpcp_mmv.so.1", RTLD_NOW))) {
-			snprintf(err, errlen, "cannot load libpcp_mmv.so.1 (%s); install the package libpcp-mmv1",
-				 dlerror());
-			return -ENOENT;
-		}
-		PCPLIB_SYM(h, "libpcp_mmv.so.1", mmv_stats_registry);
-		PCPLIB_SYM(h, "libpcp_mmv.so.1", mmv_stats_add_metric);
-		PCPLIB_SYM(h, "libpcp_mmv.so.1", mmv_stats_start);
-		PCPLIB_SYM(h, "libpcp_mmv.so.1", mmv_stats_free);
-		PCPLIB_SYM(h, "libpcp_mmv.so.1", mmv_lookup_value_desc);
-		PCPLIB_SYM(h, "libpcp_mmv.so.1", mmv_set_string);
-		pcplib_have_mmv = 1;
-	}
+	if ((rc = pcplib_open(&pcplib_libs[0], err, errlen)) ||
+	    ((extra & PCPLIB_MMV) && (rc = pcplib_open(&pcplib_libs[1], err, errlen))) ||
+	    ((extra & PCPLIB_IMPORT) && (rc = pcplib_open(&pcplib_libs[2], err, errlen))))
+		return rc;
 	*out = &pcplib_fns;
 	return 0;
 }

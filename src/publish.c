@@ -99,7 +99,7 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 	*out = NULL;
 	/* no libpcp, or no mmv directory: PCP is not set up here, nobody
 	 * would read what iodash publishes */
-	if (pcplib_load(1, &P, err, errlen) < 0) {
+	if (pcplib_load(PCPLIB_MMV, &P, err, errlen) < 0) {
 		err[0] = '\0';
 		return 0;
 	}

@@ -28,6 +28,7 @@ struct iodash_opts {
 	const char *proc_root;    /* --proc-root */
 	const char *host;         /* --host HOST[:PORT]: that machine's pmcd */
 	const char *hosts_file;   /* fleet --hosts FILE: one host per line */
+	const char *pcp_archive;  /* export --pcp PATH: a PCP archive */
 	bool no_publish;          /* --no-publish: no mmv.iodash.* metrics (publish.h) */
 	bool fast;                /* --fast: replay a trace as fast as possible */
 	/* display */

@@ -1,5 +1,5 @@
-/* pcplib: libpcp and libpcp-mmv, loaded when first needed (--host, or
- * publishing mmv.iodash.*), not linked: a session that needs neither (view,
+/* pcplib: libpcp, libpcp-mmv and libpcp-import, loaded when first needed
+ * (--host, publishing mmv.iodash.*, export --pcp), not linked: a session that needs neither (view,
  * compare, export, --no-publish) never maps them and the dozen libraries
  * they bring (TLS, SASL, systemd ...).  Only the calls iodash makes. */
 #ifndef IODASH_PCPLIB_H
@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <pcp/pmapi.h>
 #include <pcp/mmv_stats.h>
+#include <pcp/import.h>
 
 struct pcplib {
 	int (*pmNewContext)(int, const char *);
@@ -31,11 +32,28 @@ struct pcplib {
 	void (*mmv_stats_free)(mmv_registry_t *);
 	pmAtomValue *(*mmv_lookup_value_desc)(void *, const char *, const char *);
 	void (*mmv_set_string)(void *, pmAtomValue *, const char *, int);
+	/* libpcp-import: NULL unless loaded with PCPLIB_IMPORT */
+	int (*pmiStart)(const char *, int);
+	int (*pmiEnd)(void);
+	int (*pmiSetHostname)(const char *);
+	int (*pmiSetTimezone)(const char *);
+	int (*pmiAddMetric)(const char *, pmID, int, pmInDom, int, pmUnits);
+	int (*pmiAddInstance)(pmInDom, const char *, int);
+	int (*pmiPutValue)(const char *, const char *, const char *);
+	int (*pmiWrite)(int, int);
+	int (*pmiPutMark)(void);
+	int (*pmiPutLabel)(unsigned int, unsigned int, unsigned int, const char *, const char *);
+	char *(*pmiErrStr_r)(int, char *, int);
+	pmID (*pmiID)(int, int, int);
+	pmInDom (*pmiInDom)(int, int);
 };
 
-/* Load libpcp (and libpcp-mmv when mmv) once; from the main thread, before
- * the sampler starts.  0 with *out, or -ENOENT with err naming the library
- * and the package to install. */
-int pcplib_load(int mmv, const struct pcplib **out, char *err, size_t errlen);
+/* What to load besides libpcp itself. */
+enum { PCPLIB_MMV = 1, PCPLIB_IMPORT = 2 };
+
+/* Load libpcp (and the libraries `extra` names) once; from the main
+ * thread, before the sampler starts.  0 with *out, or -ENOENT with err
+ * naming the library and the package to install. */
+int pcplib_load(int extra, const struct pcplib **out, char *err, size_t errlen);
 
 #endif

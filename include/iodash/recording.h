@@ -136,5 +136,9 @@ int recording_load_results(const struct recording *rec, bool with_progress,
  * "results","bench"}.  0 or -errno. */
 int recording_export(const struct recording *rec, enum out_format fmt, FILE *out,
 		     char *err, size_t errlen);
+/* The recording as a PCP archive at path (path.0, path.index, path.meta),
+ * through libpcp-import: iodash.* metrics at the samples' times, labels,
+ * a mark at each run boundary (src/export_pcp.c).  0 or -errno with err. */
+int recording_export_pcp(const struct recording *rec, const char *path, char *err, size_t errlen);
 
 #endif

@@ -16,7 +16,7 @@ enum {
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
-	OPT_HOST, OPT_NO_PUBLISH, OPT_HOSTS,
+	OPT_HOST, OPT_NO_PUBLISH, OPT_HOSTS, OPT_PCP,
 };
 
 static const struct option long_opts[] = {
@@ -35,6 +35,7 @@ static const struct option long_opts[] = {
 	{ "proc-root", required_argument, NULL, OPT_PROC_ROOT },
 	{ "host", required_argument, NULL, OPT_HOST },
 	{ "hosts", required_argument, NULL, OPT_HOSTS },
+	{ "pcp", required_argument, NULL, OPT_PCP },
 	{ "no-publish", no_argument, NULL, OPT_NO_PUBLISH },
 	{ "fast", no_argument, NULL, OPT_FAST },
 	{ "no-record", no_argument, NULL, OPT_NO_RECORD },
@@ -254,6 +255,7 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_PROC_ROOT: o->proc_root = arg; break;
 	case OPT_HOST: o->host = arg; break;
 	case OPT_HOSTS: o->hosts_file = arg; break;
+	case OPT_PCP: o->pcp_archive = arg; break;
 	case OPT_NO_PUBLISH: o->no_publish = true; break;
 	case OPT_FAST: o->fast = true; break;
 	case OPT_NO_RECORD: o->no_record = true; break;
@@ -360,6 +362,18 @@ static int cli_check_columns(const struct iodash_opts *o)
 	return 0;
 }
 
+/* Options that belong to one command. */
+static int cli_check_command_options(const struct iodash_opts *o)
+{
+	if (o->pcp_archive && o->cmd != CMD_EXPORT)
+		return usage_error("--pcp is export's: iodash export --pcp %s REC", o->pcp_archive);
+	if (o->pcp_archive && o->format != FMT_NONE)
+		return usage_error("export writes one format: --pcp %s or --csv/--json", o->pcp_archive);
+	if (o->hosts_file && o->cmd != CMD_FLEET)
+		return usage_error("--hosts is fleet's: iodash fleet --hosts %s", o->hosts_file);
+	return 0;
+}
+
 /* Throttling options that cannot go together (live and every command). */
 static int cli_check_trace(const struct iodash_opts *o)
 {
@@ -407,8 +421,8 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 	if ((rc = cli_scan(argc, argv, true, o, &next)))
 		return rc;
 	if (next >= argc) {
-		if (o->hosts_file)
-			return usage_error("--hosts is fleet's: iodash fleet --hosts %s", o->hosts_file);
+		if ((rc = cli_check_command_options(o)))
+			return rc;
 		if (o->host && (rc = cli_check_host(o)))
 			return rc;
 		if ((rc = cli_check_columns(o)))
@@ -490,8 +504,8 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 					   "fleet");
 		break;
 	}
-	if (o->hosts_file && o->cmd != CMD_FLEET)
-		return usage_error("--hosts is fleet's (%s)", o->hosts_file);
+	if ((rc = cli_check_command_options(o)))
+		return rc;
 	if ((rc = cli_check_columns(o)))
 		return rc;
 	if ((rc = cli_check_trace(o)))

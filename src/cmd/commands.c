@@ -19,7 +19,7 @@ const struct cmd_struct commands[] = {
 	  cmd_view, CMD_F_READS_FILES },
 	{ "compare", CMD_COMPARE, "iodash compare [--text|--csv|--json] [--baseline LABEL] [--metric NAME] SRC...",
 	  cmd_compare, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
-	{ "export", CMD_EXPORT, "iodash export [--csv|--json] REC                    samples, events, results",
+	{ "export", CMD_EXPORT, "iodash export [--csv|--json|--pcp ARCHIVE] REC      samples, events, results",
 	  cmd_export, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
 	{ "fleet", CMD_FLEET, "iodash fleet [--hosts FILE] HOST[:PORT]...            one row per test box, from its pmcd",
 	  cmd_fleet, 0 },

@@ -17,8 +17,8 @@ int cmd_export(const struct iodash_opts *o)
 		fprintf(stderr, "iodash export: give one recording: iodash export --csv|--json REC\n");
 		return 2;
 	}
-	if (o->format != FMT_CSV && o->format != FMT_JSON) {
-		fprintf(stderr, "iodash export: choose --csv or --json\n");
+	if (o->format != FMT_CSV && o->format != FMT_JSON && !o->pcp_archive) {
+		fprintf(stderr, "iodash export: choose --csv, --json or --pcp ARCHIVE\n");
 		return 2;
 	}
 	if (recording_open(&rec, o->args[0], err, sizeof(err))) {
@@ -27,6 +27,13 @@ int cmd_export(const struct iodash_opts *o)
 	}
 	if (recording_warning(rec)[0])
 		fprintf(stderr, "iodash export: warning: %s\n", recording_warning(rec));
+	if (o->pcp_archive) {
+		rc = recording_export_pcp(rec, o->pcp_archive, err, sizeof(err));
+		if (rc)
+			fprintf(stderr, "iodash export: %s\n", err);
+		recording_close(rec);
+		return rc ? 1 : 0;
+	}
 	if (o->output && !(out = fopen(o->output, "w"))) {
 		fprintf(stderr, "iodash export: %s: %s\n", o->output, strerror(errno));
 		recording_close(rec);
