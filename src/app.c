@@ -131,8 +131,15 @@ static void app_fill_host(struct model *m, const struct iodash_opts *o, const st
 		snprintf(m->source, sizeof(m->source), "pmcd %s", o->host);
 	} else if (o->proc_root) {
 		/* the counters are not this machine's: say whose they are */
+		const char *n = probe_host_nodename(probe), *k = probe_host_release(probe);
 		snprintf(m->source, sizeof(m->source), "%s %s",
-			 o->fast ? "trace (fast)" : "proc-root", o->proc_root);
+			 n ? (o->fast ? "archive (fast)" : "archive") : o->fast ? "trace (fast)" : "proc-root",
+			 o->proc_root);
+		if (n) {
+			/* a PCP archive names the machine it was logged on */
+			snprintf(m->host, sizeof(m->host), "%s", n[0] ? n : "n/a");
+			snprintf(m->kernel, sizeof(m->kernel), "%s", k && k[0] ? k : "n/a");
+		}
 		m->replay = true;
 	} else {
 		snprintf(m->source, sizeof(m->source), "live /proc");

@@ -16,7 +16,8 @@ struct pcplib_sym {
 static const struct pcplib_sym pcp_syms[] = {
 	SYM(pmNewContext), SYM(pmUseContext), SYM(pmReconnectContext), SYM(pmDestroyContext),
 	SYM(pmLookupName), SYM(pmLookupDesc), SYM(pmFetch), SYM(pmFreeResult), SYM(pmExtractValue),
-	SYM(pmConvScale), SYM(pmNameInDom), SYM(pmErrStr_r), SYM(pmGetConfig),
+	SYM(pmConvScale), SYM(pmNameInDom), SYM(pmErrStr_r), SYM(pmGetConfig), SYM(pmGetArchiveLabel),
+	SYM(pmSetMode),
 };
 static const struct pcplib_sym mmv_syms[] = {
 	SYM(mmv_stats_registry), SYM(mmv_stats_add_metric), SYM(mmv_stats_start), SYM(mmv_stats_free),

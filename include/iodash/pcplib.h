@@ -24,6 +24,8 @@ struct pcplib {
 	int (*pmNameInDom)(pmInDom, int, char **);
 	char *(*pmErrStr_r)(int, char *, int);
 	char *(*pmGetConfig)(const char *);
+	int (*pmGetArchiveLabel)(pmLogLabel *);
+	int (*pmSetMode)(int, const struct timeval *, int);
 	/* libpcp-mmv: NULL unless loaded with mmv */
 	mmv_registry_t *(*mmv_stats_registry)(const char *, int, mmv_stats_flags_t);
 	int (*mmv_stats_add_metric)(mmv_registry_t *, const char *, int, mmv_metric_type_t,

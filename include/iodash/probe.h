@@ -25,8 +25,8 @@ int probe_open_root(struct probe **out, const char *dir, char *err, size_t errle
  * or -errno with err saying what to check there. */
 int probe_open_host(struct probe **out, const char *host, char *err, size_t errlen);
 
-/* For --host: the machine's name and kernel release as its pmcd reports
- * them ("" when it does not); NULL for the other kinds. */
+/* For --host and a PCP archive: the machine's name and kernel release as
+ * its pmcd reported them ("" when it did not); NULL for the other kinds. */
 const char *probe_host_nodename(const struct probe *p);
 const char *probe_host_release(const struct probe *p);
 
@@ -44,6 +44,10 @@ struct probe_iodash {
 /* For --host probes: read it.  0 (have false when none runs there),
  * -EHOSTDOWN when pmcd is unreachable, -EINVAL for another kind. */
 int probe_host_read_iodash(struct probe *p, struct probe_iodash *out);
+
+/* Whether path names a Performance Co-Pilot archive (BASE, or one of its
+ * BASE.meta, BASE.index, BASE.0): --proc-root and view replay those too. */
+bool probe_is_pcp_archive(const char *path);
 
 enum probe_kind probe_kind(const struct probe *p);
 

@@ -512,8 +512,9 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 		return rc;
 	if (o->nsysctls && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP)
 		return usage_error("--sysctl is for run and sweep (%s)", o->sysctls[0]);
-	if (o->fast && !o->proc_root)
-		return usage_error("%s only replays a trace: give --proc-root TRACE too", "--fast");
+	if (o->fast && !o->proc_root && o->cmd != CMD_VIEW)
+		return usage_error("%s only replays a trace or an archive: give --proc-root TRACE too, or view ARCHIVE",
+				   "--fast");
 	if (o->host && (rc = cli_check_host(o)))
 		return rc;
 	return 0;

@@ -6,6 +6,8 @@
 #include "iodash/app.h"
 #include "iodash/batch.h"
 #include "iodash/commands.h"
+#include "iodash/probe.h"
+#include "cmd.h"
 #include "iodash/replay.h"
 #include "iodash/ui.h"
 
@@ -19,6 +21,22 @@ static void view_on_signal(int sig)
 
 static int view_one(const char *path, const struct iodash_opts *o, int file_no, int nfiles)
 {
+	if (probe_is_pcp_archive(path)) {
+		/* a PCP archive (pmlogger's): its counters through the live
+		 * screens, paced by its own times (--fast: at once), as
+		 * --proc-root replays a trace */
+		struct iodash_opts a = *o;
+		a.cmd = CMD_LIVE;
+		a.proc_root = path;
+		a.no_record = true;
+		a.nargs = 0;
+		return cmd_session_run(&a, NULL);
+	}
+	if (o->fast) {
+		fprintf(stderr, "iodash view: %s: --fast is for PCP archives and traces; a recording has "
+			"its own time travel (End, g)\n", path);
+		return 2;
+	}
 	struct replay_config cfg = { .batch = o->batch, .follow = o->follow,
 				     .file_no = file_no, .nfiles = nfiles };
 	struct replay *r;

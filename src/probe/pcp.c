@@ -16,7 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
 
 #include <pcp/pmapi.h>
 
@@ -108,6 +111,10 @@ static const pmUnits pcp_us = { .dimTime = 1, .scaleTime = PM_TIME_USEC };
 
 struct probe_pcp {
 	int ctx;
+	bool archive;                /* a PCP archive replayed, not a live pmcd */
+	struct snapshot *ahead;      /* archive: the next record, read ahead */
+	bool ahead_eol;              /* archive: no record after the current */
+	uint64_t first_ns;           /* archive: the first record's time */
 	bool down;                   /* the last fetch lost the connection */
 	char host[256];
 	char nodename[128], release[128];
@@ -296,6 +303,8 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 		}
 	}
 	if ((rc = P->pmUseContext(c->ctx)) < 0 || (rc = P->pmFetch(n, ids, &r)) < 0) {
+		if (c->archive && rc == PM_ERR_EOL)
+			return -ENODATA;
 		if (pcp_lost(rc)) {
 			c->down = true;
 			pcp_err(err, errlen, c, "pmcd unreachable, retrying", rc);
@@ -313,7 +322,13 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 	bool vm_ok = true, mi_ok = true;
 
 	s->have = 0;
-	pcp_stamp(c, &r->timestamp, s);
+	if (c->archive) {
+		/* the recorded time is the replay's clock */
+		s->realtime_ns = (int64_t)r->timestamp.tv_sec * 1000000000ll + (int64_t)r->timestamp.tv_usec * 1000;
+		s->mono_ns = (uint64_t)s->realtime_ns;
+	} else {
+		pcp_stamp(c, &r->timestamp, s);
+	}
 	s->page_kb = c->page_kb;
 	/* the dirty-limit model needs all of them; the others are extras */
 	for (int i = PM_NR_DIRTY; i <= PM_PGPGOUT; i++)
@@ -339,30 +354,75 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 	return 0;
 }
 
-/* A string metric without instances (kernel.uname.*), or "" when n/a. */
-static void pcp_string(struct probe_pcp *c, const char *name, char *out, size_t len)
+/* The value of a metric without instances as `type` (kernel.uname.*,
+ * hinv.pagesize): false when n/a.  An archive holds such a metric in the
+ * few records pmlogger logged it in ("once"): those are looked through
+ * from the start, and the archive is left at its start. */
+static bool pcp_value_once(struct probe_pcp *c, const char *name, int type, pmAtomValue *a)
 {
 	pmID id;
 	pmDesc d;
-	pmResult *r = NULL;
+	pmLogLabel label;
+	bool ok = false;
+
+	if (P->pmLookupName(1, &name, &id) < 1 || id == PM_ID_NULL || P->pmLookupDesc(id, &d) < 0)
+		return false;
+	if (c->archive && P->pmGetArchiveLabel(&label) >= 0)
+		P->pmSetMode(PM_MODE_FORW, &label.ll_start, 0);
+	for (int tries = 0; !ok && tries < (c->archive ? 32 : 1); tries++) {
+		pmResult *r = NULL;
+		if (P->pmFetch(1, &id, &r) < 0)
+			break;
+		ok = r->numpmid == 1 && r->vset[0]->numval > 0 &&
+		     P->pmExtractValue(r->vset[0]->valfmt, &r->vset[0]->vlist[0], d.type, a, type) >= 0;
+		P->pmFreeResult(r);
+	}
+	if (c->archive && P->pmGetArchiveLabel(&label) >= 0)
+		P->pmSetMode(PM_MODE_FORW, &label.ll_start, 0);
+	return ok;
+}
+
+static void pcp_string(struct probe_pcp *c, const char *name, char *out, size_t len)
+{
 	pmAtomValue a;
+
 	out[0] = '\0';
-	if (P->pmLookupName(1, &name, &id) < 1 || id == PM_ID_NULL ||
-	    P->pmLookupDesc(id, &d) < 0 || P->pmFetch(1, &id, &r) < 0)
-		return;
-	if (r->numpmid == 1 && r->vset[0]->numval > 0 &&
-	    P->pmExtractValue(r->vset[0]->valfmt, &r->vset[0]->vlist[0], d.type, &a, PM_TYPE_STRING) >= 0) {
+	if (pcp_value_once(c, name, PM_TYPE_STRING, &a)) {
 		snprintf(out, len, "%s", a.cp);
 		free(a.cp);
 	}
-	P->pmFreeResult(r);
+}
+
+/* Look the metrics up (one name at a time: a metric the source lacks is
+ * n/a, not an error) and the page size.  False when neither the vmstat nor
+ * the disk metrics are there. */
+static bool pcp_lookup(struct probe_pcp *c)
+{
+	uint64_t pagesize = 0;
+
+	for (int i = 0; i < PM_N; i++) {
+		const char *name = pcp_names[i];
+		c->pmid[i] = PM_ID_NULL;
+		if (P->pmLookupName(1, &name, &c->pmid[i]) < 1 || c->pmid[i] == PM_ID_NULL ||
+		    P->pmLookupDesc(c->pmid[i], &c->desc[i]) < 0)
+			c->pmid[i] = PM_ID_NULL;
+	}
+	if (c->pmid[PM_NR_DIRTY] == PM_ID_NULL && c->pmid[PM_D_READS] == PM_ID_NULL)
+		return false;
+	pmAtomValue a;
+	if (pcp_value_once(c, "hinv.pagesize", PM_TYPE_U64, &a))
+		pagesize = a.ull;
+	/* vmstat counts pages: without the page size they cannot be read
+	 * (an archive without hinv.pagesize: this machine's) */
+	if (!pagesize && c->archive)
+		pagesize = (uint64_t)sysconf(_SC_PAGESIZE);
+	c->page_kb = pagesize >= 1024 ? (unsigned)(pagesize / 1024) : 0;
+	return true;
 }
 
 int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t errlen)
 {
 	struct probe_pcp *c = calloc(1, sizeof(*c));
-	pmID id;
-	uint64_t pagesize = 0;
 	int rc;
 
 	*out = NULL;
@@ -387,32 +447,12 @@ int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t e
 		free(c);
 		return -EHOSTDOWN;
 	}
-	/* one name at a time: a metric this pmcd lacks is n/a, not an error */
-	for (int i = 0; i < PM_N; i++) {
-		const char *name = pcp_names[i];
-		c->pmid[i] = PM_ID_NULL;
-		if (P->pmLookupName(1, &name, &c->pmid[i]) < 1 || c->pmid[i] == PM_ID_NULL ||
-		    P->pmLookupDesc(c->pmid[i], &c->desc[i]) < 0)
-			c->pmid[i] = PM_ID_NULL;
-	}
-	if (c->pmid[PM_NR_DIRTY] == PM_ID_NULL && c->pmid[PM_D_READS] == PM_ID_NULL) {
+	if (!pcp_lookup(c)) {
 		snprintf(err, errlen, "--host %s: its pmcd has neither mem.vmstat nor disk.dev metrics; "
 			 "is its linux agent (pmdalinux) configured in pmcd.conf?", host);
 		probe_pcp_close(c);
 		return -ENOENT;
 	}
-	const char *pg = "hinv.pagesize";
-	pmDesc d;
-	pmResult *r = NULL;
-	if (P->pmLookupName(1, &pg, &id) == 1 && P->pmLookupDesc(id, &d) >= 0 && P->pmFetch(1, &id, &r) >= 0) {
-		pmAtomValue a;
-		if (r->numpmid == 1 && r->vset[0]->numval > 0 &&
-		    P->pmExtractValue(r->vset[0]->valfmt, &r->vset[0]->vlist[0], d.type, &a, PM_TYPE_U64) >= 0)
-			pagesize = a.ull;
-		P->pmFreeResult(r);
-	}
-	/* vmstat counts pages: without the page size they cannot be read */
-	c->page_kb = pagesize >= 1024 ? (unsigned)(pagesize / 1024) : 0;
 	pcp_string(c, "kernel.uname.nodename", c->nodename, sizeof(c->nodename));
 	pcp_string(c, "kernel.uname.release", c->release, sizeof(c->release));
 	if ((rc = P->pmUseContext(c->ctx)) < 0) {
@@ -424,9 +464,120 @@ int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t e
 	return 0;
 }
 
+bool probe_pcp_is_archive(const char *path)
+{
+	static const char *const ext[] = { ".meta", ".index", ".0", ".meta.xz", ".0.xz" };
+	char f[PATH_MAX];
+	size_t n = strlen(path);
+	struct stat st;
+
+	for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+		size_t e = strlen(ext[i]);
+		if (n > e && !strcmp(path + n - e, ext[i]))
+			return stat(path, &st) == 0;
+	}
+	snprintf(f, sizeof(f), "%s.meta", path);
+	if (stat(f, &st) == 0)
+		return true;
+	snprintf(f, sizeof(f), "%s.meta.xz", path);
+	return stat(f, &st) == 0;
+}
+
+/* The next record that holds any of the metrics (pmlogger's prologue and
+ * epilogue records hold only its own). */
+static int pcp_archive_next(struct probe_pcp *c, struct snapshot *s, char *err, size_t errlen)
+{
+	int rc;
+	do
+		rc = pcp_fetch(c, s, err, errlen);
+	while (!rc && !(s->have & SNAP_HAVE_VMSTAT) && !s->ndisks);
+	return rc;
+}
+
+int probe_pcp_open_archive(struct probe_pcp **out, const char *path, char *err, size_t errlen)
+{
+	struct probe_pcp *c = calloc(1, sizeof(*c));
+	pmLogLabel label;
+	char buf[PM_MAXERRMSGLEN];
+	int rc;
+
+	*out = NULL;
+	if ((rc = pcplib_load(0, &P, err, errlen)) < 0) {
+		free(c);
+		return rc;
+	}
+	if (!c || !(c->ahead = malloc(sizeof(*c->ahead)))) {
+		free(c);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	c->archive = true;
+	snprintf(c->host, sizeof(c->host), "%s", path);
+	if ((c->ctx = P->pmNewContext(PM_CONTEXT_ARCHIVE, path)) < 0) {
+		snprintf(err, errlen, "%s: not a PCP archive libpcp can read (%s)", path,
+			 P->pmErrStr_r(c->ctx, buf, sizeof(buf)));
+		free(c->ahead);
+		free(c);
+		return -EINVAL;
+	}
+	if ((rc = P->pmGetArchiveLabel(&label)) < 0 ||
+	    (rc = P->pmSetMode(PM_MODE_FORW, &label.ll_start, 0)) < 0) {
+		snprintf(err, errlen, "%s: %s", path, P->pmErrStr_r(rc, buf, sizeof(buf)));
+		probe_pcp_close(c);
+		return -EINVAL;
+	}
+	snprintf(c->nodename, sizeof(c->nodename), "%s", label.ll_hostname);
+	if (!pcp_lookup(c)) {
+		snprintf(err, errlen, "%s: the archive has neither mem.vmstat nor disk.dev metrics "
+			 "(log them: pmlogger's config needs mem.vmstat and disk.dev)", path);
+		probe_pcp_close(c);
+		return -ENOENT;
+	}
+	pcp_string(c, "kernel.uname.release", c->release, sizeof(c->release));
+	if ((rc = pcp_archive_next(c, c->ahead, err, errlen))) {
+		if (rc == -ENODATA)
+			snprintf(err, errlen, "%s: the archive holds no record of mem.vmstat or disk.dev", path);
+		probe_pcp_close(c);
+		return rc;
+	}
+	c->first_ns = c->ahead->mono_ns;
+	*out = c;
+	return 0;
+}
+
+double probe_pcp_next_offset(const struct probe_pcp *c)
+{
+	if (!c->archive || c->ahead_eol)
+		return -1.0;
+	return (double)(c->ahead->mono_ns - c->first_ns) / 1e9;
+}
+
+static int pcp_archive_read(struct probe_pcp *c, struct snapshot *s, char *err, size_t errlen)
+{
+	int rc;
+
+	if (c->ahead_eol)
+		return -ENODATA;
+	*s = *c->ahead;
+	rc = pcp_archive_next(c, c->ahead, err, errlen);
+	if (rc == -ENODATA)
+		c->ahead_eol = true;
+	else if (rc)
+		return rc;
+	return 0;
+}
+
 int probe_pcp_read(struct probe_pcp *c, struct snapshot *s, char *err, size_t errlen)
 {
 	int rc;
+
+	if (c->archive) {
+		if ((rc = P->pmUseContext(c->ctx)) < 0) {
+			pcp_err(err, errlen, c, "pmUseContext failed", rc);
+			return -EIO;
+		}
+		return pcp_archive_read(c, s, err, errlen);
+	}
 
 	/* the current context is per thread: the sampler's is set here */
 	if ((rc = P->pmUseContext(c->ctx)) < 0) {
@@ -535,5 +686,6 @@ void probe_pcp_close(struct probe_pcp *c)
 		return;
 	if (c->ctx >= 0)
 		P->pmDestroyContext(c->ctx);
+	free(c->ahead);
 	free(c);
 }

@@ -4,6 +4,7 @@
 #ifndef IODASH_PROBE_PCP_H
 #define IODASH_PROBE_PCP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "iodash/probe.h"
 #include "iodash/snapshot.h"
@@ -22,6 +23,15 @@ int probe_pcp_read(struct probe_pcp *c, struct snapshot *s, char *err, size_t er
 /* The host's name and kernel release as its pmcd reported them at open. */
 const char *probe_pcp_nodename(const struct probe_pcp *c);
 const char *probe_pcp_release(const struct probe_pcp *c);
+
+/* Open a PCP archive (pmlogger's, or export --pcp's) to replay: each read
+ * is its next record with any of the metrics, at its own recorded time
+ * (mono_ns and realtime_ns are the archive's); -ENODATA at its end. */
+int probe_pcp_open_archive(struct probe_pcp **out, const char *path, char *err, size_t errlen);
+/* Seconds from the archive's first record to the next one, -1 at the end. */
+double probe_pcp_next_offset(const struct probe_pcp *c);
+/* Whether path names a PCP archive (BASE, BASE.meta, BASE.index, BASE.0). */
+bool probe_pcp_is_archive(const char *path);
 
 /* mmv.iodash.* of an iodash publishing there (probe.h's probe_iodash). */
 int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out);

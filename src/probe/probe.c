@@ -682,6 +682,8 @@ static int probe_read_trace(struct probe *p, struct snapshot *s, char *err, size
 
 double probe_trace_next_offset(const struct probe *p)
 {
+	if (p && p->kind == PROBE_TRACE && p->pcp)
+		return probe_pcp_next_offset(p->pcp);
 	if (!p || p->kind != PROBE_TRACE || p->next >= p->nrows)
 		return -1.0;
 	return (double)(p->rows[p->next].t_rel_ns - p->rows[0].t_rel_ns) / 1e9;
@@ -700,10 +702,23 @@ int probe_open_root(struct probe **out, const char *dir, char *err, size_t errle
 		probe_errf(err, errlen, "--proc-root: empty path; " PROBE_HINT_LAYOUT);
 		return -EINVAL;
 	}
-	if (stat(dir, &st) != 0) {
+	if (stat(dir, &st) != 0 && !probe_pcp_is_archive(dir)) {
 		rc = -errno;
 		probe_errf(err, errlen, "%s: %s; " PROBE_HINT_LAYOUT, dir, strerror(-rc));
 		return rc;
+	}
+	if (probe_pcp_is_archive(dir)) {
+		/* a PCP archive: replayed like a recorded trace */
+		if (!(p = probe_alloc(PROBE_TRACE))) {
+			probe_errf(err, errlen, "%s: out of memory", dir);
+			return -ENOMEM;
+		}
+		if ((rc = probe_pcp_open_archive(&p->pcp, dir, err, errlen)) < 0) {
+			probe_close(p);
+			return rc;
+		}
+		*out = p;
+		return 0;
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		probe_errf(err, errlen, "%s: not a directory; " PROBE_HINT_LAYOUT, dir);
@@ -770,6 +785,8 @@ int probe_read(struct probe *p, struct snapshot *out, char *err, size_t errlen)
 	case PROBE_PROC_DIR:
 		return probe_read_dir(p, out, err, errlen);
 	case PROBE_TRACE:
+		if (p->pcp)
+			return probe_pcp_read(p->pcp, out, err, errlen);
 		return probe_read_trace(p, out, err, errlen);
 	case PROBE_HOST:
 		return probe_pcp_read(p->pcp, out, err, errlen);
@@ -798,6 +815,11 @@ int probe_open_host(struct probe **out, const char *host, char *err, size_t errl
 	return 0;
 }
 
+bool probe_is_pcp_archive(const char *path)
+{
+	return path && *path && probe_pcp_is_archive(path);
+}
+
 int probe_host_read_iodash(struct probe *p, struct probe_iodash *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -806,10 +828,10 @@ int probe_host_read_iodash(struct probe *p, struct probe_iodash *out)
 
 const char *probe_host_nodename(const struct probe *p)
 {
-	return p->kind == PROBE_HOST ? probe_pcp_nodename(p->pcp) : NULL;
+	return p->pcp ? probe_pcp_nodename(p->pcp) : NULL;
 }
 
 const char *probe_host_release(const struct probe *p)
 {
-	return p->kind == PROBE_HOST ? probe_pcp_release(p->pcp) : NULL;
+	return p->pcp ? probe_pcp_release(p->pcp) : NULL;
 }
