@@ -63,6 +63,7 @@ struct app_flush {
 	bool failed;
 	struct publisher *pub;        /* mmv.iodash.*, NULL when not publishing */
 	struct bench_status bench;    /* the sampler thread's copy, for pub */
+	struct result_point last_result;   /* the same, of the last result */
 };
 
 /* One sampling session: what app_session_start() opened, in the order
@@ -103,8 +104,11 @@ static void app_after_sample(void *ctx, const struct sample *s)
 	if (f->pub) {
 		model_lock(f->m);
 		f->bench = f->m->bench;
+		bool have_last = f->m->results.n > 0;
+		if (have_last)
+			f->last_result = f->m->results.v[f->m->results.n - 1];
 		model_unlock(f->m);
-		publish_sample(f->pub, s, &f->bench);
+		publish_sample(f->pub, s, &f->bench, have_last ? &f->last_result : NULL);
 	}
 	/* the first sample at once: a file that view opens right away is
 	 * then more than a header */

@@ -24,14 +24,14 @@ static const struct pcplib *P;   /* libpcp and libpcp-mmv, loaded by publish_ope
 enum pub_metric {
 	PUB_ZONE, PUB_DIRTY, PUB_WRITEBACK, PUB_BG_THRESH, PUB_FREERUN, PUB_THRESH,
 	PUB_EPISODES, PUB_THROTTLED_MS, PUB_BENCH_STATE, PUB_BENCH_LABEL,
-	PUB_BENCH_RUN, PUB_BENCH_RUNS, PUB_BENCH_FAILED, PUB_N
+	PUB_BENCH_RUN, PUB_BENCH_RUNS, PUB_BENCH_FAILED, PUB_BENCH_ETA, PUB_BENCH_RESULT, PUB_N
 };
 
 struct pub_def {
 	const char *name;
 	mmv_metric_type_t type;
 	mmv_metric_sem_t sem;
-	enum { U_NONE, U_KB, U_MS, U_COUNT } units;
+	enum { U_NONE, U_KB, U_MS, U_COUNT, U_SEC } units;
 	const char *help;
 };
 
@@ -60,6 +60,10 @@ static const struct pub_def pub_defs[PUB_N] = {
 			     "runs of the sweep (0 when not a sweep)" },
 	[PUB_BENCH_FAILED] = { "bench.failed", MMV_TYPE_U32, MMV_SEM_INSTANT, U_NONE,
 			       "runs that failed so far" },
+	[PUB_BENCH_ETA] = { "bench.eta", MMV_TYPE_U32, MMV_SEM_INSTANT, U_SEC,
+			    "seconds until the sweep ends, as iodash estimates it (0: unknown)" },
+	[PUB_BENCH_RESULT] = { "bench.result", MMV_TYPE_STRING, MMV_SEM_INSTANT, U_NONE,
+			       "the last result a run reported: LABEL METRIC=VALUE UNIT at X_NAME=X, run N" },
 };
 
 struct publisher {
@@ -85,9 +89,10 @@ static pmUnits pub_units(int u)
 	pmUnits kb = MMV_UNITS(1, 0, 0, PM_SPACE_KBYTE, 0, 0);
 	pmUnits ms = MMV_UNITS(0, 1, 0, 0, PM_TIME_MSEC, 0);
 	pmUnits count = MMV_UNITS(0, 0, 1, 0, 0, PM_COUNT_ONE);
+	pmUnits sec = MMV_UNITS(0, 1, 0, 0, PM_TIME_SEC, 0);
 	pmUnits none = MMV_UNITS(0, 0, 0, 0, 0, 0);
 
-	return u == U_KB ? kb : u == U_MS ? ms : u == U_COUNT ? count : none;
+	return u == U_KB ? kb : u == U_MS ? ms : u == U_COUNT ? count : u == U_SEC ? sec : none;
 }
 
 int publish_open(struct publisher **out, char *err, size_t errlen)
@@ -158,7 +163,8 @@ static void pub_str(struct publisher *p, enum pub_metric i, const char *s)
 		P->mmv_set_string(p->map, p->v[i], s, (int)strlen(s));
 }
 
-void publish_sample(struct publisher *p, const struct sample *s, const struct bench_status *b)
+void publish_sample(struct publisher *p, const struct sample *s, const struct bench_status *b,
+		    const struct result_point *last)
 {
 	if (!p)
 		return;
@@ -178,6 +184,13 @@ void publish_sample(struct publisher *p, const struct sample *s, const struct be
 		pub_u32(p, PUB_BENCH_RUN, (uint32_t)(b->run_index > 0 ? b->run_index : 0));
 		pub_u32(p, PUB_BENCH_RUNS, (uint32_t)(b->run_total > 0 ? b->run_total : 0));
 		pub_u32(p, PUB_BENCH_FAILED, (uint32_t)(b->runs_failed > 0 ? b->runs_failed : 0));
+		pub_u32(p, PUB_BENCH_ETA, (uint32_t)(b->eta_s > 0 ? b->eta_s + 0.5 : 0));
+	}
+	if (last) {
+		char text[256];
+		snprintf(text, sizeof(text), "%s %s=%.6g %s at %s=%g, run %d", last->label, last->metric,
+			 last->value, last->unit, last->x_name[0] ? last->x_name : "x", last->x, last->run + 1);
+		pub_str(p, PUB_BENCH_RESULT, text);
 	}
 }
 

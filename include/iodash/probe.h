@@ -40,6 +40,8 @@ struct probe_iodash {
 	unsigned run, runs, failed;  /* run k of n, failed runs so far */
 	uint64_t episodes;           /* throttle episodes it counted (counter) */
 	uint64_t throttled_ms;       /* time throttled (counter, ms) */
+	unsigned eta_s;              /* its estimate of the sweep's end, 0 unknown */
+	char result[128];            /* the last result a run reported, "" none */
 };
 /* For --host probes: read it.  0 (have false when none runs there),
  * -EHOSTDOWN when pmcd is unreachable, -EINVAL for another kind. */

@@ -21,8 +21,10 @@ struct publisher;
  * made. */
 int publish_open(struct publisher **out, char *err, size_t errlen);
 
-/* The figures of one sample and the benchmark's status at that time. */
-void publish_sample(struct publisher *p, const struct sample *s, const struct bench_status *b);
+/* The figures of one sample, the benchmark's status at that time and the
+ * last result a run reported (NULL: none yet). */
+void publish_sample(struct publisher *p, const struct sample *s, const struct bench_status *b,
+		    const struct result_point *last);
 
 /* Unmap, and remove the file unless another iodash has replaced it since. */
 void publish_close(struct publisher *p);

@@ -28,8 +28,8 @@ static void fleet_print_row(FILE *out, double t, const struct fleet_row *r)
 		fputs(" - - -", out);
 	fprintf(out, " %u %.1f", r->hits, r->throttled_s);
 	if (r->iodash.have)
-		fprintf(out, " %s:%s:%u/%u:failed=%u", r->iodash.state, r->iodash.label[0] ? r->iodash.label : "-",
-			r->iodash.run, r->iodash.runs, r->iodash.failed);
+		fprintf(out, " %s:%s:%u/%u:failed=%u:eta=%u", r->iodash.state, r->iodash.label[0] ? r->iodash.label : "-",
+			r->iodash.run, r->iodash.runs, r->iodash.failed, r->iodash.eta_s);
 	else
 		fputs(" -", out);
 	if (r->state == FLEET_UNREACHABLE)

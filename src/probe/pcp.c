@@ -90,7 +90,8 @@ static const char *const pcp_names[PM_N] = {
 
 /* What an iodash publishes there (publish.c's names under mmv.iodash). */
 enum pcp_iodash_metric {
-	PI_STATE, PI_LABEL, PI_RUN, PI_RUNS, PI_FAILED, PI_EPISODES, PI_THROTTLED_MS, PI_N
+	PI_STATE, PI_LABEL, PI_RUN, PI_RUNS, PI_FAILED, PI_EPISODES, PI_THROTTLED_MS, PI_ETA, PI_RESULT,
+	PI_N
 };
 static const char *const pcp_iodash_names[PI_N] = {
 	[PI_STATE] = "mmv.iodash.bench.state",
@@ -100,6 +101,8 @@ static const char *const pcp_iodash_names[PI_N] = {
 	[PI_FAILED] = "mmv.iodash.bench.failed",
 	[PI_EPISODES] = "mmv.iodash.throttle.episodes",
 	[PI_THROTTLED_MS] = "mmv.iodash.throttle.time",
+	[PI_ETA] = "mmv.iodash.bench.eta",
+	[PI_RESULT] = "mmv.iodash.bench.result",
 };
 #define IODASH_LOOKUP_S 3
 
@@ -658,10 +661,15 @@ int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out)
 		snprintf(out->label, sizeof(out->label), "%s", a.cp);
 		free(a.cp);
 	}
-	unsigned *u32[] = { [PI_RUN] = &out->run, [PI_RUNS] = &out->runs, [PI_FAILED] = &out->failed };
-	for (int i = PI_RUN; i <= PI_FAILED; i++)
-		if (pcp_iodash_value(c, r, slot[i], i, PM_TYPE_U32, &a))
+	unsigned *u32[] = { [PI_RUN] = &out->run, [PI_RUNS] = &out->runs, [PI_FAILED] = &out->failed,
+			    [PI_ETA] = &out->eta_s };
+	for (int i = PI_RUN; i <= PI_ETA; i++)
+		if (u32[i] && pcp_iodash_value(c, r, slot[i], i, PM_TYPE_U32, &a))
 			*u32[i] = a.ul;
+	if (pcp_iodash_value(c, r, slot[PI_RESULT], PI_RESULT, PM_TYPE_STRING, &a)) {
+		snprintf(out->result, sizeof(out->result), "%s", a.cp);
+		free(a.cp);
+	}
 	if (pcp_iodash_value(c, r, slot[PI_EPISODES], PI_EPISODES, PM_TYPE_U64, &a))
 		out->episodes = a.ull;
 	if (pcp_iodash_value(c, r, slot[PI_THROTTLED_MS], PI_THROTTLED_MS, PM_TYPE_U64, &a))

@@ -130,8 +130,14 @@ static void fleet_draw(struct fleet_view *v)
 				char run[32] = "";
 				if (r->iodash.runs > 1)
 					snprintf(run, sizeof(run), " %u/%u", r->iodash.run, r->iodash.runs);
-				snprintf(buf, sizeof(buf), "%s%s%s %s", r->iodash.state, run,
-					 r->iodash.failed ? " FAILED" : "", r->iodash.label);
+				char eta[32] = "";
+				if (r->iodash.eta_s) {
+					ui_fmt_dur(r->iodash.eta_s, a, sizeof(a));
+					snprintf(eta, sizeof(eta), " ETA %s", a);
+				}
+				snprintf(buf, sizeof(buf), "%s%s%s %s%s%s%s", r->iodash.state, run,
+					 r->iodash.failed ? " FAILED" : "", r->iodash.label, eta,
+					 r->iodash.result[0] ? "  last: " : "", r->iodash.result);
 			}
 			else
 				snprintf(buf, sizeof(buf), "-");

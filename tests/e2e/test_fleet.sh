@@ -40,7 +40,8 @@ wait_line() { # HOST REGEX SECS
 	for ((i = 0; i < $3 * 10; i++)); do last "$1" | grep -Eq -- "$2" && return 0; sleep 0.1; done
 	return 1
 }
-wait_line "$H1" ' (ok|busy|throttled) ' 10 && wait_line "$H2" ' (ok|busy|throttled) ' 10
+# each host's first line with figures (a rate needs two polls)
+wait_line "$H1" ' (ok|busy|throttled) [^ ]+ [a-z_]+ [0-9]+ ' 10 && wait_line "$H2" ' (ok|busy|throttled) [^ ]+ [a-z_]+ [0-9]+ ' 10
 check "batch: both hosts read, with their kernel" bash -c "[ \"\$(grep ' $H2 ' '$out' | tail -1 | awk '{print \$4}')\" = '$(uname -r)' ]"
 # the thresholds of the row are this machine's (both pmcds read this kernel)
 th=$(($(awk '$1 == "nr_dirty_threshold" { print $2 }' /proc/vmstat) * $(getconf PAGESIZE) / 1024))
@@ -59,11 +60,21 @@ pmcd_start "$P2" || fail "second pmcd started again"
 wait_line "$H2" ' (ok|busy|throttled) ' 10; ok=$?
 check "batch: started again, its row comes back without a restart" [ $ok -eq 0 ]
 
-# an iodash "on" H2: it publishes into that pmcd's mmv directory
-PCP_TMP_DIR="$TMPD/pmcd-$P2/tmp" "$IODASH" --batch --no-record -i 0.2 -l fleettest run -- sleep 8 >/dev/null 2>&1 &
+# an iodash "on" H2: it publishes into that pmcd's mmv directory; a sweep
+# of two runs that report a dbench result each
+DBO="$FIX/bench-output/dbench"
+PCP_TMP_DIR="$TMPD/pmcd-$P2/tmp" "$IODASH" --batch --no-record -i 0.2 -l fleettest sweep --parser dbench -p c=1,4 -- \
+	sh -c "sleep 1; grep Throughput $DBO/dbench-t10-{c}client*.txt; sleep 4" >/dev/null 2>&1 &
 rpid=$!
-wait_line "$H2" ' running:fleettest:1/' 10; ok=$?
-check "batch: a benchmark running there shows (state:label:run/runs)" [ $ok -eq 0 ]
+wait_line "$H2" ' running:fleettest:[12]/2:failed=0:eta=[0-9]+' 10; ok=$?
+check "batch: a sweep running there shows (state:label:run/runs:failed:eta)" [ $ok -eq 0 ]
+res=
+for ((i = 0; i < 100; i++)); do
+	res=$(pminfo -h "$H2" -f mmv.iodash.bench.result 2>/dev/null | sed -n 's/.*value "\(.*\)"/\1/p')
+	[ -n "$res" ] && break
+	sleep 0.1
+done
+check "mmv.iodash.bench.result: the last result a run reported ($res)" bash -c "echo '$res' | grep -Eq '^fleettest [a-z_]+=[0-9.e+]+ [A-Za-z/]+ at c=[14], run 1$'"
 wait $rpid
 kill $fpid 2>/dev/null; wait $fpid 2>/dev/null
 check "batch: nothing on stderr" [ ! -s "$TMPD/fleet.err" ]
