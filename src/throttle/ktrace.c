@@ -285,6 +285,10 @@ void ktrace_cgroup_path(uint64_t ino, char *buf, size_t len)
 
 /* ---- stale instances ------------------------------------------------------ */
 
+/* An instance of a dead pid younger than this may belong to an iodash of
+ * another pid namespace that is still setting it up. */
+#define KTRACE_STALE_S 60
+
 int ktrace_remove_stale(const char *tracing_dir)
 {
 	char path[512];
@@ -306,6 +310,12 @@ int ktrace_remove_stale(const char *tracing_dir)
 		if (pid != getpid() && bench_pid_alive(pid))
 			continue;
 		snprintf(path, sizeof(path), "%s/instances/%.64s", tracing_dir, de->d_name);
+		/* an iodash of another pid namespace (whose pid means nothing
+		 * here) may have just made it and not opened its buffers yet:
+		 * only an instance older than a set-up is stale */
+		struct stat st;
+		if (pid != getpid() && stat(path, &st) == 0 && time(NULL) - st.st_mtime < KTRACE_STALE_S)
+			continue;
 		if (rmdir(path) == 0)
 			removed++;
 	}

@@ -47,6 +47,16 @@ dd if=/dev/zero of="$W/f" bs=1M count=2048 status=none && sync
 [ "$T_MOUNTED" = 0 ] && mount -t tracefs nodev $T
 echo 268435456 >$V/dirty_bytes; echo 134217728 >$V/dirty_background_bytes
 
+# An instance named for a pid that is not alive here, made just now: an
+# iodash of another pid namespace setting up.  A starting iodash clears
+# stale instances, but leaves a young one alone.
+dead=4194000; while [ -d /proc/$dead ]; do dead=$((dead + 1)); done
+mkdir "$T/instances/iodash-$dead"
+cleanup_add "rmdir '$T/instances/iodash-$dead' 2>/dev/null"
+"$IODASH" --batch --count 2 -i 0.1 >/dev/null 2>&1
+check "a young instance of a pid dead here (another namespace's iodash) is left alone" [ -d "$T/instances/iodash-$dead" ]
+rmdir "$T/instances/iodash-$dead"
+
 # The reference: our own instance, read as text (independent of iodash's
 # binary reader).
 ref_start() {
@@ -160,6 +170,7 @@ run_case repro repro 14 fio --name=bw --filename="$W/f" --size=2G --rw=write --b
 # a short burst of 240 MB into a clean cache (again if it did not pause)
 for try in 1 2 3 4; do
 	sync; sleep 1
+	rm -f "$TMPD/burst.rec"     # a recording is never overwritten: each try its own
 	IOARGS="-o $TMPD/burst.rec" run_case burst burst 5 dd if=/dev/zero of="$W/f" bs=1M count=240 conv=notrunc status=none
 	brc=$?
 	[ $brc = 3 ] || break
