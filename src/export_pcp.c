@@ -148,7 +148,7 @@ static int xp_sample(struct xp *x, const struct sample *s, pmInDom indom)
 	return 0;
 }
 
-/* libpcp would say these itself, on stderr: an archive is never
+/* libpcp would print these itself: an archive is never
  * overwritten, and its directory must be there. */
 static int xp_check_path(const char *path, char *err, size_t errlen)
 {

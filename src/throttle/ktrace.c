@@ -285,9 +285,18 @@ void ktrace_cgroup_path(uint64_t ino, char *buf, size_t len)
 
 /* ---- stale instances ------------------------------------------------------ */
 
-/* An instance of a dead pid younger than this may belong to an iodash of
- * another pid namespace that is still setting it up. */
+/* Instances are named iodash-PID-nsINODE: the pid and the inode of the pid
+ * namespace it means something in.  One of another namespace (or of an
+ * older iodash, named iodash-PID) cannot be checked for life from here:
+ * it is stale only once older than this (a live one has its buffers open
+ * by then, and the kernel refuses to remove it). */
 #define KTRACE_STALE_S 60
+
+static unsigned long ktrace_pidns(void)
+{
+	struct stat st;
+	return stat("/proc/self/ns/pid", &st) == 0 ? (unsigned long)st.st_ino : 0;
+}
 
 int ktrace_remove_stale(const char *tracing_dir)
 {
@@ -300,22 +309,24 @@ int ktrace_remove_stale(const char *tracing_dir)
 	d = opendir(path);
 	if (!d)
 		return 0;
+	unsigned long my_ns = ktrace_pidns();
 	while ((de = readdir(d))) {
 		int pid;
-		if (sscanf(de->d_name, "iodash-%d", &pid) != 1 || pid <= 0)
-			continue;
-		/* a live iodash (here or in another pid namespace) keeps its
-		 * buffers open, and the kernel refuses to remove an instance in
-		 * use (EBUSY): the pid test only spares the live ones' setup */
-		if (pid != getpid() && bench_pid_alive(pid))
+		unsigned long ns = 0;
+		if (sscanf(de->d_name, "iodash-%d-ns%lu", &pid, &ns) < 1 || pid <= 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/instances/%.64s", tracing_dir, de->d_name);
-		/* an iodash of another pid namespace (whose pid means nothing
-		 * here) may have just made it and not opened its buffers yet:
-		 * only an instance older than a set-up is stale */
-		struct stat st;
-		if (pid != getpid() && stat(path, &st) == 0 && time(NULL) - st.st_mtime < KTRACE_STALE_S)
-			continue;
+		if (ns && ns == my_ns) {
+			/* a live iodash of this namespace may be setting it up */
+			if (pid != getpid() && bench_pid_alive(pid))
+				continue;
+		} else {
+			/* its pid means nothing here: only an old one is stale
+			 * (a live one keeps its buffers open: EBUSY) */
+			struct stat st;
+			if (stat(path, &st) == 0 && time(NULL) - st.st_mtime < KTRACE_STALE_S)
+				continue;
+		}
 		if (rmdir(path) == 0)
 			removed++;
 	}
@@ -605,15 +616,17 @@ static int find_mount(struct ktrace *k, char *err, size_t errlen, char *note, si
 	return 0;
 }
 
-/* mkdir our instance: iodash-PID, or iodash-PID-N when a process of the
- * same pid in another pid namespace has that name. */
+/* mkdir our instance: iodash-PID-nsINODE (see KTRACE_STALE_S), with -N
+ * after it should that name be taken all the same. */
 static int make_instance(struct ktrace *k, char *err, size_t errlen)
 {
+	unsigned long ns = ktrace_pidns();
+
 	for (int n = 0; n < 16; n++) {
 		if (n)
-			snprintf(k->inst_name, sizeof(k->inst_name), "iodash-%d-%d", (int)getpid(), n);
+			snprintf(k->inst_name, sizeof(k->inst_name), "iodash-%d-ns%lu-%d", (int)getpid(), ns, n);
 		else
-			snprintf(k->inst_name, sizeof(k->inst_name), "iodash-%d", (int)getpid());
+			snprintf(k->inst_name, sizeof(k->inst_name), "iodash-%d-ns%lu", (int)getpid(), ns);
 		snprintf(k->inst_path, sizeof(k->inst_path), "%s/instances/%s", k->dir, k->inst_name);
 		if (mkdir(k->inst_path, 0700) == 0)
 			return 0;

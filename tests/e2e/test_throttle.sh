@@ -61,7 +61,7 @@ check "trace-throttle: pauses > 0" grep -Eq 'tracepoint: [1-9][0-9]* pauses, [0-
 # the run ends inside the throttle: the episode's end is still printed
 check "trace-throttle: the last episode's end is printed" grep -Eq '^! [0-9.]+ throttle end [0-9.]+s pauses=[1-9][0-9]* paused_ms=[0-9]+ duty=[0-9]+%' "$out"
 # ours by name: other users' iodash on this machine have theirs
-inst=$(grep -o '/sys/kernel/tracing/instances/iodash-[0-9-]*' "$out" | head -1)
+inst=$(grep -o '/sys/kernel/tracing/instances/iodash-[0-9a-z-]*' "$out" | head -1)
 check "trace-throttle: our instance removed" bash -c "[ -n '$inst' ] && [ ! -e '$inst' ]"
 if [ "$T_MOUNTED" = 0 ]; then
 	check "trace-throttle: said it mounted tracefs" grep -q 'mounted it at /sys/kernel/tracing' "$out"
