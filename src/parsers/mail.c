@@ -127,7 +127,7 @@ struct mail_state {
 	int xt_line;
 	double xt_x[MAIL_COLS];
 	int xt_col[MAIL_COLS], xt_endcol[MAIL_COLS];
-	char xt_name[RP_NAME_LEN];
+	char xt_name[RP_NAME_LEN], xt_metric[RP_NAME_LEN];
 	/* the first and the last label row, for a derived row ("%diff") under them */
 	double xt_base[MAIL_COLS], xt_prev[MAIL_COLS], xt_bhalf[MAIL_COLS], xt_phalf[MAIL_COLS];
 	bool xt_have_base[MAIL_COLS], xt_have_prev[MAIL_COLS];
@@ -140,7 +140,7 @@ struct mail_state {
 	 * next line shows whether it completes the row */
 	char held[PARSER_LINE_MAX + 1];
 	bool have_held;
-	size_t held_n;
+	size_t held_n, held_nums;
 	int held_line;
 	size_t row_ntok;           /* tokens of the last line that gave points */
 	size_t joined;             /* rows put together again */
@@ -327,7 +327,11 @@ static double mail_half_unit(const char *s, size_t len)
 			mult = 1000;
 		else if (s[i] == 'M')
 			mult = 1e6;
-		else if (dot && !isdigit((unsigned char)s[i]))
+		else if (s[i] == 'e' || s[i] == 'E') {
+			/* "2.1e+05": the last digit is worth 10^(5 - 1) */
+			mult *= pow(10, atoi(s + i + 1));
+			break;
+		} else if (dot && !isdigit((unsigned char)s[i]))
 			break;
 	}
 	return 0.5 * pow(10, -(double)dec) * mult;
@@ -1348,8 +1352,8 @@ static bool mail_lkp_header(struct parser *p, struct mail_state *m, const struct
 		snprintf(m->lkp_labels[i], RP_LABEL_LEN, "%.*s", (int)c[i].len, c[i].s);
 	m->lkp = true;
 	char what[160];
-	snprintf(what, sizeof(what), "kernel test robot table: labels %s, %s; a metric per row, %%change and "
-		 "\xc2\xb1 spreads skipped", m->lkp_labels[0], m->lkp_labels[1]);
+	snprintf(what, sizeof(what), "kernel test robot table: labels %s, %s; a metric per row, %%change "
+		 "checked, \xc2\xb1 kept as the spread", m->lkp_labels[0], m->lkp_labels[1]);
 	mail_tab_end(p, m);
 	int hl = is_rule(m->prev[1]) ? m->prev_line[0] : m->prev_line[1];
 	mail_tab_begin(m, 3, hl ? hl : p->lineno, what);
@@ -1358,21 +1362,27 @@ static bool mail_lkp_header(struct parser *p, struct mail_state *m, const struct
 
 static bool mail_lkp_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
 {
-	size_t k = 0;
-	double v[2];
+	size_t k = 0, chg = 0;
+	struct mail_cell c[2];
+	memset(c, 0, sizeof(c));
 	for (int i = 0; i < 2; i++) {
-		if (k >= n || !pp_tok_number(&t[k], &v[i]))
+		if (k >= n || !pp_tok_number(&t[k], &c[i].v))
 			return false;
+		c[i].half = mail_half_unit(t[k].s, t[k].len);
 		k++;
 		if (k < n && is_pm(&t[k])) {
-			/* "± 18%" is two tokens, "±160%" one */
+			/* "± 18%" is two tokens, "±160%" one: the stddev in % of the mean */
+			const struct pp_tok *sp = t[k].len == 2 ? (k + 1 < n ? &t[k + 1] : NULL) : &t[k];
+			size_t off = sp == &t[k] ? 2 : 0;
+			if (sp && mail_spread_of(sp->s + off, sp->len - off, c[i].v, &c[i].spread))
+				c[i].has_spread = true;
 			k += t[k].len == 2 ? 2 : 1;
 		}
 		if (i == 0) {
 			/* the change: "+33.4%", "+2.1e+05%", or an absolute "+1.5" */
 			if (k >= n)
 				return false;
-			k++;
+			chg = k++;
 		}
 	}
 	if (k + 1 != n || pp_tok_number(&t[k], NULL))
@@ -1387,7 +1397,8 @@ static bool mail_lkp_row(struct parser *p, struct mail_state *m, const struct pp
 	char metric[RP_NAME_LEN];
 	snprintf(metric, sizeof(metric), "%.*s", (int)t[k].len, t[k].s);
 	for (int i = 0; i < 2; i++)
-		pp_emit(p, m->lkp_labels[i], -1, "run", 0, metric, v[i], "", RP_FINAL);
+		mail_emit_cell(p, m->lkp_labels[i], -1, "run", 0, metric, &c[i], "");
+	mail_check_change(p, m, c[0].v, c[0].half, c[1].v, c[1].half, t[chg].s, t[chg].len, NULL);
 	return true;
 }
 
@@ -1563,6 +1574,20 @@ static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t 
 			a++;
 		mail_metric_name(a, (size_t)(e - a), m->xt_name, sizeof(m->xt_name));
 	}
+	/* a title right above names the metric ("Write throughput (MB/s)"
+	 * -> write_throughput; its unit went to the hints as it passed) */
+	m->xt_metric[0] = '\0';
+	if (m->prev_line[1] == lineno - 1 && m->prev[1][0]) {
+		struct pp_tok tt[8];
+		size_t tn = pp_tokens(m->prev[1], tt, 8);
+		const char *a = m->prev[1];
+		size_t l = strcspn(a, "(:");
+		while (l && a[l - 1] == ' ')
+			l--;
+		char last = a[strlen(a) - 1];
+		if (tn && tn <= 6 && l && last != '.' && last != ',' && isalpha((unsigned char)a[0]))
+			mail_metric_name(a, l, m->xt_metric, sizeof(m->xt_metric));
+	}
 	m->xt = true;
 	m->xt_rows = 0;
 	m->xt_line = lineno;
@@ -1620,7 +1645,8 @@ static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, c
 		}
 	} else {
 		const char *x_name = m->xt_name[0] ? m->xt_name : (m->hint_x[0] ? m->hint_x : "x");
-		const char *metric = m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+		const char *metric = m->xt_metric[0] ? m->xt_metric
+				     : m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
 		for (size_t k = 0; k < nc; k++) {
 			int i = xi[k];
 			mail_emit_cell(p, label, -1, x_name, m->xt_x[i], metric, &c[k], m->hint_unit);
@@ -1854,7 +1880,13 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 	if (m->have_held) {
 		m->have_held = false;
 		size_t hl = strlen(m->held);
-		if (n && m->held_n + n == m->row_ntok && hl + 1 + strlen(s) <= PARSER_LINE_MAX) {
+		/* the rest of the row: as many tokens as the row above lacks, or
+		 * (the first row of a table) a short tail of figures ("* -0.07%*") */
+		bool tail = n && n <= 2 && strlen(s) < 20 && m->held_nums >= 2;
+		for (size_t i = 0; i < n && tail; i++)
+			tail = pp_tok_number(&t[i], NULL) || memchr(t[i].s, '%', t[i].len) ||
+			       (t[i].len == 1 && (t[i].s[0] == '*' || t[i].s[0] == '('));
+		if (n && (m->held_n + n == m->row_ntok || tail) && hl + 1 + strlen(s) <= PARSER_LINE_MAX) {
 			m->held[hl] = ' ';
 			memcpy(m->held + hl + 1, s, strlen(s) + 1);
 			m->joined++;
@@ -1866,7 +1898,11 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 		mail_line_counted(p, m, m->held, by_cr, truncated);
 		p->lineno = now;
 	}
-	if (n && n < m->row_ntok && strlen(line) >= 60 && mail_table_open(m)) {
+	size_t nums = 0;
+	for (size_t i = 0; i < n; i++)
+		nums += pp_tok_number(&t[i], NULL);
+	if (n && strlen(line) >= 60 && ((n < m->row_ntok && mail_table_open(m)) || nums >= 2)) {
+		m->held_nums = nums;
 		pp_strlcpy(m->held, line, sizeof(m->held));
 		m->held_n = n;
 		m->held_line = p->lineno;
