@@ -125,6 +125,12 @@ struct mail_state {
 	bool xt;
 	size_t xt_n, xt_rows;
 	int xt_line;
+	/* rows named by their label, columns the metrics (0), a count like
+	 * "[runs]" (1) or derived (2) */
+	bool lt;
+	size_t lt_n;
+	int lt_role[MAIL_COLS + 1];
+	char lt_metric[MAIL_COLS + 1][RP_NAME_LEN];
 	double xt_x[MAIL_COLS];
 	int xt_col[MAIL_COLS], xt_endcol[MAIL_COLS];
 	char xt_name[RP_NAME_LEN], xt_metric[RP_NAME_LEN];
@@ -141,6 +147,8 @@ struct mail_state {
 	char held[PARSER_LINE_MAX + 1];
 	bool have_held;
 	size_t held_n, held_nums;
+	bool held_short;
+	int row_last_kind;
 	int held_line;
 	size_t row_ntok;           /* tokens of the last line that gave points */
 	size_t joined;             /* rows put together again */
@@ -291,14 +299,17 @@ static bool is_ignored_label(const char *s, size_t len)
 {
 	if (len && s[0] == '%')
 		return true;
-	static const char *const words[] = { "diff", "change", "delta", "ratio", "gain", "%" };
+	static const char *const words[] = { "diff", "change", "delta", "ratio", "gain", "speedup" };
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		size_t wl = strlen(words[i]);
 		for (size_t k = 0; k + wl <= len; k++)
 			if (strncasecmp(s + k, words[i], wl) == 0)
 				return true;
 	}
-	return false;
+	/* a "%" says a change ("+/- %"), except as the unit that ends a
+	 * metric's name ("CPU%", "util%") */
+	const char *pc = memchr(s, '%', len);
+	return pc && !(pc == s + len - 1 && pc > s && isalpha((unsigned char)pc[-1]));
 }
 
 /* "2.6.23.1-42.fc8": starts with a digit, has a dot, is not a number. */
@@ -1676,6 +1687,80 @@ static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, c
 	return true;
 }
 
+/* --- rows named by their label: "Kernel [runs] Time CPU% ... Ratio" over
+ * "2.5.70-mm2  1  78  94.9 ..." (contest); the columns are the metrics -- */
+
+static bool mail_lt_row(struct parser *p, struct mail_state *m, const char *s, const struct pp_tok *t, size_t n)
+{
+	struct pp_tok lc[2];
+	if (n < 3 || !pp_cells(s, lc, 2) || pp_tok_number(&lc[0], NULL) || lc[0].len >= RP_LABEL_LEN)
+		return false;
+	size_t k0 = 0;
+	while (k0 < n && t[k0].col < lc[0].endcol)
+		k0++;
+	if (!m->lt) {
+		/* a label (a kernel, "vanilla", "with patch") over its figures,
+		 * under a header of names right above it */
+		if (!mail_labelish(lc[0].s, lc[0].len) || m->gap_now || is_rule(m->prev[1]))
+			return false;
+		struct pp_tok h[MAIL_COLS + 1];
+		size_t hn = pp_tokens(m->prev[1], h, MAIL_COLS + 1);
+		if (hn < 3 || hn > MAIL_COLS || k0 != 1 || hn != n)
+			return false;
+		for (size_t i = 0; i < hn; i++) {
+			char last = h[i].s[h[i].len - 1];
+			if (pp_tok_number(&h[i], NULL) || h[i].len > 20 || last == ':' || last == ',' || last == '.')
+				return false;
+		}
+		/* the title over the header ("no_load:") names the table */
+		char title[RP_NAME_LEN] = "";
+		if (!m->prev_gap[1] && m->prev[0][0]) {
+			struct pp_tok tt[4];
+			size_t tn = pp_tokens(m->prev[0], tt, 4);
+			size_t l = strcspn(m->prev[0], ":(");
+			while (l && m->prev[0][l - 1] == ' ')
+				l--;
+			if (tn && tn <= 3 && l && isalpha((unsigned char)m->prev[0][0]))
+				mail_metric_name(m->prev[0], l, title, 16);
+		}
+		char what[160];
+		size_t o = (size_t)snprintf(what, sizeof(what), "label rows%s%s%s: metrics", title[0] ? " (" : "", title,
+					    title[0] ? "_*)" : "");
+		for (size_t i = 1; i < hn; i++) {
+			m->lt_role[i] = h[i].s[0] == '[' ? 1 : is_ignored_label(h[i].s, h[i].len) ? 2 : 0;
+			char name[RP_NAME_LEN];
+			mail_metric_name(h[i].s, h[i].len, name, sizeof(name));
+			snprintf(m->lt_metric[i], RP_NAME_LEN, "%s%s%.*s", title, title[0] ? "_" : "",
+				 (int)(RP_NAME_LEN - 2 - strlen(title)), name);
+			if (m->lt_role[i] == 0 && o < sizeof(what))
+				o += (size_t)snprintf(what + o, sizeof(what) - o, " %s", name);
+		}
+		for (size_t i = 1; i < hn && o < sizeof(what); i++)
+			if (m->lt_role[i])
+				o += (size_t)snprintf(what + o, sizeof(what) - o, "; %.*s skipped (%s)", (int)h[i].len, h[i].s,
+						      m->lt_role[i] == 1 ? "a count" : "derived, from nothing in this table");
+		m->lt_n = hn;
+		mail_tab_end(p, m);
+		mail_tab_begin(m, 6, m->prev_line[1] ? m->prev_line[1] : p->lineno, what);
+		m->lt = true;
+	}
+	if (k0 != 1 || n != m->lt_n)
+		return false;
+	struct mail_cell c[MAIL_COLS];
+	size_t nc = mail_cells(t + 1, n - 1, c, MAIL_COLS);
+	if (nc != n - 1)
+		return false;
+	char label[RP_LABEL_LEN];
+	snprintf(label, sizeof(label), "%.*s", (int)lc[0].len, lc[0].s);
+	for (size_t k = 0; k < nc; k++)
+		if (m->lt_role[k + 1] == 0 && c[k].kind != MC_CHANGE)
+			mail_emit_cell(p, label, -1, "run", 0, m->lt_metric[k + 1], &c[k], m->hint_unit);
+	m->tab_rows++;
+	m->tab_last = p->lineno;
+	m->bench_stale = true;
+	return true;
+}
+
 static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n);
 
 /* The notes of the older shapes: a column table from its header row to
@@ -1745,7 +1830,7 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 	const char *ts = pp_trim(s, &tl);
 	bool consumed = false;
 	if (n == 0) {
-		m->mm = m->pipe = m->lkp = m->kt = m->xt = false;
+		m->mm = m->pipe = m->lkp = m->kt = m->xt = m->lt = false;
 		m->gap_now = true;
 	} else if (mail_lkp_header(p, m, t, n)) {
 		consumed = true;
@@ -1764,6 +1849,8 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		consumed = true;
 	} else if (mail_mm_row(p, m, t, n)) {
 		consumed = true;
+	} else if ((m->lt || m->mode == MAIL_NONE || m->mode == MAIL_HEADER) && mail_lt_row(p, m, s, t, n)) {
+		consumed = true;
 	} else if (m->xt && mail_xt_row(p, m, s, t, n)) {
 		consumed = true;
 	} else if (!m->xt && m->mode == MAIL_NONE && !m->mm && !m->pipe && !m->kt &&
@@ -1774,7 +1861,7 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 	} else {
 		m->pending_setting[0] = '\0';
 		if (!is_rule(s)) {
-			m->mm = m->kt = m->xt = false;
+			m->mm = m->kt = m->xt = m->lt = false;
 			if (!(tl && memchr(ts, '|', tl)))
 				m->pipe = false;
 		}
@@ -1796,7 +1883,7 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 	}
 	/* a table ends with its last row: say how it was read */
 	bool active = (m->tab_kind == 1 && m->mm) || (m->tab_kind == 2 && m->pipe) || (m->tab_kind == 3 && m->lkp) ||
-		      (m->tab_kind == 4 && m->kt) || (m->tab_kind == 5 && m->xt);
+		      (m->tab_kind == 4 && m->kt) || (m->tab_kind == 5 && m->xt) || (m->tab_kind == 6 && m->lt);
 	bool bad_now = m->bad_first && m->bad_last == p->lineno;
 	if ((m->tab_kind && !active) || (m->bad_first && !bad_now))
 		mail_tab_end(p, m);
@@ -1850,9 +1937,21 @@ static void mail_qp_detect(struct mail_state *m, const char *line, size_t len)
 		m->qp = true;
 }
 
+/* What a row's last token is: a number (0), a change or a closing
+ * bracket ("-0.07%*", "0.00%)", "|") (1), a name (2). */
+static int mail_tok_kind(const struct pp_tok *t)
+{
+	if (pp_tok_number(t, NULL))
+		return 0;
+	char last = t->s[t->len - 1];
+	if (memchr(t->s, '%', t->len) || last == ')' || last == '*' || last == '|')
+		return 1;
+	return 2;
+}
+
 static bool mail_table_open(const struct mail_state *m)
 {
-	return m->mm || m->pipe || m->lkp || m->kt || m->xt || m->mode == MAIL_TABLE;
+	return m->mm || m->pipe || m->lkp || m->kt || m->xt || m->lt || m->mode == MAIL_TABLE;
 }
 
 /* One whole line: remember how many tokens a line that gave points had
@@ -1865,8 +1964,10 @@ static void mail_line_counted(struct parser *p, struct mail_state *m, char *line
 	mail_line_one(p, line, strlen(line), by_cr, truncated);
 	if (!n)
 		m->row_ntok = 0;
-	else if (p->n_final > before)
+	else if (p->n_final > before) {
 		m->row_ntok = n;
+		m->row_last_kind = mail_tok_kind(&t[n - 1]);
+	}
 }
 
 /* A row the mailer wrapped at 72-78 columns comes as a long line with too
@@ -1886,7 +1987,7 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 		for (size_t i = 0; i < n && tail; i++)
 			tail = pp_tok_number(&t[i], NULL) || memchr(t[i].s, '%', t[i].len) ||
 			       (t[i].len == 1 && (t[i].s[0] == '*' || t[i].s[0] == '('));
-		if (n && (m->held_n + n == m->row_ntok || tail) && hl + 1 + strlen(s) <= PARSER_LINE_MAX) {
+		if (n && ((m->held_short && m->held_n + n == m->row_ntok) || tail) && hl + 1 + strlen(s) <= PARSER_LINE_MAX) {
 			m->held[hl] = ' ';
 			memcpy(m->held + hl + 1, s, strlen(s) + 1);
 			m->joined++;
@@ -1901,8 +2002,13 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 	size_t nums = 0;
 	for (size_t i = 0; i < n; i++)
 		nums += pp_tok_number(&t[i], NULL);
-	if (n && strlen(line) >= 60 && ((n < m->row_ntok && mail_table_open(m)) || nums >= 2)) {
+	/* short of a row: fewer tokens than the rows above, and not ending
+	 * like them (a complete robot row ends with its name, a mmtests row
+	 * with its change cell) */
+	bool short_row = n && n < m->row_ntok && mail_table_open(m) && mail_tok_kind(&t[n - 1]) != m->row_last_kind;
+	if (n && strlen(line) >= 60 && (short_row || nums >= 2)) {
 		m->held_nums = nums;
+		m->held_short = short_row;
 		pp_strlcpy(m->held, line, sizeof(m->held));
 		m->held_n = n;
 		m->held_line = p->lineno;

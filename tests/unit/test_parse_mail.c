@@ -1029,6 +1029,87 @@ static void test_mail_spread_unit_cells_and_transposed(void **st)
 	result_set_free(&rs);
 }
 
+/* Damien Le Moal's reply (2022) as the list delivered it, quoted-printable:
+ * the robot's table quoted under ">>> ", rows cut by soft line breaks in
+ * the middle of their metric name ("stress-ng.copy-file.op=" / "s"), "±"
+ * sent as "=C2=B1", the rule as "=3D=3D...".  All 35 rows are read (11 with a
+ * name longer than a metric name left out, and said), spreads kept, the
+ * change cells checked. */
+static void test_mail_qp_robot_post(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "lkp-stress-ng-copy-file-qp-quoted-2022.txt", NULL, NULL, &rs,
+						 notes, 4, &nn, err, sizeof(err)), 0);
+	const char *a = "4cbfca5f7750520f", *b = "0568e6122574dcc1aded2979cd0";
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], a);
+	assert_string_equal(labels[1], b);
+	check_pt(&rs, a, "stress-ng.copy-file.ops", "run", 0, 1627);
+	check_pt(&rs, b, "stress-ng.copy-file.ops", "run", 0, 1385);
+	check_pt(&rs, a, "stress-ng.copy-file.ops_per_sec", "run", 0, 27.01);
+	check_pt(&rs, b, "stress-ng.copy-file.ops_per_sec", "run", 0, 22.96);
+	check_pt(&rs, a, "mpstat.cpu.all.iowait%", "run", 0, 4.01);
+	check_pt(&rs, b, "perf-stat.i.dTLB-loads", "run", 0, 3.899e8);
+	check_pt(&rs, a, "proc-vmstat.nr_active_file", "run", 0, 358486);
+	check_pt(&rs, b, "proc-vmstat.pgpgout", "run", 0, 2889953);
+	const struct result_point *p = find(&rs, b, 0, "mpstat.cpu.all.sys%", 0);
+	assert_non_null(p);
+	assert_double_equal(p->value, 0.17, 0);
+	assert_true(p->flags & RP_SPREAD);
+	assert_double_equal(p->spread, 0.17 * 0.11, 1e-12);
+	assert_double_equal(find(&rs, a, 0, "perf-stat.i.cache-misses", 0)->spread, 3164876 * 0.09, 1e-6);
+	assert_int_equal(rs.n, 2 * 24);
+	assert_int_equal(nn, 1);
+	assert_true(notes[0].understood);
+	assert_int_equal(notes[0].first, 99);
+	assert_non_null(strstr(notes[0].text, "24 rows, 11 skipped (a name longer than a metric name); 24 stated "
+					      "changes checked"));
+	result_set_free(&rs);
+}
+
+/* Con Kolivas' contest report (2003): eleven tables, each under a title
+ * naming the load ("io_load:"), rows named by the kernel, columns the
+ * metrics; "[runs]" is a count and "Ratio" is derived from another table
+ * (time over no_load's time): neither is read as a figure. */
+static void test_mail_contest_label_rows(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "contest-2.5.70-mm3-label-rows-2003.txt", NULL, NULL, &rs, notes,
+						 16, &nn, err, sizeof(err)), 0);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 3);
+	assert_string_equal(labels[0], "2.5.70");
+	assert_string_equal(labels[1], "2.5.70-mm2");
+	assert_string_equal(labels[2], "2.5.70-mm3");
+	check_pt(&rs, "2.5.70", "no_load_time", "run", 0, 79);
+	check_pt(&rs, "2.5.70-mm2", "cacherun_cpu", "run", 0, 98.7);
+	check_pt(&rs, "2.5.70", "io_load_time", "run", 0, 326);
+	check_pt(&rs, "2.5.70-mm2", "io_load_loads", "run", 0, 42.0);
+	check_pt(&rs, "2.5.70-mm3", "io_load_lcpu", "run", 0, 18.8);
+	check_pt(&rs, "2.5.70-mm3", "dbench_load_time", "run", 0, 313);
+	check_pt(&rs, "2.5.70-mm2", "dbench_load_lcpu", "run", 0, 55.4);
+	for (size_t i = 0; i < rs.n; i++) {
+		assert_null(strstr(rs.v[i].metric, "ratio"));
+		assert_null(strstr(rs.v[i].metric, "runs"));
+	}
+	assert_int_equal(rs.n, 11 * 3 * 4);
+	assert_int_equal(nn, 11);
+	assert_int_equal(notes[5].first, 35);
+	assert_int_equal(notes[5].last, 38);
+	assert_string_equal(notes[5].text, "label rows (io_load_*): metrics time cpu loads lcpu; [runs] skipped (a "
+					   "count); Ratio skipped (derived, from nothing in this table); 3 rows");
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1059,6 +1140,8 @@ int main(void)
 		cmocka_unit_test(test_mail_lkp_spread_kept),
 		cmocka_unit_test(test_mail_derived_columns_checked),
 		cmocka_unit_test(test_mail_spread_unit_cells_and_transposed),
+		cmocka_unit_test(test_mail_qp_robot_post),
+		cmocka_unit_test(test_mail_contest_label_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
