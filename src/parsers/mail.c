@@ -7,7 +7,11 @@
  *    position they share once tabs are expanded;
  *  - "---- (5,10) - default" headings, kernel-name lines ("2.6.24-rc2 #28
  *    SMP") and iozone rows under them, labelled "2.6.24-rc2 (5,10)";
- *  - bonnie++ tables.
+ *  - bonnie++ tables;
+ *  - mmtests, |-, keyed, kernel test robot, transposed and label-row tables
+ *    (docs/parsers.md), their cells with spread and unit, their derived
+ *    columns checked against the values;
+ *  - quoted-printable bodies and rows the mailer wrapped, put together first.
  * Rule lines ("------") and columns that are not results ("%-diff",
  * "diff", "change", "delta") are recognised and skipped. */
 #include <ctype.h>
