@@ -58,7 +58,10 @@ struct mail_state {
 	/* column table */
 	struct mail_col cols[MAIL_COLS];
 	size_t ncols;
-	char x_name[RP_NAME_LEN];
+	char x_name[RP_NAME_LEN], x_shown[RP_NAME_LEN];
+	/* column tables so far, and a repeated one's metric suffix */
+	char ct_seen[8][96], ct_suffix[8];
+	size_t ct_nseen, ct_tables;
 	/* hints from the prose before a table */
 	char hint_x[RP_NAME_LEN], hint_metric[RP_NAME_LEN], hint_unit[RP_UNIT_LEN];
 	struct bonnie_table bt;
@@ -325,6 +328,7 @@ static bool is_kernel_name(const struct pp_tok *t)
 }
 
 static bool mail_cell_value(const struct pp_tok *c, double *v);
+static void mail_metric_name(const char *s, size_t len, char *out, size_t outlen);
 
 /* Half a unit of the last digit a number is printed with ("12.30" ->
  * 0.005, "208k" -> 500): how far rounding can have moved it. */
@@ -401,8 +405,14 @@ static void mail_check_change(struct parser *p, struct mail_state *m, double bas
 	bool pct = false, ratio = false, approx = false;
 	for (size_t i = 0; i < len && o + 1 < sizeof(num); i++) {
 		char ch = s[i];
-		if (ch == '(' || ch == ')' || ch == '*' || ch == ' ' || ch == '\t')
+		if (ch == '(' || ch == ')' || ch == '[' || ch == ']' || ch == '*' || ch == ' ' || ch == '\t')
 			continue;
+		if (i + 3 <= len && strncmp(s + i, "pct", 3) == 0) {
+			/* "(-6.16 pct)" */
+			pct = true;
+			i += 2;
+			continue;
+		}
 		if (ch == '~')
 			approx = true;
 		else if (ch == '%')
@@ -502,8 +512,12 @@ static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, 
 		int col = t[k].col, endcol = t[k].endcol;
 		struct mail_cell *last = nc && c[nc - 1].kind == MC_VALUE ? &c[nc - 1] : NULL;
 		char buf[64];
-		/* "( 0.00%)", "( 3.2 )": a parenthesis split by blanks */
-		if (s[0] == '(' && s[len - 1] != ')') {
+		/* a remark after the figures: "*", "[Verification run]" */
+		if ((len == 1 && s[0] == '*') || (s[0] == '[' && len > 1 && isalpha((unsigned char)s[1])))
+			break;
+		/* "( 0.00%)", "(0.00 pct)", "[  0.00]", "( 3.2 )": a bracket split by blanks */
+		char close = s[0] == '(' ? ')' : s[0] == '[' ? ']' : 0;
+		if (close && s[len - 1] != close) {
 			size_t o = 0;
 			size_t k2 = k;
 			for (; k2 < n && k2 < k + 3; k2++) {
@@ -511,10 +525,10 @@ static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, 
 					break;
 				memcpy(buf + o, t[k2].s, t[k2].len);
 				o += t[k2].len;
-				if (t[k2].s[t[k2].len - 1] == ')')
+				if (t[k2].s[t[k2].len - 1] == close)
 					break;
 			}
-			if (k2 == n || k2 == k + 3 || o == 0 || buf[o - 1] != ')')
+			if (k2 == n || k2 == k + 3 || o == 0 || buf[o - 1] != close)
 				return (size_t)-1;
 			endcol = t[k2].endcol;
 			k = k2;
@@ -538,9 +552,10 @@ static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, 
 			last->has_spread = true;
 			continue;
 		}
+		bool pct_word = len > 3 && memmem(s, len, "pct", 3) != NULL;
 		if (len > 2 && s[0] == '(' && s[len - 1] == ')') {
-			/* "(3.2)" a spread; "(+3.2%)", "(0.00%)" a change */
-			if (memchr(s, '%', len) == NULL) {
+			/* "(3.2)" a spread; "(+3.2%)", "(0.00%)", "(-1.2 pct)" a change */
+			if (memchr(s, '%', len) == NULL && !pct_word) {
 				if (!last || last->has_spread || !mail_spread_of(s + 1, len - 2, last->v, &last->spread))
 					return (size_t)-1;
 				last->has_spread = true;
@@ -563,7 +578,7 @@ static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, 
 			nc++;
 			continue;
 		}
-		if (memchr(s, '%', len) || s[0] == '~' || s[0] == '*' ||
+		if (memchr(s, '%', len) || pct_word || s[0] == '~' || s[0] == '*' || (s[0] == '[' && s[len - 1] == ']') ||
 		    (len > 1 && (s[len - 1] == 'x' || s[len - 1] == 'X') && isdigit((unsigned char)s[len - 2]))) {
 			cell->kind = MC_CHANGE;
 			nc++;
@@ -647,12 +662,30 @@ static void mail_hints(struct mail_state *m, const char *line)
 /* A header row: 2+ cells, each short and not a number. */
 static bool mail_header(struct parser *p, struct mail_state *m, const char *line)
 {
-	struct pp_tok c[MAIL_COLS + 1];
+	struct pp_tok c[MAIL_COLS + 2];
 	size_t n = pp_cells(line, c, MAIL_COLS + 1);
+	/* "#workers: tip (91caa5ae2424)": the x column's name glued to the
+	 * first label by one blank */
+	const char *colon = n ? memchr(c[0].s, ':', c[0].len) : NULL;
+	if (colon && colon + 2 < c[0].s + c[0].len && colon[1] == ' ' && n >= 2 && n <= MAIL_COLS &&
+	    !memchr(c[0].s, ' ', (size_t)(colon - c[0].s))) {
+		memmove(&c[2], &c[1], (n - 1) * sizeof(c[0]));
+		size_t l0 = (size_t)(colon + 1 - c[0].s);
+		c[1].s = colon + 2;
+		c[1].len = c[0].len - l0 - 1;
+		c[1].col = c[0].col + (int)l0 + 1;
+		c[1].endcol = c[0].endcol;
+		c[0].len = l0;
+		c[0].endcol = c[0].col + (int)l0;
+		n++;
+	}
 	if (n < 2 || n > MAIL_COLS)
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		if (!c[i].len || c[i].len >= 24 || pp_tok_number(&c[i], NULL))
+		double d;
+		size_t u = c[i].len ? pp_scan_number(c[i].s, &d) : 0;
+		/* a figure with what follows it ("22.00 (0.00 pct)") is a row */
+		if (!c[i].len || c[i].len >= 24 || pp_tok_number(&c[i], NULL) || (u && u < c[i].len && c[i].s[u] == ' '))
 			return false;
 		size_t words = 1;
 		for (size_t k = 0; k < c[i].len; k++)
@@ -680,7 +713,36 @@ static bool mail_header(struct parser *p, struct mail_state *m, const char *line
 	return true;
 }
 
-static void mail_table_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, double x)
+/* The x cell of a row: "16", "16:", "1-groups:" (x 1, word "groups"). */
+static bool mail_x_cell(const struct pp_tok *t, double *x, char *word, size_t wlen)
+{
+	char buf[40];
+	size_t len = t->len;
+	word[0] = '\0';
+	if (len && t->s[len - 1] == ':')
+		len--;
+	if (!len || len >= sizeof(buf))
+		return false;
+	memcpy(buf, t->s, len);
+	buf[len] = '\0';
+	if (pp_is_number(buf, x))
+		return true;
+	char *dash = strchr(buf, '-');
+	if (!dash || dash == buf || !isalpha((unsigned char)dash[1]))
+		return false;
+	*dash = '\0';
+	if (!pp_is_number(buf, x))
+		return false;
+	mail_metric_name(dash + 1, strlen(dash + 1), word, wlen);
+	return true;
+}
+
+/* A row of a column table: its first cell is x ("16", "16:", "1-groups:"
+ * with the word as x_name) or, with rowname, the row's name ("Copy:": a
+ * metric of its own, x_name "run").  Runs are numbered per (label,
+ * metric, x): a row repeating an x ("[Verification run]") is another run. */
+static void mail_table_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, double x,
+			   const char *xword, const char *rowname)
 {
 	if (m->mode == MAIL_HEADER) {
 		/* the first header cell names the x column when it sits over it */
@@ -689,19 +751,38 @@ static void mail_table_row(struct parser *p, struct mail_state *m, const struct 
 			pp_strlcpy(m->x_name, m->cols[0].label, sizeof(m->x_name));
 			m->cols[0].ignored = true;
 		}
-		for (size_t i = 0; i < m->ncols; i++)
-			if (!m->cols[i].ignored) {
-				struct mail_label *l = mail_label_get(m, m->cols[i].label);
-				m->cols[i].run = l->runs;
-				if (l->runs < PARSER_RUN_MAX)
-					l->runs++;
-			}
 		m->mode = MAIL_TABLE;
+		/* the same header over the same benchmark again (stream with 10
+		 * runs, then with 100): another setting, its own metrics ("_t2"),
+		 * never more runs of the first */
+		char sig[96];
+		size_t so = (size_t)snprintf(sig, sizeof(sig), "%s|", m->bench);
+		for (size_t i = 0; i < m->ncols && so < sizeof(sig); i++)
+			so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%s|", m->cols[i].label);
+		m->ct_tables++;
+		m->ct_suffix[0] = '\0';
+		bool again = false;
+		for (size_t i = 0; i < m->ct_nseen && !again; i++)
+			again = strcmp(m->ct_seen[i], sig) == 0;
+		if (again)
+			snprintf(m->ct_suffix, sizeof(m->ct_suffix), "_t%zu", m->ct_tables % 100);
+		else if (m->ct_nseen < sizeof(m->ct_seen) / sizeof(m->ct_seen[0]))
+			pp_strlcpy(m->ct_seen[m->ct_nseen++], sig, sizeof(m->ct_seen[0]));
 	}
 	size_t first = m->x_name[0] ? 1 : 0;
 	size_t nlab = m->ncols - first;
-	const char *x_name = m->x_name[0] ? m->x_name : (m->hint_x[0] ? m->hint_x : "x");
-	const char *metric = m->hint_metric[0] ? m->hint_metric : "value";
+	char xn[RP_NAME_LEN];
+	mail_metric_name(m->x_name, strlen(m->x_name), xn, sizeof(xn));
+	const char *x_name = rowname ? "run" : xword && xword[0] ? xword : xn[0] ? xn : (m->hint_x[0] ? m->hint_x : "x");
+	pp_strlcpy(m->x_shown, x_name, sizeof(m->x_shown));
+	char rm[RP_NAME_LEN];
+	const char *metric = m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	if (rowname)
+		snprintf(rm, sizeof(rm), "%.16s%s%.8s%s", m->bench[0] ? m->bench : "", m->bench[0] ? "_" : "", rowname,
+			 m->ct_suffix);
+	else
+		snprintf(rm, sizeof(rm), "%.24s%s", metric, m->ct_suffix);
+	metric = rm;
 	const char *unit = m->hint_unit;
 	struct mail_cell c[MAIL_COLS];
 	size_t nc = n > 1 ? mail_cells(t + 1, n - 1, c, MAIL_COLS) : 0;
@@ -744,7 +825,7 @@ static void mail_table_row(struct parser *p, struct mail_state *m, const struct 
 		int ci = ci_of[k];
 		if (ci < 0 || (size_t)ci >= m->ncols || m->cols[ci].ignored || c[k].kind == MC_CHANGE)
 			continue;
-		mail_emit_cell(p, m->cols[ci].label, m->cols[ci].run, x_name, x, metric, &c[k], unit);
+		mail_emit_cell(p, m->cols[ci].label, -1, x_name, x, metric, &c[k], unit);
 		if (c[k].kind == MC_VALUE && !have[ci]) {
 			have[ci] = true;
 			val[ci] = c[k].v;
@@ -1792,8 +1873,7 @@ static void mail_old_track(struct parser *p, struct mail_state *m, enum mail_mod
 	if (m->old_kind == 1 && m->mode == MAIL_TABLE && got) {
 		m->old_last = p->lineno;
 		m->old_rows++;
-		size_t o = (size_t)snprintf(m->old_what, sizeof(m->old_what), "column table: x %s; labels",
-					    m->x_name[0] ? m->x_name : (m->hint_x[0] ? m->hint_x : "x"));
+		size_t o = (size_t)snprintf(m->old_what, sizeof(m->old_what), "column table: x %s; labels", m->x_shown);
 		bool first = true;
 		for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
 			if (!m->cols[i].ignored) {
@@ -2099,12 +2179,24 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 		}
 	}
 	double x;
+	char xword[RP_NAME_LEN];
+	bool in_table = (m->mode == MAIL_HEADER || m->mode == MAIL_TABLE) && n >= 2;
+	if (in_table && !pp_tok_number(&t[0], NULL) && mail_x_cell(&t[0], &x, xword, sizeof(xword))) {
+		mail_table_row(p, m, t, n, x, xword, NULL);
+		return;
+	}
+	if (in_table && t[0].len > 1 && t[0].len < 24 && t[0].s[t[0].len - 1] == ':' && isalpha((unsigned char)t[0].s[0])) {
+		char rn[RP_NAME_LEN];
+		mail_metric_name(t[0].s, t[0].len - 1, rn, sizeof(rn));
+		mail_table_row(p, m, t, n, 0, NULL, rn);
+		return;
+	}
 	if (pp_tok_number(&t[0], &x)) {
 		size_t nums = 0;
 		for (size_t k = 0; k < n; k++)
 			nums += pp_tok_number(&t[k], NULL);
-		if ((m->mode == MAIL_HEADER || m->mode == MAIL_TABLE) && n >= 2) {
-			mail_table_row(p, m, t, n, x);
+		if (in_table) {
+			mail_table_row(p, m, t, n, x, NULL, NULL);
 			return;
 		}
 		if (m->mode == MAIL_BLOCK && nums == n && n >= 3) {

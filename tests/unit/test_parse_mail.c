@@ -1110,6 +1110,61 @@ static void test_mail_contest_label_rows(void **st)
 	result_set_free(&rs);
 }
 
+/* K Prateek Nayak's results (2022) in the layout AMD's scheduler posts
+ * use: a header row of kernels over rows "1-groups:", "16:" or "8" (x, the
+ * word as x_name), each value followed by its change "(-6.16 pct)",
+ * remarks after the figures ("*", "* Known to have run to run",
+ * "[Verification run]": a second run at that x), rows named by a metric
+ * ("Copy:") under the same header twice (10 then 100 runs: "_t4", never
+ * pooled), the header "#workers: tip (...)" with one blank after the x
+ * name.  Every change stated is checked against the values. */
+static void test_mail_pct_change_cells(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "sched-sync-wakeup-hackbench-tbench-pct-2022.txt", NULL, NULL, &rs,
+						 notes, 8, &nn, err, sizeof(err)), 0);
+	const char *a = "tip (91caa5ae2424)", *b = "tip (14b3f2d9ee8d)";
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], a);
+	assert_string_equal(labels[1], b);
+	check_pt(&rs, a, "hackbench", "groups", 1, 4.22);
+	check_pt(&rs, b, "hackbench", "groups", 1, 4.48);
+	assert_double_equal(find(&rs, b, 1, "hackbench", 1)->value, 4.30, 0);   /* the verification run */
+	check_pt(&rs, b, "hackbench", "groups", 16, 7.34);
+	check_pt(&rs, a, "schbench", "workers", 1, 22.00);
+	check_pt(&rs, b, "schbench", "workers", 2, 27.00);
+	check_pt(&rs, b, "schbench", "workers", 512, 47168.00);
+	check_pt(&rs, a, "stream_copy", "run", 0, 336140.45);
+	check_pt(&rs, b, "stream_triad", "run", 0, 260063.57);
+	check_pt(&rs, a, "stream_copy_t4", "run", 0, 336576.38);
+	check_pt(&rs, b, "stream_triad_t4", "run", 0, 258020.57);
+	check_pt(&rs, a, "tbench", "clients", 1, 131.56);
+	check_pt(&rs, b, "tbench", "clients", 2, 245.94);
+	check_pt(&rs, b, "tbench", "clients", 512, 36162.17);
+	assert_int_equal(rs.n, 2 * (6 + 10 + 4 + 4 + 10));
+	assert_int_equal(nn, 5);
+	static const int first[5] = { 14, 26, 48, 56, 76 }, last[5] = { 20, 36, 52, 60, 86 };
+	static const char *const what[5] = {
+		"column table: x groups; labels tip (91caa5ae2424), tip (14b3f2d9ee8d); 6 rows; 12 stated changes checked",
+		"column table: x workers; labels tip (91caa5ae2424), tip (14b3f2d9ee8d); 10 rows; 20 stated changes checked",
+		"column table: x run; labels tip (91caa5ae2424), tip (14b3f2d9ee8d); 4 rows; 8 stated changes checked",
+		"column table: x run; labels tip (91caa5ae2424), tip (14b3f2d9ee8d); 4 rows; 8 stated changes checked",
+		"column table: x clients; labels tip (91caa5ae2424), tip (14b3f2d9ee8d); 10 rows; 20 stated changes checked",
+	};
+	for (int i = 0; i < 5; i++) {
+		assert_true(notes[i].understood);
+		assert_int_equal(notes[i].first, first[i]);
+		assert_int_equal(notes[i].last, last[i]);
+		assert_string_equal(notes[i].text, what[i]);
+	}
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1142,6 +1197,7 @@ int main(void)
 		cmocka_unit_test(test_mail_spread_unit_cells_and_transposed),
 		cmocka_unit_test(test_mail_qp_robot_post),
 		cmocka_unit_test(test_mail_contest_label_rows),
+		cmocka_unit_test(test_mail_pct_change_cells),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
