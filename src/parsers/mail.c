@@ -37,7 +37,8 @@ struct mail_col {
 	char label[RP_LABEL_LEN];
 	int col, endcol;
 	bool ignored;
-	int run;
+	bool cv;        /* "tip[pct imp](CV)": "(1.43)" after a value is its CoV in % */
+	bool pct;       /* ... and "[ -9.11]" the change in % */
 };
 
 struct mail_state {
@@ -62,6 +63,8 @@ struct mail_state {
 	/* column tables so far, and a repeated one's metric suffix */
 	char ct_seen[8][96], ct_suffix[8];
 	size_t ct_nseen, ct_tables;
+	bool ct_use_hint;
+	int hint_metric_line, last_points_line;
 	/* hints from the prose before a table */
 	char hint_x[RP_NAME_LEN], hint_metric[RP_NAME_LEN], hint_unit[RP_UNIT_LEN];
 	struct bonnie_table bt;
@@ -510,7 +513,11 @@ static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, 
 		const char *s = t[k].s;
 		size_t len = t[k].len;
 		int col = t[k].col, endcol = t[k].endcol;
-		struct mail_cell *last = nc && c[nc - 1].kind == MC_VALUE ? &c[nc - 1] : NULL;
+		/* the value a spread or unit goes with: the last cell, or the one
+		 * before a change written between them ("1.09 [ -9.11](11.93)") */
+		struct mail_cell *last = nc && c[nc - 1].kind == MC_VALUE ? &c[nc - 1]
+					 : nc > 1 && c[nc - 1].kind == MC_CHANGE && c[nc - 2].kind == MC_VALUE ? &c[nc - 2]
+					 : NULL;
 		char buf[64];
 		/* a remark after the figures: "*", "[Verification run]" */
 		if ((len == 1 && s[0] == '*') || (s[0] == '[' && len > 1 && isalpha((unsigned char)s[1])))
@@ -638,7 +645,7 @@ static void mail_emit_cell(struct parser *p, const char *label, int run, const c
 	pp_emit_point(p, &pt);
 }
 
-static void mail_hints(struct mail_state *m, const char *line)
+static void mail_hints(struct mail_state *m, const char *line, int lineno)
 {
 	/* what the prose says the numbers are: "The first column is dbench
 	 * clients.  The numbers are throughput in MB/sec." */
@@ -649,8 +656,10 @@ static void mail_hints(struct mail_state *m, const char *line)
 	for (size_t i = 0; i < sizeof(xs) / sizeof(xs[0]); i++)
 		if (strcasestr(line, xs[i].w))
 			pp_strlcpy(m->hint_x, xs[i].x, sizeof(m->hint_x));
-	if (strcasestr(line, "throughput"))
+	if (strcasestr(line, "throughput")) {
 		pp_strlcpy(m->hint_metric, "throughput", sizeof(m->hint_metric));
+		m->hint_metric_line = lineno;
+	}
 	if (strstr(line, "KIOPS"))
 		pp_strlcpy(m->hint_unit, "KIOPS", sizeof(m->hint_unit));
 	else if (strstr(line, "MB/sec") || strstr(line, "MB/s"))
@@ -685,7 +694,12 @@ static bool mail_header(struct parser *p, struct mail_state *m, const char *line
 		double d;
 		size_t u = c[i].len ? pp_scan_number(c[i].s, &d) : 0;
 		/* a figure with what follows it ("22.00 (0.00 pct)") is a row */
-		if (!c[i].len || c[i].len >= 24 || pp_tok_number(&c[i], NULL) || (u && u < c[i].len && c[i].s[u] == ' '))
+		/* a label with what its cells hold after it ("stats_prop[pct imp](CV)")
+		 * is as short as its label */
+		const char *br = c[i].len ? memchr(c[i].s, '[', c[i].len) : NULL;
+		size_t ll = br && br > c[i].s ? (size_t)(br - c[i].s) : c[i].len;
+		if (!c[i].len || ll >= 24 || c[i].len >= 40 || pp_tok_number(&c[i], NULL) ||
+		    (u && u < c[i].len && c[i].s[u] == ' '))
 			return false;
 		size_t words = 1;
 		for (size_t k = 0; k < c[i].len; k++)
@@ -698,15 +712,21 @@ static bool mail_header(struct parser *p, struct mail_state *m, const char *line
 	m->x_name[0] = '\0';
 	for (size_t i = 0; i < n; i++) {
 		struct mail_col *col = &m->cols[i];
-		pp_strlcpy(col->label, c[i].s, c[i].len + 1 < sizeof(col->label) ? c[i].len + 1 : sizeof(col->label));
+		/* "tip[pct imp](CV)": the label, then what its cells hold */
+		size_t ll = c[i].len;
+		const char *br = memchr(c[i].s, '[', c[i].len);
+		col->cv = memmem(c[i].s, c[i].len, "(CV)", 4) != NULL;
+		col->pct = memmem(c[i].s, c[i].len, "pct", 3) != NULL;
+		if (br && br > c[i].s && (memmem(c[i].s, c[i].len, "pct", 3) || col->cv))
+			ll = (size_t)(br - c[i].s);
+		pp_strlcpy(col->label, c[i].s, ll + 1 < sizeof(col->label) ? ll + 1 : sizeof(col->label));
 		if (m->section[0] && strlen(col->label) + 1 + strlen(m->section) < sizeof(col->label)) {
 			strcat(col->label, " ");
 			strcat(col->label, m->section);
 		}
 		col->col = c[i].col;
 		col->endcol = c[i].endcol;
-		col->ignored = is_ignored_label(c[i].s, c[i].len);
-		col->run = -1;
+		col->ignored = is_ignored_label(col->label, strlen(col->label));
 	}
 	m->mode = MAIL_HEADER;
 	(void)p;
@@ -741,9 +761,18 @@ static bool mail_x_cell(const struct pp_tok *t, double *x, char *word, size_t wl
  * with the word as x_name) or, with rowname, the row's name ("Copy:": a
  * metric of its own, x_name "run").  Runs are numbered per (label,
  * metric, x): a row repeating an x ("[Verification run]") is another run. */
-static void mail_table_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, double x,
+static bool mail_table_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, double x,
 			   const char *xword, const char *rowname)
 {
+	struct mail_cell c[MAIL_COLS];
+	size_t nc = n > 1 ? mail_cells(t + 1, n - 1, c, MAIL_COLS) : 0;
+	if (nc == (size_t)-1 || !nc)
+		return false;   /* words among the numbers: not a row of values */
+	size_t nvals = 0;
+	for (size_t k = 0; k < nc; k++)
+		nvals += c[k].kind == MC_VALUE;
+	if (rowname && !nvals)
+		return false;   /* "ycsb-cassandra  -0.54%": a change, no value */
 	if (m->mode == MAIL_HEADER) {
 		/* the first header cell names the x column when it sits over it */
 		if (m->ncols && m->cols[0].col <= t[0].endcol && !m->cols[0].ignored &&
@@ -752,6 +781,9 @@ static void mail_table_row(struct parser *p, struct mail_state *m, const struct 
 			m->cols[0].ignored = true;
 		}
 		m->mode = MAIL_TABLE;
+		/* what the prose says the numbers are, when it says so since the
+		 * last table (not a "throughput" three tables up) */
+		m->ct_use_hint = m->hint_metric[0] && m->hint_metric_line > m->last_points_line;
 		/* the same header over the same benchmark again (stream with 10
 		 * runs, then with 100): another setting, its own metrics ("_t2"),
 		 * never more runs of the first */
@@ -776,7 +808,7 @@ static void mail_table_row(struct parser *p, struct mail_state *m, const struct 
 	const char *x_name = rowname ? "run" : xword && xword[0] ? xword : xn[0] ? xn : (m->hint_x[0] ? m->hint_x : "x");
 	pp_strlcpy(m->x_shown, x_name, sizeof(m->x_shown));
 	char rm[RP_NAME_LEN];
-	const char *metric = m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	const char *metric = m->ct_use_hint ? m->hint_metric : (m->bench[0] ? m->bench : "value");
 	if (rowname)
 		snprintf(rm, sizeof(rm), "%.16s%s%.8s%s", m->bench[0] ? m->bench : "", m->bench[0] ? "_" : "", rowname,
 			 m->ct_suffix);
@@ -784,10 +816,6 @@ static void mail_table_row(struct parser *p, struct mail_state *m, const struct 
 		snprintf(rm, sizeof(rm), "%.24s%s", metric, m->ct_suffix);
 	metric = rm;
 	const char *unit = m->hint_unit;
-	struct mail_cell c[MAIL_COLS];
-	size_t nc = n > 1 ? mail_cells(t + 1, n - 1, c, MAIL_COLS) : 0;
-	if (nc == (size_t)-1 || !nc)
-		return;   /* words among the numbers: not a row of values */
 	size_t nplain = 0;
 	for (size_t k = 0; k < nc; k++)
 		nplain += c[k].kind != MC_CHANGE;
@@ -825,6 +853,8 @@ static void mail_table_row(struct parser *p, struct mail_state *m, const struct 
 		int ci = ci_of[k];
 		if (ci < 0 || (size_t)ci >= m->ncols || m->cols[ci].ignored || c[k].kind == MC_CHANGE)
 			continue;
+		if (m->cols[ci].cv && c[k].has_spread)
+			c[k].spread = fabs(c[k].v) * c[k].spread / 100;
 		mail_emit_cell(p, m->cols[ci].label, -1, x_name, x, metric, &c[k], unit);
 		if (c[k].kind == MC_VALUE && !have[ci]) {
 			have[ci] = true;
@@ -855,8 +885,9 @@ static void mail_table_row(struct parser *p, struct mail_state *m, const struct 
 		if (nv < 0)
 			continue;
 		mail_check_change(p, m, val[b], half[b], val[nv], half[nv], c[k].text, strlen(c[k].text),
-				  m->cols[ci].label);
+				  m->cols[ci].pct ? "%" : m->cols[ci].label);
 	}
+	return true;
 }
 
 static void mail_iozone_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
@@ -1908,6 +1939,18 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 {
 	struct mail_state *m = p->st;
 	char *s = mail_unquote(line);
+	/* "1.00 [ -9.11](11.93)": a change and a spread written together */
+	char sep[PARSER_LINE_MAX + 1];
+	if (strstr(s, "](")) {
+		size_t o = 0;
+		for (const char *q = s; *q && o + 2 < sizeof(sep); q++) {
+			sep[o++] = *q;
+			if (q[0] == ']' && q[1] == '(')
+				sep[o++] = ' ';
+		}
+		sep[o] = '\0';
+		s = sep;
+	}
 	struct pp_tok t[24];
 	size_t n = pp_tokens(s, t, 24);
 	size_t tl;
@@ -2049,6 +2092,7 @@ static void mail_line_counted(struct parser *p, struct mail_state *m, char *line
 	if (!n)
 		m->row_ntok = 0;
 	else if (p->n_final > before) {
+		m->last_points_line = p->lineno;
 		m->row_ntok = n;
 		m->row_last_kind = mail_tok_kind(&t[n - 1]);
 	}
@@ -2181,15 +2225,15 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 	double x;
 	char xword[RP_NAME_LEN];
 	bool in_table = (m->mode == MAIL_HEADER || m->mode == MAIL_TABLE) && n >= 2;
-	if (in_table && !pp_tok_number(&t[0], NULL) && mail_x_cell(&t[0], &x, xword, sizeof(xword))) {
-		mail_table_row(p, m, t, n, x, xword, NULL);
+	if (in_table && !pp_tok_number(&t[0], NULL) && mail_x_cell(&t[0], &x, xword, sizeof(xword)) &&
+	    mail_table_row(p, m, t, n, x, xword, NULL))
 		return;
-	}
-	if (in_table && t[0].len > 1 && t[0].len < 24 && t[0].s[t[0].len - 1] == ':' && isalpha((unsigned char)t[0].s[0])) {
+	if (in_table && t[0].len < 24 && isalpha((unsigned char)t[0].s[0])) {
+		/* a row named by its metric: "Copy:", "Scale" */
 		char rn[RP_NAME_LEN];
-		mail_metric_name(t[0].s, t[0].len - 1, rn, sizeof(rn));
-		mail_table_row(p, m, t, n, 0, NULL, rn);
-		return;
+		mail_metric_name(t[0].s, t[0].len - (t[0].s[t[0].len - 1] == ':'), rn, sizeof(rn));
+		if (mail_table_row(p, m, t, n, 0, NULL, rn))
+			return;
 	}
 	if (pp_tok_number(&t[0], &x)) {
 		size_t nums = 0;
@@ -2215,7 +2259,7 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 	if (mail_header(p, m, s))
 		return;
 	/* prose: remember what it says about the numbers; a table ends */
-	mail_hints(m, s);
+	mail_hints(m, s, p->lineno);
 	if (m->mode == MAIL_TABLE || m->mode == MAIL_HEADER)
 		m->mode = MAIL_NONE;
 	if (n >= 4) {

@@ -1165,6 +1165,51 @@ static void test_mail_pct_change_cells(void **st)
 	result_set_free(&rs);
 }
 
+/* K Prateek Nayak's cover letter (2025), AMD's newer layout: headers
+ * "tip[pct imp](CV)" (the label, then what its cells hold), cells
+ * "1.09 [ -9.11](11.93)": the value, its change in % (checked) and its
+ * coefficient of variation in %, kept as the spread (11.93 % of 1.09);
+ * rows "1-groups", "16", "Copy"; a title block per table naming the
+ * benchmark ("Test : stream-100"); a last table of changes only. */
+static void test_mail_cv_spread_cells(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "sched-stats-prop-cv-pct-imp-2025.txt", NULL, NULL, &rs, notes, 8,
+						 &nn, err, sizeof(err)), 0);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "tip");
+	assert_string_equal(labels[1], "stats_prop");
+	check_pt(&rs, "stats_prop", "hackbench", "groups", 1, 1.09);
+	const struct result_point *p = find(&rs, "stats_prop", 0, "hackbench", 1);
+	assert_true(p->flags & RP_SPREAD);
+	assert_double_equal(p->spread, 1.09 * 11.93 / 100, 1e-12);
+	check_pt(&rs, "tip", "tbench", "clients", 1024, 1.00);
+	assert_double_equal(find(&rs, "tip", 0, "tbench", 1024)->spread, 0.0019, 1e-12);
+	check_pt(&rs, "stats_prop", "stream-10_copy", "run", 0, 1.02);
+	check_pt(&rs, "stats_prop", "stream-100_copy", "run", 0, 0.98);
+	check_pt(&rs, "stats_prop", "netperf", "clients", 512, 1.00);
+	assert_double_equal(find(&rs, "stats_prop", 0, "netperf", 512)->spread, 0.6228, 1e-12);
+	check_pt(&rs, "stats_prop", "schbench", "workers", 128, 1.06);
+	assert_double_equal(find(&rs, "stats_prop", 0, "schbench", 128)->spread, 1.06 * 113.66 / 100, 1e-12);
+	assert_int_equal(rs.n, 2 * (5 + 11 + 4 + 4 + 10 + 10));
+	assert_int_equal(nn, 6);
+	static const int rows[6] = { 5, 11, 4, 4, 10, 10 };
+	for (int i = 0; i < 6; i++) {
+		char want[64];
+		snprintf(want, sizeof(want), "; %d rows; %d stated changes checked", rows[i], 2 * rows[i]);
+		assert_true(notes[i].understood);
+		assert_non_null(strstr(notes[i].text, want));
+	}
+	assert_int_equal(notes[0].first, 13);
+	assert_int_equal(notes[0].last, 20);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1198,6 +1243,7 @@ int main(void)
 		cmocka_unit_test(test_mail_qp_robot_post),
 		cmocka_unit_test(test_mail_contest_label_rows),
 		cmocka_unit_test(test_mail_pct_change_cells),
+		cmocka_unit_test(test_mail_cv_spread_cells),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
