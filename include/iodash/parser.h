@@ -41,7 +41,11 @@
  *           under "---- (5,10) - ..." headings ("2.6.24-rc2 (5,10)");
  *           dbench lines as above; iozone rows as above; column tables: x from
  *           the first column, x_name/metric/unit guessed from the prose before
- *           the table (clients/procs/threads; throughput; MB/s), else "x"/"value".
+ *           the table (clients/procs/threads; throughput; MB/s), else "x"/"value";
+ *           mmtests, |-, keyed, robot, transposed and label-row tables; a
+ *           stated spread ("116.1 (3.2)", "± 18%") goes to spread with
+ *           RP_SPREAD; quoted-printable bodies and wrapped rows are put back
+ *           together (docs/parsers.md).
  */
 #ifndef IODASH_PARSER_H
 #define IODASH_PARSER_H

@@ -14,6 +14,7 @@ enum result_flags {
 	RP_PROGRESS   = 1u << 1,  /* a live/interval figure (x is seconds) */
 	RP_INCOMPLETE = 1u << 2,  /* the run was cut short: no final figure */
 	RP_TOO_FAST   = 1u << 3,  /* bonnie++ "+++++": too fast to measure, value unknown, not 0 */
+	RP_SPREAD     = 1u << 4,  /* spread holds the spread the source states ("59580 ± 312") */
 };
 
 struct result_point {
@@ -26,6 +27,8 @@ struct result_point {
 	char unit[RP_UNIT_LEN];     /* "MB/s", "KiB/s", "IOPS", "us", "ms" ... */
 	unsigned flags;             /* enum result_flags */
 	double t;                   /* session seconds it came at (model_add_result stamps it) */
+	double spread;              /* with RP_SPREAD: the stated spread of value, in its unit
+	                             * (a "± 18%" is turned into 0.18 * value); never a run */
 };
 
 /* Where parsers put their points.  emit() copies what it keeps. */

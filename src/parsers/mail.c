@@ -7,12 +7,17 @@
  *    position they share once tabs are expanded;
  *  - "---- (5,10) - default" headings, kernel-name lines ("2.6.24-rc2 #28
  *    SMP") and iozone rows under them, labelled "2.6.24-rc2 (5,10)";
- *  - bonnie++ tables.
+ *  - bonnie++ tables;
+ *  - mmtests, |-, keyed, kernel test robot, transposed and label-row tables
+ *    (docs/parsers.md), their cells with spread and unit, their derived
+ *    columns checked against the values;
+ *  - quoted-printable bodies and rows the mailer wrapped, put together first.
  * Rule lines ("------") and columns that are not results ("%-diff",
  * "diff", "change", "delta") are recognised and skipped. */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "pinternal.h"
@@ -32,7 +37,8 @@ struct mail_col {
 	char label[RP_LABEL_LEN];
 	int col, endcol;
 	bool ignored;
-	int run;
+	bool cv;        /* "tip[pct imp](CV)": "(1.43)" after a value is its CoV in % */
+	bool pct;       /* ... and "[ -9.11]" the change in % */
 };
 
 struct mail_state {
@@ -53,7 +59,12 @@ struct mail_state {
 	/* column table */
 	struct mail_col cols[MAIL_COLS];
 	size_t ncols;
-	char x_name[RP_NAME_LEN];
+	char x_name[RP_NAME_LEN], x_shown[RP_NAME_LEN];
+	/* column tables so far, and a repeated one's metric suffix */
+	char ct_seen[8][96], ct_suffix[8];
+	size_t ct_nseen, ct_tables;
+	bool ct_use_hint;
+	int hint_metric_line, last_points_line;
 	/* hints from the prose before a table */
 	char hint_x[RP_NAME_LEN], hint_metric[RP_NAME_LEN], hint_unit[RP_UNIT_LEN];
 	struct bonnie_table bt;
@@ -115,6 +126,42 @@ struct mail_state {
 	/* rows of a table whose header was not found */
 	int bad_first, bad_last;
 	size_t bad_cols;
+	/* stated changes ("%diff", "(+3.2%)", "ratio") checked in the table
+	 * being read; what the first mismatch states: 0 %, 1 ratio, 2 difference */
+	size_t tab_checked;
+	int mis_kind;
+	/* transposed tables: a header row of x values ("clients 1 2 4 8") over
+	 * rows whose first cell is the label */
+	bool xt;
+	size_t xt_n, xt_rows;
+	int xt_line;
+	/* rows named by their label, columns the metrics (0), a count like
+	 * "[runs]" (1) or derived (2) */
+	bool lt;
+	size_t lt_n;
+	int lt_role[MAIL_COLS + 1];
+	char lt_metric[MAIL_COLS + 1][RP_NAME_LEN];
+	double xt_x[MAIL_COLS];
+	int xt_col[MAIL_COLS], xt_endcol[MAIL_COLS];
+	char xt_name[RP_NAME_LEN], xt_metric[RP_NAME_LEN];
+	/* the first and the last label row, for a derived row ("%diff") under them */
+	double xt_base[MAIL_COLS], xt_prev[MAIL_COLS], xt_bhalf[MAIL_COLS], xt_phalf[MAIL_COLS];
+	bool xt_have_base[MAIL_COLS], xt_have_prev[MAIL_COLS];
+	/* a quoted-printable body (soft line breaks "=", "=3D"): decoded, and
+	 * a line cut by a soft break gathered here */
+	bool qp;
+	char qp_acc[PARSER_LINE_MAX + 1];
+	size_t qp_len;
+	/* a table row the mailer wrapped in two: its first part, held until the
+	 * next line shows whether it completes the row */
+	char held[PARSER_LINE_MAX + 1];
+	bool have_held;
+	size_t held_n, held_nums;
+	bool held_short;
+	int row_last_kind;
+	int held_line;
+	size_t row_ntok;           /* tokens of the last line that gave points */
+	size_t joined;             /* rows put together again */
 };
 
 static void mail_tab_begin(struct mail_state *m, int kind, int first, const char *what)
@@ -122,14 +169,37 @@ static void mail_tab_begin(struct mail_state *m, int kind, int first, const char
 	m->tab_kind = kind;
 	m->tab_first = first;
 	m->tab_last = first;
-	m->tab_rows = m->tab_skipped = m->tab_mismatch = 0;
+	m->tab_rows = m->tab_skipped = m->tab_mismatch = m->tab_checked = 0;
 	pp_strlcpy(m->tab_what, what, sizeof(m->tab_what));
+}
+
+/* A table's note; a stated change that does not fit the values (a
+ * misread column or a mistake in the post) makes it one a person should
+ * look at, with the first such line. */
+static void mail_table_note(struct parser *p, struct mail_state *m, int first, int last, const char *what,
+			    size_t rows, const char *skipped)
+{
+	char chk[48] = "";
+	if (m->tab_checked && !m->tab_mismatch)
+		snprintf(chk, sizeof(chk), "; %zu stated changes checked", m->tab_checked);
+	if (m->tab_mismatch) {
+		const char *u = m->mis_kind == 0 ? "%" : m->mis_kind == 1 ? "x" : "";
+		pp_note(p, first, last, false,
+			"%s; %zu rows, but %zu stated changes do not match the values (line %d says %+.2f%s, the "
+			"values give %+.2f%s)", what, rows, m->tab_mismatch, m->mis_line, m->mis_stated, u,
+			m->mis_computed, u);
+	} else if (skipped)
+		pp_note(p, first, last, true, "%s; %zu rows, %zu skipped (%s)%s", what, rows, m->tab_skipped, skipped,
+			chk);
+	else
+		pp_note(p, first, last, true, "%s; %zu rows%s", what, rows, chk);
+	m->tab_mismatch = m->tab_checked = 0;
 }
 
 static void mail_old_end(struct parser *p, struct mail_state *m)
 {
 	if (m->old_kind && m->old_rows)
-		pp_note(p, m->old_first, m->old_last, true, "%s; %zu rows", m->old_what, m->old_rows);
+		mail_table_note(p, m, m->old_first, m->old_last, m->old_what, m->old_rows, NULL);
 	m->old_kind = 0;
 }
 
@@ -138,20 +208,11 @@ static void mail_tab_end(struct parser *p, struct mail_state *m)
 	if (m->tab_kind && !m->tab_rows && !m->tab_skipped) {
 		/* a header with no rows under it (a diffstat line "a.c | 11 ++--"):
 		 * not a table */
-	} else if (m->tab_kind && m->tab_mismatch) {
-		/* a change column that does not fit the values: a misread column
-		 * or a mistake in the post; either way a person should look */
-		pp_note(p, m->tab_first, m->tab_last, false,
-			"%s; %zu rows, but %zu stated changes do not match the values (line %d says %+.2f%%, the "
-			"values give %+.2f%%)", m->tab_what, m->tab_rows, m->tab_mismatch, m->mis_line, m->mis_stated,
-			m->mis_computed);
 	} else if (m->tab_kind) {
-		if (m->tab_skipped)
-			pp_note(p, m->tab_first, m->tab_last, true, "%s; %zu rows, %zu skipped (%s)", m->tab_what,
-				m->tab_rows, m->tab_skipped,
-				m->tab_kind == 3 ? "a name longer than a metric name" : "not as many values as the header");
-		else
-			pp_note(p, m->tab_first, m->tab_last, true, "%s; %zu rows", m->tab_what, m->tab_rows);
+		mail_table_note(p, m, m->tab_first, m->tab_last, m->tab_what, m->tab_rows,
+				!m->tab_skipped ? NULL
+				: m->tab_kind == 3 ? "a name longer than a metric name"
+						   : "not as many values as the header");
 	}
 	m->tab_kind = 0;
 	if (m->bad_first)
@@ -248,14 +309,17 @@ static bool is_ignored_label(const char *s, size_t len)
 {
 	if (len && s[0] == '%')
 		return true;
-	static const char *const words[] = { "diff", "change", "delta", "ratio", "gain", "%" };
+	static const char *const words[] = { "diff", "change", "delta", "ratio", "gain", "speedup" };
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		size_t wl = strlen(words[i]);
 		for (size_t k = 0; k + wl <= len; k++)
 			if (strncasecmp(s + k, words[i], wl) == 0)
 				return true;
 	}
-	return false;
+	/* a "%" says a change ("+/- %"), except as the unit that ends a
+	 * metric's name ("CPU%", "util%") */
+	const char *pc = memchr(s, '%', len);
+	return pc && !(pc == s + len - 1 && pc > s && isalpha((unsigned char)pc[-1]));
 }
 
 /* "2.6.23.1-42.fc8": starts with a digit, has a dot, is not a number. */
@@ -266,7 +330,322 @@ static bool is_kernel_name(const struct pp_tok *t)
 	return memchr(t->s, '.', t->len) != NULL;
 }
 
-static void mail_hints(struct mail_state *m, const char *line)
+static bool mail_cell_value(const struct pp_tok *c, double *v);
+static void mail_metric_name(const char *s, size_t len, char *out, size_t outlen);
+
+/* Half a unit of the last digit a number is printed with ("12.30" ->
+ * 0.005, "208k" -> 500): how far rounding can have moved it. */
+static double mail_half_unit(const char *s, size_t len)
+{
+	size_t dec = 0;
+	bool dot = false;
+	double mult = 1;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '.')
+			dot = true;
+		else if (dot && isdigit((unsigned char)s[i]))
+			dec++;
+		else if (s[i] == 'k' || s[i] == 'K')
+			mult = 1000;
+		else if (s[i] == 'M')
+			mult = 1e6;
+		else if (s[i] == 'e' || s[i] == 'E') {
+			/* "2.1e+05": the last digit is worth 10^(5 - 1) */
+			mult *= pow(10, atoi(s + i + 1));
+			break;
+		} else if (dot && !isdigit((unsigned char)s[i]))
+			break;
+	}
+	return 0.5 * pow(10, -(double)dec) * mult;
+}
+
+/* The check itself: stated is a change in % (kind 0), a ratio (1) or a
+ * difference (2), printed to within sh. */
+static void mail_check_stated(struct parser *p, struct mail_state *m, double base, double bhalf, double val,
+			      double vhalf, double stated, double sh, int kind)
+{
+	if (!isfinite(base) || !isfinite(val) || base == 0 || val == 0)
+		return;
+	double rel = bhalf / fabs(base) + vhalf / fabs(val);
+	double comp;
+	bool ok;
+	/* printed rounded (within sh either way) or cut ("+12%" for 12.89%:
+	 * up to a whole unit of the last digit below) */
+	if (kind == 0) {
+		comp = (val - base) / fabs(base) * 100;
+		double tol = 100 * rel * (1 + fabs(comp) / 100) + 0.011, d = fabs(comp) - fabs(stated);
+		ok = d >= -(tol + sh) && d <= tol + 2 * sh;
+	} else if (kind == 1) {
+		comp = val / base;
+		/* a speedup of latencies is base / val */
+		ok = fabs(stated - comp) <= comp * rel + sh + 1e-9 || fabs(stated - 1 / comp) <= rel / comp + sh + 1e-9;
+	} else {
+		comp = val - base;
+		double tol = bhalf + vhalf + 1e-9, d = fabs(comp) - fabs(stated);
+		ok = d >= -(tol + sh) && d <= tol + 2 * sh;
+	}
+	m->tab_checked++;
+	if (!ok && !m->tab_mismatch++) {
+		m->mis_line = p->lineno;
+		m->mis_stated = stated;
+		m->mis_computed = comp;
+		m->mis_kind = kind;
+	}
+}
+
+/* A stated change cell ("-48.4%", "(+3.2%)", "* -0.91%*", "~34%", "1.05x",
+ * "+12") against the change that base and val give: counted, and the
+ * first mismatch kept for the table's note.  head is the column's name
+ * ("%diff", "ratio", "speedup", "diff"): it says what a bare number is.
+ * Either sign passes (people turn the change round for lower-is-better
+ * figures); the slack is what the rounding of the three printed numbers
+ * allows. */
+static void mail_check_change(struct parser *p, struct mail_state *m, double base, double bhalf, double val,
+			      double vhalf, const char *s, size_t len, const char *head)
+{
+	char num[48];
+	size_t o = 0;
+	bool pct = false, ratio = false, approx = false;
+	for (size_t i = 0; i < len && o + 1 < sizeof(num); i++) {
+		char ch = s[i];
+		if (ch == '(' || ch == ')' || ch == '[' || ch == ']' || ch == '*' || ch == ' ' || ch == '\t')
+			continue;
+		if (i + 3 <= len && strncmp(s + i, "pct", 3) == 0) {
+			/* "(-6.16 pct)" */
+			pct = true;
+			i += 2;
+			continue;
+		}
+		if (ch == '~')
+			approx = true;
+		else if (ch == '%')
+			pct = true;
+		else if ((ch == 'x' || ch == 'X') && o)
+			ratio = true;
+		else
+			num[o++] = ch;
+	}
+	num[o] = '\0';
+	double stated;
+	if (!o || !pp_is_number(num, &stated))
+		return;
+	if (!pct && !ratio && head) {
+		if (strcasestr(head, "ratio") || strcasestr(head, "speedup") || strcasestr(head, "times"))
+			ratio = true;
+		else if (strchr(head, '%') || strcasestr(head, "change") || strcasestr(head, "pct"))
+			pct = true;
+	}
+	mail_check_stated(p, m, base, bhalf, val, vhalf, stated, mail_half_unit(num, o) * (approx ? 2 : 1),
+			  pct ? 0 : ratio ? 1 : 2);
+}
+
+/* The cells of a row after its first ones: a value with what goes with it
+ * ("116.1 (3.2)", "59580 ± 312", "123 +- 4", "45.6MB/s", "12.3 ms",
+ * "1,234", "1.2K"), a cell without a value ("-", "+++++", "n/a"), or a
+ * stated change ("-48.4%", "(+3.2%)", "1.05x"). */
+enum { MC_VALUE, MC_NONE, MC_CHANGE };
+struct mail_cell {
+	int kind;
+	int col, endcol;
+	double v, half;
+	bool has_spread, too_fast;
+	double spread;
+	char unit[RP_UNIT_LEN];
+	char text[32];       /* as printed (a change is checked from it) */
+};
+
+/* A unit word on its own after a value ("MB/s", "ms", "IOPS"). */
+static bool mail_unit_word(const char *s, size_t len)
+{
+	static const char *const words[] = { "IOPS", "KIOPS", "ops/s", "ops/sec", "files/s", "trans/s", "tps",
+					     "req/s", "GHz", "MHz" };
+	if (!len || len >= RP_UNIT_LEN || !isalpha((unsigned char)s[0]))
+		return false;
+	if (pp_unit_to_kib(s, len) > 0 || pp_time_to_us(s, len) > 0)
+		return true;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == len && strncasecmp(s, words[i], len) == 0)
+			return true;
+	return false;
+}
+
+/* A spread: "3.2", "312", "5%" (of the value). */
+static bool mail_spread_of(const char *s, size_t len, double value, double *out)
+{
+	char num[40];
+	if (!len || len >= sizeof(num))
+		return false;
+	memcpy(num, s, len);
+	num[len] = '\0';
+	bool pct = num[len - 1] == '%';
+	if (pct)
+		num[len - 1] = '\0';
+	double d;
+	if (!pp_is_number(num, &d) || d < 0)
+		return false;
+	*out = pct ? fabs(value) * d / 100 : d;
+	return true;
+}
+
+static bool mail_is_pm(const char *s, size_t len, size_t *skip)
+{
+	if (len >= 2 && (unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xb1) {
+		*skip = 2;
+		return true;
+	}
+	if (len >= 3 && strncmp(s, "+/-", 3) == 0) {
+		*skip = 3;
+		return true;
+	}
+	if (len >= 2 && strncmp(s, "+-", 2) == 0) {
+		*skip = 2;
+		return true;
+	}
+	return false;
+}
+
+/* Cells of tokens t[0..n): returns how many, or (size_t)-1 when a token is
+ * none of the above (a word: the line is not a row of values). */
+static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, size_t max)
+{
+	size_t nc = 0;
+	for (size_t k = 0; k < n; k++) {
+		const char *s = t[k].s;
+		size_t len = t[k].len;
+		int col = t[k].col, endcol = t[k].endcol;
+		/* the value a spread or unit goes with: the last cell, or the one
+		 * before a change written between them ("1.09 [ -9.11](11.93)") */
+		struct mail_cell *last = nc && c[nc - 1].kind == MC_VALUE ? &c[nc - 1]
+					 : nc > 1 && c[nc - 1].kind == MC_CHANGE && c[nc - 2].kind == MC_VALUE ? &c[nc - 2]
+					 : NULL;
+		char buf[64];
+		/* a remark after the figures: "*", "[Verification run]" */
+		if ((len == 1 && s[0] == '*') || (s[0] == '[' && len > 1 && isalpha((unsigned char)s[1])))
+			break;
+		/* "( 0.00%)", "(0.00 pct)", "[  0.00]", "( 3.2 )": a bracket split by blanks */
+		char close = s[0] == '(' ? ')' : s[0] == '[' ? ']' : 0;
+		if (close && s[len - 1] != close) {
+			size_t o = 0;
+			size_t k2 = k;
+			for (; k2 < n && k2 < k + 3; k2++) {
+				if (o + t[k2].len >= sizeof(buf))
+					break;
+				memcpy(buf + o, t[k2].s, t[k2].len);
+				o += t[k2].len;
+				if (t[k2].s[t[k2].len - 1] == close)
+					break;
+			}
+			if (k2 == n || k2 == k + 3 || o == 0 || buf[o - 1] != close)
+				return (size_t)-1;
+			endcol = t[k2].endcol;
+			k = k2;
+			s = buf;
+			len = o;
+		}
+		size_t skip;
+		double d;
+		if (mail_is_pm(s, len, &skip)) {
+			/* "± 312", "±5%", "+- 4" */
+			if (!last || last->has_spread)
+				return (size_t)-1;
+			if (skip == len) {
+				if (k + 1 >= n || !mail_spread_of(t[k + 1].s, t[k + 1].len, last->v, &last->spread))
+					return (size_t)-1;
+				last->endcol = t[++k].endcol;
+			} else if (!mail_spread_of(s + skip, len - skip, last->v, &last->spread))
+				return (size_t)-1;
+			else
+				last->endcol = endcol;
+			last->has_spread = true;
+			continue;
+		}
+		bool pct_word = len > 3 && memmem(s, len, "pct", 3) != NULL;
+		if (len > 2 && s[0] == '(' && s[len - 1] == ')') {
+			/* "(3.2)" a spread; "(+3.2%)", "(0.00%)", "(-1.2 pct)" a change */
+			if (memchr(s, '%', len) == NULL && !pct_word) {
+				if (!last || last->has_spread || !mail_spread_of(s + 1, len - 2, last->v, &last->spread))
+					return (size_t)-1;
+				last->has_spread = true;
+				last->endcol = endcol;
+				continue;
+			}
+		}
+		if (nc == max)
+			return (size_t)-1;
+		struct mail_cell *cell = &c[nc];
+		memset(cell, 0, sizeof(*cell));
+		cell->col = col;
+		cell->endcol = endcol;
+		snprintf(cell->text, sizeof(cell->text), "%.*s", (int)len, s);
+		struct pp_tok w = { s, len, col, endcol };
+		bool plus = len >= 3 && strspn(s, "+") == len;
+		if (plus || (len == 1 && s[0] == '-') || (len == 3 && strncasecmp(s, "n/a", 3) == 0)) {
+			cell->kind = MC_NONE;
+			cell->too_fast = plus;
+			nc++;
+			continue;
+		}
+		if (memchr(s, '%', len) || pct_word || s[0] == '~' || s[0] == '*' || (s[0] == '[' && s[len - 1] == ']') ||
+		    (len > 1 && (s[len - 1] == 'x' || s[len - 1] == 'X') && isdigit((unsigned char)s[len - 2]))) {
+			cell->kind = MC_CHANGE;
+			nc++;
+			continue;
+		}
+		if (mail_cell_value(&w, &d)) {
+			cell->kind = MC_VALUE;
+			cell->v = d;
+			cell->half = mail_half_unit(s, len);
+			nc++;
+			continue;
+		}
+		/* "45.6MB/s", "12.3ms" */
+		size_t u = pp_scan_number(s, &d);
+		if (u && u < len && mail_unit_word(s + u, len - u)) {
+			cell->kind = MC_VALUE;
+			cell->v = d;
+			cell->half = mail_half_unit(s, u);
+			snprintf(cell->unit, sizeof(cell->unit), "%.*s", (int)(len - u), s + u);
+			nc++;
+			continue;
+		}
+		if (last && !last->unit[0] && mail_unit_word(s, len)) {
+			snprintf(last->unit, sizeof(last->unit), "%.*s", (int)len, s);
+			last->endcol = endcol;
+			continue;
+		}
+		return (size_t)-1;
+	}
+	return nc;
+}
+
+/* One value cell as a final point, with its spread and unit. */
+static void mail_emit_cell(struct parser *p, const char *label, int run, const char *x_name, double x,
+			   const char *metric, const struct mail_cell *c, const char *unit)
+{
+	struct result_point pt;
+	memset(&pt, 0, sizeof(pt));
+	pp_strlcpy(pt.label, label, sizeof(pt.label));
+	pt.run = run;
+	pp_strlcpy(pt.x_name, x_name, sizeof(pt.x_name));
+	pt.x = x;
+	pp_strlcpy(pt.metric, metric, sizeof(pt.metric));
+	pp_strlcpy(pt.unit, c->unit[0] ? c->unit : (unit ? unit : ""), sizeof(pt.unit));
+	pt.flags = RP_FINAL;
+	if (c->kind == MC_NONE) {
+		if (!c->too_fast)
+			return;    /* "-": no value, not a zero */
+		pt.value = NAN;
+		pt.flags |= RP_TOO_FAST;
+	} else
+		pt.value = c->v;
+	if (c->has_spread) {
+		pt.flags |= RP_SPREAD;
+		pt.spread = c->spread;
+	}
+	pp_emit_point(p, &pt);
+}
+
+static void mail_hints(struct mail_state *m, const char *line, int lineno)
 {
 	/* what the prose says the numbers are: "The first column is dbench
 	 * clients.  The numbers are throughput in MB/sec." */
@@ -277,8 +656,10 @@ static void mail_hints(struct mail_state *m, const char *line)
 	for (size_t i = 0; i < sizeof(xs) / sizeof(xs[0]); i++)
 		if (strcasestr(line, xs[i].w))
 			pp_strlcpy(m->hint_x, xs[i].x, sizeof(m->hint_x));
-	if (strcasestr(line, "throughput"))
+	if (strcasestr(line, "throughput")) {
 		pp_strlcpy(m->hint_metric, "throughput", sizeof(m->hint_metric));
+		m->hint_metric_line = lineno;
+	}
 	if (strstr(line, "KIOPS"))
 		pp_strlcpy(m->hint_unit, "KIOPS", sizeof(m->hint_unit));
 	else if (strstr(line, "MB/sec") || strstr(line, "MB/s"))
@@ -290,12 +671,35 @@ static void mail_hints(struct mail_state *m, const char *line)
 /* A header row: 2+ cells, each short and not a number. */
 static bool mail_header(struct parser *p, struct mail_state *m, const char *line)
 {
-	struct pp_tok c[MAIL_COLS + 1];
+	struct pp_tok c[MAIL_COLS + 2];
 	size_t n = pp_cells(line, c, MAIL_COLS + 1);
+	/* "#workers: tip (91caa5ae2424)": the x column's name glued to the
+	 * first label by one blank */
+	const char *colon = n ? memchr(c[0].s, ':', c[0].len) : NULL;
+	if (colon && colon + 2 < c[0].s + c[0].len && colon[1] == ' ' && n >= 2 && n <= MAIL_COLS &&
+	    !memchr(c[0].s, ' ', (size_t)(colon - c[0].s))) {
+		memmove(&c[2], &c[1], (n - 1) * sizeof(c[0]));
+		size_t l0 = (size_t)(colon + 1 - c[0].s);
+		c[1].s = colon + 2;
+		c[1].len = c[0].len - l0 - 1;
+		c[1].col = c[0].col + (int)l0 + 1;
+		c[1].endcol = c[0].endcol;
+		c[0].len = l0;
+		c[0].endcol = c[0].col + (int)l0;
+		n++;
+	}
 	if (n < 2 || n > MAIL_COLS)
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		if (!c[i].len || c[i].len >= 24 || pp_tok_number(&c[i], NULL))
+		double d;
+		size_t u = c[i].len ? pp_scan_number(c[i].s, &d) : 0;
+		/* a figure with what follows it ("22.00 (0.00 pct)") is a row */
+		/* a label with what its cells hold after it ("stats_prop[pct imp](CV)")
+		 * is as short as its label */
+		const char *br = c[i].len ? memchr(c[i].s, '[', c[i].len) : NULL;
+		size_t ll = br && br > c[i].s ? (size_t)(br - c[i].s) : c[i].len;
+		if (!c[i].len || ll >= 24 || c[i].len >= 40 || pp_tok_number(&c[i], NULL) ||
+		    (u && u < c[i].len && c[i].s[u] == ' '))
 			return false;
 		size_t words = 1;
 		for (size_t k = 0; k < c[i].len; k++)
@@ -308,23 +712,67 @@ static bool mail_header(struct parser *p, struct mail_state *m, const char *line
 	m->x_name[0] = '\0';
 	for (size_t i = 0; i < n; i++) {
 		struct mail_col *col = &m->cols[i];
-		pp_strlcpy(col->label, c[i].s, c[i].len + 1 < sizeof(col->label) ? c[i].len + 1 : sizeof(col->label));
+		/* "tip[pct imp](CV)": the label, then what its cells hold */
+		size_t ll = c[i].len;
+		const char *br = memchr(c[i].s, '[', c[i].len);
+		col->cv = memmem(c[i].s, c[i].len, "(CV)", 4) != NULL;
+		col->pct = memmem(c[i].s, c[i].len, "pct", 3) != NULL;
+		if (br && br > c[i].s && (memmem(c[i].s, c[i].len, "pct", 3) || col->cv))
+			ll = (size_t)(br - c[i].s);
+		pp_strlcpy(col->label, c[i].s, ll + 1 < sizeof(col->label) ? ll + 1 : sizeof(col->label));
 		if (m->section[0] && strlen(col->label) + 1 + strlen(m->section) < sizeof(col->label)) {
 			strcat(col->label, " ");
 			strcat(col->label, m->section);
 		}
 		col->col = c[i].col;
 		col->endcol = c[i].endcol;
-		col->ignored = is_ignored_label(c[i].s, c[i].len);
-		col->run = -1;
+		col->ignored = is_ignored_label(col->label, strlen(col->label));
 	}
 	m->mode = MAIL_HEADER;
 	(void)p;
 	return true;
 }
 
-static void mail_table_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, double x)
+/* The x cell of a row: "16", "16:", "1-groups:" (x 1, word "groups"). */
+static bool mail_x_cell(const struct pp_tok *t, double *x, char *word, size_t wlen)
 {
+	char buf[40];
+	size_t len = t->len;
+	word[0] = '\0';
+	if (len && t->s[len - 1] == ':')
+		len--;
+	if (!len || len >= sizeof(buf))
+		return false;
+	memcpy(buf, t->s, len);
+	buf[len] = '\0';
+	if (pp_is_number(buf, x))
+		return true;
+	char *dash = strchr(buf, '-');
+	if (!dash || dash == buf || !isalpha((unsigned char)dash[1]))
+		return false;
+	*dash = '\0';
+	if (!pp_is_number(buf, x))
+		return false;
+	mail_metric_name(dash + 1, strlen(dash + 1), word, wlen);
+	return true;
+}
+
+/* A row of a column table: its first cell is x ("16", "16:", "1-groups:"
+ * with the word as x_name) or, with rowname, the row's name ("Copy:": a
+ * metric of its own, x_name "run").  Runs are numbered per (label,
+ * metric, x): a row repeating an x ("[Verification run]") is another run. */
+static bool mail_table_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, double x,
+			   const char *xword, const char *rowname)
+{
+	struct mail_cell c[MAIL_COLS];
+	size_t nc = n > 1 ? mail_cells(t + 1, n - 1, c, MAIL_COLS) : 0;
+	if (nc == (size_t)-1 || !nc)
+		return false;   /* words among the numbers: not a row of values */
+	size_t nvals = 0;
+	for (size_t k = 0; k < nc; k++)
+		nvals += c[k].kind == MC_VALUE;
+	if (rowname && !nvals)
+		return false;   /* "ycsb-cassandra  -0.54%": a change, no value */
 	if (m->mode == MAIL_HEADER) {
 		/* the first header cell names the x column when it sits over it */
 		if (m->ncols && m->cols[0].col <= t[0].endcol && !m->cols[0].ignored &&
@@ -332,48 +780,114 @@ static void mail_table_row(struct parser *p, struct mail_state *m, const struct 
 			pp_strlcpy(m->x_name, m->cols[0].label, sizeof(m->x_name));
 			m->cols[0].ignored = true;
 		}
-		for (size_t i = 0; i < m->ncols; i++)
-			if (!m->cols[i].ignored) {
-				struct mail_label *l = mail_label_get(m, m->cols[i].label);
-				m->cols[i].run = l->runs;
-				if (l->runs < PARSER_RUN_MAX)
-					l->runs++;
-			}
 		m->mode = MAIL_TABLE;
+		/* what the prose says the numbers are, when it says so since the
+		 * last table (not a "throughput" three tables up) */
+		m->ct_use_hint = m->hint_metric[0] && m->hint_metric_line > m->last_points_line;
+		/* the same header over the same benchmark again (stream with 10
+		 * runs, then with 100): another setting, its own metrics ("_t2"),
+		 * never more runs of the first */
+		char sig[96];
+		size_t so = (size_t)snprintf(sig, sizeof(sig), "%s|", m->bench);
+		for (size_t i = 0; i < m->ncols && so < sizeof(sig); i++)
+			so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%s|", m->cols[i].label);
+		m->ct_tables++;
+		m->ct_suffix[0] = '\0';
+		bool again = false;
+		for (size_t i = 0; i < m->ct_nseen && !again; i++)
+			again = strcmp(m->ct_seen[i], sig) == 0;
+		if (again)
+			snprintf(m->ct_suffix, sizeof(m->ct_suffix), "_t%zu", m->ct_tables % 100);
+		else if (m->ct_nseen < sizeof(m->ct_seen) / sizeof(m->ct_seen[0]))
+			pp_strlcpy(m->ct_seen[m->ct_nseen++], sig, sizeof(m->ct_seen[0]));
 	}
 	size_t first = m->x_name[0] ? 1 : 0;
 	size_t nlab = m->ncols - first;
-	const char *x_name = m->x_name[0] ? m->x_name : (m->hint_x[0] ? m->hint_x : "x");
-	const char *metric = m->hint_metric[0] ? m->hint_metric : "value";
+	char xn[RP_NAME_LEN];
+	mail_metric_name(m->x_name, strlen(m->x_name), xn, sizeof(xn));
+	const char *x_name = rowname ? "run" : xword && xword[0] ? xword : xn[0] ? xn : (m->hint_x[0] ? m->hint_x : "x");
+	pp_strlcpy(m->x_shown, x_name, sizeof(m->x_shown));
+	char rm[RP_NAME_LEN];
+	const char *metric = m->ct_use_hint ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	if (rowname)
+		snprintf(rm, sizeof(rm), "%.16s%s%.8s%s", m->bench[0] ? m->bench : "", m->bench[0] ? "_" : "", rowname,
+			 m->ct_suffix);
+	else
+		snprintf(rm, sizeof(rm), "%.24s%s", metric, m->ct_suffix);
+	metric = rm;
 	const char *unit = m->hint_unit;
-	for (size_t k = 1; k < n; k++) {
-		double v;
-		if (!pp_tok_number(&t[k], &v))
-			continue;
-		size_t ci;
-		if (n - 1 == nlab)
-			ci = first + k - 1;
-		else {
-			/* the column that shares this cell's position best */
-			int best = -1, bestd = 1 << 30;
+	size_t nplain = 0;
+	for (size_t k = 0; k < nc; k++)
+		nplain += c[k].kind != MC_CHANGE;
+	/* the column of each cell: in order when the counts agree (a change
+	 * cell right after a value, "1234 (+3.2%)", then belongs to that
+	 * value's column), else the column that shares its position best */
+	int ci_of[MAIL_COLS];
+	for (size_t k = 0, v = 0; k < nc; k++) {
+		int ci = -1;
+		if (nc == nlab)
+			ci = (int)(first + k);
+		else if (nplain == nlab) {
+			if (c[k].kind != MC_CHANGE)
+				ci = (int)(first + v++);
+			else if (k)
+				ci = ci_of[k - 1];
+		} else {
+			int bestd = 1 << 30;
 			for (size_t i = first; i < m->ncols; i++) {
-				int ds = t[k].col - m->cols[i].col, de = t[k].endcol - m->cols[i].endcol;
-				ds = ds < 0 ? -ds : ds;
-				de = de < 0 ? -de : de;
+				int ds = abs(c[k].col - m->cols[i].col), de = abs(c[k].endcol - m->cols[i].endcol);
 				int d = ds < de ? ds : de;
 				if (d < bestd) {
 					bestd = d;
-					best = (int)i;
+					ci = (int)i;
 				}
 			}
-			if (best < 0 || bestd > 8)
-				continue;
-			ci = (size_t)best;
+			if (bestd > 8)
+				ci = -1;
 		}
-		if (ci >= m->ncols || m->cols[ci].ignored)
-			continue;
-		pp_emit(p, m->cols[ci].label, m->cols[ci].run, x_name, x, metric, v, unit, RP_FINAL);
+		ci_of[k] = ci;
 	}
+	double val[MAIL_COLS], half[MAIL_COLS];
+	bool have[MAIL_COLS] = { false };
+	for (size_t k = 0; k < nc; k++) {
+		int ci = ci_of[k];
+		if (ci < 0 || (size_t)ci >= m->ncols || m->cols[ci].ignored || c[k].kind == MC_CHANGE)
+			continue;
+		if (m->cols[ci].cv && c[k].has_spread)
+			c[k].spread = fabs(c[k].v) * c[k].spread / 100;
+		mail_emit_cell(p, m->cols[ci].label, -1, x_name, x, metric, &c[k], unit);
+		if (c[k].kind == MC_VALUE && !have[ci]) {
+			have[ci] = true;
+			val[ci] = c[k].v;
+			half[ci] = c[k].half;
+		}
+	}
+	/* derived cells: a derived column's, or a change beside a value */
+	for (size_t k = 0; k < nc; k++) {
+		int ci = ci_of[k];
+		if (ci < 0 || (size_t)ci >= m->ncols || (!m->cols[ci].ignored && c[k].kind != MC_CHANGE) ||
+		    c[k].kind == MC_NONE)
+			continue;
+		int b = -1, nv = -1;
+		for (size_t i = first; i < m->ncols && b < 0; i++)
+			if (have[i])
+				b = (int)i;
+		if (b < 0)
+			continue;
+		if (!m->cols[ci].ignored)
+			nv = have[ci] ? ci : -1;
+		for (int i = ci - 1; nv < 0 && i >= (int)first; i--)
+			if (have[i] && i != b)
+				nv = i;
+		for (size_t i = (size_t)ci + 1; nv < 0 && i < m->ncols; i++)
+			if (have[i] && (int)i != b)
+				nv = (int)i;
+		if (nv < 0)
+			continue;
+		mail_check_change(p, m, val[b], half[b], val[nv], half[nv], c[k].text, strlen(c[k].text),
+				  m->cols[ci].pct ? "%" : m->cols[ci].label);
+	}
+	return true;
 }
 
 static void mail_iozone_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
@@ -624,7 +1138,7 @@ static bool mail_mm_row(struct parser *p, struct mail_state *m, const struct pp_
 	double x;
 	if (n < 3 || !mail_mm_stat(&t[0], stat, sizeof(stat)) || !mail_mm_x(&t[1], &x, word, sizeof(word)))
 		return false;
-	double v[MAIL_COLS], stated[MAIL_COLS], half[MAIL_COLS];
+	double v[MAIL_COLS], stated[MAIL_COLS], half[MAIL_COLS], shalf[MAIL_COLS];
 	size_t nv = 0;
 	/* the values are the plain numbers; "(   0.00%)", "* -0.91%*" are the
 	 * change against the first column, not runs (kept to check them) */
@@ -649,8 +1163,10 @@ static bool mail_mm_row(struct parser *p, struct mail_state *m, const struct pp_
 				num[l++] = *q++;
 			num[l] = '\0';
 			double c;
-			if (pp_is_number(num, &c))
+			if (pp_is_number(num, &c)) {
 				stated[nv - 1] = c;
+				shalf[nv - 1] = mail_half_unit(num, l);
+			}
 		}
 	}
 	if (!nv)
@@ -683,21 +1199,10 @@ static bool mail_mm_row(struct parser *p, struct mail_state *m, const struct pp_
 	m->mm = true;
 	m->bench_stale = true;
 	/* each stated change against the first column, either sign (mmtests
-	 * turns it round for lower-is-better statistics), within what the
-	 * rounding of the printed values allows */
-	for (size_t i = 1; i < nv && v[0] > 0; i++) {
-		if (isnan(stated[i]))
-			continue;
-		double c = (v[i] - v[0]) / v[0] * 100;
-		double slack = 100 * (half[0] / v[0] + (v[i] ? half[i] / fabs(v[i]) : 0)) * (1 + fabs(c) / 100) + 0.011;
-		if (fabs(fabs(stated[i]) - fabs(c)) > slack || (fabs(c) > slack && stated[i] == 0)) {
-			if (!m->tab_mismatch++) {
-				m->mis_line = p->lineno;
-				m->mis_stated = stated[i];
-				m->mis_computed = c;
-			}
-		}
-	}
+	 * turns it round for lower-is-better statistics) */
+	for (size_t i = 1; i < nv && v[0] > 0; i++)
+		if (!isnan(stated[i]))
+			mail_check_stated(p, m, v[0], half[0], v[i], half[i], stated[i], shalf[i], 0);
 	char metric[RP_NAME_LEN];
 	snprintf(metric, sizeof(metric), "%s%s%s%s%s", m->mm_bench, m->mm_bench[0] ? "_" : "", stat,
 		 word[0] ? "_" : "", word);
@@ -805,6 +1310,35 @@ static void mail_metric_name(const char *s, size_t len, char *out, size_t outlen
 	out[o] = '\0';
 }
 
+/* The derived cells of a |-table row ("%diff", "diff"): each against the
+ * first value column and the value column nearest on its left (or right). */
+static void mail_pipe_check(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n)
+{
+	double v[MAIL_COLS + 1], h[MAIL_COLS + 1];
+	bool have[MAIL_COLS + 1] = { false };
+	int b = -1;
+	for (size_t i = 1; i < n; i++)
+		if (!m->pipe_ign[i] && mail_cell_value(&c[i], &v[i])) {
+			have[i] = true;
+			h[i] = mail_half_unit(c[i].s, c[i].len);
+			if (b < 0)
+				b = (int)i;
+		}
+	for (size_t i = 1; i < n && b >= 0; i++) {
+		if (!m->pipe_ign[i] || !c[i].len)
+			continue;
+		int nv = -1;
+		for (int k = (int)i - 1; nv < 0 && k > 0; k--)
+			if (have[k] && k != b)
+				nv = k;
+		for (size_t k = i + 1; nv < 0 && k < n; k++)
+			if (have[k] && (int)k != b)
+				nv = (int)k;
+		if (nv >= 0)
+			mail_check_change(p, m, v[b], h[b], v[nv], h[nv], c[i].s, c[i].len, m->pipe_labels[i]);
+	}
+}
+
 static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s)
 {
 	struct pp_tok c[MAIL_COLS + 1];
@@ -846,6 +1380,8 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 				strcat(metric, m->pipe_suffix);
 				pp_emit(p, tr ? key : m->pipe_labels[i], -1, "run", 0, metric, v, m->hint_unit, RP_FINAL);
 			}
+			if (derived)
+				mail_pipe_check(p, m, c, n);
 			m->tab_rows++;
 			m->tab_last = p->lineno;
 			m->bench_stale = true;
@@ -916,6 +1452,7 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 			continue;
 		pp_emit(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, v, m->hint_unit, RP_FINAL);
 	}
+	mail_pipe_check(p, m, c, n);
 	return true;
 }
 
@@ -942,8 +1479,8 @@ static bool mail_lkp_header(struct parser *p, struct mail_state *m, const struct
 		snprintf(m->lkp_labels[i], RP_LABEL_LEN, "%.*s", (int)c[i].len, c[i].s);
 	m->lkp = true;
 	char what[160];
-	snprintf(what, sizeof(what), "kernel test robot table: labels %s, %s; a metric per row, %%change and "
-		 "\xc2\xb1 spreads skipped", m->lkp_labels[0], m->lkp_labels[1]);
+	snprintf(what, sizeof(what), "kernel test robot table: labels %s, %s; a metric per row, %%change "
+		 "checked, \xc2\xb1 kept as the spread", m->lkp_labels[0], m->lkp_labels[1]);
 	mail_tab_end(p, m);
 	int hl = is_rule(m->prev[1]) ? m->prev_line[0] : m->prev_line[1];
 	mail_tab_begin(m, 3, hl ? hl : p->lineno, what);
@@ -952,21 +1489,27 @@ static bool mail_lkp_header(struct parser *p, struct mail_state *m, const struct
 
 static bool mail_lkp_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
 {
-	size_t k = 0;
-	double v[2];
+	size_t k = 0, chg = 0;
+	struct mail_cell c[2];
+	memset(c, 0, sizeof(c));
 	for (int i = 0; i < 2; i++) {
-		if (k >= n || !pp_tok_number(&t[k], &v[i]))
+		if (k >= n || !pp_tok_number(&t[k], &c[i].v))
 			return false;
+		c[i].half = mail_half_unit(t[k].s, t[k].len);
 		k++;
 		if (k < n && is_pm(&t[k])) {
-			/* "± 18%" is two tokens, "±160%" one */
+			/* "± 18%" is two tokens, "±160%" one: the stddev in % of the mean */
+			const struct pp_tok *sp = t[k].len == 2 ? (k + 1 < n ? &t[k + 1] : NULL) : &t[k];
+			size_t off = sp == &t[k] ? 2 : 0;
+			if (sp && mail_spread_of(sp->s + off, sp->len - off, c[i].v, &c[i].spread))
+				c[i].has_spread = true;
 			k += t[k].len == 2 ? 2 : 1;
 		}
 		if (i == 0) {
 			/* the change: "+33.4%", "+2.1e+05%", or an absolute "+1.5" */
 			if (k >= n)
 				return false;
-			k++;
+			chg = k++;
 		}
 	}
 	if (k + 1 != n || pp_tok_number(&t[k], NULL))
@@ -981,7 +1524,8 @@ static bool mail_lkp_row(struct parser *p, struct mail_state *m, const struct pp
 	char metric[RP_NAME_LEN];
 	snprintf(metric, sizeof(metric), "%.*s", (int)t[k].len, t[k].s);
 	for (int i = 0; i < 2; i++)
-		pp_emit(p, m->lkp_labels[i], -1, "run", 0, metric, v[i], "", RP_FINAL);
+		mail_emit_cell(p, m->lkp_labels[i], -1, "run", 0, metric, &c[i], "");
+	mail_check_change(p, m, c[0].v, c[0].half, c[1].v, c[1].half, t[chg].s, t[chg].len, NULL);
 	return true;
 }
 
@@ -1102,8 +1646,234 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 		if (m->kt_role[i] == 0 && mail_cell_value(&t[i], &v))
 			pp_emit(p, m->kt_head[i], -1, x_name, x, metric[0] ? metric : "value", v, m->hint_unit, RP_FINAL);
 	}
+	/* trailing change cells: the first against the second label column, the
+	 * next against the third ... each from the first */
+	int lab[MAIL_COLS];
+	double lv[MAIL_COLS];
+	size_t nl = 0;
+	for (size_t i = 0; i < r && nl < MAIL_COLS; i++)
+		if (m->kt_role[i] == 0 && mail_cell_value(&t[i], &lv[nl]))
+			lab[nl++] = (int)i;
+	for (size_t j = r; j < n && nl >= 2; j++) {
+		size_t k = j - r + 1 < nl ? j - r + 1 : nl - 1;
+		mail_check_change(p, m, lv[0], mail_half_unit(t[lab[0]].s, t[lab[0]].len), lv[k],
+				  mail_half_unit(t[lab[k]].s, t[lab[k]].len), t[j].s, t[j].len, NULL);
+	}
 	m->tab_rows++;
 	m->tab_last = p->lineno;
+	return true;
+}
+
+/* --- transposed tables: "clients  1  2  4  8" over "vanilla 100 190 ..." -- */
+
+/* A header row of x values: a short name (or none) then 3+ numbers that
+ * grow from left to right, nothing after them. */
+static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t n, int lineno)
+{
+	size_t j = 0;
+	while (j < n && !pp_tok_number(&t[j], NULL))
+		j++;
+	if (j > 2 || n - j < 3 || n - j > MAIL_COLS)
+		return false;
+	/* the name: words without digits ("clients", "BS(KB)", "# threads") */
+	for (size_t k = 0; k < j; k++)
+		for (size_t i = 0; i < t[k].len; i++)
+			if (isdigit((unsigned char)t[k].s[i]))
+				return false;
+	double x[MAIL_COLS];
+	for (size_t k = j; k < n; k++) {
+		if (!pp_tok_number(&t[k], &x[k - j]))
+			return false;
+		if (k > j && !(x[k - j] > x[k - j - 1]))
+			return false;
+	}
+	m->xt_n = n - j;
+	for (size_t k = 0; k < m->xt_n; k++) {
+		m->xt_x[k] = x[k];
+		m->xt_col[k] = t[j + k].col;
+		m->xt_endcol[k] = t[j + k].endcol;
+		m->xt_have_base[k] = m->xt_have_prev[k] = false;
+	}
+	m->xt_name[0] = '\0';
+	if (j) {
+		const char *a = t[0].s, *e = t[j - 1].s + t[j - 1].len;
+		while (a < e && (*a == '#' || *a == ' '))
+			a++;
+		mail_metric_name(a, (size_t)(e - a), m->xt_name, sizeof(m->xt_name));
+	}
+	/* a title right above names the metric ("Write throughput (MB/s)"
+	 * -> write_throughput; its unit went to the hints as it passed) */
+	m->xt_metric[0] = '\0';
+	if (m->prev_line[1] == lineno - 1 && m->prev[1][0]) {
+		struct pp_tok tt[8];
+		size_t tn = pp_tokens(m->prev[1], tt, 8);
+		const char *a = m->prev[1];
+		size_t l = strcspn(a, "(:");
+		while (l && a[l - 1] == ' ')
+			l--;
+		char last = a[strlen(a) - 1];
+		if (tn && tn <= 6 && l && last != '.' && last != ',' && isalpha((unsigned char)a[0]))
+			mail_metric_name(a, l, m->xt_metric, sizeof(m->xt_metric));
+	}
+	m->xt = true;
+	m->xt_rows = 0;
+	m->xt_line = lineno;
+	return true;
+}
+
+/* A row of a transposed table: its label cell, then one cell an x value
+ * (by count, else by position).  A row named like a derived figure
+ * ("%diff", "change") or made only of changes is checked against the last
+ * label row and the first, never read as a label. */
+static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, const struct pp_tok *t, size_t n)
+{
+	struct pp_tok lc[2];
+	if (!pp_cells(s, lc, 2) || pp_tok_number(&lc[0], NULL) || lc[0].len >= RP_LABEL_LEN)
+		return false;
+	size_t k0 = 0;
+	while (k0 < n && t[k0].col < lc[0].endcol)
+		k0++;
+	if (k0 == 0 || k0 == n)
+		return false;
+	struct mail_cell c[MAIL_COLS];
+	size_t nc = mail_cells(t + k0, n - k0, c, MAIL_COLS);
+	if (nc == (size_t)-1 || !nc)
+		return false;
+	int xi[MAIL_COLS];
+	for (size_t k = 0; k < nc; k++) {
+		if (nc == m->xt_n) {
+			xi[k] = (int)k;
+			continue;
+		}
+		int best = -1, bestd = 1 << 30;
+		for (size_t i = 0; i < m->xt_n; i++) {
+			int d = abs(c[k].endcol - m->xt_endcol[i]);
+			if (d < bestd) {
+				bestd = d;
+				best = (int)i;
+			}
+		}
+		xi[k] = bestd <= 4 ? best : -1;
+		if (xi[k] < 0)
+			return false;
+	}
+	bool derived = is_ignored_label(lc[0].s, lc[0].len), values = false;
+	for (size_t k = 0; k < nc; k++)
+		values |= c[k].kind == MC_VALUE;
+	char label[RP_LABEL_LEN];
+	snprintf(label, sizeof(label), "%.*s", (int)lc[0].len, lc[0].s);
+	if (derived || !values) {
+		for (size_t k = 0; k < nc; k++) {
+			int i = xi[k];
+			if (c[k].kind == MC_NONE || !m->xt_have_base[i] || !m->xt_have_prev[i])
+				continue;
+			mail_check_change(p, m, m->xt_base[i], m->xt_bhalf[i], m->xt_prev[i], m->xt_phalf[i], c[k].text,
+					  strlen(c[k].text), label);
+		}
+	} else {
+		const char *x_name = m->xt_name[0] ? m->xt_name : (m->hint_x[0] ? m->hint_x : "x");
+		const char *metric = m->xt_metric[0] ? m->xt_metric
+				     : m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+		for (size_t k = 0; k < nc; k++) {
+			int i = xi[k];
+			mail_emit_cell(p, label, -1, x_name, m->xt_x[i], metric, &c[k], m->hint_unit);
+			if (c[k].kind != MC_VALUE)
+				continue;
+			if (!m->xt_have_base[i]) {
+				m->xt_have_base[i] = true;
+				m->xt_base[i] = c[k].v;
+				m->xt_bhalf[i] = c[k].half;
+			} else {
+				m->xt_have_prev[i] = true;
+				m->xt_prev[i] = c[k].v;
+				m->xt_phalf[i] = c[k].half;
+			}
+		}
+	}
+	if (!m->xt_rows++) {
+		char what[160];
+		snprintf(what, sizeof(what), "transposed table: x %s (%zu values); labels from the rows' first cells",
+			 m->xt_name[0] ? m->xt_name : (m->hint_x[0] ? m->hint_x : "x"), m->xt_n);
+		mail_tab_end(p, m);
+		mail_tab_begin(m, 5, m->xt_line, what);
+	}
+	m->tab_rows++;
+	m->tab_last = p->lineno;
+	m->bench_stale = true;
+	return true;
+}
+
+/* --- rows named by their label: "Kernel [runs] Time CPU% ... Ratio" over
+ * "2.5.70-mm2  1  78  94.9 ..." (contest); the columns are the metrics -- */
+
+static bool mail_lt_row(struct parser *p, struct mail_state *m, const char *s, const struct pp_tok *t, size_t n)
+{
+	struct pp_tok lc[2];
+	if (n < 3 || !pp_cells(s, lc, 2) || pp_tok_number(&lc[0], NULL) || lc[0].len >= RP_LABEL_LEN)
+		return false;
+	size_t k0 = 0;
+	while (k0 < n && t[k0].col < lc[0].endcol)
+		k0++;
+	if (!m->lt) {
+		/* a label (a kernel, "vanilla", "with patch") over its figures,
+		 * under a header of names right above it */
+		if (!mail_labelish(lc[0].s, lc[0].len) || m->gap_now || is_rule(m->prev[1]))
+			return false;
+		struct pp_tok h[MAIL_COLS + 1];
+		size_t hn = pp_tokens(m->prev[1], h, MAIL_COLS + 1);
+		if (hn < 3 || hn > MAIL_COLS || k0 != 1 || hn != n)
+			return false;
+		for (size_t i = 0; i < hn; i++) {
+			char last = h[i].s[h[i].len - 1];
+			if (pp_tok_number(&h[i], NULL) || h[i].len > 20 || last == ':' || last == ',' || last == '.')
+				return false;
+		}
+		/* the title over the header ("no_load:") names the table */
+		char title[RP_NAME_LEN] = "";
+		if (!m->prev_gap[1] && m->prev[0][0]) {
+			struct pp_tok tt[4];
+			size_t tn = pp_tokens(m->prev[0], tt, 4);
+			size_t l = strcspn(m->prev[0], ":(");
+			while (l && m->prev[0][l - 1] == ' ')
+				l--;
+			if (tn && tn <= 3 && l && isalpha((unsigned char)m->prev[0][0]))
+				mail_metric_name(m->prev[0], l, title, 16);
+		}
+		char what[160];
+		size_t o = (size_t)snprintf(what, sizeof(what), "label rows%s%s%s: metrics", title[0] ? " (" : "", title,
+					    title[0] ? "_*)" : "");
+		for (size_t i = 1; i < hn; i++) {
+			m->lt_role[i] = h[i].s[0] == '[' ? 1 : is_ignored_label(h[i].s, h[i].len) ? 2 : 0;
+			char name[RP_NAME_LEN];
+			mail_metric_name(h[i].s, h[i].len, name, sizeof(name));
+			snprintf(m->lt_metric[i], RP_NAME_LEN, "%s%s%.*s", title, title[0] ? "_" : "",
+				 (int)(RP_NAME_LEN - 2 - strlen(title)), name);
+			if (m->lt_role[i] == 0 && o < sizeof(what))
+				o += (size_t)snprintf(what + o, sizeof(what) - o, " %s", name);
+		}
+		for (size_t i = 1; i < hn && o < sizeof(what); i++)
+			if (m->lt_role[i])
+				o += (size_t)snprintf(what + o, sizeof(what) - o, "; %.*s skipped (%s)", (int)h[i].len, h[i].s,
+						      m->lt_role[i] == 1 ? "a count" : "derived, from nothing in this table");
+		m->lt_n = hn;
+		mail_tab_end(p, m);
+		mail_tab_begin(m, 6, m->prev_line[1] ? m->prev_line[1] : p->lineno, what);
+		m->lt = true;
+	}
+	if (k0 != 1 || n != m->lt_n)
+		return false;
+	struct mail_cell c[MAIL_COLS];
+	size_t nc = mail_cells(t + 1, n - 1, c, MAIL_COLS);
+	if (nc != n - 1)
+		return false;
+	char label[RP_LABEL_LEN];
+	snprintf(label, sizeof(label), "%.*s", (int)lc[0].len, lc[0].s);
+	for (size_t k = 0; k < nc; k++)
+		if (m->lt_role[k + 1] == 0 && c[k].kind != MC_CHANGE)
+			mail_emit_cell(p, label, -1, "run", 0, m->lt_metric[k + 1], &c[k], m->hint_unit);
+	m->tab_rows++;
+	m->tab_last = p->lineno;
+	m->bench_stale = true;
 	return true;
 }
 
@@ -1120,6 +1890,7 @@ static void mail_old_track(struct parser *p, struct mail_state *m, enum mail_mod
 		m->old_kind = 1;
 		m->old_first = m->old_last = p->lineno;
 		m->old_rows = 0;
+		m->tab_mismatch = m->tab_checked = 0;
 		return;
 	}
 	if (m->mode == MAIL_BLOCK && (m->old_kind != 2 || strcmp(m->old_label, m->cur) != 0)) {
@@ -1133,8 +1904,7 @@ static void mail_old_track(struct parser *p, struct mail_state *m, enum mail_mod
 	if (m->old_kind == 1 && m->mode == MAIL_TABLE && got) {
 		m->old_last = p->lineno;
 		m->old_rows++;
-		size_t o = (size_t)snprintf(m->old_what, sizeof(m->old_what), "column table: x %s; labels",
-					    m->x_name[0] ? m->x_name : (m->hint_x[0] ? m->hint_x : "x"));
+		size_t o = (size_t)snprintf(m->old_what, sizeof(m->old_what), "column table: x %s; labels", m->x_shown);
 		bool first = true;
 		for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
 			if (!m->cols[i].ignored) {
@@ -1154,22 +1924,40 @@ static void mail_old_track(struct parser *p, struct mail_state *m, enum mail_mod
 		mail_old_end(p, m);
 }
 
-static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+/* Quoted text is read like the rest: the text after its "> " or ">> ". */
+static char *mail_unquote(char *line)
 {
-	struct mail_state *m = p->st;
-	/* quoted text is read like the rest */
 	char *s = line;
 	while (*s == '>' || (*s == ' ' && s[1] == '>'))
 		s++;
 	if (s != line && *s == ' ')
 		s++;
+	return s;
+}
+
+static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+{
+	struct mail_state *m = p->st;
+	char *s = mail_unquote(line);
+	/* "1.00 [ -9.11](11.93)": a change and a spread written together */
+	char sep[PARSER_LINE_MAX + 1];
+	if (strstr(s, "](")) {
+		size_t o = 0;
+		for (const char *q = s; *q && o + 2 < sizeof(sep); q++) {
+			sep[o++] = *q;
+			if (q[0] == ']' && q[1] == '(')
+				sep[o++] = ' ';
+		}
+		sep[o] = '\0';
+		s = sep;
+	}
 	struct pp_tok t[24];
 	size_t n = pp_tokens(s, t, 24);
 	size_t tl;
 	const char *ts = pp_trim(s, &tl);
 	bool consumed = false;
 	if (n == 0) {
-		m->mm = m->pipe = m->lkp = m->kt = false;
+		m->mm = m->pipe = m->lkp = m->kt = m->xt = m->lt = false;
 		m->gap_now = true;
 	} else if (mail_lkp_header(p, m, t, n)) {
 		consumed = true;
@@ -1188,12 +1976,19 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 		consumed = true;
 	} else if (mail_mm_row(p, m, t, n)) {
 		consumed = true;
+	} else if ((m->lt || m->mode == MAIL_NONE || m->mode == MAIL_HEADER) && mail_lt_row(p, m, s, t, n)) {
+		consumed = true;
+	} else if (m->xt && mail_xt_row(p, m, s, t, n)) {
+		consumed = true;
+	} else if (!m->xt && m->mode == MAIL_NONE && !m->mm && !m->pipe && !m->kt &&
+		   !m->lkp && mail_xt_header(m, t, n, p->lineno)) {
+		consumed = true;
 	} else if ((m->mode == MAIL_NONE || m->mode == MAIL_HEADER) && mail_kt_row(p, m, t, n)) {
 		consumed = true;
 	} else {
 		m->pending_setting[0] = '\0';
 		if (!is_rule(s)) {
-			m->mm = m->kt = false;
+			m->mm = m->kt = m->xt = m->lt = false;
 			if (!(tl && memchr(ts, '|', tl)))
 				m->pipe = false;
 		}
@@ -1215,7 +2010,7 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 	}
 	/* a table ends with its last row: say how it was read */
 	bool active = (m->tab_kind == 1 && m->mm) || (m->tab_kind == 2 && m->pipe) || (m->tab_kind == 3 && m->lkp) ||
-		      (m->tab_kind == 4 && m->kt);
+		      (m->tab_kind == 4 && m->kt) || (m->tab_kind == 5 && m->xt) || (m->tab_kind == 6 && m->lt);
 	bool bad_now = m->bad_first && m->bad_last == p->lineno;
 	if ((m->tab_kind && !active) || (m->bad_first && !bad_now))
 		mail_tab_end(p, m);
@@ -1224,6 +2019,147 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 	(void)by_cr;
 	(void)truncated;
 	(void)len;
+}
+
+/* --- what the mailer did to the lines ---------------------------------- */
+
+static int mail_hex(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* A quoted-printable line into out: "=3D" is "=", "=C2=B1" is "±"; a "="
+ * at the end is a soft line break (*soft: the line goes on in the next). */
+static size_t mail_qp_decode(const char *s, size_t len, char *out, size_t cap, bool *soft)
+{
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	*soft = len && s[len - 1] == '=';
+	if (*soft)
+		len--;
+	size_t o = 0;
+	for (size_t i = 0; i < len && o + 1 < cap; i++) {
+		int h, l;
+		if (s[i] == '=' && i + 2 < len && (h = mail_hex(s[i + 1])) >= 0 && (l = mail_hex(s[i + 2])) >= 0) {
+			char ch = (char)(h * 16 + l);
+			out[o++] = ch == '\r' || ch == '\n' ? ' ' : ch;
+			i += 2;
+		} else
+			out[o++] = s[i];
+	}
+	out[o] = '\0';
+	return o;
+}
+
+/* The body is quoted-printable: its header says so, or a line shows it
+ * ("=3D", "=C2=B1", a "=20" that ends a line). */
+static void mail_qp_detect(struct mail_state *m, const char *line, size_t len)
+{
+	if (strncasecmp(line, "Content-Transfer-Encoding:", 26) == 0) {
+		m->qp = strcasestr(line + 26, "quoted-printable") != NULL;
+		return;
+	}
+	if (!m->qp && (strstr(line, "=3D") || strstr(line, "=C2=B1") ||
+		       (len >= 3 && (strcmp(line + len - 3, "=20") == 0 || strcmp(line + len - 3, "=09") == 0))))
+		m->qp = true;
+}
+
+/* What a row's last token is: a number (0), a change or a closing
+ * bracket ("-0.07%*", "0.00%)", "|") (1), a name (2). */
+static int mail_tok_kind(const struct pp_tok *t)
+{
+	if (pp_tok_number(t, NULL))
+		return 0;
+	char last = t->s[t->len - 1];
+	if (memchr(t->s, '%', t->len) || last == ')' || last == '*' || last == '|')
+		return 1;
+	return 2;
+}
+
+static bool mail_table_open(const struct mail_state *m)
+{
+	return m->mm || m->pipe || m->lkp || m->kt || m->xt || m->lt || m->mode == MAIL_TABLE;
+}
+
+/* One whole line: remember how many tokens a line that gave points had
+ * (the rows of the table being read). */
+static void mail_line_counted(struct parser *p, struct mail_state *m, char *line, bool by_cr, bool truncated)
+{
+	struct pp_tok t[24];
+	size_t n = pp_tokens(mail_unquote(line), t, 24);
+	unsigned long before = p->n_final;
+	mail_line_one(p, line, strlen(line), by_cr, truncated);
+	if (!n)
+		m->row_ntok = 0;
+	else if (p->n_final > before) {
+		m->last_points_line = p->lineno;
+		m->row_ntok = n;
+		m->row_last_kind = mail_tok_kind(&t[n - 1]);
+	}
+}
+
+/* A row the mailer wrapped at 72-78 columns comes as a long line with too
+ * few tokens and a line with the rest: when the two add up to the tokens
+ * of the row above, they are read as one. */
+static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line, bool by_cr, bool truncated)
+{
+	struct pp_tok t[24];
+	char *s = mail_unquote(line);
+	size_t n = pp_tokens(s, t, 24);
+	if (m->have_held) {
+		m->have_held = false;
+		size_t hl = strlen(m->held);
+		/* the rest of the row: as many tokens as the row above lacks, or
+		 * (the first row of a table) a short tail of figures ("* -0.07%*") */
+		bool tail = n && n <= 2 && strlen(s) < 20 && m->held_nums >= 2;
+		for (size_t i = 0; i < n && tail; i++)
+			tail = pp_tok_number(&t[i], NULL) || memchr(t[i].s, '%', t[i].len) ||
+			       (t[i].len == 1 && (t[i].s[0] == '*' || t[i].s[0] == '('));
+		if (n && ((m->held_short && m->held_n + n == m->row_ntok) || tail) && hl + 1 + strlen(s) <= PARSER_LINE_MAX) {
+			m->held[hl] = ' ';
+			memcpy(m->held + hl + 1, s, strlen(s) + 1);
+			m->joined++;
+			mail_line_counted(p, m, m->held, by_cr, truncated);
+			return;
+		}
+		int now = p->lineno;
+		p->lineno = m->held_line;
+		mail_line_counted(p, m, m->held, by_cr, truncated);
+		p->lineno = now;
+	}
+	size_t nums = 0;
+	for (size_t i = 0; i < n; i++)
+		nums += pp_tok_number(&t[i], NULL);
+	/* short of a row: fewer tokens than the rows above, and not ending
+	 * like them (a complete robot row ends with its name, a mmtests row
+	 * with its change cell) */
+	bool short_row = n && n < m->row_ntok && mail_table_open(m) && mail_tok_kind(&t[n - 1]) != m->row_last_kind;
+	if (n && strlen(line) >= 60 && (short_row || nums >= 2)) {
+		m->held_nums = nums;
+		m->held_short = short_row;
+		pp_strlcpy(m->held, line, sizeof(m->held));
+		m->held_n = n;
+		m->held_line = p->lineno;
+		m->have_held = true;
+		return;
+	}
+	mail_line_counted(p, m, line, by_cr, truncated);
+}
+
+static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+{
+	struct mail_state *m = p->st;
+	mail_qp_detect(m, line, len);
+	if (!m->qp) {
+		mail_line_unwrap(p, m, line, by_cr, truncated);
+		return;
+	}
+	bool soft;
+	m->qp_len += mail_qp_decode(line, len, m->qp_acc + m->qp_len, sizeof(m->qp_acc) - m->qp_len, &soft);
+	if (soft && m->qp_len + 1 < sizeof(m->qp_acc))
+		return;
+	m->qp_len = 0;
+	mail_line_unwrap(p, m, m->qp_acc, by_cr, truncated);
 }
 
 static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n)
@@ -1287,12 +2223,24 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 		}
 	}
 	double x;
+	char xword[RP_NAME_LEN];
+	bool in_table = (m->mode == MAIL_HEADER || m->mode == MAIL_TABLE) && n >= 2;
+	if (in_table && !pp_tok_number(&t[0], NULL) && mail_x_cell(&t[0], &x, xword, sizeof(xword)) &&
+	    mail_table_row(p, m, t, n, x, xword, NULL))
+		return;
+	if (in_table && t[0].len < 24 && isalpha((unsigned char)t[0].s[0])) {
+		/* a row named by its metric: "Copy:", "Scale" */
+		char rn[RP_NAME_LEN];
+		mail_metric_name(t[0].s, t[0].len - (t[0].s[t[0].len - 1] == ':'), rn, sizeof(rn));
+		if (mail_table_row(p, m, t, n, 0, NULL, rn))
+			return;
+	}
 	if (pp_tok_number(&t[0], &x)) {
 		size_t nums = 0;
 		for (size_t k = 0; k < n; k++)
 			nums += pp_tok_number(&t[k], NULL);
-		if ((m->mode == MAIL_HEADER || m->mode == MAIL_TABLE) && n >= 2) {
-			mail_table_row(p, m, t, n, x);
+		if (in_table) {
+			mail_table_row(p, m, t, n, x, NULL, NULL);
 			return;
 		}
 		if (m->mode == MAIL_BLOCK && nums == n && n >= 3) {
@@ -1311,7 +2259,7 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 	if (mail_header(p, m, s))
 		return;
 	/* prose: remember what it says about the numbers; a table ends */
-	mail_hints(m, s);
+	mail_hints(m, s, p->lineno);
 	if (m->mode == MAIL_TABLE || m->mode == MAIL_HEADER)
 		m->mode = MAIL_NONE;
 	if (n >= 4) {
@@ -1322,6 +2270,15 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 
 static void mail_finish(struct parser *p)
 {
+	struct mail_state *m = p->st;
+	if (m->have_held) {
+		m->have_held = false;
+		mail_line_counted(p, m, m->held, false, false);
+	}
+	if (m->qp_len) {
+		m->qp_len = 0;
+		mail_line_counted(p, m, m->qp_acc, false, false);
+	}
 	mail_tab_end(p, p->st);
 	mail_old_end(p, p->st);
 }

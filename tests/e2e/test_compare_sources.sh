@@ -53,8 +53,8 @@ grep -q 'note: .*b/mail.txt: label "2.4.16" is also in .*a/mail.txt: shown apart
 # was read; a table not understood is said whatever the output
 M="$FIX/mail/sockmem-tbench4-netperf-2023.txt"
 "$IODASH" compare --text "$M" >"$TMPD/out" 2>"$TMPD/err"; rc=$?
-if [ $rc -eq 0 ] && grep -q "^  $M:17-27: mmtests table: labels baseline, patchset; metric tbench4_hmean; 10 rows$" "$TMPD/out" &&
-	grep -q "^  $M:51-60: mmtests table: .*netperf-tcp_hmean; 9 rows$" "$TMPD/out"; then
+if [ $rc -eq 0 ] && grep -q "^  $M:17-27: mmtests table: labels baseline, patchset; metric tbench4_hmean; 10 rows; 10 stated changes checked$" "$TMPD/out" &&
+	grep -q "^  $M:51-60: mmtests table: .*netperf-tcp_hmean; 9 rows; 9 stated changes checked$" "$TMPD/out"; then
 	pass "compare --text: each mail table with its lines"
 else fail "compare --text table sources" "rc=$rc $(tail -5 "$TMPD/out")"; fi
 "$IODASH" compare --csv --explain "$M" >/dev/null 2>"$TMPD/err"

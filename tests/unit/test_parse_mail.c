@@ -765,6 +765,451 @@ static void test_mail_keyed_rows(void **st)
 	result_set_free(&rs);
 }
 
+/* Writes the lines of a fixture, each passed through fn, to a temporary
+ * file; returns its path in path (mkstemp template). */
+static void rewrite_fixture(const char *src, char *path, void (*fn)(const char *line, FILE *o))
+{
+	FILE *f = fopen(src, "r");
+	assert_non_null(f);
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *o = fdopen(fd, "w");
+	assert_non_null(o);
+	char line[1024];
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		fn(line, o);
+	}
+	fclose(f);
+	fclose(o);
+}
+
+/* Every point of a equals one of b, and the counts agree. */
+static void assert_same_points(const struct result_set *a, const struct result_set *b)
+{
+	assert_int_equal(a->n, b->n);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct result_point *q = find(b, a->v[i].label, a->v[i].run, a->v[i].metric, a->v[i].x);
+		if (!q)
+			print_error("no %s %s %g in the other set\n", a->v[i].label, a->v[i].metric, a->v[i].x);
+		assert_non_null(q);
+		assert_double_equal(q->value, a->v[i].value, 0);
+		assert_string_equal(q->x_name, a->v[i].x_name);
+	}
+}
+
+/* The way a mailer sends a body quoted-printable: "=" as "=3D", bytes
+ * past ASCII as "=XX", a line longer than 76 cut by soft breaks ("=" at the
+ * end of each piece). */
+static void qp_line(const char *line, FILE *o)
+{
+	char enc[4096];
+	size_t e = 0;
+	for (const unsigned char *q = (const unsigned char *)line; *q; q++) {
+		if (*q == '=' || *q >= 0x80)
+			e += (size_t)sprintf(enc + e, "=%02X", *q);
+		else
+			enc[e++] = (char)*q;
+	}
+	enc[e] = '\0';
+	size_t at = 0;
+	while (e - at > 76) {
+		size_t cut = at + 75;
+		/* never inside an "=XX" */
+		if (enc[cut - 1] == '=')
+			cut -= 1;
+		else if (enc[cut - 2] == '=')
+			cut -= 2;
+		fprintf(o, "%.*s=\n", (int)(cut - at), enc + at);
+		at = cut;
+	}
+	fprintf(o, "%s\n", enc + at);
+}
+
+/* The qspinlock post sent quoted-printable (its "+====+" box becomes
+ * "+=3D=3D...", its 81-column mmtests rows are cut by soft breaks) gives
+ * exactly the points of the post as archived. */
+static void test_mail_quoted_printable(void **st)
+{
+	(void)st;
+	const char *src = MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt";
+	struct result_set plain, qp = { 0 };
+	parse(src, NULL, &plain);
+	char path[] = "/tmp/iodash-mail-qp-XXXXXX";
+	rewrite_fixture(src, path, qp_line);
+	char err[256];
+	int rc = parser_parse_file(path, "mail", NULL, &qp, err, sizeof(err));
+	unlink(path);
+	assert_int_equal(rc, 0);
+	assert_same_points(&plain, &qp);
+	check_pt(&qp, "dirty", "sockperf_hmean", "x", 850, 6863.12);
+	check_pt(&qp, "vanilla", "locktorture", "tasks", 2, 46718565);
+	result_set_free(&plain);
+	result_set_free(&qp);
+}
+
+/* A mailer's hard wrap at 72 columns: a longer line is cut at its last
+ * blank before column 72 and the rest goes on the next line. */
+static void wrap72_line(const char *line, FILE *o)
+{
+	const char *q = line;
+	while (strlen(q) > 72) {
+		const char *cut = q + 72;
+		while (cut > q && *cut != ' ')
+			cut--;
+		if (cut == q)
+			break;
+		const char *end = cut;
+		while (end > q && end[-1] == ' ')
+			end--;
+		fprintf(o, "%.*s\n", (int)(end - q), q);
+		while (*cut == ' ')
+			cut++;
+		q = cut;
+	}
+	fprintf(o, "%s\n", q);
+}
+
+/* The qspinlock post wrapped at 72 columns: its three-kernel sockperf rows
+ * (81 columns) come in two lines each, and are read as the rows they are. */
+static void test_mail_wrapped_rows(void **st)
+{
+	(void)st;
+	const char *src = MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt";
+	struct result_set plain, wr = { 0 };
+	parse(src, NULL, &plain);
+	char path[] = "/tmp/iodash-mail-wrap-XXXXXX";
+	rewrite_fixture(src, path, wrap72_line);
+	char err[256];
+	struct parser_note notes[16];
+	size_t nn = 0;
+	int rc = parser_parse_file_notes(path, "mail", NULL, &wr, notes, 16, &nn, err, sizeof(err));
+	unlink(path);
+	assert_int_equal(rc, 0);
+	assert_same_points(&plain, &wr);
+	check_pt(&wr, "simple-spinlock", "sockperf_hmean", "x", 14, 73.50);
+	check_pt(&wr, "dirty", "sockperf_hmean", "x", 850, 6863.12);
+	for (size_t i = 0; i < nn; i++)
+		assert_true(notes[i].understood);
+	result_set_free(&plain);
+	result_set_free(&wr);
+}
+
+/* The kernel test robot's "± 18%" is the spread of the figure, kept as its
+ * spread (18% of 138055), never a run; its %change cells are checked. */
+static void test_mail_lkp_spread_kept(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "lkp-stress-ng-pipeherd-2025.txt", NULL, NULL, &rs, notes, 4, &nn,
+						 err, sizeof(err)), 0);
+	const char *a = "f2ffc48de2017c69", *b = "ee5eda8ea59546af2e8f192c060";
+	const struct result_point *p = find(&rs, a, 0, "cpuidle..usage", 0);
+	assert_non_null(p);
+	assert_true(p->flags & RP_SPREAD);
+	assert_double_equal(p->spread, 138055 * 0.18, 1e-6);
+	p = find(&rs, b, 0, "cpuidle..usage", 0);
+	assert_double_equal(p->spread, 184128 * 0.14, 1e-6);
+	p = find(&rs, a, 0, "vmstat.procs.r", 0);      /* "3930" with no spread */
+	assert_false(p->flags & RP_SPREAD);
+	assert_double_equal(find(&rs, b, 0, "vmstat.procs.r", 0)->spread, 4235 * 0.03, 1e-6);
+	assert_int_equal(count(&rs, a, 1, NULL), 0);   /* no spread became a second run */
+	assert_int_equal(nn, 1);
+	assert_true(notes[0].understood);
+	assert_non_null(strstr(notes[0].text, "; 25 stated changes checked"));
+	result_set_free(&rs);
+}
+
+/* Derived columns of |-tables and keyed tables are checked like mmtests'
+ * change cells: every one of the brd, virtio-blk and qspinlock posts fits
+ * (the virtio post cuts "+12.89%" to "+12%"), while the dm polling post's
+ * last table says "~39%" where its values (242k, 332k) give +37.19%: said,
+ * with the line, the values still read. */
+static void test_mail_derived_columns_checked(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "virtio-blk-hipri-fio-quoted-2021.txt", NULL, NULL, &rs, notes, 8,
+						 &nn, err, sizeof(err)), 0);
+	assert_int_equal(nn, 1);
+	assert_true(notes[0].understood);
+	assert_non_null(strstr(notes[0].text, "; 16 stated changes checked"));
+	result_set_free(&rs);
+	assert_int_equal(parser_parse_file_notes(MAIL "brd-xarray-fio-kiops-quoted-2023.txt", NULL, NULL, &rs, notes, 8,
+						 &nn, err, sizeof(err)), 0);
+	assert_int_equal(nn, 1);
+	assert_non_null(strstr(notes[0].text, "; 4 stated changes checked"));
+	result_set_free(&rs);
+	assert_int_equal(parser_parse_file_notes(MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt", NULL, NULL, &rs,
+						 notes, 8, &nn, err, sizeof(err)), 0);
+	assert_non_null(strstr(notes[0].text, "derived column %diff skipped; 7 rows; 7 stated changes checked"));
+	result_set_free(&rs);
+	assert_int_equal(parser_parse_file_notes(MAIL "dm-io-polling-iops-quoted-2021.txt", NULL, NULL, &rs, notes, 8,
+						 &nn, err, sizeof(err)), 0);
+	assert_int_equal(nn, 4);
+	for (int i = 0; i < 3; i++)
+		assert_true(notes[i].understood);
+	assert_false(notes[3].understood);
+	assert_int_equal(notes[3].first, 66);
+	assert_non_null(strstr(notes[3].text, "1 stated changes do not match the values (line 68 says +39.00%, the "
+					      "values give +37.19%)"));
+	check_pt(&rs, "IOPS (IRQ mode)", "without_patchset_t4", "run", 0, 242000);
+	result_set_free(&rs);
+}
+
+/* Older column tables with cells that carry a spread or a unit, a "-" for
+ * no value, and derived columns and cells checked; a transposed table (a
+ * header row of x values over rows named by their label) with a derived
+ * row.  The layouts are those of the posts above; the text is made here. */
+static void test_mail_spread_unit_cells_and_transposed(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct result_sink sink = result_set_sink(&rs);
+	struct parser *p = parser_new("mail", "m");
+	const char *text =
+		"dbench throughput, MB/sec, mean (stddev) of 3 runs:\n"
+		"\n"
+		"clients        vanilla          patched        %-diff\n"
+		"1          116.1 (3.2)      118.4 (2.9)        +2.0%\n"
+		"2          220.5 (5.6)      231.2 (4.1)        +4.9%\n"
+		"4          400.0 +- 4       380.0 +- 6         -5.0%\n"
+		"8          512 \xc2\xb1 12        -                   -\n"
+		"\n"
+		"Write throughput\n"
+		"threads     1          2          4          8\n"
+		"base     45.6MB/s   90.1MB/s   170.3MB/s  300.2MB/s\n"
+		"patched  46.0MB/s   91.0MB/s   181.0MB/s  330.0MB/s\n"
+		"%change  +0.9%      +1.0%      +6.3%      +1.0%\n";
+	parser_feed(p, text, strlen(text), &sink);
+	parser_finish(p, &sink);
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	const struct result_point *q = find(&rs, "vanilla", 0, "throughput", 1);
+	assert_non_null(q);
+	assert_double_equal(q->value, 116.1, 0);
+	assert_true(q->flags & RP_SPREAD);
+	assert_double_equal(q->spread, 3.2, 0);
+	assert_string_equal(q->x_name, "clients");
+	assert_string_equal(q->unit, "MB/s");
+	assert_double_equal(find(&rs, "patched", 0, "throughput", 4)->value, 380, 0);
+	assert_double_equal(find(&rs, "patched", 0, "throughput", 4)->spread, 6, 0);
+	assert_double_equal(find(&rs, "vanilla", 0, "throughput", 8)->spread, 12, 0);
+	assert_null(find(&rs, "patched", 0, "throughput", 8));   /* "-": no value, not 0 */
+	assert_int_equal(count(&rs, "vanilla", -1, NULL), 4);
+	assert_int_equal(count(&rs, "%-diff", -1, NULL), 0);
+	/* the transposed table: labels from the rows, x from the header row */
+	q = find(&rs, "base", 0, "write_throughput", 4);
+	assert_non_null(q);
+	assert_double_equal(q->value, 170.3, 0);
+	assert_string_equal(q->x_name, "threads");
+	assert_string_equal(q->unit, "MB/s");
+	assert_double_equal(find(&rs, "patched", 0, "write_throughput", 8)->value, 330, 0);
+	assert_int_equal(count(&rs, "%change", -1, NULL), 0);
+	assert_int_equal(count(&rs, "base", -1, NULL), 4);
+	/* the notes: the first table's changes fit; the last "+1.0%" does not
+	 * (300.2 -> 330.0 is +9.93%) */
+	assert_int_equal(nn, 2);
+	assert_int_equal(notes[0].first, 3);
+	assert_int_equal(notes[0].last, 7);
+	assert_true(notes[0].understood);
+	assert_non_null(strstr(notes[0].text, "3 stated changes checked"));
+	assert_int_equal(notes[1].first, 10);
+	assert_int_equal(notes[1].last, 13);
+	assert_false(notes[1].understood);
+	assert_non_null(strstr(notes[1].text, "transposed table: x threads"));
+	assert_non_null(strstr(notes[1].text, "(line 13 says +1.00%, the values give +9.93%)"));
+	parser_free(p);
+	result_set_free(&rs);
+}
+
+/* Damien Le Moal's reply (2022) as the list delivered it, quoted-printable:
+ * the robot's table quoted under ">>> ", rows cut by soft line breaks in
+ * the middle of their metric name ("stress-ng.copy-file.op=" / "s"), "±"
+ * sent as "=C2=B1", the rule as "=3D=3D...".  All 35 rows are read (11 with a
+ * name longer than a metric name left out, and said), spreads kept, the
+ * change cells checked. */
+static void test_mail_qp_robot_post(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "lkp-stress-ng-copy-file-qp-quoted-2022.txt", NULL, NULL, &rs,
+						 notes, 4, &nn, err, sizeof(err)), 0);
+	const char *a = "4cbfca5f7750520f", *b = "0568e6122574dcc1aded2979cd0";
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], a);
+	assert_string_equal(labels[1], b);
+	check_pt(&rs, a, "stress-ng.copy-file.ops", "run", 0, 1627);
+	check_pt(&rs, b, "stress-ng.copy-file.ops", "run", 0, 1385);
+	check_pt(&rs, a, "stress-ng.copy-file.ops_per_sec", "run", 0, 27.01);
+	check_pt(&rs, b, "stress-ng.copy-file.ops_per_sec", "run", 0, 22.96);
+	check_pt(&rs, a, "mpstat.cpu.all.iowait%", "run", 0, 4.01);
+	check_pt(&rs, b, "perf-stat.i.dTLB-loads", "run", 0, 3.899e8);
+	check_pt(&rs, a, "proc-vmstat.nr_active_file", "run", 0, 358486);
+	check_pt(&rs, b, "proc-vmstat.pgpgout", "run", 0, 2889953);
+	const struct result_point *p = find(&rs, b, 0, "mpstat.cpu.all.sys%", 0);
+	assert_non_null(p);
+	assert_double_equal(p->value, 0.17, 0);
+	assert_true(p->flags & RP_SPREAD);
+	assert_double_equal(p->spread, 0.17 * 0.11, 1e-12);
+	assert_double_equal(find(&rs, a, 0, "perf-stat.i.cache-misses", 0)->spread, 3164876 * 0.09, 1e-6);
+	assert_int_equal(rs.n, 2 * 24);
+	assert_int_equal(nn, 1);
+	assert_true(notes[0].understood);
+	assert_int_equal(notes[0].first, 99);
+	assert_non_null(strstr(notes[0].text, "24 rows, 11 skipped (a name longer than a metric name); 24 stated "
+					      "changes checked"));
+	result_set_free(&rs);
+}
+
+/* Con Kolivas' contest report (2003): eleven tables, each under a title
+ * naming the load ("io_load:"), rows named by the kernel, columns the
+ * metrics; "[runs]" is a count and "Ratio" is derived from another table
+ * (time over no_load's time): neither is read as a figure. */
+static void test_mail_contest_label_rows(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "contest-2.5.70-mm3-label-rows-2003.txt", NULL, NULL, &rs, notes,
+						 16, &nn, err, sizeof(err)), 0);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 3);
+	assert_string_equal(labels[0], "2.5.70");
+	assert_string_equal(labels[1], "2.5.70-mm2");
+	assert_string_equal(labels[2], "2.5.70-mm3");
+	check_pt(&rs, "2.5.70", "no_load_time", "run", 0, 79);
+	check_pt(&rs, "2.5.70-mm2", "cacherun_cpu", "run", 0, 98.7);
+	check_pt(&rs, "2.5.70", "io_load_time", "run", 0, 326);
+	check_pt(&rs, "2.5.70-mm2", "io_load_loads", "run", 0, 42.0);
+	check_pt(&rs, "2.5.70-mm3", "io_load_lcpu", "run", 0, 18.8);
+	check_pt(&rs, "2.5.70-mm3", "dbench_load_time", "run", 0, 313);
+	check_pt(&rs, "2.5.70-mm2", "dbench_load_lcpu", "run", 0, 55.4);
+	for (size_t i = 0; i < rs.n; i++) {
+		assert_null(strstr(rs.v[i].metric, "ratio"));
+		assert_null(strstr(rs.v[i].metric, "runs"));
+	}
+	assert_int_equal(rs.n, 11 * 3 * 4);
+	assert_int_equal(nn, 11);
+	assert_int_equal(notes[5].first, 35);
+	assert_int_equal(notes[5].last, 38);
+	assert_string_equal(notes[5].text, "label rows (io_load_*): metrics time cpu loads lcpu; [runs] skipped (a "
+					   "count); Ratio skipped (derived, from nothing in this table); 3 rows");
+	result_set_free(&rs);
+}
+
+/* K Prateek Nayak's results (2022) in the layout AMD's scheduler posts
+ * use: a header row of kernels over rows "1-groups:", "16:" or "8" (x, the
+ * word as x_name), each value followed by its change "(-6.16 pct)",
+ * remarks after the figures ("*", "* Known to have run to run",
+ * "[Verification run]": a second run at that x), rows named by a metric
+ * ("Copy:") under the same header twice (10 then 100 runs: "_t4", never
+ * pooled), the header "#workers: tip (...)" with one blank after the x
+ * name.  Every change stated is checked against the values. */
+static void test_mail_pct_change_cells(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "sched-sync-wakeup-hackbench-tbench-pct-2022.txt", NULL, NULL, &rs,
+						 notes, 8, &nn, err, sizeof(err)), 0);
+	const char *a = "tip (91caa5ae2424)", *b = "tip (14b3f2d9ee8d)";
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], a);
+	assert_string_equal(labels[1], b);
+	check_pt(&rs, a, "hackbench", "groups", 1, 4.22);
+	check_pt(&rs, b, "hackbench", "groups", 1, 4.48);
+	assert_double_equal(find(&rs, b, 1, "hackbench", 1)->value, 4.30, 0);   /* the verification run */
+	check_pt(&rs, b, "hackbench", "groups", 16, 7.34);
+	check_pt(&rs, a, "schbench", "workers", 1, 22.00);
+	check_pt(&rs, b, "schbench", "workers", 2, 27.00);
+	check_pt(&rs, b, "schbench", "workers", 512, 47168.00);
+	check_pt(&rs, a, "stream_copy", "run", 0, 336140.45);
+	check_pt(&rs, b, "stream_triad", "run", 0, 260063.57);
+	check_pt(&rs, a, "stream_copy_t4", "run", 0, 336576.38);
+	check_pt(&rs, b, "stream_triad_t4", "run", 0, 258020.57);
+	check_pt(&rs, a, "tbench", "clients", 1, 131.56);
+	check_pt(&rs, b, "tbench", "clients", 2, 245.94);
+	check_pt(&rs, b, "tbench", "clients", 512, 36162.17);
+	assert_int_equal(rs.n, 2 * (6 + 10 + 4 + 4 + 10));
+	assert_int_equal(nn, 5);
+	static const int first[5] = { 14, 26, 48, 56, 76 }, last[5] = { 20, 36, 52, 60, 86 };
+	static const char *const what[5] = {
+		"column table: x groups; labels tip (91caa5ae2424), tip (14b3f2d9ee8d); 6 rows; 12 stated changes checked",
+		"column table: x workers; labels tip (91caa5ae2424), tip (14b3f2d9ee8d); 10 rows; 20 stated changes checked",
+		"column table: x run; labels tip (91caa5ae2424), tip (14b3f2d9ee8d); 4 rows; 8 stated changes checked",
+		"column table: x run; labels tip (91caa5ae2424), tip (14b3f2d9ee8d); 4 rows; 8 stated changes checked",
+		"column table: x clients; labels tip (91caa5ae2424), tip (14b3f2d9ee8d); 10 rows; 20 stated changes checked",
+	};
+	for (int i = 0; i < 5; i++) {
+		assert_true(notes[i].understood);
+		assert_int_equal(notes[i].first, first[i]);
+		assert_int_equal(notes[i].last, last[i]);
+		assert_string_equal(notes[i].text, what[i]);
+	}
+	result_set_free(&rs);
+}
+
+/* K Prateek Nayak's cover letter (2025), AMD's newer layout: headers
+ * "tip[pct imp](CV)" (the label, then what its cells hold), cells
+ * "1.09 [ -9.11](11.93)": the value, its change in % (checked) and its
+ * coefficient of variation in %, kept as the spread (11.93 % of 1.09);
+ * rows "1-groups", "16", "Copy"; a title block per table naming the
+ * benchmark ("Test : stream-100"); a last table of changes only. */
+static void test_mail_cv_spread_cells(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "sched-stats-prop-cv-pct-imp-2025.txt", NULL, NULL, &rs, notes, 8,
+						 &nn, err, sizeof(err)), 0);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
+	assert_string_equal(labels[0], "tip");
+	assert_string_equal(labels[1], "stats_prop");
+	check_pt(&rs, "stats_prop", "hackbench", "groups", 1, 1.09);
+	const struct result_point *p = find(&rs, "stats_prop", 0, "hackbench", 1);
+	assert_true(p->flags & RP_SPREAD);
+	assert_double_equal(p->spread, 1.09 * 11.93 / 100, 1e-12);
+	check_pt(&rs, "tip", "tbench", "clients", 1024, 1.00);
+	assert_double_equal(find(&rs, "tip", 0, "tbench", 1024)->spread, 0.0019, 1e-12);
+	check_pt(&rs, "stats_prop", "stream-10_copy", "run", 0, 1.02);
+	check_pt(&rs, "stats_prop", "stream-100_copy", "run", 0, 0.98);
+	check_pt(&rs, "stats_prop", "netperf", "clients", 512, 1.00);
+	assert_double_equal(find(&rs, "stats_prop", 0, "netperf", 512)->spread, 0.6228, 1e-12);
+	check_pt(&rs, "stats_prop", "schbench", "workers", 128, 1.06);
+	assert_double_equal(find(&rs, "stats_prop", 0, "schbench", 128)->spread, 1.06 * 113.66 / 100, 1e-12);
+	assert_int_equal(rs.n, 2 * (5 + 11 + 4 + 4 + 10 + 10));
+	assert_int_equal(nn, 6);
+	static const int rows[6] = { 5, 11, 4, 4, 10, 10 };
+	for (int i = 0; i < 6; i++) {
+		char want[64];
+		snprintf(want, sizeof(want), "; %d rows; %d stated changes checked", rows[i], 2 * rows[i]);
+		assert_true(notes[i].understood);
+		assert_non_null(strstr(notes[i].text, want));
+	}
+	assert_int_equal(notes[0].first, 13);
+	assert_int_equal(notes[0].last, 20);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -790,6 +1235,15 @@ int main(void)
 		cmocka_unit_test(test_mail_pipe_rows_named),
 		cmocka_unit_test(test_mail_pipe_repeated_header),
 		cmocka_unit_test(test_mail_keyed_rows),
+		cmocka_unit_test(test_mail_quoted_printable),
+		cmocka_unit_test(test_mail_wrapped_rows),
+		cmocka_unit_test(test_mail_lkp_spread_kept),
+		cmocka_unit_test(test_mail_derived_columns_checked),
+		cmocka_unit_test(test_mail_spread_unit_cells_and_transposed),
+		cmocka_unit_test(test_mail_qp_robot_post),
+		cmocka_unit_test(test_mail_contest_label_rows),
+		cmocka_unit_test(test_mail_pct_change_cells),
+		cmocka_unit_test(test_mail_cv_spread_cells),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
