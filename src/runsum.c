@@ -32,11 +32,36 @@ void runsum_add_sample(struct runsum_acc *a, const struct sample *s)
 	note_level(a, s->dirty_kb + s->writeback_kb, s->freerun_kb, s->thresh_kb);
 	if (s->zone >= ZONE_THROTTLE)
 		a->sampled_throttled_s += s->dt;
+	if (s->thr_src != THR_SRC_KERNEL)
+		return;
+	for (int i = 0; i < s->nwriters && i < (int)(sizeof(s->writers) / sizeof(s->writers[0])); i++)
+		if (runsum_has_task(a, s->writers[i].pid)) {
+			a->own_pauses += s->writers[i].pauses;
+			a->own_paused_ms += s->writers[i].paused_ms;
+		}
+}
+
+bool runsum_has_task(const struct runsum_acc *a, pid_t tid)
+{
+	for (int i = 0; i < a->ntasks; i++)
+		if (a->tasks[i] == tid)
+			return true;
+	return false;
+}
+
+bool runsum_add_task(struct runsum_acc *a, pid_t tid)
+{
+	if (tid <= 0 || runsum_has_task(a, tid))
+		return true;
+	if (a->ntasks >= RUNSUM_MAX_TASKS)
+		return false;
+	a->tasks[a->ntasks++] = tid;
+	return true;
 }
 
 void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps)
 {
-	if (dt <= 0 || !(rw_Bps > 0))
+	if (dt <= 0 || !(rw_Bps >= RUNSUM_IO_FLOOR_BPS))
 		return;
 	a->io_secs += dt;
 	a->tree_Bps_sum += rw_Bps * dt;
@@ -151,6 +176,9 @@ void runsum_finish(const struct runsum_acc *a, const struct snapshot *end, doubl
 
 enum run_verdict runsum_verdict(const struct run_summary *s)
 {
+	/* balance_dirty_pages set the figure: the limit was reached (the
+	 * tracepoint saw the benchmark paused; sampled, the zone's time is
+	 * time over freerun) and the pauses took a real share of its time */
 	if (s->throttled_pct >= RUNSUM_THROTTLED_SHARE * 100.0)
 		return RV_THROTTLED;
 	if (!s->have_disks)

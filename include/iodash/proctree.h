@@ -34,6 +34,10 @@ struct proctree {
 	size_t n, cap;
 	double last_t;
 	bool scanned;
+	/* optional: told every task (the pid, then each tid) of the tree at
+	 * every scan, so a caller can tell the tree's tasks after they end */
+	void (*on_task)(void *ctx, pid_t tid);
+	void *on_task_ctx;
 };
 
 #define PROCTREE_MAX 16384

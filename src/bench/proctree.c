@@ -136,6 +136,8 @@ static void scan_tasks(const struct proctree *t, pid_t pid, int *ntasks, int *th
 		if (!isdigit((unsigned char)de->d_name[0]))
 			continue;
 		n++;
+		if (t->on_task)
+			t->on_task(t->on_task_ctx, (pid_t)atoi(de->d_name));
 		snprintf(path, sizeof(path), "%s/%d/task/%.32s/stat", t->root_dir, (int)pid, de->d_name);
 		if (read_small(path, buf, sizeof(buf)) <= 0 ||
 		    proctree_parse_stat(buf, &st, NULL, NULL, NULL, NULL) || st != 'D')
@@ -228,6 +230,8 @@ int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
 			goto out;
 		}
 		out->nprocs++;
+		if (t->on_task)
+			t->on_task(t->on_task_ctx, v[i].pid);
 		scan_tasks(t, v[i].pid, &out->ntasks, &out->throttled);
 		snprintf(path, sizeof(path), "%s/%d/io", t->root_dir, (int)v[i].pid);
 		if (read_small(path, buf, sizeof(buf)) > 0)
