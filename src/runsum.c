@@ -59,12 +59,20 @@ bool runsum_add_task(struct runsum_acc *a, pid_t tid)
 	return true;
 }
 
-void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps)
+void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps, int blocked_tasks, int paused_tasks)
 {
-	if (dt <= 0 || !(rw_Bps >= RUNSUM_IO_FLOOR_BPS))
+	if (dt <= 0)
+		return;
+	a->ticks++;
+	if (paused_tasks > 0)
+		a->caught_s += dt;
+	/* a writer paused, or a direct write waiting on the disk, through
+	 * the whole tick moved nothing, and was doing I/O all the same */
+	if (!(rw_Bps >= RUNSUM_IO_FLOOR_BPS) && blocked_tasks <= 0 && paused_tasks <= 0)
 		return;
 	a->io_secs += dt;
-	a->tree_Bps_sum += rw_Bps * dt;
+	if (rw_Bps > 0)
+		a->tree_Bps_sum += rw_Bps * dt;
 }
 
 double runsum_rate_factor(const char *unit)
@@ -162,8 +170,11 @@ void runsum_finish(const struct runsum_acc *a, const struct snapshot *end, doubl
 		out->throttle_src = THR_SRC_KERNEL;
 		out->throttled_s = traced_pause_ms / 1000.0;
 	} else {
+		/* the ticks that found one of its tasks asleep in
+		 * balance_dirty_pages: its own pauses, sampled; the zone's
+		 * time (any writer's) only when no tick saw its tree */
 		out->throttle_src = THR_SRC_SAMPLED;
-		out->throttled_s = a->sampled_throttled_s;
+		out->throttled_s = a->ticks ? a->caught_s : a->sampled_throttled_s;
 	}
 	/* a share of the time the benchmark was moving data: the only time
 	 * it could be throttled (its start-up and exit cannot) */

@@ -19,6 +19,7 @@ struct proctree_entry {
 struct proctree_sample {
 	int nprocs;                 /* processes in the tree (root included) */
 	int ntasks;                 /* their threads */
+	int blocked;                /* tasks in state D (waiting, mostly on I/O) */
 	int throttled;              /* tasks in state D with wchan balance_dirty_pages* */
 	bool root_alive;
 	bool have_io;               /* /proc/PID/io readable for the tree (false: no rates) */

@@ -21,9 +21,10 @@
  * Device throughput is the disks' bytes over the time the benchmark's
  * process tree was doing I/O (its rchar/wchar moving, seen every driver
  * tick), so a benchmark's start-up and exit do not dilute it; the run's
- * wall time when no tick saw I/O.  A tick counts as I/O time only when the
- * tree moved at least RUNSUM_IO_FLOOR_BPS: a benchmark's start-up reads of
- * a few kB (fio: 2 kB/s for 0.2 s before a 0.15 s write) are not.
+ * wall time when no tick saw I/O.  A tick counts as I/O time when the tree
+ * moved at least RUNSUM_IO_FLOOR_BPS or a task of it waited in state D (a
+ * write waiting on the disk, a writer paused): a benchmark's start-up reads
+ * of a few kB (fio: 2 kB/s for 0.2 s before a 0.15 s write) are not.
  *
  * The kernel's pauses counted are those of the benchmark's own tasks (its
  * session: the tasks a driver tick saw, or alive in the session when their
@@ -77,6 +78,8 @@ struct runsum_acc {
 	uint64_t peak_kB, peak_freerun_kB, peak_thresh_kB;
 	bool have_dirty;
 	double io_secs;
+	int ticks;                   /* driver ticks that scanned the tree */
+	double caught_s;             /* ticks that found a task of it in balance_dirty_pages */
 	double tree_Bps_sum;         /* benchmark tree's rchar+wchar, B/s x s */
 	double reported_Bps;
 	bool have_reported, reported_is_bw;
@@ -94,8 +97,11 @@ void runsum_add_sample(struct runsum_acc *a, const struct sample *s);
 /* A task (pid or tid) of the benchmark; false when the set is full. */
 bool runsum_add_task(struct runsum_acc *a, pid_t tid);
 bool runsum_has_task(const struct runsum_acc *a, pid_t tid);
-/* A driver tick: dt seconds in which the tree moved rw_Bps (rchar+wchar). */
-void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps);
+/* A driver tick: dt seconds in which the tree moved rw_Bps (rchar+wchar);
+ * blocked_tasks of its tasks the tick found in state D, paused_tasks of
+ * them asleep in balance_dirty_pages.  I/O time: a tick that moved at
+ * least RUNSUM_IO_FLOOR_BPS or found a task blocked. */
+void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps, int blocked_tasks, int paused_tasks);
 /* A final result point of the run: its throughput figure when it has a
  * rate unit (fio's read_bw + write_bw add up; otherwise the first). */
 void runsum_add_result(struct runsum_acc *a, const struct result_point *p);

@@ -361,8 +361,9 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 	double now = mono_s(), dt = now - *last_tick;
 
 	if (pt && proctree_scan(pt, now, &ps) == 0) {
-		if (b->rs_active && ps.have_rates)
-			runsum_add_tick(&b->rs, dt, ps.rchar_Bps + ps.wchar_Bps);
+		if (b->rs_active)
+			runsum_add_tick(&b->rs, dt, ps.have_rates ? ps.rchar_Bps + ps.wchar_Bps : 0,
+					ps.blocked, ps.throttled);
 		b->st.ntasks = ps.ntasks;
 		b->st.throttled_tasks = ps.throttled;
 		if (ps.throttled > b->max_throttled)

@@ -143,6 +143,7 @@ static void test_fake_tree(void **state)
 	/* 101: two threads D in balance_dirty_pages*, one D elsewhere ("0");
 	 * 102: one R thread, one D in balance_dirty_pages; 200 is not ours */
 	assert_int_equal(s.throttled, 3);
+	assert_int_equal(s.blocked, 4);          /* every D: 101's three, 102's one */
 	assert_true(s.have_io);
 	assert_false(s.have_rates);              /* first scan: no period yet */
 
