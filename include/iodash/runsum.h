@@ -4,15 +4,15 @@
  * from a snapshot at its start and one at its end), the benchmark's own
  * throughput figure next to the device's, their ratio ("cache inflation"),
  * the peak of dirty + writeback against the freerun ceiling and the hard
- * threshold, the time writers were throttled (the balance_dirty_pages
- * tracepoint when it was followed, else the sampled zone: marked), the
+ * threshold, the time the benchmark was throttled (its tasks' pauses from
+ * the balance_dirty_pages tracepoint when it was followed, else the share
+ * of driver ticks that found one asleep there: marked), the
  * dirty + writeback bytes left when the run ended, and a verdict:
  *
  *   throttled  balance_dirty_pages set the figure: the dirty limit was
- *              reached (the benchmark's own tasks paused, by the tracepoint;
- *              sampled: dirty + writeback over freerun) and the benchmark
- *              spent >= RUNSUM_THROTTLED_SHARE of its I/O time paused (or,
- *              sampled, over freerun)
+ *              reached (the kernel paused the benchmark's own tasks, which
+ *              it does only over freerun) and the benchmark spent
+ *              >= RUNSUM_THROTTLED_SHARE of its I/O time paused
  *   cache      the benchmark's figure is > RUNSUM_CACHE_INFLATION times
  *              what the disks did over its I/O time, and dirty + writeback
  *              stayed under the freerun ceiling: the page cache absorbed it
@@ -31,6 +31,8 @@
  * pause was read), not every writer's: under a low dirty limit the
  * session's own recorder and other users' compilers pause too (200 ms
  * each in a 0.5 s run, measured), and would make any run look throttled.
+ * Sampled, the dirty level over freerun is the machine's, not the
+ * benchmark's: it is the figure only when no tick saw the tree.
  *
  * The summary travels as the text of a run_summary event (key=value
  * words, docs/recording.md), so a recording keeps it and compare and view
