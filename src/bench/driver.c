@@ -294,7 +294,10 @@ static void runsum_feed(struct bench_ctx *b)
 		const struct sample *s = series_at(&b->m->series, i);
 		if (s->seq < b->rs_next_seq)
 			continue;
-		for (int w = 0; s->thr_src == THR_SRC_KERNEL && w < s->nwriters && w < (int)(sizeof(s->writers) / sizeof(s->writers[0])); w++)
+		/* at most 4 small /proc reads a sample, for writers no tick saw */
+		int nw = s->nwriters < (int)(sizeof(s->writers) / sizeof(s->writers[0])) ?
+			 s->nwriters : (int)(sizeof(s->writers) / sizeof(s->writers[0]));
+		for (int w = 0; s->thr_src == THR_SRC_KERNEL && w < nw; w++)
 			runsum_claim_writer(b, s->writers[w].pid);
 		runsum_add_sample(&b->rs, s);
 		b->rs_next_seq = s->seq + 1;
@@ -335,7 +338,7 @@ static void runsum_end(struct bench_ctx *b, const char *tag, double secs)
 		return;
 	bool have_end = probe_read(b->rs_probe, snap, err, sizeof(err)) == 0;
 	/* the kernel's ms paused of the benchmark's own tasks (the session
-	 * follows every writer on the machine), or -1: the sampled zone */
+	 * follows every writer on the machine), or -1: sampled by the ticks */
 	model_lock(b->m);
 	struct model_throttle thr = b->m->thr;
 	model_unlock(b->m);

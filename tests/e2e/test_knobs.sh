@@ -70,7 +70,7 @@ limit_verdicts() { awk '$2 ~ /^[13]\/4$/ { v = $3; sub(/:$/, "", v); printf "%s%
 #    time in 26 runs measured (0-0.5 % at 256M/512M);
 #  sampled (no tracepoints: --no-trace, or tracefs not mountable): the
 #    driver ticks (0.1 s) that found fio asleep in balance_dirty_pages,
-#    37-69 % in 18 runs measured (0-2.8 % at 256M/512M).
+#    37-76 % in 22 runs measured (0-2.8 % at 256M/512M).
 check_limit_runs() { # $1 summaries, $2 source, $3 name
 	check "$3: the 64M/128M runs are throttled ($2: fio's own pauses)" [ "$(limit_verdicts "$1")" = "throttled throttled" ]
 	echo "INFO: $3, $2: 64M/128M runs: $(grep -E '^run [13]/4' "$1" | sed 's/^\(run [0-9/]*\) \([a-z]*\):.*\( thr_s=[^ ]*\)\( thr_pct=[^ ]*\).*/\1 \2\3\4/' | tr '\n' ';')"
