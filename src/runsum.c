@@ -32,14 +32,47 @@ void runsum_add_sample(struct runsum_acc *a, const struct sample *s)
 	note_level(a, s->dirty_kb + s->writeback_kb, s->freerun_kb, s->thresh_kb);
 	if (s->zone >= ZONE_THROTTLE)
 		a->sampled_throttled_s += s->dt;
+	if (s->thr_src != THR_SRC_KERNEL)
+		return;
+	for (int i = 0; i < s->nwriters && i < (int)(sizeof(s->writers) / sizeof(s->writers[0])); i++)
+		if (runsum_has_task(a, s->writers[i].pid)) {
+			a->own_pauses += s->writers[i].pauses;
+			a->own_paused_ms += s->writers[i].paused_ms;
+		}
 }
 
-void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps)
+bool runsum_has_task(const struct runsum_acc *a, pid_t tid)
 {
-	if (dt <= 0 || !(rw_Bps > 0))
+	for (int i = 0; i < a->ntasks; i++)
+		if (a->tasks[i] == tid)
+			return true;
+	return false;
+}
+
+bool runsum_add_task(struct runsum_acc *a, pid_t tid)
+{
+	if (tid <= 0 || runsum_has_task(a, tid))
+		return true;
+	if (a->ntasks >= RUNSUM_MAX_TASKS)
+		return false;
+	a->tasks[a->ntasks++] = tid;
+	return true;
+}
+
+void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps, int blocked_tasks, int paused_tasks)
+{
+	if (dt <= 0)
+		return;
+	a->ticks++;
+	if (paused_tasks > 0)
+		a->caught_s += dt;
+	/* a writer paused, or a direct write waiting on the disk, through
+	 * the whole tick moved nothing, and was doing I/O all the same */
+	if (!(rw_Bps >= RUNSUM_IO_FLOOR_BPS) && blocked_tasks <= 0 && paused_tasks <= 0)
 		return;
 	a->io_secs += dt;
-	a->tree_Bps_sum += rw_Bps * dt;
+	if (rw_Bps > 0)
+		a->tree_Bps_sum += rw_Bps * dt;
 }
 
 double runsum_rate_factor(const char *unit)
@@ -137,8 +170,11 @@ void runsum_finish(const struct runsum_acc *a, const struct snapshot *end, doubl
 		out->throttle_src = THR_SRC_KERNEL;
 		out->throttled_s = traced_pause_ms / 1000.0;
 	} else {
+		/* the ticks that found one of its tasks asleep in
+		 * balance_dirty_pages: its own pauses, sampled; the zone's
+		 * time (any writer's) only when no tick saw its tree */
 		out->throttle_src = THR_SRC_SAMPLED;
-		out->throttled_s = a->sampled_throttled_s;
+		out->throttled_s = a->ticks ? a->caught_s : a->sampled_throttled_s;
 	}
 	/* a share of the time the benchmark was moving data: the only time
 	 * it could be throttled (its start-up and exit cannot) */
@@ -151,6 +187,9 @@ void runsum_finish(const struct runsum_acc *a, const struct snapshot *end, doubl
 
 enum run_verdict runsum_verdict(const struct run_summary *s)
 {
+	/* balance_dirty_pages set the figure: the limit was reached (the
+	 * tracepoint saw the benchmark paused; sampled, the zone's time is
+	 * time over freerun) and the pauses took a real share of its time */
 	if (s->throttled_pct >= RUNSUM_THROTTLED_SHARE * 100.0)
 		return RV_THROTTLED;
 	if (!s->have_disks)

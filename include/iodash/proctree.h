@@ -19,6 +19,7 @@ struct proctree_entry {
 struct proctree_sample {
 	int nprocs;                 /* processes in the tree (root included) */
 	int ntasks;                 /* their threads */
+	int blocked;                /* tasks in state D (waiting, mostly on I/O) */
 	int throttled;              /* tasks in state D with wchan balance_dirty_pages* */
 	bool root_alive;
 	bool have_io;               /* /proc/PID/io readable for the tree (false: no rates) */
@@ -34,6 +35,10 @@ struct proctree {
 	size_t n, cap;
 	double last_t;
 	bool scanned;
+	/* optional: told every task (the pid, then each tid) of the tree at
+	 * every scan, so a caller can tell the tree's tasks after they end */
+	void (*on_task)(void *ctx, pid_t tid);
+	void *on_task_ctx;
 };
 
 #define PROCTREE_MAX 16384

@@ -4,13 +4,15 @@
  * from a snapshot at its start and one at its end), the benchmark's own
  * throughput figure next to the device's, their ratio ("cache inflation"),
  * the peak of dirty + writeback against the freerun ceiling and the hard
- * threshold, the time writers were throttled (the balance_dirty_pages
- * tracepoint when it was followed, else the sampled zone: marked), the
+ * threshold, the time the benchmark was throttled (its tasks' pauses from
+ * the balance_dirty_pages tracepoint when it was followed, else the share
+ * of driver ticks that found one asleep there: marked), the
  * dirty + writeback bytes left when the run ended, and a verdict:
  *
- *   throttled  writers were throttled for >= RUNSUM_THROTTLED_SHARE of the
- *              benchmark's I/O time: the figure is the writeback rate under
- *              the dirty limit
+ *   throttled  balance_dirty_pages set the figure: the dirty limit was
+ *              reached (the kernel paused the benchmark's own tasks, which
+ *              it does only over freerun) and the benchmark spent
+ *              >= RUNSUM_THROTTLED_SHARE of its I/O time paused
  *   cache      the benchmark's figure is > RUNSUM_CACHE_INFLATION times
  *              what the disks did over its I/O time, and dirty + writeback
  *              stayed under the freerun ceiling: the page cache absorbed it
@@ -19,7 +21,18 @@
  * Device throughput is the disks' bytes over the time the benchmark's
  * process tree was doing I/O (its rchar/wchar moving, seen every driver
  * tick), so a benchmark's start-up and exit do not dilute it; the run's
- * wall time when no tick saw I/O.
+ * wall time when no tick saw I/O.  A tick counts as I/O time when the tree
+ * moved at least RUNSUM_IO_FLOOR_BPS or a task of it waited in state D (a
+ * write waiting on the disk, a writer paused): a benchmark's start-up reads
+ * of a few kB (fio: 2 kB/s for 0.2 s before a 0.15 s write) are not.
+ *
+ * The kernel's pauses counted are those of the benchmark's own tasks (its
+ * session: the tasks a driver tick saw, or alive in the session when their
+ * pause was read), not every writer's: under a low dirty limit the
+ * session's own recorder and other users' compilers pause too (200 ms
+ * each in a 0.5 s run, measured), and would make any run look throttled.
+ * Sampled, the dirty level over freerun is the machine's, not the
+ * benchmark's: it is the figure only when no tick saw the tree.
  *
  * The summary travels as the text of a run_summary event (key=value
  * words, docs/recording.md), so a recording keeps it and compare and view
@@ -29,12 +42,15 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include "iodash/derive.h"
 #include "iodash/result.h"
 #include "iodash/snapshot.h"
 
 #define RUNSUM_THROTTLED_SHARE 0.15
 #define RUNSUM_CACHE_INFLATION 2.0
+#define RUNSUM_IO_FLOOR_BPS 65536.0
+#define RUNSUM_MAX_TASKS 1024
 
 enum run_verdict { RV_UNKNOWN, RV_DEVICE, RV_CACHE, RV_THROTTLED };
 
@@ -64,20 +80,36 @@ struct runsum_acc {
 	uint64_t peak_kB, peak_freerun_kB, peak_thresh_kB;
 	bool have_dirty;
 	double io_secs;
+	int ticks;                   /* driver ticks that scanned the tree */
+	double caught_s;             /* ticks that found a task of it in balance_dirty_pages */
 	double tree_Bps_sum;         /* benchmark tree's rchar+wchar, B/s x s */
 	double reported_Bps;
 	bool have_reported, reported_is_bw;
+	/* the benchmark's own tasks (pids and tids), and their kernel pauses */
+	int ntasks;
+	pid_t tasks[RUNSUM_MAX_TASKS];
+	uint32_t own_pauses;
+	double own_paused_ms;
 };
 
 void runsum_begin(struct runsum_acc *a, const struct snapshot *start);
+/* A sample of the session; with the tracepoint, the pauses of the writers
+ * that runsum_add_task() named are the benchmark's. */
 void runsum_add_sample(struct runsum_acc *a, const struct sample *s);
-/* A driver tick: dt seconds in which the tree moved rw_Bps (rchar+wchar). */
-void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps);
+/* A task (pid or tid) of the benchmark; false when the set is full. */
+bool runsum_add_task(struct runsum_acc *a, pid_t tid);
+bool runsum_has_task(const struct runsum_acc *a, pid_t tid);
+/* A driver tick: dt seconds in which the tree moved rw_Bps (rchar+wchar);
+ * blocked_tasks of its tasks the tick found in state D, paused_tasks of
+ * them asleep in balance_dirty_pages.  I/O time: a tick that moved at
+ * least RUNSUM_IO_FLOOR_BPS or found a task blocked. */
+void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps, int blocked_tasks, int paused_tasks);
 /* A final result point of the run: its throughput figure when it has a
  * rate unit (fio's read_bw + write_bw add up; otherwise the first). */
 void runsum_add_result(struct runsum_acc *a, const struct result_point *p);
 /* The end: end snapshot (may be NULL: no disk figures), the run's wall
- * time, the tracepoint's paused ms during it (< 0: not followed). */
+ * time, the ms the tracepoint saw the benchmark's own tasks paused during
+ * it (a->own_paused_ms; < 0: not followed). */
 void runsum_finish(const struct runsum_acc *a, const struct snapshot *end, double secs,
 		   double traced_pause_ms, struct run_summary *out);
 

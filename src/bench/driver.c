@@ -68,6 +68,7 @@ struct bench_ctx {
 	struct runsum_acc rs;
 	bool rs_active;
 	uint64_t rs_next_seq;         /* first session sample not yet fed */
+	pid_t rs_session;             /* the run's session (its spawned leader) */
 	double interval;
 
 	struct bench_status st;
@@ -239,6 +240,38 @@ static bool stop_wanted(struct bench_ctx *b)
 
 /* ---- run summaries ------------------------------------------------------ */
 
+/* A task of the run's tree, seen by a driver tick. */
+static void runsum_note_task(void *ctx, pid_t tid)
+{
+	struct bench_ctx *b = ctx;
+
+	if (b->rs_active)
+		runsum_add_task(&b->rs, tid);
+}
+
+/* A writer that paused and no tick saw (it began after the last one):
+ * the benchmark's when it still lives in the run's session. */
+static void runsum_claim_writer(struct bench_ctx *b, pid_t tid)
+{
+	char path[64], buf[1024];
+	pid_t sid = 0;
+	int fd;
+	ssize_t r;
+
+	if (tid <= 0 || b->rs_session <= 0 || runsum_has_task(&b->rs, tid))
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return;
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (r <= 0)
+		return;
+	buf[r] = '\0';
+	if (proctree_parse_stat(buf, NULL, NULL, NULL, &sid, NULL) == 0 && sid == b->rs_session)
+		runsum_add_task(&b->rs, tid);
+}
+
 /* The session's samples taken since the last call, into the run's summary. */
 static void runsum_feed(struct bench_ctx *b)
 {
@@ -248,6 +281,11 @@ static void runsum_feed(struct bench_ctx *b)
 		const struct sample *s = series_at(&b->m->series, i);
 		if (s->seq < b->rs_next_seq)
 			continue;
+		/* at most 4 small /proc reads a sample, for writers no tick saw */
+		int nw = s->nwriters < (int)(sizeof(s->writers) / sizeof(s->writers[0])) ?
+			 s->nwriters : (int)(sizeof(s->writers) / sizeof(s->writers[0]));
+		for (int w = 0; s->thr_src == THR_SRC_KERNEL && w < nw; w++)
+			runsum_claim_writer(b, s->writers[w].pid);
 		runsum_add_sample(&b->rs, s);
 		b->rs_next_seq = s->seq + 1;
 	}
@@ -286,14 +324,13 @@ static void runsum_end(struct bench_ctx *b, const char *tag, double secs)
 	if (!(snap = malloc(sizeof(*snap))))
 		return;
 	bool have_end = probe_read(b->rs_probe, snap, err, sizeof(err)) == 0;
-	/* the kernel's ms paused since the run started (every writer on the
-	 * machine: the session follows the tracepoint system-wide), or -1:
-	 * the sampled zone */
+	/* the kernel's ms paused of the benchmark's own tasks (the session
+	 * follows every writer on the machine), or -1: sampled by the ticks */
 	model_lock(b->m);
 	struct model_throttle thr = b->m->thr;
 	model_unlock(b->m);
 	runsum_finish(&b->rs, have_end ? snap : NULL, secs,
-		      thr.src == THR_SRC_KERNEL ? thr.paused_ms_total - b->pause_ms_at_start : -1, &sum);
+		      thr.src == THR_SRC_KERNEL ? b->rs.own_paused_ms : -1, &sum);
 	free(snap);
 	runsum_format(&sum, text, sizeof(text) - 32);
 	model_add_event(b->m, MEV_RUN_SUMMARY, model_now(b->m), "%s %s", tag, text);
@@ -314,8 +351,9 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 	double now = util_mono_s(), dt = now - *last_tick;
 
 	if (pt && proctree_scan(pt, now, &ps) == 0) {
-		if (b->rs_active && ps.have_rates)
-			runsum_add_tick(&b->rs, dt, ps.rchar_Bps + ps.wchar_Bps);
+		if (b->rs_active)
+			runsum_add_tick(&b->rs, dt, ps.have_rates ? ps.rchar_Bps + ps.wchar_Bps : 0,
+					ps.blocked, ps.throttled);
 		b->st.ntasks = ps.ntasks;
 		b->st.throttled_tasks = ps.throttled;
 		if (ps.throttled > b->max_throttled)
@@ -389,6 +427,9 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 		b->st.pid = c.pid;
 		b->st.state = BENCH_RUNNING;
 		have_pt = proctree_init(&pt, "/proc", c.pid, true) == 0;
+		pt.on_task = runsum_note_task;
+		pt.on_task_ctx = b;
+		b->rs_session = c.pid;
 	}
 	pidfd = pidfd_open_compat(c.pid);
 	bench_linebuf_init(&b->lb);

@@ -117,8 +117,9 @@ static void parse_io(const char *buf, struct proctree_entry *e)
 	e->have_io = true;
 }
 
-/* Threads of one member: count them and the throttled ones. */
-static void scan_tasks(const struct proctree *t, pid_t pid, int *ntasks, int *throttled)
+/* Threads of one member: count them, the ones waiting in state D and the
+ * throttled ones. */
+static void scan_tasks(const struct proctree *t, pid_t pid, int *ntasks, int *blocked, int *throttled)
 {
 	char path[512], buf[1024];
 	DIR *d;
@@ -136,10 +137,13 @@ static void scan_tasks(const struct proctree *t, pid_t pid, int *ntasks, int *th
 		if (!isdigit((unsigned char)de->d_name[0]))
 			continue;
 		n++;
+		if (t->on_task)
+			t->on_task(t->on_task_ctx, (pid_t)atoi(de->d_name));
 		snprintf(path, sizeof(path), "%s/%d/task/%.32s/stat", t->root_dir, (int)pid, de->d_name);
 		if (read_small(path, buf, sizeof(buf)) <= 0 ||
 		    proctree_parse_stat(buf, &st, NULL, NULL, NULL, NULL) || st != 'D')
 			continue;
+		(*blocked)++;
 		snprintf(path, sizeof(path), "%s/%d/task/%.32s/wchan", t->root_dir, (int)pid, de->d_name);
 		/* balance_dirty_pages may be inlined into
 		 * balance_dirty_pages_ratelimited_flags: match the prefix */
@@ -228,7 +232,9 @@ int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
 			goto out;
 		}
 		out->nprocs++;
-		scan_tasks(t, v[i].pid, &out->ntasks, &out->throttled);
+		if (t->on_task)
+			t->on_task(t->on_task_ctx, v[i].pid);
+		scan_tasks(t, v[i].pid, &out->ntasks, &out->blocked, &out->throttled);
 		snprintf(path, sizeof(path), "%s/%d/io", t->root_dir, (int)v[i].pid);
 		if (read_small(path, buf, sizeof(buf)) > 0)
 			parse_io(buf, &cur);

@@ -35,17 +35,53 @@ cleanup_add "rm -rf '$D'"
 events() { awk -F'\t' -v k="$2" '$1 == "E" && $3 == k { print $4 }' "$1"; }
 
 # ---- the acceptance sweep: paired bytes knobs, 2 x 2 runs of fio --------
+# A buffered write of 400 MB over a cached file (no reads), in random 16 kB
+# blocks: the disk cleans its scattered dirty pages slower than fio dirties
+# them, as the report's SATA disk did, so at 64M/128M the writer must wait
+# for writeback.  A sequential 1 MB write is no test of "throttled" on this
+# machine: its disk (1.2-2 GB/s) nearly keeps up with fio (1.7-4 GB/s, less
+# under load), the 0.15 s run met the limit or not by chance, and a
+# loaded run that never paused (measured) is rightly not "throttled".
+# $1 the recording, $2 its output, then iodash options.
+acceptance_sweep() {
+	local rec=$1 out=$2; shift 2
+	dd if=/dev/zero of="$D/f" bs=1M count=400 status=none && sync
+	timeout 120 "$IODASH" --batch -i 0.05 "$@" -o "$rec" sweep --sysctl 'vm.dirty_background_bytes={bg}' --sysctl 'vm.dirty_bytes={d}' \
+		-p bg,d=64M:128M,256M:512M --repeat 2 --parser fio -- sh -c \
+		"echo knobs-at-start \$(cat $K/dirty_background_bytes) \$(cat $K/dirty_bytes) \$(cat $K/dirty_background_ratio) \$(cat $K/dirty_ratio); exec fio --name=w --filename=$D/f --rw=randwrite --bs=16k --size=400M --invalidate=0" \
+		>"$out" 2>"${out%.out}.err"
+}
+# the verdict a run_summary line's own figures give by the documented rule
+# (docs/knobs.md): throttled from 15 % of its I/O time paused, else cache
+# when inflation > 2 and the peak stayed under freerun with not one pause
+# of its own, else device
+verdict_follows_rule() {
+	awk '{
+		v = $3; sub(/:$/, "", v)
+		for (i = 4; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+		want = f["thr_pct"] >= 15 ? "throttled" : (f["infl"] > 2 && f["peak_kB"] < f["freerun_kB"] && !(f["thr_src"] == "tracepoint" && f["thr_s"] > 0)) ? "cache" : "device"
+		if (v != want) { print "run " $2 ": " v " but the figures say " want > "/dev/stderr"; bad = 1 }
+	} END { exit bad }' "$1"
+}
+# the verdicts of the 64M/128M runs (1 and 3 of 4), "throttled throttled"
+limit_verdicts() { awk '$2 ~ /^[13]\/4$/ { v = $3; sub(/:$/, "", v); printf "%s%s", n++ ? " " : "", v }' "$1"; }
+# The 64M/128M runs (1 and 3 of 4) are "throttled" from either source:
+#  tracepoint: fio's own balance_dirty_pages pauses, 25-48 % of its I/O
+#    time in 26 runs measured (0-0.5 % at 256M/512M);
+#  sampled (no tracepoints: --no-trace, or tracefs not mountable): the
+#    driver ticks (0.1 s) that found fio asleep in balance_dirty_pages,
+#    37-76 % in 22 runs measured (0-2.8 % at 256M/512M).
+check_limit_runs() { # $1 summaries, $2 source, $3 name
+	check "$3: the 64M/128M runs are throttled ($2: fio's own pauses)" [ "$(limit_verdicts "$1")" = "throttled throttled" ]
+	echo "INFO: $3, $2: 64M/128M runs: $(grep -E '^run [13]/4' "$1" | sed 's/^\(run [0-9/]*\) \([a-z]*\):.*\( thr_s=[^ ]*\)\( thr_pct=[^ ]*\).*/\1 \2\3\4/' | tr '\n' ';')"
+}
+# the source a recording's run summaries must say: iodash mounts tracefs
+# itself when it can (with or without --trace-throttle), so it is read from
+# the recording (its kernel throttle records, T), not from the machine
+rec_source() { if grep -q '^T'$'\t' "$1"; then echo tracepoint; else echo sampled; fi; }
 if command -v fio >/dev/null; then
 	rec="$TMPD/sweep.rec"
-	# the writer's pauses, from the kernel when tracefs is there
-	TT=(); [ -d /sys/kernel/tracing/events/writeback/balance_dirty_pages ] && TT=(--trace-throttle)
-	# the file cached first: fio overwrites it at memory speed (as
-	# test_throttle.sh), so the dirty limit is what holds it back
-	dd if=/dev/zero of="$D/f" bs=1M count=400 status=none && sync
-	timeout 120 "$IODASH" --batch -i 0.05 "${TT[@]}" -o "$rec" sweep --sysctl 'vm.dirty_background_bytes={bg}' --sysctl 'vm.dirty_bytes={d}' \
-		-p bg,d=64M:128M,256M:512M --repeat 2 --parser fio -- sh -c \
-		"echo knobs-at-start \$(cat $K/dirty_background_bytes) \$(cat $K/dirty_bytes) \$(cat $K/dirty_background_ratio) \$(cat $K/dirty_ratio); exec fio --name=w --filename=$D/f --rw=write --bs=1M --size=400M --invalidate=0" \
-		>"$TMPD/sweep.out" 2>"$TMPD/sweep.err"; rc=$?
+	acceptance_sweep "$rec" "$TMPD/sweep.out"; rc=$?
 	check "sweep --sysctl: exit 0" [ "$rc" -eq 0 ]
 	check "sweep --sysctl: 4 runs ended ok" [ "$(grep -c 'run_end: run [1-4]/4 ok' "$TMPD/sweep.out")" -eq 4 ]
 	# what the recording says each run started with, against what the
@@ -60,33 +96,15 @@ if command -v fio >/dev/null; then
 	check "sweep --sysctl: the restore is in the recording" grep -q 'restored' <(events "$rec" knob)
 	check "sweep --sysctl: no journal left" [ ! -e "$IODASH_KNOBS_JOURNAL" ]
 	# each run says what it measured; the verdict follows the documented
-	# thresholds from its own figures (throttled >= 15 %, else cache when
-	# inflation > 2 and the peak stayed under freerun, else device)
+	# rule from its own figures
 	events "$rec" run_summary >"$TMPD/sums"
 	check "run summaries: one per run" [ "$(grep -c '^run [1-4]/4 ' "$TMPD/sums")" -eq 4 ]
 	check "run summaries: disk bytes, reported figure, inflation, peak, thresholds, dirty left, throttled time" \
 		[ "$(grep -Ec 'write_B=[0-9]+ dev_Bps=[0-9.e+]+ rep_Bps=[0-9.e+]+ infl=[0-9.e+inf]+ peak_kB=[0-9]+ freerun_kB=[0-9]+ thresh_kB=[0-9]+ end_kB=[0-9]+ thr_s=[0-9.e+-]+ thr_pct=[0-9.e+-]+ thr_src=(sampled|tracepoint)$' "$TMPD/sums")" -eq 4 ]
-	check "run summaries: the verdict follows the thresholds" awk '{
-		v = $3; sub(/:$/, "", v)
-		for (i = 4; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-		want = f["thr_pct"] >= 15 ? "throttled" : (f["infl"] > 2 && f["peak_kB"] < f["freerun_kB"] && !(f["thr_src"] == "tracepoint" && f["thr_s"] > 0)) ? "cache" : "device"
-		if (v != want) { print "run " $2 ": " v " but the figures say " want > "/dev/stderr"; bad = 1 }
-	} END { exit bad }' "$TMPD/sums"
-	# 64M/128M: 400 MB cannot fit; the writer meets the limit.  Whether its
-	# pauses pass 15 % of its I/O time depends on this disk's speed (here
-	# 1.2 GB/s: 12-100 % measured), so the test asserts what must hold:
-	# never "cache", the limit reached (a pause, or dirty over freerun)
-	check "run summaries: the 64M/128M runs reached the dirty limit, never cache" awk '$2 ~ /^[13]\/4$/ {
-		for (i = 4; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-		if ($3 == "cache:" || !(f["thr_s"] > 0 || f["peak_kB"] >= f["freerun_kB"])) bad = 1; n++
-	} END { exit bad || n != 2 }' "$TMPD/sums"
-	# iodash mounts tracefs itself when it can, with or without
-	# --trace-throttle: the source is the kernel's when the recording
-	# holds its throttle records (T), else the sampled zone
-	src=sampled; grep -q '^T'$'\t' "$rec" && src=tracepoint
+	check "run summaries: the verdict follows the thresholds" verdict_follows_rule "$TMPD/sums"
+	src=$(rec_source "$rec")
 	check "run summaries: the throttled time says its source ($src)" [ "$(grep -c "thr_src=$src\$" "$TMPD/sums")" -eq 4 ]
-	# the machine's own answer for the 64M/128M runs, for the log
-	echo "INFO: 64M/128M runs: $(grep -E '^run [13]/4' "$TMPD/sums" | sed 's/^\(run [0-9/]*\) \([a-z]*\):.*\( thr_pct=[^ ]*\).*/\1 \2\3/' | tr '\n' ';')"
+	check_limit_runs "$TMPD/sums" "$src" "run summaries"
 	check "run summaries: 400 MB written by the disks across the runs" awk '{ for (i = 4; i <= NF; i++) if ($i ~ /^write_B=/) { sub(/write_B=/, "", $i); s += $i } } END { exit !(s > 4 * 200e6) }' "$TMPD/sums"
 	[ "$rc" -ne 0 ] && cat "$TMPD/sweep.err"
 	rm -f "$D/f"
@@ -141,7 +159,11 @@ assert p["verdict"] and "inflation" in p, p
 		skip "compare screen marks" "tmux missing"
 	fi
 
-	# far under the limits, ended before writeback: the page cache
+	# far under the limits, ended before writeback: the page cache.  The
+	# sweep's dirty pages are written first (sync), or their writeback
+	# would be this run's disk bytes (the disks are the machine's: another
+	# user's writes count too, so on a busy machine rerun before judging)
+	sync
 	rec="$TMPD/cache.rec"
 	timeout 60 "$IODASH" --batch -i 0.05 -o "$rec" run --sysctl vm.dirty_background_bytes=1G --sysctl vm.dirty_bytes=2G --sysctl vm.dirty_expire_centisecs=3000 \
 		-- fio --name=w --filename="$D/c" --rw=write --bs=1M --size=32M >"$TMPD/cache.out" 2>&1
@@ -150,6 +172,7 @@ assert p["verdict"] and "inflation" in p, p
 	check "cache run: inflation > 2" awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^infl=/) { sub(/infl=/, "", $i); x = $i } } END { exit !(x == "inf" || x + 0 > 2) }' <<<"$sum"
 	echo "INFO: cache run: $sum"
 	# direct=1: the disk did the work, its throughput is the benchmark's
+	sync
 	rec="$TMPD/direct.rec"
 	timeout 60 "$IODASH" --batch -i 0.05 -o "$rec" run -- fio --name=w --filename="$D/d" --rw=write --bs=1M --size=400M --direct=1 \
 		--time_based --runtime=3 >"$TMPD/direct.out" 2>&1
@@ -157,6 +180,51 @@ assert p["verdict"] and "inflation" in p, p
 	check "direct run: verdict device" grep -q '^run device: ' <<<"$sum"
 	check "direct run: inflation within 10 % of 1" awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^infl=/) { sub(/infl=/, "", $i); x = $i + 0 } } END { exit !(x > 0.9 && x < 1.1) }' <<<"$sum"
 	echo "INFO: direct run: $sum"
+
+	# the same sweep without the tracepoints: the sampled fallback (what a
+	# machine without tracefs gets): the same assertions from its own figures
+	rec="$TMPD/sweep-sampled.rec"
+	acceptance_sweep "$rec" "$TMPD/sweep-sampled.out" --no-trace; rc=$?
+	check "sampled sweep: exit 0, 4 runs" [ "$rc" -eq 0 -a "$(grep -c 'run_end: run [1-4]/4 ok' "$TMPD/sweep-sampled.out")" -eq 4 ]
+	events "$rec" run_summary >"$TMPD/sums-sampled"
+	check "sampled sweep: no kernel throttle records, every summary says sampled" \
+		[ "$(rec_source "$rec")" = sampled -a "$(grep -c 'thr_src=sampled$' "$TMPD/sums-sampled")" -eq 4 ]
+	check "sampled sweep: the verdict follows the thresholds" verdict_follows_rule "$TMPD/sums-sampled"
+	check_limit_runs "$TMPD/sums-sampled" sampled "sampled sweep"
+	check "knobs back after the sampled sweep" [ "$(knobs_now)" = "$ORIG" ]
+
+	# another process's pauses are not the benchmark's: a writer outside
+	# the run (this script's dd loop, in its own session) held at the
+	# limit while the benchmark (sleep) writes nothing; with either source
+	echo 67108864 >$K/dirty_background_bytes
+	echo 134217728 >$K/dirty_bytes
+	( while [ ! -e "$D/stop" ]; do dd if=/dev/zero of="$D/f" bs=1M count=400 conv=notrunc status=none; done ) &
+	bgw=$!
+	cleanup_add "touch '$D/stop' 2>/dev/null; kill $bgw 2>/dev/null"
+	# wait for the state: the dirty limit reached (dirty + writeback over 96 MB)
+	for i in $(seq 1 200); do
+		[ "$(awk '$1 == "nr_dirty" || $1 == "nr_writeback" { s += $2 } END { print s * 4096 > 100663296 }' /proc/vmstat)" = 1 ] && break
+		sleep 0.05
+	done
+	for mode in default --no-trace; do
+		opt=(); [ $mode = --no-trace ] && opt=(--no-trace)
+		rec="$TMPD/other-writer$mode.rec"
+		timeout 60 "$IODASH" --batch -i 0.05 "${opt[@]}" -o "$rec" run -- sleep 1.5 >"$TMPD/other-writer.out" 2>&1
+		sum=$(events "$rec" run_summary); src=$(rec_source "$rec")
+		# the kernel's records show the other writer paused meanwhile;
+		# without them, the level: dirty over freerun during the run
+		if [ $src = tracepoint ]; then
+			check "another writer's pauses ($mode): the tracepoint saw dd paused during the run" \
+				awk -F'\t' '$1 == "T" && $4 > 0 { for (i = 6; i < NF; i += 4) if ($(i + 1) == "dd") n++ } END { exit !n }' "$rec"
+		else
+			check "another writer's pauses ($mode): dirty over freerun during the run" \
+				awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] } } END { exit !(f["peak_kB"] > f["freerun_kB"]) }' <<<"$sum"
+		fi
+		check "another writer's pauses ($mode): not the benchmark's (thr_s=0, not throttled)" grep -Eq "^run (device|cache|n/a): .* thr_s=0 thr_pct=0 thr_src=$src\$" <<<"$sum"
+		echo "INFO: another writer ($mode): $sum"
+	done
+	touch "$D/stop"; wait $bgw
+	restore_knobs
 	rm -f "$D/c" "$D/d"
 else
 	skip "sweep --sysctl with fio" "fio not installed (apt-get install fio)"

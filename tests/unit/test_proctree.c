@@ -89,6 +89,23 @@ static void test_parse_stat(void **state)
 	assert_int_equal(proctree_parse_stat("", &s, NULL, NULL, NULL, NULL), -EINVAL);
 }
 
+/* the tasks a scan reports (pids, then their threads' tids) */
+static int seen[64], nseen;
+static void note_task(void *ctx, pid_t tid)
+{
+	(void)ctx;
+	if (nseen < 64)
+		seen[nseen++] = (int)tid;
+}
+
+static bool was_seen(int tid)
+{
+	for (int i = 0; i < nseen; i++)
+		if (seen[i] == tid)
+			return true;
+	return false;
+}
+
 static void test_fake_tree(void **state)
 {
 	const char *const bdp[] = { "balance_dirty_pages", "balance_dirty_pages_ratelimited_flags", "0" };
@@ -113,13 +130,20 @@ static void test_fake_tree(void **state)
 	put("self", "not a pid dir");
 
 	assert_int_equal(proctree_init(&t, root, 100, true), 0);
+	t.on_task = note_task;
+	nseen = 0;
 	assert_int_equal(proctree_scan(&t, 10.0, &s), 0);
+	/* every member and its threads (101's tids 101, 1101, 2101), never 200 */
+	assert_true(was_seen(100) && was_seen(101) && was_seen(1101) && was_seen(2101) &&
+		    was_seen(102) && was_seen(1102) && was_seen(103));
+	assert_false(was_seen(200) || was_seen(1));
 	assert_true(s.root_alive);
 	assert_int_equal(s.nprocs, 4);           /* 100 101 102 103 */
 	assert_int_equal(s.ntasks, 1 + 3 + 2 + 1);
 	/* 101: two threads D in balance_dirty_pages*, one D elsewhere ("0");
 	 * 102: one R thread, one D in balance_dirty_pages; 200 is not ours */
 	assert_int_equal(s.throttled, 3);
+	assert_int_equal(s.blocked, 4);          /* every D: 101's three, 102's one */
 	assert_true(s.have_io);
 	assert_false(s.have_rates);              /* first scan: no period yet */
 
