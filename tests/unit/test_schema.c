@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iodash/probe.h"
 #include "iodash/recording.h"
 #include "iodash/sample_schema.h"
 #include "../../src/record/rec_format.h"
@@ -232,6 +233,74 @@ static void test_export_columns(void **state)
 	unlink(path);
 }
 
+/* snapshot.h's item tables: a file made of every row's key fills every
+ * row's field with its own value; without a required row it is refused
+ * naming that key. */
+static size_t put_item(char *b, size_t n, enum probe_text what, const char *key, int v)
+{
+	int w = what == PROBE_TEXT_MEMINFO ? snprintf(b, n, "%s: %d kB\n", key, v)
+					   : snprintf(b, n, "%s %d\n", key, v);
+	return w > 0 ? (size_t)w : 0;
+}
+
+static void check_items(const struct snap_item *t, int n, enum probe_text what)
+{
+	char text[4096], err[256];
+	size_t len = 0;
+	struct snapshot *s = calloc(1, sizeof(*s));
+	struct probe_texts pt;
+
+	assert_non_null(s);
+	assert_true(n <= 64);   /* the parsers keep the rows seen in 64 bits */
+	for (int i = 0; i < n; i++) {
+		if (!t[i].key || !t[i].key[0])
+			fail_msg("item row %d has no key", i);
+		if (t[i].off + sizeof(uint64_t) > sizeof(struct snapshot))
+			fail_msg("item %s lies outside struct snapshot", t[i].key);
+		for (int j = i + 1; j < n; j++)
+			if (!strcmp(t[i].key, t[j].key) || t[i].off == t[j].off)
+				fail_msg("items %s and %s share a key or a field", t[i].key, t[j].key);
+		len += put_item(text + len, sizeof(text) - len, what, t[i].key, 7000 + i);
+	}
+	memset(&pt, 0, sizeof(pt));
+	pt.buf[what] = text;
+	pt.len[what] = len;
+	pt.name[what] = "T";
+	if (probe_parse_texts(&pt, 1u << what, s, err, sizeof(err)))
+		fail_msg("every key of the table: %s", err);
+	for (int i = 0; i < n; i++) {
+		uint64_t v;
+		memcpy(&v, (const char *)s + t[i].off, sizeof(v));
+		if (v != (uint64_t)(7000 + i))
+			fail_msg("%s: read %llu, wrote %d", t[i].key, (unsigned long long)v, 7000 + i);
+	}
+	/* each required row left out: refused, naming it */
+	for (int drop = 0; drop < n; drop++) {
+		char want[128];
+		if (!t[drop].required)
+			continue;
+		len = 0;
+		for (int i = 0; i < n; i++)
+			if (i != drop)
+				len += put_item(text + len, sizeof(text) - len, what, t[i].key, 1);
+		pt.len[what] = len;
+		err[0] = 0;
+		if (probe_parse_texts(&pt, 1u << what, s, err, sizeof(err)) == 0)
+			fail_msg("a text without %s was taken", t[drop].key);
+		snprintf(want, sizeof(want), "no %s line", t[drop].key);
+		if (!strstr(err, want))
+			fail_msg("without %s: \"%s\"", t[drop].key, err);
+	}
+	free(s);
+}
+
+static void test_snapshot_items(void **state)
+{
+	(void)state;
+	check_items(snap_vmstat_items, snap_vmstat_nitems, PROBE_TEXT_VMSTAT);
+	check_items(snap_meminfo_items, snap_meminfo_nitems, PROBE_TEXT_MEMINFO);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -239,6 +308,7 @@ int main(void)
 		cmocka_unit_test(test_rec_columns),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_export_columns),
+		cmocka_unit_test(test_snapshot_items),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
