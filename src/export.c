@@ -6,122 +6,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iodash/emit.h"
 #include "iodash/recording.h"
 #include "iodash/sample_schema.h"
 #include "iodash/text.h"
 #include "record/rec_format.h"
 
 #define EXPORT_MAX_DISKS 64
-
-
-
-/* samples: 9 significant digits hold every recorded figure */
+/* 9 significant digits hold every recorded figure */
 #define EXPORT_DIGITS 9
 
-/* Where a sample's throttling comes from, as export names it. */
-static const char *thr_src_name(enum throttle_source src)
-{
-	return src == THR_SRC_KERNEL ? "kernel" : src == THR_SRC_SAMPLED ? "sampled" : "";
-}
-
-/* CSV and JSON are two emitters of one walk: every section walks its
- * table (the sample schema, or the tables below) and hands each field to
- * the emitter, which alone knows the syntax.  A row of a table may be for
- * one of them only (EX_CSV, EX_JSON): results' flags are one JSON number
- * but four CSV columns. */
-enum { EX_CSV = 1u << 0, EX_JSON = 1u << 1, EX_BOTH = EX_CSV | EX_JSON };
-
-union ex_v {
-	double d;
-	int64_t i;
-	const char *s;
-};
-
-struct emitter;
-struct emit_ops {
-	unsigned fmt;           /* EX_CSV or EX_JSON: which table rows it takes */
-	void (*row_begin)(struct emitter *e, bool first);
-	/* present false: no value (CSV: an empty cell; JSON: no key) */
-	void (*field)(struct emitter *e, const char *name, enum sample_type type,
-		      const union ex_v *v, bool present);
-	void (*row_end)(struct emitter *e);
-};
-
-struct emitter {
-	const struct emit_ops *ops;
-	FILE *out;
-	int n;                  /* fields so far in the row (or JSON object) */
-};
-
-static void csv_row_begin(struct emitter *e, bool first)
-{
-	(void)first;
-	e->n = 0;
-}
-
-static void csv_field(struct emitter *e, const char *name, enum sample_type type,
-		      const union ex_v *v, bool present)
-{
-	(void)name;
-	if (e->n++)
-		fputc(',', e->out);
-	if (!present)
-		return;
-	switch (type) {
-	case SCT_TIME: fprintf(e->out, "%.3f", v->d); break;
-	/* n/a (NaN) is an empty cell, not a fake zero */
-	case SCT_SECS: case SCT_DOUBLE: text_put_number(e->out, v->d, EXPORT_DIGITS, false); break;
-	case SCT_U64: case SCT_U32: fprintf(e->out, "%llu", (unsigned long long)v->i); break;
-	case SCT_INT: case SCT_I64: case SCT_SKEW: fprintf(e->out, "%lld", (long long)v->i); break;
-	case SCT_BOOL: fprintf(e->out, "%d", v->i ? 1 : 0); break;
-	case SCT_ZONE:
-		if (v->i != ZONE_UNKNOWN)
-			fputs(rec_zone_name((enum dirty_zone)v->i), e->out);
-		break;
-	case SCT_THR_SRC: fputs(thr_src_name((enum throttle_source)v->i), e->out); break;
-	case SCT_TEXT: rec_csv_str(e->out, v->s); break;
-	}
-}
-
-static void csv_row_end(struct emitter *e)
-{
-	fputc('\n', e->out);
-}
-
-static void json_row_begin(struct emitter *e, bool first)
-{
-	fputs(first ? "\n  {" : ",\n  {", e->out);
-	e->n = 0;
-}
-
-static void json_field(struct emitter *e, const char *name, enum sample_type type,
-		       const union ex_v *v, bool present)
-{
-	if (!present)
-		return;
-	fprintf(e->out, "%s\"%s\": ", e->n++ ? ", " : "", name);
-	switch (type) {
-	case SCT_TIME: fprintf(e->out, "%.3f", v->d); break;
-	/* a figure this kernel's line lacks is null */
-	case SCT_SECS: case SCT_DOUBLE: text_put_number(e->out, v->d, EXPORT_DIGITS, true); break;
-	case SCT_U64: case SCT_U32: fprintf(e->out, "%llu", (unsigned long long)v->i); break;
-	case SCT_INT: case SCT_I64: case SCT_SKEW: fprintf(e->out, "%lld", (long long)v->i); break;
-	case SCT_BOOL: fputs(v->i ? "true" : "false", e->out); break;
-	case SCT_ZONE: fprintf(e->out, "\"%s\"", rec_zone_name((enum dirty_zone)v->i)); break;
-	case SCT_THR_SRC: fprintf(e->out, "\"%s\"", thr_src_name((enum throttle_source)v->i)); break;
-	case SCT_TEXT: rec_json_str(e->out, v->s); break;
-	}
-}
-
-static void json_row_end(struct emitter *e)
-{
-	fputc('}', e->out);
-}
-
-static const struct emit_ops csv_ops = { EX_CSV, csv_row_begin, csv_field, csv_row_end };
-static const struct emit_ops json_ops = { EX_JSON, json_row_begin, json_field, json_row_end };
-
-/* The tables of the other record types export writes:
+/* Every section walks its table (the sample schema, or the tables below)
+ * and hands each field to the emitter of the format (emit.h): results'
+ * flags are one JSON number but four CSV columns, rows for one format.
+ * The tables of the other record types export writes:
  * X(name, type, formats, union ex_v member, value). */
 #define EVENT_COLS(X) \
 	X("t", SCT_TIME, EX_BOTH, d, e.t) \
@@ -147,37 +45,12 @@ static const struct emit_ops json_ops = { EX_JSON, json_row_begin, json_field, j
 	X("run", SCT_INT, EX_JSON, i, l.run) \
 	X("text", SCT_TEXT, EX_JSON, s, l.text)
 
-struct ex_col {
-	const char *name;
-	enum sample_type type;
-	unsigned fmts;
-};
 #define EX_COL(nm, ty, fm, mem, val) { nm, ty, fm },
 #define EX_VAL(nm, ty, fm, mem, val) { .mem = (val) },
 static const struct ex_col event_cols[] = { EVENT_COLS(EX_COL) };
 static const struct ex_col result_cols[] = { RESULT_COLS(EX_COL) };
 static const struct ex_col output_cols[] = { OUTPUT_COLS(EX_COL) };
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
-
-/* One row of a table: its values in the table's order. */
-static void emit_row(struct emitter *e, bool first, const struct ex_col *cols, size_t n,
-		     const union ex_v *v)
-{
-	e->ops->row_begin(e, first);
-	for (size_t c = 0; c < n; c++)
-		if (cols[c].fmts & e->ops->fmt)
-			e->ops->field(e, cols[c].name, cols[c].type, &v[c], true);
-	e->ops->row_end(e);
-}
-
-/* CSV's header line of a table */
-static void csv_header(FILE *out, const struct ex_col *cols, size_t n)
-{
-	for (size_t c = 0, k = 0; c < n; c++)
-		if (cols[c].fmts & EX_CSV)
-			fprintf(out, "%s%s", k++ ? "," : "", cols[c].name);
-	fputc('\n', out);
-}
 
 /* A sample's fields, as the schema's export rows say */
 static void emit_sample_fields(struct emitter *e, const struct sample *s)
@@ -217,7 +90,7 @@ static void emit_sample_disks(struct emitter *e, const struct sample *s,
 	}
 	fputs(", \"disks\": [", e->out);
 	for (int d = 0; d < s->ndisks; d++) {
-		struct emitter de = { e->ops, e->out, 0 };
+		struct emitter de = { e->ops, e->out, 0, e->digits, 0 };
 		fputs(d ? ", {" : "{", e->out);
 		v.s = s->disks[d].name;
 		de.ops->field(&de, "name", SCT_TEXT, &v, true);
@@ -241,7 +114,7 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 	struct sample *s = malloc(sizeof(*s));
 	bool json = fmt == FMT_JSON;
 	const struct rec_header *h = recording_header(rec);
-	struct emitter em = { json ? &json_ops : &csv_ops, out, 0 };
+	struct emitter em = { json ? &emit_json : &emit_csv, out, 2, EXPORT_DIGITS, 0 };
 
 	disks = calloc(EXPORT_MAX_DISKS, sizeof(*disks));
 	if (!s || !disks) {
@@ -306,7 +179,7 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 	/* events */
 	fputs(json ? "],\n \"events\": [" : "\n# events\n", out);
 	if (!json)
-		csv_header(out, event_cols, NELEM(event_cols));
+		emit_csv_header(out, event_cols, NELEM(event_cols));
 	for (size_t i = 0, first = 1; i < recording_count(rec, RK_EVENT); i++) {
 		struct model_event e;
 		if (recording_event(rec, i, &e))
@@ -318,7 +191,7 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 	/* results */
 	fputs(json ? "],\n \"results\": [" : "\n# results\n", out);
 	if (!json)
-		csv_header(out, result_cols, NELEM(result_cols));
+		emit_csv_header(out, result_cols, NELEM(result_cols));
 	for (size_t i = 0, first = 1; i < recording_count(rec, RK_RESULT); i++) {
 		struct result_point p;
 		double t = recording_time(rec, RK_RESULT, i);

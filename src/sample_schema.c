@@ -41,7 +41,7 @@ int64_t sample_col_int(const struct sample *s, const struct sample_col *c)
 	case SCT_INT: case SCT_ZONE: case SCT_THR_SRC: { int v; memcpy(&v, p, sizeof(v)); return v; }
 	case SCT_TIME: case SCT_SECS: case SCT_DOUBLE:
 		return (int64_t)sample_col_double(s, c);
-	case SCT_TEXT:
+	case SCT_TEXT: case SCT_DOUBLE_G: case SCT_RATIO:
 		break;
 	}
 	return 0;
@@ -69,7 +69,7 @@ void sample_col_set_int(struct sample *s, const struct sample_col *c, int64_t v)
 	case SCT_TIME: case SCT_SECS: case SCT_DOUBLE:
 		sample_col_set_double(s, c, (double)v);
 		return;
-	case SCT_TEXT:
+	case SCT_TEXT: case SCT_DOUBLE_G: case SCT_RATIO:
 		return;
 	}
 }

@@ -25,6 +25,9 @@ enum sample_type {
 	SCT_SKEW,     /* realtime_ns as the wall clock's stray from start + t:
 		       * the S record's own encoding, written and read there */
 	SCT_TEXT,     /* const char *: a text (the other record types' tables) */
+	/* compare's tables */
+	SCT_DOUBLE_G, /* double: CSV %g even when not finite (compare's x, min, max) */
+	SCT_RATIO,    /* double that may be infinite: "inf" (JSON "inf" as a string) */
 };
 
 /* Where a field goes (bits). */

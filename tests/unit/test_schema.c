@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iodash/emit.h"
 #include "iodash/probe.h"
 #include "iodash/recording.h"
 #include "iodash/sample_schema.h"
@@ -25,7 +26,7 @@ static size_t type_size(enum sample_type t)
 	case SCT_INT: case SCT_ZONE: case SCT_THR_SRC: return sizeof(int);
 	case SCT_I64: case SCT_SKEW: return sizeof(int64_t);
 	case SCT_BOOL: return sizeof(bool);
-	case SCT_TEXT: return 0;   /* no sample field is a text */
+	case SCT_TEXT: case SCT_DOUBLE_G: case SCT_RATIO: return 0;   /* no sample field is one */
 	}
 	return 0;
 }
@@ -301,6 +302,43 @@ static void test_snapshot_items(void **state)
 	check_items(snap_meminfo_items, snap_meminfo_nitems, PROBE_TEXT_MEMINFO);
 }
 
+/* Every type has its syntax in both emitters: a present value prints
+ * something after its key (JSON) and in its cell (CSV), an absent one
+ * nothing (CSV: the cell stays, empty). */
+static void test_emitters(void **state)
+{
+	(void)state;
+	for (int t = 0; t <= SCT_RATIO; t++) {
+		union ex_v v;
+		char *buf = NULL;
+		size_t len = 0;
+		const struct emit_ops *ops[] = { &emit_csv, &emit_json };
+		if (t == SCT_TEXT)
+			v.s = "x";
+		else if (t == SCT_TIME || t == SCT_SECS || t == SCT_DOUBLE || t == SCT_DOUBLE_G ||
+			 t == SCT_RATIO)
+			v.d = 1.5;
+		else
+			v.i = t == SCT_THR_SRC ? THR_SRC_KERNEL : 1;
+		for (int o = 0; o < 2; o++) {
+			FILE *f = open_memstream(&buf, &len);
+			struct emitter e = { ops[o], f, 0, 9, 0 };
+			e.ops->row_begin(&e, true);
+			e.ops->field(&e, "a", (enum sample_type)t, &v, true);
+			e.ops->field(&e, "b", (enum sample_type)t, &v, false);
+			e.ops->row_end(&e);
+			fclose(f);
+			if (o == 0 && (len < 3 || buf[0] == ',' || strcmp(buf + len - 2, ",\n")))
+				fail_msg("type %d: CSV row \"%s\"", t, buf);
+			if (o == 1 && (strncmp(buf, "\n{\"a\": ", 7) || len < 9 || buf[7] == '}' ||
+				       strstr(buf, "\"b\"")))
+				fail_msg("type %d: JSON row \"%s\"", t, buf);
+			free(buf);
+			buf = NULL;
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -309,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_export_columns),
 		cmocka_unit_test(test_snapshot_items),
+		cmocka_unit_test(test_emitters),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
