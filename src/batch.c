@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include "iodash/app.h"
 #include "iodash/batch.h"
+#include "iodash/sample_schema.h"
 #include "iodash/text.h"
 #include "iodash/util.h"
 
@@ -72,7 +73,10 @@ static void batch_print_header(struct batch *b, const struct sample *s)
 	b->ndisks = s->ndisks;
 	for (int i = 0; i < s->ndisks; i++)
 		memcpy(b->disk_names[i], s->disks[i].name, SNAP_DISK_NAME_LEN);
-	fprintf(b->out, "# time dirty_kb writeback_kb bg_thresh_kb freerun_kb thresh_kb zone");
+	fputs("# time", b->out);
+	for (int i = 0; i < SF_N; i++)
+		if (sample_cols[i].where & SCW_BATCH)
+			fprintf(b->out, " %s", sample_cols[i].name);
 	if (b->with_bench)
 		fprintf(b->out, " throttled_tasks");
 	if (b->kernel)
@@ -89,6 +93,27 @@ static void batch_print_header(struct batch *b, const struct sample *s)
 	b->header_done = true;
 }
 
+/* The sample schema's --batch columns.  They are vmstat's levels and the
+ * zone they make: all n/a when vmstat was not read. */
+static void batch_print_levels(struct batch *b, const struct sample *s)
+{
+	for (int i = 0; i < SF_N; i++) {
+		const struct sample_col *c = &sample_cols[i];
+		if (!(c->where & SCW_BATCH))
+			continue;
+		if (!s->have_dirty || !sample_col_present(s, c))
+			fputs(" n/a", b->out);
+		else if (c->type == SCT_ZONE)
+			fprintf(b->out, " %s", dirty_zone_name(s->zone));
+		else if (sample_col_is_double(c))
+			fprintf(b->out, " %.2f", sample_col_double(s, c));
+		else if (c->type == SCT_INT || c->type == SCT_I64)
+			fprintf(b->out, " %" PRId64, sample_col_int(s, c));
+		else
+			fprintf(b->out, " %" PRIu64, (uint64_t)sample_col_int(s, c));
+	}
+}
+
 static void batch_print_sample(struct batch *b, const struct sample *s, const struct bench_status *bs)
 {
 	if (!b->header_done || batch_disks_changed(b, s))
@@ -96,12 +121,7 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 	char ts[40];
 	batch_fmt_time(b, s->t, ts, sizeof(ts));
 	fputs(ts, b->out);
-	if (s->have_dirty)
-		fprintf(b->out, " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %s",
-			s->dirty_kb, s->writeback_kb, s->bg_thresh_kb, s->freerun_kb,
-			s->thresh_kb, dirty_zone_name(s->zone));
-	else
-		fprintf(b->out, " n/a n/a n/a n/a n/a n/a");
+	batch_print_levels(b, s);
 	if (b->with_bench)
 		fprintf(b->out, " %d", bs->throttled_tasks);
 	if (b->kernel) {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "iodash/compare.h"
+#include "iodash/emit.h"
 #include "record/rec_format.h"
 #include "iodash/parser.h"
 #include "iodash/recording.h"
@@ -929,119 +930,144 @@ static const struct compare_label *label_info(const struct compare_data *cd, con
 	return NULL;
 }
 
+/* compare's table, one walk for CSV and JSON: CSV writes a row per point
+ * with every column; JSON nests metric > label > point objects, each with
+ * the columns of its level, in the table's order.  `runs` is two rows:
+ * CSV has it after the label, JSON after the label's kernel and knobs.
+ * X(id, name, type, level, formats, union ex_v member, value). */
+enum cmp_level { CL_METRIC, CL_LABEL, CL_POINT };
+
+struct cmp_walk {
+	const struct compare_data *cd;
+	const struct curve_set *cs;
+	const struct curve *c;
+	const struct compare_label *li;
+	const struct curve_point *p;
+	const char *metric, *unit, *x_name;   /* the metric's, or the curve's */
+	char vb[64];
+};
+
+#define CMP_COLS(X) \
+	X(CMP_METRIC, "metric", SCT_TEXT, CL_METRIC, EX_BOTH, s, w->metric) \
+	X(CMP_UNIT, "unit", SCT_TEXT, CL_METRIC, EX_BOTH, s, w->unit) \
+	X(CMP_X_NAME, "x_name", SCT_TEXT, CL_METRIC, EX_BOTH, s, w->x_name) \
+	X(CMP_X, "x", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->x) \
+	X(CMP_LABEL, "label", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->c->label) \
+	X(CMP_RUNS_CSV, "runs", SCT_INT, CL_LABEL, EX_CSV, i, w->c->runs) \
+	X(CMP_N, "n", SCT_INT, CL_POINT, EX_BOTH, i, w->p->n) \
+	X(CMP_MEAN, "mean", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->mean) \
+	X(CMP_STDDEV, "stddev", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->n > 1 ? w->p->stddev : NAN) \
+	X(CMP_COV, "cov_pct", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->n > 1 ? w->p->cov : NAN) \
+	X(CMP_MIN, "min", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->min) \
+	X(CMP_MAX, "max", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->max) \
+	X(CMP_HMEAN, "hmean", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->hmean) \
+	X(CMP_BASELINE, "baseline", SCT_TEXT, CL_METRIC, EX_BOTH, s, w->cs->baseline) \
+	X(CMP_CHANGE, "change_pct", SCT_DOUBLE, CL_POINT, EX_BOTH, d, \
+	  w->p->have_change ? w->p->change_pct : NAN) \
+	X(CMP_P_VALUE, "p_value", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->p_value >= 0 ? w->p->p_value : NAN) \
+	X(CMP_SIGNIFICANT, "significant", SCT_BOOL, CL_POINT, EX_BOTH, i, w->p->significant) \
+	X(CMP_VERDICT, "verdict", SCT_TEXT, CL_POINT, EX_BOTH, s, \
+	  compare_point_verdict(w->cd, w->c->metric, w->c->label, w->p->x, w->vb, sizeof(w->vb))) \
+	X(CMP_INFLATION, "inflation", SCT_RATIO, CL_POINT, EX_BOTH, d, \
+	  point_inflation(w->cd, w->c->metric, w->c->label, w->p->x)) \
+	X(CMP_KERNEL, "kernel", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->li ? w->li->kernel : "") \
+	X(CMP_KNOBS, "knobs", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->li ? w->li->knobs : "") \
+	X(CMP_RUNS_JSON, "runs", SCT_INT, CL_LABEL, EX_JSON, i, w->c->runs)
+
+#define CMP_ID(id, nm, ty, lv, fm, mem, val) id,
+enum cmp_col { CMP_COLS(CMP_ID) CMP_NCOLS };
+#undef CMP_ID
+#define CMP_ROW(id, nm, ty, lv, fm, mem, val) [id] = { nm, ty, fm },
+static const struct ex_col cmp_cols[CMP_NCOLS] = { CMP_COLS(CMP_ROW) };
+#undef CMP_ROW
+#define CMP_LEVEL(id, nm, ty, lv, fm, mem, val) [id] = lv,
+static const enum cmp_level cmp_levels[CMP_NCOLS] = { CMP_COLS(CMP_LEVEL) };
+#undef CMP_LEVEL
+
+/* A column's value where the walk stands (only the columns of the levels
+ * entered are asked for) */
+static union ex_v cmp_value(enum cmp_col col, struct cmp_walk *w)
+{
+	union ex_v v = { 0 };
+
+	switch (col) {
+#define CMP_CASE(id, nm, ty, lv, fm, mem, val) case id: v.mem = (val); break;
+	CMP_COLS(CMP_CASE)
+#undef CMP_CASE
+	case CMP_NCOLS: break;
+	}
+	return v;
+}
+
+/* The emitter's fields of one level's columns (CSV: lv < 0, every column) */
+static void cmp_fields(struct emitter *e, struct cmp_walk *w, int lv)
+{
+	for (int k = 0; k < CMP_NCOLS; k++) {
+		union ex_v v;
+		if (!(cmp_cols[k].fmts & e->ops->fmt) || (lv >= 0 && (int)cmp_levels[k] != lv))
+			continue;
+		v = cmp_value((enum cmp_col)k, w);
+		e->ops->field(e, cmp_cols[k].name, cmp_cols[k].type, &v, true);
+	}
+}
+
 int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 {
+	struct emitter em = { fmt == FMT_JSON ? &emit_json : &emit_csv, out, 1, COMPARE_DIGITS, 0 };
+	bool json = fmt == FMT_JSON;
+
 	if (fmt == FMT_CSV)
-		fputs("metric,unit,x_name,x,label,runs,n,mean,stddev,cov_pct,min,max,hmean,"
-		      "baseline,change_pct,p_value,significant,verdict,inflation,kernel,knobs\n", out);
+		emit_csv_header(out, cmp_cols, CMP_NCOLS);
 	if (fmt == FMT_JSON)
 		fputs("{\"metrics\": [", out);
 	if (fmt == FMT_TEXT)
 		print_labels(cd, out);
 	for (size_t k = 0; k < cd->nmetrics; k++) {
-		const struct curve_set *cs = &cd->curves[k];
+		struct cmp_walk w = { .cd = cd, .cs = &cd->curves[k] };
+		const struct curve_set *cs = w.cs;
 		if (fmt == FMT_TEXT) {
 			if (k)
 				fputc('\n', out);
 			compare_print_text_metric(cd, k, out);
 			continue;
 		}
-		if (fmt == FMT_JSON) {
-			fprintf(out, "%s\n {\"metric\": ", k ? "," : "");
-			rec_json_str(out, cd->metrics[k]);
-			fputs(", \"unit\": ", out);
-			rec_json_str(out, cs->n ? cs->v[0].unit : "");
-			fputs(", \"x_name\": ", out);
-			rec_json_str(out, cs->n ? cs->v[0].x_name : "");
-			fputs(", \"baseline\": ", out);
-			rec_json_str(out, cs->baseline);
+		if (json) {
+			w.metric = cd->metrics[k];
+			w.unit = cs->n ? cs->v[0].unit : "";
+			w.x_name = cs->n ? cs->v[0].x_name : "";
+			em.indent = 1;
+			em.ops->row_begin(&em, k == 0);
+			cmp_fields(&em, &w, CL_METRIC);
 			fputs(", \"labels\": [", out);
 		}
 		for (size_t l = 0; l < cs->n; l++) {
-			const struct curve *c = &cs->v[l];
-			const struct compare_label *li = label_info(cd, c->label);
-			char vb[64];
-			if (fmt == FMT_JSON) {
-				fprintf(out, "%s\n  {\"label\": ", l ? "," : "");
-				rec_json_str(out, c->label);
-				fputs(", \"kernel\": ", out);
-				rec_json_str(out, li ? li->kernel : "");
-				fputs(", \"knobs\": ", out);
-				rec_json_str(out, li ? li->knobs : "");
-				fprintf(out, ", \"runs\": %d, \"points\": [", c->runs);
+			w.c = &cs->v[l];
+			w.li = label_info(cd, w.c->label);
+			w.metric = w.c->metric;
+			w.unit = w.c->unit;
+			w.x_name = w.c->x_name;
+			if (json) {
+				em.indent = 2;
+				em.ops->row_begin(&em, l == 0);
+				cmp_fields(&em, &w, CL_LABEL);
+				fputs(", \"points\": [", out);
 			}
-			for (size_t i = 0; i < c->n; i++) {
-				const struct curve_point *p = &c->pts[i];
-				if (fmt == FMT_CSV) {
-					rec_csv_str(out, c->metric);
-					fputc(',', out);
-					rec_csv_str(out, c->unit);
-					fputc(',', out);
-					rec_csv_str(out, c->x_name);
-					fprintf(out, ",%.10g,", p->x);
-					rec_csv_str(out, c->label);
-					fprintf(out, ",%d,%d,", c->runs, p->n);
-					text_put_number(out, p->mean, COMPARE_DIGITS, false);
-					fputc(',', out);
-					text_put_number(out, p->n > 1 ? p->stddev : NAN, COMPARE_DIGITS, false);
-					fputc(',', out);
-					text_put_number(out, p->n > 1 ? p->cov : NAN, COMPARE_DIGITS, false);
-					fprintf(out, ",%.10g,%.10g,", p->min, p->max);
-					text_put_number(out, p->hmean, COMPARE_DIGITS, false);
-					fputc(',', out);
-					rec_csv_str(out, cs->baseline);
-					fputc(',', out);
-					text_put_number(out, p->have_change ? p->change_pct : NAN, COMPARE_DIGITS, false);
-					fputc(',', out);
-					text_put_number(out, p->p_value >= 0 ? p->p_value : NAN, COMPARE_DIGITS, false);
-					fprintf(out, ",%d,", p->significant);
-					rec_csv_str(out, compare_point_verdict(cd, c->metric, c->label, p->x, vb, sizeof(vb)));
-					fputc(',', out);
-					double infl = point_inflation(cd, c->metric, c->label, p->x);
-					if (isinf(infl))
-						fputs("inf", out);
-					else
-						text_put_number(out, infl, COMPARE_DIGITS, false);
-					fputc(',', out);
-					rec_csv_str(out, li ? li->kernel : "");
-					fputc(',', out);
-					rec_csv_str(out, li ? li->knobs : "");
-					fputc('\n', out);
-				} else {
-					fprintf(out, "%s\n   {\"x\": ", i ? "," : "");
-					text_put_number(out, p->x, COMPARE_DIGITS, true);
-					fprintf(out, ", \"n\": %d, \"mean\": ", p->n);
-					text_put_number(out, p->mean, COMPARE_DIGITS, true);
-					fputs(", \"stddev\": ", out);
-					text_put_number(out, p->n > 1 ? p->stddev : NAN, COMPARE_DIGITS, true);
-					fputs(", \"cov_pct\": ", out);
-					text_put_number(out, p->n > 1 ? p->cov : NAN, COMPARE_DIGITS, true);
-					fputs(", \"min\": ", out);
-					text_put_number(out, p->min, COMPARE_DIGITS, true);
-					fputs(", \"max\": ", out);
-					text_put_number(out, p->max, COMPARE_DIGITS, true);
-					fputs(", \"hmean\": ", out);
-					text_put_number(out, p->hmean, COMPARE_DIGITS, true);
-					fputs(", \"change_pct\": ", out);
-					text_put_number(out, p->have_change ? p->change_pct : NAN, COMPARE_DIGITS, true);
-					fputs(", \"p_value\": ", out);
-					text_put_number(out, p->p_value >= 0 ? p->p_value : NAN, COMPARE_DIGITS, true);
-					fprintf(out, ", \"significant\": %s, \"verdict\": ", p->significant ? "true" : "false");
-					rec_json_str(out, compare_point_verdict(cd, c->metric, c->label, p->x, vb, sizeof(vb)));
-					fputs(", \"inflation\": ", out);
-					double infl = point_inflation(cd, c->metric, c->label, p->x);
-					if (isinf(infl))
-						fputs("\"inf\"", out);
-					else
-						text_put_number(out, infl, COMPARE_DIGITS, true);
-					fputc('}', out);
-				}
+			for (size_t i = 0; i < w.c->n; i++) {
+				w.p = &w.c->pts[i];
+				em.indent = 3;
+				em.ops->row_begin(&em, i == 0);
+				cmp_fields(&em, &w, json ? CL_POINT : -1);
+				em.ops->row_end(&em);
 			}
-			if (fmt == FMT_JSON)
-				fputs("]}", out);
+			if (json) {
+				fputc(']', out);
+				em.ops->row_end(&em);
+			}
 		}
-		if (fmt == FMT_JSON)
-			fputs("]}", out);
+		if (json) {
+			fputc(']', out);
+			em.ops->row_end(&em);
+		}
 	}
 	if (fmt == FMT_TEXT) {
 		char *buf = NULL;

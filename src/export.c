@@ -6,21 +6,103 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iodash/emit.h"
 #include "iodash/recording.h"
+#include "iodash/sample_schema.h"
 #include "iodash/text.h"
 #include "record/rec_format.h"
 
 #define EXPORT_MAX_DISKS 64
-
-
-
-/* samples: 9 significant digits hold every recorded figure */
+/* 9 significant digits hold every recorded figure */
 #define EXPORT_DIGITS 9
 
-/* Where a sample's throttling comes from, as export names it. */
-static const char *thr_src_name(enum throttle_source src)
+/* Every section walks its table (the sample schema, or the tables below)
+ * and hands each field to the emitter of the format (emit.h): results'
+ * flags are one JSON number but four CSV columns, rows for one format.
+ * The tables of the other record types export writes:
+ * X(name, type, formats, union ex_v member, value). */
+#define EVENT_COLS(X) \
+	X("t", SCT_TIME, EX_BOTH, d, e.t) \
+	X("kind", SCT_TEXT, EX_BOTH, s, rec_event_kind_name(e.kind)) \
+	X("text", SCT_TEXT, EX_BOTH, s, e.text)
+#define RESULT_COLS(X) \
+	X("t", SCT_TIME, EX_BOTH, d, t) \
+	X("label", SCT_TEXT, EX_BOTH, s, p.label) \
+	X("run", SCT_INT, EX_BOTH, i, p.run) \
+	X("x_name", SCT_TEXT, EX_BOTH, s, p.x_name) \
+	X("x", SCT_DOUBLE, EX_BOTH, d, p.x) \
+	X("metric", SCT_TEXT, EX_BOTH, s, p.metric) \
+	X("value", SCT_DOUBLE, EX_BOTH, d, (p.flags & RP_TOO_FAST) ? NAN : p.value) \
+	X("unit", SCT_TEXT, EX_BOTH, s, p.unit) \
+	X("flags", SCT_U32, EX_JSON, i, p.flags) \
+	X("final", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_FINAL)) \
+	X("progress", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_PROGRESS)) \
+	X("incomplete", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_INCOMPLETE)) \
+	X("too_fast", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_TOO_FAST))
+/* benchmark output: JSON only, for completeness (CSV has no section) */
+#define OUTPUT_COLS(X) \
+	X("t", SCT_TIME, EX_JSON, d, l.t) \
+	X("run", SCT_INT, EX_JSON, i, l.run) \
+	X("text", SCT_TEXT, EX_JSON, s, l.text)
+
+#define EX_COL(nm, ty, fm, mem, val) { nm, ty, fm },
+#define EX_VAL(nm, ty, fm, mem, val) { .mem = (val) },
+static const struct ex_col event_cols[] = { EVENT_COLS(EX_COL) };
+static const struct ex_col result_cols[] = { RESULT_COLS(EX_COL) };
+static const struct ex_col output_cols[] = { OUTPUT_COLS(EX_COL) };
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A sample's fields, as the schema's export rows say */
+static void emit_sample_fields(struct emitter *e, const struct sample *s)
 {
-	return src == THR_SRC_KERNEL ? "kernel" : src == THR_SRC_SAMPLED ? "sampled" : "";
+	for (int i = 0; i < SF_N; i++) {
+		const struct sample_col *c = &sample_cols[i];
+		union ex_v v;
+		if (!(c->where & SCW_EXPORT))
+			continue;
+		if (sample_col_is_double(c))
+			v.d = sample_col_double(s, c);
+		else
+			v.i = sample_col_int(s, c);
+		e->ops->field(e, c->name, c->type, &v, sample_col_present(s, c));
+	}
+}
+
+/* CSV: every known disk's figures in columns (a disk missing from this
+ * sample leaves its cells empty).  JSON: the sample's disks as a list. */
+static void emit_sample_disks(struct emitter *e, const struct sample *s,
+			      char (*disks)[SNAP_DISK_NAME_LEN], int ndisks)
+{
+	union ex_v v;
+
+	if (e->ops->fmt == EX_CSV) {
+		for (int k = 0; k < ndisks; k++) {
+			const struct disk_rate *dr = NULL;
+			for (int d = 0; d < s->ndisks; d++)
+				if (!strcmp(s->disks[d].name, disks[k]))
+					dr = &s->disks[d];
+			for (int c = 0; c < DF_N; c++) {
+				v.d = dr ? disk_rate_figure(dr, c) : NAN;
+				e->ops->field(e, disk_figure_name(c), SCT_DOUBLE, &v, dr != NULL);
+			}
+		}
+		return;
+	}
+	fputs(", \"disks\": [", e->out);
+	for (int d = 0; d < s->ndisks; d++) {
+		struct emitter de = { e->ops, e->out, 0, e->digits, 0 };
+		fputs(d ? ", {" : "{", e->out);
+		v.s = s->disks[d].name;
+		de.ops->field(&de, "name", SCT_TEXT, &v, true);
+		v.i = 1;
+		de.ops->field(&de, "partition", SCT_BOOL, &v, s->disks[d].is_partition);
+		for (int c = 0; c < DF_N && s->disks[d].have_rate; c++) {
+			v.d = disk_rate_figure(&s->disks[d], c);
+			de.ops->field(&de, disk_figure_name(c), SCT_DOUBLE, &v, true);
+		}
+		fputc('}', e->out);
+	}
+	fputc(']', e->out);
 }
 
 int recording_export(const struct recording *rec, enum out_format fmt, FILE *out,
@@ -32,6 +114,7 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 	struct sample *s = malloc(sizeof(*s));
 	bool json = fmt == FMT_JSON;
 	const struct rec_header *h = recording_header(rec);
+	struct emitter em = { json ? &emit_json : &emit_csv, out, 2, EXPORT_DIGITS, 0 };
 
 	disks = calloc(EXPORT_MAX_DISKS, sizeof(*disks));
 	if (!s || !disks) {
@@ -75,9 +158,10 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 				(unsigned long long)h->dirty_bytes, h->dirty_ratio);
 		fputs("},\n \"samples\": [", out);
 	} else {
-		fputs("# samples\nt,seq,dt,realtime_ns,dirty_kb,writeback_kb,bg_thresh_kb,freerun_kb,thresh_kb,"
-		      "meminfo_dirty_kb,meminfo_writeback_kb,zone,psi_io_some_avg10,psi_io_full_avg10,hits,hit_seconds,"
-		      "throttle_source,throttled,pauses,paused_ms", out);
+		fputs("# samples\n", out);
+		for (int i = 0, k = 0; i < SF_N; i++)
+			if (sample_cols[i].where & SCW_EXPORT)
+				fprintf(out, "%s%s", k++ ? "," : "", sample_cols[i].name);
 		for (int k = 0; k < ndisks; k++)
 			for (int c = 0; c < DF_N; c++)
 				fprintf(out, ",%s.%s", disks[k], disk_figure_name(c));
@@ -86,148 +170,35 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 	for (size_t i = 0, first = 1; i < ns; i++) {
 		if (recording_sample(rec, i, s))
 			continue;
-		if (json) {
-			fprintf(out, "%s\n  {\"t\": %.3f, \"seq\": %llu, \"dt\": %.3f, \"realtime_ns\": %lld",
-				first ? "" : ",", s->t, (unsigned long long)s->seq, s->dt, (long long)s->realtime_ns);
-			if (s->have_dirty)
-				fprintf(out, ", \"dirty_kb\": %llu, \"writeback_kb\": %llu, \"bg_thresh_kb\": %llu, "
-					"\"freerun_kb\": %llu, \"thresh_kb\": %llu, \"meminfo_dirty_kb\": %llu, "
-					"\"meminfo_writeback_kb\": %llu",
-					(unsigned long long)s->dirty_kb, (unsigned long long)s->writeback_kb,
-					(unsigned long long)s->bg_thresh_kb, (unsigned long long)s->freerun_kb,
-					(unsigned long long)s->thresh_kb, (unsigned long long)s->meminfo_dirty_kb,
-					(unsigned long long)s->meminfo_writeback_kb);
-			fprintf(out, ", \"zone\": \"%s\"", rec_zone_name(s->zone));
-			if (s->have_psi) {
-				fputs(", \"psi_io_some_avg10\": ", out);
-				text_put_number(out, s->psi_io_some_avg10, EXPORT_DIGITS, true);
-				fputs(", \"psi_io_full_avg10\": ", out);
-				text_put_number(out, s->psi_io_full_avg10, EXPORT_DIGITS, true);
-			}
-			fprintf(out, ", \"hits\": %u, \"hit_seconds\": ", s->hits);
-			text_put_number(out, s->hit_seconds, EXPORT_DIGITS, true);
-			/* throttling: the kernel's pauses when followed, else the zone */
-			fprintf(out, ", \"throttle_source\": \"%s\", \"throttled\": %s", thr_src_name(s->thr_src),
-				s->throttled ? "true" : "false");
-			if (s->thr_src == THR_SRC_KERNEL) {
-				fprintf(out, ", \"pauses\": %u, \"paused_ms\": ", s->pauses);
-				text_put_number(out, s->paused_ms, EXPORT_DIGITS, true);
-			}
-			fputs(", \"disks\": [", out);
-			for (int d = 0; d < s->ndisks; d++) {
-				fprintf(out, "%s{\"name\": ", d ? ", " : "");
-				rec_json_str(out, s->disks[d].name);
-				if (s->disks[d].is_partition)
-					fputs(", \"partition\": true", out);
-				if (s->disks[d].have_rate) {
-					/* a figure this kernel's line lacks is null */
-					for (int c = 0; c < DF_N; c++) {
-						fprintf(out, ", \"%s\": ", disk_figure_name(c));
-						text_put_number(out, disk_rate_figure(&s->disks[d], c), EXPORT_DIGITS, true);
-					}
-				}
-				fputc('}', out);
-			}
-			fputs("]}", out);
-		} else {
-			fprintf(out, "%.3f,%llu,%.3f,%lld", s->t, (unsigned long long)s->seq, s->dt,
-				(long long)s->realtime_ns);
-			if (s->have_dirty)
-				fprintf(out, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu",
-					(unsigned long long)s->dirty_kb, (unsigned long long)s->writeback_kb,
-					(unsigned long long)s->bg_thresh_kb, (unsigned long long)s->freerun_kb,
-					(unsigned long long)s->thresh_kb, (unsigned long long)s->meminfo_dirty_kb,
-					(unsigned long long)s->meminfo_writeback_kb);
-			else
-				fputs(",,,,,,,", out);
-			fprintf(out, ",%s,", s->zone == ZONE_UNKNOWN ? "" : rec_zone_name(s->zone));
-			if (s->have_psi) {
-				text_put_number(out, s->psi_io_some_avg10, EXPORT_DIGITS, false);
-				fputc(',', out);
-				text_put_number(out, s->psi_io_full_avg10, EXPORT_DIGITS, false);
-			} else {
-				fputc(',', out);
-			}
-			fprintf(out, ",%u,", s->hits);
-			text_put_number(out, s->hit_seconds, EXPORT_DIGITS, false);
-			fprintf(out, ",%s,%d,", thr_src_name(s->thr_src), s->throttled ? 1 : 0);
-			if (s->thr_src == THR_SRC_KERNEL) {
-				fprintf(out, "%u,", s->pauses);
-				text_put_number(out, s->paused_ms, EXPORT_DIGITS, false);
-			} else {
-				fputc(',', out);
-			}
-			for (int k = 0; k < ndisks; k++) {
-				const struct disk_rate *dr = NULL;
-				for (int d = 0; d < s->ndisks; d++)
-					if (!strcmp(s->disks[d].name, disks[k]))
-						dr = &s->disks[d];
-				for (int c = 0; c < DF_N; c++) {
-					fputc(',', out);
-					if (dr)   /* n/a (NaN) is an empty cell, not a fake zero */
-						text_put_number(out, disk_rate_figure(dr, c), EXPORT_DIGITS, false);
-				}
-			}
-			fputc('\n', out);
-		}
+		em.ops->row_begin(&em, first);
+		emit_sample_fields(&em, s);
+		emit_sample_disks(&em, s, disks, ndisks);
+		em.ops->row_end(&em);
 		first = 0;
 	}
 	/* events */
-	fputs(json ? "],\n \"events\": [" : "\n# events\nt,kind,text\n", out);
+	fputs(json ? "],\n \"events\": [" : "\n# events\n", out);
+	if (!json)
+		emit_csv_header(out, event_cols, NELEM(event_cols));
 	for (size_t i = 0, first = 1; i < recording_count(rec, RK_EVENT); i++) {
 		struct model_event e;
 		if (recording_event(rec, i, &e))
 			continue;
-		if (json) {
-			fprintf(out, "%s\n  {\"t\": %.3f, \"kind\": \"%s\", \"text\": ", first ? "" : ",", e.t,
-				rec_event_kind_name(e.kind));
-			rec_json_str(out, e.text);
-			fputc('}', out);
-		} else {
-			fprintf(out, "%.3f,%s,", e.t, rec_event_kind_name(e.kind));
-			rec_csv_str(out, e.text);
-			fputc('\n', out);
-		}
+		const union ex_v v[] = { EVENT_COLS(EX_VAL) };
+		emit_row(&em, first, event_cols, NELEM(event_cols), v);
 		first = 0;
 	}
 	/* results */
-	fputs(json ? "],\n \"results\": [" : "\n# results\nt,label,run,x_name,x,metric,value,unit,final,progress,incomplete,too_fast\n", out);
+	fputs(json ? "],\n \"results\": [" : "\n# results\n", out);
+	if (!json)
+		emit_csv_header(out, result_cols, NELEM(result_cols));
 	for (size_t i = 0, first = 1; i < recording_count(rec, RK_RESULT); i++) {
 		struct result_point p;
 		double t = recording_time(rec, RK_RESULT, i);
 		if (recording_result(rec, i, &p))
 			continue;
-		if (json) {
-			fprintf(out, "%s\n  {\"t\": %.3f, \"label\": ", first ? "" : ",", t);
-			rec_json_str(out, p.label);
-			fprintf(out, ", \"run\": %d, \"x_name\": ", p.run);
-			rec_json_str(out, p.x_name);
-			fputs(", \"x\": ", out);
-			text_put_number(out, p.x, EXPORT_DIGITS, true);
-			fputs(", \"metric\": ", out);
-			rec_json_str(out, p.metric);
-			fputs(", \"value\": ", out);
-			text_put_number(out, (p.flags & RP_TOO_FAST) ? NAN : p.value, EXPORT_DIGITS, true);
-			fputs(", \"unit\": ", out);
-			rec_json_str(out, p.unit);
-			fprintf(out, ", \"flags\": %u}", p.flags);
-		} else {
-			fprintf(out, "%.3f,", t);
-			rec_csv_str(out, p.label);
-			fprintf(out, ",%d,", p.run);
-			rec_csv_str(out, p.x_name);
-			fputc(',', out);
-			text_put_number(out, p.x, EXPORT_DIGITS, false);
-			fputc(',', out);
-			rec_csv_str(out, p.metric);
-			fputc(',', out);
-			if (!(p.flags & RP_TOO_FAST))
-				text_put_number(out, p.value, EXPORT_DIGITS, false);
-			fputc(',', out);
-			rec_csv_str(out, p.unit);
-			fprintf(out, ",%d,%d,%d,%d\n", !!(p.flags & RP_FINAL), !!(p.flags & RP_PROGRESS),
-				!!(p.flags & RP_INCOMPLETE), !!(p.flags & RP_TOO_FAST));
-		}
+		const union ex_v v[] = { RESULT_COLS(EX_VAL) };
+		emit_row(&em, first, result_cols, NELEM(result_cols), v);
 		first = 0;
 	}
 	if (json) {
@@ -237,9 +208,8 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 			struct output_line l;
 			if (recording_output(rec, i, &l))
 				continue;
-			fprintf(out, "%s\n  {\"t\": %.3f, \"run\": %d, \"text\": ", first ? "" : ",", l.t, l.run);
-			rec_json_str(out, l.text);
-			fputc('}', out);
+			const union ex_v v[] = { OUTPUT_COLS(EX_VAL) };
+			emit_row(&em, first, output_cols, NELEM(output_cols), v);
 			first = 0;
 		}
 		fputs("]}\n", out);

@@ -4,6 +4,7 @@
 #define IODASH_SNAPSHOT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define SNAP_MAX_DISKS 64
@@ -36,6 +37,41 @@ enum snap_have {
 	SNAP_HAVE_KNOBS    = 1u << 3,
 	SNAP_HAVE_PSI_IO   = 1u << 4,
 };
+
+/* The counters a snapshot reads by name, one row each:
+ * X(field, key in the file, libproc2 item, required).  The text reader
+ * (probe_text.c) matches the keys, the libproc2 probe (probe.c) selects
+ * the items in this order and reads them back by it; a file without a
+ * required key is not that file.  A new counter is one row here and its
+ * field below. */
+#define SNAP_VMSTAT_ITEMS(X) \
+	X(nr_dirty, "nr_dirty", VMSTAT_NR_DIRTY, true) \
+	X(nr_writeback, "nr_writeback", VMSTAT_NR_WRITEBACK, true) \
+	X(nr_writeback_temp, "nr_writeback_temp", VMSTAT_NR_WRITEBACK_TEMP, false) \
+	X(nr_dirty_threshold, "nr_dirty_threshold", VMSTAT_NR_DIRTY_THRESHOLD, true) \
+	X(nr_dirty_background_threshold, "nr_dirty_background_threshold", \
+	  VMSTAT_NR_DIRTY_BACKGROUND_THRESHOLD, true) \
+	X(nr_dirtied, "nr_dirtied", VMSTAT_NR_DIRTIED, false) \
+	X(nr_written, "nr_written", VMSTAT_NR_WRITTEN, false) \
+	X(pgpgin, "pgpgin", VMSTAT_PGPGIN, false) \
+	X(pgpgout, "pgpgout", VMSTAT_PGPGOUT, false)
+#define SNAP_MEMINFO_ITEMS(X) \
+	X(mem_total_kb, "MemTotal", MEMINFO_MEM_TOTAL, true) \
+	X(mem_free_kb, "MemFree", MEMINFO_MEM_FREE, false) \
+	X(mem_available_kb, "MemAvailable", MEMINFO_MEM_AVAILABLE, false) \
+	X(cached_kb, "Cached", MEMINFO_MEM_CACHED, false) \
+	X(dirty_kb, "Dirty", MEMINFO_MEM_DIRTY, true) \
+	X(writeback_kb, "Writeback", MEMINFO_MEM_WRITEBACK, true)
+
+/* The rows as data: a field of struct snapshot (uint64_t) by its key. */
+struct snap_item {
+	const char *key;
+	size_t off;
+	bool required;
+};
+extern const struct snap_item snap_vmstat_items[];
+extern const struct snap_item snap_meminfo_items[];
+extern const int snap_vmstat_nitems, snap_meminfo_nitems;
 
 struct snapshot {
 	unsigned have;               /* enum snap_have bits */

@@ -78,18 +78,14 @@ struct probe {
 	struct probe_pcp *pcp;
 };
 
-static enum vmstat_item vm_items[] = {
-	VMSTAT_NR_DIRTY, VMSTAT_NR_WRITEBACK, VMSTAT_NR_WRITEBACK_TEMP,
-	VMSTAT_NR_DIRTY_THRESHOLD, VMSTAT_NR_DIRTY_BACKGROUND_THRESHOLD,
-	VMSTAT_NR_DIRTIED, VMSTAT_NR_WRITTEN, VMSTAT_PGPGIN, VMSTAT_PGPGOUT,
-};
+/* The items of snapshot.h's tables, in their order: read back by it. */
+#define SNAP_ITEM_ENUM(field, key, item, req) item,
+static enum vmstat_item vm_items[] = { SNAP_VMSTAT_ITEMS(SNAP_ITEM_ENUM) };
 enum { VM_N = sizeof(vm_items) / sizeof(vm_items[0]) };
 
-static enum meminfo_item mi_items[] = {
-	MEMINFO_MEM_TOTAL, MEMINFO_MEM_FREE, MEMINFO_MEM_AVAILABLE,
-	MEMINFO_MEM_CACHED, MEMINFO_MEM_DIRTY, MEMINFO_MEM_WRITEBACK,
-};
+static enum meminfo_item mi_items[] = { SNAP_MEMINFO_ITEMS(SNAP_ITEM_ENUM) };
 enum { MI_N = sizeof(mi_items) / sizeof(mi_items[0]) };
+#undef SNAP_ITEM_ENUM
 
 /* libproc2 stops at field 11 (weighted ms); the rest is ours. */
 static enum diskstats_item ds_items[] = {
@@ -387,23 +383,12 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 		return rc;
 	s->page_kb = p->page_kb;
 
-	s->nr_dirty = VMSTAT_VAL(0, ul_int, vs, p->vm);
-	s->nr_writeback = VMSTAT_VAL(1, ul_int, vs, p->vm);
-	s->nr_writeback_temp = VMSTAT_VAL(2, ul_int, vs, p->vm);
-	s->nr_dirty_threshold = VMSTAT_VAL(3, ul_int, vs, p->vm);
-	s->nr_dirty_background_threshold = VMSTAT_VAL(4, ul_int, vs, p->vm);
-	s->nr_dirtied = VMSTAT_VAL(5, ul_int, vs, p->vm);
-	s->nr_written = VMSTAT_VAL(6, ul_int, vs, p->vm);
-	s->pgpgin = VMSTAT_VAL(7, ul_int, vs, p->vm);
-	s->pgpgout = VMSTAT_VAL(8, ul_int, vs, p->vm);
+	for (int i = 0; i < VM_N; i++)
+		*(uint64_t *)((char *)s + snap_vmstat_items[i].off) = VMSTAT_VAL(i, ul_int, vs, p->vm);
 	s->have |= SNAP_HAVE_VMSTAT;
 
-	s->mem_total_kb = MEMINFO_VAL(0, ul_int, ms, p->mi);
-	s->mem_free_kb = MEMINFO_VAL(1, ul_int, ms, p->mi);
-	s->mem_available_kb = MEMINFO_VAL(2, ul_int, ms, p->mi);
-	s->cached_kb = MEMINFO_VAL(3, ul_int, ms, p->mi);
-	s->dirty_kb = MEMINFO_VAL(4, ul_int, ms, p->mi);
-	s->writeback_kb = MEMINFO_VAL(5, ul_int, ms, p->mi);
+	for (int i = 0; i < MI_N; i++)
+		*(uint64_t *)((char *)s + snap_meminfo_items[i].off) = MEMINFO_VAL(i, ul_int, ms, p->mi);
 	s->have |= SNAP_HAVE_MEMINFO;
 
 	/* Our own read lists the devices that exist now; libproc2's reap also

@@ -177,9 +177,39 @@ static bool parse_decimal(const char **pp, const char *e, double *out)
 	return true;
 }
 
+#define SNAP_ITEM_ROW(field, key, item, req) { key, offsetof(struct snapshot, field), req },
+#define SNAP_ITEM_U64(field, key, item, req) \
+	_Static_assert(sizeof(((struct snapshot *)0)->field) == sizeof(uint64_t), #field " is a uint64_t");
+const struct snap_item snap_vmstat_items[] = { SNAP_VMSTAT_ITEMS(SNAP_ITEM_ROW) };
+const struct snap_item snap_meminfo_items[] = { SNAP_MEMINFO_ITEMS(SNAP_ITEM_ROW) };
+const int snap_vmstat_nitems = sizeof(snap_vmstat_items) / sizeof(snap_vmstat_items[0]);
+const int snap_meminfo_nitems = sizeof(snap_meminfo_items) / sizeof(snap_meminfo_items[0]);
+SNAP_VMSTAT_ITEMS(SNAP_ITEM_U64)
+SNAP_MEMINFO_ITEMS(SNAP_ITEM_U64)
+#undef SNAP_ITEM_ROW
+#undef SNAP_ITEM_U64
+
 static bool key_is(const char *k, size_t klen, const char *want)
 {
 	return strlen(want) == klen && memcmp(k, want, klen) == 0;
+}
+
+/* The row of a table with this key, -1 for none. */
+static int item_find(const struct snap_item *t, int n, const char *k, size_t klen)
+{
+	for (int i = 0; i < n; i++)
+		if (key_is(k, klen, t[i].key))
+			return i;
+	return -1;
+}
+
+/* The first required row not seen (bit i: row i), NULL when all were. */
+static const char *item_missing(const struct snap_item *t, int n, uint64_t seen)
+{
+	for (int i = 0; i < n; i++)
+		if (t[i].required && !(seen >> i & 1))
+			return t[i].key;
+	return NULL;
 }
 
 /* Scratch shared by the parsers of one snapshot: what is not a snapshot
@@ -194,15 +224,13 @@ struct parse_ctx {
 
 /* --- /proc/vmstat: "name value" per line ------------------------------- */
 
-enum { VM_DIRTY = 1u << 0, VM_WRITEBACK = 1u << 1, VM_THRESH = 1u << 2, VM_BG_THRESH = 1u << 3 };
-
 static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
 			const char *name, unsigned line0)
 {
 	struct snapshot *s = cx->s;
 	struct text_cursor c = { buf, buf + len, line0 - 1 };
-	const char *ls, *le;
-	unsigned seen = 0;
+	const char *ls, *le, *missing;
+	uint64_t seen = 0;   /* bit i: row i of the table */
 	int rc;
 
 	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
@@ -228,28 +256,11 @@ static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
 			return text_fail(cx->err, cx->errlen, name, c.line,
 					 "expected a number after '%.*s'; "
 					 "is this a copy of /proc/vmstat?", (int)klen, k);
-		if (k[0] != 'n' && k[0] != 'p')
-			continue;
-		uint64_t *dst = NULL;
-		unsigned bit = 0;
-		if (key_is(k, klen, "nr_dirty")) {
-			dst = &s->nr_dirty; bit = VM_DIRTY;
-		} else if (key_is(k, klen, "nr_writeback")) {
-			dst = &s->nr_writeback; bit = VM_WRITEBACK;
-		} else if (key_is(k, klen, "nr_writeback_temp")) {
-			dst = &s->nr_writeback_temp;
-		} else if (key_is(k, klen, "nr_dirty_threshold")) {
-			dst = &s->nr_dirty_threshold; bit = VM_THRESH;
-		} else if (key_is(k, klen, "nr_dirty_background_threshold")) {
-			dst = &s->nr_dirty_background_threshold; bit = VM_BG_THRESH;
-		} else if (key_is(k, klen, "nr_dirtied")) {
-			dst = &s->nr_dirtied;
-		} else if (key_is(k, klen, "nr_written")) {
-			dst = &s->nr_written;
-		} else if (key_is(k, klen, "pgpgin")) {
-			dst = &s->pgpgin;
-		} else if (key_is(k, klen, "pgpgout")) {
-			dst = &s->pgpgout;
+		uint64_t *dst = NULL, bit = 0;
+		int item = item_find(snap_vmstat_items, snap_vmstat_nitems, k, klen);
+		if (item >= 0) {
+			dst = (uint64_t *)((char *)s + snap_vmstat_items[item].off);
+			bit = 1ull << item;
 		} else if (key_is(k, klen, "nr_free_pages")) {
 			dst = &cx->nr_free_pages;
 			cx->have_nr_free = true;
@@ -268,36 +279,29 @@ static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
 	if (c.line < line0)
 		return text_fail(cx->err, cx->errlen, name, 0,
 				 "empty; copy /proc/vmstat into it");
-	if (seen != (VM_DIRTY | VM_WRITEBACK | VM_THRESH | VM_BG_THRESH))
+	if ((missing = item_missing(snap_vmstat_items, snap_vmstat_nitems, seen)))
 		return text_fail(cx->err, cx->errlen, name, 0,
 				 "no %s line: not a /proc/vmstat of kernel 2.6.37 or later, "
-				 "or cut short; copy it again whole",
-				 !(seen & VM_DIRTY) ? "nr_dirty" :
-				 !(seen & VM_WRITEBACK) ? "nr_writeback" :
-				 !(seen & VM_THRESH) ? "nr_dirty_threshold" :
-				 "nr_dirty_background_threshold");
+				 "or cut short; copy it again whole", missing);
 	s->have |= SNAP_HAVE_VMSTAT;
 	return 0;
 }
 
 /* --- /proc/meminfo: "Key:   value kB" -------------------------------- */
 
-enum { MI_TOTAL = 1u << 0, MI_DIRTY = 1u << 1, MI_WRITEBACK = 1u << 2 };
-
 static int parse_meminfo(struct parse_ctx *cx, const char *buf, size_t len,
 			 const char *name, unsigned line0)
 {
 	struct snapshot *s = cx->s;
 	struct text_cursor c = { buf, buf + len, line0 - 1 };
-	const char *ls, *le;
-	unsigned seen = 0;
+	const char *ls, *le, *missing;
+	uint64_t seen = 0;   /* bit i: row i of the table */
 	int rc;
 
 	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
 		const char *p = ls, *k = ls;
 		size_t klen;
-		uint64_t v, *dst = NULL;
-		unsigned bit = 0;
+		uint64_t v, *dst = NULL, bit = 0;
 
 		while (p < le && *p != ':' && *p != ' ' && *p != '\t')
 			p++;
@@ -318,19 +322,12 @@ static int parse_meminfo(struct parse_ctx *cx, const char *buf, size_t len,
 			return text_fail(cx->err, cx->errlen, name, c.line,
 					 "unexpected text after the number of '%.*s' "
 					 "(only ' kB' may follow)", (int)klen, k);
-		if (key_is(k, klen, "MemTotal")) {
-			dst = &s->mem_total_kb; bit = MI_TOTAL;
-		} else if (key_is(k, klen, "MemFree")) {
-			dst = &s->mem_free_kb;
-			cx->have_mem_free = true;
-		} else if (key_is(k, klen, "MemAvailable")) {
-			dst = &s->mem_available_kb;
-		} else if (key_is(k, klen, "Cached")) {
-			dst = &s->cached_kb;
-		} else if (key_is(k, klen, "Dirty")) {
-			dst = &s->dirty_kb; bit = MI_DIRTY;
-		} else if (key_is(k, klen, "Writeback")) {
-			dst = &s->writeback_kb; bit = MI_WRITEBACK;
+		int item = item_find(snap_meminfo_items, snap_meminfo_nitems, k, klen);
+		if (item >= 0) {
+			dst = (uint64_t *)((char *)s + snap_meminfo_items[item].off);
+			bit = 1ull << item;
+			if (dst == &s->mem_free_kb)
+				cx->have_mem_free = true;
 		}
 		if (dst) {
 			*dst = v;
@@ -342,12 +339,10 @@ static int parse_meminfo(struct parse_ctx *cx, const char *buf, size_t len,
 	if (c.line < line0)
 		return text_fail(cx->err, cx->errlen, name, 0,
 				 "empty; copy /proc/meminfo into it");
-	if (seen != (MI_TOTAL | MI_DIRTY | MI_WRITEBACK))
+	if ((missing = item_missing(snap_meminfo_items, snap_meminfo_nitems, seen)))
 		return text_fail(cx->err, cx->errlen, name, 0,
 				 "no %s line: not a /proc/meminfo, or cut short; "
-				 "copy it again whole",
-				 !(seen & MI_TOTAL) ? "MemTotal" :
-				 !(seen & MI_DIRTY) ? "Dirty" : "Writeback");
+				 "copy it again whole", missing);
 	s->have |= SNAP_HAVE_MEMINFO;
 	return 0;
 }

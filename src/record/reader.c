@@ -230,7 +230,7 @@ static void set_default_cols(struct recording *rec)
 		rec_cols_of(slot_types[s], &n);
 		rec->ncols[s] = n;
 		for (int i = 0; i < REC_MAX_FIELDS; i++)
-			rec->colmap[s][i] = (signed char)(i < n ? i : -1);
+			rec->colmap[s][i] = (signed char)(i < n ? rec_col_id(slot_types[s], i) : -1);
 	}
 }
 
@@ -248,7 +248,7 @@ static void apply_cols(struct recording *rec, const struct fields *f)
 		rec->colmap[slot][i] = -1;
 	for (int i = 2; i < f->nf - 1; i++)
 		for (int c = 0; c < n; c++)
-			if (fd_is(f->p[i], f->len[i], names[c]))
+			if (names[c] && fd_is(f->p[i], f->len[i], names[c]))
 				rec->colmap[slot][i - 2] = (signed char)c;
 }
 
@@ -926,38 +926,29 @@ int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 	FOR_COLS(rec, 0, &f, k, c) {
 		const char *p = f.p[k];
 		size_t n = f.len[k];
+		const struct sample_col *col = &sample_cols[c];
 		char z[16];
 		switch (c) {
-		case SC_T: s->t = fd_double(p, n); break;
-		case SC_SEQ: s->seq = fd_ull(p, n); break;
-		case SC_DT: s->dt = fd_double(p, n); break;
-		case SC_REALTIME_SKEW_NS: skew = fd_ll(p, n); have_skew = true; break;
-		case SC_V1_REALTIME_NS: s->realtime_ns = fd_ll(p, n); break;
-		case SC_HAVE_DIRTY: s->have_dirty = fd_ll(p, n) != 0; break;
-		case SC_DIRTY_KB: s->dirty_kb = fd_ull(p, n); break;
-		case SC_WRITEBACK_KB: s->writeback_kb = fd_ull(p, n); break;
-		case SC_BG_THRESH_KB: s->bg_thresh_kb = fd_ull(p, n); break;
-		case SC_FREERUN_KB: s->freerun_kb = fd_ull(p, n); break;
-		case SC_THRESH_KB: s->thresh_kb = fd_ull(p, n); break;
-		case SC_MEMINFO_DIRTY_KB: s->meminfo_dirty_kb = fd_ull(p, n); break;
-		case SC_MEMINFO_WRITEBACK_KB: s->meminfo_writeback_kb = fd_ull(p, n); break;
-		case SC_ZONE:
+		case SF_REALTIME_SKEW_NS: skew = fd_ll(p, n); have_skew = true; continue;
+		case SF_NDISKS: {
+			long long v = fd_ll(p, n);
+			ndisks = v < 0 || v > SAMPLE_MAX_DISKS ? -1 : (int)v;
+			continue;
+		}
+		}
+		switch (col->type) {
+		case SCT_TIME: case SCT_SECS: case SCT_DOUBLE:
+			sample_col_set_double(s, col, fd_double(p, n));
+			break;
+		case SCT_U64: case SCT_U32:
+			sample_col_set_int(s, col, (int64_t)fd_ull(p, n));
+			break;
+		case SCT_ZONE:
 			fd_text(p, n, z, sizeof(z));
 			s->zone = (enum dirty_zone)rec_zone_parse(z);
 			break;
-		case SC_HAVE_PSI: s->have_psi = fd_ll(p, n) != 0; break;
-		case SC_PSI_SOME: s->psi_io_some_avg10 = fd_double(p, n); break;
-		case SC_PSI_FULL: s->psi_io_full_avg10 = fd_double(p, n); break;
-		case SC_NDISKS: {
-			long long v = fd_ll(p, n);
-			ndisks = v < 0 || v > SAMPLE_MAX_DISKS ? -1 : (int)v;
-			break;
-		}
-		case SC_HIT_EVENT: s->hit_event = (int)fd_ll(p, n); break;
-		case SC_HIT_DURATION: s->hit_duration = fd_double(p, n); break;
-		case SC_HITS: s->hits = (unsigned)fd_ull(p, n); break;
-		case SC_HIT_SECONDS: s->hit_seconds = fd_double(p, n); break;
-		case SC_MISSED: s->missed = fd_ull(p, n); break;
+		default:
+			sample_col_set_int(s, col, fd_ll(p, n));
 		}
 	}
 	/* the writer's sum, undone in the same unsigned (wrapping) arithmetic;

@@ -9,14 +9,24 @@
 #include "iodash/text.h"
 #include "rec_format.h"
 
-const char *const rec_cols_S[SC_ALL] = {
-	"t", "seq", "dt", "realtime_skew_ns", "have_dirty", "dirty_kb",
-	"writeback_kb", "bg_thresh_kb", "freerun_kb", "thresh_kb",
-	"meminfo_dirty_kb", "meminfo_writeback_kb", "zone", "have_psi",
-	"psi_io_some_avg10", "psi_io_full_avg10", "ndisks", "hit_event",
-	"hit_duration", "hits", "hit_seconds", "missed",
-	[SC_V1_REALTIME_NS] = "realtime_ns",
-};
+/* S: built once from the sample schema, the writer's order and by id */
+static const char *cols_S[SF_N];
+static int ids_S[SF_N], ncols_S;
+static const char *known_S[SF_N];
+static pthread_once_t cols_S_once = PTHREAD_ONCE_INIT;
+
+static void cols_S_init(void)
+{
+	for (int i = 0; i < SF_N; i++) {
+		if (sample_cols[i].where & SCW_REC) {
+			ids_S[ncols_S] = i;
+			cols_S[ncols_S++] = sample_cols[i].name;
+		}
+		if (sample_cols[i].where & (SCW_REC | SCW_REC_V1))
+			known_S[i] = sample_cols[i].name;
+	}
+}
+
 /* The delta names follow Documentation/admin-guide/iostats.rst. */
 const char *const rec_cols_D[DC_ALL] = {
 	"disk", "have_rate", "nfields",
@@ -46,7 +56,10 @@ const char *const rec_cols_B[BC_N] = {
 const char *const *rec_cols_of(char type, int *ncols)
 {
 	switch (type) {
-	case RT_SAMPLE: *ncols = SC_N; return rec_cols_S;
+	case RT_SAMPLE:
+		pthread_once(&cols_S_once, cols_S_init);
+		*ncols = ncols_S;
+		return cols_S;
 	case RT_DISK: *ncols = DC_N; return rec_cols_D;
 	case RT_EVENT: *ncols = EC_N; return rec_cols_E;
 	case RT_OUTPUT: *ncols = OC_N; return rec_cols_O;
@@ -67,13 +80,25 @@ int64_t rec_secs_to_ns(double t)
 	return (int64_t)llround(t * 1e9);
 }
 
+int rec_col_id(char type, int i)
+{
+	int n;
+
+	rec_cols_of(type, &n);
+	if (i < 0 || i >= n)
+		return -1;
+	return type == RT_SAMPLE ? ids_S[i] : i;
+}
+
 const char *const *rec_cols_known(char type, int *ncols)
 {
 	const char *const *c = rec_cols_of(type, ncols);
 
-	if (type == RT_SAMPLE)
-		*ncols = SC_ALL;
-	else if (type == RT_DISK)
+	if (type == RT_SAMPLE) {
+		*ncols = SF_N;
+		return known_S;
+	}
+	if (type == RT_DISK)
 		*ncols = DC_ALL;
 	return c;
 }

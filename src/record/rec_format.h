@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include "iodash/derive.h"
+#include "iodash/sample_schema.h"
 #include "iodash/model.h"
 
 #define REC_MAGIC "iodash-recording"
@@ -38,13 +39,9 @@
 /* Column ids of each record type.  The writer writes the first *_N of
  * them in this order and announces the order in C lines; the reader maps
  * names to ids, so a later version may add, drop or move columns.  Ids
- * past *_N are format 1 columns the reader still understands. */
-enum s_col { SC_T, SC_SEQ, SC_DT, SC_REALTIME_SKEW_NS, SC_HAVE_DIRTY, SC_DIRTY_KB,
-	SC_WRITEBACK_KB, SC_BG_THRESH_KB, SC_FREERUN_KB, SC_THRESH_KB,
-	SC_MEMINFO_DIRTY_KB, SC_MEMINFO_WRITEBACK_KB, SC_ZONE, SC_HAVE_PSI,
-	SC_PSI_SOME, SC_PSI_FULL, SC_NDISKS, SC_HIT_EVENT, SC_HIT_DURATION,
-	SC_HITS, SC_HIT_SECONDS, SC_MISSED, SC_N,
-	SC_V1_REALTIME_NS = SC_N, SC_ALL };
+ * past *_N are format 1 columns the reader still understands.  S: the
+ * ids are enum sample_field, its columns the SCW_REC rows of the sample
+ * schema (include/iodash/sample_schema.h) in the table's order. */
 /* D: the counter deltas of /proc/diskstats (enum diskstat_field order)
  * after name, have_rate and nfields; the reader derives the figures. */
 enum d_col { DC_NAME, DC_HAVE_RATE, DC_NFIELDS, DC_DELTA0,
@@ -63,7 +60,6 @@ enum b_col { BC_T, BC_STATE, BC_RUN_INDEX, BC_RUN_TOTAL, BC_RUNS_FAILED, BC_PID,
 	BC_RUN_START_T, BC_P_VALID, BC_P_PHASE, BC_P_ELAPSED, BC_P_TPUT,
 	BC_P_UNIT, BC_P_LAT, BC_LABEL, BC_COMMAND, BC_N };
 
-extern const char *const rec_cols_S[SC_ALL];
 extern const char *const rec_cols_D[DC_ALL];
 extern const char *const rec_cols_E[EC_N];
 extern const char *const rec_cols_O[OC_N];
@@ -71,8 +67,11 @@ extern const char *const rec_cols_R[RC_N];
 extern const char *const rec_cols_B[BC_N];
 
 /* The column names the writer writes for a record type, NULL for an
- * unknown type.  rec_cols_known() adds the older names a reader maps. */
+ * unknown type; rec_col_id() is the id of the i-th of them.
+ * rec_cols_known() is indexed by id and adds the older names a reader
+ * maps (NULL: an id that is no column of this type). */
 const char *const *rec_cols_of(char type, int *ncols);
+int rec_col_id(char type, int i);
 const char *const *rec_cols_known(char type, int *ncols);
 
 /* Idle disks (have_rate, every delta 0) have no D record; the L record

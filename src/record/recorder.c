@@ -406,31 +406,26 @@ static void on_sample(void *ctx, const struct sample *s)
 	r->last_t = s->t;
 	put_disk_list(r, s);
 	rec_buf_begin(b, &ls, RT_SAMPLE);
-	put_secs(b, s->t);
-	put_u(b, s->seq);
-	put_secs(b, s->dt);
-	/* unsigned: a wild clock must not overflow a signed subtraction */
-	put_i(b, (long long)((uint64_t)s->realtime_ns - (uint64_t)r->start_rt -
-			     (uint64_t)rec_secs_to_ns(s->t)));
-	put_i(b, s->have_dirty);
-	put_u(b, s->dirty_kb);
-	put_u(b, s->writeback_kb);
-	put_u(b, s->bg_thresh_kb);
-	put_u(b, s->freerun_kb);
-	put_u(b, s->thresh_kb);
-	put_u(b, s->meminfo_dirty_kb);
-	put_u(b, s->meminfo_writeback_kb);
-	put_sep(b);
-	rec_buf_puts(b, rec_zone_name(s->zone));
-	put_i(b, s->have_psi);
-	put_d(b, s->psi_io_some_avg10);
-	put_d(b, s->psi_io_full_avg10);
-	put_i(b, s->ndisks);
-	put_i(b, s->hit_event);
-	put_secs(b, s->hit_duration);
-	put_u(b, s->hits);
-	put_secs(b, s->hit_seconds);
-	put_u(b, s->missed);
+	for (int i = 0; i < SF_N; i++) {
+		const struct sample_col *c = &sample_cols[i];
+		if (!(c->where & SCW_REC))
+			continue;
+		switch (c->type) {
+		case SCT_TIME: case SCT_SECS: put_secs(b, sample_col_double(s, c)); break;
+		case SCT_DOUBLE: put_d(b, sample_col_double(s, c)); break;
+		case SCT_U64: case SCT_U32: put_u(b, (uint64_t)sample_col_int(s, c)); break;
+		case SCT_ZONE:
+			put_sep(b);
+			rec_buf_puts(b, rec_zone_name(s->zone));
+			break;
+		case SCT_SKEW:
+			/* unsigned: a wild clock must not overflow a signed subtraction */
+			put_i(b, (long long)((uint64_t)s->realtime_ns - (uint64_t)r->start_rt -
+					     (uint64_t)rec_secs_to_ns(s->t)));
+			break;
+		default: put_i(b, sample_col_int(s, c)); break;
+		}
+	}
 	rec_buf_end(b, ls);
 	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
 		const struct disk_rate *d = &s->disks[i];
