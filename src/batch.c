@@ -333,7 +333,9 @@ static bool batch_session_over(struct batch *b, struct model *m, bool *stop_aske
 {
 	model_lock(m);
 	bool sampler_done = m->sampler_done, bench_done = m->bench_done;
-	bool watch_only = m->bench.attached;
+	/* by the command too: the driver says it attached only once its
+	 * thread runs, and a signal may come before */
+	bool watch_only = m->bench.attached || b->opts->cmd == CMD_ATTACH;
 	model_unlock(m);
 	bool interrupted = app_got_sigint > *sigints_seen;
 	bool reader_gone = b->write_failed && !app_session_records(b->opts);

@@ -440,7 +440,9 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			 * Watching an attached process is of no use to anyone
 			 * now: it ends (the process goes on). */
 			ui_screen_close(&L->scr);
-			if (L->v.bench.attached)
+			/* by the command, not the frame copy: a SIGHUP right after
+			 * the start comes before the driver said it attached */
+			if (L->o->cmd == CMD_ATTACH)
 				stop_bench(L);
 			code = headless_wait(L);
 			live_free(L);
