@@ -1115,6 +1115,15 @@ int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
 				snprintf(b->describe + off, sizeof(b->describe) - off, "%s%s", o->nsysctls ? " -- " : "", words);
 		}
 	}
+	/* a benchmark that cannot be run, or a pid that is not there, is said
+	 * before the session sets anything up (the tracepoints take seconds) */
+	if (b->kind != CMD_ATTACH && (rc = bench_check_exec(b->plan.runs[0].argv[0], err, errlen)))
+		goto fail;
+	if (b->kind == CMD_ATTACH && !bench_pid_alive(o->pid)) {
+		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)o->pid);
+		rc = -ESRCH;
+		goto fail;
+	}
 	b->drv = (struct bench_driver){
 		.name = o->cmd == CMD_SWEEP ? "sweep" : o->cmd == CMD_RUN ? "run" : "attach",
 		.start = bench_start, .request_stop = bench_request_stop, .join = bench_join,

@@ -64,7 +64,9 @@ tm_stop
 # whose writer is still there (or was killed: no end record) "following".
 tm_stop
 er="$TMPD/end.rec"
-"$IODASH" run --batch -i 0.1 -o "$er" -- sh -c 'sleep 0.45; echo LAST-LINE-$((6 * 7))' >/dev/null 2>&1
+# (-i 2: the run's end, however slow a build or machine, comes long
+# before a sample at 2 s would)
+"$IODASH" run --batch -i 2 -o "$er" -- sh -c 'sleep 0.45; echo LAST-LINE-$((6 * 7))' >/dev/null 2>&1
 last=$(grep -nP '^S\t' "$er" | tail -1 | cut -d: -f1); oline=$(grep -nP '^O\t.*LAST-LINE-42' "$er" | cut -d: -f1)
 [ -n "$last" ] && [ -n "$oline" ] && [ "$oline" -gt "$last" ] && tail -1 "$er" | grep -q $'^Z\t' \
 	&& pass "the recording: the last output line after the last sample, an end record last" \
