@@ -116,33 +116,119 @@ static bool bonnie_latency(const char *s, size_t len, double *us)
 	return true;
 }
 
+/* The header "Machine Size K/sec %CP ... /sec %CP" (or "files /sec %CP
+ * ...", bon_csv2txt's "Name:Size etc /sec %CP"): the columns where its
+ * last twelve words end are where a row's values and CPU figures end. */
+static void bonnie_header_edges(struct bonnie_table *bt, const struct pp_tok *t, size_t n)
+{
+	bt->nedge = 0;
+	if (n < 13)
+		return;
+	for (size_t k = 0; k < 12; k++) {
+		const struct pp_tok *h = &t[n - 12 + k];
+		if ((k % 2) != (h->len == 3 && memcmp(h->s, "%CP", 3) == 0))
+			return;
+		bt->edge[k] = h->endcol;
+	}
+	bt->nedge = 12;
+}
+
+/* A row with fewer than six pairs (bonnie++ -f leaves the per-char
+ * pairs blank, and a test not run prints nothing): each cell goes to the
+ * header column it ends under.  A figure wider than its column (271440
+ * under K/sec) pushes the rest of the row right, as printf does, so the
+ * columns are followed with that shift; an empty pair moves the next
+ * cell a whole pair (10 columns) further.  The name and size are the
+ * words that end before the first value column.  False when the row does
+ * not fit the header. */
+static bool bonnie_row_cells(const struct bonnie_table *bt, const struct pp_tok *t, size_t n,
+			     size_t *lead, const struct pp_tok *cell[12])
+{
+	if (bt->nedge != 12)
+		return false;
+	size_t i = 0;
+	while (i < n && t[i].endcol <= bt->edge[0] - 5)
+		i++;
+	if (i == 0 || i == n)
+		return false;
+	*lead = i;
+	int shift = 0;
+	size_t k = 0;
+	for (; i < n; i++, k++) {
+		int e = t[i].endcol - shift;
+		while (k % 2 == 0 && k < 12 && e > bt->edge[k] + 5)
+			k += 2;
+		if (k >= 12 || e < bt->edge[k] - 2)
+			return false;
+		cell[k] = &t[i];
+		if (e > bt->edge[k])
+			shift += e - bt->edge[k];
+	}
+	for (int c = 0; c < 6; c++)
+		if (!cell[2 * c] != !cell[2 * c + 1])
+			return false;
+	return true;
+}
+
+/* "Latency   21103us  801ms ..." under the six tests; bonnie++ prints each
+ * in 9 columns after an 18-column "Latency", and leaves the cell blank
+ * for a test not run, so a shorter row is placed by where its cells end
+ * (counted from the word "Latency", which a mail's quoting may shift). */
+static bool bonnie_latency_cells(const struct pp_tok *t, size_t n, const struct pp_tok *lat[6])
+{
+	if (n == 7) {
+		for (int c = 0; c < 6; c++)
+			lat[c] = &t[c + 1];
+		return true;
+	}
+	if (n < 2 || n > 7)
+		return false;
+	for (size_t i = 1; i < n; i++) {
+		int rel = t[i].endcol - t[0].col - 27;
+		if (rel < -2 || (rel + 2) % 10 > 4)
+			return false;
+		int c = (rel + 2) / 10;
+		if (c > 5 || lat[c])
+			return false;
+		lat[c] = &t[i];
+	}
+	return true;
+}
+
 bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *line,
 		       const char *label, struct result_set *hold)
 {
 	if (strstr(line, "------Sequential Output------")) {
 		bt->kind = 1;
+		bt->nedge = 0;
 		return true;
 	}
 	if (strstr(line, "------Sequential Create------")) {
 		bt->kind = 2;
+		bt->nedge = 0;
 		return true;
 	}
 	if (!bt->kind)
 		return false;
-	if (strstr(line, "-Per Chr-") || strstr(line, "-Create--") || strstr(line, "/sec %CP"))
-		return true;
 	struct pp_tok t[24];
 	size_t n = pp_tokens(line, t, 24);
+	if (strstr(line, "/sec %CP")) {
+		bonnie_header_edges(bt, t, n);
+		return true;
+	}
+	if (strstr(line, "-Per Chr-") || strstr(line, "-Create--"))
+		return true;
 	if (n == 0) {
 		bt->kind = 0;
 		return false;
 	}
 	if (pp_tok_eq(&t[0], "Latency")) {
-		if (!bt->last_kind || n != 7)
+		const struct pp_tok *lat[6] = { 0 };
+		if (!bt->last_kind || !bonnie_latency_cells(t, n, lat))
 			return true;
 		for (int c = 0; c < 6; c++) {
 			double us;
-			if (!bonnie_latency(t[c + 1].s, t[c + 1].len, &us))
+			if (!lat[c] || !bonnie_latency(lat[c]->s, lat[c]->len, &us))
 				continue;
 			char m[RP_NAME_LEN];
 			const char *base = bt->last_kind == 1 ? bonnie_io[c] : bonnie_files[c];
@@ -154,15 +240,23 @@ bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *li
 		}
 		return true;
 	}
-	if (n < 13) {
+	const struct pp_tok *cell[12] = { 0 };
+	size_t lead;
+	if (n >= 13) {
+		lead = n - 12;
+		for (int k = 0; k < 12; k++)
+			cell[k] = &t[lead + k];
+	} else if (!bonnie_row_cells(bt, t, n, &lead, cell)) {
 		bt->kind = 0;
 		return false;
 	}
-	size_t lead = n - 12;
 	double vals[6];
 	int res[6];
 	for (int c = 0; c < 6; c++) {
-		const struct pp_tok *v = &t[lead + 2 * c], *cpu = &t[lead + 2 * c + 1];
+		const struct pp_tok *v = cell[2 * c], *cpu = cell[2 * c + 1];
+		res[c] = 0;   /* an empty pair: a test not run */
+		if (!v)
+			continue;
 		res[c] = bonnie_value(v->s, v->len, cpu->s, cpu->len, bt->kind == 1 && c < 5, &vals[c]);
 		if (!res[c]) {
 			bt->kind = 0;

@@ -490,6 +490,7 @@ static const char *const all_fixtures[] = {
 	BO "bonnie++/bon_csv2txt-n1-and-n8.txt", BO "bonnie++/bon_csv2txt-n1.txt",
 	BO "bonnie++/bonnie++-q-s2048-r1024-n1.stderr.txt", BO "bonnie++/bonnie++-q-s2048-r1024-n1.stdout.txt",
 	BO "bonnie++/bonnie++-s2048-r1024-n1.txt", BO "bonnie++/bonnie++-s2048-r1024-n8.txt",
+	BO "bonnie++/bossjones-bonnie++-1.97-nfs.txt", BO "bonnie++/rfinnie-bonnie++-1.97-two-runs.txt",
 	BO "sysbench/sysbench-fileio-1G-8files-prepare.txt",
 	BO "sysbench/sysbench-fileio-1G-8files-seqwr-run-10s-report-interval-1s.txt",
 	BO "sysbench/sysbench-fileio-1G-8files-seqwr-run-10s.txt",

@@ -153,6 +153,122 @@ static void test_bonnie_csv_196(void **st)
 	result_set_free(&rs);
 }
 
+/* Table values of one bonnie++ run: i/o (per-char, block, rewrite, per-char
+ * in, block in: KiB/s; seeks /s), files/s and latencies (us); NAN where
+ * the cell is blank (-f: per-char tests not run), INFINITY for "+++++". */
+struct bonnie_run {
+	double io[6], files[6], io_lat[6], files_lat[6];
+};
+
+static void check_bonnie_run(const struct result_set *rs, const char *label, int run, double size_mb,
+			     const struct bonnie_run *r)
+{
+	static const char *const io[6] = { "seq_out_char", "seq_out_block", "seq_rewrite",
+					   "seq_in_char", "seq_in_block", "random_seeks" };
+	static const char *const files[6] = { "seq_create", "seq_stat", "seq_delete",
+					      "random_create", "random_stat", "random_delete" };
+	for (int k = 0; k < 24; k++) {
+		const char *base = k % 12 < 6 ? io[k % 6] : files[k % 6];
+		double v = k < 6 ? r->io[k] : k < 12 ? r->files[k - 6] : k < 18 ? r->io_lat[k - 12] : r->files_lat[k - 18];
+		char m[64];
+		snprintf(m, sizeof(m), "%s%s", base, k >= 12 ? "_latency" : "");
+		bool present = false;
+		for (size_t i = 0; i < rs->n; i++)
+			present |= !(rs->v[i].flags & RP_PROGRESS) && rs->v[i].run == run &&
+				   strcmp(rs->v[i].label, label) == 0 && strcmp(rs->v[i].metric, m) == 0;
+		if (isnan(v)) {
+			if (present)
+				print_error("run %d: %s should be absent (a test not run)\n", run, m);
+			assert_false(present);
+			continue;
+		}
+		const struct result_point *p = ptr(rs, label, m, run);
+		assert_string_equal(p->x_name, "size_mb");
+		assert_double_equal(p->x, size_mb, 0);
+		if (isinf(v)) {
+			assert_true(p->flags & RP_TOO_FAST);
+			assert_true(isnan(p->value));
+		} else {
+			assert_false(p->flags & RP_TOO_FAST);
+			assert_double_equal(p->value, v, 1e-9);
+		}
+		assert_string_equal(p->unit, k >= 12 ? "us" : k < 6 ? (k == 5 ? "/s" : "KiB/s") : "files/s");
+	}
+}
+
+/* bonnie++ 1.97's whole output (progress, both tables, the CSV line of
+ * format 1.97) as kept in a public README: the CSV is the record. */
+static void test_bonnie_197_output(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	/* 1.97,1.97,nfs-worker1,1,1545782353,2G,,1113,97,78993,7,75546,11,2102,92,271440,13,6863,53,16,,,,,
+	 * 407,7,+++++,+++,1328,12,526,6,+++++,+++,1704,13,21103us,801ms,1565ms,19930us,21978us,9956us,
+	 * 65891us,18799us,81134us,31558us,3596us,10771us */
+	parse(BO "bonnie++/bossjones-bonnie++-1.97-nfs.txt", NULL, "L", &rs);
+	const struct bonnie_run r = {
+		{ 1113, 78993, 75546, 2102, 271440, 6863 },
+		{ 407, INFINITY, 1328, 526, INFINITY, 1704 },
+		{ 21103, 801000, 1565000, 19930, 21978, 9956 },
+		{ 65891, 18799, 81134, 31558, 3596, 10771 },
+	};
+	check_bonnie_run(&rs, "L", 0, 2048, &r);
+	assert_int_equal(rs.n, 24);   /* the table of the same run is not counted again */
+	assert_int_equal(nruns(&rs, "seq_out_block"), 1);
+	result_set_free(&rs);
+}
+
+/* Two bonnie++ 1.97 runs in one table (a blog's before/after), run with
+ * -f: the per-char cells are blank, and so are their latencies.  Every
+ * row is its own run; none is dropped, summed or merged. */
+static void test_bonnie_197_two_runs_blank_cells(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "bonnie++/rfinnie-bonnie++-1.97-two-runs.txt", NULL, "L", &rs);
+	const struct bonnie_run old = {
+		{ NAN, 35513, 16987, NAN, 46172, 157.3 },
+		{ 15257, INFINITY, 20204, 15349, INFINITY, 19069 },
+		{ NAN, 2113000, 1488000, NAN, 68443, 1952000 },
+		{ 669, 1460, 1694, 691, 110, 671 },
+	};
+	const struct bonnie_run new = {
+		{ NAN, 87089, 41527, NAN, 102046, 4145 },
+		{ 16910, INFINITY, 22496, 16591, INFINITY, 21245 },
+		{ NAN, 836000, 229000, NAN, 7650, 8976 },
+		{ 832, 1410, 1703, 9260, 120, 840 },
+	};
+	check_bonnie_run(&rs, "L", 0, 2048, &old);
+	check_bonnie_run(&rs, "L", 1, 2048, &new);
+	assert_int_equal(nruns(&rs, "seq_out_block"), 2);
+	assert_int_equal(nruns(&rs, "random_delete_latency"), 2);
+	assert_int_equal(rs.n, 40);
+	result_set_free(&rs);
+}
+
+/* bon_csv2txt of bonnie++ 1.02b with -x 2 (two runs, one row each, -f),
+ * quoted in a linux-kernel mail: both rows are read, as two runs. */
+static void test_bonnie_102_bon_csv2txt_x2(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse("tests/fixtures/lkml/bonnie++-1.02b-bon_csv2txt-x2.txt", NULL, "L", &rs);
+	const struct bonnie_run r0 = {
+		{ NAN, 26895, 10177, NAN, 25450, 145.5 },
+		{ 340, INFINITY, 16450, 340, INFINITY, 1861 },
+		{ NAN, NAN, NAN, NAN, NAN, NAN }, { NAN, NAN, NAN, NAN, NAN, NAN },
+	};
+	const struct bonnie_run r1 = {
+		{ NAN, 26636, 9849, NAN, 25920, 146.4 },
+		{ 267, INFINITY, 12301, 240, INFINITY, 1339 },
+		{ NAN, NAN, NAN, NAN, NAN, NAN }, { NAN, NAN, NAN, NAN, NAN, NAN },
+	};
+	check_bonnie_run(&rs, "L", 0, 1024, &r0);   /* "1G:32k": 1 GiB file, 32k chunks */
+	check_bonnie_run(&rs, "L", 1, 1024, &r1);
+	assert_int_equal(rs.n, 20);
+	result_set_free(&rs);
+}
+
 /* --- fio groups -------------------------------------------------------- */
 
 /* fio-3.33, three stonewalled groups: seqwrite 1M (one job), randread 4k
@@ -477,6 +593,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bonnie_csv_196),
+		cmocka_unit_test(test_bonnie_197_output),
+		cmocka_unit_test(test_bonnie_197_two_runs_blank_cells),
+		cmocka_unit_test(test_bonnie_102_bon_csv2txt_x2),
 		cmocka_unit_test(test_fio_groups_normal),
 		cmocka_unit_test(test_fio_groups_json),
 		cmocka_unit_test(test_fio_json_v2_groups),
