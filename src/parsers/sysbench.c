@@ -15,6 +15,11 @@ struct sysbench_state {
 	bool have_ops, have_bytes;
 	double ops[3];          /* Read, Write, Other */
 	double mib[2];          /* Read, Written */
+	/* this run is a fileio test: its latencies are per I/O request.  An
+	 * OLTP run prints the same "response time:" / "Latency (ms):" blocks
+	 * for its transactions, which are not fileio figures. */
+	bool fileio;
+	bool oltp_noted;
 };
 
 static void sysbench_init(struct parser *p)
@@ -185,10 +190,23 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		s->threads = 1;
 		s->section = 0;
 		s->have_ops = s->have_bytes = false;
+		s->fileio = s->oltp_noted = false;
+		return;
+	}
+	if (pp_starts_with(t, "Extra file open flags:") || pp_starts_with(t, "File operations:"))
+		s->fileio = true;
+	if (pp_starts_with(t, "OLTP test statistics:") || pp_starts_with(t, "SQL statistics:")) {
+		s->fileio = false;
+		s->section = 0;
+		if (!s->oltp_noted)
+			pp_note(p, p->lineno, p->lineno, false,
+				"sysbench OLTP report: not read (only fileio reports are)");
+		s->oltp_noted = true;
 		return;
 	}
 	if (pp_starts_with(t, "Operations performed:")) {
 		s->have_ops = sysbench_ops(s, t);
+		s->fileio = true;
 		return;
 	}
 	if (pp_starts_with(t, "Read ") && strstr(t, "Total transferred ")) {
@@ -207,7 +225,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		s->section = 4;
 		return;
 	}
-	if (s->section == 4) {
+	if (s->section == 4 && s->fileio) {
 		static const struct { const char *key, *metric; } lat[] = {
 			{ "avg:", "latency_avg" }, { "max:", "latency_max" }, { "approx.  95 percentile:", "latency_p95" },
 		};
@@ -225,8 +243,10 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 			return;
 		}
 	}
-	if (s->section == 2 && sysbench_iops_line(p, s, t))
+	if (s->section == 2 && sysbench_iops_line(p, s, t)) {
+		s->fileio = true;
 		return;
+	}
 	if (sysbench_value(t, "Number of threads:", &v) && v > 0) {
 		s->threads = v;
 		return;
@@ -250,6 +270,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 	}
 	const char *bw = strstr(t, " bytes written in ");
 	if (bw && strstr(t, "MiB/sec)")) {
+		s->fileio = true;
 		const char *paren = strchr(bw, '(');
 		if (paren && pp_scan_number(paren + 1, &v))
 			pp_emit(p, NULL, -1, "threads", s->threads, "prepare_write_bw", v, "MiB/s", RP_FINAL);
@@ -266,7 +287,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		{ 3, "95th percentile:", "latency_p95", "ms" },
 	};
 	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
-		if (s->section == tab[i].sec && sysbench_value(t, tab[i].key, &v)) {
+		if (s->section == tab[i].sec && (s->fileio || tab[i].sec != 3) && sysbench_value(t, tab[i].key, &v)) {
 			pp_emit(p, NULL, -1, "threads", s->threads, tab[i].metric, v, tab[i].unit, RP_FINAL);
 			if (tab[i].sec == 2)
 				pp_set_progress(p, "done", p->prog.elapsed_s, v, "MiB/s", p->prog.latency_ms);

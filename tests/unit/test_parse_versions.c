@@ -481,6 +481,48 @@ static void test_sysbench_04_runs(void **st)
 	result_set_free(&rs);
 }
 
+/* A sysbench 0.5 OLTP run (MariaDB benchmark archive): its "response
+ * time:" block is per transaction, not per I/O request, so nothing of it
+ * may become a fileio figure; the reason is said.  A fileio run after it
+ * in the same log is read as ever. */
+static void test_sysbench_05_oltp_not_fileio(void **st)
+{
+	(void)st;
+	const char *oltp = BO "sysbench/mdbbench-sysbench-0.5-oltp-1thread.res";
+	struct result_set rs = { 0 };
+	char err[512];
+	assert_int_equal(parser_parse_file(oltp, NULL, "L", &rs, err, sizeof(err)), -ENODATA);
+	assert_int_equal(rs.n, 0);
+	assert_non_null(strstr(err, "line 73: sysbench OLTP report: not read"));
+	/* the OLTP run, then the five 0.4.12 fileio runs, fed live */
+	FILE *f = fopen(oltp, "rb");
+	assert_non_null(f);
+	char buf[16384];
+	size_t n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	assert_true(n > 0 && n < sizeof(buf));
+	struct parser *p = parser_new("auto", "L");
+	struct result_sink sink = result_set_sink(&rs);
+	parser_feed(p, buf, n, &sink);
+	f = fopen(BO "sysbench/vpscmp-sysbench-0.4.12-randrw-runs.log", "rb");
+	assert_non_null(f);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		parser_feed(p, buf, n, &sink);
+	fclose(f);
+	parser_finish(p, &sink);
+	assert_string_equal(parser_name(p), "sysbench");
+	const struct parser_note *notes;
+	assert_int_equal(parser_notes(p, &notes), 1);
+	assert_false(notes[0].understood);
+	assert_int_equal(notes[0].first, 73);
+	parser_free(p);
+	assert_int_equal(nruns(&rs, "latency_avg"), 5);
+	assert_double_equal(ptr(&rs, "L", "latency_avg", 0)->value, 0.10, 1e-12);   /* the first fileio run */
+	assert_double_equal(ptr(&rs, "L", "latency_max", 0)->value, 31.12, 1e-12);
+	assert_int_equal(nruns(&rs, "total_bw"), 5);
+	result_set_free(&rs);
+}
+
 /* sysbench 1.1.0 (built from akopytov/sysbench master, run here):
  * "read:  IOPS=32302.22 504.72 MiB/s (529.24 MB/s)". */
 static void test_sysbench_11(void **st)
@@ -604,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_fio_client_server_text),
 		cmocka_unit_test(test_fio_v2_text_runs),
 		cmocka_unit_test(test_sysbench_04_runs),
+		cmocka_unit_test(test_sysbench_05_oltp_not_fileio),
 		cmocka_unit_test(test_sysbench_11),
 		cmocka_unit_test(test_mixed_log),
 		cmocka_unit_test(test_mixed_log_live),
