@@ -20,6 +20,9 @@ struct sysbench_state {
 	 * for its transactions, which are not fileio figures. */
 	bool fileio;
 	bool oltp_noted;
+	/* a "FATAL:" line: the run failed; sysbench 0.5 still prints its report
+	 * (all zeros), which is not a result */
+	bool failed;
 };
 
 static void sysbench_init(struct parser *p)
@@ -190,7 +193,15 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		s->threads = 1;
 		s->section = 0;
 		s->have_ops = s->have_bytes = false;
-		s->fileio = s->oltp_noted = false;
+		s->fileio = s->oltp_noted = s->failed = false;
+		return;
+	}
+	if (s->failed)
+		return;
+	if (pp_starts_with(t, "FATAL:")) {
+		s->failed = true;
+		s->have_ops = s->have_bytes = false;
+		pp_note(p, p->lineno, p->lineno, false, "sysbench run failed (%.120s): its report is not read", t);
 		return;
 	}
 	if (pp_starts_with(t, "Extra file open flags:") || pp_starts_with(t, "File operations:"))

@@ -523,6 +523,59 @@ static void test_sysbench_05_oltp_not_fileio(void **st)
 	result_set_free(&rs);
 }
 
+/* sysbench "1.0" of 2016 (before 1.0.0), as quoted in akopytov/sysbench
+ * issue 72: 1.0's File operations / Throughput blocks with 0.5's
+ * "response time:" block under General statistics. */
+static void test_sysbench_10pre(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "sysbench/sysbench-issue72-1.0pre-fileio-rndrw-8threads.txt", NULL, "L", &rs);
+	check(&rs, "L", "reads_per_s", "threads", 8, 8259.22, 1e-9, "/s");
+	check(&rs, "L", "writes_per_s", "threads", 8, 5499.26, 1e-9, "/s");
+	check(&rs, "L", "fsyncs_per_s", "threads", 8, 17610.85, 1e-9, "/s");
+	check(&rs, "L", "read_bw", "threads", 8, 129.05, 1e-9, "MiB/s");
+	check(&rs, "L", "write_bw", "threads", 8, 85.93, 1e-9, "MiB/s");
+	check(&rs, "L", "latency_avg", "threads", 8, 0.18, 1e-12, "ms");
+	check(&rs, "L", "latency_max", "threads", 8, 1.98, 1e-12, "ms");
+	check(&rs, "L", "latency_p95", "threads", 8, 0.54, 1e-12, "ms");
+	assert_int_equal(rs.n, 8);
+	result_set_free(&rs);
+}
+
+/* A run that failed (sysbench 0.9, the 0.5 report layout, quoted in
+ * akopytov/sysbench issue 29): after "FATAL: Failed to read file!" it
+ * still prints its report, all zeros ("0 reads, 0 writes", "0.00
+ * Requests/sec", avg 0.00ms).  Those are not results: none is given, and
+ * the reason is said.  A good run after it is read. */
+static void test_sysbench_fatal_run(void **st)
+{
+	(void)st;
+	const char *fatal = BO "sysbench/sysbench-issue29-0.9-fileio-fatal.txt";
+	const char *good = BO "sysbench/sysbench-issue72-1.0pre-fileio-rndrw-8threads.txt";
+	struct result_set rs = { 0 };
+	char err[512];
+	assert_int_equal(parser_parse_file(fatal, NULL, "L", &rs, err, sizeof(err)), -ENODATA);
+	assert_int_equal(rs.n, 0);
+	assert_non_null(strstr(err, "line 22: sysbench run failed (FATAL: Failed to read file!"));
+	struct parser *p = parser_new("sysbench", "L");
+	struct result_sink sink = result_set_sink(&rs);
+	for (int i = 0; i < 2; i++) {
+		FILE *f = fopen(i ? good : fatal, "rb");
+		assert_non_null(f);
+		char buf[4096];
+		size_t n = fread(buf, 1, sizeof(buf), f);
+		fclose(f);
+		parser_feed(p, buf, n, &sink);
+	}
+	parser_finish(p, &sink);
+	parser_free(p);
+	assert_int_equal(rs.n, 8);
+	check(&rs, "L", "reads_per_s", "threads", 8, 8259.22, 1e-9, "/s");
+	check(&rs, "L", "latency_avg", "threads", 8, 0.18, 1e-12, "ms");
+	result_set_free(&rs);
+}
+
 /* sysbench 1.1.0 (built from akopytov/sysbench master, run here):
  * "read:  IOPS=32302.22 504.72 MiB/s (529.24 MB/s)". */
 static void test_sysbench_11(void **st)
@@ -647,6 +700,8 @@ int main(void)
 		cmocka_unit_test(test_fio_v2_text_runs),
 		cmocka_unit_test(test_sysbench_04_runs),
 		cmocka_unit_test(test_sysbench_05_oltp_not_fileio),
+		cmocka_unit_test(test_sysbench_10pre),
+		cmocka_unit_test(test_sysbench_fatal_run),
 		cmocka_unit_test(test_sysbench_11),
 		cmocka_unit_test(test_mixed_log),
 		cmocka_unit_test(test_mixed_log_live),
