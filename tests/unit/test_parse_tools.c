@@ -422,8 +422,9 @@ static void test_bonnie_human_tables(void **st)
 	result_set_free(&rs);
 }
 
-/* --- iozone (no capture exists: iozone3 is non-free; these lines follow
- * its printed layout, including blank cells for tests not run) ---------- */
+/* --- iozone (3.4xx, the layout of its printout, including blank cells
+ * for tests not run; a real 3.247 auto-mode file is tested value by value
+ * in test_parse_versions.c) ------------------------------------------- */
 
 static void test_iozone_tool_output(void **st)
 {

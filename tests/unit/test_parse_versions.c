@@ -648,6 +648,67 @@ static void test_mixed_log_live(void **st)
 	result_set_free(&rs);
 }
 
+/* --- iozone ------------------------------------------------------------ */
+
+/* iozone 3.247 -a (auto mode, no -s: file sizes 64 kB .. 128 MB) on ext3,
+ * kept by the perfbase project as its example input: every row, every
+ * column, checked against the file's own words. */
+static void test_iozone_3247_auto(void **st)
+{
+	(void)st;
+	const char *path = BO "iozone/perfbase-iozone-3.247-auto-ext3.dat";
+	static const char *const m[13] = { "write", "rewrite", "read", "reread", "random_read", "random_write",
+					   "bkwd_read", "record_rewrite", "stride_read", "fwrite", "frewrite",
+					   "fread", "freread" };
+	struct result_set rs;
+	parse(path, NULL, "L", &rs);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char line[512];
+	size_t rows = 0;
+	while (fgets(line, sizeof(line), f)) {
+		double v[15];
+		int n = sscanf(line, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf", &v[0], &v[1],
+			       &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10], &v[11], &v[12],
+			       &v[13], &v[14]);
+		if (n != 15)
+			continue;
+		rows++;
+		char label[64];
+		snprintf(label, sizeof(label), "L %.0fkB", v[0]);   /* no -s: the file size joins the label */
+		for (int c = 0; c < 13; c++) {
+			const struct result_point *p = NULL;
+			for (size_t i = 0; i < rs.n; i++)
+				if (strcmp(rs.v[i].label, label) == 0 && strcmp(rs.v[i].metric, m[c]) == 0 &&
+				    rs.v[i].x == v[1]) {
+					assert_null(p);
+					p = &rs.v[i];
+				}
+			if (!p)
+				print_error("%s reclen %g: no %s\n", label, v[1], m[c]);
+			assert_non_null(p);
+			assert_string_equal(p->x_name, "reclen_kb");
+			assert_double_equal(p->value, v[2 + c], 0);
+			assert_string_equal(p->unit, "KB/s");
+			assert_int_equal(p->run, 0);
+		}
+	}
+	fclose(f);
+	assert_int_equal(rows, 120);
+	assert_int_equal(rs.n, 120 * 13);
+	/* the first and last cells, by hand */
+	bool first = false, last = false;
+	for (size_t i = 0; i < rs.n; i++) {
+		const struct result_point *p = &rs.v[i];
+		first |= strcmp(p->label, "L 64kB") == 0 && strcmp(p->metric, "write") == 0 && p->x == 4 &&
+			 p->value == 303383;
+		last |= strcmp(p->label, "L 131072kB") == 0 && strcmp(p->metric, "freread") == 0 &&
+			p->x == 16384 && p->value == 1102409;
+	}
+	assert_true(first && last);
+	result_set_free(&rs);
+}
+
 /* --- labels and empty files -------------------------------------------- */
 
 static void test_default_label_and_empty(void **st)
@@ -705,6 +766,7 @@ int main(void)
 		cmocka_unit_test(test_sysbench_11),
 		cmocka_unit_test(test_mixed_log),
 		cmocka_unit_test(test_mixed_log_live),
+		cmocka_unit_test(test_iozone_3247_auto),
 		cmocka_unit_test(test_default_label_and_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
