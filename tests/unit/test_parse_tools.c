@@ -492,6 +492,8 @@ static const char *const all_fixtures[] = {
 	BO "bonnie++/bonnie++-q-s2048-r1024-n1.stderr.txt", BO "bonnie++/bonnie++-q-s2048-r1024-n1.stdout.txt",
 	BO "bonnie++/bonnie++-s2048-r1024-n1.txt", BO "bonnie++/bonnie++-s2048-r1024-n8.txt",
 	BO "bonnie++/bossjones-bonnie++-1.97-nfs.txt", BO "bonnie++/rfinnie-bonnie++-1.97-two-runs.txt",
+	BO "bonnie++/bonnie++-x3-s256-n1.csv", BO "bonnie++/bon_csv2txt-x3-s256-n1.txt",
+	BO "sysbench/sysbench-issue72-1.0pre-fileio-rndrw-8threads.txt", BO "iozone/perfbase-iozone-3.247-auto-ext3.dat",
 	BO "sysbench/sysbench-fileio-1G-8files-prepare.txt",
 	BO "sysbench/sysbench-fileio-1G-8files-seqwr-run-10s-report-interval-1s.txt",
 	BO "sysbench/sysbench-fileio-1G-8files-seqwr-run-10s.txt",

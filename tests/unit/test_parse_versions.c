@@ -269,6 +269,40 @@ static void test_bonnie_102_bon_csv2txt_x2(void **st)
 	result_set_free(&rs);
 }
 
+/* bonnie++ 2.00a -x 3 (three runs in one invocation: a CSV header line and
+ * three CSV lines, no table), and bon_csv2txt of the same (three rows with
+ * the same name in each table): three runs each, never summed or merged. */
+static void test_bonnie_x3_runs(void **st)
+{
+	(void)st;
+	struct result_set csv, txt;
+	parse(BO "bonnie++/bonnie++-x3-s256-n1.csv", NULL, "L", &csv);
+	parse(BO "bonnie++/bon_csv2txt-x3-s256-n1.txt", NULL, "L", &txt);
+	const double I = INFINITY;
+	const struct bonnie_run c[3] = {
+		{ { 2163, I, I, 2673, I, I }, { I, I, I, I, I, I },
+		  { 14381, 25471, 24295, 13462, 11021, 131000 }, { 11213, 37, 5244, 4040, 4024, 20 } },
+		{ { 1626, 493762, I, 2595, I, I }, { I, I, I, I, I, I },
+		  { 21778, 32031, 23963, 19805, 12034, 32204 }, { 11343, 2467, 192, 16068, 10, 16402 } },
+		{ { 1920, I, I, 2332, I, I }, { I, I, I, I, I, I },
+		  { 13312, 29663, 40488, 10550, 8048, 13606 }, { 4365, 236, 5351, 8262, 8, 51 } },
+	};
+	for (int r = 0; r < 3; r++) {
+		check_bonnie_run(&csv, "L", r, 256, &c[r]);
+		/* the table rounds "493762" to "482m" (MiB/s); the rest it prints exactly */
+		struct bonnie_run t = c[r];
+		if (r == 1)
+			t.io[1] = 482 * 1024;
+		check_bonnie_run(&txt, "L", r, 256, &t);
+	}
+	assert_int_equal(csv.n, 72);
+	assert_int_equal(txt.n, 72);
+	assert_int_equal(nruns(&csv, "seq_out_char"), 3);
+	assert_int_equal(nruns(&txt, "random_delete_latency"), 3);
+	result_set_free(&csv);
+	result_set_free(&txt);
+}
+
 /* --- fio groups -------------------------------------------------------- */
 
 /* fio-3.33, three stonewalled groups: seqwrite 1M (one job), randread 4k
@@ -752,6 +786,7 @@ int main(void)
 		cmocka_unit_test(test_bonnie_197_output),
 		cmocka_unit_test(test_bonnie_197_two_runs_blank_cells),
 		cmocka_unit_test(test_bonnie_102_bon_csv2txt_x2),
+		cmocka_unit_test(test_bonnie_x3_runs),
 		cmocka_unit_test(test_fio_groups_normal),
 		cmocka_unit_test(test_fio_groups_json),
 		cmocka_unit_test(test_fio_json_v2_groups),
