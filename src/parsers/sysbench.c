@@ -77,8 +77,10 @@ static void sysbench_interval(struct parser *p, const char *line)
 }
 
 /* "8Gb", "0b", "639.38Mb", "1.0406Gb", "426.25Mb", "16Kb": sysbench 0.4's
- * sizes, binary despite the names; MiB, or NaN when not one. */
-static double sysbench_mib(const char *s)
+ * sizes, binary despite the names; MiB, or NaN when not one.  The unit
+ * must be followed by end (a blank or the end of the string) or, for the
+ * rate "(1.223Gb/sec)", by end itself ("/sec"). */
+static double sysbench_mib_end(const char *s, const char *end)
 {
 	double v;
 	size_t n = pp_scan_number(s, &v);
@@ -89,10 +91,18 @@ static double sysbench_mib(const char *s)
 	};
 	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
 		size_t ul = strlen(tab[i].u);
-		if (strncmp(s + n, tab[i].u, ul) == 0 && (s[n + ul] == ' ' || s[n + ul] == '\0' || s[n + ul] == '\t'))
+		if (strncmp(s + n, tab[i].u, ul) != 0)
+			continue;
+		const char *q = s + n + ul;
+		if (end ? strncmp(q, end, strlen(end)) == 0 : (*q == ' ' || *q == '\0' || *q == '\t'))
 			return v * tab[i].f;
 	}
 	return NAN;
+}
+
+static double sysbench_mib(const char *s)
+{
+	return sysbench_mib_end(s, NULL);
 }
 
 /* "Operations performed:  820665 Read, 547110 Write, 1750656 Other = 3118431 Total"
@@ -117,14 +127,15 @@ static bool sysbench_ops(struct sysbench_state *s, const char *t)
 static bool sysbench_transferred(struct parser *p, struct sysbench_state *s, const char *t)
 {
 	const char *w = strstr(t, "Written "), *par = strstr(t, "(");
-	double v;
 	if (!w || !par)
 		return false;
 	s->mib[0] = sysbench_mib(t + 5);
 	s->mib[1] = sysbench_mib(w + 8);
 	s->have_bytes = isfinite(s->mib[0]) && isfinite(s->mib[1]);
-	size_t n = pp_scan_number(par + 1, &v);
-	if (n && strncmp(par + 1 + n, "Mb/sec", 6) == 0)
+	/* sysbench picks the rate's unit by its size: "(17.81Mb/sec)",
+	 * "(1.223Gb/sec)", "(940.5Kb/sec)" */
+	double v = sysbench_mib_end(par + 1, "/sec)");
+	if (isfinite(v))
 		pp_emit(p, NULL, -1, "threads", s->threads, "total_bw", v, "MiB/s", RP_FINAL);
 	return true;
 }
