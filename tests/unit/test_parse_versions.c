@@ -218,9 +218,11 @@ static void test_bonnie_197_output(void **st)
 	result_set_free(&rs);
 }
 
-/* Two bonnie++ 1.97 runs in one table (a blog's before/after), run with
- * -f: the per-char cells are blank, and so are their latencies.  Every
- * row is its own run; none is dropped, summed or merged. */
+/* Two bonnie++ 1.97 runs of two setups in one table (a blog's before and
+ * after, rows inez(old) and inez(new)), run with -f: the per-char cells
+ * are blank, and so are their latencies.  Every row is read; rows of two
+ * machine names are two labels, never runs of one (a mean of before and
+ * after would mean nothing). */
 static void test_bonnie_197_two_runs_blank_cells(void **st)
 {
 	(void)st;
@@ -238,11 +240,42 @@ static void test_bonnie_197_two_runs_blank_cells(void **st)
 		{ NAN, 836000, 229000, NAN, 7650, 8976 },
 		{ 832, 1410, 1703, 9260, 120, 840 },
 	};
-	check_bonnie_run(&rs, "L", 0, 2048, &old);
-	check_bonnie_run(&rs, "L", 1, 2048, &new);
-	assert_int_equal(nruns(&rs, "seq_out_block"), 2);
-	assert_int_equal(nruns(&rs, "random_delete_latency"), 2);
+	check_bonnie_run(&rs, "L inez(old)", 0, 2048, &old);
+	check_bonnie_run(&rs, "L inez(new)", 0, 2048, &new);
+	assert_int_equal(nlabels(&rs), 2);
+	assert_int_equal(nruns(&rs, "seq_out_block"), 1);
 	assert_int_equal(rs.n, 40);
+	result_set_free(&rs);
+}
+
+/* CSV lines of two machines in one log (a results archive: the 1.97 run
+ * above, whose table its CSV line replaces, then PerfKitBenchmarker's
+ * 1.96 line): one label per machine; with one machine, the plain label. */
+static void test_bonnie_csv_two_machines(void **st)
+{
+	(void)st;
+	char buf[8192];
+	size_t n = 0;
+	const char *files[2] = { BO "bonnie++/bossjones-bonnie++-1.97-nfs.txt", BO "bonnie++/pkb-bonnie++-1.96.csv" };
+	for (int i = 0; i < 2; i++) {
+		FILE *f = fopen(files[i], "rb");
+		assert_non_null(f);
+		n += fread(buf + n, 1, sizeof(buf) - n, f);
+		fclose(f);
+	}
+	assert_true(n < sizeof(buf));
+	struct result_set rs = { 0 };
+	struct parser *p = parser_new("bonnie", "L");
+	struct result_sink sink = result_set_sink(&rs);
+	parser_feed(p, buf, n, &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+	assert_int_equal(nlabels(&rs), 2);
+	assert_int_equal(rs.n, 24 + 20);
+	check(&rs, "L nfs-worker1", "seq_out_block", "size_mb", 2048, 78993, 0, "KiB/s");
+	check(&rs, "L nfs-worker1", "random_delete_latency", "size_mb", 2048, 10771, 0, "us");
+	check(&rs, "L perfkit-7b22f510-0", "seq_out_block", "size_mb", 7423, 72853, 0, "KiB/s");
+	check(&rs, "L perfkit-7b22f510-0", "random_delete_latency", "size_mb", 7423, 839, 0, "us");
 	result_set_free(&rs);
 }
 
@@ -813,6 +846,7 @@ int main(void)
 		cmocka_unit_test(test_bonnie_csv_196),
 		cmocka_unit_test(test_bonnie_197_output),
 		cmocka_unit_test(test_bonnie_197_two_runs_blank_cells),
+		cmocka_unit_test(test_bonnie_csv_two_machines),
 		cmocka_unit_test(test_bonnie_102_bon_csv2txt_x2),
 		cmocka_unit_test(test_bonnie_x3_runs),
 		cmocka_unit_test(test_fio_groups_normal),
