@@ -3,6 +3,7 @@
  * %CP" as pasted in mails, and bon_csv2txt's rendering).  "+++++" means the
  * test ran too fast to measure: RP_TOO_FAST, value NaN, never zero. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "pinternal.h"
@@ -16,9 +17,19 @@ static const char *const bonnie_files[6] = {
 	"seq_create", "seq_stat", "seq_delete", "random_create", "random_stat", "random_delete",
 };
 
+#define BONNIE_NAMES 16
+
+/* Points are held until the end of the input (at most BONNIE_HOLD_MAX):
+ * a table's are dropped when the CSV line of the same run follows, and
+ * the label of every point waits until all machine names are known.  A
+ * held point's label field holds its machine name meanwhile. */
 struct bonnie_state {
 	struct bonnie_table bt;
-	struct result_set hold;   /* human-table points, dropped if the run's CSV line comes */
+	struct result_set hold;
+	size_t hold_kept;         /* hold[0..hold_kept) came from CSV lines: kept */
+	bool overflowed;          /* the hold was full once: points go out at once since */
+	char names[BONNIE_NAMES][RP_LABEL_LEN];   /* distinct machine names, first seen first */
+	int nnames;
 };
 
 /* "2G", "2512M", "2G::8192:5", "512k" -> MB; a bare number is MB (bonnie 1.0x). */
@@ -72,6 +83,54 @@ static int bonnie_value(const char *s, size_t len, const char *cpu, size_t cpule
 	return 1;
 }
 
+/* The label of a point of machine name: the run label alone while one
+ * machine name was seen; with two or more (a table of several machines,
+ * CSV lines from several), "LABEL name" (or "LABEL mN" when the name
+ * would be cut), so that different machines never pool as runs of one. */
+static void bonnie_label(struct parser *p, const struct bonnie_state *b, const char *name, char *buf,
+			 size_t len)
+{
+	buf[0] = '\0';
+	if (b->nnames < 2 || !name[0])
+		return;
+	int idx = 0;
+	while (idx < b->nnames && strcmp(b->names[idx], name) != 0)
+		idx++;
+	size_t base = strlen(p->label) + (p->label[0] ? 1 : 0);
+	if (base + strlen(name) >= len)
+		snprintf(buf, len, "%s%sm%d", p->label, p->label[0] ? " " : "", idx + 1);
+	else
+		snprintf(buf, len, "%s%s%s", p->label, p->label[0] ? " " : "", name);
+}
+
+static void bonnie_give(struct parser *p, const struct bonnie_state *b, struct result_point *pt)
+{
+	char lb[RP_LABEL_LEN];
+	bonnie_label(p, b, pt->label, lb, sizeof(lb));
+	pp_strlcpy(pt->label, lb, sizeof(pt->label));
+	pp_emit_point(p, pt);
+}
+
+static void bonnie_flush(struct parser *p, struct bonnie_state *b)
+{
+	for (size_t i = 0; i < b->hold.n; i++)
+		bonnie_give(p, b, &b->hold.v[i]);
+	b->hold.n = b->hold_kept = 0;
+}
+
+static void bonnie_note_name(struct bonnie_state *b, const char *name)
+{
+	if (!name[0])
+		return;
+	for (int i = 0; i < b->nnames; i++)
+		if (strcmp(b->names[i], name) == 0)
+			return;
+	if (b->nnames < BONNIE_NAMES)
+		pp_strlcpy(b->names[b->nnames++], name, sizeof(b->names[0]));
+}
+
+/* hold: the bonnie parser's (label is then the row's machine name), or
+ * NULL in a mail (label is the point's label, given at once). */
 static void bonnie_put(struct parser *p, struct result_set *hold, const char *label,
 		       const char *x_name, double x, const char *metric, double v, const char *unit,
 		       unsigned flags)
@@ -86,10 +145,18 @@ static void bonnie_put(struct parser *p, struct result_set *hold, const char *la
 	pt.value = v;
 	pp_strlcpy(pt.unit, unit, sizeof(pt.unit));
 	pt.flags = flags;
-	if (hold && hold->n < BONNIE_HOLD_MAX)
-		(void)result_set_add(hold, &pt);
-	else
+	if (!hold) {
 		pp_emit_point(p, &pt);
+		return;
+	}
+	struct bonnie_state *b = p->st;
+	bonnie_note_name(b, pt.label);
+	if (!b->overflowed && hold->n >= BONNIE_HOLD_MAX) {
+		b->overflowed = true;
+		bonnie_flush(p, b);
+	}
+	if (b->overflowed || result_set_add(hold, &pt) != 0)
+		bonnie_give(p, b, &pt);
 }
 
 static void bonnie_emit_cell(struct parser *p, struct result_set *hold, const char *label,
@@ -116,33 +183,119 @@ static bool bonnie_latency(const char *s, size_t len, double *us)
 	return true;
 }
 
+/* The header "Machine Size K/sec %CP ... /sec %CP" (or "files /sec %CP
+ * ...", bon_csv2txt's "Name:Size etc /sec %CP"): the columns where its
+ * last twelve words end are where a row's values and CPU figures end. */
+static void bonnie_header_edges(struct bonnie_table *bt, const struct pp_tok *t, size_t n)
+{
+	bt->nedge = 0;
+	if (n < 13)
+		return;
+	for (size_t k = 0; k < 12; k++) {
+		const struct pp_tok *h = &t[n - 12 + k];
+		if ((k % 2) != (h->len == 3 && memcmp(h->s, "%CP", 3) == 0))
+			return;
+		bt->edge[k] = h->endcol;
+	}
+	bt->nedge = 12;
+}
+
+/* A row with fewer than six pairs (bonnie++ -f leaves the per-char
+ * pairs blank, and a test not run prints nothing): each cell goes to the
+ * header column it ends under.  A figure wider than its column (271440
+ * under K/sec) pushes the rest of the row right, as printf does, so the
+ * columns are followed with that shift; an empty pair moves the next
+ * cell a whole pair (10 columns) further.  The name and size are the
+ * words that end before the first value column.  False when the row does
+ * not fit the header. */
+static bool bonnie_row_cells(const struct bonnie_table *bt, const struct pp_tok *t, size_t n,
+			     size_t *lead, const struct pp_tok *cell[12])
+{
+	if (bt->nedge != 12)
+		return false;
+	size_t i = 0;
+	while (i < n && t[i].endcol <= bt->edge[0] - 5)
+		i++;
+	if (i == 0 || i == n)
+		return false;
+	*lead = i;
+	int shift = 0;
+	size_t k = 0;
+	for (; i < n; i++, k++) {
+		int e = t[i].endcol - shift;
+		while (k % 2 == 0 && k < 12 && e > bt->edge[k] + 5)
+			k += 2;
+		if (k >= 12 || e < bt->edge[k] - 2)
+			return false;
+		cell[k] = &t[i];
+		if (e > bt->edge[k])
+			shift += e - bt->edge[k];
+	}
+	for (int c = 0; c < 6; c++)
+		if (!cell[2 * c] != !cell[2 * c + 1])
+			return false;
+	return true;
+}
+
+/* "Latency   21103us  801ms ..." under the six tests; bonnie++ prints each
+ * in 9 columns after an 18-column "Latency", and leaves the cell blank
+ * for a test not run, so a shorter row is placed by where its cells end
+ * (counted from the word "Latency", which a mail's quoting may shift). */
+static bool bonnie_latency_cells(const struct pp_tok *t, size_t n, const struct pp_tok *lat[6])
+{
+	if (n == 7) {
+		for (int c = 0; c < 6; c++)
+			lat[c] = &t[c + 1];
+		return true;
+	}
+	if (n < 2 || n > 7)
+		return false;
+	for (size_t i = 1; i < n; i++) {
+		int rel = t[i].endcol - t[0].col - 27;
+		if (rel < -2 || (rel + 2) % 10 > 4)
+			return false;
+		int c = (rel + 2) / 10;
+		if (c > 5 || lat[c])
+			return false;
+		lat[c] = &t[i];
+	}
+	return true;
+}
+
 bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *line,
 		       const char *label, struct result_set *hold)
 {
 	if (strstr(line, "------Sequential Output------")) {
 		bt->kind = 1;
+		bt->nedge = 0;
 		return true;
 	}
 	if (strstr(line, "------Sequential Create------")) {
 		bt->kind = 2;
+		bt->nedge = 0;
 		return true;
 	}
 	if (!bt->kind)
 		return false;
-	if (strstr(line, "-Per Chr-") || strstr(line, "-Create--") || strstr(line, "/sec %CP"))
-		return true;
 	struct pp_tok t[24];
 	size_t n = pp_tokens(line, t, 24);
+	if (strstr(line, "/sec %CP")) {
+		bonnie_header_edges(bt, t, n);
+		return true;
+	}
+	if (strstr(line, "-Per Chr-") || strstr(line, "-Create--"))
+		return true;
 	if (n == 0) {
 		bt->kind = 0;
 		return false;
 	}
 	if (pp_tok_eq(&t[0], "Latency")) {
-		if (!bt->last_kind || n != 7)
+		const struct pp_tok *lat[6] = { 0 };
+		if (!bt->last_kind || !bonnie_latency_cells(t, n, lat))
 			return true;
 		for (int c = 0; c < 6; c++) {
 			double us;
-			if (!bonnie_latency(t[c + 1].s, t[c + 1].len, &us))
+			if (!lat[c] || !bonnie_latency(lat[c]->s, lat[c]->len, &us))
 				continue;
 			char m[RP_NAME_LEN];
 			const char *base = bt->last_kind == 1 ? bonnie_io[c] : bonnie_files[c];
@@ -150,19 +303,27 @@ bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *li
 			strncat(m, "_latency", sizeof(m) - strlen(m) - 1);
 			double x = bt->last_row >= 0 && bt->last_row < 16 && bt->size_mb[bt->last_row] > 0
 					   ? bt->size_mb[bt->last_row] : 0;
-			bonnie_put(p, hold, label, "size_mb", x, m, us, "us", RP_FINAL);
+			bonnie_put(p, hold, hold ? bt->row_name : label, "size_mb", x, m, us, "us", RP_FINAL);
 		}
 		return true;
 	}
-	if (n < 13) {
+	const struct pp_tok *cell[12] = { 0 };
+	size_t lead;
+	if (n >= 13) {
+		lead = n - 12;
+		for (int k = 0; k < 12; k++)
+			cell[k] = &t[lead + k];
+	} else if (!bonnie_row_cells(bt, t, n, &lead, cell)) {
 		bt->kind = 0;
 		return false;
 	}
-	size_t lead = n - 12;
 	double vals[6];
 	int res[6];
 	for (int c = 0; c < 6; c++) {
-		const struct pp_tok *v = &t[lead + 2 * c], *cpu = &t[lead + 2 * c + 1];
+		const struct pp_tok *v = cell[2 * c], *cpu = cell[2 * c + 1];
+		res[c] = 0;   /* an empty pair: a test not run */
+		if (!v)
+			continue;
 		res[c] = bonnie_value(v->s, v->len, cpu->s, cpu->len, bt->kind == 1 && c < 5, &vals[c]);
 		if (!res[c]) {
 			bt->kind = 0;
@@ -171,13 +332,24 @@ bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *li
 	}
 	const char *x_name = "size_mb";
 	double x;
+	/* the machine name: the words before the size (or file count) */
+	bt->row_name[0] = '\0';
+	if (lead >= 2) {
+		size_t nl = (size_t)(t[lead - 2].s + t[lead - 2].len - t[0].s);
+		if (nl >= sizeof(bt->row_name))
+			nl = sizeof(bt->row_name) - 1;
+		memcpy(bt->row_name, t[0].s, nl);
+		bt->row_name[nl] = '\0';
+	}
 	if (bt->kind == 1) {
 		if (!bonnie_size_mb(t[lead - 1].s, t[lead - 1].len, &x)) {
 			bt->kind = 0;
 			return false;
 		}
-		if (bt->rows_io < 16)
+		if (bt->rows_io < 16) {
 			bt->size_mb[bt->rows_io] = x;
+			memcpy(bt->io_name[bt->rows_io], bt->row_name, sizeof(bt->row_name));
+		}
 		bt->last_row = bt->rows_io;
 		if (bt->rows_io < 1000000)   /* a counter that cannot overflow on endless input */
 			bt->rows_io++;
@@ -185,6 +357,8 @@ bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *li
 		int row = bt->rows_files;
 		if (bt->rows_files < 1000000)
 			bt->rows_files++;
+		if (!bt->row_name[0] && row < 16 && row < bt->rows_io)
+			memcpy(bt->row_name, bt->io_name[row], sizeof(bt->row_name));
 		if (row < 16 && bt->size_mb[row] > 0)
 			x = bt->size_mb[row];
 		else if (bt->rows_io > 0 && bt->rows_io <= 16)
@@ -199,7 +373,7 @@ bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *li
 	}
 	bt->last_kind = bt->kind;
 	for (int c = 0; c < 6; c++)
-		bonnie_emit_cell(p, hold, label, x_name, x, bt->kind, c, res[c], vals[c]);
+		bonnie_emit_cell(p, hold, hold ? bt->row_name : label, x_name, x, bt->kind, c, res[c], vals[c]);
 	return true;
 }
 
@@ -249,14 +423,15 @@ static bool bonnie_csv(struct parser *p, char *line)
 	/* the CSV line is the precise record of the run: the human table
 	 * printed just before it is the same run, rounded */
 	struct bonnie_state *b = p->st;
-	b->hold.n = 0;
+	b->hold.n = b->hold_kept;
+	const char *name = off_lat > 0 ? f[2] : f[0];
 	for (int c = 0; c < 6; c++) {
 		const char *v = f[off_io + 2 * c];
 		if (!*v)
 			continue;
 		double val = NAN;
 		int r = is_plus(v, strlen(v)) ? 2 : (pp_is_number(v, &val) ? 1 : 0);
-		bonnie_emit_cell(p, NULL, NULL, "size_mb", mb, 1, c, r, val);
+		bonnie_emit_cell(p, &b->hold, name, "size_mb", mb, 1, c, r, val);
 	}
 	if ((size_t)off_files + 12 <= n && *f[off_files_n]) {
 		for (int c = 0; c < 6; c++) {
@@ -265,7 +440,7 @@ static bool bonnie_csv(struct parser *p, char *line)
 				continue;
 			double val = NAN;
 			int r = is_plus(v, strlen(v)) ? 2 : (pp_is_number(v, &val) ? 1 : 0);
-			bonnie_emit_cell(p, NULL, NULL, "size_mb", mb, 2, c, r, val);
+			bonnie_emit_cell(p, &b->hold, name, "size_mb", mb, 2, c, r, val);
 		}
 	}
 	if (off_lat > 0) {
@@ -277,9 +452,10 @@ static bool bonnie_csv(struct parser *p, char *line)
 			char m[RP_NAME_LEN];
 			pp_strlcpy(m, c < 6 ? bonnie_io[c] : bonnie_files[c - 6], sizeof(m));
 			strncat(m, "_latency", sizeof(m) - strlen(m) - 1);
-			pp_emit(p, NULL, -1, "size_mb", mb, m, us, "us", RP_FINAL);
+			bonnie_put(p, &b->hold, name, "size_mb", mb, m, us, "us", RP_FINAL);
 		}
 	}
+	b->hold_kept = b->hold.n;
 	return true;
 }
 
@@ -300,10 +476,7 @@ static void bonnie_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 
 static void bonnie_finish(struct parser *p)
 {
-	struct bonnie_state *b = p->st;
-	for (size_t i = 0; i < b->hold.n; i++)
-		pp_emit_point(p, &b->hold.v[i]);
-	b->hold.n = 0;
+	bonnie_flush(p, p->st);
 }
 
 static void bonnie_fini(struct parser *p)

@@ -713,10 +713,18 @@ int parser_parse_file_notes(const char *path, const char *name, const char *labe
 	size_t np = parser_notes(p, &pn);
 	for (size_t i = 0; notes && nnotes && i < np && *nnotes < maxnotes; i++)
 		notes[(*nnotes)++] = pn[i];
+	/* when nothing was read, a part the parser saw but does not read
+	 * (a sysbench OLTP report) is the reason to give */
+	char why[sizeof(pn->text) + 32] = "";
+	for (size_t i = 0; i < np && !why[0]; i++)
+		if (!pn[i].understood)
+			snprintf(why, sizeof(why), " (line %d: %s)", pn[i].first, pn[i].text);
 	parser_free(p);
 	free(buf);
 	if (out->n == before) {
-		if (err)
+		if (err && why[0])
+			snprintf(err, errlen, "%s: no result found by the %s parser%s", path, pname, why);
+		else if (err)
 			snprintf(err, errlen, "%s: no result found by the %s parser (check the file is benchmark output "
 				 "or a mail with result tables, or name the parser)", path, pname);
 		return -ENODATA;

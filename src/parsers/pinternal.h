@@ -159,6 +159,15 @@ struct bonnie_table {
 	double size_mb[16];  /* per row of the i/o table: x of the file-creation row */
 	int last_kind;       /* the table of the previous data row, for its Latency row */
 	int last_row;
+	/* the columns where the header's "K/sec" ("/sec") and "%CP" end: rows
+	 * with empty cells (bonnie++ -f) are read by them */
+	int edge[12];
+	int nedge;
+	/* the machine name of the current data row, and of each i/o row (the
+	 * file rows of bonnie++'s own table carry none: they are the i/o
+	 * row's run); "" when the row has none */
+	char row_name[RP_LABEL_LEN];
+	char io_name[16][RP_LABEL_LEN];
 };
 /* Returns true when the line belonged to a table (header, data, latency). */
 struct result_set;

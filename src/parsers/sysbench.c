@@ -15,6 +15,14 @@ struct sysbench_state {
 	bool have_ops, have_bytes;
 	double ops[3];          /* Read, Write, Other */
 	double mib[2];          /* Read, Written */
+	/* this run is a fileio test: its latencies are per I/O request.  An
+	 * OLTP run prints the same "response time:" / "Latency (ms):" blocks
+	 * for its transactions, which are not fileio figures. */
+	bool fileio;
+	bool oltp_noted;
+	/* a "FATAL:" line: the run failed; sysbench 0.5 still prints its report
+	 * (all zeros), which is not a result */
+	bool failed;
 };
 
 static void sysbench_init(struct parser *p)
@@ -69,8 +77,10 @@ static void sysbench_interval(struct parser *p, const char *line)
 }
 
 /* "8Gb", "0b", "639.38Mb", "1.0406Gb", "426.25Mb", "16Kb": sysbench 0.4's
- * sizes, binary despite the names; MiB, or NaN when not one. */
-static double sysbench_mib(const char *s)
+ * sizes, binary despite the names; MiB, or NaN when not one.  The unit
+ * must be followed by end (a blank or the end of the string) or, for the
+ * rate "(1.223Gb/sec)", by end itself ("/sec"). */
+static double sysbench_mib_end(const char *s, const char *end)
 {
 	double v;
 	size_t n = pp_scan_number(s, &v);
@@ -81,10 +91,18 @@ static double sysbench_mib(const char *s)
 	};
 	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
 		size_t ul = strlen(tab[i].u);
-		if (strncmp(s + n, tab[i].u, ul) == 0 && (s[n + ul] == ' ' || s[n + ul] == '\0' || s[n + ul] == '\t'))
+		if (strncmp(s + n, tab[i].u, ul) != 0)
+			continue;
+		const char *q = s + n + ul;
+		if (end ? strncmp(q, end, strlen(end)) == 0 : (*q == ' ' || *q == '\0' || *q == '\t'))
 			return v * tab[i].f;
 	}
 	return NAN;
+}
+
+static double sysbench_mib(const char *s)
+{
+	return sysbench_mib_end(s, NULL);
 }
 
 /* "Operations performed:  820665 Read, 547110 Write, 1750656 Other = 3118431 Total"
@@ -109,14 +127,15 @@ static bool sysbench_ops(struct sysbench_state *s, const char *t)
 static bool sysbench_transferred(struct parser *p, struct sysbench_state *s, const char *t)
 {
 	const char *w = strstr(t, "Written "), *par = strstr(t, "(");
-	double v;
 	if (!w || !par)
 		return false;
 	s->mib[0] = sysbench_mib(t + 5);
 	s->mib[1] = sysbench_mib(w + 8);
 	s->have_bytes = isfinite(s->mib[0]) && isfinite(s->mib[1]);
-	size_t n = pp_scan_number(par + 1, &v);
-	if (n && strncmp(par + 1 + n, "Mb/sec", 6) == 0)
+	/* sysbench picks the rate's unit by its size: "(17.81Mb/sec)",
+	 * "(1.223Gb/sec)", "(940.5Kb/sec)" */
+	double v = sysbench_mib_end(par + 1, "/sec)");
+	if (isfinite(v))
 		pp_emit(p, NULL, -1, "threads", s->threads, "total_bw", v, "MiB/s", RP_FINAL);
 	return true;
 }
@@ -185,10 +204,31 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		s->threads = 1;
 		s->section = 0;
 		s->have_ops = s->have_bytes = false;
+		s->fileio = s->oltp_noted = s->failed = false;
+		return;
+	}
+	if (s->failed)
+		return;
+	if (pp_starts_with(t, "FATAL:")) {
+		s->failed = true;
+		s->have_ops = s->have_bytes = false;
+		pp_note(p, p->lineno, p->lineno, false, "sysbench run failed (%.120s): its report is not read", t);
+		return;
+	}
+	if (pp_starts_with(t, "Extra file open flags:") || pp_starts_with(t, "File operations:"))
+		s->fileio = true;
+	if (pp_starts_with(t, "OLTP test statistics:") || pp_starts_with(t, "SQL statistics:")) {
+		s->fileio = false;
+		s->section = 0;
+		if (!s->oltp_noted)
+			pp_note(p, p->lineno, p->lineno, false,
+				"sysbench OLTP report: not read (only fileio reports are)");
+		s->oltp_noted = true;
 		return;
 	}
 	if (pp_starts_with(t, "Operations performed:")) {
 		s->have_ops = sysbench_ops(s, t);
+		s->fileio = true;
 		return;
 	}
 	if (pp_starts_with(t, "Read ") && strstr(t, "Total transferred ")) {
@@ -207,7 +247,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		s->section = 4;
 		return;
 	}
-	if (s->section == 4) {
+	if (s->section == 4 && s->fileio) {
 		static const struct { const char *key, *metric; } lat[] = {
 			{ "avg:", "latency_avg" }, { "max:", "latency_max" }, { "approx.  95 percentile:", "latency_p95" },
 		};
@@ -225,8 +265,10 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 			return;
 		}
 	}
-	if (s->section == 2 && sysbench_iops_line(p, s, t))
+	if (s->section == 2 && sysbench_iops_line(p, s, t)) {
+		s->fileio = true;
 		return;
+	}
 	if (sysbench_value(t, "Number of threads:", &v) && v > 0) {
 		s->threads = v;
 		return;
@@ -250,6 +292,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 	}
 	const char *bw = strstr(t, " bytes written in ");
 	if (bw && strstr(t, "MiB/sec)")) {
+		s->fileio = true;
 		const char *paren = strchr(bw, '(');
 		if (paren && pp_scan_number(paren + 1, &v))
 			pp_emit(p, NULL, -1, "threads", s->threads, "prepare_write_bw", v, "MiB/s", RP_FINAL);
@@ -266,7 +309,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		{ 3, "95th percentile:", "latency_p95", "ms" },
 	};
 	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
-		if (s->section == tab[i].sec && sysbench_value(t, tab[i].key, &v)) {
+		if (s->section == tab[i].sec && (s->fileio || tab[i].sec != 3) && sysbench_value(t, tab[i].key, &v)) {
 			pp_emit(p, NULL, -1, "threads", s->threads, tab[i].metric, v, tab[i].unit, RP_FINAL);
 			if (tab[i].sec == 2)
 				pp_set_progress(p, "done", p->prog.elapsed_s, v, "MiB/s", p->prog.latency_ms);

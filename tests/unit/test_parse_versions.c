@@ -153,6 +153,189 @@ static void test_bonnie_csv_196(void **st)
 	result_set_free(&rs);
 }
 
+/* Table values of one bonnie++ run: i/o (per-char, block, rewrite, per-char
+ * in, block in: KiB/s; seeks /s), files/s and latencies (us); NAN where
+ * the cell is blank (-f: per-char tests not run), INFINITY for "+++++". */
+struct bonnie_run {
+	double io[6], files[6], io_lat[6], files_lat[6];
+};
+
+static void check_bonnie_run(const struct result_set *rs, const char *label, int run, double size_mb,
+			     const struct bonnie_run *r)
+{
+	static const char *const io[6] = { "seq_out_char", "seq_out_block", "seq_rewrite",
+					   "seq_in_char", "seq_in_block", "random_seeks" };
+	static const char *const files[6] = { "seq_create", "seq_stat", "seq_delete",
+					      "random_create", "random_stat", "random_delete" };
+	for (int k = 0; k < 24; k++) {
+		const char *base = k % 12 < 6 ? io[k % 6] : files[k % 6];
+		double v = k < 6 ? r->io[k] : k < 12 ? r->files[k - 6] : k < 18 ? r->io_lat[k - 12] : r->files_lat[k - 18];
+		char m[64];
+		snprintf(m, sizeof(m), "%s%s", base, k >= 12 ? "_latency" : "");
+		bool present = false;
+		for (size_t i = 0; i < rs->n; i++)
+			present |= !(rs->v[i].flags & RP_PROGRESS) && rs->v[i].run == run &&
+				   strcmp(rs->v[i].label, label) == 0 && strcmp(rs->v[i].metric, m) == 0;
+		if (isnan(v)) {
+			if (present)
+				print_error("run %d: %s should be absent (a test not run)\n", run, m);
+			assert_false(present);
+			continue;
+		}
+		const struct result_point *p = ptr(rs, label, m, run);
+		assert_string_equal(p->x_name, "size_mb");
+		assert_double_equal(p->x, size_mb, 0);
+		if (isinf(v)) {
+			assert_true(p->flags & RP_TOO_FAST);
+			assert_true(isnan(p->value));
+		} else {
+			assert_false(p->flags & RP_TOO_FAST);
+			assert_double_equal(p->value, v, 1e-9);
+		}
+		assert_string_equal(p->unit, k >= 12 ? "us" : k < 6 ? (k == 5 ? "/s" : "KiB/s") : "files/s");
+	}
+}
+
+/* bonnie++ 1.97's whole output (progress, both tables, the CSV line of
+ * format 1.97) as kept in a public README: the CSV is the record. */
+static void test_bonnie_197_output(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	/* 1.97,1.97,nfs-worker1,1,1545782353,2G,,1113,97,78993,7,75546,11,2102,92,271440,13,6863,53,16,,,,,
+	 * 407,7,+++++,+++,1328,12,526,6,+++++,+++,1704,13,21103us,801ms,1565ms,19930us,21978us,9956us,
+	 * 65891us,18799us,81134us,31558us,3596us,10771us */
+	parse(BO "bonnie++/bossjones-bonnie++-1.97-nfs.txt", NULL, "L", &rs);
+	const struct bonnie_run r = {
+		{ 1113, 78993, 75546, 2102, 271440, 6863 },
+		{ 407, INFINITY, 1328, 526, INFINITY, 1704 },
+		{ 21103, 801000, 1565000, 19930, 21978, 9956 },
+		{ 65891, 18799, 81134, 31558, 3596, 10771 },
+	};
+	check_bonnie_run(&rs, "L", 0, 2048, &r);
+	assert_int_equal(rs.n, 24);   /* the table of the same run is not counted again */
+	assert_int_equal(nruns(&rs, "seq_out_block"), 1);
+	result_set_free(&rs);
+}
+
+/* Two bonnie++ 1.97 runs of two setups in one table (a blog's before and
+ * after, rows inez(old) and inez(new)), run with -f: the per-char cells
+ * are blank, and so are their latencies.  Every row is read; rows of two
+ * machine names are two labels, never runs of one (a mean of before and
+ * after would mean nothing). */
+static void test_bonnie_197_two_runs_blank_cells(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "bonnie++/rfinnie-bonnie++-1.97-two-runs.txt", NULL, "L", &rs);
+	const struct bonnie_run old = {
+		{ NAN, 35513, 16987, NAN, 46172, 157.3 },
+		{ 15257, INFINITY, 20204, 15349, INFINITY, 19069 },
+		{ NAN, 2113000, 1488000, NAN, 68443, 1952000 },
+		{ 669, 1460, 1694, 691, 110, 671 },
+	};
+	const struct bonnie_run new = {
+		{ NAN, 87089, 41527, NAN, 102046, 4145 },
+		{ 16910, INFINITY, 22496, 16591, INFINITY, 21245 },
+		{ NAN, 836000, 229000, NAN, 7650, 8976 },
+		{ 832, 1410, 1703, 9260, 120, 840 },
+	};
+	check_bonnie_run(&rs, "L inez(old)", 0, 2048, &old);
+	check_bonnie_run(&rs, "L inez(new)", 0, 2048, &new);
+	assert_int_equal(nlabels(&rs), 2);
+	assert_int_equal(nruns(&rs, "seq_out_block"), 1);
+	assert_int_equal(rs.n, 40);
+	result_set_free(&rs);
+}
+
+/* CSV lines of two machines in one log (a results archive: the 1.97 run
+ * above, whose table its CSV line replaces, then PerfKitBenchmarker's
+ * 1.96 line): one label per machine; with one machine, the plain label. */
+static void test_bonnie_csv_two_machines(void **st)
+{
+	(void)st;
+	char buf[8192];
+	size_t n = 0;
+	const char *files[2] = { BO "bonnie++/bossjones-bonnie++-1.97-nfs.txt", BO "bonnie++/pkb-bonnie++-1.96.csv" };
+	for (int i = 0; i < 2; i++) {
+		FILE *f = fopen(files[i], "rb");
+		assert_non_null(f);
+		n += fread(buf + n, 1, sizeof(buf) - n, f);
+		fclose(f);
+	}
+	assert_true(n < sizeof(buf));
+	struct result_set rs = { 0 };
+	struct parser *p = parser_new("bonnie", "L");
+	struct result_sink sink = result_set_sink(&rs);
+	parser_feed(p, buf, n, &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+	assert_int_equal(nlabels(&rs), 2);
+	assert_int_equal(rs.n, 24 + 20);
+	check(&rs, "L nfs-worker1", "seq_out_block", "size_mb", 2048, 78993, 0, "KiB/s");
+	check(&rs, "L nfs-worker1", "random_delete_latency", "size_mb", 2048, 10771, 0, "us");
+	check(&rs, "L perfkit-7b22f510-0", "seq_out_block", "size_mb", 7423, 72853, 0, "KiB/s");
+	check(&rs, "L perfkit-7b22f510-0", "random_delete_latency", "size_mb", 7423, 839, 0, "us");
+	result_set_free(&rs);
+}
+
+/* bon_csv2txt of bonnie++ 1.02b with -x 2 (two runs, one row each, -f),
+ * quoted in a linux-kernel mail: both rows are read, as two runs. */
+static void test_bonnie_102_bon_csv2txt_x2(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse("tests/fixtures/lkml/bonnie++-1.02b-bon_csv2txt-x2.txt", NULL, "L", &rs);
+	const struct bonnie_run r0 = {
+		{ NAN, 26895, 10177, NAN, 25450, 145.5 },
+		{ 340, INFINITY, 16450, 340, INFINITY, 1861 },
+		{ NAN, NAN, NAN, NAN, NAN, NAN }, { NAN, NAN, NAN, NAN, NAN, NAN },
+	};
+	const struct bonnie_run r1 = {
+		{ NAN, 26636, 9849, NAN, 25920, 146.4 },
+		{ 267, INFINITY, 12301, 240, INFINITY, 1339 },
+		{ NAN, NAN, NAN, NAN, NAN, NAN }, { NAN, NAN, NAN, NAN, NAN, NAN },
+	};
+	check_bonnie_run(&rs, "L", 0, 1024, &r0);   /* "1G:32k": 1 GiB file, 32k chunks */
+	check_bonnie_run(&rs, "L", 1, 1024, &r1);
+	assert_int_equal(rs.n, 20);
+	result_set_free(&rs);
+}
+
+/* bonnie++ 2.00a -x 3 (three runs in one invocation: a CSV header line and
+ * three CSV lines, no table), and bon_csv2txt of the same (three rows with
+ * the same name in each table): three runs each, never summed or merged. */
+static void test_bonnie_x3_runs(void **st)
+{
+	(void)st;
+	struct result_set csv, txt;
+	parse(BO "bonnie++/bonnie++-x3-s256-n1.csv", NULL, "L", &csv);
+	parse(BO "bonnie++/bon_csv2txt-x3-s256-n1.txt", NULL, "L", &txt);
+	const double I = INFINITY;
+	const struct bonnie_run c[3] = {
+		{ { 2163, I, I, 2673, I, I }, { I, I, I, I, I, I },
+		  { 14381, 25471, 24295, 13462, 11021, 131000 }, { 11213, 37, 5244, 4040, 4024, 20 } },
+		{ { 1626, 493762, I, 2595, I, I }, { I, I, I, I, I, I },
+		  { 21778, 32031, 23963, 19805, 12034, 32204 }, { 11343, 2467, 192, 16068, 10, 16402 } },
+		{ { 1920, I, I, 2332, I, I }, { I, I, I, I, I, I },
+		  { 13312, 29663, 40488, 10550, 8048, 13606 }, { 4365, 236, 5351, 8262, 8, 51 } },
+	};
+	for (int r = 0; r < 3; r++) {
+		check_bonnie_run(&csv, "L", r, 256, &c[r]);
+		/* the table rounds "493762" to "482m" (MiB/s); the rest it prints exactly */
+		struct bonnie_run t = c[r];
+		if (r == 1)
+			t.io[1] = 482 * 1024;
+		check_bonnie_run(&txt, "L", r, 256, &t);
+	}
+	assert_int_equal(csv.n, 72);
+	assert_int_equal(txt.n, 72);
+	assert_int_equal(nruns(&csv, "seq_out_char"), 3);
+	assert_int_equal(nruns(&txt, "random_delete_latency"), 3);
+	result_set_free(&csv);
+	result_set_free(&txt);
+}
+
 /* --- fio groups -------------------------------------------------------- */
 
 /* fio-3.33, three stonewalled groups: seqwrite 1M (one job), randread 4k
@@ -365,6 +548,129 @@ static void test_sysbench_04_runs(void **st)
 	result_set_free(&rs);
 }
 
+/* sysbench 0.4 prints its rate in the unit its size calls for: a fast
+ * sequential write gives "(1.223Gb/sec)".  These are the report lines of
+ * a real 0.4.12 seqwr run quoted in a blog post (MacOS to Ubuntu, part 7),
+ * the post's bold markers taken out; total_bw was lost when not in Mb. */
+static void test_sysbench_04_gb_per_sec(void **st)
+{
+	(void)st;
+	const char *out =
+		"sysbench 0.4.12:  multi-threaded system evaluation benchmark\n"
+		"Running the test with following options:  \n"
+		"Number of threads: 1  \n"
+		"Operations performed:  0 Read, 655360 Write, 128 Other = 655488 Total  \n"
+		"Read 0b  Written 10Gb  Total transferred 10Gb  (1.223Gb/sec)  \n"
+		"80153.38 Requests/sec executed\n"
+		"Test execution summary:  \n"
+		"    total time:                          8.1763s  \n";
+	struct result_set rs = { 0 };
+	struct parser *p = parser_new("sysbench", "L");
+	struct result_sink sink = result_set_sink(&rs);
+	parser_feed(p, out, strlen(out), &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+	check(&rs, "L", "total_bw", "threads", 1, 1.223 * 1024, 1e-9, "MiB/s");
+	check(&rs, "L", "write_bw", "threads", 1, 10 * 1024 / 8.1763, 1e-9, "MiB/s");
+	check(&rs, "L", "requests_per_s", "threads", 1, 80153.38, 1e-9, "/s");
+	result_set_free(&rs);
+}
+
+/* A sysbench 0.5 OLTP run (MariaDB benchmark archive): its "response
+ * time:" block is per transaction, not per I/O request, so nothing of it
+ * may become a fileio figure; the reason is said.  A fileio run after it
+ * in the same log is read as ever. */
+static void test_sysbench_05_oltp_not_fileio(void **st)
+{
+	(void)st;
+	const char *oltp = BO "sysbench/mdbbench-sysbench-0.5-oltp-1thread.res";
+	struct result_set rs = { 0 };
+	char err[512];
+	assert_int_equal(parser_parse_file(oltp, NULL, "L", &rs, err, sizeof(err)), -ENODATA);
+	assert_int_equal(rs.n, 0);
+	assert_non_null(strstr(err, "line 73: sysbench OLTP report: not read"));
+	/* the OLTP run, then the five 0.4.12 fileio runs, fed live */
+	FILE *f = fopen(oltp, "rb");
+	assert_non_null(f);
+	char buf[16384];
+	size_t n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	assert_true(n > 0 && n < sizeof(buf));
+	struct parser *p = parser_new("auto", "L");
+	struct result_sink sink = result_set_sink(&rs);
+	parser_feed(p, buf, n, &sink);
+	f = fopen(BO "sysbench/vpscmp-sysbench-0.4.12-randrw-runs.log", "rb");
+	assert_non_null(f);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		parser_feed(p, buf, n, &sink);
+	fclose(f);
+	parser_finish(p, &sink);
+	assert_string_equal(parser_name(p), "sysbench");
+	const struct parser_note *notes;
+	assert_int_equal(parser_notes(p, &notes), 1);
+	assert_false(notes[0].understood);
+	assert_int_equal(notes[0].first, 73);
+	parser_free(p);
+	assert_int_equal(nruns(&rs, "latency_avg"), 5);
+	assert_double_equal(ptr(&rs, "L", "latency_avg", 0)->value, 0.10, 1e-12);   /* the first fileio run */
+	assert_double_equal(ptr(&rs, "L", "latency_max", 0)->value, 31.12, 1e-12);
+	assert_int_equal(nruns(&rs, "total_bw"), 5);
+	result_set_free(&rs);
+}
+
+/* sysbench "1.0" of 2016 (before 1.0.0), as quoted in akopytov/sysbench
+ * issue 72: 1.0's File operations / Throughput blocks with 0.5's
+ * "response time:" block under General statistics. */
+static void test_sysbench_10pre(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "sysbench/sysbench-issue72-1.0pre-fileio-rndrw-8threads.txt", NULL, "L", &rs);
+	check(&rs, "L", "reads_per_s", "threads", 8, 8259.22, 1e-9, "/s");
+	check(&rs, "L", "writes_per_s", "threads", 8, 5499.26, 1e-9, "/s");
+	check(&rs, "L", "fsyncs_per_s", "threads", 8, 17610.85, 1e-9, "/s");
+	check(&rs, "L", "read_bw", "threads", 8, 129.05, 1e-9, "MiB/s");
+	check(&rs, "L", "write_bw", "threads", 8, 85.93, 1e-9, "MiB/s");
+	check(&rs, "L", "latency_avg", "threads", 8, 0.18, 1e-12, "ms");
+	check(&rs, "L", "latency_max", "threads", 8, 1.98, 1e-12, "ms");
+	check(&rs, "L", "latency_p95", "threads", 8, 0.54, 1e-12, "ms");
+	assert_int_equal(rs.n, 8);
+	result_set_free(&rs);
+}
+
+/* A run that failed (sysbench 0.9, the 0.5 report layout, quoted in
+ * akopytov/sysbench issue 29): after "FATAL: Failed to read file!" it
+ * still prints its report, all zeros ("0 reads, 0 writes", "0.00
+ * Requests/sec", avg 0.00ms).  Those are not results: none is given, and
+ * the reason is said.  A good run after it is read. */
+static void test_sysbench_fatal_run(void **st)
+{
+	(void)st;
+	const char *fatal = BO "sysbench/sysbench-issue29-0.9-fileio-fatal.txt";
+	const char *good = BO "sysbench/sysbench-issue72-1.0pre-fileio-rndrw-8threads.txt";
+	struct result_set rs = { 0 };
+	char err[512];
+	assert_int_equal(parser_parse_file(fatal, NULL, "L", &rs, err, sizeof(err)), -ENODATA);
+	assert_int_equal(rs.n, 0);
+	assert_non_null(strstr(err, "line 22: sysbench run failed (FATAL: Failed to read file!"));
+	struct parser *p = parser_new("sysbench", "L");
+	struct result_sink sink = result_set_sink(&rs);
+	for (int i = 0; i < 2; i++) {
+		FILE *f = fopen(i ? good : fatal, "rb");
+		assert_non_null(f);
+		char buf[4096];
+		size_t n = fread(buf, 1, sizeof(buf), f);
+		fclose(f);
+		parser_feed(p, buf, n, &sink);
+	}
+	parser_finish(p, &sink);
+	parser_free(p);
+	assert_int_equal(rs.n, 8);
+	check(&rs, "L", "reads_per_s", "threads", 8, 8259.22, 1e-9, "/s");
+	check(&rs, "L", "latency_avg", "threads", 8, 0.18, 1e-12, "ms");
+	result_set_free(&rs);
+}
+
 /* sysbench 1.1.0 (built from akopytov/sysbench master, run here):
  * "read:  IOPS=32302.22 504.72 MiB/s (529.24 MB/s)". */
 static void test_sysbench_11(void **st)
@@ -437,6 +743,67 @@ static void test_mixed_log_live(void **st)
 	result_set_free(&rs);
 }
 
+/* --- iozone ------------------------------------------------------------ */
+
+/* iozone 3.247 -a (auto mode, no -s: file sizes 64 kB .. 128 MB) on ext3,
+ * kept by the perfbase project as its example input: every row, every
+ * column, checked against the file's own words. */
+static void test_iozone_3247_auto(void **st)
+{
+	(void)st;
+	const char *path = BO "iozone/perfbase-iozone-3.247-auto-ext3.dat";
+	static const char *const m[13] = { "write", "rewrite", "read", "reread", "random_read", "random_write",
+					   "bkwd_read", "record_rewrite", "stride_read", "fwrite", "frewrite",
+					   "fread", "freread" };
+	struct result_set rs;
+	parse(path, NULL, "L", &rs);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char line[512];
+	size_t rows = 0;
+	while (fgets(line, sizeof(line), f)) {
+		double v[15];
+		int n = sscanf(line, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf", &v[0], &v[1],
+			       &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10], &v[11], &v[12],
+			       &v[13], &v[14]);
+		if (n != 15)
+			continue;
+		rows++;
+		char label[64];
+		snprintf(label, sizeof(label), "L %.0fkB", v[0]);   /* no -s: the file size joins the label */
+		for (int c = 0; c < 13; c++) {
+			const struct result_point *p = NULL;
+			for (size_t i = 0; i < rs.n; i++)
+				if (strcmp(rs.v[i].label, label) == 0 && strcmp(rs.v[i].metric, m[c]) == 0 &&
+				    rs.v[i].x == v[1]) {
+					assert_null(p);
+					p = &rs.v[i];
+				}
+			if (!p)
+				print_error("%s reclen %g: no %s\n", label, v[1], m[c]);
+			assert_non_null(p);
+			assert_string_equal(p->x_name, "reclen_kb");
+			assert_double_equal(p->value, v[2 + c], 0);
+			assert_string_equal(p->unit, "KB/s");
+			assert_int_equal(p->run, 0);
+		}
+	}
+	fclose(f);
+	assert_int_equal(rows, 120);
+	assert_int_equal(rs.n, 120 * 13);
+	/* the first and last cells, by hand */
+	bool first = false, last = false;
+	for (size_t i = 0; i < rs.n; i++) {
+		const struct result_point *p = &rs.v[i];
+		first |= strcmp(p->label, "L 64kB") == 0 && strcmp(p->metric, "write") == 0 && p->x == 4 &&
+			 p->value == 303383;
+		last |= strcmp(p->label, "L 131072kB") == 0 && strcmp(p->metric, "freread") == 0 &&
+			p->x == 16384 && p->value == 1102409;
+	}
+	assert_true(first && last);
+	result_set_free(&rs);
+}
+
 /* --- labels and empty files -------------------------------------------- */
 
 static void test_default_label_and_empty(void **st)
@@ -477,6 +844,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bonnie_csv_196),
+		cmocka_unit_test(test_bonnie_197_output),
+		cmocka_unit_test(test_bonnie_197_two_runs_blank_cells),
+		cmocka_unit_test(test_bonnie_csv_two_machines),
+		cmocka_unit_test(test_bonnie_102_bon_csv2txt_x2),
+		cmocka_unit_test(test_bonnie_x3_runs),
 		cmocka_unit_test(test_fio_groups_normal),
 		cmocka_unit_test(test_fio_groups_json),
 		cmocka_unit_test(test_fio_json_v2_groups),
@@ -485,9 +857,14 @@ int main(void)
 		cmocka_unit_test(test_fio_client_server_text),
 		cmocka_unit_test(test_fio_v2_text_runs),
 		cmocka_unit_test(test_sysbench_04_runs),
+		cmocka_unit_test(test_sysbench_04_gb_per_sec),
+		cmocka_unit_test(test_sysbench_05_oltp_not_fileio),
+		cmocka_unit_test(test_sysbench_10pre),
+		cmocka_unit_test(test_sysbench_fatal_run),
 		cmocka_unit_test(test_sysbench_11),
 		cmocka_unit_test(test_mixed_log),
 		cmocka_unit_test(test_mixed_log_live),
+		cmocka_unit_test(test_iozone_3247_auto),
 		cmocka_unit_test(test_default_label_and_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
