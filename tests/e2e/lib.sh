@@ -18,6 +18,30 @@ skip() { echo "SKIP: $1${2:+ ($2)}"; }
 check() { local n=$1; shift; if "$@"; then pass "$n"; else fail "$n" "command failed: $*"; fi; }
 is_root() { [ "$(id -u)" -eq 0 ]; }
 
+# knobs_hold: for a test that sets vm.dirty_* (or needs them still): take
+# the machine's knobs lock (one such test at a time), remember the knobs,
+# and put them back when the test exits, whatever happens.  A *_bytes of 0
+# means its *_ratio twin is the one in use: that one is written back, which
+# zeroes the other as the kernel does.  knobs_restore may be called early.
+declare -A KNOBS_ORIG
+knobs_hold() {
+	local f
+	exec 9>/tmp/iodash-knobs.lock
+	flock 9
+	for f in dirty_background_bytes dirty_background_ratio dirty_bytes dirty_ratio dirty_expire_centisecs; do
+		KNOBS_ORIG[$f]=$(cat /proc/sys/vm/$f)
+	done
+	cleanup_add knobs_restore
+}
+knobs_restore() {
+	local V=/proc/sys/vm
+	if [ "${KNOBS_ORIG[dirty_background_bytes]}" != 0 ]; then echo "${KNOBS_ORIG[dirty_background_bytes]}" >$V/dirty_background_bytes
+	else echo "${KNOBS_ORIG[dirty_background_ratio]}" >$V/dirty_background_ratio; fi
+	if [ "${KNOBS_ORIG[dirty_bytes]}" != 0 ]; then echo "${KNOBS_ORIG[dirty_bytes]}" >$V/dirty_bytes
+	else echo "${KNOBS_ORIG[dirty_ratio]}" >$V/dirty_ratio; fi
+	echo "${KNOBS_ORIG[dirty_expire_centisecs]}" >$V/dirty_expire_centisecs
+}
+
 # tmux helpers: one private server per test
 TMUX_SOCK="$TMPD/tmux.sock"
 tm() { tmux -S "$TMUX_SOCK" "$@"; }

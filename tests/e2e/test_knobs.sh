@@ -7,22 +7,8 @@
 . "$(dirname "$0")/lib.sh"
 
 is_root || { skip "knobs" "needs root to write /proc/sys/vm/dirty_*"; exit 0; }
-exec 9>/tmp/iodash-knobs.lock
-flock 9
+knobs_hold
 K=/proc/sys/vm
-declare -A orig
-for f in dirty_background_bytes dirty_background_ratio dirty_bytes dirty_ratio dirty_expire_centisecs; do
-	orig[$f]=$(cat $K/$f)
-done
-# a *_bytes of 0 means its *_ratio twin is the one in use
-restore_knobs() {
-	if [ "${orig[dirty_background_bytes]}" != 0 ]; then echo "${orig[dirty_background_bytes]}" >$K/dirty_background_bytes
-	else echo "${orig[dirty_background_ratio]}" >$K/dirty_background_ratio; fi
-	if [ "${orig[dirty_bytes]}" != 0 ]; then echo "${orig[dirty_bytes]}" >$K/dirty_bytes
-	else echo "${orig[dirty_ratio]}" >$K/dirty_ratio; fi
-	echo "${orig[dirty_expire_centisecs]}" >$K/dirty_expire_centisecs
-}
-cleanup_add restore_knobs
 # a known start (ratio mode, as a fresh boot has it), whatever another
 # test left: the assertions below name the twins' values
 echo 10 >$K/dirty_background_ratio
@@ -224,7 +210,7 @@ assert p["verdict"] and "inflation" in p, p
 		echo "INFO: another writer ($mode): $sum"
 	done
 	touch "$D/stop"; wait $bgw
-	restore_knobs
+	knobs_restore
 	rm -f "$D/c" "$D/d"
 else
 	skip "sweep --sysctl with fio" "fio not installed (apt-get install fio)"
@@ -295,14 +281,14 @@ rec="$TMPD/hand.rec"
 timeout 30 "$IODASH" --batch -i 0.1 --duration 3 -o "$rec" >"$TMPD/hand.out" 2>&1 &
 p=$!
 sleep 1
-new=$(( ${orig[dirty_expire_centisecs]} + 7 ))
+new=$(( ${KNOBS_ORIG[dirty_expire_centisecs]} + 7 ))
 echo "$new" >$K/dirty_expire_centisecs
 sleep 0.5
-echo "${orig[dirty_expire_centisecs]}" >$K/dirty_expire_centisecs
+echo "${KNOBS_ORIG[dirty_expire_centisecs]}" >$K/dirty_expire_centisecs
 wait $p
-check "knob by hand: a batch event line with old and new value" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs ${orig[dirty_expire_centisecs]} -> $new \(not by iodash\)$" "$TMPD/hand.out"
-check "knob by hand: and back" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs $new -> ${orig[dirty_expire_centisecs]} \(not by iodash\)$" "$TMPD/hand.out"
-check "knob by hand: in the recording" grep -q "^vm.dirty_expire_centisecs ${orig[dirty_expire_centisecs]} -> $new (not by iodash)$" <(events "$rec" knob)
+check "knob by hand: a batch event line with old and new value" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs ${KNOBS_ORIG[dirty_expire_centisecs]} -> $new \(not by iodash\)$" "$TMPD/hand.out"
+check "knob by hand: and back" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs $new -> ${KNOBS_ORIG[dirty_expire_centisecs]} \(not by iodash\)$" "$TMPD/hand.out"
+check "knob by hand: in the recording" grep -q "^vm.dirty_expire_centisecs ${KNOBS_ORIG[dirty_expire_centisecs]} -> $new (not by iodash)$" <(events "$rec" knob)
 timeout 30 "$IODASH" view --batch "$rec" >"$TMPD/hand.view" 2>&1
-check "knob by hand: in view" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs ${orig[dirty_expire_centisecs]} -> $new \(not by iodash\)$" "$TMPD/hand.view"
+check "knob by hand: in view" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs ${KNOBS_ORIG[dirty_expire_centisecs]} -> $new \(not by iodash\)$" "$TMPD/hand.view"
 check "knob by hand: iodash's own sweep changes are not said twice" [ "$(grep -c 'knob: vm.dirty_bytes .* -> 104857600' "$TMPD/sig-TERM.out")" -eq 1 ]

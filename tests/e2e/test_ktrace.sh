@@ -19,12 +19,8 @@ if ! is_root; then
 fi
 command -v fio >/dev/null || { skip "ktrace" "fio not installed (apt-get install fio)"; exit 0; }
 
-exec 9>/tmp/iodash-knobs.lock
-flock 9
-
+knobs_hold
 V=/proc/sys/vm
-S_DB=$(cat $V/dirty_bytes) S_DBB=$(cat $V/dirty_background_bytes)
-S_R=$(cat $V/dirty_ratio) S_BR=$(cat $V/dirty_background_ratio)
 T=/sys/kernel/tracing
 T_MOUNTED=$(grep -c " $T tracefs " /proc/mounts)
 REF="$T/instances/iodash-test-ref-$$"
@@ -32,8 +28,7 @@ REFPID= PIDS=
 restore() {
 	[ -n "$REFPID" ] && kill "$REFPID" 2>/dev/null && wait "$REFPID" 2>/dev/null
 	[ -d "$REF" ] && rmdir "$REF" 2>/dev/null
-	if [ "$S_DB" != 0 ]; then echo "$S_DB" >$V/dirty_bytes; else echo "$S_R" >$V/dirty_ratio; fi
-	if [ "$S_DBB" != 0 ]; then echo "$S_DBB" >$V/dirty_background_bytes; else echo "$S_BR" >$V/dirty_background_ratio; fi
+	knobs_restore
 	[ "$T_MOUNTED" = 0 ] && grep -q " $T tracefs " /proc/mounts && umount $T 2>/dev/null
 	true
 }
@@ -250,4 +245,4 @@ check "ktrace nonroot: a continuous throttle gives few episodes (1..3)" [ "$n" -
 left=$(for p in $PIDS; do ls -d $T/instances/iodash-$p $T/instances/iodash-$p-* 2>/dev/null; done)
 check "ktrace: no instance of our iodash runs left ($PIDS)" [ -z "$left" ]
 restore
-check "ktrace: dirty knobs restored" [ "$(cat $V/dirty_bytes) $(cat $V/dirty_background_bytes) $(cat $V/dirty_ratio) $(cat $V/dirty_background_ratio)" = "$S_DB $S_DBB $S_R $S_BR" ]
+check "ktrace: dirty knobs restored" [ "$(cat $V/dirty_bytes) $(cat $V/dirty_background_bytes) $(cat $V/dirty_ratio) $(cat $V/dirty_background_ratio)" = "${KNOBS_ORIG[dirty_bytes]} ${KNOBS_ORIG[dirty_background_bytes]} ${KNOBS_ORIG[dirty_ratio]} ${KNOBS_ORIG[dirty_background_ratio]}" ]

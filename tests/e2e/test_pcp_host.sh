@@ -35,20 +35,8 @@ pmcd_start "$PORT" && pass "private pmcd answers on 127.0.0.1:$PORT" \
 	|| { fail "private pmcd answers on 127.0.0.1:$PORT" "$(tail -3 "$TMPD/pmcd-$PORT/log/pmcd.log" 2>/dev/null)"; exit 0; }
 HOSTARG="localhost:$PORT"
 
-exec 9>/tmp/iodash-knobs.lock
-flock 9
+knobs_hold
 K=/proc/sys/vm
-declare -A orig
-for f in dirty_background_bytes dirty_background_ratio dirty_bytes dirty_ratio; do
-	orig[$f]=$(cat $K/$f)
-done
-restore_knobs() {
-	if [ "${orig[dirty_background_bytes]}" != 0 ]; then echo "${orig[dirty_background_bytes]}" >$K/dirty_background_bytes
-	else echo "${orig[dirty_background_ratio]}" >$K/dirty_background_ratio; fi
-	if [ "${orig[dirty_bytes]}" != 0 ]; then echo "${orig[dirty_bytes]}" >$K/dirty_bytes
-	else echo "${orig[dirty_ratio]}" >$K/dirty_ratio; fi
-}
-cleanup_add restore_knobs
 # byte limits: the thresholds are these, whatever memory is free
 echo 536870912 >$K/dirty_bytes
 echo 268435456 >$K/dirty_background_bytes

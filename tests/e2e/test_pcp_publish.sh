@@ -21,16 +21,8 @@ export PCP_TMP_DIR="$TMPD/pmcd-$PORT/tmp"
 MMV="$PCP_TMP_DIR/mmv/iodash"
 val() { pminfo -h "$H" -f "mmv.iodash.$1" 2>/dev/null | awk '/value/ { v = $2; gsub(/"/, "", v); print v; exit }'; }
 
-exec 9>/tmp/iodash-knobs.lock
-flock 9
+knobs_hold
 V=/proc/sys/vm
-S_DB=$(cat $V/dirty_bytes) S_DBB=$(cat $V/dirty_background_bytes)
-S_R=$(cat $V/dirty_ratio) S_BR=$(cat $V/dirty_background_ratio)
-restore() {
-	if [ "$S_DB" != 0 ]; then echo "$S_DB" >$V/dirty_bytes; else echo "$S_R" >$V/dirty_ratio; fi
-	if [ "$S_DBB" != 0 ]; then echo "$S_DBB" >$V/dirty_background_bytes; else echo "$S_BR" >$V/dirty_background_ratio; fi
-}
-cleanup_add restore
 W=$(mktemp -d /var/tmp/iodash-mmv.XXXXXX)
 cleanup_add "rm -rf '$W'"
 # the file is cached first, so the overwrite dirties pages at memory speed

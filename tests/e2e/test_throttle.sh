@@ -13,25 +13,13 @@ if ! is_root; then
 fi
 command -v fio >/dev/null || { skip "throttle" "fio not installed (apt-get install fio)"; exit 0; }
 # the knobs are the machine's: one test at a time changes them
-exec 9>/tmp/iodash-knobs.lock
-flock 9
-
-# other tests read and set the same knobs: one at a time
-exec 9>/tmp/iodash-knobs.lock
-flock 9
+knobs_hold
 V=/proc/sys/vm
-S_DB=$(cat $V/dirty_bytes) S_DBB=$(cat $V/dirty_background_bytes)
-S_R=$(cat $V/dirty_ratio) S_BR=$(cat $V/dirty_background_ratio)
 T_MOUNTED=$(grep -c ' /sys/kernel/tracing tracefs ' /proc/mounts)
 restore() {
-	# ratio and bytes exclude each other: writing the one that was set restores the mode
-	if [ "$S_DB" != 0 ]; then echo "$S_DB" >$V/dirty_bytes; else echo "$S_R" >$V/dirty_ratio; fi
-	if [ "$S_DBB" != 0 ]; then echo "$S_DBB" >$V/dirty_background_bytes; else echo "$S_BR" >$V/dirty_background_ratio; fi
-	# a tracefs instance left by an iodash killed hard
-	for d in /sys/kernel/tracing/instances/iodash-*; do
-		[ -d "$d" ] || continue
-		echo 0 >"$d/events/writeback/balance_dirty_pages/enable" 2>/dev/null; rmdir "$d" 2>/dev/null
-	done
+	knobs_restore
+	# (no instance is removed here: the ones this test's iodash made it
+	# removed itself, as checked below, and others' are theirs)
 	[ "$T_MOUNTED" = 0 ] && grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts && umount /sys/kernel/tracing 2>/dev/null
 	true
 }
@@ -68,4 +56,4 @@ if [ "$T_MOUNTED" = 0 ]; then
 	check "trace-throttle: unmounted again" bash -c "! grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts"
 fi
 restore
-check "throttle: dirty knobs restored" [ "$(cat $V/dirty_bytes) $(cat $V/dirty_background_bytes) $(cat $V/dirty_ratio) $(cat $V/dirty_background_ratio)" = "$S_DB $S_DBB $S_R $S_BR" ]
+check "throttle: dirty knobs restored" [ "$(cat $V/dirty_bytes) $(cat $V/dirty_background_bytes) $(cat $V/dirty_ratio) $(cat $V/dirty_background_ratio)" = "${KNOBS_ORIG[dirty_bytes]} ${KNOBS_ORIG[dirty_background_bytes]} ${KNOBS_ORIG[dirty_ratio]} ${KNOBS_ORIG[dirty_background_ratio]}" ]
