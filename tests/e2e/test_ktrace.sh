@@ -160,6 +160,7 @@ run_case repro repro 14 fio --name=bw --filename="$W/f" --size=2G --rw=write --b
 # a short burst of 240 MB into a clean cache (again if it did not pause)
 for try in 1 2 3 4; do
 	sync; sleep 1
+	rm -f "$TMPD/burst.rec"   # a try that did not pause left its recording: -o never overwrites
 	IOARGS="-o $TMPD/burst.rec" run_case burst burst 5 dd if=/dev/zero of="$W/f" bs=1M count=240 conv=notrunc status=none
 	brc=$?
 	[ $brc = 3 ] || break
