@@ -114,15 +114,15 @@ cleanup_add "touch '$TMPD/stop'; wait $WIT 2>/dev/null"
 # 0.4 s of I/O, then 0.6 s of none (thinktime), every second
 fio --thinktime=600ms --thinktime_iotime=400ms \
 	--name=rw --filename="${LOOP}p1" --rw=randrw --rwmixread=60 --bs=4k --direct=1 \
-	--ioengine=psync --rate_iops=300,200 --time_based --runtime=20 \
+	--ioengine=psync --rate_iops=300,200 --time_based --runtime=30 \
 	--name=seq --filename="${LOOP}p2" --rw=write --bs=16k --direct=1 --fsync=1 \
-	--ioengine=psync --rate_iops=200 --size=64m --time_based --runtime=20 \
+	--ioengine=psync --rate_iops=200 --size=64m --time_based --runtime=30 \
 	--name=trim --filename="${LOOP}p2" --rw=randtrim --bs=16k --offset=64m --size=24m \
-	--ioengine=psync --rate_iops=200 --time_based --runtime=20 \
+	--ioengine=psync --rate_iops=200 --time_based --runtime=30 \
 	>"$TMPD/fio.txt" 2>&1 &
 FIO=$!
 cleanup_add "kill $FIO 2>/dev/null; wait $FIO 2>/dev/null"
-for i in $(seq 500); do [ -e "$TMPD/quiet" ] && break; sleep 0.01; done
+for i in $(seq 1500); do [ -e "$TMPD/quiet" ] && break; sleep 0.01; done
 [ -e "$TMPD/quiet" ] || { fail "iostat -x side by side" "fio's I/O never paused: $(tail -3 "$TMPD/fio.txt" | tr '\n' ' ')"; exit 0; }
 iostat -x -p ALL -y -o JSON 1 11 >"$TMPD/iostat.json" 2>"$TMPD/iostat.err" & IOS=$!; \
 	"$IODASH" --batch --no-trace --no-publish --time mono -i 1 --count 12 -p ALL --columns all \
