@@ -10,7 +10,7 @@
 # added by BLKPG (addpart: this kernel parses no partition table, but the
 # ioctl needs none).  fio: random reads and writes on p1, sequential writes
 # each followed by an fsync (flushes) and trims (discards) on p2, all
-# rate-limited, in cycles of 0.4 s of I/O and 0.6 s of none (thinktime).
+# rate-limited, in cycles of 0.3 s of I/O and 0.7 s of none (thinktime).
 #
 # Why the cycles, measured on this box (2 cores shared, load 2-5).  Two
 # programs never read /proc/diskstats at the same instant, and a figure
@@ -25,15 +25,18 @@
 # moves, and the seconds where that held are the ones compared.
 #
 # Started in step: a witness (below) reads /proc/diskstats every ms and
-# notes when the loop device's counters move; 450 ms into one of fio's
+# notes when the loop device's counters move; 600 ms into one of fio's
 # pauses, one shell line starts
 #   iostat -x -p ALL -y -o JSON 1 11     (-y: no since-boot report; it reads
 #                                         at its start, then every second)
 #   iodash --batch --no-trace --no-publish --time mono -i 1 --count 12 ...
 #                                        (sample 0 at its start, then on the
 #                                         grid of sample 0: k s after it)
-# so both read 450 ms into each pause while fio's cycle drifts (1-40 ms a
-# second, measured; the pause is 600 ms).  --no-trace --no-publish: with
+# so both read near the end of each pause: fio's cycle only ever grows (a
+# slow request ends its I/O phase late), which moves the reads towards the
+# start of the 0.7 s pause, not into the I/O.  Measured: 1-40 ms a second;
+# 100-150 ms a second while other writers saturated the root disk, and then
+# the reads met the I/O after 4-6 s: those seconds are not steady (below).  --no-trace --no-publish: with
 # the tracepoints, iodash sets them up before its sample 0, which then came
 # 0.14-0.26 s after iostat's first read (measured): every second compared
 # was then a different second (per-second %util apart by up to 46 %, awaits
@@ -95,8 +98,8 @@ with open(out, 'w') as log:
         if cur != prev:
             log.write('io %.6f\n' % now)
             prev, last, active = cur, now, True
-        elif active and not said and now - last > 0.45:
-            open(quiet_flag, 'w').close()    # 450 ms into a quiet phase
+        elif active and not said and now - last > 0.6:
+            open(quiet_flag, 'w').close()    # 600 ms into a quiet phase
             said = True
         if pid is None and os.path.exists(pid_file):
             pid = open(pid_file).read().strip() or None
@@ -111,8 +114,8 @@ python3 "$TMPD/witness.py" "$DEV" "$TMPD/changes" "$TMPD/quiet" "$TMPD/iostat.pi
 WIT=$!
 cleanup_add "touch '$TMPD/stop'; wait $WIT 2>/dev/null"
 
-# 0.4 s of I/O, then 0.6 s of none (thinktime), every second
-fio --thinktime=600ms --thinktime_iotime=400ms \
+# 0.3 s of I/O, then 0.7 s of none (thinktime), every second
+fio --thinktime=700ms --thinktime_iotime=300ms \
 	--name=rw --filename="${LOOP}p1" --rw=randrw --rwmixread=60 --bs=4k --direct=1 \
 	--ioengine=psync --rate_iops=300,200 --time_based --runtime=30 \
 	--name=seq --filename="${LOOP}p2" --rw=write --bs=16k --direct=1 --fsync=1 \
