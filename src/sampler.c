@@ -39,6 +39,32 @@ static struct timespec ns_to_ts(uint64_t ns)
 	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000u), .tv_nsec = (long)(ns % 1000000000u) };
 }
 
+/* Live sampling keeps one grid: sample k is read at t0 + k * interval,
+ * where t0 is sample 0's own read.  Arming the timer "one interval from
+ * now" when the thread starts would shift every later sample by what ran
+ * between sample 0 and here (the recording's header, the PCP publisher:
+ * 2-3 ms measured, more when loaded), so that sample 1 spans more than an
+ * interval and no sample lines up with a tool started with sample 0
+ * (iostat -x 1 beside --batch -i 1).  Grid points already past when the
+ * thread starts are not missed ticks (nothing was sampling yet): the first
+ * tick is the next grid point still ahead. */
+static void sampler_arm_grid(struct sampler *s, uint64_t t0_ns)
+{
+	uint64_t step = (uint64_t)(s->cfg.interval * 1e9), now = util_mono_ns(), first;
+	struct itimerspec its = { 0 };
+
+	if (!step)
+		step = 1;
+	first = t0_ns + step;
+	if (t0_ns > now || now - t0_ns > 3600ull * 1000000000u)
+		first = now + step;            /* not a time of this clock: start the grid here */
+	else if (first <= now)
+		first += (now - first) / step * step + step;
+	its.it_value = ns_to_ts(first);
+	its.it_interval = ns_to_ts(step);
+	timerfd_settime(s->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
+}
+
 static bool stop_requested(struct sampler *s)
 {
 	struct pollfd pf = { .fd = s->stop_pipe[0], .events = POLLIN };
@@ -202,6 +228,8 @@ static void *sampler_main(void *arg)
 	 * (CLOCK_MONOTONIC) and samples share one session clock */
 	model_set_t0(s->model, trace ? util_mono_ns() : t0_ns);
 	s->replay_start_ns = util_mono_ns();
+	if (!trace)
+		sampler_arm_grid(s, t0_ns);
 	sampler_publish(s, NULL, t0_ns, 0);
 	s->prev = s->cur;
 
@@ -247,7 +275,6 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 		  char *err, size_t errlen)
 {
 	struct sampler *s = calloc(1, sizeof(*s));
-	struct itimerspec its = { 0 };
 	int rc;
 
 	if (!s) {
@@ -270,12 +297,6 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 		rc = -errno;
 		snprintf(err, errlen, "cannot create the sampling timer: %s", strerror(errno));
 		goto fail;
-	}
-	if (probe_kind(p) != PROBE_TRACE) {
-		uint64_t ns = (uint64_t)(cfg->interval * 1e9);
-		its.it_interval = ns_to_ts(ns);
-		its.it_value = ns_to_ts(ns);
-		timerfd_settime(s->timer_fd, 0, &its, NULL);
 	}
 	rc = -pthread_create(&s->thread, NULL, sampler_main, s);
 	if (rc) {

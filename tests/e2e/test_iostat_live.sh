@@ -1,87 +1,151 @@
 #!/usr/bin/env bash
-# Live, under fio: iostat -x -p ALL and iodash --batch side by side on a
-# loop disk and its two partitions, every figure within 2 % on the steady
-# seconds (what exactly is held to 2 % is below).
+# Live, under fio: iostat -x -p ALL 1 and iodash --batch -i 1 side by side on
+# a loop disk and its two partitions: every one of the 22 figures of the
+# three devices within 2 % in every steady second.
 #
-# The disk: a loop device over a file in /dev/shm, with two partitions
+# The disk: a loop device over a file on a real disk with direct I/O
+# (--direct-io=on), so that its requests take a real disk's time and the
+# time-based figures (await, aqu-sz, %util) are well above the two decimals
+# both tools print (here: awaits 0.5-6 ms, %util 20-75); two partitions
 # added by BLKPG (addpart: this kernel parses no partition table, but the
-# ioctl needs none).  fio loads it steadily (rate-limited): random reads
-# and writes on p1, sequential writes each followed by an fsync (flushes)
-# and trims (discards) on p2, for the whole test.  Every kind of request
-# runs at 200/s or more: one request that falls into the next second for
-# one tool and not the other (their seconds start a few ms apart) is then
-# 0.5 %, not the 2.5 % it would be at 40/s.
+# ioctl needs none).  fio: random reads and writes on p1, sequential writes
+# each followed by an fsync (flushes) and trims (discards) on p2, all
+# rate-limited, in cycles of 0.3 s of I/O and 0.7 s of none (thinktime).
 #
-# Started in step: after 3 s of fio, one shell line starts
-#   iostat -x -p ALL -y -o JSON 1 10     (-y: no since-boot report; it reads
-#                                         at start, then prints each second)
-#   iodash --batch -i 1 --count 11 -p ALL --columns all
-#                                        (sample 0 at start, n/a; 1..10 after)
-# in the background together, so iostat's report k and iodash's sample k+1
-# cover the same second give or take the few ms between their starts.
+# Why the cycles, measured on this box (2 cores shared, load 2-5).  Two
+# programs never read /proc/diskstats at the same instant, and a figure
+# over one second moves by whatever the kernel counted between their two
+# reads at either end.  Under steady I/O, with the two reads 0.5-3 ms
+# apart, the count figures differed by up to 1.3 % and the time-based ones
+# by more than 2 %: %util by one or two jiffies (io_ticks counts whole
+# jiffies, 4 ms at HZ=250: 0.4-0.8 points, 3.3 % at %util 12), an await by
+# one slow request ending between the reads (w_await 2.69 against 2.61
+# at 100 writes a second).  None of that is iodash's: the same counters
+# give the same figures.  So the reads are made to fall where no counter
+# moves, and the seconds where that held are the ones compared.
 #
-# What is compared (measured on this 2-core box shared by 8 engineers, load
-# 4-6): the steady seconds: of seconds 2..9, those in which iostat (the
-# reference, not iodash) saw the disk's r/s, w/s, d/s and f/s each within
-# 2 % of its median (fio's rate limiter sometimes stalls and then catches
-# up in a burst, and a burst a few ms wide at a second's edge falls on
-# different sides of it for the two tools); at least 5 are required.
-#   - every count and size figure (r/s w/s d/s f/s, kB/s, rqm/s, %rqm,
-#     areq-sz: 16 of 22) in every steady second within 2 %;
-#   - every figure, those 16 and the time-based ones (r/w/d/f_await,
-#     aqu-sz, %util), averaged over the steady seconds within 2 %.
-# The time-based figures are not held to 2 % in each second: the kernel
-# credits busy and queue time in lumps (io_ticks in jiffies, 4 ms at
-# HZ=250, and the time since the last update at a request's end), so two
-# readers a few ms apart see per-second %util differ by up to a few
-# points at this load's ~10 %, and await follow single slow requests;
-# their largest per-second difference is printed.  Everywhere a
-# difference also gets 0.01: both print two decimals.  (iostat measures
-# its own interval in /proc/uptime's centiseconds: up to 1 % of the 2 %
-# is its own.)
+# Started in step: a witness (below) reads /proc/diskstats every ms and
+# notes when the loop device's counters move; 600 ms into one of fio's
+# pauses, one shell line starts
+#   iostat -x -p ALL -y -o JSON 1 11     (-y: no since-boot report; it reads
+#                                         at its start, then every second)
+#   iodash --batch --no-trace --no-publish --time mono -i 1 --count 12 ...
+#                                        (sample 0 at its start, then on the
+#                                         grid of sample 0: k s after it)
+# so both read near the end of each pause: fio's cycle only ever grows (a
+# slow request ends its I/O phase late), which moves the reads towards the
+# start of the 0.7 s pause, not into the I/O.  Measured: 1-40 ms a second;
+# 100-150 ms a second while other writers saturated the root disk, and then
+# the reads met the I/O after 4-6 s: those seconds are not steady (below).  --no-trace --no-publish: with
+# the tracepoints, iodash sets them up before its sample 0, which then came
+# 0.14-0.26 s after iostat's first read (measured): every second compared
+# was then a different second (per-second %util apart by up to 46 %, awaits
+# by 62 %), while none of the disk figures depends on them.  Started so,
+# iostat's reads came within 0.2-7 ms of iodash's (the witness sees them:
+# iostat's rchar in /proc/PID/io moves when it reads).
+#
+# Steady seconds: those where, at both ends, (a) no counter of the three
+# devices moved within 20 ms of iodash's read, (b) iostat read within 20 ms
+# of iodash, and (c) both tools' second lasted 1 s within 5 ms (a program
+# woken late under load reads a longer second: iostat once read 112 ms
+# late, and its rates over 1.12 s were rightly 11 % below iodash's over
+# 1.0 s).  Counters still at both ends: both tools divide the same counts,
+# and the only difference left is iostat's own, its interval in
+# /proc/uptime's centiseconds (a second read as 0.99-1.01 s: up to 1 % on
+# every rate, aqu-sz and %util; measured 0.0-1.4 %).  At least 5 of the 11
+# seconds must be steady; iostat's last read is not seen (it exits at once).
+#
+# Held in every steady second, for every figure of the three devices:
+# |iostat - iodash| <= 2 % of the larger + 0.01 (both print two decimals).
+# %util above 100 (the kernel credits io_ticks in lumps) iostat prints and
+# iodash caps at 100: the load keeps the disk well below.
 . "$(dirname "$0")/lib.sh"
 is_root || { skip "iostat -x side by side" "needs root (losetup, addpart)"; exit 0; }
 for c in fio iostat losetup addpart python3; do
 	command -v $c >/dev/null || { skip "iostat -x side by side" "$c not installed"; exit 0; }
 done
 
-IMG=/dev/shm/iodash-iostat-live.$$.img
-truncate -s 192M "$IMG" || { skip "iostat -x side by side" "cannot make $IMG"; exit 0; }
+IMG=$(mktemp /var/tmp/iodash-iostat-live.XXXXXX 2>/dev/null) || IMG=/dev/shm/iodash-iostat-live.$$.img
 cleanup_add "rm -f '$IMG'"
-LOOP=$(losetup -fP --show "$IMG") || { skip "iostat -x side by side" "no free loop device"; exit 0; }
+truncate -s 192M "$IMG" || { skip "iostat -x side by side" "cannot make $IMG"; exit 0; }
+LOOP=$(losetup -fP --direct-io=on --show "$IMG" 2>"$TMPD/losetup.err") \
+	|| { skip "iostat -x side by side" "no free loop device"; exit 0; }
 cleanup_add "losetup -d '$LOOP'"
 addpart "$LOOP" 1 2048 163840 && addpart "$LOOP" 2 165888 196608 \
 	|| { skip "iostat -x side by side" "addpart refused on $LOOP"; exit 0; }
 DEV=$(basename "$LOOP")
+DIO=$(cat "/sys/block/$DEV/loop/dio" 2>/dev/null || echo 0)
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -b "${LOOP}p2" ] && break; sleep 0.1; done
 
-fio --name=rw --filename="${LOOP}p1" --rw=randrw --rwmixread=60 --bs=4k --direct=1 \
-	--ioengine=psync --rate_iops=300,200 --time_based --runtime=20 \
+# The witness: reads /proc/diskstats every ms and writes down when the
+# loop device's lines change (CLOCK_MONOTONIC, as iodash's --time mono).
+cat >"$TMPD/witness.py" <<'PY'
+import os, sys, time
+dev, out, quiet_flag, pid_file, stop_flag = sys.argv[1:6]
+def lines():
+    with open('/proc/diskstats') as f:
+        return [l for l in f if l.split()[2] in (dev, dev + 'p1', dev + 'p2')]
+def rchar(pid):     # what iostat has read so far: it moves when iostat reads
+    try:
+        with open('/proc/%s/io' % pid) as f:
+            return next(l for l in f if l.startswith('rchar'))
+    except (OSError, StopIteration):
+        return None
+prev, last, active, said, pid, seen = lines(), time.monotonic(), False, False, None, None
+with open(out, 'w') as log:
+    while not os.path.exists(stop_flag):
+        cur, now = lines(), time.monotonic()
+        if cur != prev:
+            log.write('io %.6f\n' % now)
+            prev, last, active = cur, now, True
+        elif active and not said and now - last > 0.6:
+            open(quiet_flag, 'w').close()    # 600 ms into a quiet phase
+            said = True
+        if pid is None and os.path.exists(pid_file):
+            pid = open(pid_file).read().strip() or None
+        if pid:
+            r = rchar(pid)
+            if r != seen and r is not None:
+                log.write('iostat %.6f\n' % now)
+            seen = r
+        time.sleep(0.001)
+PY
+python3 "$TMPD/witness.py" "$DEV" "$TMPD/changes" "$TMPD/quiet" "$TMPD/iostat.pid" "$TMPD/stop" &
+WIT=$!
+cleanup_add "touch '$TMPD/stop'; wait $WIT 2>/dev/null"
+
+# 0.3 s of I/O, then 0.7 s of none (thinktime), every second
+fio --thinktime=700ms --thinktime_iotime=300ms \
+	--name=rw --filename="${LOOP}p1" --rw=randrw --rwmixread=60 --bs=4k --direct=1 \
+	--ioengine=psync --rate_iops=300,200 --time_based --runtime=30 \
 	--name=seq --filename="${LOOP}p2" --rw=write --bs=16k --direct=1 --fsync=1 \
-	--ioengine=psync --rate_iops=200 --size=64m --time_based --runtime=20 \
+	--ioengine=psync --rate_iops=200 --size=64m --time_based --runtime=30 \
 	--name=trim --filename="${LOOP}p2" --rw=randtrim --bs=16k --offset=64m --size=24m \
-	--ioengine=psync --rate_iops=200 --time_based --runtime=20 \
+	--ioengine=psync --rate_iops=200 --time_based --runtime=30 \
 	>"$TMPD/fio.txt" 2>&1 &
 FIO=$!
 cleanup_add "kill $FIO 2>/dev/null; wait $FIO 2>/dev/null"
-sleep 3
-iostat -x -p ALL -y -o JSON 1 10 >"$TMPD/iostat.json" 2>"$TMPD/iostat.err" &
-IOS=$!
-"$IODASH" --batch -i 1 --count 11 -p ALL --columns all >"$TMPD/iodash.txt" 2>"$TMPD/iodash.err" &
-IOD=$!
+for i in $(seq 1500); do [ -e "$TMPD/quiet" ] && break; sleep 0.01; done
+[ -e "$TMPD/quiet" ] || { fail "iostat -x side by side" "fio's I/O never paused: $(tail -3 "$TMPD/fio.txt" | tr '\n' ' ')"; exit 0; }
+iostat -x -p ALL -y -o JSON 1 11 >"$TMPD/iostat.json" 2>"$TMPD/iostat.err" & IOS=$!; \
+	"$IODASH" --batch --no-trace --no-publish --time mono -i 1 --count 12 -p ALL --columns all \
+	>"$TMPD/iodash.txt" 2>"$TMPD/iodash.err" & IOD=$!
+echo $IOS >"$TMPD/iostat.pid"
 wait $IOS; rc1=$?; wait $IOD; rc2=$?
-[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && pass "iostat and iodash ran side by side for 10 s" \
+touch "$TMPD/stop"; wait $WIT
+[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && pass "iostat and iodash ran side by side for 11 s" \
 	|| fail "iostat and iodash ran side by side" "iostat $rc1, iodash $rc2: $(head -1 "$TMPD/iodash.err")"
 
 cat >"$TMPD/cmp.py" <<'PY'
 import json, sys
-ios, iod, dev = sys.argv[1], sys.argv[2], sys.argv[3]
+ios, iod, dev, changes = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 keys = {'r/s': 'r_s', 'w/s': 'w_s', 'd/s': 'd_s', 'f/s': 'f_s', 'rkB/s': 'rkB_s',
         'wkB/s': 'wkB_s', 'dkB/s': 'dkB_s', 'rrqm/s': 'rrqm_s', 'wrqm/s': 'wrqm_s',
         'drqm/s': 'drqm_s', 'rrqm': 'rrqm_pct', 'wrqm': 'wrqm_pct', 'drqm': 'drqm_pct',
         'r_await': 'r_await', 'w_await': 'w_await', 'd_await': 'd_await',
         'f_await': 'f_await', 'rareq-sz': 'rareq_sz', 'wareq-sz': 'wareq_sz',
         'dareq-sz': 'dareq_sz', 'aqu-sz': 'aqu_sz', 'util': 'util'}
+timed = {'r_await', 'w_await', 'd_await', 'f_await', 'aqu_sz', 'util'}
 reports = json.load(open(ios))['sysstat']['hosts'][0]['statistics']
 head, rows = None, []
 for line in open(iod):
@@ -90,18 +154,35 @@ for line in open(iod):
     elif line[:1].isdigit():
         rows.append(dict(zip(head, line.split())))
 devs = [dev, dev + 'p1', dev + 'p2']
-timed = {'r_await', 'w_await', 'd_await', 'f_await', 'aqu_sz', 'util'}
-def ref(k, key):
-    return float({d['disk_device']: d for d in reports[k]['disk']}.get(dev, {}).get(key, 0))
-rates = ('r/s', 'w/s', 'd/s', 'f/s')
-med = {r: sorted(ref(k, r) for k in range(len(reports)))[len(reports) // 2] for r in rates}
-steady = [k for k in range(1, len(reports) - 1)
-          if all(abs(ref(k, r) - med[r]) <= 0.02 * med[r] for r in rates)]
-bad, n, worst, tworst = [], 0, (0, ''), (0, '')
-if len(steady) < 5:
-    bad.append('only %d steady seconds (%s); medians %s' % (len(steady), steady, med))
-sums = {}
-for k in steady:
+moved, ios_reads = [], []
+for line in open(changes):
+    what, t = line.split()
+    if what == 'io':
+        moved.append(float(t))
+    elif not ios_reads or float(t) - ios_reads[-1][-1] > 0.05:
+        ios_reads.append([float(t)])     # a new read of iostat's (its files in < 1 ms)
+    else:
+        ios_reads[-1].append(float(t))
+ios_reads = [r[0] for r in ios_reads]
+def quiet(t):       # no counter of the three moved within 20 ms of t
+    return not any(abs(m - t) < 0.020 for m in moved)
+bad, n, worst, big = [], 0, {False: (0, ''), True: (0, '')}, {}
+if len(reports) != 11 or len(rows) != 12:
+    bad.append('%d iostat reports and %d iodash samples (want 11 and 12)' % (len(reports), len(rows)))
+    rows = []
+reads = [float(r['time']) for r in rows]
+def ios_read(t):    # iostat's read within 20 ms of iodash's at t
+    return next((r for r in ios_reads if abs(r - t) < 0.020), None)
+def steady_second(k):
+    a, b = ios_read(reads[k]), ios_read(reads[k + 1])
+    return (a is not None and b is not None and quiet(reads[k]) and quiet(reads[k + 1])
+            and abs(reads[k + 1] - reads[k] - 1) < 0.005 and abs(b - a - 1) < 0.005)
+steady = [k for k in range(len(reads) - 1) if steady_second(k)]
+if rows and len(steady) < 5:
+    bad.append('only %d steady seconds (%s); iodash read at %s, iostat at %s' % (len(steady), steady,
+               ' '.join('%.3f' % (r - reads[0]) for r in reads),
+               ' '.join('%.3f' % (r - reads[0]) for r in ios_reads)))
+for k in steady if not bad else []:
     ios_k = {d['disk_device']: d for d in reports[k]['disk']}
     row = rows[k + 1]
     for d in devs:
@@ -114,36 +195,34 @@ for k in steady:
                 bad.append('second %d %s.%s: iodash n/a, iostat %.2f' % (k + 1, d, ck, a))
                 continue
             b = float(b)
-            sa, sb = sums.get((d, ck), (0.0, 0.0))
-            sums[(d, ck)] = (sa + a, sb + b)
+            n += 1
+            if ck in timed:
+                big[ck] = max(big.get(ck, 0), min(abs(a), abs(b)))
             rel = abs(a - b) / max(abs(a), abs(b), 1e-9)
             what = '%s.%s second %d: iostat %.2f iodash %.2f' % (d, ck, k + 1, a, b)
-            if ck in timed:
-                if max(abs(a), abs(b)) >= 1 and rel > tworst[0]:
-                    tworst = (rel, what)
-                continue
-            n += 1
-            if max(abs(a), abs(b)) >= 1 and rel > worst[0]:   # above print rounding
-                worst = (rel, what)
+            if max(abs(a), abs(b)) >= 1 and rel > worst[ck in timed][0]:   # above print rounding
+                worst[ck in timed] = (rel, what)
             if abs(a - b) > 0.02 * max(abs(a), abs(b)) + 0.01:
-                bad.append('second %d %s.%s: iostat %.2f, iodash %.2f' % (k + 1, d, ck, a, b))
-mworst = (0, '')
-for (d, ck), (sa, sb) in sorted(sums.items()):
-    a, b = sa / len(steady), sb / len(steady)
-    rel = abs(a - b) / max(abs(a), abs(b), 1e-9)
-    if max(abs(a), abs(b)) >= 1 and rel > mworst[0]:
-        mworst = (rel, '%s.%s' % (d, ck))
-    if abs(a - b) > 0.02 * max(abs(a), abs(b)) + 0.01:
-        bad.append('mean %s.%s: iostat %.3f, iodash %.3f' % (d, ck, a, b))
-busy = [float(rows[k][dev + p + '.w_s']) for k in range(2, len(rows) - 1) for p in ('p1', 'p2')]
-print('%d steady seconds; %d count/size fields each within 2 %% (largest %.2f%%: %s); '
-      '%d means of all 22 x 3 within 2 %% (largest %.2f%%: %s); time-based per second up to '
-      '%.1f%% (%s)' % (len(steady), n, worst[0] * 100, worst[1], len(sums), mworst[0] * 100,
-                       mworst[1], tworst[0] * 100, tworst[1]))
-for x in bad[:6]:
+                bad.append(what)
+# the time-based figures must be well above print rounding, or the check
+# above says nothing about them
+small = [ck for ck in timed if big.get(ck, 0) < 0.1]
+print('%d steady seconds, %d figures each within 2 %%: largest count/size %.2f%% (%s), '
+      'time-based %.2f%% (%s)' % (len(steady), n, worst[False][0] * 100, worst[False][1],
+                                  worst[True][0] * 100, worst[True][1]))
+for x in bad[:8]:
     print('BAD ' + x)
-sys.exit(1 if bad or len(sums) != 66 or min(busy) <= 0 else 0)
+sys.exit(1 if bad or n != len(steady) * 66 else 2 if small else 0)
 PY
-python3 "$TMPD/cmp.py" "$TMPD/iostat.json" "$TMPD/iodash.txt" "$DEV" >"$TMPD/cmp.txt" 2>&1; rc=$?
-[ $rc -eq 0 ] && pass "iostat -x and iodash agree on $DEV, ${DEV}p1, ${DEV}p2 ($(head -1 "$TMPD/cmp.txt"))" \
-	|| fail "iostat -x and iodash agree" "$(tr '\n' ';' <"$TMPD/cmp.txt")"
+python3 "$TMPD/cmp.py" "$TMPD/iostat.json" "$TMPD/iodash.txt" "$DEV" "$TMPD/changes" >"$TMPD/cmp.txt" 2>&1; rc=$?
+what="$DEV, ${DEV}p1, ${DEV}p2, direct I/O $DIO"
+if [ $rc -eq 0 ]; then
+	pass "iostat -x and iodash agree on $what ($(head -1 "$TMPD/cmp.txt"))"
+elif [ $rc -eq 2 ] && [ "$DIO" != 1 ]; then
+	# the backing file refused direct I/O: requests of a few us, awaits
+	# and %util under print rounding, so only the rest says anything
+	pass "iostat -x and iodash agree on $what ($(head -1 "$TMPD/cmp.txt"))"
+	skip "iostat -x and iodash agree on await, aqu-sz, %util" "no direct I/O under $IMG: the requests are too fast for the time-based figures to exceed print rounding"
+else
+	fail "iostat -x and iodash agree on $what" "$(tr '\n' ';' <"$TMPD/cmp.txt")"
+fi
