@@ -546,10 +546,15 @@ int replay_open(struct replay **out, const char *path, const struct replay_confi
 	m->with_bench = !m->bench_done;
 	m->clock0_mono_ns = h->start_mono_ns;   /* --time mono: the recorded clock */
 	{
-		/* the kernel's columns and panel when it was followed */
+		/* the kernel's columns and panel when it was followed: decided
+		 * here, before any front end looks, from the first samples (a
+		 * recording made before the tracepoints were set up first has
+		 * sample 0 without its T record) */
 		struct sample *s0 = malloc(sizeof(*s0));
-		if (s0 && !recording_sample(v->rec, 0, s0))
-			m->thr.src = s0->thr_src;
+		size_t ns = recording_count(v->rec, RK_SAMPLE);
+		for (size_t i = 0; s0 && i < ns && i < 3; i++)
+			if (!recording_sample(v->rec, i, s0) && (i == 0 || s0->thr_src == THR_SRC_KERNEL))
+				m->thr.src = s0->thr_src;
 		if (m->thr.src != THR_SRC_KERNEL)
 			snprintf(m->thr.why_sampled, sizeof(m->thr.why_sampled), "recorded without the tracepoints");
 		free(s0);
