@@ -43,6 +43,8 @@ struct frame {
 	char error[MODEL_LINE_LEN];
 	struct bench_status bench;
 	struct model_throttle thr;   /* writers, control loop, rates (kernel) */
+	struct procio_view ctx;      /* the context panel's last scan */
+	char ctx_why[MODEL_LINE_LEN];
 	bool have_last;
 	struct sample last;
 	int badge_zone;              /* the worst zone of the last refresh period */
@@ -96,5 +98,13 @@ double frame_window_span(const struct frame *f, int G, int k);
  * event started shares its line; the joined text of such a line. */
 bool frame_event_joins_previous(int prev_kind, int kind);
 void frame_joined_hit_text(const char *start, const char *end, char *out, size_t n);
+
+/* The context panel's process rows: the top writers, then the top
+ * readers not listed already, at most max.  Returns how many. */
+int frame_context_rows(const struct procio_view *c, const struct procio_row **rows, int max);
+/* Its devices: indexes in c->devs of the disks that did I/O over the
+ * scan (and of their partitions when `partitions`), at most max; *idle
+ * counts the devices left out for doing none. */
+int frame_context_devs(const struct procio_view *c, bool partitions, int *idx, int max, int *idle);
 
 #endif

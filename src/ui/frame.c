@@ -111,6 +111,8 @@ int frame_copy(struct frame *v, struct model *m, int cols, double interval, doub
 	v->exit_code = m->exit_code;
 	v->bench = m->bench;
 	v->thr = m->thr;
+	v->ctx = m->ctx;
+	snprintf(v->ctx_why, sizeof v->ctx_why, "%s", m->ctx_why);
 	if (m->backpressure)
 		m->consumed = m->series.pushed;
 	const struct sample *last = series_last(&m->series);
@@ -317,4 +319,35 @@ double frame_window_span(const struct frame *v, int G, int k)
 		return 0;
 	const struct frame_pt *a = &v->pts[0], *b = &v->pts[v->npts - 1];
 	return (b->t - a->t) / (double)(b->seq - a->seq) * G * k;
+}
+
+int frame_context_rows(const struct procio_view *c, const struct procio_row **rows, int max)
+{
+	int n = 0;
+	for (int i = 0; i < c->nwriters && n < max; i++)
+		rows[n++] = &c->writers[i];
+	for (int i = 0; i < c->nreaders && n < max; i++) {
+		bool dup = false;
+		for (int k = 0; k < c->nwriters; k++)
+			dup |= c->writers[k].pid == c->readers[i].pid;
+		if (!dup)
+			rows[n++] = &c->readers[i];
+	}
+	return n;
+}
+
+int frame_context_devs(const struct procio_view *c, bool partitions, int *idx, int max, int *idle)
+{
+	int n = 0;
+	*idle = 0;
+	for (int i = 0; i < c->ndevs; i++) {
+		const struct procio_dev *d = &c->devs[i];
+		if (d->is_partition && !partitions)
+			continue;
+		if (!d->have_rate || d->r_s + d->w_s <= 0 || n == max)
+			(*idle)++;
+		else
+			idx[n++] = i;
+	}
+	return n;
 }

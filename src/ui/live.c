@@ -98,6 +98,13 @@ static void windows_layout(struct ui_live *L)
 		if (r->w > 0 && r->h > 0)
 			L->win[p] = newwin(r->h, r->w, r->y, r->x);
 	}
+	/* the sampler scans /proc for the context panel only while it is
+	 * on the screen */
+	bool want = L->win[UI_PANEL_CONTEXT] != NULL;
+	if (want != L->ctx_wanted) {
+		L->ctx_wanted = want;
+		model_want_context(L->m, want);
+	}
 	/* the focus goes to panels a key shows and hides */
 	if (!ui_panels[L->focus].key || !L->win[L->focus]) {
 		L->focus = 0;
@@ -249,6 +256,15 @@ static enum ui_key_result key_mark(void *ctx, int ch)
 	return UI_KEY_REDRAW;
 }
 
+static enum ui_key_result key_partitions(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	L->ctx_partitions = !L->ctx_partitions;
+	if (!L->win[UI_PANEL_CONTEXT])
+		snprintf(L->scr.msg, sizeof L->scr.msg, "partitions are listed in the context panel (7)");
+	return UI_KEY_REDRAW;
+}
+
 static enum ui_key_result key_help(void *ctx, int ch)
 {
 	struct ui_live *L = ctx;
@@ -322,6 +338,8 @@ const struct ui_key_def ui_live_keys[] = {
 	  "focused output: scroll back; focused curves: metric", LV, key_scroll },
 	{ { 't' }, "t", "theme", "next theme (themes/*.theme)", LV, key_theme },
 	{ { '+', '-' }, "+-", "refresh", "refresh slower / faster (-r)", LV, key_refresh },
+	{ { 'p' }, "p", NULL, "context panel (7): the disks' partitions too, and back", LV,
+	  key_partitions },
 	{ { 'm' }, "m", "mark", "put a mark in the events and the recording", UI_SCREEN_LIVE,
 	  key_mark },
 	{ { 12 }, "Ctrl-L", NULL, "repaint the whole screen", LV, key_repaint },
@@ -419,6 +437,8 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	L->screen = m->replay_seekable ? UI_SCREEN_VIEW : UI_SCREEN_LIVE;
 	L->refresh = o->refresh > 0 ? o->refresh : 1;
 	L->metric_idx = 0;     /* the first metric the tool gives: its headline figure */
+	/* the context panel costs a scan of /proc a second: shown on asking (7) */
+	L->hidden = 1u << UI_PANEL_CONTEXT;
 	L->sigints_seen = app_got_sigint;
 	if (ui_screen_open(&L->scr, o) < 0) {
 		free(L);

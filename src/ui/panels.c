@@ -639,6 +639,129 @@ static void draw_status(struct ui_live *L, struct ui_win *win, bool focus)
 	ui_key_hints(w, 0, 0, rx, st, ui_live_keys, ui_live_nkeys, L->screen);
 }
 
+/* Bytes per second, as the other rates of the screen. */
+static void fmt_Bps(double v, char *buf, size_t n)
+{
+	ui_fmt_rate_kb(v / 1024, buf, n);
+}
+
+/* The machine's side of the context panel, one fact per line, from row y
+ * of a column x..x+cw; returns the next free row. */
+static int draw_context_machine(const struct ui_live *L, WINDOW *w, int y, int x, int cw, int H)
+{
+	const struct ui_style *st = &L->scr.st;
+	const struct procio_view *c = &L->v.ctx;
+	char buf[160], a[16], b[16], d[16];
+
+	if (y < H) {
+		int n = 0;
+		if (c->have_cpu)
+			n += snprintf(buf + n, sizeof buf - (size_t)n, "iowait %.1f%%  steal %.1f%%", c->iowait_pct,
+				      c->steal_pct);
+		else
+			n += snprintf(buf + n, sizeof buf - (size_t)n, "iowait n/a  steal n/a");
+		if (c->have_procs)
+			snprintf(buf + n, sizeof buf - (size_t)n, "  blocked (D) %u", c->procs_blocked);
+		ui_put(w, y++, x, cw, st, c->have_procs && c->procs_blocked ? TE_HIT : TE_TEXT, buf);
+	}
+	if (y < H) {
+		if (c->have_mem) {
+			ui_fmt_kb((double)c->cached_kb, a, sizeof a);
+			ui_fmt_kb((double)c->mem_free_kb, b, sizeof b);
+			ui_fmt_kb((double)c->mem_available_kb, d, sizeof d);
+			snprintf(buf, sizeof buf, "cache %s  free %s  avail %s", a, b, d);
+		} else {
+			snprintf(buf, sizeof buf, "memory n/a (/proc/meminfo not read)");
+		}
+		ui_put(w, y++, x, cw, st, TE_TEXT, buf);
+	}
+	if (y < H) {
+		if (c->have_psi)
+			snprintf(buf, sizeof buf, "PSI io some %.1f%%  full %.1f%% (avg10)", c->psi_some_avg10,
+				 c->psi_full_avg10);
+		else
+			snprintf(buf, sizeof buf, "PSI io n/a (no /proc/pressure/io)");
+		ui_put(w, y++, x, cw, st, c->have_psi && c->psi_full_avg10 > 0 ? TE_HIT : TE_TEXT, buf);
+	}
+	int idx[PROCIO_DEVS], idle;
+	int n = frame_context_devs(c, L->ctx_partitions, idx, PROCIO_DEVS, &idle);
+	if (y < H) {
+		snprintf(buf, sizeof buf, "%-10s %9s %9s%s", "device", "rareq-sz", "wareq-sz",
+			 L->ctx_partitions ? "" : "  (p: partitions)");
+		ui_put(w, y++, x, cw, st, TE_DIM, buf);
+	}
+	for (int i = 0; i < n && y < H; i++) {
+		const struct procio_dev *dv = &c->devs[idx[i]];
+		snprintf(buf, sizeof buf, "%s%-*.*s %9.1f %9.1f", dv->is_partition ? " " : "",
+			 dv->is_partition ? 9 : 10, dv->is_partition ? 9 : 10, dv->name, dv->rareq_sz,
+			 dv->wareq_sz);
+		ui_put(w, y++, x, cw, st, TE_TEXT, buf);
+	}
+	if (!n && y < H)
+		ui_put(w, y++, x, cw, st, TE_DIM, c->have_rates ? "no device did I/O in the last second"
+							      : "request sizes after the next scan");
+	return y;
+}
+
+/* Who does I/O, system-wide, and what the machine is doing: the context
+ * of what the dirty gauge shows (a second's scan of /proc, procio.h). */
+static void draw_context(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	const struct procio_view *c = &v->ctx;
+	int W = getmaxx(w), H = getmaxy(w);
+	char title[160], buf[160], r[16], wr[16];
+
+	if (!c->valid) {
+		ui_title(w, st, "Context", focus);
+		ui_put(w, 1, 0, W, st, TE_DIM, v->ctx_why[0] ? v->ctx_why
+				 : v->replay ? "processes and CPU are read live from /proc: not in a replay"
+					     : "reading /proc (once a second)");
+		return;
+	}
+	if (c->all_procs)
+		snprintf(title, sizeof title, "Context  I/O of all %d processes", c->nprocs);
+	else
+		snprintf(title, sizeof title, "Context  I/O of your processes only (not root: %d of %d unreadable)",
+			 c->nunreadable, c->nprocs);
+	ui_title(w, st, title, focus);
+	if (v->ctx_why[0] && H > 1)
+		ui_put(w, 1, 0, W, st, TE_ERROR, v->ctx_why);
+	int y0 = 1 + (v->ctx_why[0] != 0);
+
+	/* wide: processes left, the machine right; narrow: the machine on top */
+	int mw = 50, pw = W, px = 0, py = y0;
+	if (W >= 100) {
+		pw = W - mw - 1;
+		draw_context_machine(L, w, y0, pw + 1, mw, H);
+	} else {
+		py = draw_context_machine(L, w, y0, 0, W, H > y0 + 6 ? y0 + 3 : y0 + (H - y0) / 2);
+	}
+	if (py >= H)
+		return;
+	bool pauses = c->have_pauses && pw >= 60;
+	snprintf(buf, sizeof buf, "  %-15s %7s %10s %10s%s%s", "command", "pid", "write/s", "read/s",
+		 pauses ? "  paused" : "", v->bench.pid > 0 ? "  (* benchmark)" : "");
+	ui_put(w, py++, px, pw, st, TE_DIM, buf);
+	const struct procio_row *rows[2 * PROCIO_TOP];
+	int n = frame_context_rows(c, rows, 2 * PROCIO_TOP);
+	if (!n && py < H)
+		ui_put(w, py++, px, pw, st, TE_DIM, c->have_rates ? "no process read or wrote in the last second"
+							       : "rates after the next scan");
+	for (int i = 0; i < n && py < H; i++) {
+		const struct procio_row *e = rows[i];
+		fmt_Bps(e->write_Bps, wr, sizeof wr);
+		fmt_Bps(e->read_Bps, r, sizeof r);
+		int k = snprintf(buf, sizeof buf, "%s %-15s %7d %10s %10s", e->in_bench ? "*" : " ", e->comm,
+				 (int)e->pid, wr, r);
+		if (pauses && e->pauses && k > 0 && (size_t)k < sizeof buf)
+			snprintf(buf + k, sizeof buf - (size_t)k, "  %u %.0f ms", e->pauses, e->paused_ms);
+		ui_put(w, py++, px, pw, st, e->in_bench ? TE_HEADER : e->pauses ? TE_HIT : TE_TEXT, buf);
+	}
+}
+
 
 /* The panels, in the order of enum ui_panel; on a narrow screen they
  * stack in this order; on a wide one, those of a band sit side by side. */
@@ -646,13 +769,16 @@ const struct panel_def ui_panels[UI_PANEL_COUNT] = {
 	[UI_PANEL_HEADER] = { 0, "header", 1, 0, 0, -1, 0, false, draw_header },
 	[UI_PANEL_STATUS] = { 0, "status", 1, 0, 0, -1, 0, false, draw_status },
 	/* title + 3 graph rows */
-	[UI_PANEL_THROUGHPUT] = { '1', "throughput", 4, 2, 5, 0, 1, false, draw_throughput },
+	[UI_PANEL_THROUGHPUT] = { '1', "throughput", 4, 2, 6, 0, 1, false, draw_throughput },
 	/* title, bar, marker labels; it goes last */
-	[UI_PANEL_DIRTY] = { '2', "dirty", 3, 3, 6, 0, 1, false, draw_dirty },
+	[UI_PANEL_DIRTY] = { '2', "dirty", 3, 3, 7, 0, 1, false, draw_dirty },
 	/* title, column header, one disk; then a row per active disk */
-	[UI_PANEL_DISKS] = { '3', "disks", 3, 0, 4, 1, 1, true, draw_disks },
-	[UI_PANEL_OUTPUT] = { '4', "output", 4, 1, 3, 2, 2, false, draw_output },
+	[UI_PANEL_DISKS] = { '3', "disks", 3, 0, 5, 1, 1, true, draw_disks },
+	[UI_PANEL_OUTPUT] = { '4', "output", 4, 1, 4, 2, 2, false, draw_output },
 	/* axis, legend and a few rows of curve */
-	[UI_PANEL_CURVES] = { '5', "curves", 8, 1, 2, 2, 2, false, draw_curves },
-	[UI_PANEL_EVENTS] = { '6', "events", 4, 1, 1, 2, 1, false, draw_events },
+	[UI_PANEL_CURVES] = { '5', "curves", 8, 1, 3, 2, 2, false, draw_curves },
+	[UI_PANEL_EVENTS] = { '6', "events", 4, 1, 2, 2, 1, false, draw_events },
+	/* title, table head, a few processes; a band of its own, the whole
+	 * width; it goes first */
+	[UI_PANEL_CONTEXT] = { '7', "context", 5, 1, 1, 3, 1, false, draw_context },
 };

@@ -33,6 +33,8 @@ struct ui_live {
 	char cs_msg[128];
 	int sigints_seen;
 	unsigned marks;
+	bool ctx_partitions;         /* context panel: partitions too (p) */
+	bool ctx_wanted;             /* what the model was last told (model_want_context) */
 };
 
 
