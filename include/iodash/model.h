@@ -68,6 +68,8 @@ struct bench_status {
 	int runs_failed;
 	double run_start_t;           /* session seconds */
 	double eta_s;                 /* < 0 unknown */
+	double run_length_s;          /* how long this run takes, as its command line says; < 0 unknown */
+	bool run_length_at_most;      /* ... or less (fio without time_based) */
 	int last_exit_status;         /* -1 unknown */
 	int last_signal;              /* 0 none */
 	bool attached;                /* attach: watched, never signalled; its exit status is unknowable */

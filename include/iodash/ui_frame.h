@@ -69,6 +69,9 @@ int frame_copy(struct frame *f, struct model *m, int cols, double interval, doub
 void frame_free(struct frame *f);
 
 bool frame_bench_active(const struct frame *f);
+/* The share of a single run done, 0..1, by the length its command line
+ * says (bench.run_length_s) and the session time of the last sample. */
+double frame_run_done(const struct frame *f);
 
 /* The worst zone of the samples within `period` seconds of the newest. */
 int frame_worst_zone(const struct frame *f, double period);

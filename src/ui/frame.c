@@ -14,6 +14,14 @@ bool frame_bench_active(const struct frame *f)
 	       f->bench.state == BENCH_BETWEEN;
 }
 
+double frame_run_done(const struct frame *f)
+{
+	if (f->bench.run_length_s <= 0 || !f->have_last)
+		return 0;
+	double d = (f->last.t - f->bench.run_start_t) / f->bench.run_length_s;
+	return d < 0 ? 0 : d > 1 ? 1 : d;
+}
+
 /* The events pane gives a hit one line: its end joins the line of its
  * start ("0:03 throttle 0.20s dirty+writeback=…") when nothing came
  * between them.  A kernel at its dirty limit can go in and out of

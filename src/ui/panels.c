@@ -128,6 +128,23 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 			snprintf(buf, sizeof buf, "ETA %s ", el);
 			cx += ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
 		}
+	} else if (b->run_length_s > 0 && frame_bench_active(v) && v->have_last) {
+		/* one run whose command line says how long it takes */
+		int bw = 12;
+		double done = frame_run_done(v);
+		if (cx + bw + 2 < rx) {
+			int fill = (int)(bw * done + 0.5);
+			bool utf = st->glyphs != UI_GLYPH_ASCII;
+			ui_fill(w, 1, cx, fill, st, TE_PROGRESS, utf ? "\u2588" : "#");
+			ui_fill(w, 1, cx + fill, bw - fill, st, TE_PROGRESS_EMPTY, utf ? "\u2591" : ".");
+			cx += bw + 1;
+		}
+		if (b->eta_s >= 0) {
+			ui_fmt_dur(b->eta_s, el, sizeof el);
+			snprintf(buf, sizeof buf, "%.0f%% ETA %s%s ", 100 * done,
+				 b->run_length_at_most ? "at most " : "", el);
+			cx += ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
+		}
 	}
 	switch (b->state) {
 	case BENCH_NONE:
