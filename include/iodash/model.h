@@ -29,6 +29,7 @@
 /* A command from the front end to its producer (replay time travel).
  * kind is the producer's own (> 0); MODEL_CMD_QUIT is the model's. */
 #define MODEL_CMD_QUIT (-1)           /* the front end is gone: stop (never dropped) */
+#define MODEL_CMD_SEEK (-2)           /* a replay: show the session as at second arg */
 struct model_cmd {
 	int kind;
 	double arg;

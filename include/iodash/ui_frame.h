@@ -20,7 +20,7 @@
 #include "iodash/theme.h"
 
 #define FRAME_OUT_LINES 64
-#define FRAME_EVENTS 48
+#define FRAME_EVENTS 256         /* the events pane scrolls back this far */
 #define FRAME_DISKS SAMPLE_MAX_DISKS
 
 /* What one sample contributes to the graphs. */
@@ -100,6 +100,13 @@ double frame_window_span(const struct frame *f, int G, int k);
 /* The events pane: an event of `kind` that ends the hit the previous
  * event started shares its line; the joined text of such a line. */
 bool frame_event_joins_previous(int prev_kind, int kind);
+/* The pane's lines among the events held: line j starts at ev[line_ev[j]]
+ * whose session index is key[j] (arrays of FRAME_EVENTS).  Returns the
+ * number of lines. */
+int frame_event_lines(const struct frame *f, uint64_t *key, int *line_ev);
+/* The line a selection (a key) stands on now: the line of that key, or
+ * the first after it when it went (0 when every line is newer). */
+int frame_event_line_of(const uint64_t *key, int n, uint64_t sel);
 void frame_joined_hit_text(const char *start, const char *end, char *out, size_t n);
 
 /* The context panel's process rows: the top writers, then the top

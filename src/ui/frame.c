@@ -31,6 +31,29 @@ bool frame_event_joins_previous(int prev_kind, int kind)
 	return kind == MEV_HIT_END && prev_kind == MEV_HIT_START;
 }
 
+int frame_event_lines(const struct frame *f, uint64_t *key, int *line_ev)
+{
+	uint64_t abs0 = f->nevents - (uint64_t)f->nev;
+	int nl = 0;
+	for (int i = 0; i < f->nev; i++)
+		if (!i || !frame_event_joins_previous((int)f->ev[i - 1].kind, (int)f->ev[i].kind)) {
+			key[nl] = abs0 + (uint64_t)i;
+			line_ev[nl++] = i;
+		}
+	return nl;
+}
+
+int frame_event_line_of(const uint64_t *key, int n, uint64_t sel)
+{
+	int j = 0;
+	while (j < n - 1 && key[j] < sel)
+		j++;
+	/* a key between two lines (the second event of a joined line): its line */
+	if (j > 0 && key[j] > sel)
+		j--;
+	return j;
+}
+
 /* The text of a hit's joined line: "throttle 0.20s dirty+writeback=…",
  * from the texts the sampler gives its events (src/sampler.c); other
  * texts (an older recording) are shown side by side. */

@@ -570,43 +570,123 @@ static void draw_output(struct ui_live *L, struct ui_win *win, bool focus)
 	ui_text_widget.draw(w, &td, st);
 }
 
+/* Bytes of s that make its first n characters (UTF-8; an event's text is
+ * narrow characters: one column each). */
+static size_t utf8_prefix(const char *s, int n)
+{
+	size_t b = 0;
+	for (int c = 0; s[b] && c < n; c++)
+		do
+			b++;
+		while (((unsigned char)s[b] & 0xc0) == 0x80);
+	return b;
+}
+
+/* The next row of s wrapped at w columns: the bytes it shows (*skip: and
+ * the space after them, where it broke between words). */
+static size_t wrap_next(const char *s, int w, size_t *skip)
+{
+	size_t b = utf8_prefix(s, w);
+	*skip = 0;
+	if (!s[b])
+		return b;
+	for (size_t k = b; k > 0; k--)
+		if (s[k] == ' ') {
+			*skip = 1;
+			return k;
+		}
+	return b;   /* one word wider than the pane: cut inside it */
+}
+
+/* The text of the events pane's line that starts at ev[i]. */
+static void event_line_text(const struct frame *v, int i, char *out, size_t n, enum theme_elem *el)
+{
+	const struct model_event *e = &v->ev[i];
+	const struct model_event *end = i + 1 < v->nev &&
+		frame_event_joins_previous((int)e->kind, (int)v->ev[i + 1].kind) ? &v->ev[i + 1] : NULL;
+	char t[24], text[2 * MODEL_LINE_LEN];
+	ui_fmt_dur(e->t, t, sizeof t);
+	*el = e->kind == MEV_HIT_START || e->kind == MEV_HIT_END ? TE_HIT : e->kind == MEV_MARK ? TE_MARK : TE_TEXT;
+	if (end)
+		frame_joined_hit_text(e->text, end->text, text, sizeof text);
+	else
+		snprintf(text, sizeof text, "%s", e->text[0] ? e->text : model_event_kind_name(e->kind));
+	snprintf(out, n, "%s %s", t, text);
+}
+
+/* The events pane follows the newest; with the focus, up/down select a
+ * line (live.c), the pane scrolls to keep it in view and the selected
+ * line is shown whole, wrapped between words over the rows it needs. */
 static void draw_events(struct ui_live *L, struct ui_win *win, bool focus)
 {
 	WINDOW *w = (WINDOW *)win;
 	const struct ui_style *st = &L->scr.st;
 	const struct frame *v = &L->v;
-	ui_title(w, st, "Events", focus);
 	int H = getmaxy(w) - 1, W = getmaxx(w);
+	char title[96];
+	bool sel = focus && L->ev_selecting;
+	if (sel)
+		snprintf(title, sizeof title, "Events%s", L->screen == UI_SCREEN_VIEW ? "  Enter: go to" : "");
+	else
+		snprintf(title, sizeof title, "Events%s", focus ? "  up: select" : "");
+	ui_title(w, st, title, focus);
 	if (!v->nev) {
 		ui_put(w, 1, 0, W, st, TE_DIM, "none yet (m puts a mark)");
 		return;
 	}
-	/* the pane's lines among the events held: where each starts, by
-	 * index in v->ev and in the session */
-	int line_ev[FRAME_EVENTS], nl = 0;
-	uint64_t key[FRAME_EVENTS], abs0 = v->nevents - (uint64_t)v->nev;
-	for (int i = 0; i < v->nev; i++)
-		if (!i || !frame_event_joins_previous((int)v->ev[i - 1].kind, (int)v->ev[i].kind)) {
-			key[nl] = abs0 + (uint64_t)i;
-			line_ev[nl++] = i;
+	int line_ev[FRAME_EVENTS], nl;
+	uint64_t key[FRAME_EVENTS];
+	char line[2 * MODEL_LINE_LEN + 32];
+	enum theme_elem el;
+	nl = frame_event_lines(v, key, line_ev);
+	if (H < 1 || W < 1)
+		return;
+	int first, s = -1, srows = 1;
+	if (!sel) {
+		first = layout_tail_first_keyed(key, nl, H);
+	} else {
+		s = frame_event_line_of(key, nl, L->ev_sel);
+		event_line_text(v, line_ev[s], line, sizeof line, &el);
+		srows = 0;
+		for (const char *c = line; *c; srows++) {
+			size_t sk, b = wrap_next(c, W, &sk);
+			c += b + sk;
 		}
-	int first = layout_tail_first_keyed(key, nl, H);
-	for (int j = first; j < nl && j - first < H; j++) {
-		int i = line_ev[j];
-		const struct model_event *e = &v->ev[i];
-		const struct model_event *end = i + 1 < v->nev &&
-			frame_event_joins_previous((int)e->kind, (int)v->ev[i + 1].kind) ? &v->ev[i + 1] : NULL;
-		char t[24], text[2 * MODEL_LINE_LEN], line[2 * MODEL_LINE_LEN + 2];
-		ui_fmt_dur(e->t, t, sizeof t);
-		enum theme_elem el = e->kind == MEV_HIT_START || e->kind == MEV_HIT_END ? TE_HIT
-				     : e->kind == MEV_MARK ? TE_MARK : TE_TEXT;
-		if (end)
-			frame_joined_hit_text(e->text, end->text, text, sizeof text);
-		else
-			snprintf(text, sizeof text, "%s", e->text[0] ? e->text : model_event_kind_name(e->kind));
-		int x = ui_put(w, 1 + j - first, 0, W, st, TE_DIM, t);
-		snprintf(line, sizeof line, " %s", text);
-		ui_put(w, 1 + j - first, x, W - x, st, el, line);
+		if (srows < 1)
+			srows = 1;
+		if (srows > H)
+			srows = H;
+		first = frame_event_line_of(key, nl, L->ev_top);
+		if (s < first)
+			first = s;
+		if (s - first > H - srows)
+			first = s - (H - srows);
+		L->ev_top = key[first];
+	}
+	int y = 1;
+	for (int j = first; j < nl && y <= H; j++) {
+		event_line_text(v, line_ev[j], line, sizeof line, &el);
+		if (j != s) {
+			/* the time dim, the text in its kind's colour */
+			char *sp = strchr(line, ' ');
+			int x = ui_put(w, y, 0, W, st, TE_DIM, sp ? (*sp = '\0', line) : line);
+			if (sp) {
+				*sp = ' ';
+				ui_put(w, y, x, W - x, st, el, sp);
+			}
+			y++;
+			continue;
+		}
+		/* the selected line, whole */
+		const char *p = line;
+		for (int r = 0; r < srows && y <= H && *p; r++, y++) {
+			char part[2 * MODEL_LINE_LEN + 32];
+			size_t sk, b = wrap_next(p, W, &sk);
+			snprintf(part, sizeof part, "%.*s", (int)b, p);
+			ui_fill(w, y, 0, W, st, TE_TITLE_FOCUS, " ");
+			ui_put(w, y, 0, W, st, TE_TITLE_FOCUS, part);
+			p += b + sk;
+		}
 	}
 }
 

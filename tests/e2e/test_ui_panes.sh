@@ -28,3 +28,37 @@ if command -v dbench >/dev/null; then
 else
 	skip "run progress bar" "dbench not installed"
 fi
+
+# ---- the events pane: focus, select, the whole line, Enter in view -----
+REC="$FIX/recordings/knobs-sweep-6.18.rec"
+tm_start 120 40 "cd '$TMPD' && '$IODASH' view '$REC'; echo EXIT=\$?; sleep 60"
+tm_wait '@ [0-9:.]+ / [0-9:]+ end' 15 || fail "view reaches the end" "$(tm_screen | head -1)"
+for _ in 1 2 3 4 5 6 7 8; do
+	tm_screen | grep -q 'Events  up: select' && break
+	tm send-keys -t t Tab; sleep 0.3
+done
+tm_wait 'Events  up: select' 2 && pass "tab gives the events pane the focus" || fail "events focus" "$(tm_screen | grep -m1 Events)"
+# the run's end: "run 1/4 ok: exit 0 after 0.6 s; throttled tasks max 1;
+# tracepoint: 12 pauses, 148 ms paused" (t 0.620), cut at the pane's 24
+# columns unless selected; up walks back to it
+tm send-keys -t t Up; sleep 0.3
+tm_wait 'Events  Enter: go to' 2 && pass "up selects an event" || fail "up selects an event" "$(tm_screen | grep -m1 Events)"
+found=0
+for _ in $(seq 40); do
+	tm_screen | grep -q '148 ms paused' && { found=1; break; }
+	tm send-keys -t t Up; sleep 0.2
+done
+if [ $found = 1 ]; then pass "the events pane scrolls back to an older event, its line whole"
+else fail "the events pane scrolls back, the selected line whole" "$(tm_screen | sed -n 24,38p)"; fi
+# its whole text: wrapped between words over the pane's rows (the pane's
+# 24 columns from 97 on: characters, not bytes), the words in order
+pane() { tm_screen | sed -E 's/^.{96}//; t; s/.*//'; }
+pane | tr '\n' ' ' | grep -q 'run 1/4 ok: exit 0 after 0.6 s; throttled tasks max 1; tracepoint: 12 pauses, 148 ms paused' \
+	&& pass "selected event wrapped whole" || fail "selected event wrapped whole" "$(pane | sed -n 24,38p)"
+tm send-keys -t t ' '      # pause: the jump stays where it lands
+sleep 0.5
+tm send-keys -t t Enter
+if tm_wait '@ 0:00:00\.[67] / ' 5; then pass "Enter goes to the event's time (0.62 s)"
+else fail "Enter goes to the event's time" "$(tm_screen | head -1)"; fi
+tm send-keys -t t q
+tm_wait 'EXIT=0' 5 && pass "view quits 0" || fail "view quits" "$(tm_screen | tail -2)"

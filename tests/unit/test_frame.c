@@ -311,6 +311,31 @@ static void test_context(void **state)
 	assert_int_equal(idx[1], 1);
 }
 
+/* The events pane's lines (a hit's end joins its start) and where a
+ * selection stands when lines come and go. */
+static void test_event_lines(void **state)
+{
+	(void)state;
+	static struct frame f;
+	memset(&f, 0, sizeof f);
+	enum model_event_kind k[] = { MEV_MARK, MEV_HIT_START, MEV_HIT_END, MEV_NOTE, MEV_HIT_START };
+	f.nev = 5;
+	f.nevents = 105;   /* the session's events 100..104 held */
+	for (int i = 0; i < 5; i++)
+		f.ev[i].kind = k[i];
+	uint64_t key[FRAME_EVENTS];
+	int line_ev[FRAME_EVENTS];
+	assert_int_equal(frame_event_lines(&f, key, line_ev), 4);
+	assert_int_equal(key[0], 100);
+	assert_int_equal(key[1], 101);
+	assert_int_equal(key[2], 103);   /* 102 joined 101's line */
+	assert_int_equal(line_ev[2], 3);
+	assert_int_equal(frame_event_line_of(key, 4, 103), 2);
+	assert_int_equal(frame_event_line_of(key, 4, 102), 1);   /* inside a joined line */
+	assert_int_equal(frame_event_line_of(key, 4, 50), 0);    /* gone from the ring: the oldest */
+	assert_int_equal(frame_event_line_of(key, 4, 999), 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -320,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_buckets), cmocka_unit_test(test_window_span),
 		cmocka_unit_test(test_events_join), cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_run_done), cmocka_unit_test(test_context),
+		cmocka_unit_test(test_event_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
