@@ -1,4 +1,5 @@
-/* procio: see include/iodash/procio.h.
+/* procio: see include/iodash/procio.h.  Beside proctree (the benchmark's
+ * processes), whose /proc/PID/stat parser it shares.
  *
  * Cost: a scan reads /proc/PID/io of every process (one small file each)
  * and /proc/PID/stat only of a process it has not seen before, of one
