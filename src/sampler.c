@@ -179,8 +179,14 @@ static void sampler_context(struct sampler *s, const struct sample *smp)
 		s->pio_said = true;
 		return;
 	}
-	procio_note_pauses(&s->pio, smp);
 	double now = util_mono_s();
+	if (s->pio_last >= 0 && now - s->pio_last > 2.5 * (s->cfg.interval > 1 ? s->cfg.interval : 1)) {
+		/* shown again after a while hidden: rates over that while would
+		 * be an average of the past, not what is going on; start over */
+		procio_free(&s->pio);
+		procio_init(&s->pio, NULL);
+	}
+	procio_note_pauses(&s->pio, smp);
 	if (s->pio_last >= 0 && now - s->pio_last < 1.0 - 1e-3)
 		return;
 	s->pio_last = now;

@@ -80,6 +80,7 @@ static void test_parse(void **state)
 /* A /proc of the test's making. */
 static char root[64];
 
+static void put(const char *rel, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(const char *rel, const char *fmt, ...)
 {
 	char path[256], text[512];
