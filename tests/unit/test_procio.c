@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,7 +200,7 @@ static void test_scan_maths(void **state)
 
 struct feeder {
 	int fd;
-	volatile int stop;
+	atomic_int stop;
 };
 
 static void *feed(void *arg)
@@ -207,7 +208,7 @@ static void *feed(void *arg)
 	struct feeder *f = arg;
 	static char block[1 << 20];
 	/* at most 200 MiB/s: enough to stand out, gentle on a shared machine */
-	while (!f->stop) {
+	while (!atomic_load(&f->stop)) {
 		if (fdio_write_all(f->fd, block, sizeof block))
 			break;
 		usleep(5000);
@@ -278,6 +279,7 @@ static void test_real_writer(void **state)
 	}
 	close(pfd[0]);
 	struct feeder fd = { .fd = pfd[1] };
+	atomic_init(&fd.stop, 0);
 	pthread_t th;
 	assert_int_equal(pthread_create(&th, NULL, feed, &fd), 0);
 
@@ -300,7 +302,7 @@ static void test_real_writer(void **state)
 	assert_int_equal(procio_scan(&p, t2, 0, NULL, &v, err, sizeof err), 0);
 	uint64_t w2 = written(pid);
 	double t2b = procio_now();
-	fd.stop = 1;
+	atomic_store(&fd.stop, 1);
 	pthread_join(th, NULL);
 	int st;
 	assert_int_equal(waitpid(pid, &st, 0), pid);
