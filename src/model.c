@@ -198,6 +198,23 @@ void model_set_error(struct model *m, const char *error)
 	model_notify(m);
 }
 
+void model_want_context(struct model *m, bool want)
+{
+	model_lock(m);
+	m->ctx_wanted = want;
+	model_unlock(m);
+}
+
+void model_set_context(struct model *m, const struct procio_view *v, const char *why)
+{
+	model_lock(m);
+	if (v)
+		m->ctx = *v;
+	snprintf(m->ctx_why, sizeof(m->ctx_why), "%s", why ? why : "");
+	model_unlock(m);
+	model_notify(m);
+}
+
 void model_set_paused(struct model *m, bool paused)
 {
 	model_lock(m);

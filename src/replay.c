@@ -349,6 +349,14 @@ static void view_do_cmd(struct replay *v, const struct model_cmd *c, size_t n)
 	switch (c->kind) {
 	case VC_STEP: view_seek(v, c->arg > 0 ? v->pos + 1 : (v->pos ? v->pos - 1 : 0)); break;
 	case VC_SEEK_REL: view_seek(v, view_index_at(v, now_t + c->arg)); break;
+	case MODEL_CMD_SEEK: {
+		/* the first sample at or after arg: what happened then is shown */
+		size_t i = view_index_at(v, c->arg);
+		if (i + 1 < n && recording_time(v->rec, RK_SAMPLE, i) < c->arg - 1e-9)
+			i++;
+		view_seek(v, i);
+		break;
+	}
 	case VC_HOME: view_seek(v, 0); break;
 	case VC_END: view_seek(v, n ? n - 1 : 0); break;
 	case VC_PROMPT:

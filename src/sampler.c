@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "iodash/sampler.h"
 #include "iodash/knobs.h"
+#include "iodash/procio.h"
 #include "iodash/util.h"
 #include "iodash/throttle_follow.h"
 
@@ -32,6 +33,9 @@ struct sampler {
 	double last_t;              /* of the last sample published */
 	double host_down_t;         /* --host: when its pmcd went away, or < 0 */
 	uint64_t replay_start_ns;   /* our mono time when a paced trace replay began */
+	struct procio pio;          /* the context panel's scans of /proc */
+	double pio_last;            /* util_mono_s() of the last scan; < 0 none */
+	bool pio_said;              /* ctx_why was given for a probe without /proc */
 };
 
 static struct timespec ns_to_ts(uint64_t ns)
@@ -177,6 +181,49 @@ static void sampler_note_host(struct sampler *s, bool back, const char *why)
 	}
 }
 
+/* The context panel: while a front end shows it, scan /proc at most once
+ * a second (a scan reads a file per process: not per sample), with the
+ * benchmark's pid to mark its tree and the kernel's pauses of the
+ * samples since the last scan. */
+static void sampler_context(struct sampler *s, const struct sample *smp)
+{
+	struct model *m = s->model;
+	char err[MODEL_LINE_LEN] = "";
+
+	model_lock(m);
+	bool want = m->ctx_wanted;
+	pid_t root = m->bench.state == BENCH_RUNNING || m->bench.state == BENCH_STARTING
+		     ? m->bench.pid : 0;
+	model_unlock(m);
+	if (!want)
+		return;
+	if (probe_kind(s->probe) != PROBE_LIVE) {
+		if (!s->pio_said)
+			model_set_context(m, NULL, probe_kind(s->probe) == PROBE_HOST
+					  ? "processes and CPU are read from this machine's /proc: not with --host"
+					  : "processes and CPU are read live from /proc: not in a replay");
+		s->pio_said = true;
+		return;
+	}
+	double now = util_mono_s();
+	if (s->pio_last >= 0 && now - s->pio_last > 2.5 * (s->cfg.interval > 1 ? s->cfg.interval : 1)) {
+		/* shown again after a while hidden: rates over that while would
+		 * be an average of the past, not what is going on; start over */
+		procio_free(&s->pio);
+		procio_init(&s->pio, NULL);
+	}
+	procio_note_pauses(&s->pio, smp);
+	if (s->pio_last >= 0 && now - s->pio_last < 1.0 - 1e-3)
+		return;
+	s->pio_last = now;
+	struct procio_view *v = malloc(sizeof(*v));
+	if (!v)
+		return;
+	int rc = procio_scan(&s->pio, procio_now(), root, &s->cur, v, err, sizeof(err));
+	model_set_context(m, v, rc ? err : "");
+	free(v);
+}
+
 /* Derive, follow throttling, publish: the one path every sample takes. */
 static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 			    uint64_t t0_ns, uint64_t seq)
@@ -196,6 +243,7 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 			model_add_event(m, MEV_NOTE, smp.t, "%s: counters reset (device re-created?)",
 					smp.disks[i].name);
 	throttle_follow_emit(&s->thr, m);
+	sampler_context(s, &smp);
 	if (seq == 0)
 		throttle_follow_announce(m);
 	if (prev) {
@@ -285,6 +333,8 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 	s->model = m;
 	s->cfg = *cfg;
 	throttle_follow_init(&s->thr, cfg->ktrace, cfg->throttle_gap);
+	procio_init(&s->pio, NULL);
+	s->pio_last = -1;
 	s->stop_pipe[0] = s->stop_pipe[1] = -1;
 	s->missed_said_t = -1;
 	s->host_down_t = -1;
@@ -336,5 +386,6 @@ void sampler_stop(struct sampler *s)
 	close(s->timer_fd);
 	close(s->stop_pipe[0]);
 	close(s->stop_pipe[1]);
+	procio_free(&s->pio);
 	free(s);
 }

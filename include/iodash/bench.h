@@ -99,6 +99,12 @@ int bench_follow_poll(struct bench_follow *f, size_t max,
 		      void (*data)(void *ctx, const char *buf, size_t len), void *ctx);
 void bench_follow_close(struct bench_follow *f);
 
+/* How long argv runs, where its command line says (dbench -t N, fio
+ * --runtime with --time_based and --ramp_time, sysbench --time): 0 with
+ * *secs, and *at_most when it may end sooner (fio without time_based,
+ * sysbench with --events); -ENOENT when the command line does not say. */
+int bench_run_length(char *const argv[], double *secs, bool *at_most);
+
 /* Build the driver for o->cmd (CMD_RUN, CMD_SWEEP, CMD_ATTACH).  Usage
  * errors return -EINVAL (exit 2), others -errno (exit 1). */
 int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,

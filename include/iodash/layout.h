@@ -3,7 +3,7 @@
  * it is unit-tested at 80x24, 120x40, 200x60 and at tiny sizes.
  *
  * At small sizes panels drop out in the order of their drop_rank
- * (events, curves, output, disks, throughput; the dirty panel goes last) instead of
+ * (context, events, curves, output, disks, throughput; the dirty panel goes last) instead of
  * overlapping: every returned rectangle lies inside the screen and no two
  * overlap. */
 #ifndef IODASH_LAYOUT_H
@@ -21,6 +21,7 @@ enum ui_panel {
 	UI_PANEL_OUTPUT,       /* key 4: benchmark output */
 	UI_PANEL_CURVES,       /* key 5: result curves */
 	UI_PANEL_EVENTS,       /* key 6: hits, marks, runs */
+	UI_PANEL_CONTEXT,      /* key 7: who else does I/O, the machine (hidden at start) */
 	UI_PANEL_COUNT
 };
 

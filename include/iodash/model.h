@@ -18,6 +18,7 @@
 #include "iodash/result.h"
 #include "iodash/parser.h"
 #include "iodash/ktrace.h"
+#include "iodash/procio.h"
 
 #define MODEL_EVENT_CAP 1024
 #define MODEL_OUTPUT_CAP 512
@@ -28,6 +29,7 @@
 /* A command from the front end to its producer (replay time travel).
  * kind is the producer's own (> 0); MODEL_CMD_QUIT is the model's. */
 #define MODEL_CMD_QUIT (-1)           /* the front end is gone: stop (never dropped) */
+#define MODEL_CMD_SEEK (-2)           /* a replay: show the session as at second arg */
 struct model_cmd {
 	int kind;
 	double arg;
@@ -67,6 +69,8 @@ struct bench_status {
 	int runs_failed;
 	double run_start_t;           /* session seconds */
 	double eta_s;                 /* < 0 unknown */
+	double run_length_s;          /* how long this run takes, as its command line says; < 0 unknown */
+	bool run_length_at_most;      /* ... or less (fio without time_based) */
 	int last_exit_status;         /* -1 unknown */
 	int last_signal;              /* 0 none */
 	bool attached;                /* attach: watched, never signalled; its exit status is unknowable */
@@ -127,6 +131,13 @@ struct model {
 	struct result_set results;    /* final points only; progress points go to the observer */
 	struct bench_status bench;
 	struct model_throttle thr;
+	/* The context panel's data (procio.h): the sampler scans /proc at
+	 * most once a second, and only while a front end shows the panel
+	 * (ctx_wanted, model_want_context); ctx_why says why there is none
+	 * (a replay, --host: not this machine's /proc). */
+	bool ctx_wanted;
+	struct procio_view ctx;
+	char ctx_why[MODEL_LINE_LEN];
 
 	bool sampler_done;            /* no more samples will come (count, duration, trace end, error) */
 	bool bench_done;              /* the benchmark or sweep has finished (or none was asked for) */
@@ -189,6 +200,10 @@ void model_set_bench(struct model *m, const struct bench_status *b);
 /* The header's "what is watched" line; a fatal error of a producer. */
 void model_set_source(struct model *m, const char *source);
 void model_set_error(struct model *m, const char *error);
+/* The context panel: a front end says whether it shows it; the sampler
+ * gives each scan (why: "" or why nothing can be scanned). */
+void model_want_context(struct model *m, bool want);
+void model_set_context(struct model *m, const struct procio_view *v, const char *why);
 
 /* For a producer that rebuilds what is shown in one step (a replay seek),
  * so the front end never draws a half-built model: the caller holds the

@@ -20,7 +20,7 @@
 #include "iodash/theme.h"
 
 #define FRAME_OUT_LINES 64
-#define FRAME_EVENTS 48
+#define FRAME_EVENTS 256         /* the events pane scrolls back this far */
 #define FRAME_DISKS SAMPLE_MAX_DISKS
 
 /* What one sample contributes to the graphs. */
@@ -43,6 +43,8 @@ struct frame {
 	char error[MODEL_LINE_LEN];
 	struct bench_status bench;
 	struct model_throttle thr;   /* writers, control loop, rates (kernel) */
+	struct procio_view ctx;      /* the context panel's last scan */
+	char ctx_why[MODEL_LINE_LEN];
 	bool have_last;
 	struct sample last;
 	int badge_zone;              /* the worst zone of the last refresh period */
@@ -67,6 +69,9 @@ int frame_copy(struct frame *f, struct model *m, int cols, double interval, doub
 void frame_free(struct frame *f);
 
 bool frame_bench_active(const struct frame *f);
+/* The share of a single run done, 0..1, by the length its command line
+ * says (bench.run_length_s) and the session time of the last sample. */
+double frame_run_done(const struct frame *f);
 
 /* The worst zone of the samples within `period` seconds of the newest. */
 int frame_worst_zone(const struct frame *f, double period);
@@ -95,6 +100,21 @@ double frame_window_span(const struct frame *f, int G, int k);
 /* The events pane: an event of `kind` that ends the hit the previous
  * event started shares its line; the joined text of such a line. */
 bool frame_event_joins_previous(int prev_kind, int kind);
+/* The pane's lines among the events held: line j starts at ev[line_ev[j]]
+ * whose session index is key[j] (arrays of FRAME_EVENTS).  Returns the
+ * number of lines. */
+int frame_event_lines(const struct frame *f, uint64_t *key, int *line_ev);
+/* The line a selection (a key) stands on now: the line of that key, or
+ * the first after it when it went (0 when every line is newer). */
+int frame_event_line_of(const uint64_t *key, int n, uint64_t sel);
 void frame_joined_hit_text(const char *start, const char *end, char *out, size_t n);
+
+/* The context panel's process rows: the top writers, then the top
+ * readers not listed already, at most max.  Returns how many. */
+int frame_context_rows(const struct procio_view *c, const struct procio_row **rows, int max);
+/* Its devices: indexes in c->devs of the disks that did I/O over the
+ * scan (and of their partitions when `partitions`), at most max; *idle
+ * counts the devices left out for doing none. */
+int frame_context_devs(const struct procio_view *c, bool partitions, int *idx, int max, int *idle);
 
 #endif

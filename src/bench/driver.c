@@ -384,6 +384,9 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 	if (b->st.run_total > 0)
 		b->st.eta_s = round(sweep_eta(b->durations, b->ndone, b->st.run_total,
 						run_start_mono > 0 ? now - run_start_mono : 0));
+	else if (b->st.run_length_s > 0 && run_start_mono > 0)
+		/* a single run as long as its command line says */
+		b->st.eta_s = fmax(0, round(b->st.run_length_s - (now - run_start_mono)));
 	*last_tick = now;
 	model_set_bench(b->m, &b->st);
 }
@@ -703,6 +706,8 @@ static void *bench_thread(void *arg)
 		b->st.state = BENCH_STARTING;
 		b->st.run_index = i + 1;
 		b->st.run_start_t = model_now(b->m);
+		if (bench_run_length(r->argv, &b->st.run_length_s, &b->st.run_length_at_most))
+			b->st.run_length_s = -1;
 		b->st.progress = (struct parser_progress){ 0 };
 		model_set_bench(b->m, &b->st);
 		model_add_event(b->m, MEV_RUN_START, model_now(b->m), "%s [%s] %s", tag, label, cmdline);
@@ -1025,6 +1030,7 @@ int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
 	b->interval = o->interval >= 0.1 ? o->interval : 0.1;
 	b->st.last_exit_status = -1;
 	b->st.eta_s = -1;
+	b->st.run_length_s = -1;
 	pthread_mutex_init(&b->lock, NULL);
 	if (o->cmd == CMD_SWEEP) {
 		rc = sweep_plan_build_knobs(&b->plan, o->params, o->nparams, o->args, o->nargs,

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iodash/fdio.h"
 #include "iodash/proctree.h"
 
 struct scan_proc {
@@ -19,26 +20,6 @@ struct scan_proc {
 	unsigned long long start;
 	bool member;
 };
-
-static ssize_t read_small(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t r, got = 0;
-
-	if (fd < 0)
-		return -errno;
-	while ((size_t)got < len - 1) {
-		r = read(fd, buf + got, len - 1 - (size_t)got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		got += r;
-	}
-	close(fd);
-	buf[got] = '\0';
-	return got;
-}
 
 int proctree_parse_stat(const char *buf, char *state, pid_t *ppid, pid_t *pgrp,
 			pid_t *session, unsigned long long *start)
@@ -140,14 +121,14 @@ static void scan_tasks(const struct proctree *t, pid_t pid, int *ntasks, int *bl
 		if (t->on_task)
 			t->on_task(t->on_task_ctx, (pid_t)atoi(de->d_name));
 		snprintf(path, sizeof(path), "%s/%d/task/%.32s/stat", t->root_dir, (int)pid, de->d_name);
-		if (read_small(path, buf, sizeof(buf)) <= 0 ||
+		if (fdio_read_small(path, buf, sizeof(buf)) <= 0 ||
 		    proctree_parse_stat(buf, &st, NULL, NULL, NULL, NULL) || st != 'D')
 			continue;
 		(*blocked)++;
 		snprintf(path, sizeof(path), "%s/%d/task/%.32s/wchan", t->root_dir, (int)pid, de->d_name);
 		/* balance_dirty_pages may be inlined into
 		 * balance_dirty_pages_ratelimited_flags: match the prefix */
-		if (read_small(path, buf, sizeof(buf)) > 0 &&
+		if (fdio_read_small(path, buf, sizeof(buf)) > 0 &&
 		    !strncmp(buf, "balance_dirty_pages", 19))
 			(*throttled)++;
 	}
@@ -179,7 +160,7 @@ int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
 		if (*end || pid <= 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%ld/stat", t->root_dir, pid);
-		if (read_small(path, buf, sizeof(buf)) <= 0 ||
+		if (fdio_read_small(path, buf, sizeof(buf)) <= 0 ||
 		    proctree_parse_stat(buf, NULL, &sp.ppid, NULL, &sp.sid, &sp.start))
 			continue;         /* gone meanwhile, or not a process */
 		sp.pid = (pid_t)pid;
@@ -236,7 +217,7 @@ int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
 			t->on_task(t->on_task_ctx, v[i].pid);
 		scan_tasks(t, v[i].pid, &out->ntasks, &out->blocked, &out->throttled);
 		snprintf(path, sizeof(path), "%s/%d/io", t->root_dir, (int)v[i].pid);
-		if (read_small(path, buf, sizeof(buf)) > 0)
+		if (fdio_read_small(path, buf, sizeof(buf)) > 0)
 			parse_io(buf, &cur);
 		if (!cur.have_io) {
 			io_missing = true;

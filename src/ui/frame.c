@@ -14,6 +14,14 @@ bool frame_bench_active(const struct frame *f)
 	       f->bench.state == BENCH_BETWEEN;
 }
 
+double frame_run_done(const struct frame *f)
+{
+	if (f->bench.run_length_s <= 0 || !f->have_last)
+		return 0;
+	double d = (f->last.t - f->bench.run_start_t) / f->bench.run_length_s;
+	return d < 0 ? 0 : d > 1 ? 1 : d;
+}
+
 /* The events pane gives a hit one line: its end joins the line of its
  * start ("0:03 throttle 0.20s dirty+writeback=…") when nothing came
  * between them.  A kernel at its dirty limit can go in and out of
@@ -21,6 +29,29 @@ bool frame_bench_active(const struct frame *f)
 bool frame_event_joins_previous(int prev_kind, int kind)
 {
 	return kind == MEV_HIT_END && prev_kind == MEV_HIT_START;
+}
+
+int frame_event_lines(const struct frame *f, uint64_t *key, int *line_ev)
+{
+	uint64_t abs0 = f->nevents - (uint64_t)f->nev;
+	int nl = 0;
+	for (int i = 0; i < f->nev; i++)
+		if (!i || !frame_event_joins_previous((int)f->ev[i - 1].kind, (int)f->ev[i].kind)) {
+			key[nl] = abs0 + (uint64_t)i;
+			line_ev[nl++] = i;
+		}
+	return nl;
+}
+
+int frame_event_line_of(const uint64_t *key, int n, uint64_t sel)
+{
+	int j = 0;
+	while (j < n - 1 && key[j] < sel)
+		j++;
+	/* a key between two lines (the second event of a joined line): its line */
+	if (j > 0 && key[j] > sel)
+		j--;
+	return j;
 }
 
 /* The text of a hit's joined line: "throttle 0.20s dirty+writeback=…",
@@ -111,6 +142,8 @@ int frame_copy(struct frame *v, struct model *m, int cols, double interval, doub
 	v->exit_code = m->exit_code;
 	v->bench = m->bench;
 	v->thr = m->thr;
+	v->ctx = m->ctx;
+	snprintf(v->ctx_why, sizeof v->ctx_why, "%s", m->ctx_why);
 	if (m->backpressure)
 		m->consumed = m->series.pushed;
 	const struct sample *last = series_last(&m->series);
@@ -317,4 +350,35 @@ double frame_window_span(const struct frame *v, int G, int k)
 		return 0;
 	const struct frame_pt *a = &v->pts[0], *b = &v->pts[v->npts - 1];
 	return (b->t - a->t) / (double)(b->seq - a->seq) * G * k;
+}
+
+int frame_context_rows(const struct procio_view *c, const struct procio_row **rows, int max)
+{
+	int n = 0;
+	for (int i = 0; i < c->nwriters && n < max; i++)
+		rows[n++] = &c->writers[i];
+	for (int i = 0; i < c->nreaders && n < max; i++) {
+		bool dup = false;
+		for (int k = 0; k < c->nwriters; k++)
+			dup |= c->writers[k].pid == c->readers[i].pid;
+		if (!dup)
+			rows[n++] = &c->readers[i];
+	}
+	return n;
+}
+
+int frame_context_devs(const struct procio_view *c, bool partitions, int *idx, int max, int *idle)
+{
+	int n = 0;
+	*idle = 0;
+	for (int i = 0; i < c->ndevs; i++) {
+		const struct procio_dev *d = &c->devs[i];
+		if (d->is_partition && !partitions)
+			continue;
+		if (!d->have_rate || d->r_s + d->w_s <= 0 || n == max)
+			(*idle)++;
+		else
+			idx[n++] = i;
+	}
+	return n;
 }

@@ -98,6 +98,13 @@ static void windows_layout(struct ui_live *L)
 		if (r->w > 0 && r->h > 0)
 			L->win[p] = newwin(r->h, r->w, r->y, r->x);
 	}
+	/* the sampler scans /proc for the context panel only while it is
+	 * on the screen */
+	bool want = L->win[UI_PANEL_CONTEXT] != NULL;
+	if (want != L->ctx_wanted) {
+		L->ctx_wanted = want;
+		model_want_context(L->m, want);
+	}
 	/* the focus goes to panels a key shows and hides */
 	if (!ui_panels[L->focus].key || !L->win[L->focus]) {
 		L->focus = 0;
@@ -249,6 +256,37 @@ static enum ui_key_result key_mark(void *ctx, int ch)
 	return UI_KEY_REDRAW;
 }
 
+/* Enter on the selected event in view: the recording as it was at its
+ * time (the replay takes the command; the pane then follows again, its
+ * event the newest or near it). */
+static enum ui_key_result key_event_goto(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	if (L->focus != UI_PANEL_EVENTS || !L->ev_selecting || !L->v.nev)
+		return UI_KEY_NONE;
+	uint64_t key[FRAME_EVENTS];
+	int line_ev[FRAME_EVENTS];
+	int nl = frame_event_lines(&L->v, key, line_ev);
+	const struct model_event *e = &L->v.ev[line_ev[frame_event_line_of(key, nl, L->ev_sel)]];
+	char t[24];
+	ui_fmt_dur(e->t, t, sizeof t);
+	if (model_post_cmd(L->m, MODEL_CMD_SEEK, e->t, NULL))
+		snprintf(L->scr.msg, sizeof L->scr.msg, "the replay is busy: Enter again");
+	else
+		snprintf(L->scr.msg, sizeof L->scr.msg, "at %s: %s", t, e->text);
+	L->ev_selecting = false;
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_partitions(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	L->ctx_partitions = !L->ctx_partitions;
+	if (!L->win[UI_PANEL_CONTEXT])
+		snprintf(L->scr.msg, sizeof L->scr.msg, "partitions are listed in the context panel (7)");
+	return UI_KEY_REDRAW;
+}
+
 static enum ui_key_result key_help(void *ctx, int ch)
 {
 	struct ui_live *L = ctx;
@@ -273,6 +311,28 @@ static enum ui_key_result key_scroll(void *ctx, int ch)
 				L->out_back = 0;
 			return UI_KEY_REDRAW;
 		}
+	}
+	if (L->focus == UI_PANEL_EVENTS && L->v.nev) {
+		/* select a line: the first up the newest; down past it follows
+		 * the newest again */
+		uint64_t key[FRAME_EVENTS];
+		int line_ev[FRAME_EVENTS];
+		int nl = frame_event_lines(&L->v, key, line_ev);
+		int h = L->lay.r[UI_PANEL_EVENTS].h - 1, step = page ? (h > 2 ? h - 1 : 1) : 1;
+		if (!L->ev_selecting) {
+			if (!up)
+				return UI_KEY_NONE;
+			L->ev_selecting = true;
+			L->ev_top = key[nl > h && h > 0 ? nl - h : 0];
+			L->ev_sel = key[nl - 1];
+			return UI_KEY_REDRAW;
+		}
+		int j = frame_event_line_of(key, nl, L->ev_sel) + (up ? -step : step);
+		if (j >= nl)
+			L->ev_selecting = false;
+		else
+			L->ev_sel = key[j < 0 ? 0 : j];
+		return UI_KEY_REDRAW;
 	}
 	if (L->focus == UI_PANEL_CURVES) {
 		if (up)
@@ -319,9 +379,14 @@ const struct ui_key_def ui_live_keys[] = {
 	{ { UI_KEY_PANELS }, "", "panels", "show/hide:", LV, key_toggle },
 	{ { 'c' }, "c", "curves", "result curves on the whole screen, and back", LV, key_curves },
 	{ { KEY_UP, KEY_DOWN, KEY_PPAGE, KEY_NPAGE }, "up/down", NULL,
-	  "focused output: scroll back; focused curves: metric", LV, key_scroll },
+	  "focused output: scroll back; focused events: select a line;\n"
+	  "focused curves: metric", LV, key_scroll },
+	{ { '\n', '\r', KEY_ENTER }, "Enter", NULL, "focused events: go to the selected event's time",
+	  UI_SCREEN_VIEW, key_event_goto },
 	{ { 't' }, "t", "theme", "next theme (themes/*.theme)", LV, key_theme },
 	{ { '+', '-' }, "+-", "refresh", "refresh slower / faster (-r)", LV, key_refresh },
+	{ { 'p' }, "p", NULL, "context panel (7): the disks' partitions too, and back", LV,
+	  key_partitions },
 	{ { 'm' }, "m", "mark", "put a mark in the events and the recording", UI_SCREEN_LIVE,
 	  key_mark },
 	{ { 12 }, "Ctrl-L", NULL, "repaint the whole screen", LV, key_repaint },
@@ -419,6 +484,8 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	L->screen = m->replay_seekable ? UI_SCREEN_VIEW : UI_SCREEN_LIVE;
 	L->refresh = o->refresh > 0 ? o->refresh : 1;
 	L->metric_idx = 0;     /* the first metric the tool gives: its headline figure */
+	/* the context panel costs a scan of /proc a second: shown on asking (7) */
+	L->hidden = 1u << UI_PANEL_CONTEXT;
 	L->sigints_seen = app_got_sigint;
 	if (ui_screen_open(&L->scr, o) < 0) {
 		free(L);

@@ -128,6 +128,23 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 			snprintf(buf, sizeof buf, "ETA %s ", el);
 			cx += ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
 		}
+	} else if (b->run_length_s > 0 && frame_bench_active(v) && v->have_last) {
+		/* one run whose command line says how long it takes */
+		int bw = 12;
+		double done = frame_run_done(v);
+		if (cx + bw + 2 < rx) {
+			int fill = (int)(bw * done + 0.5);
+			bool utf = st->glyphs != UI_GLYPH_ASCII;
+			ui_fill(w, 1, cx, fill, st, TE_PROGRESS, utf ? "\u2588" : "#");
+			ui_fill(w, 1, cx + fill, bw - fill, st, TE_PROGRESS_EMPTY, utf ? "\u2591" : ".");
+			cx += bw + 1;
+		}
+		if (b->eta_s >= 0) {
+			ui_fmt_dur(b->eta_s, el, sizeof el);
+			snprintf(buf, sizeof buf, "%.0f%% ETA %s%s ", 100 * done,
+				 b->run_length_at_most ? "at most " : "", el);
+			cx += ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
+		}
 	}
 	switch (b->state) {
 	case BENCH_NONE:
@@ -553,43 +570,123 @@ static void draw_output(struct ui_live *L, struct ui_win *win, bool focus)
 	ui_text_widget.draw(w, &td, st);
 }
 
+/* Bytes of s that make its first n characters (UTF-8; an event's text is
+ * narrow characters: one column each). */
+static size_t utf8_prefix(const char *s, int n)
+{
+	size_t b = 0;
+	for (int c = 0; s[b] && c < n; c++)
+		do
+			b++;
+		while (((unsigned char)s[b] & 0xc0) == 0x80);
+	return b;
+}
+
+/* The next row of s wrapped at w columns: the bytes it shows (*skip: and
+ * the space after them, where it broke between words). */
+static size_t wrap_next(const char *s, int w, size_t *skip)
+{
+	size_t b = utf8_prefix(s, w);
+	*skip = 0;
+	if (!s[b])
+		return b;
+	for (size_t k = b; k > 0; k--)
+		if (s[k] == ' ') {
+			*skip = 1;
+			return k;
+		}
+	return b;   /* one word wider than the pane: cut inside it */
+}
+
+/* The text of the events pane's line that starts at ev[i]. */
+static void event_line_text(const struct frame *v, int i, char *out, size_t n, enum theme_elem *el)
+{
+	const struct model_event *e = &v->ev[i];
+	const struct model_event *end = i + 1 < v->nev &&
+		frame_event_joins_previous((int)e->kind, (int)v->ev[i + 1].kind) ? &v->ev[i + 1] : NULL;
+	char t[24], text[2 * MODEL_LINE_LEN];
+	ui_fmt_dur(e->t, t, sizeof t);
+	*el = e->kind == MEV_HIT_START || e->kind == MEV_HIT_END ? TE_HIT : e->kind == MEV_MARK ? TE_MARK : TE_TEXT;
+	if (end)
+		frame_joined_hit_text(e->text, end->text, text, sizeof text);
+	else
+		snprintf(text, sizeof text, "%s", e->text[0] ? e->text : model_event_kind_name(e->kind));
+	snprintf(out, n, "%s %s", t, text);
+}
+
+/* The events pane follows the newest; with the focus, up/down select a
+ * line (live.c), the pane scrolls to keep it in view and the selected
+ * line is shown whole, wrapped between words over the rows it needs. */
 static void draw_events(struct ui_live *L, struct ui_win *win, bool focus)
 {
 	WINDOW *w = (WINDOW *)win;
 	const struct ui_style *st = &L->scr.st;
 	const struct frame *v = &L->v;
-	ui_title(w, st, "Events", focus);
 	int H = getmaxy(w) - 1, W = getmaxx(w);
+	char title[96];
+	bool sel = focus && L->ev_selecting;
+	if (sel)
+		snprintf(title, sizeof title, "Events%s", L->screen == UI_SCREEN_VIEW ? "  Enter: go to" : "");
+	else
+		snprintf(title, sizeof title, "Events%s", focus ? "  up: select" : "");
+	ui_title(w, st, title, focus);
 	if (!v->nev) {
 		ui_put(w, 1, 0, W, st, TE_DIM, "none yet (m puts a mark)");
 		return;
 	}
-	/* the pane's lines among the events held: where each starts, by
-	 * index in v->ev and in the session */
-	int line_ev[FRAME_EVENTS], nl = 0;
-	uint64_t key[FRAME_EVENTS], abs0 = v->nevents - (uint64_t)v->nev;
-	for (int i = 0; i < v->nev; i++)
-		if (!i || !frame_event_joins_previous((int)v->ev[i - 1].kind, (int)v->ev[i].kind)) {
-			key[nl] = abs0 + (uint64_t)i;
-			line_ev[nl++] = i;
+	int line_ev[FRAME_EVENTS], nl;
+	uint64_t key[FRAME_EVENTS];
+	char line[2 * MODEL_LINE_LEN + 32];
+	enum theme_elem el;
+	nl = frame_event_lines(v, key, line_ev);
+	if (H < 1 || W < 1)
+		return;
+	int first, s = -1, srows = 1;
+	if (!sel) {
+		first = layout_tail_first_keyed(key, nl, H);
+	} else {
+		s = frame_event_line_of(key, nl, L->ev_sel);
+		event_line_text(v, line_ev[s], line, sizeof line, &el);
+		srows = 0;
+		for (const char *c = line; *c; srows++) {
+			size_t sk, b = wrap_next(c, W, &sk);
+			c += b + sk;
 		}
-	int first = layout_tail_first_keyed(key, nl, H);
-	for (int j = first; j < nl && j - first < H; j++) {
-		int i = line_ev[j];
-		const struct model_event *e = &v->ev[i];
-		const struct model_event *end = i + 1 < v->nev &&
-			frame_event_joins_previous((int)e->kind, (int)v->ev[i + 1].kind) ? &v->ev[i + 1] : NULL;
-		char t[24], text[2 * MODEL_LINE_LEN], line[2 * MODEL_LINE_LEN + 2];
-		ui_fmt_dur(e->t, t, sizeof t);
-		enum theme_elem el = e->kind == MEV_HIT_START || e->kind == MEV_HIT_END ? TE_HIT
-				     : e->kind == MEV_MARK ? TE_MARK : TE_TEXT;
-		if (end)
-			frame_joined_hit_text(e->text, end->text, text, sizeof text);
-		else
-			snprintf(text, sizeof text, "%s", e->text[0] ? e->text : model_event_kind_name(e->kind));
-		int x = ui_put(w, 1 + j - first, 0, W, st, TE_DIM, t);
-		snprintf(line, sizeof line, " %s", text);
-		ui_put(w, 1 + j - first, x, W - x, st, el, line);
+		if (srows < 1)
+			srows = 1;
+		if (srows > H)
+			srows = H;
+		first = frame_event_line_of(key, nl, L->ev_top);
+		if (s < first)
+			first = s;
+		if (s - first > H - srows)
+			first = s - (H - srows);
+		L->ev_top = key[first];
+	}
+	int y = 1;
+	for (int j = first; j < nl && y <= H; j++) {
+		event_line_text(v, line_ev[j], line, sizeof line, &el);
+		if (j != s) {
+			/* the time dim, the text in its kind's colour */
+			char *sp = strchr(line, ' ');
+			int x = ui_put(w, y, 0, W, st, TE_DIM, sp ? (*sp = '\0', line) : line);
+			if (sp) {
+				*sp = ' ';
+				ui_put(w, y, x, W - x, st, el, sp);
+			}
+			y++;
+			continue;
+		}
+		/* the selected line, whole */
+		const char *p = line;
+		for (int r = 0; r < srows && y <= H && *p; r++, y++) {
+			char part[2 * MODEL_LINE_LEN + 32];
+			size_t sk, b = wrap_next(p, W, &sk);
+			snprintf(part, sizeof part, "%.*s", (int)b, p);
+			ui_fill(w, y, 0, W, st, TE_TITLE_FOCUS, " ");
+			ui_put(w, y, 0, W, st, TE_TITLE_FOCUS, part);
+			p += b + sk;
+		}
 	}
 }
 
@@ -639,6 +736,129 @@ static void draw_status(struct ui_live *L, struct ui_win *win, bool focus)
 	ui_key_hints(w, 0, 0, rx, st, ui_live_keys, ui_live_nkeys, L->screen);
 }
 
+/* Bytes per second, as the other rates of the screen. */
+static void fmt_Bps(double v, char *buf, size_t n)
+{
+	ui_fmt_rate_kb(v / 1024, buf, n);
+}
+
+/* The machine's side of the context panel, one fact per line, from row y
+ * of a column x..x+cw; returns the next free row. */
+static int draw_context_machine(const struct ui_live *L, WINDOW *w, int y, int x, int cw, int H)
+{
+	const struct ui_style *st = &L->scr.st;
+	const struct procio_view *c = &L->v.ctx;
+	char buf[160], a[16], b[16], d[16];
+
+	if (y < H) {
+		int n = 0;
+		if (c->have_cpu)
+			n += snprintf(buf + n, sizeof buf - (size_t)n, "iowait %.1f%%  steal %.1f%%", c->iowait_pct,
+				      c->steal_pct);
+		else
+			n += snprintf(buf + n, sizeof buf - (size_t)n, "iowait n/a  steal n/a");
+		if (c->have_procs)
+			snprintf(buf + n, sizeof buf - (size_t)n, "  blocked (D) %u", c->procs_blocked);
+		ui_put(w, y++, x, cw, st, c->have_procs && c->procs_blocked ? TE_HIT : TE_TEXT, buf);
+	}
+	if (y < H) {
+		if (c->have_mem) {
+			ui_fmt_kb((double)c->cached_kb, a, sizeof a);
+			ui_fmt_kb((double)c->mem_free_kb, b, sizeof b);
+			ui_fmt_kb((double)c->mem_available_kb, d, sizeof d);
+			snprintf(buf, sizeof buf, "cache %s  free %s  avail %s", a, b, d);
+		} else {
+			snprintf(buf, sizeof buf, "memory n/a (/proc/meminfo not read)");
+		}
+		ui_put(w, y++, x, cw, st, TE_TEXT, buf);
+	}
+	if (y < H) {
+		if (c->have_psi)
+			snprintf(buf, sizeof buf, "PSI io some %.1f%%  full %.1f%% (avg10)", c->psi_some_avg10,
+				 c->psi_full_avg10);
+		else
+			snprintf(buf, sizeof buf, "PSI io n/a (no /proc/pressure/io)");
+		ui_put(w, y++, x, cw, st, c->have_psi && c->psi_full_avg10 > 0 ? TE_HIT : TE_TEXT, buf);
+	}
+	int idx[PROCIO_DEVS], idle;
+	int n = frame_context_devs(c, L->ctx_partitions, idx, PROCIO_DEVS, &idle);
+	if (y < H) {
+		snprintf(buf, sizeof buf, "%-10s %9s %9s%s", "device", "rareq-sz", "wareq-sz",
+			 L->ctx_partitions ? "" : "  (p: partitions)");
+		ui_put(w, y++, x, cw, st, TE_DIM, buf);
+	}
+	for (int i = 0; i < n && y < H; i++) {
+		const struct procio_dev *dv = &c->devs[idx[i]];
+		snprintf(buf, sizeof buf, "%s%-*.*s %9.1f %9.1f", dv->is_partition ? " " : "",
+			 dv->is_partition ? 9 : 10, dv->is_partition ? 9 : 10, dv->name, dv->rareq_sz,
+			 dv->wareq_sz);
+		ui_put(w, y++, x, cw, st, TE_TEXT, buf);
+	}
+	if (!n && y < H)
+		ui_put(w, y++, x, cw, st, TE_DIM, c->have_rates ? "no device did I/O in the last second"
+							      : "request sizes after the next scan");
+	return y;
+}
+
+/* Who does I/O, system-wide, and what the machine is doing: the context
+ * of what the dirty gauge shows (a second's scan of /proc, procio.h). */
+static void draw_context(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	const struct procio_view *c = &v->ctx;
+	int W = getmaxx(w), H = getmaxy(w);
+	char title[160], buf[160], r[16], wr[16];
+
+	if (!c->valid) {
+		ui_title(w, st, "Context", focus);
+		ui_put(w, 1, 0, W, st, TE_DIM, v->ctx_why[0] ? v->ctx_why
+				 : v->replay ? "processes and CPU are read live from /proc: not in a replay"
+					     : "reading /proc (once a second)");
+		return;
+	}
+	if (c->all_procs)
+		snprintf(title, sizeof title, "Context  I/O of all %d processes", c->nprocs);
+	else
+		snprintf(title, sizeof title, "Context  I/O of your processes only (not root: %d of %d unreadable)",
+			 c->nunreadable, c->nprocs);
+	ui_title(w, st, title, focus);
+	if (v->ctx_why[0] && H > 1)
+		ui_put(w, 1, 0, W, st, TE_ERROR, v->ctx_why);
+	int y0 = 1 + (v->ctx_why[0] != 0);
+
+	/* wide: processes left, the machine right; narrow: the machine on top */
+	int mw = 50, pw = W, px = 0, py = y0;
+	if (W >= 100) {
+		pw = W - mw - 1;
+		draw_context_machine(L, w, y0, pw + 1, mw, H);
+	} else {
+		py = draw_context_machine(L, w, y0, 0, W, H > y0 + 6 ? y0 + 3 : y0 + (H - y0) / 2);
+	}
+	if (py >= H)
+		return;
+	bool pauses = c->have_pauses && pw >= 60;
+	snprintf(buf, sizeof buf, "  %-15s %7s %10s %10s%s%s", "command", "pid", "write/s", "read/s",
+		 pauses ? "  paused" : "", v->bench.pid > 0 ? "  (* benchmark)" : "");
+	ui_put(w, py++, px, pw, st, TE_DIM, buf);
+	const struct procio_row *rows[2 * PROCIO_TOP];
+	int n = frame_context_rows(c, rows, 2 * PROCIO_TOP);
+	if (!n && py < H)
+		ui_put(w, py++, px, pw, st, TE_DIM, c->have_rates ? "no process read or wrote in the last second"
+							       : "rates after the next scan");
+	for (int i = 0; i < n && py < H; i++) {
+		const struct procio_row *e = rows[i];
+		fmt_Bps(e->write_Bps, wr, sizeof wr);
+		fmt_Bps(e->read_Bps, r, sizeof r);
+		int k = snprintf(buf, sizeof buf, "%s %-15s %7d %10s %10s", e->in_bench ? "*" : " ", e->comm,
+				 (int)e->pid, wr, r);
+		if (pauses && e->pauses && k > 0 && (size_t)k < sizeof buf)
+			snprintf(buf + k, sizeof buf - (size_t)k, "  %u %.0f ms", e->pauses, e->paused_ms);
+		ui_put(w, py++, px, pw, st, e->in_bench ? TE_HEADER : e->pauses ? TE_HIT : TE_TEXT, buf);
+	}
+}
+
 
 /* The panels, in the order of enum ui_panel; on a narrow screen they
  * stack in this order; on a wide one, those of a band sit side by side. */
@@ -646,13 +866,16 @@ const struct panel_def ui_panels[UI_PANEL_COUNT] = {
 	[UI_PANEL_HEADER] = { 0, "header", 1, 0, 0, -1, 0, false, draw_header },
 	[UI_PANEL_STATUS] = { 0, "status", 1, 0, 0, -1, 0, false, draw_status },
 	/* title + 3 graph rows */
-	[UI_PANEL_THROUGHPUT] = { '1', "throughput", 4, 2, 5, 0, 1, false, draw_throughput },
+	[UI_PANEL_THROUGHPUT] = { '1', "throughput", 4, 2, 6, 0, 1, false, draw_throughput },
 	/* title, bar, marker labels; it goes last */
-	[UI_PANEL_DIRTY] = { '2', "dirty", 3, 3, 6, 0, 1, false, draw_dirty },
+	[UI_PANEL_DIRTY] = { '2', "dirty", 3, 3, 7, 0, 1, false, draw_dirty },
 	/* title, column header, one disk; then a row per active disk */
-	[UI_PANEL_DISKS] = { '3', "disks", 3, 0, 4, 1, 1, true, draw_disks },
-	[UI_PANEL_OUTPUT] = { '4', "output", 4, 1, 3, 2, 2, false, draw_output },
+	[UI_PANEL_DISKS] = { '3', "disks", 3, 0, 5, 1, 1, true, draw_disks },
+	[UI_PANEL_OUTPUT] = { '4', "output", 4, 1, 4, 2, 2, false, draw_output },
 	/* axis, legend and a few rows of curve */
-	[UI_PANEL_CURVES] = { '5', "curves", 8, 1, 2, 2, 2, false, draw_curves },
-	[UI_PANEL_EVENTS] = { '6', "events", 4, 1, 1, 2, 1, false, draw_events },
+	[UI_PANEL_CURVES] = { '5', "curves", 8, 1, 3, 2, 2, false, draw_curves },
+	[UI_PANEL_EVENTS] = { '6', "events", 4, 1, 2, 2, 1, false, draw_events },
+	/* title, table head, a few processes; a band of its own, the whole
+	 * width; it goes first */
+	[UI_PANEL_CONTEXT] = { '7', "context", 5, 1, 1, 3, 1, false, draw_context },
 };

@@ -25,6 +25,8 @@ struct ui_live {
 	bool asking_stop;            /* "stop the benchmark? y/n" */
 	bool quit_when_done;         /* q + y: quit once the benchmark has exited */
 	int out_back;                /* output pane: lines scrolled back */
+	bool ev_selecting;           /* events pane: a line is selected (up/down with the focus) */
+	uint64_t ev_sel, ev_top;     /* its key (session index of its first event), the top line's */
 	int metric_idx;
 	struct frame v;
 	struct curve_set cs;
@@ -33,6 +35,8 @@ struct ui_live {
 	char cs_msg[128];
 	int sigints_seen;
 	unsigned marks;
+	bool ctx_partitions;         /* context panel: partitions too (p) */
+	bool ctx_wanted;             /* what the model was last told (model_want_context) */
 };
 
 

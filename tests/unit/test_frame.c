@@ -260,6 +260,82 @@ static void test_time_to_freerun(void **state)
 	assert_true(frame_time_to_freerun(&f, 4) < 0);
 }
 
+/* A single run's share done: by its command line's length. */
+static void test_run_done(void **state)
+{
+	(void)state;
+	static struct frame f;
+	memset(&f, 0, sizeof f);
+	f.bench.run_length_s = -1;
+	f.have_last = true;
+	f.last.t = 14;
+	f.bench.run_start_t = 4;
+	assert_float_equal(frame_run_done(&f), 0, 0);
+	f.bench.run_length_s = 40;
+	assert_float_equal(frame_run_done(&f), 0.25, 1e-12);
+	f.last.t = 100;
+	assert_float_equal(frame_run_done(&f), 1, 0);
+	f.last.t = 1;
+	assert_float_equal(frame_run_done(&f), 0, 0);
+}
+
+/* The context panel's rows: writers, then readers not listed already;
+ * its devices: used ones, partitions on asking. */
+static void test_context(void **state)
+{
+	(void)state;
+	static struct procio_view c;
+	const struct procio_row *rows[8];
+	memset(&c, 0, sizeof c);
+	c.nwriters = 2;
+	c.writers[0].pid = 10;
+	c.writers[1].pid = 11;
+	c.nreaders = 2;
+	c.readers[0].pid = 11;
+	c.readers[1].pid = 12;
+	assert_int_equal(frame_context_rows(&c, rows, 8), 3);
+	assert_int_equal(rows[0]->pid, 10);
+	assert_int_equal(rows[1]->pid, 11);
+	assert_int_equal(rows[2]->pid, 12);
+	assert_int_equal(frame_context_rows(&c, rows, 1), 1);
+	c.ndevs = 4;
+	c.devs[0] = (struct procio_dev){ .name = "vda", .have_rate = true, .w_s = 5 };
+	c.devs[1] = (struct procio_dev){ .name = "vda1", .is_partition = true, .have_rate = true, .w_s = 5 };
+	c.devs[2] = (struct procio_dev){ .name = "vdb", .have_rate = true };
+	c.devs[3] = (struct procio_dev){ .name = "vdc", .have_rate = false, .r_s = 1 };
+	int idx[4], idle;
+	assert_int_equal(frame_context_devs(&c, false, idx, 4, &idle), 1);
+	assert_int_equal(idx[0], 0);
+	assert_int_equal(idle, 2);
+	assert_int_equal(frame_context_devs(&c, true, idx, 4, &idle), 2);
+	assert_int_equal(idx[1], 1);
+}
+
+/* The events pane's lines (a hit's end joins its start) and where a
+ * selection stands when lines come and go. */
+static void test_event_lines(void **state)
+{
+	(void)state;
+	static struct frame f;
+	memset(&f, 0, sizeof f);
+	enum model_event_kind k[] = { MEV_MARK, MEV_HIT_START, MEV_HIT_END, MEV_NOTE, MEV_HIT_START };
+	f.nev = 5;
+	f.nevents = 105;   /* the session's events 100..104 held */
+	for (int i = 0; i < 5; i++)
+		f.ev[i].kind = k[i];
+	uint64_t key[FRAME_EVENTS];
+	int line_ev[FRAME_EVENTS];
+	assert_int_equal(frame_event_lines(&f, key, line_ev), 4);
+	assert_int_equal(key[0], 100);
+	assert_int_equal(key[1], 101);
+	assert_int_equal(key[2], 103);   /* 102 joined 101's line */
+	assert_int_equal(line_ev[2], 3);
+	assert_int_equal(frame_event_line_of(key, 4, 103), 2);
+	assert_int_equal(frame_event_line_of(key, 4, 102), 1);   /* inside a joined line */
+	assert_int_equal(frame_event_line_of(key, 4, 50), 0);    /* gone from the ring: the oldest */
+	assert_int_equal(frame_event_line_of(key, 4, 999), 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +344,8 @@ int main(void)
 		cmocka_unit_test(test_active_disks), cmocka_unit_test(test_bucket_k),
 		cmocka_unit_test(test_buckets), cmocka_unit_test(test_window_span),
 		cmocka_unit_test(test_events_join), cmocka_unit_test(test_copy),
+		cmocka_unit_test(test_run_done), cmocka_unit_test(test_context),
+		cmocka_unit_test(test_event_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

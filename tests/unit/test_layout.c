@@ -10,6 +10,8 @@
 #include "iodash/layout.h"
 #include "iodash/ui_draw.h"
 
+#define CTX_HIDDEN (1u << UI_PANEL_CONTEXT)
+
 static struct layout lay(int w, int h, unsigned hidden, bool curves, int disks)
 {
 	struct layout_req rq = { .cols = w, .rows = h, .hidden = hidden,
@@ -44,12 +46,13 @@ static void assert_sane(const struct layout *l, int w, int h)
 static void test_120x40(void **state)
 {
 	(void)state;
-	struct layout l = lay(120, 40, 0, false, 2);
+	/* as the screen starts: the context panel hidden */
+	struct layout l = lay(120, 40, CTX_HIDDEN, false, 2);
 	assert_sane(&l, 120, 40);
 	assert_true(l.wide);
 	assert_int_equal(l.dropped, 0);
 	for (int p = 0; p < UI_PANEL_COUNT; p++)
-		assert_true(layout_shown(&l, p));
+		assert_true(layout_shown(&l, p) == (p != UI_PANEL_CONTEXT));
 	assert_int_equal(l.r[UI_PANEL_HEADER].y, 0);
 	assert_int_equal(l.r[UI_PANEL_HEADER].h, 2);
 	assert_int_equal(l.r[UI_PANEL_STATUS].y, 39);
@@ -73,7 +76,7 @@ static void test_120x40(void **state)
 static void test_80x24(void **state)
 {
 	(void)state;
-	struct layout l = lay(80, 24, 0, false, 1);
+	struct layout l = lay(80, 24, CTX_HIDDEN, false, 1);
 	assert_sane(&l, 80, 24);
 	assert_false(l.wide);
 	assert_true(layout_shown(&l, UI_PANEL_THROUGHPUT));
@@ -90,6 +93,35 @@ static void test_80x24(void **state)
 	assert_true(l.r[UI_PANEL_DIRTY].y < l.r[UI_PANEL_DISKS].y);
 	assert_true(l.r[UI_PANEL_DISKS].y < l.r[UI_PANEL_OUTPUT].y);
 	assert_true(l.r[UI_PANEL_DIRTY].h >= 5);
+}
+
+/* Shown (7), the context panel takes the whole width under the others
+ * at 120x40, and is the first to go when the screen is too small. */
+static void test_context_panel(void **state)
+{
+	(void)state;
+	struct layout l = lay(120, 40, 0, false, 2);
+	assert_sane(&l, 120, 40);
+	assert_int_equal(l.dropped, 0);
+	const struct ui_rect *c = &l.r[UI_PANEL_CONTEXT];
+	assert_int_equal(c->x, 0);
+	assert_int_equal(c->w, 120);
+	assert_int_equal(c->y + c->h, 39);
+	assert_true(c->h >= 5);
+	assert_true(l.r[UI_PANEL_OUTPUT].y + l.r[UI_PANEL_OUTPUT].h <= c->y);
+	assert_true(l.r[UI_PANEL_DIRTY].h >= 10);
+
+	l = lay(80, 24, 0, false, 1);
+	assert_sane(&l, 80, 24);
+	assert_true(l.dropped & (1u << UI_PANEL_CONTEXT));
+	assert_true(layout_shown(&l, UI_PANEL_OUTPUT));
+	assert_false(layout_shown(&l, UI_PANEL_CONTEXT));
+
+	/* alone with the dirty gauge on a small screen: the context goes */
+	l = lay(40, 9, 0x3fu << UI_PANEL_THROUGHPUT & ~(1u << UI_PANEL_DIRTY), false, 1);
+	assert_sane(&l, 40, 9);
+	assert_true(layout_shown(&l, UI_PANEL_DIRTY));
+	assert_false(layout_shown(&l, UI_PANEL_CONTEXT));
 }
 
 static void test_200x60(void **state)
@@ -110,9 +142,9 @@ static void test_tiny_sizes_never_overlap(void **state)
 	(void)state;
 	for (int w = 0; w <= 130; w += (w < 40 ? 1 : 7))
 		for (int h = 0; h <= 45; h++)
-			for (unsigned hid = 0; hid < 64; hid += 9)
+			for (unsigned hid = 0; hid < 128; hid += 9)
 				for (int cv = 0; cv < 2; cv++) {
-					/* the six body panels follow header and status */
+					/* the seven body panels follow header and status */
 					struct layout l = lay(w, h, hid << UI_PANEL_THROUGHPUT, cv, h % 11);
 					assert_sane(&l, w, h);
 				}
@@ -298,7 +330,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_120x40),
-		cmocka_unit_test(test_80x24),
+		cmocka_unit_test(test_80x24), cmocka_unit_test(test_context_panel),
 		cmocka_unit_test(test_200x60),
 		cmocka_unit_test(test_tiny_sizes_never_overlap),
 		cmocka_unit_test(test_20x5_keeps_the_dirty_gauge),

@@ -103,9 +103,9 @@ static void test_panel_keys_text(void **state)
 	char nb[16], hb[256];
 	const struct ui_key_def *k = ui_key_find(ui_live_keys, ui_live_nkeys, UI_SCREEN_LIVE, '1');
 	assert_non_null(k);
-	assert_string_equal(ui_key_name(k, nb, sizeof nb), "1-6");
+	assert_string_equal(ui_key_name(k, nb, sizeof nb), "1-7");
 	assert_string_equal(ui_key_help(k, hb, sizeof hb),
-			    "show/hide: 1 throughput 2 dirty 3 disks 4 output 5 curves 6 events");
+			    "show/hide: 1 throughput 2 dirty 3 disks 4 output 5 curves 6 events 7 context");
 }
 
 int main(void)
