@@ -89,6 +89,12 @@ static void windows_layout(struct ui_live *L)
 	    !memcmp(&nl, &L->lay, sizeof nl))
 		return;
 	windows_free(L);
+	/* the gaps between panels (and the whole body when every panel is
+	 * hidden) belong to no window: blank them on stdscr, or the cells
+	 * of panels that moved away stay on the screen (and Ctrl-L, which
+	 * repaints what curses holds, would paint them again) */
+	werase(stdscr);
+	wnoutrefresh(stdscr);
 	L->lay = nl;
 	L->cols = COLS;
 	L->rows = LINES;

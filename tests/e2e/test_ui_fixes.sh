@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Rough edges of the live screens (issue 16 §2, §3): each check drives the
+# real binary in tmux and reads the screen as a user would.
+. "$(dirname "$0")/lib.sh"
+[ -x "$IODASH" ] || { skip "ui fixes" "./iodash not built"; exit 0; }
+command -v tmux >/dev/null || { skip "ui fixes" "tmux missing"; exit 0; }
+FIO="$FIX/proc-traces/dirty-bytes-256M-128M-fio-overwrite-4G-20s"
+export TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
+braille() { grep -cP '[\x{2801}-\x{28FF}]'; }
+
+# -- stale cells: panels toggled off leave nothing behind in the gaps,
+#    Ctrl-L repaints a clean screen, and with every panel hidden the body
+#    is blank
+tm_start 120 40 "cd '$TMPD' && '$IODASH' -r 0.5 --no-record --proc-root '$FIO'; echo EXIT=\$?; sleep 60"
+tm_wait 'THROTTLE' 15 || fail "stale: the trace plays" "$(tm_screen | head -3)"
+# wait until the graphs have drawn something
+for ((i = 0; i < 50; i++)); do [ "$(tm_screen | braille)" -gt 3 ] && break; sleep 0.2; done
+tm send-keys -t t 1; sleep 0.5; tm send-keys -t t 2
+tm_wait '^Disks' 3
+sleep 0.5
+n=$(tm_screen | braille)
+[ "$n" = 0 ] && pass "stale: 1 then 2 leave no braille in the gaps" || fail "stale: 1 then 2 leave no braille" "$n rows: $(tm_screen | grep -nP '[\x{2801}-\x{28FF}]' | head -3)"
+tm send-keys -t t C-l; sleep 0.8
+n=$(tm_screen | braille)
+[ "$n" = 0 ] && pass "stale: Ctrl-L repaints no old braille" || fail "stale: Ctrl-L" "$n rows"
+tm send-keys -t t 3 4 5 6; sleep 0.8
+body=$(tm_screen | sed -n '3,39p' | tr -d ' \n')
+[ -z "$body" ] && pass "stale: every panel hidden leaves a blank body" || fail "stale: every panel hidden" "$(tm_screen | sed -n '3,6p')"
+tm send-keys -t t 1 2 3 4 5 6; sleep 0.5
+tm_wait '^Disks' 3 && pass "stale: panels come back" || fail "stale: panels come back"
+tm send-keys -t t q
+tm_wait 'EXIT=0' 5 || fail "stale: q quits" "$(tm_screen | tail -2)"
+tm kill-server 2>/dev/null; sleep 0.3
+exit 0
