@@ -32,7 +32,9 @@
 
 static void view_copy(struct ui_live *L)
 {
-	frame_copy(&L->v, L->m, L->cols, L->o->interval, L->refresh);
+	frame_copy(&L->v, L->m, L->cols, L->o->interval, L->hist_s);
+	/* the badge stands for what a frame covers: the refresh now */
+	L->v.badge_zone = frame_worst_zone(&L->v, L->refresh);
 }
 
 /* Rebuild the curves of the chosen metric when results changed. */
@@ -424,6 +426,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	/* a recording replayed has its time travel keys, not the live ones */
 	L->screen = m->replay_seekable ? UI_SCREEN_VIEW : UI_SCREEN_LIVE;
 	L->refresh = o->refresh > 0 ? o->refresh : 1;
+	L->hist_s = L->refresh;
 	L->metric_idx = 0;     /* the first metric the tool gives: its headline figure */
 	L->sigints_seen = app_got_sigint;
 	if (ui_screen_open(&L->scr, o) < 0) {

@@ -148,10 +148,12 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 	ui_put(w, 1, cx, rx - cx - 1, st, TE_HEADER, buf);
 }
 
-/* Samples per graph sub-column at this screen's -i and -r. */
+/* Samples per graph sub-column at this screen's -i and its first -r: the
+ * refresh keys (+ -) change how often the screen is drawn, not what a
+ * column of history stands for. */
 static int bucket_k(const struct ui_live *L)
 {
-	return frame_bucket_k(&L->v, L->o->interval, L->refresh);
+	return frame_bucket_k(&L->v, L->o->interval, L->hist_s);
 }
 
 static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)

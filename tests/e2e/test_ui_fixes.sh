@@ -31,4 +31,23 @@ tm_wait '^Disks' 3 && pass "stale: panels come back" || fail "stale: panels come
 tm send-keys -t t q
 tm_wait 'EXIT=0' 5 || fail "stale: q quits" "$(tm_screen | tail -2)"
 tm kill-server 2>/dev/null; sleep 0.3
+
+# -- the history keeps its scale when the refresh changes: + to 10 s and
+#    - to 0.1 s change how often the screen is drawn, not what a column of
+#    the graphs stands for ("last N s" stays)
+span() { tm_screen | sed -n 's/.*Throughput .* last \([0-9]*\) s.*/\1/p' | head -1; }
+tm_start 120 40 "cd '$TMPD' && '$IODASH' -r 0.5 --no-record --proc-root '$FIO'; echo EXIT=\$?; sleep 60"
+tm_wait 'Throughput .* last [1-9][0-9]* s' 10
+s0=$(span)
+tm send-keys -t t + + + + + + +
+tm_wait 'refresh 10s' 3
+sleep 0.5
+s1=$(span)
+tm send-keys -t t - - - - - - - - -
+tm_wait 'refresh 0\.[0-9]+s' 3
+sleep 1
+s2=$(span)
+[ -n "$s0" ] && [ "$s0" = "$s1" ] && [ "$s0" = "$s2" ] && pass "history: last $s0 s at any refresh" \
+	|| fail "history keeps its span" "at 0.5 s: $s0, at 10 s: $s1, back fast: $s2"
+tm kill-server 2>/dev/null; sleep 0.3
 exit 0
