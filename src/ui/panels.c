@@ -417,8 +417,13 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 		fr[i] = (double)s->freerun_kb;
 		th[i] = (double)s->thresh_kb;
 	}
+	/* Three lines in fewer than three rows share a row: their dots stack
+	 * into a solid band that reads as a full history.  Then the level
+	 * alone, a sparkline under the gauge. */
+	bool lines = gh >= 3;
 	struct ui_graph_data gd = { .y = 3, .x = 0, .w = gw, .h = gh, .v = lv, .vmax = scale,
-				    .elem = TE_DIRTY, .hline = { bg, fr, th },
+				    .elem = TE_DIRTY,
+				    .hline = { lines ? bg : NULL, lines ? fr : NULL, lines ? th : NULL },
 				    .hline_elem = { TE_LINE_BG, TE_LINE_FREERUN, TE_LINE_THRESH },
 				    .shade = sh, .n = (size_t)G };
 	ui_graph_widget.draw(w, &gd, st);
@@ -453,15 +458,17 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 }
 
 /* The disk table's figures, left to right: iostat -x's usual eight, then
- * the rest of its figures as far as the pane is wide (the table drops
- * what does not fit from the right). */
-static const struct { enum disk_figure f; int width; } disk_table_cols[] = {
-	{ DF_R_S, 9 }, { DF_W_S, 9 }, { DF_RKB_S, 11 }, { DF_WKB_S, 11 },
-	{ DF_R_AWAIT, 8 }, { DF_W_AWAIT, 8 }, { DF_AQU_SZ, 7 }, { DF_UTIL, 6 },
-	{ DF_RAREQ_SZ, 8 }, { DF_WAREQ_SZ, 8 }, { DF_RRQM_S, 8 }, { DF_WRQM_S, 8 },
-	{ DF_RRQM_PCT, 6 }, { DF_WRQM_PCT, 6 }, { DF_F_S, 7 }, { DF_F_AWAIT, 7 },
-	{ DF_D_S, 7 }, { DF_DKB_S, 9 }, { DF_D_AWAIT, 7 }, { DF_DAREQ_SZ, 8 },
-	{ DF_DRQM_S, 7 }, { DF_DRQM_PCT, 6 },
+ * the rest of its figures as far as the pane is wide.  keep: what a
+ * narrow pane keeps first (0 most useful): the write side of a write
+ * benchmark, how busy the disk is and how long writes wait, before the
+ * read side and the rarer figures. */
+static const struct { enum disk_figure f; int width, keep; } disk_table_cols[] = {
+	{ DF_R_S, 9, 6 }, { DF_W_S, 9, 4 }, { DF_RKB_S, 11, 5 }, { DF_WKB_S, 11, 1 },
+	{ DF_R_AWAIT, 8, 7 }, { DF_W_AWAIT, 8, 3 }, { DF_AQU_SZ, 7, 8 }, { DF_UTIL, 6, 2 },
+	{ DF_RAREQ_SZ, 8, 10 }, { DF_WAREQ_SZ, 8, 9 }, { DF_RRQM_S, 8, 11 }, { DF_WRQM_S, 8, 12 },
+	{ DF_RRQM_PCT, 6, 13 }, { DF_WRQM_PCT, 6, 14 }, { DF_F_S, 7, 15 }, { DF_F_AWAIT, 7, 16 },
+	{ DF_D_S, 7, 17 }, { DF_DKB_S, 9, 18 }, { DF_D_AWAIT, 7, 19 }, { DF_DAREQ_SZ, 8, 20 },
+	{ DF_DRQM_S, 7, 21 }, { DF_DRQM_PCT, 6, 22 },
 };
 #define DISK_TABLE_NCOLS (1 + (int)(sizeof disk_table_cols / sizeof disk_table_cols[0]))
 
@@ -510,16 +517,18 @@ static void draw_disks(struct ui_live *L, struct ui_win *win, bool focus)
 		return;
 	}
 	const char *head[DISK_TABLE_NCOLS];
-	int width[DISK_TABLE_NCOLS];
+	int width[DISK_TABLE_NCOLS], keep[DISK_TABLE_NCOLS];
 	head[0] = "Device";
 	width[0] = 10;
+	keep[0] = 0;
 	for (int c = 1; c < DISK_TABLE_NCOLS; c++) {
 		head[c] = disk_figure_label(disk_table_cols[c - 1].f);
 		width[c] = disk_table_cols[c - 1].width;
+		keep[c] = disk_table_cols[c - 1].keep;
 	}
 	struct disk_tab t = { .v = v, .idx = idx };
 	struct ui_table_data td = { .y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1,
-				    .ncols = DISK_TABLE_NCOLS, .nrows = n, .head = head, .width = width,
+				    .ncols = DISK_TABLE_NCOLS, .nrows = n, .head = head, .width = width, .keep = keep,
 				    .cell = disk_cell, .ctx = &t };
 	ui_table_widget.draw(w, &td, st);
 }

@@ -103,6 +103,8 @@ struct ui_table_data {
 	int ncols, nrows;
 	const char *const *head;       /* ncols */
 	const int *width;              /* ncols */
+	const int *keep;               /* ncols: what to keep first when too narrow
+	                                  (layout_table_columns), or NULL: from the left */
 	const char *(*cell)(const void *ctx, int row, int col, enum theme_elem *elem);
 	const void *ctx;
 };

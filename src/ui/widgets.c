@@ -53,26 +53,32 @@ static void gauge_draw(WINDOW *w, const void *data, const struct ui_style *st)
 static void table_draw(WINDOW *w, const void *data, const struct ui_style *st)
 {
 	const struct ui_table_data *d = data;
-	/* the columns that fit, from the left */
-	int ncols = 0, used = 0;
-	for (int c = 0; c < d->ncols; c++) {
-		int need = d->width[c] + (c ? 1 : 0);
-		if (used + need > d->w)
-			break;
-		used += need;
-		ncols++;
+	/* the columns that fit: from the left, or the most useful (keep) */
+	int col[64], ncols = 0, used = 0;   /* layout_table_columns takes 64 */
+	int nc = d->ncols < (int)(sizeof col / sizeof col[0]) ? d->ncols : (int)(sizeof col / sizeof col[0]);
+	if (d->keep) {
+		ncols = layout_table_columns(d->width, d->keep, nc, d->w, col);
+	} else {
+		for (int c = 0; c < nc; c++) {
+			int need = d->width[c] + (c ? 1 : 0);
+			if (used + need > d->w)
+				break;
+			used += need;
+			col[ncols++] = c;
+		}
 	}
 	char buf[64];
 	for (int r = -1; r < d->nrows && r + 1 < d->h; r++) {
 		int x = d->x;
-		for (int c = 0; c < ncols; c++) {
+		for (int i = 0; i < ncols; i++) {
+			int c = col[i];
 			enum theme_elem e = r < 0 ? TE_TABLE_HEAD : TE_TEXT;
 			const char *s = r < 0 ? d->head[c] : d->cell(d->ctx, r, c, &e);
 			int cw = d->width[c];
 			/* the gap goes with the cell: a blank of another
 			 * attribute between cells costs an attribute reset
 			 * per cell on the wire */
-			if (c == 0) {
+			if (i == 0) {
 				snprintf(buf, sizeof buf, "%-*.*s", cw, cw, s);
 				ui_put(w, d->y + r + 1, x, cw, st, e, buf);
 			} else {

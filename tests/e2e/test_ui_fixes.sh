@@ -50,4 +50,26 @@ s2=$(span)
 [ -n "$s0" ] && [ "$s0" = "$s1" ] && [ "$s0" = "$s2" ] && pass "history: last $s0 s at any refresh" \
 	|| fail "history keeps its span" "at 0.5 s: $s0, at 10 s: $s1, back fast: $s2"
 tm kill-server 2>/dev/null; sleep 0.3
+# -- small screens: at 20x5 the dirty history is the level alone, not
+#    three threshold lines stacked into a solid band (⠿); at 80x24 the
+#    disk table keeps %util and w_await and drops rarer figures first
+tm_start 20 5 "cd '$TMPD' && '$IODASH' -r 0.5 --no-record --proc-root '$FIO'; echo EXIT=\$?; sleep 60"
+tm_wait 'THROTTLE' 15
+sleep 1
+last=$(tm_screen | sed -n 5p)
+if echo "$last" | grep -q '⠿'; then fail "20x5: history not a solid band" "$last"
+elif echo "$last" | grep -qP '[\x{2801}-\x{28FF}]'; then pass "20x5: the history row is the dirty level: $last"
+else fail "20x5: history row drawn" "$last"; fi
+tm resize-window -t t -x 80 -y 24; sleep 0.3
+tm_wait '^Device' 5
+head=$(tm_screen | grep '^Device')
+echo "$head" | grep -q '%util' && echo "$head" | grep -q 'w_await' && echo "$head" | grep -q 'wkB/s' \
+	&& pass "80x24: disk table keeps wkB/s, w_await and %util" || fail "80x24: disk table keeps %util" "$head"
+# and the figures under them are the right ones: %util of a disk at work
+row=$(tm_screen | grep -E '^vda +[0-9]')
+at=$(echo "$head" | awk '{print index($0, "%util")}')
+util=$( [ "$at" -gt 0 ] && echo "$row" | cut -c$((at - 1))-$((at + 4)) | tr -d ' ')
+awk -v u="$util" 'BEGIN { exit !(u ~ /^[0-9.]+$/ && u > 0 && u <= 100) }' && pass "80x24: %util under its head: $util" || fail "80x24: %util cell" "$row"
+[ "$(tm_screen | wc -L)" -le 80 ] && pass "80x24: the table fits in 80 columns" || fail "80x24 width"
+tm kill-server 2>/dev/null; sleep 0.3
 exit 0

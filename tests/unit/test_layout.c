@@ -294,6 +294,31 @@ static void test_tail_first_keyed(void **st)
 	assert_int_equal(layout_tail_first_keyed(k, 3, 0), 0);
 }
 
+/* A table too wide drops its least useful columns first, wherever they
+ * are, and keeps the table order for the rest. */
+static void test_table_columns(void **state)
+{
+	(void)state;
+	/* name, a, b, c, d: d is the most useful figure, b the least */
+	int width[5] = { 10, 8, 8, 8, 6 }, keep[5] = { 0, 2, 4, 3, 1 }, shown[5];
+	assert_int_equal(layout_table_columns(width, keep, 5, 80, shown), 5);
+	assert_int_equal(shown[4], 4);
+	/* 10 + 9 + 9 + 7 = 35: b (least useful) goes, d stays */
+	assert_int_equal(layout_table_columns(width, keep, 5, 36, shown), 4);
+	assert_int_equal(shown[0], 0);
+	assert_int_equal(shown[1], 1);
+	assert_int_equal(shown[2], 3);
+	assert_int_equal(shown[3], 4);
+	/* 10 + 7 = 17, then a (9) does not fit */
+	assert_int_equal(layout_table_columns(width, keep, 5, 20, shown), 2);
+	assert_int_equal(shown[1], 4);
+	/* a wide useful column that does not fit lets a narrower one in */
+	int w2[3] = { 4, 20, 5 }, k2[3] = { 0, 1, 2 };
+	assert_int_equal(layout_table_columns(w2, k2, 3, 12, shown), 2);
+	assert_int_equal(shown[1], 2);
+	assert_int_equal(layout_table_columns(w2, k2, 3, 0, shown), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -308,6 +333,7 @@ int main(void)
 		cmocka_unit_test(test_graph_cells),
 		cmocka_unit_test(test_tail_first_half_pages),
 		cmocka_unit_test(test_tail_first_keyed),
+		cmocka_unit_test(test_table_columns),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
