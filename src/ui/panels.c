@@ -349,7 +349,8 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	 * current hard threshold or the highest level in view.  Older,
 	 * higher thresholds (knobs changed) fall off the top rather than
 	 * squash today's lines into the bottom row. */
-	int lab_w = W >= 40 ? 9 : 0, gw = W - lab_w;
+	/* the labels' column: a blank and "░throttle", the longest */
+	int lab_w = W >= 40 ? 10 : 0, gw = W - lab_w;
 	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
 	struct frame_pt *bk = calloc((size_t)G + 1, sizeof *bk);
 	bool *have = calloc((size_t)G + 1, sizeof *have);
@@ -449,7 +450,7 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 		}
 		if (any_shade && gh >= 5)
 			ui_put(w, 3 + gh - 1, gw + 1, lab_w - 1, st, TE_SHADE,
-			       st->glyphs == UI_GLYPH_ASCII ? ":throttl" : "\u2591throttl");
+			       st->glyphs == UI_GLYPH_ASCII ? ":throttle" : "\u2591throttle");
 	}
 	free(lv);
 	free(sh);

@@ -72,4 +72,14 @@ util=$( [ "$at" -gt 0 ] && echo "$row" | cut -c$((at - 1))-$((at + 4)) | tr -d '
 awk -v u="$util" 'BEGIN { exit !(u ~ /^[0-9.]+$/ && u > 0 && u <= 100) }' && pass "80x24: %util under its head: $util" || fail "80x24: %util cell" "$row"
 [ "$(tm_screen | wc -L)" -le 80 ] && pass "80x24: the table fits in 80 columns" || fail "80x24 width"
 tm kill-server 2>/dev/null; sleep 0.3
+# -- the throttle shading shows in 256 colours (a red of the cube, not
+#    grey 235) and its legend reads whole
+tm_start 120 40 "cd '$TMPD' && '$IODASH' -r 0.5 --no-record --proc-root '$FIO'; echo EXIT=\$?; sleep 60"
+tm_wait 'throttle *$' 20 && pass "shade legend reads ░throttle" || fail "shade legend whole" "$(tm_screen | grep -m1 throttl)"
+shade=$(tm capture-pane -e -p -t t | grep -o '48;5;[0-9]*m' | sort | uniq -c | sort -rn | head -1 | awk '{print $2}')
+case "$shade" in
+'48;5;52m') pass "throttle shading on red 52 in 256 colours" ;;
+*) fail "throttle shading visible in 256 colours" "background ${shade:-none}" ;;
+esac
+tm kill-server 2>/dev/null; sleep 0.3
 exit 0
