@@ -68,6 +68,11 @@ void frame_free(struct frame *f);
 
 bool frame_bench_active(const struct frame *f);
 
+/* What a curve's legend says of its runs: "3 runs" for one point,
+ * "2 runs per point, 6 in all" for a sweep ("1-3 runs per point" when
+ * they differ). */
+void frame_curve_runs_text(const struct curve *c, char *buf, size_t n);
+
 /* The worst zone of the samples within `period` seconds of the newest. */
 int frame_worst_zone(const struct frame *f, double period);
 /* The header's badge for a zone and its theme element; the short one

@@ -318,3 +318,20 @@ double frame_window_span(const struct frame *v, int G, int k)
 	const struct frame_pt *a = &v->pts[0], *b = &v->pts[v->npts - 1];
 	return (b->t - a->t) / (double)(b->seq - a->seq) * G * k;
 }
+
+void frame_curve_runs_text(const struct curve *c, char *buf, size_t n)
+{
+	int lo = 0, hi = 0, all = 0;
+	for (size_t k = 0; k < c->n; k++) {
+		int r = c->pts[k].n;
+		lo = k == 0 || r < lo ? r : lo;
+		hi = r > hi ? r : hi;
+		all += r;
+	}
+	if (c->n <= 1)
+		snprintf(buf, n, "%d run%s", all, all == 1 ? "" : "s");
+	else if (lo == hi)
+		snprintf(buf, n, "%d run%s per point, %d in all", lo, lo == 1 ? "" : "s", all);
+	else
+		snprintf(buf, n, "%d-%d runs per point, %d in all", lo, hi, all);
+}

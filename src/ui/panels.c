@@ -170,10 +170,10 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 	bool utf = st->glyphs != UI_GLYPH_ASCII;
 	int tl = snprintf(title, sizeof title, "Throughput  write %s read %s  last %.0f s",
 			  utf ? "\u25b2" : "^", utf ? "\u25bc" : "v", frame_window_span(&L->v, G, bucket_k(L)));
-	if (v->bench.progress.valid && v->bench.progress.throughput >= 0)
-		snprintf(title + tl, sizeof title - (size_t)tl, "  %s: %.1f %s",
-			 v->bench.command[0] ? "bench" : "", v->bench.progress.throughput,
-			 v->bench.progress.unit);
+	if (v->bench.progress.valid && v->bench.progress.throughput >= 0) {
+		ui_fmt_value(v->bench.progress.throughput, v->bench.progress.unit, buf, sizeof buf);
+		snprintf(title + tl, sizeof title - (size_t)tl, "  bench %s", buf);
+	}
 	ui_title(w, st, title, focus);
 	int body = H - 1;
 	if (!v->have_last || !v->last.ndisks) {

@@ -127,6 +127,7 @@ struct ui_curves_data {
 	/* a letter on a point (what its runs measured), 0 for none; may be NULL */
 	char (*mark)(const void *ctx, const char *metric, const char *label, double x);
 	const void *mark_ctx;
+	double ymax;                   /* > 0: this y scale (shared by graphs side by side) */
 };
 
 extern const struct ui_widget ui_graph_widget, ui_gauge_widget, ui_table_widget,

@@ -10,7 +10,10 @@ else
 	fail "compare screen opens" "$(tm_screen | head -3)"
 fi
 tm_screen | grep -q 'log2 x' && pass "a 1..128 procs sweep opens on a log2 x axis" || fail "log2 x by default" "$(tm_screen | head -1)"
-tm_screen | grep -q '2.4.17-pre2 (3 runs)' && pass "legend names the labels with their run counts" || fail "legend" "$(tm_screen | sed -n 2p)"
+tm_screen | grep -q '2.4.17-pre2 (3 runs per point, 24 in all)' && pass "legend: runs per point and in all" || fail "legend" "$(tm_screen | sed -n 2p)"
+# the x axis labels every swept value that fits, not only its ends
+axis=$(tm_screen | grep -E '^ +procs +1 ' | head -1)
+echo "$axis" | grep -Eq '^ +procs +1 +2 +4 +8 +16 +32 +64 +128$' && pass "x axis: every swept value" || fail "x axis: every swept value" "$axis"
 row=$(tm_screen | grep -E '^ +128 ')
 echo "$row" | grep -Eq '66\.74 +66\.74 .* 1 +60\.13 +59\.78 +5\.64 .* 3 +-9\.90%' && pass "table row at 128 procs: $row" || fail "table row at 128 procs" "$row"
 tm send-keys -t t l

@@ -82,4 +82,22 @@ case "$shade" in
 *) fail "throttle shading visible in 256 colours" "background ${shade:-none}" ;;
 esac
 tm kill-server 2>/dev/null; sleep 0.3
+# -- numbers a person reads: the benchmark's throughput in the header in
+#    the one format ("1.46 GiB/s", never "1531904.0 Ki"), scales never
+#    "1000M/s" nor "2e+06"
+if command -v fio >/dev/null; then
+	mkdir -p "$TMPD/w"
+	tm_start 120 40 "cd '$TMPD' && '$IODASH' -r 0.5 --no-record run -- fio --name=ui --directory='$TMPD/w' --rw=write --bs=1M --size=32M --ioengine=psync --time_based --runtime=6 --status-interval=1; echo EXIT=\$?; sleep 60"
+	if tm_wait 'bench [0-9]+(\.[0-9]+)? [KMGT]iB/s' 15; then
+		pass "header: bench throughput as $(tm_screen | grep -o 'bench [0-9.]* [KMGT]iB/s' | head -1)"
+	else
+		fail "header: bench throughput in the one format" "$(tm_screen | grep -m1 Throughput)"
+	fi
+	tm_screen | grep -Eq '[0-9]{4}[KMGT]/s|e\+0' && fail "scales: no 1000M/s nor 2e+06" "$(tm_screen | grep -E '[0-9]{4}[KMGT]/s|e\+0' | head -2)" \
+		|| pass "scales: no 1000M/s nor 2e+06"
+	tm_wait 'EXIT=' 30
+	tm kill-server 2>/dev/null; sleep 0.3
+else
+	skip "header: bench throughput" "fio not installed"
+fi
 exit 0

@@ -260,6 +260,25 @@ static void test_time_to_freerun(void **state)
 	assert_true(frame_time_to_freerun(&f, 4) < 0);
 }
 
+static void test_curve_runs_text(void **state)
+{
+	(void)state;
+	struct curve_point pts[3] = { { .x = 1, .n = 2 }, { .x = 2, .n = 2 }, { .x = 4, .n = 2 } };
+	struct curve c = { .runs = 2, .pts = pts, .n = 3 };
+	char b[64];
+	frame_curve_runs_text(&c, b, sizeof b);
+	assert_string_equal(b, "2 runs per point, 6 in all");
+	pts[1].n = 3;
+	frame_curve_runs_text(&c, b, sizeof b);
+	assert_string_equal(b, "2-3 runs per point, 7 in all");
+	c.n = 1;
+	frame_curve_runs_text(&c, b, sizeof b);
+	assert_string_equal(b, "2 runs");
+	pts[0].n = 1;
+	frame_curve_runs_text(&c, b, sizeof b);
+	assert_string_equal(b, "1 run");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_active_disks), cmocka_unit_test(test_bucket_k),
 		cmocka_unit_test(test_buckets), cmocka_unit_test(test_window_span),
 		cmocka_unit_test(test_events_join), cmocka_unit_test(test_copy),
+		cmocka_unit_test(test_curve_runs_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -209,6 +209,27 @@ static void test_gauge_markers_and_labels(void **state)
 	ui_grid_free(&g);
 }
 
+/* Scales in the one number format: never "1000M/s", and the next unit's
+ * 1 when a nice ceiling reaches 1000 of this one. */
+static void test_scales_read_as_numbers(void **state)
+{
+	(void)state;
+	char b[32];
+	assert_float_equal(ui_nice_ceil_kb(900.0 * 1024), 1024.0 * 1024, 1e-6);
+	ui_fmt_rate_kb(ui_nice_ceil_kb(900.0 * 1024), b, sizeof b);
+	assert_string_equal(b, "1.0G/s");
+	ui_fmt_rate_kb(ui_nice_ceil_kb(2.1 * 1024 * 1024), b, sizeof b);
+	assert_string_equal(b, "2.5G/s");
+	ui_fmt_kb(128.0 * 1024, b, sizeof b);
+	assert_string_equal(b, "128M");
+	ui_fmt_value(1531904.0, "KiB/s", b, sizeof b);
+	assert_string_equal(b, "1.46 GiB/s");
+	ui_fmt_value(1014.2, "MB/s", b, sizeof b);
+	assert_string_equal(b, "967 MiB/s");
+	ui_fmt_value(2.5e6, "ops/s", b, sizeof b);
+	assert_string_equal(b, "2.5 Mops/s");
+}
+
 static void test_graph_cells(void **state)
 {
 	(void)state;
@@ -331,6 +352,7 @@ int main(void)
 		cmocka_unit_test(test_curves_view),
 		cmocka_unit_test(test_gauge_markers_and_labels),
 		cmocka_unit_test(test_graph_cells),
+		cmocka_unit_test(test_scales_read_as_numbers),
 		cmocka_unit_test(test_tail_first_half_pages),
 		cmocka_unit_test(test_tail_first_keyed),
 		cmocka_unit_test(test_table_columns),
