@@ -89,6 +89,13 @@ double frame_time_to_freerun(const struct frame *f, double page_kb);
  * max); *idle counts the others.  Returns how many. */
 int frame_active_disks(const struct frame *f, int *idx, int max, int *idle);
 
+/* Seconds between samples: from the points held (a replay's own pace),
+ * else `interval` (-i). */
+double frame_sample_period(const struct frame *f, double interval);
+/* The refresh after + (dir > 0: slower) or - (dir < 0: faster) from
+ * `refresh`, in steps of 0.1 .. 10 s, never faster than the samples come
+ * (a frame without new data would show nothing new). */
+double frame_refresh_step(const struct frame *f, double interval, double refresh, int dir);
 /* Samples per graph sub-column: one refresh's worth, 1..64. */
 int frame_bucket_k(const struct frame *f, double interval, double refresh);
 /* Fill G sub-columns of k samples each (out[i] valid where have[i]);

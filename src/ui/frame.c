@@ -219,12 +219,39 @@ int frame_active_disks(const struct frame *v, int *idx, int max, int *idle)
  * every other frame however fast the sampling; a fast replay (-i 0.1)
  * would otherwise resend five.  This halves what the graphs cost on an
  * ssh link, for a graph at most two refreshes behind. */
-int frame_bucket_k(const struct frame *v, double interval, double refresh)
+double frame_sample_period(const struct frame *v, double interval)
 {
 	double per = interval > 0 ? interval : 0.5;
 	if (v->npts >= 2 && v->pts[v->npts - 1].seq > v->pts[0].seq)
 		per = (v->pts[v->npts - 1].t - v->pts[0].t) /
 		      (double)(v->pts[v->npts - 1].seq - v->pts[0].seq);
+	return per;
+}
+
+double frame_refresh_step(const struct frame *v, double interval, double refresh, int dir)
+{
+	static const double steps[] = { 0.1, 0.25, 0.5, 1, 2, 5, 10 };
+	int n = (int)(sizeof steps / sizeof steps[0]), i = 0;
+	double per = frame_sample_period(v, interval);
+	/* the fastest step that is not faster than the samples come */
+	int lo = 0;
+	while (lo < n - 1 && steps[lo] < per - 1e-9)
+		lo++;
+	while (i < n - 1 && steps[i] < refresh - 1e-9)
+		i++;
+	if (dir > 0 && i < n - 1 && steps[i] <= refresh + 1e-9)
+		i++;
+	else if (dir < 0 && i > 0)
+		i--;
+	if (i < lo)
+		i = lo;
+	/* a sampling slower than the slowest step: the screen follows it */
+	return per > steps[i] ? per : steps[i];
+}
+
+int frame_bucket_k(const struct frame *v, double interval, double refresh)
+{
+	double per = frame_sample_period(v, interval);
 	if (!(per > 0))
 		return 1;
 	long k = lround(refresh / per);

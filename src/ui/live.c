@@ -118,8 +118,14 @@ static void windows_layout(struct ui_live *L)
 static void draw_help(struct ui_live *L)
 {
 	const struct ui_style *st = &L->scr.st;
-	int n = ui_key_help_lines(NULL, 0, 0, 0, 0, 0, st, ui_live_keys, ui_live_nkeys, L->screen);
-	int hh = n + 4, hw = 76;
+	int widest;
+	int n = ui_key_help_lines(NULL, 0, 0, 0, 0, 0, st, ui_live_keys, ui_live_nkeys, L->screen,
+				  &widest);
+	/* as wide as its widest line (key column 11, a border each side),
+	 * so nothing is cut where the terminal has the room */
+	int hh = n + 4, hw = widest + 11 + 3;
+	if (hw < 40)
+		hw = 40;
 	if (hh > LINES)
 		hh = LINES;
 	if (hw > COLS)
@@ -135,7 +141,8 @@ static void draw_help(struct ui_live *L)
 	werase(w);
 	ui_put(w, 0, 1, hw - 2, st, TE_HELP_KEY, "iodash keys");
 	ui_put(w, 0, 13, hw - 14, st, TE_HELP, "(man iodash for more)");
-	ui_key_help_lines(w, 2, 1, 11, hw - 2, hh - 2, st, ui_live_keys, ui_live_nkeys, L->screen);
+	ui_key_help_lines(w, 2, 1, 11, hw - 2, hh - 2, st, ui_live_keys, ui_live_nkeys, L->screen,
+			  NULL);
 	wnoutrefresh(w);
 }
 
@@ -235,17 +242,13 @@ static enum ui_key_result key_theme(void *ctx, int ch)
 static enum ui_key_result key_refresh(void *ctx, int ch)
 {
 	struct ui_live *L = ctx;
-	static const double steps[] = { 0.1, 0.25, 0.5, 1, 2, 5, 10 };
-	int n = (int)(sizeof steps / sizeof steps[0]), i = 0;
-	while (i < n - 1 && steps[i] < L->refresh - 1e-9)
-		i++;
-	/* + slows the screen down (fewer bytes), - speeds it up */
-	if (ch == '+' && i < n - 1 && steps[i] <= L->refresh + 1e-9)
-		i++;
-	else if (ch == '-' && i > 0)
-		i--;
-	L->refresh = steps[i];
-	snprintf(L->scr.msg, sizeof L->scr.msg, "refresh every %g s", L->refresh);
+	/* + slows the screen down (fewer bytes), - speeds it up, down to
+	 * the sampling interval */
+	double r = frame_refresh_step(&L->v, L->o->interval, L->refresh, ch == '+' ? 1 : -1);
+	bool at_end = fabs(r - L->refresh) < 1e-9;
+	L->refresh = r;
+	snprintf(L->scr.msg, sizeof L->scr.msg, "refresh every %g s%s", L->refresh,
+		 !at_end ? "" : ch == '+' ? " (the slowest)" : " (as fast as the samples come)");
 	return UI_KEY_REDRAW;
 }
 
@@ -329,7 +332,8 @@ const struct ui_key_def ui_live_keys[] = {
 	{ { KEY_UP, KEY_DOWN, KEY_PPAGE, KEY_NPAGE }, "up/down", NULL,
 	  "focused output: scroll back; focused curves: metric", LV, key_scroll },
 	{ { 't' }, "t", "theme", "next theme (themes/*.theme)", LV, key_theme },
-	{ { '+', '-' }, "+-", "refresh", "refresh slower / faster (-r)", LV, key_refresh },
+	{ { '+', '-' }, "+/-", "slower/faster", "refresh the screen slower / faster (-r; never faster\n"
+	  "than the samples come, -i)", LV, key_refresh },
 	{ { 'm' }, "m", "mark", "put a mark in the events and the recording", UI_SCREEN_LIVE,
 	  key_mark },
 	{ { 12 }, "Ctrl-L", NULL, "repaint the whole screen", LV, key_repaint },
@@ -470,6 +474,13 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 				break;
 		}
 		double t = util_mono_s();
+		if (strcmp(L->scr.msg, L->msg_seen)) {
+			snprintf(L->msg_seen, sizeof L->msg_seen, "%s", L->scr.msg);
+			L->msg_t = t;
+		} else if (L->scr.msg[0] && t - L->msg_t >= UI_MSG_SECONDS) {
+			L->scr.msg[0] = L->msg_seen[0] = '\0';
+			redraw = true;
+		}
 		bool can_draw = t - last_draw >= L->refresh - 0.005;
 		/* a paused replay still shows where time travel takes it: its
 		 * producer sends nothing else while paused */
@@ -493,6 +504,12 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			timeout = 1000;
 		if (timeout < 0)
 			timeout = 1000;    /* signals (SIGHUP) are looked at each second anyway */
+		if (L->scr.msg[0]) {
+			/* wake to take the message away, data or not */
+			int left = (int)((L->msg_t + UI_MSG_SECONDS - t) * 1000) + 1;
+			if (left < timeout)
+				timeout = left < 0 ? 0 : left;
+		}
 		struct pollfd pf[2] = { { STDIN_FILENO, POLLIN, 0 }, { model_wake_fd(m), POLLIN, 0 } };
 		int r = poll(pf, 2, timeout);
 		if (r < 0 && errno != EINTR)

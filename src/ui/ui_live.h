@@ -9,6 +9,10 @@
 #include "iodash/ui_keys.h"
 #include "ui_screen.h"
 
+/* A status message ("refresh every 1 s") stands in for the key hints
+ * this long. */
+#define UI_MSG_SECONDS 4.0
+
 struct ui_live {
 	struct model *m;
 	const struct iodash_opts *o;
@@ -35,6 +39,8 @@ struct ui_live {
 	char cs_msg[128];
 	int sigints_seen;
 	unsigned marks;
+	char msg_seen[512];          /* scr.msg as last seen, and since when: */
+	double msg_t;                /* a message gives the hints back after UI_MSG_SECONDS */
 };
 
 

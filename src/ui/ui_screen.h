@@ -68,10 +68,11 @@ void ui_key_hints(WINDOW *w, int y, int x, int maxw, const struct ui_style *st,
 		  const struct ui_key_def *t, size_t n, unsigned screen);
 /* The help overlay's lines for `screen`, from row y0: key names in kw
  * columns, then the help (continuation lines indented).  Returns how many
- * lines the table has for it (to size the overlay, pass w NULL). */
+ * lines the table has for it, and in *widest (may be NULL) the widest
+ * help text (to size the overlay, pass w NULL). */
 int ui_key_help_lines(WINDOW *w, int y0, int x, int kw, int maxw, int maxh,
 		      const struct ui_style *st, const struct ui_key_def *t, size_t n,
-		      unsigned screen);
+		      unsigned screen, int *widest);
 
 /* Widgets: draw(window, data, style). */
 struct ui_widget {

@@ -100,4 +100,25 @@ if command -v fio >/dev/null; then
 else
 	skip "header: bench throughput" "fio not installed"
 fi
+# -- keys: the help box is as wide as its lines at 120 columns; + and -
+#    say which way they go and - stops at the sampling interval; a status
+#    message gives the key hints back after a few seconds
+tm_start 120 40 "cd '$TMPD' && '$IODASH' -i 0.5 -r 1 --no-record; echo EXIT=\$?; sleep 60"
+tm_wait '^q quit' 10
+tm send-keys -t t h
+tm_wait 'iodash keys' 3
+tm_screen | grep -q '6 events *$' && pass "help: the panels line whole at 120 columns" || fail "help box cut at 120 columns" "$(tm_screen | grep 'show/hide')"
+tm send-keys -t t x; sleep 0.5
+tm_screen | tail -1 | grep -q '+/- slower/faster' && pass "hints: +/- slower/faster" || fail "hints say which way + and - go" "$(tm_screen | tail -1)"
+tm send-keys -t t - - - - - -
+tm_wait 'refresh every' 3
+sleep 0.5
+tm_screen | tail -1 | grep -q 'refresh every 0.5 s' && pass "- stops at the sampling interval (0.5 s)" || fail "- stops at the sampling interval" "$(tm_screen | tail -1)"
+tm_screen | tail -1 | grep -q 'refresh 0.5s' || fail "status: refresh 0.5s" "$(tm_screen | tail -1)"
+tm send-keys -t t +
+tm_wait 'refresh every 1 s' 3 && pass "+ slows to 1 s" || fail "+ slows to 1 s" "$(tm_screen | tail -1)"
+if tm_wait '^q quit' 8; then pass "status message gives the hints back"; else fail "status message clears" "$(tm_screen | tail -1)"; fi
+tm send-keys -t t q
+tm_wait 'EXIT=0' 5 || fail "keys: q quits" "$(tm_screen | tail -2)"
+tm kill-server 2>/dev/null; sleep 0.3
 exit 0

@@ -260,6 +260,27 @@ static void test_time_to_freerun(void **state)
 	assert_true(frame_time_to_freerun(&f, 4) < 0);
 }
 
+/* + is slower, - faster, and - stops at the sampling interval */
+static void test_refresh_step(void **state)
+{
+	(void)state;
+	struct frame_pt pts[4];
+	struct frame f;
+	fill(&f, pts, 4);          /* samples every 0.1 s */
+	assert_float_equal(frame_refresh_step(&f, 0.5, 1, 1), 2, 1e-9);
+	assert_float_equal(frame_refresh_step(&f, 0.5, 1, -1), 0.5, 1e-9);
+	assert_float_equal(frame_refresh_step(&f, 0.5, 0.1, -1), 0.1, 1e-9);
+	assert_float_equal(frame_refresh_step(&f, 0.5, 10, 1), 10, 1e-9);
+	for (int i = 0; i < 4; i++)
+		pts[i].t = 0.5 * i;   /* every 0.5 s: - stops at 0.5 */
+	assert_float_equal(frame_refresh_step(&f, 0.5, 0.5, -1), 0.5, 1e-9);
+	assert_float_equal(frame_refresh_step(&f, 0.5, 1, -1), 0.5, 1e-9);
+	f.npts = 0;                /* no samples yet: -i says */
+	assert_float_equal(frame_refresh_step(&f, 2, 2, -1), 2, 1e-9);
+	assert_float_equal(frame_refresh_step(&f, 30, 10, -1), 30, 1e-9);
+	assert_float_equal(frame_sample_period(&f, 2), 2, 1e-9);
+}
+
 static void test_curve_runs_text(void **state)
 {
 	(void)state;
@@ -287,7 +308,7 @@ int main(void)
 		cmocka_unit_test(test_active_disks), cmocka_unit_test(test_bucket_k),
 		cmocka_unit_test(test_buckets), cmocka_unit_test(test_window_span),
 		cmocka_unit_test(test_events_join), cmocka_unit_test(test_copy),
-		cmocka_unit_test(test_curve_runs_text),
+		cmocka_unit_test(test_curve_runs_text), cmocka_unit_test(test_refresh_step),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
