@@ -67,6 +67,8 @@ int frame_copy(struct frame *f, struct model *m, int cols, double interval, doub
 void frame_free(struct frame *f);
 
 bool frame_bench_active(const struct frame *f);
+/* The last run_end event held says its run was stopped on request. */
+bool frame_last_run_stopped(const struct frame *f);
 
 /* What a curve's legend says of its runs: "3 runs" for one point,
  * "2 runs per point, 6 in all" for a sweep ("1-3 runs per point" when

@@ -156,9 +156,10 @@ static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const s
 		resample(r->t, r->thresh_kb, r->n, tmax, th, nsub);
 		resample(r->t, r->tput_kBps, r->n, tmax, tv, nsub);
 		ui_fmt_dur(r->n ? r->t[r->n - 1] : 0, dur, sizeof(dur));
+		bool failed = r->exit_status > 0 && !r->stopped;
 		snprintf(title, sizeof(title), "%s #%d %s%s", r->label, r->index + 1, dur,
-			 r->exit_status > 0 ? " FAILED" : "");
-		ui_put(w, y, i * cw, gw, st, r->exit_status > 0 ? TE_ERROR : TE_CURVE1 + i % THEME_CURVES, title);
+			 r->stopped ? " stopped" : failed ? " FAILED" : "");
+		ui_put(w, y, i * cw, gw, st, failed ? TE_ERROR : TE_CURVE1 + i % THEME_CURVES, title);
 		struct ui_graph_data gd = { .y = y + 1, .x = i * cw, .w = gw, .h = gh, .v = dv,
 					    .vmax = dmax, .elem = TE_DIRTY, .n = (size_t)nsub };
 		gd.hline[0] = th;

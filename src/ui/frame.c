@@ -362,3 +362,11 @@ void frame_curve_runs_text(const struct curve *c, char *buf, size_t n)
 	else
 		snprintf(buf, n, "%d-%d runs per point, %d in all", lo, hi, all);
 }
+
+bool frame_last_run_stopped(const struct frame *v)
+{
+	for (int i = v->nev; i-- > 0;)
+		if (v->ev[i].kind == MEV_RUN_END)
+			return model_run_end_stopped(v->ev[i].text);
+	return false;
+}

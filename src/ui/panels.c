@@ -100,6 +100,8 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 			snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
 				 b->left_running ? "left running (attach only watches)"
 						 : "exited, exit status unknown (not a child of iodash)");
+		else if (frame_last_run_stopped(v))
+			snprintf(buf, sizeof buf, "stopped on request - q to quit");
 		else if (b->last_signal)
 			snprintf(buf, sizeof buf, "finished, killed by signal %d - q to quit", b->last_signal);
 		else if (b->last_exit_status < 0 && !v->exit_code)
@@ -139,7 +141,10 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 		return;
 	case BENCH_STARTING: snprintf(buf, sizeof buf, "starting %s", b->command); break;
 	case BENCH_BETWEEN: snprintf(buf, sizeof buf, "between runs"); break;
-	case BENCH_DONE: snprintf(buf, sizeof buf, "done: %s", b->command); break;
+	case BENCH_DONE:
+		snprintf(buf, sizeof buf, "%s: %s", frame_last_run_stopped(v) ? "stopped on request" : "done",
+			 b->command);
+		break;
 	default:
 		ui_fmt_dur(v->have_last ? v->last.t - b->run_start_t : 0, el, sizeof el);
 		snprintf(buf, sizeof buf, "%s%s%s (pid %d, %s)", b->label[0] ? b->label : "",

@@ -121,4 +121,23 @@ if tm_wait '^q quit' 8; then pass "status message gives the hints back"; else fa
 tm send-keys -t t q
 tm_wait 'EXIT=0' 5 || fail "keys: q quits" "$(tm_screen | tail -2)"
 tm kill-server 2>/dev/null; sleep 0.3
+# -- a run stopped with Ctrl-C (and y) is "stopped", not FAILED: on the
+#    live screen, in the recording and in view
+tm_start 120 40 "cd '$TMPD' && '$IODASH' -i 0.2 -o stop.rec run -- sleep 60; echo EXIT=\$?; sleep 60"
+tm_wait 'sleep 60 \(pid' 10
+tm send-keys -t t C-c
+tm_wait 'stop the benchmark\? y/n' 3
+tm send-keys -t t y
+if tm_wait 'stopped on request - q to quit' 10; then pass "Ctrl-C: the header says stopped on request"
+else fail "Ctrl-C: header says stopped" "$(tm_screen | sed -n 2p)"; fi
+tm_screen | grep -q 'run stopped' && pass "Ctrl-C: the events say run stopped" || fail "Ctrl-C: events say run stopped" "$(tm_screen | grep -m1 'run ')"
+tm_screen | grep -q 'FAILED' && fail "Ctrl-C: nothing says FAILED" "$(tm_screen | grep -m1 FAILED)" || pass "Ctrl-C: nothing says FAILED"
+tm send-keys -t t q
+tm_wait 'EXIT=' 10
+tm kill-server 2>/dev/null; sleep 0.3
+tm_start 120 40 "cd '$TMPD' && '$IODASH' view stop.rec; echo EXIT=\$?; sleep 60"
+tm send-keys -t t End
+if tm_wait 'stopped on request: sleep 60' 10 && tm_screen | grep -q 'run stopped'; then pass "Ctrl-C: view shows the run stopped"
+else fail "Ctrl-C: view shows stopped" "$(tm_screen | sed -n 2p)"; fi
+tm kill-server 2>/dev/null; sleep 0.3
 exit 0
