@@ -3,7 +3,7 @@
  * recorded run aligned at its start, and the table of --text under them.
  *
  * Keys: ui_compare_keys[] (q quit; n/p or tab next/previous metric; o
- * overlaid / side by side; l linear / log2 x; r show/hide the runs;
+ * overlaid / side by side; y one y scale / each its own; l linear / log2 x; r show/hide the runs;
  * up/down PgUp/PgDn scroll the table; t next theme; Ctrl-L redraw). */
 #include <errno.h>
 #include <math.h>
@@ -19,6 +19,7 @@ struct cmp_view {
 	const struct compare_data *cd;
 	size_t metric;
 	bool side_by_side, log2x, show_runs;
+	bool own_y;            /* side by side: each graph its own y scale (y) */
 	int scroll;
 	char **lines;          /* table of the current metric */
 	int nlines;
@@ -81,8 +82,12 @@ static void draw_curves(WINDOW *w, const struct cmp_view *v, int y, int h, const
 		ui_curves_widget.draw(w, &d, st);
 		return;
 	}
-	/* small multiples: one label each, same y scale is left to the
-	 * widget (nice ceiling of each); side by side for the eye */
+	/* small multiples: one label each, side by side for the eye, on one
+	 * y scale unless asked (y): 50 ms beside 250 ms must look it */
+	double ymax = 0;
+	for (size_t i = 0; !v->own_y && i < cs->n; i++)
+		for (size_t k = 0; k < cs->v[i].n; k++)
+			ymax = fmax(ymax, fmax(cs->v[i].pts[k].max, cs->v[i].pts[k].mean));
 	int n = (int)cs->n, cw = W / n;
 	if (cw < 24) {
 		n = W / 24 > 0 ? W / 24 : 1;
@@ -92,7 +97,8 @@ static void draw_curves(WINDOW *w, const struct cmp_view *v, int y, int h, const
 		struct curve_set one = { .v = &cs->v[i], .n = 1 };
 		snprintf(one.baseline, sizeof(one.baseline), "%s", cs->baseline);
 		struct ui_curves_data d = { .y = y, .x = i * cw, .w = cw - 1, .h = h, .cs = &one,
-					    .log2x = v->log2x, .empty = "", .mark = point_mark, .mark_ctx = v->cd };
+					    .log2x = v->log2x, .empty = "", .mark = point_mark, .mark_ctx = v->cd,
+					    .ymax = ymax };
 		ui_curves_widget.draw(w, &d, st);
 	}
 	if (n < (int)cs->n) {
@@ -117,6 +123,35 @@ static void resample(const double *t, const double *val, size_t n, double tmax, 
 	}
 }
 
+/* Up to n of cd's runs, fairly across labels: the first run of every
+ * label, then the second of every label, and so on; pick[] gets their
+ * indexes in cd->runs order.  Returns how many. */
+static int compare_screen_pick_runs(const struct compare_data *cd, int n, int *pick)
+{
+	int np = 0, total = (int)cd->nruns;
+	bool *taken = calloc(cd->nruns ? cd->nruns : 1, sizeof *taken);
+	if (!taken)
+		return 0;
+	for (int round = 0; np < n && np < total; round++) {
+		/* this round: each label's round-th run */
+		for (int i = 0; i < total && np < n; i++) {
+			int before = 0;
+			for (int j = 0; j < i; j++)
+				before += !strcmp(cd->runs[j].label, cd->runs[i].label);
+			if (before == round && !taken[i]) {
+				taken[i] = true;
+				np++;
+			}
+		}
+	}
+	np = 0;
+	for (int i = 0; i < total; i++)
+		if (taken[i])
+			pick[np++] = i;
+	free(taken);
+	return np;
+}
+
 static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const struct ui_style *st)
 {
 	const struct compare_data *cd = v->cd;
@@ -128,6 +163,12 @@ static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const s
 	if (W / n < 20)
 		n = W / 20 > 0 ? W / 20 : 1;
 	cw = W / n;
+	/* the runs shown when not all fit: every label's, by turns (its
+	 * first run, then every label's second ...), in their order */
+	int *pick = calloc(cd->nruns ? cd->nruns : 1, sizeof *pick);
+	if (!pick)
+		return;
+	int np = compare_screen_pick_runs(cd, n, pick);
 	for (size_t i = 0; i < cd->nruns; i++)
 		for (size_t k = 0; k < cd->runs[i].n; k++) {
 			const struct compare_run *r = &cd->runs[i];
@@ -141,8 +182,8 @@ static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const s
 	int gh = (h - 2) / 2;
 	if (gh < 1)
 		return;
-	for (int i = 0; i < n; i++) {
-		const struct compare_run *r = &cd->runs[i];
+	for (int i = 0; i < np; i++) {
+		const struct compare_run *r = &cd->runs[pick[i]];
 		int gw = cw - 1, nsub = gw * sub;
 		double *dv = calloc((size_t)nsub, sizeof(double));
 		double *tv = calloc((size_t)nsub, sizeof(double));
@@ -171,13 +212,16 @@ static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const s
 		if (i == 0) {
 			ui_fmt_kb(dmax, a, sizeof(a));
 			ui_fmt_rate_kb(pmax, b, sizeof(b));
-			snprintf(title, sizeof(title), "dirty+wb (max %s, line: limit) / disks (max %s), from run start", a, b);
+			int hidden = (int)cd->nruns - np;
+			snprintf(title, sizeof(title), "dirty+wb (max %s, line: limit) / disks (max %s), from run start%s",
+				 a, b, hidden > 0 ? "; more runs than room: each label's first ones" : "");
 			ui_put(w, y + 1 + 2 * gh, 0, W, st, TE_DIM, title);
 		}
 		free(dv);
 		free(tv);
 		free(th);
 	}
+	free(pick);
 }
 
 static void draw(WINDOW *w, struct cmp_view *v, const struct ui_screen *scr)
@@ -188,8 +232,9 @@ static void draw(WINDOW *w, struct cmp_view *v, const struct ui_screen *scr)
 	int ch, rh, th;
 
 	werase(w);
-	snprintf(title, sizeof(title), " compare: %s  [%zu/%zu]  %s  %s x ", v->cd->metrics[v->metric],
+	snprintf(title, sizeof(title), " compare: %s  [%zu/%zu]  %s%s  %s x ", v->cd->metrics[v->metric],
 		 v->metric + 1, v->cd->nmetrics, v->side_by_side ? "side by side" : "overlaid",
+		 !v->side_by_side ? "" : v->own_y ? ", own y scales" : ", one y scale",
 		 v->log2x ? "log2" : "linear");
 	ui_title(w, st, title, true);
 	y = 1;
@@ -246,6 +291,13 @@ static enum ui_key_result key_overlay(void *ctx, int ch)
 	return UI_KEY_REDRAW;
 }
 
+static enum ui_key_result key_own_y(void *ctx, int ch)
+{
+	struct cmp_view *v = ctx;
+	v->own_y = !v->own_y;
+	return UI_KEY_REDRAW;
+}
+
 static enum ui_key_result key_log2(void *ctx, int ch)
 {
 	struct cmp_view *v = ctx;
@@ -292,6 +344,8 @@ const struct ui_key_def ui_compare_keys[] = {
 	  "next / previous metric (tab, shift-tab, right, left too)", UI_SCREEN_COMPARE, key_metric },
 	{ { 'o' }, "o", "overlay/side", "curves overlaid or side by side", UI_SCREEN_COMPARE,
 	  key_overlay },
+	{ { 'y' }, "y", "y scale", "side by side: one y scale for all, or each its own",
+	  UI_SCREEN_COMPARE, key_own_y },
 	{ { 'l' }, "l", "log2 x", "linear or log2 x axis", UI_SCREEN_COMPARE, key_log2 },
 	{ { 'r' }, "r", "runs", "show/hide the runs' dirty memory and throughput",
 	  UI_SCREEN_COMPARE, key_runs },
