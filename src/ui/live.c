@@ -255,8 +255,37 @@ static enum ui_key_result key_refresh(void *ctx, int ch)
 static enum ui_key_result key_mark(void *ctx, int ch)
 {
 	struct ui_live *L = ctx;
-	L->marks++;
-	model_add_event(L->m, MEV_MARK, model_now(L->m), "mark %u", L->marks);
+	/* the text comes first (mark_key), the mark on Enter */
+	L->marking = true;
+	L->mark_text[0] = '\0';
+	return UI_KEY_REDRAW;
+}
+
+/* A key while a mark's text is typed: Enter puts the mark (its number,
+ * and the text when there is one) in the events and the recording; Esc
+ * drops it; Backspace takes back a character (a whole UTF-8 one). */
+static enum ui_key_result mark_key(struct ui_live *L, int ch)
+{
+	size_t n = strlen(L->mark_text);
+	if (ch == '\r' || ch == '\n' || ch == KEY_ENTER) {
+		L->marking = false;
+		L->marks++;
+		if (L->mark_text[0])
+			model_add_event(L->m, MEV_MARK, model_now(L->m), "mark %u: %s", L->marks, L->mark_text);
+		else
+			model_add_event(L->m, MEV_MARK, model_now(L->m), "mark %u", L->marks);
+	} else if (ch == 27 || ch == 3) {
+		L->marking = false;
+	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+		while (n > 0 && ((unsigned char)L->mark_text[n - 1] & 0xC0) == 0x80)
+			n--;
+		if (n > 0)
+			n--;
+		L->mark_text[n] = '\0';
+	} else if (ch >= 0x20 && ch <= 0xff && ch != 0x7f && n + 1 < sizeof L->mark_text) {
+		L->mark_text[n] = (char)ch;
+		L->mark_text[n + 1] = '\0';
+	}
 	return UI_KEY_REDRAW;
 }
 
@@ -334,8 +363,8 @@ const struct ui_key_def ui_live_keys[] = {
 	{ { 't' }, "t", "theme", "next theme (themes/*.theme)", LV, key_theme },
 	{ { '+', '-' }, "+/-", "slower/faster", "refresh the screen slower / faster (-r; never faster\n"
 	  "than the samples come, -i)", LV, key_refresh },
-	{ { 'm' }, "m", "mark", "put a mark in the events and the recording", UI_SCREEN_LIVE,
-	  key_mark },
+	{ { 'm' }, "m", "mark", "put a mark in the events and the recording: type its text,\n"
+	  "Enter (Esc: no mark)", UI_SCREEN_LIVE, key_mark },
 	{ { 12 }, "Ctrl-L", NULL, "repaint the whole screen", LV, key_repaint },
 	{ { 'h', '?' }, "h ?", "help", "this help; any key closes it", LV, key_help },
 };
@@ -355,6 +384,8 @@ static enum ui_key_result on_key(struct ui_live *L, int ch)
 		}
 		return UI_KEY_REDRAW;
 	}
+	if (L->marking && ch != KEY_RESIZE)
+		return mark_key(L, ch);
 	if (L->help && ch != KEY_RESIZE) {
 		L->help = false;
 		if (L->help_win) {

@@ -644,6 +644,13 @@ static void draw_status(struct ui_live *L, struct ui_win *win, bool focus)
 		ui_put(w, 0, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
 		return;
 	}
+	if (L->marking) {
+		char line[160];
+		snprintf(line, sizeof line, "mark %u: %s_  (Enter: put it, Esc: no mark)", L->marks + 1,
+			 L->mark_text);
+		ui_put(w, 0, 0, rx, st, TE_KEY, line);
+		return;
+	}
 	if (L->v.error[0]) {
 		ui_put(w, 0, 0, rx, st, TE_ERROR, L->v.error);
 		return;

@@ -39,6 +39,8 @@ struct ui_live {
 	char cs_msg[128];
 	int sigints_seen;
 	unsigned marks;
+	bool marking;                /* m: typing a mark's text, Enter puts it */
+	char mark_text[80];
 	char msg_seen[512];          /* scr.msg as last seen, and since when: */
 	double msg_t;                /* a message gives the hints back after UI_MSG_SECONDS */
 };

@@ -140,4 +140,25 @@ tm send-keys -t t End
 if tm_wait 'stopped on request: sleep 60' 10 && tm_screen | grep -q 'run stopped'; then pass "Ctrl-C: view shows the run stopped"
 else fail "Ctrl-C: view shows stopped" "$(tm_screen | sed -n 2p)"; fi
 tm kill-server 2>/dev/null; sleep 0.3
+# -- marks take a text: m, type, Enter; shown in the events pane, kept in
+#    the recording and shown by view; typed digits do not toggle panels
+tm_start 120 40 "cd '$TMPD' && '$IODASH' -i 0.2 -o marks.rec; echo EXIT=\$?; sleep 60"
+tm_wait '^q quit' 10
+tm send-keys -t t m
+tm_wait 'mark 1: _' 3 || fail "marks: m asks for its text" "$(tm_screen | tail -1)"
+tm send-keys -t t -l 'dd 2 start'
+tm send-keys -t t Enter
+if tm_wait '[0-9]:[0-9][0-9] mark 1: dd 2 start' 3; then pass "marks: the events pane shows the mark with its text"
+else fail "marks: text in the events pane" "$(tm_screen | grep -m1 mark)"; fi
+tm_screen | grep -q 'Dirty memory' && pass "marks: a typed 2 toggled no panel" || fail "marks: typed digits toggle panels"
+tm send-keys -t t m x Escape
+sleep 0.5
+tm_screen | grep -q 'mark 2' && fail "marks: Esc puts no mark" "$(tm_screen | grep 'mark 2')" || pass "marks: Esc puts no mark"
+tm send-keys -t t q
+tm_wait 'EXIT=0' 5 || fail "marks: q quits" "$(tm_screen | tail -2)"
+tm kill-server 2>/dev/null; sleep 0.3
+tm_start 120 40 "cd '$TMPD' && '$IODASH' view marks.rec; echo EXIT=\$?; sleep 60"
+tm send-keys -t t End
+tm_wait 'mark 1: dd 2 start' 10 && pass "marks: view shows the mark's text from the recording" || fail "marks: view shows the text" "$(tm_screen | grep -m1 mark)"
+tm kill-server 2>/dev/null; sleep 0.3
 exit 0

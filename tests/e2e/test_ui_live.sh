@@ -60,7 +60,7 @@ sleep 1
 tm_screen | grep -q 'iodash keys' && fail "help closes on a key" || pass "help closes on a key"
 tm send-keys -t t 3; sleep 1
 tm_screen | grep -q '^Device' && fail "3 hides the disks" || pass "3 hides the disks"
-tm send-keys -t t 3 m; sleep 1
+tm send-keys -t t 3 m Enter; sleep 1
 tm_screen | grep -q 'mark 1' && pass "m puts a mark in the events" || fail "m mark"
 tm send-keys -t t q
 tm_wait 'EXIT=0' 5 && pass "q quits with 0" || fail "q quits" "$(tm_screen | tail -3)"
