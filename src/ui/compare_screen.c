@@ -21,6 +21,7 @@ struct cmp_view {
 	bool side_by_side, log2x, show_runs;
 	bool own_y;            /* side by side: each graph its own y scale (y) */
 	int scroll;
+	int table_w;           /* the width the table was narrowed for */
 	char **lines;          /* table of the current metric */
 	int nlines;
 	struct ui_screen *scr;
@@ -63,6 +64,92 @@ static void table_build(struct cmp_view *v)
 		v->nlines++;
 	}
 	free(buf);
+}
+
+/* The --text table is wider than a small terminal (two labels: 117
+ * columns) and its right end, the change, is what matters most.  Drop
+ * whole columns, the least useful first (hmean, CoV, stddev of every
+ * label), until it fits in w: each column spans from the end of the head
+ * word before it to the end of its own (all right-aligned), the same in
+ * every row from the head row (line 3) on; the labels row above (line 2)
+ * is rebuilt with each label right-aligned where its group now ends. */
+static void table_narrow(struct cmp_view *v, int w)
+{
+	static const char *const drop[] = { "hmean", "CoV", "stddev" };
+	if (v->nlines < 4)
+		return;
+	for (size_t d = 0; d < sizeof drop / sizeof drop[0]; d++) {
+		int widest = 0;
+		for (int i = 2; i < v->nlines; i++)
+			if ((int)strlen(v->lines[i]) > widest)
+				widest = (int)strlen(v->lines[i]);
+		if (widest <= w)
+			return;
+		const char *head = v->lines[3];
+		int hl = (int)strlen(head), cut_a[32], cut_b[32], nc = 0;
+		for (int x = 0, prev_end = 0; x < hl && nc < 32;) {
+			while (x < hl && head[x] == ' ')
+				x++;
+			int st = x;
+			while (x < hl && head[x] != ' ')
+				x++;
+			if (x > st && (size_t)(x - st) == strlen(drop[d]) && !strncmp(head + st, drop[d], (size_t)(x - st))) {
+				cut_a[nc] = prev_end;
+				cut_b[nc++] = x;
+			}
+			prev_end = x;
+		}
+		if (!nc)
+			continue;
+		/* the labels row: its labels (runs of text between 2+ blanks)
+		 * and where each ends, moved left by what goes before it */
+		char *lab = v->lines[2], *nl = calloc(strlen(lab) + 1, 1);
+		if (!nl)
+			return;
+		memset(nl, ' ', strlen(lab));
+		int ll = (int)strlen(lab), newlen = 0;
+		for (int x = 0; x < ll;) {
+			while (x < ll && lab[x] == ' ')
+				x++;
+			int st = x;
+			while (x < ll && !(lab[x] == ' ' && (x + 1 >= ll || lab[x + 1] == ' ')))
+				x++;
+			if (x == st)
+				break;
+			int shift = 0;
+			for (int c = 0; c < nc; c++)
+				if (cut_b[c] <= x)
+					shift += cut_b[c] - cut_a[c];
+			int ne = x - shift, ns = ne - (x - st);
+			if (ns < 0)
+				ns = 0;
+			memcpy(nl + ns, lab + st, (size_t)(x - st));
+			if (ns + (x - st) > newlen)
+				newlen = ns + (x - st);
+		}
+		nl[newlen] = '\0';
+		free(v->lines[2]);
+		v->lines[2] = nl;
+		int head_x = (int)strspn(head, " ");
+		head_x += (int)strcspn(head + head_x, " ");
+		for (int i = 3; i < v->nlines; i++) {
+			char *l = v->lines[i];
+			int len = (int)strlen(l), o = 0;
+			/* an x wider than its column (134217728) pushes its row
+			 * right: the spans move with the end of its first word */
+			int row_x = (int)strspn(l, " ");
+			row_x += (int)strcspn(l + row_x, " ");
+			int off = row_x > head_x ? row_x - head_x : 0;
+			for (int x = 0; x < len; x++) {
+				bool cut = false;
+				for (int c = 0; c < nc && !cut; c++)
+					cut = x >= cut_a[c] + off && x < cut_b[c] + off;
+				if (!cut)
+					l[o++] = l[x];
+			}
+			l[o] = '\0';
+		}
+	}
 }
 
 static char point_mark(const void *ctx, const char *metric, const char *label, double x)
@@ -254,6 +341,13 @@ static void draw(WINDOW *w, struct cmp_view *v, const struct ui_screen *scr)
 		draw_runs(w, v, y, rh, st);
 		y += rh;
 	}
+	if (v->table_w != W) {
+		int keep = v->scroll;
+		table_build(v);
+		table_narrow(v, W);
+		v->scroll = keep < v->nlines ? keep : 0;
+		v->table_w = W;
+	}
 	for (int i = 0; i < th && v->scroll + i < v->nlines; i++) {
 		const char *line = v->lines[v->scroll + i];
 		enum theme_elem e = (v->scroll + i) < 4 ? TE_TABLE_HEAD : strchr(line, '*') ? TE_TABLE_HOT : TE_TEXT;
@@ -281,6 +375,7 @@ static enum ui_key_result key_metric(void *ctx, int ch)
 	bool next = ch == 'n' || ch == '\t' || ch == KEY_RIGHT;
 	v->metric = (v->metric + (next ? 1 : n - 1)) % n;
 	table_build(v);
+	v->table_w = 0;   /* narrowed at the next draw */
 	return UI_KEY_REDRAW;
 }
 

@@ -60,4 +60,15 @@ echo "$strip" | grep -q '6.18.44-fc-v1147 #1' && echo "$strip" | grep -q '2.6.24
 	&& pass "run strip: both labels' runs" || fail "run strip: all labels" "$strip"
 tm send-keys -t t q
 tm_wait 'EXIT=0' 3 || fail "compare recordings: q quits"
+# at 80 columns the table keeps its change column: hmean and CoV go first
+tm kill-server 2>/dev/null; sleep 0.3
+tm_start 80 30 "'$IODASH' compare '$MAIL'; echo EXIT=\$?; sleep 30"
+tm_wait 'compare: throughput' 5
+row=$(tm_screen | grep -E '^ +128 ')
+echo "$row" | grep -Eq '^ +128 +66\.74 .* 3 +-9\.90%$' && tm_screen | grep -Eq '^ +procs .* N +change$' \
+	&& pass "80 columns: the change column whole: $row" || fail "80 columns: change column cut" "$row"
+tm resize-window -t t -x 120 -y 40 2>/dev/null; sleep 0.5
+tm_screen | grep -Eq '^ +procs +mean +hmean +stddev +CoV +N ' && pass "back at 120 columns: every column again" || fail "back at 120: columns" "$(tm_screen | grep -m1 procs)"
+tm send-keys -t t q
+tm_wait 'EXIT=0' 3 || fail "compare at 80: q quits"
 exit 0
