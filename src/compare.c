@@ -156,6 +156,7 @@ static int load_runs(struct compare_data *cd, const struct recording *rec, const
 	for (size_t i = 0; i < ne; i++) {
 		double t0, t1 = tend;
 		int status = -1;
+		bool stopped = false;
 		char label[RP_LABEL_LEN];
 		struct bench_status b;
 		size_t bi;
@@ -172,6 +173,7 @@ static int load_runs(struct compare_data *cd, const struct recording *rec, const
 				break;
 			if (e2.kind == MEV_RUN_END) {
 				t1 = e2.t;
+				stopped = model_run_end_stopped(e2.text);
 				break;
 			}
 		}
@@ -190,6 +192,7 @@ static int load_runs(struct compare_data *cd, const struct recording *rec, const
 			snprintf(label, sizeof(label), "%.*s", (int)(rb - lb - 1), lb + 1);
 		if ((rc = add_run(cd, rec, label, index++, t0, t1, status)))
 			return rc;
+		cd->runs[cd->nruns - 1].stopped = stopped;
 		run_details(&cd->runs[cd->nruns - 1], rec, i);
 	}
 	if (!any && ns)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -322,4 +323,14 @@ const char *model_event_kind_name(enum model_event_kind k)
 	case MEV_RUN_SUMMARY: return "run_summary";
 	}
 	return "?";
+}
+
+bool model_run_end_stopped(const char *text)
+{
+	/* the verdict is the word before the first ": " (the tag before it,
+	 * "run" or "run 2/3", has none) */
+	const char *c = strstr(text, ": ");
+	size_t n = sizeof(MODEL_RUN_STOPPED) - 1;
+	return c && (size_t)(c - text) >= n && !strncmp(c - n, MODEL_RUN_STOPPED, n) &&
+	       (c - text == (ptrdiff_t)n || c[-(ptrdiff_t)n - 1] == ' ');
 }

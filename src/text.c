@@ -1,5 +1,6 @@
 /* text: UTF-8 checks and line-safe output for the machine formats. */
 #include <math.h>
+#include <string.h>
 #include "iodash/text.h"
 
 size_t text_utf8_len(const char *s)
@@ -58,4 +59,60 @@ void text_put_number(FILE *out, double v, int digits, bool json)
 		fprintf(out, "%.*g", digits, v);
 	else if (json)
 		fputs("null", out);
+}
+
+char *text_fmt_si(double v, unsigned base, int p0, const char *unit, bool compact, char *buf,
+		  size_t n)
+{
+	static const char *const bin[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
+	static const char *const dec[] = { "", "k", "M", "G", "T", "P", "E" };
+	static const char up[] = " KMGTPE";
+	const int np = 7;
+	char num[32];
+	if (!n)
+		return buf;
+	if (!isfinite(v)) {
+		snprintf(buf, n, "n/a");
+		return buf;
+	}
+	if (!unit)
+		unit = "";
+	double b = base == 1024 ? 1024 : 1000, a = fabs(v);
+	int p = p0 < 0 ? 0 : p0 >= np ? np - 1 : p0;
+	if (a == 0) {
+		snprintf(buf, n, compact ? "0%s" : (*unit ? "0 %s" : "0"), unit);
+		return buf;
+	}
+	/* up while the digits would be 1000 or more once rounded to three */
+	/* 0.977 GiB rather than 1000 MiB; below 1 at p0 stays (0.5K) */
+	while (a >= 999.5 && p < np - 1) {
+		a /= b;
+		p++;
+	}
+	int dp = a >= 99.95 ? 0 : a >= 9.995 ? 1 : 2;
+	if (p == 0 && a == floor(a))
+		dp = 0;   /* a count or a swept value as it is: 2 procs, not 2.0 */
+	if (a < 1)
+		dp = (int)ceil(-log10(a)) + 2;   /* 0.977, 0.0123: still three digits */
+	if (dp > 9)
+		dp = 9;
+	snprintf(num, sizeof num, "%s%.*f", v < 0 ? "-" : "", dp, a);
+	/* drop trailing zeros after the point, but one: 2.00 -> 2.0 */
+	char *dot = strchr(num, '.');
+	if (dot) {
+		char *e = num + strlen(num) - 1;
+		while (e > dot + 1 && *e == '0')
+			*e-- = '\0';
+	}
+	if (compact) {
+		char pre[2] = { p ? up[p] : '\0', '\0' };
+		snprintf(buf, n, "%s%s%s", num, pre, unit);
+	} else {
+		const char *pre = base == 1024 ? bin[p] : dec[p];
+		if (*pre || *unit)
+			snprintf(buf, n, "%s %s%s", num, pre, unit);
+		else
+			snprintf(buf, n, "%s", num);
+	}
+	return buf;
 }

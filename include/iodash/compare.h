@@ -23,6 +23,7 @@ struct compare_run {
 	char source[256];      /* the file */
 	int index;             /* 0-based run number within its file */
 	int exit_status;       /* from the run_end event, -1 unknown */
+	bool stopped;          /* its run_end says stopped on request (Ctrl-C): not failed */
 	size_t n;
 	double *t;             /* seconds since the run started */
 	double *dirty_kb;      /* dirty + writeback (vmstat), KiB */

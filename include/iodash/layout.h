@@ -87,4 +87,11 @@ uint64_t layout_tail_first(uint64_t total, int h);
  * and needs no count of the lines before the ones held. */
 int layout_tail_first_keyed(const uint64_t *key, int n, int h);
 
+/* The columns a table of n columns (width[c] each, a blank between two)
+ * shows in w columns: by keep[c] (0 first: the most useful; the first
+ * column should have the lowest), as many as fit, and the least useful
+ * go first; shown[] gets their indexes in table order.  Returns how
+ * many. */
+int layout_table_columns(const int *width, const int *keep, int n, int w, int *shown);
+
 #endif

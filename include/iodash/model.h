@@ -232,5 +232,11 @@ double model_now(const struct model *m);
 void model_set_t0(struct model *m, uint64_t t0_mono_ns);
 
 const char *model_event_kind_name(enum model_event_kind k);
+/* A run_end event's verdict is "ok", "FAILED" or this: the run was
+ * stopped on request (Ctrl-C, SIGTERM), which is no failure. */
+#define MODEL_RUN_STOPPED "stopped"
+/* Whether a run_end event's text ("run 2/3 stopped: killed by SIGINT
+ * after 3.1 s ...") says its run was stopped on request. */
+bool model_run_end_stopped(const char *text);
 
 #endif

@@ -22,4 +22,18 @@ void text_put_line_safe(FILE *out, const char *s);
  * CSV cell) when json is false. */
 void text_put_number(FILE *out, double v, int digits, bool json);
 
+/* A figure for a person to read, the one way every screen writes one:
+ * three significant digits (a trailing zero after the point is dropped
+ * but one: "2.0 M", "1.46", "12.5", "125"; a whole number without a
+ * prefix as it is: "2", "16") and a unit prefix, so that the digits stay
+ * below 1000.  v is in units of base^p0 (base 1024: Ki Mi Gi
+ * Ti Pi; base 1000: k M G T P), unit follows the prefix.
+ *   text_fmt_si(1.57e9, 1024, 0, "B/s", false) -> "1.46 GiB/s"
+ *   text_fmt_si(2e6, 1000, 0, "", false)       -> "2.0 M"
+ *   text_fmt_si(1e9, 1000, 0, "/s", false)     -> "1.0 G/s"
+ * compact (for narrow columns): one upper-case prefix letter and no
+ * blank, "128M", "2.5G/s".  NaN or infinite: "n/a".  Returns buf. */
+char *text_fmt_si(double v, unsigned base, int p0, const char *unit, bool compact, char *buf,
+		  size_t n);
+
 #endif

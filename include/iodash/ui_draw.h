@@ -86,6 +86,8 @@ double ui_nice_ceil_kb(double kb);
 void ui_fmt_kb(double kb, char *buf, size_t len);
 void ui_fmt_rate_kb(double kb_s, char *buf, size_t len);
 /* Seconds as m:ss or h:mm:ss. */
+/* A benchmark's figure in its unit, through text_fmt_si: "1.46 GiB/s". */
+void ui_fmt_value(double v, const char *unit, char *buf, size_t len);
 void ui_fmt_dur(double s, char *buf, size_t len);
 
 /* Copy s into out as printable text: control characters and invalid

@@ -72,6 +72,13 @@ bool frame_bench_active(const struct frame *f);
 /* The share of a single run done, 0..1, by the length its command line
  * says (bench.run_length_s) and the session time of the last sample. */
 double frame_run_done(const struct frame *f);
+/* The last run_end event held says its run was stopped on request. */
+bool frame_last_run_stopped(const struct frame *f);
+
+/* What a curve's legend says of its runs: "3 runs" for one point,
+ * "2 runs per point, 6 in all" for a sweep ("1-3 runs per point" when
+ * they differ). */
+void frame_curve_runs_text(const struct curve *c, char *buf, size_t n);
 
 /* The worst zone of the samples within `period` seconds of the newest. */
 int frame_worst_zone(const struct frame *f, double period);
@@ -89,6 +96,13 @@ double frame_time_to_freerun(const struct frame *f, double page_kb);
  * max); *idle counts the others.  Returns how many. */
 int frame_active_disks(const struct frame *f, int *idx, int max, int *idle);
 
+/* Seconds between samples: from the points held (a replay's own pace),
+ * else `interval` (-i). */
+double frame_sample_period(const struct frame *f, double interval);
+/* The refresh after + (dir > 0: slower) or - (dir < 0: faster) from
+ * `refresh`, in steps of 0.1 .. 10 s, never faster than the samples come
+ * (a frame without new data would show nothing new). */
+double frame_refresh_step(const struct frame *f, double interval, double refresh, int dir);
 /* Samples per graph sub-column: one refresh's worth, 1..64. */
 int frame_bucket_k(const struct frame *f, double interval, double refresh);
 /* Fill G sub-columns of k samples each (out[i] valid where have[i]);

@@ -75,6 +75,7 @@ struct bench_ctx {
 	double *durations;
 	int ndone;
 	int failed;
+	int stopped;                  /* runs ended by a stop on request (Ctrl-C, SIGTERM) */
 	int exit_code;
 	int max_throttled;            /* of the run in progress */
 	uint64_t pauses_at_start;
@@ -735,15 +736,20 @@ static void *bench_thread(void *arg)
 		ok = WIFEXITED(ro.wstatus) && WEXITSTATUS(ro.wstatus) == 0;
 		b->st.last_exit_status = WIFEXITED(ro.wstatus) ? WEXITSTATUS(ro.wstatus) : -1;
 		b->st.last_signal = WIFSIGNALED(ro.wstatus) ? WTERMSIG(ro.wstatus) : 0;
-		if (!ok) {
+		/* a run the user stopped (Ctrl-C, SIGTERM) did not fail: it
+		 * says "stopped" (model_run_end_stopped reads it back) */
+		bool stopped = !ok && stop_wanted(b);
+		if (stopped) {
+			b->stopped++;
+		} else if (!ok) {
 			b->failed++;
 			b->st.runs_failed = b->failed;
 		}
 		char summary[160];
 		throttle_summary(b, summary, sizeof(summary));
 		model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s %s: %s after %.1f s%s%s", tag,
-				ok ? "ok" : "FAILED", status, ro.secs,
-				!ok && stop_wanted(b) ? " (stopped on request)" : "", summary);
+				ok ? "ok" : stopped ? MODEL_RUN_STOPPED : "FAILED", status, ro.secs,
+				stopped ? " (stopped on request)" : "", summary);
 		model_set_bench(b->m, &b->st);
 		if (!ok && sweep && b->o->stop_on_fail && i + 1 < total) {
 			model_add_event(b->m, MEV_NOTE, model_now(b->m),
@@ -751,9 +757,11 @@ static void *bench_thread(void *arg)
 			break;
 		}
 	}
-	b->exit_code = b->failed || b->ndone < total ? 1 : 0;
+	b->exit_code = b->failed || b->stopped || b->ndone < total ? 1 : 0;
 	restore_knobs(b, error, sizeof(error));
-	if (!error[0] && b->failed) {
+	if (!error[0] && b->stopped && !b->failed && !sweep) {
+		snprintf(error, sizeof(error), "stopped on request: %s", status);
+	} else if (!error[0] && b->failed) {
 		if (sweep)
 			snprintf(error, sizeof(error), "%d of %d runs failed (see the run_end lines)",
 				 b->failed, b->ndone);

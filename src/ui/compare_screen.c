@@ -3,7 +3,7 @@
  * recorded run aligned at its start, and the table of --text under them.
  *
  * Keys: ui_compare_keys[] (q quit; n/p or tab next/previous metric; o
- * overlaid / side by side; l linear / log2 x; r show/hide the runs;
+ * overlaid / side by side; y one y scale / each its own; l linear / log2 x; r show/hide the runs;
  * up/down PgUp/PgDn scroll the table; t next theme; Ctrl-L redraw). */
 #include <errno.h>
 #include <math.h>
@@ -19,7 +19,9 @@ struct cmp_view {
 	const struct compare_data *cd;
 	size_t metric;
 	bool side_by_side, log2x, show_runs;
+	bool own_y;            /* side by side: each graph its own y scale (y) */
 	int scroll;
+	int table_w;           /* the width the table was narrowed for */
 	char **lines;          /* table of the current metric */
 	int nlines;
 	struct ui_screen *scr;
@@ -64,6 +66,92 @@ static void table_build(struct cmp_view *v)
 	free(buf);
 }
 
+/* The --text table is wider than a small terminal (two labels: 117
+ * columns) and its right end, the change, is what matters most.  Drop
+ * whole columns, the least useful first (hmean, CoV, stddev of every
+ * label), until it fits in w: each column spans from the end of the head
+ * word before it to the end of its own (all right-aligned), the same in
+ * every row from the head row (line 3) on; the labels row above (line 2)
+ * is rebuilt with each label right-aligned where its group now ends. */
+static void table_narrow(struct cmp_view *v, int w)
+{
+	static const char *const drop[] = { "hmean", "CoV", "stddev" };
+	if (v->nlines < 4)
+		return;
+	for (size_t d = 0; d < sizeof drop / sizeof drop[0]; d++) {
+		int widest = 0;
+		for (int i = 2; i < v->nlines; i++)
+			if ((int)strlen(v->lines[i]) > widest)
+				widest = (int)strlen(v->lines[i]);
+		if (widest <= w)
+			return;
+		const char *head = v->lines[3];
+		int hl = (int)strlen(head), cut_a[32], cut_b[32], nc = 0;
+		for (int x = 0, prev_end = 0; x < hl && nc < 32;) {
+			while (x < hl && head[x] == ' ')
+				x++;
+			int st = x;
+			while (x < hl && head[x] != ' ')
+				x++;
+			if (x > st && (size_t)(x - st) == strlen(drop[d]) && !strncmp(head + st, drop[d], (size_t)(x - st))) {
+				cut_a[nc] = prev_end;
+				cut_b[nc++] = x;
+			}
+			prev_end = x;
+		}
+		if (!nc)
+			continue;
+		/* the labels row: its labels (runs of text between 2+ blanks)
+		 * and where each ends, moved left by what goes before it */
+		char *lab = v->lines[2], *nl = calloc(strlen(lab) + 1, 1);
+		if (!nl)
+			return;
+		memset(nl, ' ', strlen(lab));
+		int ll = (int)strlen(lab), newlen = 0;
+		for (int x = 0; x < ll;) {
+			while (x < ll && lab[x] == ' ')
+				x++;
+			int st = x;
+			while (x < ll && !(lab[x] == ' ' && (x + 1 >= ll || lab[x + 1] == ' ')))
+				x++;
+			if (x == st)
+				break;
+			int shift = 0;
+			for (int c = 0; c < nc; c++)
+				if (cut_b[c] <= x)
+					shift += cut_b[c] - cut_a[c];
+			int ne = x - shift, ns = ne - (x - st);
+			if (ns < 0)
+				ns = 0;
+			memcpy(nl + ns, lab + st, (size_t)(x - st));
+			if (ns + (x - st) > newlen)
+				newlen = ns + (x - st);
+		}
+		nl[newlen] = '\0';
+		free(v->lines[2]);
+		v->lines[2] = nl;
+		int head_x = (int)strspn(head, " ");
+		head_x += (int)strcspn(head + head_x, " ");
+		for (int i = 3; i < v->nlines; i++) {
+			char *l = v->lines[i];
+			int len = (int)strlen(l), o = 0;
+			/* an x wider than its column (134217728) pushes its row
+			 * right: the spans move with the end of its first word */
+			int row_x = (int)strspn(l, " ");
+			row_x += (int)strcspn(l + row_x, " ");
+			int off = row_x > head_x ? row_x - head_x : 0;
+			for (int x = 0; x < len; x++) {
+				bool cut = false;
+				for (int c = 0; c < nc && !cut; c++)
+					cut = x >= cut_a[c] + off && x < cut_b[c] + off;
+				if (!cut)
+					l[o++] = l[x];
+			}
+			l[o] = '\0';
+		}
+	}
+}
+
 static char point_mark(const void *ctx, const char *metric, const char *label, double x)
 {
 	return compare_point_mark(ctx, metric, label, x);
@@ -81,8 +169,12 @@ static void draw_curves(WINDOW *w, const struct cmp_view *v, int y, int h, const
 		ui_curves_widget.draw(w, &d, st);
 		return;
 	}
-	/* small multiples: one label each, same y scale is left to the
-	 * widget (nice ceiling of each); side by side for the eye */
+	/* small multiples: one label each, side by side for the eye, on one
+	 * y scale unless asked (y): 50 ms beside 250 ms must look it */
+	double ymax = 0;
+	for (size_t i = 0; !v->own_y && i < cs->n; i++)
+		for (size_t k = 0; k < cs->v[i].n; k++)
+			ymax = fmax(ymax, fmax(cs->v[i].pts[k].max, cs->v[i].pts[k].mean));
 	int n = (int)cs->n, cw = W / n;
 	if (cw < 24) {
 		n = W / 24 > 0 ? W / 24 : 1;
@@ -92,7 +184,8 @@ static void draw_curves(WINDOW *w, const struct cmp_view *v, int y, int h, const
 		struct curve_set one = { .v = &cs->v[i], .n = 1 };
 		snprintf(one.baseline, sizeof(one.baseline), "%s", cs->baseline);
 		struct ui_curves_data d = { .y = y, .x = i * cw, .w = cw - 1, .h = h, .cs = &one,
-					    .log2x = v->log2x, .empty = "", .mark = point_mark, .mark_ctx = v->cd };
+					    .log2x = v->log2x, .empty = "", .mark = point_mark, .mark_ctx = v->cd,
+					    .ymax = ymax };
 		ui_curves_widget.draw(w, &d, st);
 	}
 	if (n < (int)cs->n) {
@@ -117,6 +210,35 @@ static void resample(const double *t, const double *val, size_t n, double tmax, 
 	}
 }
 
+/* Up to n of cd's runs, fairly across labels: the first run of every
+ * label, then the second of every label, and so on; pick[] gets their
+ * indexes in cd->runs order.  Returns how many. */
+static int compare_screen_pick_runs(const struct compare_data *cd, int n, int *pick)
+{
+	int np = 0, total = (int)cd->nruns;
+	bool *taken = calloc(cd->nruns ? cd->nruns : 1, sizeof *taken);
+	if (!taken)
+		return 0;
+	for (int round = 0; np < n && np < total; round++) {
+		/* this round: each label's round-th run */
+		for (int i = 0; i < total && np < n; i++) {
+			int before = 0;
+			for (int j = 0; j < i; j++)
+				before += !strcmp(cd->runs[j].label, cd->runs[i].label);
+			if (before == round && !taken[i]) {
+				taken[i] = true;
+				np++;
+			}
+		}
+	}
+	np = 0;
+	for (int i = 0; i < total; i++)
+		if (taken[i])
+			pick[np++] = i;
+	free(taken);
+	return np;
+}
+
 static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const struct ui_style *st)
 {
 	const struct compare_data *cd = v->cd;
@@ -128,6 +250,12 @@ static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const s
 	if (W / n < 20)
 		n = W / 20 > 0 ? W / 20 : 1;
 	cw = W / n;
+	/* the runs shown when not all fit: every label's, by turns (its
+	 * first run, then every label's second ...), in their order */
+	int *pick = calloc(cd->nruns ? cd->nruns : 1, sizeof *pick);
+	if (!pick)
+		return;
+	int np = compare_screen_pick_runs(cd, n, pick);
 	for (size_t i = 0; i < cd->nruns; i++)
 		for (size_t k = 0; k < cd->runs[i].n; k++) {
 			const struct compare_run *r = &cd->runs[i];
@@ -141,8 +269,8 @@ static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const s
 	int gh = (h - 2) / 2;
 	if (gh < 1)
 		return;
-	for (int i = 0; i < n; i++) {
-		const struct compare_run *r = &cd->runs[i];
+	for (int i = 0; i < np; i++) {
+		const struct compare_run *r = &cd->runs[pick[i]];
 		int gw = cw - 1, nsub = gw * sub;
 		double *dv = calloc((size_t)nsub, sizeof(double));
 		double *tv = calloc((size_t)nsub, sizeof(double));
@@ -156,9 +284,10 @@ static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const s
 		resample(r->t, r->thresh_kb, r->n, tmax, th, nsub);
 		resample(r->t, r->tput_kBps, r->n, tmax, tv, nsub);
 		ui_fmt_dur(r->n ? r->t[r->n - 1] : 0, dur, sizeof(dur));
+		bool failed = r->exit_status > 0 && !r->stopped;
 		snprintf(title, sizeof(title), "%s #%d %s%s", r->label, r->index + 1, dur,
-			 r->exit_status > 0 ? " FAILED" : "");
-		ui_put(w, y, i * cw, gw, st, r->exit_status > 0 ? TE_ERROR : TE_CURVE1 + i % THEME_CURVES, title);
+			 r->stopped ? " stopped" : failed ? " FAILED" : "");
+		ui_put(w, y, i * cw, gw, st, failed ? TE_ERROR : TE_CURVE1 + i % THEME_CURVES, title);
 		struct ui_graph_data gd = { .y = y + 1, .x = i * cw, .w = gw, .h = gh, .v = dv,
 					    .vmax = dmax, .elem = TE_DIRTY, .n = (size_t)nsub };
 		gd.hline[0] = th;
@@ -170,13 +299,16 @@ static void draw_runs(WINDOW *w, const struct cmp_view *v, int y, int h, const s
 		if (i == 0) {
 			ui_fmt_kb(dmax, a, sizeof(a));
 			ui_fmt_rate_kb(pmax, b, sizeof(b));
-			snprintf(title, sizeof(title), "dirty+wb (max %s, line: limit) / disks (max %s), from run start", a, b);
+			int hidden = (int)cd->nruns - np;
+			snprintf(title, sizeof(title), "dirty+wb (max %s, line: limit) / disks (max %s), from run start%s",
+				 a, b, hidden > 0 ? "; more runs than room: each label's first ones" : "");
 			ui_put(w, y + 1 + 2 * gh, 0, W, st, TE_DIM, title);
 		}
 		free(dv);
 		free(tv);
 		free(th);
 	}
+	free(pick);
 }
 
 static void draw(WINDOW *w, struct cmp_view *v, const struct ui_screen *scr)
@@ -187,8 +319,9 @@ static void draw(WINDOW *w, struct cmp_view *v, const struct ui_screen *scr)
 	int ch, rh, th;
 
 	werase(w);
-	snprintf(title, sizeof(title), " compare: %s  [%zu/%zu]  %s  %s x ", v->cd->metrics[v->metric],
+	snprintf(title, sizeof(title), " compare: %s  [%zu/%zu]  %s%s  %s x ", v->cd->metrics[v->metric],
 		 v->metric + 1, v->cd->nmetrics, v->side_by_side ? "side by side" : "overlaid",
+		 !v->side_by_side ? "" : v->own_y ? ", own y scales" : ", one y scale",
 		 v->log2x ? "log2" : "linear");
 	ui_title(w, st, title, true);
 	y = 1;
@@ -207,6 +340,13 @@ static void draw(WINDOW *w, struct cmp_view *v, const struct ui_screen *scr)
 	if (rh) {
 		draw_runs(w, v, y, rh, st);
 		y += rh;
+	}
+	if (v->table_w != W) {
+		int keep = v->scroll;
+		table_build(v);
+		table_narrow(v, W);
+		v->scroll = keep < v->nlines ? keep : 0;
+		v->table_w = W;
 	}
 	for (int i = 0; i < th && v->scroll + i < v->nlines; i++) {
 		const char *line = v->lines[v->scroll + i];
@@ -235,6 +375,7 @@ static enum ui_key_result key_metric(void *ctx, int ch)
 	bool next = ch == 'n' || ch == '\t' || ch == KEY_RIGHT;
 	v->metric = (v->metric + (next ? 1 : n - 1)) % n;
 	table_build(v);
+	v->table_w = 0;   /* narrowed at the next draw */
 	return UI_KEY_REDRAW;
 }
 
@@ -242,6 +383,13 @@ static enum ui_key_result key_overlay(void *ctx, int ch)
 {
 	struct cmp_view *v = ctx;
 	v->side_by_side = !v->side_by_side;
+	return UI_KEY_REDRAW;
+}
+
+static enum ui_key_result key_own_y(void *ctx, int ch)
+{
+	struct cmp_view *v = ctx;
+	v->own_y = !v->own_y;
 	return UI_KEY_REDRAW;
 }
 
@@ -291,6 +439,8 @@ const struct ui_key_def ui_compare_keys[] = {
 	  "next / previous metric (tab, shift-tab, right, left too)", UI_SCREEN_COMPARE, key_metric },
 	{ { 'o' }, "o", "overlay/side", "curves overlaid or side by side", UI_SCREEN_COMPARE,
 	  key_overlay },
+	{ { 'y' }, "y", "y scale", "side by side: one y scale for all, or each its own",
+	  UI_SCREEN_COMPARE, key_own_y },
 	{ { 'l' }, "l", "log2 x", "linear or log2 x axis", UI_SCREEN_COMPARE, key_log2 },
 	{ { 'r' }, "r", "runs", "show/hide the runs' dirty memory and throughput",
 	  UI_SCREEN_COMPARE, key_runs },

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iodash/runsum.h"
+#include "iodash/text.h"
 #include "iodash/ui_draw.h"
 
 int ui_grid_init(struct ui_grid *g, int w, int h)
@@ -388,13 +390,18 @@ void ui_gauge_render(struct ui_grid *g, struct ui_area a, const struct ui_gauge_
 }
 
 /* Axis ceilings in the unit the value is shown in (K, M, G ... of 1024),
- * so a scale reads "2.5G/s", not "4.8G/s". */
+ * so a scale reads "2.5G/s", not "4.8G/s"; the next unit from 1000 on,
+ * as text_fmt_si writes it ("1.0G/s", not "1000M/s"). */
 double ui_nice_ceil_kb(double kb)
 {
 	double u = 1;
-	while (kb >= 1024 * u && u < 1e15)
+	while (kb >= 1000 * u && u < 1e15)
 		u *= 1024;
-	return ui_nice_ceil(kb / u) * u;
+	double c = ui_nice_ceil(kb / u) * u;
+	/* 900M rounds up to 1000M: that is the next unit's 1 */
+	if (c >= 1000 * u && u < 1e15)
+		c = ui_nice_ceil(c / (u * 1024)) * u * 1024;
+	return c;
 }
 
 double ui_nice_ceil(double v)
@@ -409,31 +416,35 @@ double ui_nice_ceil(double v)
 	return 10 * e;
 }
 
+/* kB figures in narrow columns: the one formatter (text_fmt_si), compact */
 void ui_fmt_kb(double kb, char *buf, size_t len)
 {
-	static const char units[] = "KMGTP";
 	if (!(kb == kb) || kb < 0) {
 		snprintf(buf, len, "n/a");
 		return;
 	}
-	int u = 0;
-	while (kb >= 1024 && u < 4) {
-		kb /= 1024;
-		u++;
-	}
-	if (kb == 0)
-		snprintf(buf, len, "0");
-	else if (kb < 10 && kb != floor(kb))
-		snprintf(buf, len, "%.1f%c", kb, units[u]);
-	else
-		snprintf(buf, len, "%.0f%c", kb, units[u]);
+	text_fmt_si(kb, 1024, 1, "", true, buf, len);
 }
 
 void ui_fmt_rate_kb(double kb_s, char *buf, size_t len)
 {
-	char b[16];
-	ui_fmt_kb(kb_s, b, sizeof b);
-	snprintf(buf, len, "%s/s", b);
+	if (!(kb_s == kb_s) || kb_s < 0) {
+		snprintf(buf, len, "n/a");
+		return;
+	}
+	text_fmt_si(kb_s, 1024, 1, "/s", true, buf, len);
+}
+
+/* A benchmark's figure in its own unit ("KiB/s", "MB/s", "ops/s"): a
+ * byte rate as bytes per second in binary units ("1.46 GiB/s"), anything
+ * else in decimal prefixes before its unit. */
+void ui_fmt_value(double v, const char *unit, char *buf, size_t len)
+{
+	double f = unit ? runsum_rate_factor(unit) : 0;
+	if (f > 0)
+		text_fmt_si(v * f, 1024, 0, "B/s", false, buf, len);
+	else
+		text_fmt_si(v, 1000, 0, unit ? unit : "", false, buf, len);
 }
 
 void ui_fmt_dur(double s, char *buf, size_t len)

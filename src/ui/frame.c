@@ -252,12 +252,39 @@ int frame_active_disks(const struct frame *v, int *idx, int max, int *idle)
  * every other frame however fast the sampling; a fast replay (-i 0.1)
  * would otherwise resend five.  This halves what the graphs cost on an
  * ssh link, for a graph at most two refreshes behind. */
-int frame_bucket_k(const struct frame *v, double interval, double refresh)
+double frame_sample_period(const struct frame *v, double interval)
 {
 	double per = interval > 0 ? interval : 0.5;
 	if (v->npts >= 2 && v->pts[v->npts - 1].seq > v->pts[0].seq)
 		per = (v->pts[v->npts - 1].t - v->pts[0].t) /
 		      (double)(v->pts[v->npts - 1].seq - v->pts[0].seq);
+	return per;
+}
+
+double frame_refresh_step(const struct frame *v, double interval, double refresh, int dir)
+{
+	static const double steps[] = { 0.1, 0.25, 0.5, 1, 2, 5, 10 };
+	int n = (int)(sizeof steps / sizeof steps[0]), i = 0;
+	double per = frame_sample_period(v, interval);
+	/* the fastest step that is not faster than the samples come */
+	int lo = 0;
+	while (lo < n - 1 && steps[lo] < per - 1e-9)
+		lo++;
+	while (i < n - 1 && steps[i] < refresh - 1e-9)
+		i++;
+	if (dir > 0 && i < n - 1 && steps[i] <= refresh + 1e-9)
+		i++;
+	else if (dir < 0 && i > 0)
+		i--;
+	if (i < lo)
+		i = lo;
+	/* a sampling slower than the slowest step: the screen follows it */
+	return per > steps[i] ? per : steps[i];
+}
+
+int frame_bucket_k(const struct frame *v, double interval, double refresh)
+{
+	double per = frame_sample_period(v, interval);
 	if (!(per > 0))
 		return 1;
 	long k = lround(refresh / per);
@@ -381,4 +408,29 @@ int frame_context_devs(const struct procio_view *c, bool partitions, int *idx, i
 			idx[n++] = i;
 	}
 	return n;
+}
+
+void frame_curve_runs_text(const struct curve *c, char *buf, size_t n)
+{
+	int lo = 0, hi = 0, all = 0;
+	for (size_t k = 0; k < c->n; k++) {
+		int r = c->pts[k].n;
+		lo = k == 0 || r < lo ? r : lo;
+		hi = r > hi ? r : hi;
+		all += r;
+	}
+	if (c->n <= 1)
+		snprintf(buf, n, "%d run%s", all, all == 1 ? "" : "s");
+	else if (lo == hi)
+		snprintf(buf, n, "%d run%s per point, %d in all", lo, lo == 1 ? "" : "s", all);
+	else
+		snprintf(buf, n, "%d-%d runs per point, %d in all", lo, hi, all);
+}
+
+bool frame_last_run_stopped(const struct frame *v)
+{
+	for (int i = v->nev; i-- > 0;)
+		if (v->ev[i].kind == MEV_RUN_END)
+			return model_run_end_stopped(v->ev[i].text);
+	return false;
 }

@@ -241,3 +241,29 @@ int layout_tail_first_keyed(const uint64_t *key, int n, int h)
 		first++;
 	return first;
 }
+
+int layout_table_columns(const int *width, const int *keep, int n, int w, int *shown)
+{
+	bool tried[64] = { false }, take[64] = { false };
+	int used = 0, ns = 0;
+	if (n > 64)
+		n = 64;
+	/* by keep rank; a column too wide for what is left is skipped, and
+	 * a narrower, less useful one may still fit after it */
+	for (int pass = 0; pass < n; pass++) {
+		int best = -1;
+		for (int c = 0; c < n; c++)
+			if (!tried[c] && (best < 0 || keep[c] < keep[best]))
+				best = c;
+		tried[best] = true;
+		int need = width[best] + (used ? 1 : 0);
+		if (used + need <= w) {
+			take[best] = true;
+			used += need;
+		}
+	}
+	for (int c = 0; c < n; c++)
+		if (take[c])
+			shown[ns++] = c;
+	return ns;
+}

@@ -32,7 +32,9 @@
 
 static void view_copy(struct ui_live *L)
 {
-	frame_copy(&L->v, L->m, L->cols, L->o->interval, L->refresh);
+	frame_copy(&L->v, L->m, L->cols, L->o->interval, L->hist_s);
+	/* the badge stands for what a frame covers: the refresh now */
+	L->v.badge_zone = frame_worst_zone(&L->v, L->refresh);
 }
 
 /* Rebuild the curves of the chosen metric when results changed. */
@@ -89,6 +91,12 @@ static void windows_layout(struct ui_live *L)
 	    !memcmp(&nl, &L->lay, sizeof nl))
 		return;
 	windows_free(L);
+	/* the gaps between panels (and the whole body when every panel is
+	 * hidden) belong to no window: blank them on stdscr, or the cells
+	 * of panels that moved away stay on the screen (and Ctrl-L, which
+	 * repaints what curses holds, would paint them again) */
+	werase(stdscr);
+	wnoutrefresh(stdscr);
 	L->lay = nl;
 	L->cols = COLS;
 	L->rows = LINES;
@@ -117,8 +125,14 @@ static void windows_layout(struct ui_live *L)
 static void draw_help(struct ui_live *L)
 {
 	const struct ui_style *st = &L->scr.st;
-	int n = ui_key_help_lines(NULL, 0, 0, 0, 0, 0, st, ui_live_keys, ui_live_nkeys, L->screen);
-	int hh = n + 4, hw = 76;
+	int widest;
+	int n = ui_key_help_lines(NULL, 0, 0, 0, 0, 0, st, ui_live_keys, ui_live_nkeys, L->screen,
+				  &widest);
+	/* as wide as its widest line (key column 11, a border each side),
+	 * so nothing is cut where the terminal has the room */
+	int hh = n + 4, hw = widest + 11 + 3;
+	if (hw < 40)
+		hw = 40;
 	if (hh > LINES)
 		hh = LINES;
 	if (hw > COLS)
@@ -134,7 +148,8 @@ static void draw_help(struct ui_live *L)
 	werase(w);
 	ui_put(w, 0, 1, hw - 2, st, TE_HELP_KEY, "iodash keys");
 	ui_put(w, 0, 13, hw - 14, st, TE_HELP, "(man iodash for more)");
-	ui_key_help_lines(w, 2, 1, 11, hw - 2, hh - 2, st, ui_live_keys, ui_live_nkeys, L->screen);
+	ui_key_help_lines(w, 2, 1, 11, hw - 2, hh - 2, st, ui_live_keys, ui_live_nkeys, L->screen,
+			  NULL);
 	wnoutrefresh(w);
 }
 
@@ -234,25 +249,50 @@ static enum ui_key_result key_theme(void *ctx, int ch)
 static enum ui_key_result key_refresh(void *ctx, int ch)
 {
 	struct ui_live *L = ctx;
-	static const double steps[] = { 0.1, 0.25, 0.5, 1, 2, 5, 10 };
-	int n = (int)(sizeof steps / sizeof steps[0]), i = 0;
-	while (i < n - 1 && steps[i] < L->refresh - 1e-9)
-		i++;
-	/* + slows the screen down (fewer bytes), - speeds it up */
-	if (ch == '+' && i < n - 1 && steps[i] <= L->refresh + 1e-9)
-		i++;
-	else if (ch == '-' && i > 0)
-		i--;
-	L->refresh = steps[i];
-	snprintf(L->scr.msg, sizeof L->scr.msg, "refresh every %g s", L->refresh);
+	/* + slows the screen down (fewer bytes), - speeds it up, down to
+	 * the sampling interval */
+	double r = frame_refresh_step(&L->v, L->o->interval, L->refresh, ch == '+' ? 1 : -1);
+	bool at_end = fabs(r - L->refresh) < 1e-9;
+	L->refresh = r;
+	snprintf(L->scr.msg, sizeof L->scr.msg, "refresh every %g s%s", L->refresh,
+		 !at_end ? "" : ch == '+' ? " (the slowest)" : " (as fast as the samples come)");
 	return UI_KEY_REDRAW;
 }
 
 static enum ui_key_result key_mark(void *ctx, int ch)
 {
 	struct ui_live *L = ctx;
-	L->marks++;
-	model_add_event(L->m, MEV_MARK, model_now(L->m), "mark %u", L->marks);
+	/* the text comes first (mark_key), the mark on Enter */
+	L->marking = true;
+	L->mark_text[0] = '\0';
+	return UI_KEY_REDRAW;
+}
+
+/* A key while a mark's text is typed: Enter puts the mark (its number,
+ * and the text when there is one) in the events and the recording; Esc
+ * drops it; Backspace takes back a character (a whole UTF-8 one). */
+static enum ui_key_result mark_key(struct ui_live *L, int ch)
+{
+	size_t n = strlen(L->mark_text);
+	if (ch == '\r' || ch == '\n' || ch == KEY_ENTER) {
+		L->marking = false;
+		L->marks++;
+		if (L->mark_text[0])
+			model_add_event(L->m, MEV_MARK, model_now(L->m), "mark %u: %s", L->marks, L->mark_text);
+		else
+			model_add_event(L->m, MEV_MARK, model_now(L->m), "mark %u", L->marks);
+	} else if (ch == 27 || ch == 3) {
+		L->marking = false;
+	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+		while (n > 0 && ((unsigned char)L->mark_text[n - 1] & 0xC0) == 0x80)
+			n--;
+		if (n > 0)
+			n--;
+		L->mark_text[n] = '\0';
+	} else if (ch >= 0x20 && ch <= 0xff && ch != 0x7f && n + 1 < sizeof L->mark_text) {
+		L->mark_text[n] = (char)ch;
+		L->mark_text[n + 1] = '\0';
+	}
 	return UI_KEY_REDRAW;
 }
 
@@ -384,11 +424,12 @@ const struct ui_key_def ui_live_keys[] = {
 	{ { '\n', '\r', KEY_ENTER }, "Enter", NULL, "focused events: go to the selected event's time",
 	  UI_SCREEN_VIEW, key_event_goto },
 	{ { 't' }, "t", "theme", "next theme (themes/*.theme)", LV, key_theme },
-	{ { '+', '-' }, "+-", "refresh", "refresh slower / faster (-r)", LV, key_refresh },
+	{ { '+', '-' }, "+/-", "slower/faster", "refresh the screen slower / faster (-r; never faster\n"
+	  "than the samples come, -i)", LV, key_refresh },
 	{ { 'p' }, "p", NULL, "context panel (7): the disks' partitions too, and back", LV,
 	  key_partitions },
-	{ { 'm' }, "m", "mark", "put a mark in the events and the recording", UI_SCREEN_LIVE,
-	  key_mark },
+	{ { 'm' }, "m", "mark", "put a mark in the events and the recording: type its text,\n"
+	  "Enter (Esc: no mark)", UI_SCREEN_LIVE, key_mark },
 	{ { 12 }, "Ctrl-L", NULL, "repaint the whole screen", LV, key_repaint },
 	{ { 'h', '?' }, "h ?", "help", "this help; any key closes it", LV, key_help },
 };
@@ -408,6 +449,8 @@ static enum ui_key_result on_key(struct ui_live *L, int ch)
 		}
 		return UI_KEY_REDRAW;
 	}
+	if (L->marking && ch != KEY_RESIZE)
+		return mark_key(L, ch);
 	if (L->help && ch != KEY_RESIZE) {
 		L->help = false;
 		if (L->help_win) {
@@ -483,6 +526,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	/* a recording replayed has its time travel keys, not the live ones */
 	L->screen = m->replay_seekable ? UI_SCREEN_VIEW : UI_SCREEN_LIVE;
 	L->refresh = o->refresh > 0 ? o->refresh : 1;
+	L->hist_s = L->refresh;
 	L->metric_idx = 0;     /* the first metric the tool gives: its headline figure */
 	/* the context panel costs a scan of /proc a second: shown on asking (7) */
 	L->hidden = 1u << UI_PANEL_CONTEXT;
@@ -530,6 +574,13 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 				break;
 		}
 		double t = util_mono_s();
+		if (strcmp(L->scr.msg, L->msg_seen)) {
+			snprintf(L->msg_seen, sizeof L->msg_seen, "%s", L->scr.msg);
+			L->msg_t = t;
+		} else if (L->scr.msg[0] && t - L->msg_t >= UI_MSG_SECONDS) {
+			L->scr.msg[0] = L->msg_seen[0] = '\0';
+			redraw = true;
+		}
 		bool can_draw = t - last_draw >= L->refresh - 0.005;
 		/* a paused replay still shows where time travel takes it: its
 		 * producer sends nothing else while paused */
@@ -553,6 +604,12 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			timeout = 1000;
 		if (timeout < 0)
 			timeout = 1000;    /* signals (SIGHUP) are looked at each second anyway */
+		if (L->scr.msg[0]) {
+			/* wake to take the message away, data or not */
+			int left = (int)((L->msg_t + UI_MSG_SECONDS - t) * 1000) + 1;
+			if (left < timeout)
+				timeout = left < 0 ? 0 : left;
+		}
 		struct pollfd pf[2] = { { STDIN_FILENO, POLLIN, 0 }, { model_wake_fd(m), POLLIN, 0 } };
 		int r = poll(pf, 2, timeout);
 		if (r < 0 && errno != EINTR)

@@ -100,6 +100,8 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 			snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
 				 b->left_running ? "left running (attach only watches)"
 						 : "exited, exit status unknown (not a child of iodash)");
+		else if (frame_last_run_stopped(v))
+			snprintf(buf, sizeof buf, "stopped on request - q to quit");
 		else if (b->last_signal)
 			snprintf(buf, sizeof buf, "finished, killed by signal %d - q to quit", b->last_signal);
 		else if (b->last_exit_status < 0 && !v->exit_code)
@@ -156,7 +158,10 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 		return;
 	case BENCH_STARTING: snprintf(buf, sizeof buf, "starting %s", b->command); break;
 	case BENCH_BETWEEN: snprintf(buf, sizeof buf, "between runs"); break;
-	case BENCH_DONE: snprintf(buf, sizeof buf, "done: %s", b->command); break;
+	case BENCH_DONE:
+		snprintf(buf, sizeof buf, "%s: %s", frame_last_run_stopped(v) ? "stopped on request" : "done",
+			 b->command);
+		break;
 	default:
 		ui_fmt_dur(v->have_last ? v->last.t - b->run_start_t : 0, el, sizeof el);
 		snprintf(buf, sizeof buf, "%s%s%s (pid %d, %s)", b->label[0] ? b->label : "",
@@ -165,10 +170,12 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 	ui_put(w, 1, cx, rx - cx - 1, st, TE_HEADER, buf);
 }
 
-/* Samples per graph sub-column at this screen's -i and -r. */
+/* Samples per graph sub-column at this screen's -i and its first -r: the
+ * refresh keys (+ -) change how often the screen is drawn, not what a
+ * column of history stands for. */
 static int bucket_k(const struct ui_live *L)
 {
-	return frame_bucket_k(&L->v, L->o->interval, L->refresh);
+	return frame_bucket_k(&L->v, L->o->interval, L->hist_s);
 }
 
 static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
@@ -185,10 +192,10 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 	bool utf = st->glyphs != UI_GLYPH_ASCII;
 	int tl = snprintf(title, sizeof title, "Throughput  write %s read %s  last %.0f s",
 			  utf ? "\u25b2" : "^", utf ? "\u25bc" : "v", frame_window_span(&L->v, G, bucket_k(L)));
-	if (v->bench.progress.valid && v->bench.progress.throughput >= 0)
-		snprintf(title + tl, sizeof title - (size_t)tl, "  %s: %.1f %s",
-			 v->bench.command[0] ? "bench" : "", v->bench.progress.throughput,
-			 v->bench.progress.unit);
+	if (v->bench.progress.valid && v->bench.progress.throughput >= 0) {
+		ui_fmt_value(v->bench.progress.throughput, v->bench.progress.unit, buf, sizeof buf);
+		snprintf(title + tl, sizeof title - (size_t)tl, "  bench %s", buf);
+	}
 	ui_title(w, st, title, focus);
 	int body = H - 1;
 	if (!v->have_last || !v->last.ndisks) {
@@ -364,7 +371,8 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	 * current hard threshold or the highest level in view.  Older,
 	 * higher thresholds (knobs changed) fall off the top rather than
 	 * squash today's lines into the bottom row. */
-	int lab_w = W >= 40 ? 9 : 0, gw = W - lab_w;
+	/* the labels' column: a blank and "░throttle", the longest */
+	int lab_w = W >= 40 ? 10 : 0, gw = W - lab_w;
 	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
 	struct frame_pt *bk = calloc((size_t)G + 1, sizeof *bk);
 	bool *have = calloc((size_t)G + 1, sizeof *have);
@@ -432,8 +440,13 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 		fr[i] = (double)s->freerun_kb;
 		th[i] = (double)s->thresh_kb;
 	}
+	/* Three lines in fewer than three rows share a row: their dots stack
+	 * into a solid band that reads as a full history.  Then the level
+	 * alone, a sparkline under the gauge. */
+	bool lines = gh >= 3;
 	struct ui_graph_data gd = { .y = 3, .x = 0, .w = gw, .h = gh, .v = lv, .vmax = scale,
-				    .elem = TE_DIRTY, .hline = { bg, fr, th },
+				    .elem = TE_DIRTY,
+				    .hline = { lines ? bg : NULL, lines ? fr : NULL, lines ? th : NULL },
 				    .hline_elem = { TE_LINE_BG, TE_LINE_FREERUN, TE_LINE_THRESH },
 				    .shade = sh, .n = (size_t)G };
 	ui_graph_widget.draw(w, &gd, st);
@@ -459,7 +472,7 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 		}
 		if (any_shade && gh >= 5)
 			ui_put(w, 3 + gh - 1, gw + 1, lab_w - 1, st, TE_SHADE,
-			       st->glyphs == UI_GLYPH_ASCII ? ":throttl" : "\u2591throttl");
+			       st->glyphs == UI_GLYPH_ASCII ? ":throttle" : "\u2591throttle");
 	}
 	free(lv);
 	free(sh);
@@ -468,15 +481,17 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 }
 
 /* The disk table's figures, left to right: iostat -x's usual eight, then
- * the rest of its figures as far as the pane is wide (the table drops
- * what does not fit from the right). */
-static const struct { enum disk_figure f; int width; } disk_table_cols[] = {
-	{ DF_R_S, 9 }, { DF_W_S, 9 }, { DF_RKB_S, 11 }, { DF_WKB_S, 11 },
-	{ DF_R_AWAIT, 8 }, { DF_W_AWAIT, 8 }, { DF_AQU_SZ, 7 }, { DF_UTIL, 6 },
-	{ DF_RAREQ_SZ, 8 }, { DF_WAREQ_SZ, 8 }, { DF_RRQM_S, 8 }, { DF_WRQM_S, 8 },
-	{ DF_RRQM_PCT, 6 }, { DF_WRQM_PCT, 6 }, { DF_F_S, 7 }, { DF_F_AWAIT, 7 },
-	{ DF_D_S, 7 }, { DF_DKB_S, 9 }, { DF_D_AWAIT, 7 }, { DF_DAREQ_SZ, 8 },
-	{ DF_DRQM_S, 7 }, { DF_DRQM_PCT, 6 },
+ * the rest of its figures as far as the pane is wide.  keep: what a
+ * narrow pane keeps first (0 most useful): the write side of a write
+ * benchmark, how busy the disk is and how long writes wait, before the
+ * read side and the rarer figures. */
+static const struct { enum disk_figure f; int width, keep; } disk_table_cols[] = {
+	{ DF_R_S, 9, 6 }, { DF_W_S, 9, 4 }, { DF_RKB_S, 11, 5 }, { DF_WKB_S, 11, 1 },
+	{ DF_R_AWAIT, 8, 7 }, { DF_W_AWAIT, 8, 3 }, { DF_AQU_SZ, 7, 8 }, { DF_UTIL, 6, 2 },
+	{ DF_RAREQ_SZ, 8, 10 }, { DF_WAREQ_SZ, 8, 9 }, { DF_RRQM_S, 8, 11 }, { DF_WRQM_S, 8, 12 },
+	{ DF_RRQM_PCT, 6, 13 }, { DF_WRQM_PCT, 6, 14 }, { DF_F_S, 7, 15 }, { DF_F_AWAIT, 7, 16 },
+	{ DF_D_S, 7, 17 }, { DF_DKB_S, 9, 18 }, { DF_D_AWAIT, 7, 19 }, { DF_DAREQ_SZ, 8, 20 },
+	{ DF_DRQM_S, 7, 21 }, { DF_DRQM_PCT, 6, 22 },
 };
 #define DISK_TABLE_NCOLS (1 + (int)(sizeof disk_table_cols / sizeof disk_table_cols[0]))
 
@@ -525,16 +540,18 @@ static void draw_disks(struct ui_live *L, struct ui_win *win, bool focus)
 		return;
 	}
 	const char *head[DISK_TABLE_NCOLS];
-	int width[DISK_TABLE_NCOLS];
+	int width[DISK_TABLE_NCOLS], keep[DISK_TABLE_NCOLS];
 	head[0] = "Device";
 	width[0] = 10;
+	keep[0] = 0;
 	for (int c = 1; c < DISK_TABLE_NCOLS; c++) {
 		head[c] = disk_figure_label(disk_table_cols[c - 1].f);
 		width[c] = disk_table_cols[c - 1].width;
+		keep[c] = disk_table_cols[c - 1].keep;
 	}
 	struct disk_tab t = { .v = v, .idx = idx };
 	struct ui_table_data td = { .y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1,
-				    .ncols = DISK_TABLE_NCOLS, .nrows = n, .head = head, .width = width,
+				    .ncols = DISK_TABLE_NCOLS, .nrows = n, .head = head, .width = width, .keep = keep,
 				    .cell = disk_cell, .ctx = &t };
 	ui_table_widget.draw(w, &td, st);
 }
@@ -722,6 +739,13 @@ static void draw_status(struct ui_live *L, struct ui_win *win, bool focus)
 		rx = W;
 	if (L->asking_stop) {
 		ui_put(w, 0, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
+		return;
+	}
+	if (L->marking) {
+		char line[160];
+		snprintf(line, sizeof line, "mark %u: %s_  (Enter: put it, Esc: no mark)", L->marks + 1,
+			 L->mark_text);
+		ui_put(w, 0, 0, rx, st, TE_KEY, line);
 		return;
 	}
 	if (L->v.error[0]) {

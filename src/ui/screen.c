@@ -333,9 +333,11 @@ void ui_key_hints(WINDOW *w, int y, int x, int maxw, const struct ui_style *st,
 
 int ui_key_help_lines(WINDOW *w, int y0, int x, int kw, int maxw, int maxh,
 		      const struct ui_style *st, const struct ui_key_def *t, size_t n,
-		      unsigned screen)
+		      unsigned screen, int *widest)
 {
 	int line = 0;
+	if (widest)
+		*widest = 0;
 	char nb[16], hb[256];
 	for (size_t i = 0; i < n; i++) {
 		if (!(t[i].screens & screen))
@@ -347,6 +349,8 @@ int ui_key_help_lines(WINDOW *w, int y0, int x, int kw, int maxw, int maxh,
 			char part[256];
 			snprintf(part, sizeof part, "%s%.*s", first ? "" : "   ",
 				 (int)(nl ? nl - h : (long)strlen(h)), h);
+			if (widest && (int)strlen(part) > *widest)
+				*widest = (int)strlen(part);
 			if (w && line < maxh) {
 				if (first)
 					ui_put(w, y0 + line, x, kw - 1, st, TE_HELP_KEY,

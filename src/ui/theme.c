@@ -71,7 +71,9 @@ static const struct theme_style default_styles[TE_COUNT] = {
 	[TE_LINE_BG] = { RGB(0x5faf5f), DEF, 0, 0 },
 	[TE_LINE_FREERUN] = { RGB(0xd7af00), DEF, 0, THA_BOLD },
 	[TE_LINE_THRESH] = { RGB(0xff5f5f), DEF, THA_BOLD, THA_BOLD },
-	[TE_SHADE] = { RGB(0xff5f5f), RGB(0x3a1c1c), 0, THA_DIM },
+	/* #5f0000 is a colour of the 256 cube (52): #3a1c1c fell to grey 235, which
+	 * black all but hides */
+	[TE_SHADE] = { RGB(0xff5f5f), RGB(0x5f0000), 0, THA_DIM },
 	[TE_TABLE_HEAD] = { RGB(0x8a8a8a), DEF, THA_BOLD, THA_UNDERLINE },
 	[TE_TABLE_HOT] = { RGB(0xff8787), DEF, THA_BOLD, THA_BOLD },
 	[TE_PROGRESS] = { RGB(0x5fafd7), DEF, 0, THA_REVERSE },

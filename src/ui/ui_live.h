@@ -9,6 +9,10 @@
 #include "iodash/ui_keys.h"
 #include "ui_screen.h"
 
+/* A status message ("refresh every 1 s") stands in for the key hints
+ * this long. */
+#define UI_MSG_SECONDS 4.0
+
 struct ui_live {
 	struct model *m;
 	const struct iodash_opts *o;
@@ -22,6 +26,8 @@ struct ui_live {
 	bool curves_view, help, paused;
 	int focus;
 	double refresh;
+	double hist_s;               /* seconds per graph sub-column: -r at the start, kept
+	                                when +/- change the refresh, so the history keeps its scale */
 	bool asking_stop;            /* "stop the benchmark? y/n" */
 	bool quit_when_done;         /* q + y: quit once the benchmark has exited */
 	int out_back;                /* output pane: lines scrolled back */
@@ -37,6 +43,10 @@ struct ui_live {
 	unsigned marks;
 	bool ctx_partitions;         /* context panel: partitions too (p) */
 	bool ctx_wanted;             /* what the model was last told (model_want_context) */
+	bool marking;                /* m: typing a mark's text, Enter puts it */
+	char mark_text[80];
+	char msg_seen[512];          /* scr.msg as last seen, and since when: */
+	double msg_t;                /* a message gives the hints back after UI_MSG_SECONDS */
 };
 
 

@@ -68,10 +68,11 @@ void ui_key_hints(WINDOW *w, int y, int x, int maxw, const struct ui_style *st,
 		  const struct ui_key_def *t, size_t n, unsigned screen);
 /* The help overlay's lines for `screen`, from row y0: key names in kw
  * columns, then the help (continuation lines indented).  Returns how many
- * lines the table has for it (to size the overlay, pass w NULL). */
+ * lines the table has for it, and in *widest (may be NULL) the widest
+ * help text (to size the overlay, pass w NULL). */
 int ui_key_help_lines(WINDOW *w, int y0, int x, int kw, int maxw, int maxh,
 		      const struct ui_style *st, const struct ui_key_def *t, size_t n,
-		      unsigned screen);
+		      unsigned screen, int *widest);
 
 /* Widgets: draw(window, data, style). */
 struct ui_widget {
@@ -103,6 +104,8 @@ struct ui_table_data {
 	int ncols, nrows;
 	const char *const *head;       /* ncols */
 	const int *width;              /* ncols */
+	const int *keep;               /* ncols: what to keep first when too narrow
+	                                  (layout_table_columns), or NULL: from the left */
 	const char *(*cell)(const void *ctx, int row, int col, enum theme_elem *elem);
 	const void *ctx;
 };
@@ -125,6 +128,7 @@ struct ui_curves_data {
 	/* a letter on a point (what its runs measured), 0 for none; may be NULL */
 	char (*mark)(const void *ctx, const char *metric, const char *label, double x);
 	const void *mark_ctx;
+	double ymax;                   /* > 0: this y scale (shared by graphs side by side) */
 };
 
 extern const struct ui_widget ui_graph_widget, ui_gauge_widget, ui_table_widget,

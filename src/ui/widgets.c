@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/layout.h"
+#include "iodash/text.h"
+#include "iodash/ui_frame.h"
 #include "ui_screen.h"
 
 static void graph_draw(WINDOW *w, const void *data, const struct ui_style *st)
@@ -53,26 +55,32 @@ static void gauge_draw(WINDOW *w, const void *data, const struct ui_style *st)
 static void table_draw(WINDOW *w, const void *data, const struct ui_style *st)
 {
 	const struct ui_table_data *d = data;
-	/* the columns that fit, from the left */
-	int ncols = 0, used = 0;
-	for (int c = 0; c < d->ncols; c++) {
-		int need = d->width[c] + (c ? 1 : 0);
-		if (used + need > d->w)
-			break;
-		used += need;
-		ncols++;
+	/* the columns that fit: from the left, or the most useful (keep) */
+	int col[64], ncols = 0, used = 0;   /* layout_table_columns takes 64 */
+	int nc = d->ncols < (int)(sizeof col / sizeof col[0]) ? d->ncols : (int)(sizeof col / sizeof col[0]);
+	if (d->keep) {
+		ncols = layout_table_columns(d->width, d->keep, nc, d->w, col);
+	} else {
+		for (int c = 0; c < nc; c++) {
+			int need = d->width[c] + (c ? 1 : 0);
+			if (used + need > d->w)
+				break;
+			used += need;
+			col[ncols++] = c;
+		}
 	}
 	char buf[64];
 	for (int r = -1; r < d->nrows && r + 1 < d->h; r++) {
 		int x = d->x;
-		for (int c = 0; c < ncols; c++) {
+		for (int i = 0; i < ncols; i++) {
+			int c = col[i];
 			enum theme_elem e = r < 0 ? TE_TABLE_HEAD : TE_TEXT;
 			const char *s = r < 0 ? d->head[c] : d->cell(d->ctx, r, c, &e);
 			int cw = d->width[c];
 			/* the gap goes with the cell: a blank of another
 			 * attribute between cells costs an attribute reset
 			 * per cell on the wire */
-			if (c == 0) {
+			if (i == 0) {
 				snprintf(buf, sizeof buf, "%-*.*s", cw, cw, s);
 				ui_put(w, d->y + r + 1, x, cw, st, e, buf);
 			} else {
@@ -181,12 +189,13 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 				    d->empty ? d->empty : "no results yet");
 		return;
 	}
-	/* legend: one line, as many labels as fit */
+	/* legend: one line, as many labels as fit; each says its runs per
+	 * point and in all (a sweep's "2 runs" are 2 at each of its points) */
 	int x = d->x;
 	for (size_t i = 0; i < cs->n && x < d->x + d->w; i++) {
-		char lab[RP_LABEL_LEN + 24];
-		snprintf(lab, sizeof lab, "%s%s (%d run%s)", i ? "  " : "",
-			 cs->v[i].label, cs->v[i].runs, cs->v[i].runs == 1 ? "" : "s");
+		char lab[RP_LABEL_LEN + 64], runs[48];
+		frame_curve_runs_text(&cs->v[i], runs, sizeof runs);
+		snprintf(lab, sizeof lab, "%s%s (%s)", i ? "  " : "", cs->v[i].label, runs);
 		x += ui_put(w, d->y, x, d->x + d->w - x, st, TE_CURVE1 + (int)(i % THEME_CURVES), lab);
 	}
 	double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
@@ -198,12 +207,14 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 			xmax = fmax(xmax, xv);
 			ymax = fmax(ymax, fmax(p->max, p->mean));
 		}
+	if (d->ymax > 0)
+		ymax = d->ymax;   /* a scale shared with the graphs beside */
 	int axis_w = 8, ph = d->h - 3, pw = d->w - axis_w;
 	if (ph < 1 || pw < 4 || !(xmax >= xmin))
 		return;
 	ymax = ui_nice_ceil(ymax);
-	char yl[32], yv[16];
-	snprintf(yv, sizeof yv, "%.4g", ymax);
+	char yl[32], yv[24];
+	text_fmt_si(ymax, 1000, 0, "", false, yv, sizeof yv);
 	snprintf(yl, sizeof yl, "%7.7s", yv);
 	ui_put(w, d->y + 1, d->x, axis_w, st, TE_AXIS, yl);
 	ui_put(w, d->y + ph, d->x, axis_w, st, TE_AXIS, "      0");
@@ -250,14 +261,46 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 			ui_put(w, d->y + 1 + cy, d->x + axis_w + cx, 1, st, TE_CURVE1 + (int)(i % THEME_CURVES), s);
 			marked = true;
 		}
-	/* x axis: the first and last x, and the metric's x name */
+	/* x axis: every swept value whose label fits (each centred on its
+	 * point, a blank from the one before), then the x name at the right
+	 * when there is room */
 	const struct curve *c0 = &cs->v[0];
 	char xl[96];
-	snprintf(xl, sizeof xl, "%g", d->log2x ? exp2(xmin) : xmin);
-	ui_put(w, d->y + ph + 1, d->x + axis_w, pw, st, TE_AXIS, xl);
-	snprintf(xl, sizeof xl, "%s %g", c0->x_name, d->log2x ? exp2(xmax) : xmax);
-	int len = (int)strlen(xl);
-	ui_put(w, d->y + ph + 1, d->x + d->w - len, len, st, TE_AXIS, xl);
+	double xs[256];
+	int nx = 0, ax = d->y + ph + 1, x0 = d->x + axis_w, next = x0;
+	for (size_t i = 0; i < cs->n; i++)
+		for (size_t k = 0; k < cs->v[i].n && nx < 256; k++) {
+			int j = 0;
+			while (j < nx && xs[j] != cs->v[i].pts[k].x)
+				j++;
+			if (j == nx)
+				xs[nx++] = cs->v[i].pts[k].x;
+		}
+	for (int a = 1; a < nx; a++)   /* ascending: few values, insertion sort */
+		for (int b = a; b > 0 && xs[b - 1] > xs[b]; b--) {
+			double t = xs[b];
+			xs[b] = xs[b - 1];
+			xs[b - 1] = t;
+		}
+	int name_len = (int)strlen(c0->x_name);
+	for (int j = 0; j < nx; j++) {
+		double xv = d->log2x && xs[j] > 0 ? log2(xs[j]) : xs[j];
+		int cx = x0 + (int)lround((xv - xmin) / xspan * dw) / cv.sc;
+		text_fmt_si(xs[j], 1000, 0, "", false, xl, sizeof xl);
+		int len = (int)strlen(xl), lx = cx - len / 2;
+		if (lx < x0)
+			lx = x0;
+		if (lx + len > d->x + d->w)
+			lx = d->x + d->w - len;
+		if (lx < next)
+			continue;
+		ui_put(w, ax, lx, len, st, TE_AXIS, xl);
+		next = lx + len + 1;
+	}
+	if (name_len && next + name_len <= d->x + d->w)
+		ui_put(w, ax, d->x + d->w - name_len, name_len, st, TE_DIM, c0->x_name);
+	else if (name_len && x0 > name_len)
+		ui_put(w, ax, d->x + axis_w - 1 - name_len, name_len, st, TE_DIM, c0->x_name);
 	snprintf(xl, sizeof xl, "%s (%s), mean of runs, bars min..max%s", c0->metric, c0->unit,
 		 marked ? "; T throttled C cache D device + mixed" : "");
 	ui_put(w, d->y + ph + 2, d->x + axis_w, pw, st, TE_DIM, xl);

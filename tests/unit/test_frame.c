@@ -336,6 +336,46 @@ static void test_event_lines(void **state)
 	assert_int_equal(frame_event_line_of(key, 4, 999), 3);
 }
 
+/* + is slower, - faster, and - stops at the sampling interval */
+static void test_refresh_step(void **state)
+{
+	(void)state;
+	struct frame_pt pts[4];
+	struct frame f;
+	fill(&f, pts, 4);          /* samples every 0.1 s */
+	assert_float_equal(frame_refresh_step(&f, 0.5, 1, 1), 2, 1e-9);
+	assert_float_equal(frame_refresh_step(&f, 0.5, 1, -1), 0.5, 1e-9);
+	assert_float_equal(frame_refresh_step(&f, 0.5, 0.1, -1), 0.1, 1e-9);
+	assert_float_equal(frame_refresh_step(&f, 0.5, 10, 1), 10, 1e-9);
+	for (int i = 0; i < 4; i++)
+		pts[i].t = 0.5 * i;   /* every 0.5 s: - stops at 0.5 */
+	assert_float_equal(frame_refresh_step(&f, 0.5, 0.5, -1), 0.5, 1e-9);
+	assert_float_equal(frame_refresh_step(&f, 0.5, 1, -1), 0.5, 1e-9);
+	f.npts = 0;                /* no samples yet: -i says */
+	assert_float_equal(frame_refresh_step(&f, 2, 2, -1), 2, 1e-9);
+	assert_float_equal(frame_refresh_step(&f, 30, 10, -1), 30, 1e-9);
+	assert_float_equal(frame_sample_period(&f, 2), 2, 1e-9);
+}
+
+static void test_curve_runs_text(void **state)
+{
+	(void)state;
+	struct curve_point pts[3] = { { .x = 1, .n = 2 }, { .x = 2, .n = 2 }, { .x = 4, .n = 2 } };
+	struct curve c = { .runs = 2, .pts = pts, .n = 3 };
+	char b[64];
+	frame_curve_runs_text(&c, b, sizeof b);
+	assert_string_equal(b, "2 runs per point, 6 in all");
+	pts[1].n = 3;
+	frame_curve_runs_text(&c, b, sizeof b);
+	assert_string_equal(b, "2-3 runs per point, 7 in all");
+	c.n = 1;
+	frame_curve_runs_text(&c, b, sizeof b);
+	assert_string_equal(b, "2 runs");
+	pts[0].n = 1;
+	frame_curve_runs_text(&c, b, sizeof b);
+	assert_string_equal(b, "1 run");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -346,6 +386,7 @@ int main(void)
 		cmocka_unit_test(test_events_join), cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_run_done), cmocka_unit_test(test_context),
 		cmocka_unit_test(test_event_lines),
+		cmocka_unit_test(test_curve_runs_text), cmocka_unit_test(test_refresh_step),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

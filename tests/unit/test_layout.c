@@ -241,6 +241,27 @@ static void test_gauge_markers_and_labels(void **state)
 	ui_grid_free(&g);
 }
 
+/* Scales in the one number format: never "1000M/s", and the next unit's
+ * 1 when a nice ceiling reaches 1000 of this one. */
+static void test_scales_read_as_numbers(void **state)
+{
+	(void)state;
+	char b[32];
+	assert_float_equal(ui_nice_ceil_kb(900.0 * 1024), 1024.0 * 1024, 1e-6);
+	ui_fmt_rate_kb(ui_nice_ceil_kb(900.0 * 1024), b, sizeof b);
+	assert_string_equal(b, "1.0G/s");
+	ui_fmt_rate_kb(ui_nice_ceil_kb(2.1 * 1024 * 1024), b, sizeof b);
+	assert_string_equal(b, "2.5G/s");
+	ui_fmt_kb(128.0 * 1024, b, sizeof b);
+	assert_string_equal(b, "128M");
+	ui_fmt_value(1531904.0, "KiB/s", b, sizeof b);
+	assert_string_equal(b, "1.46 GiB/s");
+	ui_fmt_value(1014.2, "MB/s", b, sizeof b);
+	assert_string_equal(b, "967 MiB/s");
+	ui_fmt_value(2.5e6, "ops/s", b, sizeof b);
+	assert_string_equal(b, "2.5 Mops/s");
+}
+
 static void test_graph_cells(void **state)
 {
 	(void)state;
@@ -326,6 +347,31 @@ static void test_tail_first_keyed(void **st)
 	assert_int_equal(layout_tail_first_keyed(k, 3, 0), 0);
 }
 
+/* A table too wide drops its least useful columns first, wherever they
+ * are, and keeps the table order for the rest. */
+static void test_table_columns(void **state)
+{
+	(void)state;
+	/* name, a, b, c, d: d is the most useful figure, b the least */
+	int width[5] = { 10, 8, 8, 8, 6 }, keep[5] = { 0, 2, 4, 3, 1 }, shown[5];
+	assert_int_equal(layout_table_columns(width, keep, 5, 80, shown), 5);
+	assert_int_equal(shown[4], 4);
+	/* 10 + 9 + 9 + 7 = 35: b (least useful) goes, d stays */
+	assert_int_equal(layout_table_columns(width, keep, 5, 36, shown), 4);
+	assert_int_equal(shown[0], 0);
+	assert_int_equal(shown[1], 1);
+	assert_int_equal(shown[2], 3);
+	assert_int_equal(shown[3], 4);
+	/* 10 + 7 = 17, then a (9) does not fit */
+	assert_int_equal(layout_table_columns(width, keep, 5, 20, shown), 2);
+	assert_int_equal(shown[1], 4);
+	/* a wide useful column that does not fit lets a narrower one in */
+	int w2[3] = { 4, 20, 5 }, k2[3] = { 0, 1, 2 };
+	assert_int_equal(layout_table_columns(w2, k2, 3, 12, shown), 2);
+	assert_int_equal(shown[1], 2);
+	assert_int_equal(layout_table_columns(w2, k2, 3, 0, shown), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,8 +384,10 @@ int main(void)
 		cmocka_unit_test(test_curves_view),
 		cmocka_unit_test(test_gauge_markers_and_labels),
 		cmocka_unit_test(test_graph_cells),
+		cmocka_unit_test(test_scales_read_as_numbers),
 		cmocka_unit_test(test_tail_first_half_pages),
 		cmocka_unit_test(test_tail_first_keyed),
+		cmocka_unit_test(test_table_columns),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -223,9 +223,22 @@ static void test_setters_and_clear(void **state)
 	assert_true(m->bench.eta_s < 0);
 }
 
+static void test_run_end_stopped(void **state)
+{
+	(void)state;
+	assert_true(model_run_end_stopped("run stopped: killed by SIGINT after 3.1 s (stopped on request)"));
+	assert_true(model_run_end_stopped("run 2/3 stopped: exit 130 after 1.0 s"));
+	assert_false(model_run_end_stopped("run FAILED: killed by SIGINT after 3.1 s"));
+	assert_false(model_run_end_stopped("run 2/3 ok: exit 0 after 1.0 s"));
+	assert_false(model_run_end_stopped("run 1/2 FAILED: not started: stopped: x"));
+	assert_false(model_run_end_stopped("unstopped: x"));
+	assert_false(model_run_end_stopped(""));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_run_end_stopped),
 		cmocka_unit_test_setup_teardown(test_cmds_in_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cmd_queue_full, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_quit_first_and_never_lost, setup, teardown),

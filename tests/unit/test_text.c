@@ -70,12 +70,50 @@ static void test_put_number(void **st)
 	free(buf);
 }
 
+static void test_fmt_si(void **st)
+{
+	(void)st;
+	char b[32];
+	/* the examples */
+	assert_string_equal(text_fmt_si(1.57e9, 1024, 0, "B/s", false, b, sizeof b), "1.46 GiB/s");
+	assert_string_equal(text_fmt_si(2e6, 1000, 0, "", false, b, sizeof b), "2.0 M");
+	assert_string_equal(text_fmt_si(1e9, 1000, 0, "/s", false, b, sizeof b), "1.0 G/s");
+	/* fio's 1531904 KiB/s from the header */
+	assert_string_equal(text_fmt_si(1531904.0 * 1024, 1024, 0, "B/s", false, b, sizeof b), "1.46 GiB/s");
+	/* three digits at every magnitude, rounding carried into the prefix */
+	assert_string_equal(text_fmt_si(125, 1000, 0, "", false, b, sizeof b), "125");
+	assert_string_equal(text_fmt_si(12.54, 1000, 0, "ms", false, b, sizeof b), "12.5 ms");
+	assert_string_equal(text_fmt_si(9.996, 1000, 0, "", false, b, sizeof b), "10.0");
+	assert_string_equal(text_fmt_si(16, 1000, 0, "", false, b, sizeof b), "16");
+	assert_string_equal(text_fmt_si(2, 1000, 0, "", false, b, sizeof b), "2");
+	assert_string_equal(text_fmt_si(999.4, 1000, 0, "", false, b, sizeof b), "999");
+	assert_string_equal(text_fmt_si(999.6, 1000, 0, "", false, b, sizeof b), "1.0 k");
+	assert_string_equal(text_fmt_si(2.5e6, 1000, 0, "", false, b, sizeof b), "2.5 M");
+	assert_string_equal(text_fmt_si(-2.5e6, 1000, 0, "", false, b, sizeof b), "-2.5 M");
+	assert_string_equal(text_fmt_si(0.5, 1000, 0, "", false, b, sizeof b), "0.5");
+	assert_string_equal(text_fmt_si(0.0123, 1000, 0, "s", false, b, sizeof b), "0.0123 s");
+	assert_string_equal(text_fmt_si(0, 1024, 0, "B/s", false, b, sizeof b), "0 B/s");
+	assert_string_equal(text_fmt_si(NAN, 1024, 0, "B/s", false, b, sizeof b), "n/a");
+	/* 1000 MiB/s is not "1000M/s": past three digits the next prefix */
+	assert_string_equal(text_fmt_si(1000, 1024, 2, "B/s", false, b, sizeof b), "0.977 GiB/s");
+	/* compact, in kB (p0 1): the dirty panel's figures */
+	assert_string_equal(text_fmt_si(131072, 1024, 1, "", true, b, sizeof b), "128M");
+	assert_string_equal(text_fmt_si(2.5 * 1048576, 1024, 1, "/s", true, b, sizeof b), "2.5G/s");
+	assert_string_equal(text_fmt_si(236, 1024, 1, "", true, b, sizeof b), "236K");
+	assert_string_equal(text_fmt_si(0.5, 1024, 1, "", true, b, sizeof b), "0.5K");
+	assert_string_equal(text_fmt_si(0, 1024, 1, "/s", true, b, sizeof b), "0/s");
+	/* a short buffer is cut, never overrun */
+	char s4[4];
+	text_fmt_si(1.57e9, 1024, 0, "B/s", false, s4, sizeof s4);
+	assert_string_equal(s4, "1.4");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_utf8_len),
 		cmocka_unit_test(test_line_safe),
-		cmocka_unit_test(test_put_number),
+		cmocka_unit_test(test_put_number), cmocka_unit_test(test_fmt_si),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

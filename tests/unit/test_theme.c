@@ -225,6 +225,20 @@ static void test_colour_degrade(void **state)
 	assert_int_equal(theme_color_for(&red, 0), -1);
 }
 
+/* The throttle shading must show on a 256-colour terminal: its
+ * background a red of the colour cube, not a grey that black hides. */
+static void test_shade_visible_in_256(void **state)
+{
+	(void)state;
+	struct theme t;
+	theme_default(&t);
+	int bg = theme_color_for(&t.s[TE_SHADE].bg, 256);
+	assert_true(bg >= 16 && bg <= 231);
+	uint32_t rgb = theme_index_rgb((unsigned)bg);
+	assert_true((rgb >> 16 & 255) >= 0x5f);
+	assert_true((rgb >> 16 & 255) >= 2 * (rgb >> 8 & 255) + 0x40);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_broken_file_keeps_caller_theme),
 		cmocka_unit_test(test_search_dirs),
 		cmocka_unit_test(test_colour_degrade),
+		cmocka_unit_test(test_shade_visible_in_256),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
