@@ -107,7 +107,7 @@ tm_start 120 40 "cd '$TMPD' && '$IODASH' -i 0.5 -r 1 --no-record; echo EXIT=\$?;
 tm_wait '^q quit' 10
 tm send-keys -t t h
 tm_wait 'iodash keys' 3
-tm_screen | grep -q '6 events *$' && pass "help: the panels line whole at 120 columns" || fail "help box cut at 120 columns" "$(tm_screen | grep 'show/hide')"
+tm_screen | grep -q '7 context *$' && pass "help: the panels line whole at 120 columns (to the last panel, 7 context)" || fail "help box cut at 120 columns" "$(tm_screen | grep 'show/hide')"
 tm send-keys -t t x; sleep 0.5
 tm_screen | tail -1 | grep -q '+/- slower/faster' && pass "hints: +/- slower/faster" || fail "hints say which way + and - go" "$(tm_screen | tail -1)"
 tm send-keys -t t - - - - - -
