@@ -12,7 +12,7 @@
 #define CLI_MAX_PARAMS 8
 #define CLI_MAX_SYSCTLS 16
 
-enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_RESTORE };
+enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_REPORT, CMD_RESTORE };
 #define CMD_COUNT (CMD_RESTORE + 1)   /* the last command + 1: commands[] has a row for each */
 enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON };
 enum time_base { TIME_REL, TIME_MONO, TIME_WALL };
@@ -63,6 +63,8 @@ struct iodash_opts {
 	const char *metric;       /* compare --metric NAME */
 	bool explain;             /* compare --explain: how each table of a text source was read */
 	bool log2x;
+	const char *svg;          /* compare --svg FILE: one metric's curves as an image */
+	const char *title;        /* report --title TEXT */
 	bool follow;              /* view --follow (default: follow when the file grows) */
 	/* positional: the command after -- (run, sweep) or the sources */
 	char **args;

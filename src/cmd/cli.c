@@ -16,7 +16,7 @@ enum {
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
-	OPT_HOST, OPT_NO_PUBLISH,
+	OPT_HOST, OPT_NO_PUBLISH, OPT_SVG, OPT_TITLE,
 };
 
 static const struct option long_opts[] = {
@@ -53,6 +53,8 @@ static const struct option long_opts[] = {
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "log2x", no_argument, NULL, OPT_LOG2X },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "title", required_argument, NULL, OPT_TITLE },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "partitions", required_argument, NULL, OPT_PARTITIONS },
@@ -114,7 +116,10 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "       --sysctl vm.dirty_ratio={r} -p bg,r=5:10,20:40; restored at the end\n"
 	      "compare: --text|--csv|--json (the table, no curses), --baseline LABEL,\n"
 	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves),\n"
-	      "       --explain (how each table of a text source was read, on stderr)\n"
+	      "       --explain (how each table of a text source was read, on stderr),\n"
+	      "       --svg FILE (the curves of --metric, default the first, as an SVG image)\n"
+	      "report: -o FILE.html (required; '-' for stdout), --title TEXT; and compare's\n"
+	      "       --baseline, --metric, --log2x, --parser\n"
 	      "view --batch --follow: keep printing as the recording grows\n"
 	      "\n"
 	      "exit status: 0 success, 1 runtime failure, 2 usage error.  See man ./iodash.1\n", f);
@@ -303,6 +308,8 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_BASELINE: o->baseline = arg; break;
 	case OPT_METRIC: o->metric = arg; break;
 	case OPT_LOG2X: o->log2x = true; break;
+	case OPT_SVG: o->svg = arg; break;
+	case OPT_TITLE: o->title = arg; break;
 	case OPT_EXPLAIN: o->explain = true; break;
 	case OPT_FOLLOW: o->follow = true; break;
 	case OPT_PARTITIONS: {
@@ -373,10 +380,11 @@ static int cli_check_host(const struct iodash_opts *o)
 	if (!o->host[0] || o->host[0] == ':' || o->host[strlen(o->host) - 1] == ':')
 		return usage_error("--host wants HOST or HOST:PORT, e.g. --host lab3 or --host lab3:44321 (got '%s')",
 				   o->host);
-	if (o->cmd == CMD_VIEW || o->cmd == CMD_COMPARE || o->cmd == CMD_EXPORT || o->cmd == CMD_RESTORE)
+	if (o->cmd == CMD_VIEW || o->cmd == CMD_COMPARE || o->cmd == CMD_EXPORT || o->cmd == CMD_REPORT ||
+	    o->cmd == CMD_RESTORE)
 		return usage_error("--host is for the commands that sample (live, run, sweep, attach), not '%s'",
 				   o->cmd == CMD_VIEW ? "view" : o->cmd == CMD_COMPARE ? "compare" :
-				   o->cmd == CMD_EXPORT ? "export" : "restore");
+				   o->cmd == CMD_EXPORT ? "export" : o->cmd == CMD_REPORT ? "report" : "restore");
 	if (o->proc_root)
 		return usage_error("--host and --proc-root are two sources: give one (%s)", o->host);
 	if (o->nsysctls)
@@ -472,6 +480,12 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 		if (o->nargs != 1)
 			return usage_error("%s: wants one recording", "export");
 		break;
+	case CMD_REPORT:
+		if (!o->nargs)
+			return usage_error("%s: which files? e.g. iodash report -o report.html a.rec b.rec", "report");
+		if (!o->output)
+			return usage_error("%s: where to? give -o FILE.html ('-' for stdout)", "report");
+		break;
 	case CMD_RESTORE:
 		if (o->nargs)
 			return usage_error("%s takes no arguments ('%s')", "restore", o->args[0]);
@@ -483,6 +497,10 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 		return rc;
 	if (o->nsysctls && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP)
 		return usage_error("--sysctl is for run and sweep (%s)", o->sysctls[0]);
+	if (o->svg && o->cmd != CMD_COMPARE)
+		return usage_error("--svg is compare's (%s): the report draws every metric itself", o->svg);
+	if (o->title && o->cmd != CMD_REPORT)
+		return usage_error("--title is the report's (%s)", o->title);
 	if (o->fast && !o->proc_root)
 		return usage_error("%s only replays a trace: give --proc-root TRACE too", "--fast");
 	if (o->host && (rc = cli_check_host(o)))

@@ -15,4 +15,11 @@ int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv);
  * cmd_session_run().  The exit code (2 for a driver the options cannot make). */
 int cmd_bench_run(const struct iodash_opts *o);
 
+struct compare_data;
+/* report and compare --svg: the HTML report (svg false) or metric's
+ * curves as SVG to path ("-": stdout), whole or not at all.  0 or -errno
+ * with err. */
+int cmd_report_write(const char *path, const struct compare_data *cd, const struct iodash_opts *o, bool svg,
+		     size_t metric, char *err, size_t errlen);
+
 #endif

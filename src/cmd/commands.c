@@ -17,10 +17,13 @@ const struct cmd_struct commands[] = {
 	  cmd_attach, 0 },
 	{ "view", CMD_VIEW, "iodash view  REC...                                 replay recordings",
 	  cmd_view, CMD_F_READS_FILES },
-	{ "compare", CMD_COMPARE, "iodash compare [--text|--csv|--json] [--baseline LABEL] [--metric NAME] SRC...",
+	{ "compare", CMD_COMPARE, "iodash compare [--text|--csv|--json] [--svg FILE] [--baseline LABEL] [--metric NAME] SRC...",
 	  cmd_compare, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
 	{ "export", CMD_EXPORT, "iodash export [--csv|--json] REC                    samples, events, results",
 	  cmd_export, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
+	{ "report", CMD_REPORT, "iodash report [--baseline LABEL] [--metric NAME] [--title TEXT] -o FILE.html SRC...\n"
+	  "                                                    one self-contained HTML report with graphs",
+	  cmd_report, CMD_F_READS_FILES },
 	{ "restore", CMD_RESTORE, "iodash restore                                      put back knobs a killed sweep left",
 	  cmd_restore, CMD_F_NO_NOTICE },
 };
