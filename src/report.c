@@ -654,6 +654,51 @@ static void summary_table(FILE *out, const struct compare_data *cd)
 	fputs("</table>\n", out);
 }
 
+/* Every run in one table, as mmtests sets its monitors' figures side by
+ * side per kernel: what the disks did against what the benchmark said,
+ * the peak of dirty memory against the limits, the time throttled. */
+static void runs_table(FILE *out, const struct compare_data *cd)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < cd->nruns; i++)
+		any = any || cd->runs[i].have_summary;
+	if (!any)
+		return;
+	fputs("<table><tr><th class=\"l\">label</th><th>run</th><th class=\"l\">measured</th><th>benchmark MB/s</th>"
+	      "<th>disks MB/s</th><th>inflation</th><th>wrote MB</th><th>peak / freerun / thresh MiB</th>"
+	      "<th>throttled</th><th>dirty left MiB</th></tr>\n", out);
+	for (size_t i = 0; i < cd->nruns; i++) {
+		const struct compare_run *r = &cd->runs[i];
+		const struct run_summary *u = &r->sum;
+		if (!r->have_summary)
+			continue;
+		fputs("<tr><td class=\"l\">", out);
+		put_esc(out, r->label);
+		fprintf(out, "</td><td>%d</td><td class=\"l\">%s</td>", r->index + 1, runsum_verdict_name(u->verdict));
+		if (u->have_reported)
+			fprintf(out, "<td>%.1f</td>", u->reported_Bps / 1e6);
+		else
+			fputs("<td class=\"ns\">n/a</td>", out);
+		fprintf(out, "<td>%.1f</td>", u->device_Bps / 1e6);
+		if (isfinite(u->inflation))
+			fprintf(out, "<td>%.2f</td>", u->inflation);
+		else
+			fprintf(out, "<td class=\"ns\">%s</td>", isinf(u->inflation) ? "inf" : "n/a");
+		fprintf(out, "<td>%.1f</td>", (double)u->write_B / 1e6);
+		if (u->have_dirty)
+			fprintf(out, "<td>%.0f / %.0f / %.0f</td>", u->peak_kB / 1024.0, u->freerun_kB / 1024.0,
+				u->thresh_kB / 1024.0);
+		else
+			fputs("<td class=\"ns\">n/a</td>", out);
+		fprintf(out, "<td>%s%.2f s (%.0f%%)</td><td>%.1f</td></tr>\n", u->throttle_src == THR_SRC_SAMPLED ? "~" : "",
+			u->throttled_s, u->throttled_pct, u->end_kB / 1024.0);
+	}
+	fputs("</table>\n<p class=\"note\">inflation: the benchmark's figure over the disks' (above 2 with dirty "
+	      "memory under the freerun ceiling, the page cache took the writes); ~: throttled time from the sampled "
+	      "zone, not the tracepoint.</p>\n", out);
+}
+
 static void put_runs(FILE *out, const struct compare_data *cd)
 {
 	bool any = false;
@@ -666,6 +711,7 @@ static void put_runs(FILE *out, const struct compare_data *cd)
 	      "(diskstats) and the benchmark's own figure; dirty + writeback against the background threshold, "
 	      "the freerun ceiling (above it writers are throttled) and the hard threshold.  Shaded: the "
 	      "throttle episodes the recording holds.</p>\n", out);
+	runs_table(out, cd);
 	for (size_t i = 0; i < cd->nruns; i++) {
 		const struct compare_run *r = &cd->runs[i];
 		const struct run_summary *u = &r->sum;

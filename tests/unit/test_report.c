@@ -141,6 +141,9 @@ static void test_html(void **st)
 	}
 	/* the change of write_bw at d=134217728: +18.31 %, not significant */
 	assert_non_null(strstr(h, "+18.31%</td>"));
+	/* the runs table: run 1 of 6.18, as compare --text's runs table */
+	assert_non_null(strstr(h, "<td>1</td><td class=\"l\">throttled</td><td>1577.0</td><td>744.3</td><td>2.12</td>"
+				  "<td>374.0</td><td>100 / 96 / 128</td><td>0.15 s (30%)</td><td>61.4</td>"));
 	free(h);
 	compare_free(&cd);
 }
