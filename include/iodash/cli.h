@@ -14,7 +14,9 @@
 
 enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_REPORT, CMD_RESTORE };
 #define CMD_COUNT (CMD_RESTORE + 1)   /* the last command + 1: commands[] has a row for each */
-enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON };
+enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON, FMT_NDJSON };
+/* export --table: the one table --csv and --ndjson write */
+enum export_table { EXPORT_SAMPLES, EXPORT_EVENTS, EXPORT_RESULTS };
 enum time_base { TIME_REL, TIME_MONO, TIME_WALL };
 
 struct iodash_opts {
@@ -66,6 +68,9 @@ struct iodash_opts {
 	const char *svg;          /* compare --svg FILE: one metric's curves as an image */
 	const char *title;        /* report --title TEXT */
 	bool follow;              /* view --follow (default: follow when the file grows) */
+	enum export_table table;  /* export --table, default samples */
+	bool table_set;
+	const char *batch_events; /* --batch-events FILE: the !, =, > lines go there */
 	/* positional: the command after -- (run, sweep) or the sources */
 	char **args;
 	int nargs;

@@ -16,7 +16,7 @@ enum {
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
-	OPT_HOST, OPT_NO_PUBLISH, OPT_SVG, OPT_TITLE,
+	OPT_HOST, OPT_NO_PUBLISH, OPT_SVG, OPT_TITLE, OPT_NDJSON, OPT_TABLE, OPT_BATCH_EVENTS,
 };
 
 static const struct option long_opts[] = {
@@ -50,6 +50,9 @@ static const struct option long_opts[] = {
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "ndjson", no_argument, NULL, OPT_NDJSON },
+	{ "table", required_argument, NULL, OPT_TABLE },
+	{ "batch-events", required_argument, NULL, OPT_BATCH_EVENTS },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "log2x", no_argument, NULL, OPT_LOG2X },
@@ -121,6 +124,10 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "report: -o FILE.html (required; '-' for stdout), --title TEXT; and compare's\n"
 	      "       --baseline, --metric, --log2x, --parser\n"
 	      "view --batch --follow: keep printing as the recording grows\n"
+	      "export: --csv (default) or --ndjson: one table, --table samples|events|results\n"
+	      "       (default samples); --json: one document with every table\n"
+	      "--batch --batch-events FILE: the !, = and > lines (throttling, events, results,\n"
+	      "       the benchmark's output) go to FILE; stdout keeps the # header and samples\n"
 	      "\n"
 	      "exit status: 0 success, 1 runtime failure, 2 usage error.  See man ./iodash.1\n", f);
 }
@@ -305,6 +312,15 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_TEXT: o->format = FMT_TEXT; break;
 	case OPT_CSV: o->format = FMT_CSV; break;
 	case OPT_JSON: o->format = FMT_JSON; break;
+	case OPT_NDJSON: o->format = FMT_NDJSON; break;
+	case OPT_TABLE:
+		if (!strcmp(arg, "samples")) o->table = EXPORT_SAMPLES;
+		else if (!strcmp(arg, "events")) o->table = EXPORT_EVENTS;
+		else if (!strcmp(arg, "results")) o->table = EXPORT_RESULTS;
+		else return usage_error("--table wants samples, events or results, not '%s'", arg);
+		o->table_set = true;
+		break;
+	case OPT_BATCH_EVENTS: o->batch_events = arg; break;
 	case OPT_BASELINE: o->baseline = arg; break;
 	case OPT_METRIC: o->metric = arg; break;
 	case OPT_LOG2X: o->log2x = true; break;
@@ -362,6 +378,8 @@ static int cli_check_columns(const struct iodash_opts *o)
 	if (o->ndisk_cols && !o->batch)
 		return usage_error("--columns picks what --batch prints: add --batch (%s)",
 				   "the screen's disk table shows what fits");
+	if (o->batch_events && !o->batch)
+		return usage_error("--batch-events %s takes --batch's !, = and > lines: add --batch", o->batch_events);
 	return 0;
 }
 
@@ -497,6 +515,18 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 		return rc;
 	if (o->nsysctls && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP)
 		return usage_error("--sysctl is for run and sweep (%s)", o->sysctls[0]);
+	if (o->batch_events && o->cmd != CMD_LIVE && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP &&
+	    o->cmd != CMD_ATTACH && o->cmd != CMD_VIEW)
+		return usage_error("--batch-events is for --batch sessions (live, run, sweep, attach, view), not %s",
+				   o->batch_events);
+	if (o->format == FMT_NDJSON && o->cmd != CMD_EXPORT)
+		return usage_error("%s is export's (a recording's table, one JSON object a line); compare has --json",
+				   "--ndjson");
+	if (o->table_set && o->cmd != CMD_EXPORT)
+		return usage_error("%s is export's", "--table");
+	if (o->table_set && o->format == FMT_JSON)
+		return usage_error("--table picks the table of --csv or --ndjson; %s",
+				   "--json writes one document with every table");
 	if (o->svg && o->cmd != CMD_COMPARE)
 		return usage_error("--svg is compare's (%s): the report draws every metric itself", o->svg);
 	if (o->title && o->cmd != CMD_REPORT)

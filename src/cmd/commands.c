@@ -19,7 +19,7 @@ const struct cmd_struct commands[] = {
 	  cmd_view, CMD_F_READS_FILES },
 	{ "compare", CMD_COMPARE, "iodash compare [--text|--csv|--json] [--svg FILE] [--baseline LABEL] [--metric NAME] SRC...",
 	  cmd_compare, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
-	{ "export", CMD_EXPORT, "iodash export [--csv|--json] REC                    samples, events, results",
+	{ "export", CMD_EXPORT, "iodash export [--csv|--ndjson [--table samples|events|results]|--json] REC",
 	  cmd_export, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
 	{ "report", CMD_REPORT, "iodash report [--baseline LABEL] [--metric NAME] [--title TEXT] -o FILE.html SRC...\n"
 	  "                                                    one self-contained HTML report with graphs",

@@ -8,6 +8,7 @@
 #include "iodash/commands.h"
 #include "iodash/replay.h"
 #include "iodash/ui.h"
+#include "cmd.h"
 
 static void view_on_signal(int sig)
 {
@@ -17,7 +18,7 @@ static void view_on_signal(int sig)
 		app_got_sighup = 1;
 }
 
-static int view_one(const char *path, const struct iodash_opts *o, int file_no, int nfiles)
+static int view_one(const char *path, const struct iodash_opts *o, int file_no, int nfiles, FILE *ev)
 {
 	struct replay_config cfg = { .batch = o->batch, .follow = o->follow,
 				     .file_no = file_no, .nfiles = nfiles };
@@ -35,7 +36,7 @@ static int view_one(const char *path, const struct iodash_opts *o, int file_no, 
 		fprintf(stderr, "iodash view: %s\n", err);
 		rc = 1;
 	} else {
-		rc = o->batch ? batch_run(replay_model(r), o, stdout) : ui_run(replay_model(r), o);
+		rc = o->batch ? batch_run(replay_model(r), o, stdout, ev) : ui_run(replay_model(r), o);
 		replay_stop(r);
 	}
 	replay_close(r);
@@ -46,6 +47,7 @@ int cmd_view(const struct iodash_opts *o)
 {
 	struct sigaction sa;
 	int rc = 0;
+	FILE *ev;
 
 	if (o->nargs < 1) {
 		fprintf(stderr, "iodash view: give one or more recordings (.rec files that iodash -o writes)\n");
@@ -56,11 +58,15 @@ int cmd_view(const struct iodash_opts *o)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	if (cmd_batch_events_open(o, &ev))
+		return 1;
 	/* several recordings: one after the other */
 	for (int i = 0; i < o->nargs && !app_got_sigint; i++) {
-		int r = view_one(o->args[i], o, i + 1, o->nargs);
+		int r = view_one(o->args[i], o, i + 1, o->nargs, ev);
 		if (r && !rc)
 			rc = r;
 	}
+	if (cmd_batch_events_close(o, ev) && !rc)
+		rc = 1;
 	return rc;
 }
