@@ -62,13 +62,18 @@ FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 FUZZ_LIB_SRC := $(filter-out src/ui/%,$(LIB_SRC)) src/ui/theme.c src/ui/layout.c
 FUZZ_OBJ  := $(FUZZ_LIB_SRC:%.c=$(FB)/%.o)
 
-.PHONY: all deps run check test unit asan tsan e2e fuzz fuzz-smoke bench install uninstall clean
+.PHONY: all deps deps-build run check test unit asan tsan e2e fuzz fuzz-smoke bench install uninstall clean
 
 all: iodash
 
 # Install what is missing with apt-get when root; otherwise say the one line to run.
 deps:
 	@tools/deps.sh $(APT_ALL)
+
+# What building and running need, not the test tools (a compiler for
+# fuzzing, a browser, valgrind ...): for `make run` on a test box.
+deps-build:
+	@tools/deps.sh $(APT_BUILD)
 
 iodash: $(B)/src/main.o $(LIB_OBJ)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -135,7 +140,7 @@ asan: $(ASAN_TEST_BIN)
 tsan: $(TSAN_TEST_BIN) $(TB)/iodash
 fuzz-build: $(FUZZ_BIN)
 
-run: deps iodash
+run: deps-build iodash
 	./iodash $(ARGS)
 
 # All tests: unit (plain, ASan+UBSan and TSan), end-to-end through tmux and

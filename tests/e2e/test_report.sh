@@ -86,6 +86,17 @@ then pass "compare --svg: an SVG of write_bw with both labels' curves"; else fai
 "$IODASH" export --svg x.svg "$REC1" >/dev/null 2>"$TMPD/err"; rc=$?
 [ $rc -eq 2 ] && pass "--svg outside compare: usage error" || fail "--svg outside compare" "rc=$rc"
 
+# the browser is for the tests: make check's dependencies bring it, make
+# run's (what building and running need) do not
+run_deps=$(make -s -n -C "$TOP" run 2>/dev/null | grep 'deps.sh')
+check_deps=$(make -s -n -C "$TOP" check 2>/dev/null | grep 'deps.sh')
+if echo "$run_deps" | grep -q 'libncurses-dev' && ! echo "$run_deps" | grep -Eq 'chromium|clang|valgrind|cmocka' &&
+   echo "$check_deps" | grep -q 'chromium'; then
+	pass "chromium: installed by make check's dependencies, not make run's"
+else
+	fail "chromium in the dependency lists" "run: $run_deps / check: $check_deps"
+fi
+
 # the browser: Chromium draws the page; the picture is not blank and the
 # plot area of every metric chart holds both labels' curves (their colours)
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
