@@ -164,10 +164,12 @@ install: iodash
 	install -D -m 0644 iodash.1 $(DESTDIR)$(PREFIX)/share/man/man1/iodash.1
 	install -d $(DESTDIR)$(PREFIX)/share/iodash/themes
 	install -m 0644 themes/*.theme $(DESTDIR)$(PREFIX)/share/iodash/themes/
+	install -D -m 0644 completions/iodash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/iodash
 
 # What install put there, and its directories if that leaves them empty.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/iodash $(DESTDIR)$(PREFIX)/share/man/man1/iodash.1
+	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/iodash
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/iodash/themes/,$(notdir $(wildcard themes/*.theme)))
 	-rmdir $(DESTDIR)$(PREFIX)/share/iodash/themes $(DESTDIR)$(PREFIX)/share/iodash 2>/dev/null
 

@@ -92,7 +92,12 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "      --batch           no curses: one plain line per refresh on stdout\n"
 	      "      --theme NAME|PATH, --ascii, --mono, --no-braille   display\n"
 	      "      --parser NAME     parser of the benchmark's output (default: from CMD;\n"
-	      "                        compare: of every text SRC, default guessed)\n"
+	      "                        compare: of every text SRC, default guessed)\n", f);
+	/* the parsers' names, from their table (shell completion reads them here) */
+	fputs("                        NAME: ", f);
+	for (size_t i = 0; parser_name_at(i); i++)
+		fprintf(f, "%s%s", i ? ", " : "", parser_name_at(i));
+	fputs("\n"
 	      "      --no-record       run/sweep: do not write the default recording\n"
 	      "      --no-publish      no mmv.iodash.* metrics for this machine's pmcd\n"
 	      "      --force           -o: replace an existing file (never one being recorded)\n"
