@@ -154,7 +154,11 @@ static const char *app_recording_path(const struct iodash_opts *o, char *buf, si
 	if (o->output)
 		return o->output;
 	struct utsname u;
-	if (recording_default_path(buf, len, uname(&u) == 0 ? u.nodename : "host", time(NULL)))
+	size_t off = 0;
+	/* --record-dir (or the config's record_dir): away from the disk under test */
+	if (o->record_dir && (off = (size_t)snprintf(buf, len, "%s/", o->record_dir)) >= len)
+		return NULL;
+	if (recording_default_path(buf + off, len - off, uname(&u) == 0 ? u.nodename : "host", time(NULL)))
 		return NULL;
 	return buf;
 }

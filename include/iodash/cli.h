@@ -71,6 +71,8 @@ struct iodash_opts {
 	enum export_table table;  /* export --table, default samples */
 	bool table_set;
 	const char *batch_events; /* --batch-events FILE: the !, =, > lines go there */
+	const char *config;       /* --config FILE (config.h), NULL: the default path */
+	const char *record_dir;   /* --record-dir / record_dir: the default recording's directory */
 	/* positional: the command after -- (run, sweep) or the sources */
 	char **args;
 	int nargs;

@@ -1,6 +1,7 @@
 /* cli: DESIGN.md's command line.  Options may stand before or after the
  * subcommand; for run and sweep, everything after `--` (or after the first
  * word that is not an option) is the benchmark's own argv, untouched. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include "iodash/bench_sweep.h"
 #include "iodash/cli.h"
 #include "iodash/commands.h"
+#include "iodash/config.h"
 #include "iodash/parser.h"
 
 enum {
@@ -17,6 +19,7 @@ enum {
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
 	OPT_HOST, OPT_NO_PUBLISH, OPT_SVG, OPT_TITLE, OPT_NDJSON, OPT_TABLE, OPT_BATCH_EVENTS,
+	OPT_CONFIG, OPT_RECORD_DIR,
 };
 
 static const struct option long_opts[] = {
@@ -53,6 +56,8 @@ static const struct option long_opts[] = {
 	{ "ndjson", no_argument, NULL, OPT_NDJSON },
 	{ "table", required_argument, NULL, OPT_TABLE },
 	{ "batch-events", required_argument, NULL, OPT_BATCH_EVENTS },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "record-dir", required_argument, NULL, OPT_RECORD_DIR },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "log2x", no_argument, NULL, OPT_LOG2X },
@@ -91,6 +96,10 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "                        Co-Pilot, port 44321) instead of this machine's /proc\n"
 	      "      --batch           no curses: one plain line per refresh on stdout\n"
 	      "      --theme NAME|PATH, --ascii, --mono, --no-braille   display\n"
+	      "      --config FILE     defaults from FILE (default $XDG_CONFIG_HOME/iodash/config,\n"
+	      "                        ~/.config/iodash/config): key = value lines, keys\n"
+	      "                        interval, refresh, theme, record_dir, throttle_gap\n"
+	      "      --record-dir DIR  run/sweep: where the default recording goes (default .)\n"
 	      "      --parser NAME     parser of the benchmark's output (default: from CMD;\n"
 	      "                        compare: of every text SRC, default guessed)\n", f);
 	/* the parsers' names, from their table (shell completion reads them here) */
@@ -137,13 +146,17 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "exit status: 0 success, 1 runtime failure, 2 usage error.  See man ./iodash.1\n", f);
 }
 
+/* While the config file's values go through cli_take: "FILE:LINE: key: ",
+ * so that an error names the line to fix. */
+static char cli_context[1200];
+
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	fputs("iodash: ", stderr);
+	fprintf(stderr, "iodash: %s", cli_context);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputs("; see iodash --help\n", stderr);
@@ -326,6 +339,12 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 		o->table_set = true;
 		break;
 	case OPT_BATCH_EVENTS: o->batch_events = arg; break;
+	case OPT_CONFIG: break;   /* read before the options: cli_apply_config */
+	case OPT_RECORD_DIR:
+		if (!*arg)
+			return usage_error("%s wants a directory", "--record-dir");
+		o->record_dir = arg;
+		break;
 	case OPT_BASELINE: o->baseline = arg; break;
 	case OPT_METRIC: o->metric = arg; break;
 	case OPT_LOG2X: o->log2x = true; break;
@@ -419,6 +438,49 @@ static int cli_check_host(const struct iodash_opts *o)
 	return 0;
 }
 
+/* The config file's defaults, before the options so that these win:
+ * --config FILE (anywhere before `--`), else the default path when it
+ * exists.  Each value goes through cli_take as its option would.  0 or 2. */
+static int cli_apply_config(int argc, char **argv, struct iodash_opts *o)
+{
+	static struct config cfg;   /* o->theme and o->record_dir point into it */
+	const char *path = NULL;
+	char def[1024], err[1300];
+	int rc;
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--config")) {
+			if (i + 1 >= argc)
+				return usage_error("option %s needs a value", "--config");
+			path = argv[i + 1];
+		} else if (!strncmp(argv[i], "--config=", 9)) {
+			path = argv[i] + 9;
+		}
+	}
+	o->config = path;
+	if (!path && !*(path = config_default_path(def, sizeof(def))))
+		return 0;
+	rc = config_load(path, &cfg, err, sizeof(err));
+	if (rc == -ENOENT && !o->config)
+		return 0;     /* no file of one's own: the built-in defaults */
+	if (rc)
+		return usage_error("%s%s", err, o->config ? "" : " (or give --config FILE)");
+	for (size_t i = 0; i < cfg.n; i++) {
+		const struct option *lo;
+		for (lo = long_opts; lo->name && strcmp(lo->name, cfg.v[i].option + 2); lo++)
+			;
+		snprintf(cli_context, sizeof(cli_context), "%s:%d: %s: ", path, cfg.v[i].line, cfg.v[i].key);
+		rc = lo->name ? cli_take(lo->val, cfg.v[i].value, o) : 2;
+		cli_context[0] = '\0';
+		if (rc)
+			return 2;
+	}
+	/* the file's refresh is the screens': --batch prints every sample
+	 * unless -r says otherwise on the command line */
+	o->refresh_set = false;
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds,
 	      struct iodash_opts *o)
 {
@@ -431,6 +493,8 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 	o->interval = 0.5;
 	o->refresh = 1.0;
 	o->repeat = 1;
+	if ((rc = cli_apply_config(argc, argv, o)))
+		return rc;
 
 	/* global options, up to the subcommand */
 	if ((rc = cli_scan(argc, argv, true, o, &next)))

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The config file (issue 17 §2): $XDG_CONFIG_HOME/iodash/config sets the
+# defaults of interval, refresh, theme, record_dir, throttle_gap; options
+# win over it; --config FILE; a bad line is an error naming it, exit 2.
+. "$(dirname "$0")/lib.sh"
+export XDG_CONFIG_HOME="$TMPD/xdg"
+mkdir -p "$XDG_CONFIG_HOME/iodash" "$TMPD/recs"
+cat >"$XDG_CONFIG_HOME/iodash/config" <<CFG
+# my defaults
+interval = 0.05
+theme = light
+refresh = 0.5
+record_dir = $TMPD/recs
+CFG
+
+# interval: 3 samples 0.05 s apart end near 0.10 s (the default 0.5 s: 1.00)
+last=$("$IODASH" --batch --count 3 --no-publish --no-trace 2>"$TMPD/err" | awk '$1 ~ /^[0-9]/ { t = $1 } END { print t }')
+awk -v t="$last" 'BEGIN { exit !(t != "" && t < 0.45) }' && pass "config: interval = 0.05 (3 samples end at $last s)" ||
+	fail "config: interval" "last sample at '$last' $(cat "$TMPD/err")"
+# an option wins over the file
+last=$("$IODASH" -i 0.2 --batch --count 3 --no-publish --no-trace 2>"$TMPD/err" | awk '$1 ~ /^[0-9]/ { t = $1 } END { print t }')
+awk -v t="$last" 'BEGIN { exit !(t != "" && t >= 0.35) }' && pass "config: -i 0.2 wins over it (ends at $last s)" ||
+	fail "config: -i wins" "last sample at '$last'"
+
+# theme (and refresh): the live screen's status says which
+tm_start 120 40 "XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$IODASH' --no-publish --no-trace"
+if tm_wait 'light +refresh 0.5s' 15; then
+	pass "config: theme = light and refresh = 0.5 on the screen"
+else
+	fail "config: theme on the screen" "$(tm_screen | grep -m1 refresh)"
+fi
+tm send-keys -t t q
+
+# record_dir: run's default recording goes there, not to the current directory
+(cd "$TMPD" && "$IODASH" --batch --no-publish --no-trace run -- true >/dev/null 2>"$TMPD/run.err"); rc=$?
+rec=$(ls "$TMPD/recs"/iodash-*.rec 2>/dev/null | head -1)
+[ $rc -eq 0 ] && [ -n "$rec" ] && [ -z "$(ls "$TMPD"/iodash-*.rec 2>/dev/null)" ] &&
+	pass "config: record_dir: the recording went to $TMPD/recs" ||
+	fail "config: record_dir" "rc=$rc $(cat "$TMPD/run.err")"
+
+# errors: the file and line, exit 2, nothing started
+printf 'interval = 0.1\nintervall = 0.2\n' >"$TMPD/typo"
+"$IODASH" --config "$TMPD/typo" --batch --count 1 >"$TMPD/out" 2>"$TMPD/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "^iodash: $TMPD/typo:2: unknown key 'intervall'" "$TMPD/err" && [ ! -s "$TMPD/out" ] &&
+	pass "config: an unknown key: FILE:2, exit 2" || fail "config: unknown key" "rc=$rc $(cat "$TMPD/err")"
+printf '# ok\n\ntheme = mono\ninterval = fast\n' >"$TMPD/badval"
+"$IODASH" --config="$TMPD/badval" --batch --count 1 >/dev/null 2>"$TMPD/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "$TMPD/badval:4: interval: .*'fast'" "$TMPD/err" &&
+	pass "config: a bad value: FILE:4, exit 2" || fail "config: bad value" "rc=$rc $(cat "$TMPD/err")"
+printf 'just words\n' >"$TMPD/noeq"
+"$IODASH" --config "$TMPD/noeq" --batch --count 1 >/dev/null 2>"$TMPD/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "noeq:1: not 'key = value'" "$TMPD/err" && pass "config: a line without '=': exit 2" ||
+	fail "config: no =" "rc=$rc $(cat "$TMPD/err")"
+"$IODASH" --config "$TMPD/missing" --batch --count 1 >/dev/null 2>"$TMPD/err"; rc=$?
+[ $rc -eq 2 ] && grep -q 'missing' "$TMPD/err" && pass "config: --config of a missing file: exit 2" ||
+	fail "config: missing --config" "rc=$rc"
+# no file of one's own is no error
+XDG_CONFIG_HOME="$TMPD/empty" HOME="$TMPD/empty" "$IODASH" --batch --count 1 --no-publish --no-trace >/dev/null 2>"$TMPD/err" &&
+	pass "config: none at all is fine" || fail "config: none" "$(cat "$TMPD/err")"
