@@ -23,16 +23,25 @@ const char *config_key_list(void)
 	return "interval, refresh, theme, record_dir, throttle_gap";
 }
 
-char *config_default_path(char *buf, size_t len)
+char *config_default_dir(char *buf, size_t len)
 {
 	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
 
 	buf[0] = '\0';
 	/* XDG: a relative XDG_CONFIG_HOME is invalid and to be ignored */
 	if (xdg && xdg[0] == '/')
-		snprintf(buf, len, "%s/iodash/config", xdg);
+		snprintf(buf, len, "%s/iodash", xdg);
 	else if (home && home[0])
-		snprintf(buf, len, "%s/.config/iodash/config", home);
+		snprintf(buf, len, "%s/.config/iodash", home);
+	return buf;
+}
+
+char *config_default_path(char *buf, size_t len)
+{
+	if (*config_default_dir(buf, len) && strlen(buf) + 8 < len)
+		strcat(buf, "/config");
+	else
+		buf[0] = '\0';
 	return buf;
 }
 

@@ -24,6 +24,11 @@ struct config {
 	size_t n;
 };
 
+/* The user's iodash directory: $XDG_CONFIG_HOME/iodash when
+ * XDG_CONFIG_HOME is set and absolute (the XDG rule), else
+ * $HOME/.config/iodash; "" when neither gives one.  buf is returned. */
+char *config_default_dir(char *buf, size_t len);
+
 /* The default path: $XDG_CONFIG_HOME/iodash/config when XDG_CONFIG_HOME is
  * set and absolute (the XDG rule), else $HOME/.config/iodash/config.
  * "" when neither gives a path.  buf is returned. */

@@ -57,3 +57,33 @@ printf 'just words\n' >"$TMPD/noeq"
 # no file of one's own is no error
 XDG_CONFIG_HOME="$TMPD/empty" HOME="$TMPD/empty" "$IODASH" --batch --count 1 --no-publish --no-trace >/dev/null 2>"$TMPD/err" &&
 	pass "config: none at all is fine" || fail "config: none" "$(cat "$TMPD/err")"
+
+# themes: the user's directory ($XDG_CONFIG_HOME/iodash/themes) comes
+# first, so a user theme "light" overrides the shipped one; a broken one
+# shows it was the user's that was read
+mkdir -p "$XDG_CONFIG_HOME/iodash/themes"
+printf 'status.fg = #nonsense\n' >"$XDG_CONFIG_HOME/iodash/themes/light.theme"
+tm kill-server 2>/dev/null
+tm_start 160 40 "XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$IODASH' --no-publish --no-trace --theme light"
+if tm_wait "iodash/themes/light.theme:1" 15; then
+	pass "themes: \$XDG_CONFIG_HOME/iodash/themes/light.theme overrides the shipped light"
+else
+	fail "themes: the user's light.theme first" "$(tm_screen | tail -2)"
+fi
+tm send-keys -t t q
+tm kill-server 2>/dev/null
+rm -r "$XDG_CONFIG_HOME/iodash/themes"
+
+# NO_COLOR (no-color.org): no colour escapes on the screen; without it, some
+colours() { tm capture-pane -e -p -t t | grep -o $'\e\[[0-9;]*[34]8;[25];' | wc -l; }
+tm_start 120 40 "XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$IODASH' --no-publish --no-trace --theme default"
+tm_wait 'refresh' 15
+with=$(colours)
+tm send-keys -t t q
+tm kill-server 2>/dev/null
+tm_start 120 40 "NO_COLOR=1 XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$IODASH' --no-publish --no-trace --theme default"
+tm_wait 'refresh' 15
+without=$(colours)
+tm send-keys -t t q
+[ "$with" -gt 0 ] && [ "$without" -eq 0 ] && pass "NO_COLOR: no colour escapes ($with without it)" ||
+	fail "NO_COLOR" "colour escapes: $with without NO_COLOR, $without with it"
