@@ -162,6 +162,8 @@ bench: deps all $(BENCH_BIN)
 install: iodash
 	install -D -m 0755 iodash $(DESTDIR)$(PREFIX)/bin/iodash
 	install -D -m 0644 iodash.1 $(DESTDIR)$(PREFIX)/share/man/man1/iodash.1
+	install -d $(DESTDIR)$(PREFIX)/share/man/man5
+	install -m 0644 man/iodash-config.5 man/iodash-recording.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 	install -d $(DESTDIR)$(PREFIX)/share/iodash/themes
 	install -m 0644 themes/*.theme $(DESTDIR)$(PREFIX)/share/iodash/themes/
 	install -D -m 0644 completions/iodash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/iodash
@@ -170,6 +172,7 @@ install: iodash
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/iodash $(DESTDIR)$(PREFIX)/share/man/man1/iodash.1
 	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/iodash
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man5/iodash-config.5 $(DESTDIR)$(PREFIX)/share/man/man5/iodash-recording.5
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/iodash/themes/,$(notdir $(wildcard themes/*.theme)))
 	-rmdir $(DESTDIR)$(PREFIX)/share/iodash/themes $(DESTDIR)$(PREFIX)/share/iodash 2>/dev/null
 
