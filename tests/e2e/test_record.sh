@@ -264,7 +264,9 @@ else
 fi
 
 # header-only and torn-in-header: refused, one line, exit 1
-awk -F'\t' '$1 == "L" { exit } { print }' "$TMPD/a.rec" >"$TMPD/hdr.rec"
+# the header alone: the first line, H and C records (the session's first
+# note, "recording to", is already an E record)
+awk -F'\t' 'NR > 1 && $1 != "H" && $1 != "C" { exit } { print }' "$TMPD/a.rec" >"$TMPD/hdr.rec"
 head -c "$(( $(stat -c %s "$TMPD/hdr.rec") - 20 ))" "$TMPD/hdr.rec" >"$TMPD/hdrtorn.rec"
 for f in hdr hdrtorn; do
 	for c in "view --batch" "export --csv"; do
