@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "iodash/bench_sweep.h"
 #include "iodash/cli.h"
 #include "iodash/commands.h"
@@ -458,11 +459,14 @@ static int cli_apply_config(int argc, char **argv, struct iodash_opts *o)
 		}
 	}
 	o->config = path;
-	if (!path && !*(path = config_default_path(def, sizeof(def))))
-		return 0;
+	if (!path) {
+		struct stat st;
+		/* no file of one's own, or none this user can see (HOME of
+		 * another user, as under setpriv or sudo): the built-in defaults */
+		if (!*(path = config_default_path(def, sizeof(def))) || stat(path, &st))
+			return 0;
+	}
 	rc = config_load(path, &cfg, err, sizeof(err));
-	if (rc == -ENOENT && !o->config)
-		return 0;     /* no file of one's own: the built-in defaults */
 	if (rc)
 		return usage_error("%s%s", err, o->config ? "" : " (or give --config FILE)");
 	for (size_t i = 0; i < cfg.n; i++) {

@@ -111,3 +111,16 @@ if [ -d "$other" ] && [ -w "$other" ] && [ "$(stat -c %d "$other")" != "$(stat -
 else
 	skip "recording place on another filesystem" "no writable $other on a filesystem of its own"
 fi
+
+# another user's HOME (setpriv, sudo): a config file this user cannot even
+# see is no config, not an error
+if is_root && command -v setpriv >/dev/null; then
+	mkdir -p "$TMPD/private/.config/iodash" && echo 'interval = 0.05' >"$TMPD/private/.config/iodash/config"
+	chmod 700 "$TMPD/private"
+	HOME="$TMPD/private" XDG_CONFIG_HOME= setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$IODASH" --batch --count 1 --no-publish --no-trace >"$TMPD/nobody.out" 2>"$TMPD/nobody.err"; rc=$?
+	[ $rc -eq 0 ] && grep -q '^0.00 ' "$TMPD/nobody.out" && pass "config: one the user cannot see (another's HOME) is ignored" ||
+		fail "config: another user's HOME" "rc=$rc $(cat "$TMPD/nobody.err")"
+else
+	skip "config: another user's HOME" "needs root and setpriv"
+fi
