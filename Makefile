@@ -11,7 +11,7 @@ VERSION   := 0.1.0
 
 # Debian packages: the build, the tests, and the benchmarks the tests drive.
 APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev libtracefs-dev libtraceevent-dev libpcp3-dev libpcp-mmv1-dev libpcp-import1-dev
-APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind htop procps bc python3 locales pcp
+APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind htop procps bc python3 locales pcp chromium
 APT_ALL   := $(APT_BUILD) $(APT_TEST)
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -62,13 +62,18 @@ FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 FUZZ_LIB_SRC := $(filter-out src/ui/%,$(LIB_SRC)) src/ui/theme.c src/ui/layout.c
 FUZZ_OBJ  := $(FUZZ_LIB_SRC:%.c=$(FB)/%.o)
 
-.PHONY: all deps run check test unit asan tsan e2e fuzz fuzz-smoke bench install uninstall clean
+.PHONY: all deps deps-build run check test unit asan tsan e2e fuzz fuzz-smoke bench install uninstall clean
 
 all: iodash
 
 # Install what is missing with apt-get when root; otherwise say the one line to run.
 deps:
 	@tools/deps.sh $(APT_ALL)
+
+# What building and running need, not the test tools (a compiler for
+# fuzzing, a browser, valgrind ...): for `make run` on a test box.
+deps-build:
+	@tools/deps.sh $(APT_BUILD)
 
 iodash: $(B)/src/main.o $(LIB_OBJ)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -135,7 +140,7 @@ asan: $(ASAN_TEST_BIN)
 tsan: $(TSAN_TEST_BIN) $(TB)/iodash
 fuzz-build: $(FUZZ_BIN)
 
-run: deps iodash
+run: deps-build iodash
 	./iodash $(ARGS)
 
 # All tests: unit (plain, ASan+UBSan and TSan), end-to-end through tmux and
@@ -157,12 +162,17 @@ bench: deps all $(BENCH_BIN)
 install: iodash
 	install -D -m 0755 iodash $(DESTDIR)$(PREFIX)/bin/iodash
 	install -D -m 0644 iodash.1 $(DESTDIR)$(PREFIX)/share/man/man1/iodash.1
+	install -d $(DESTDIR)$(PREFIX)/share/man/man5
+	install -m 0644 man/iodash-config.5 man/iodash-recording.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 	install -d $(DESTDIR)$(PREFIX)/share/iodash/themes
 	install -m 0644 themes/*.theme $(DESTDIR)$(PREFIX)/share/iodash/themes/
+	install -D -m 0644 completions/iodash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/iodash
 
 # What install put there, and its directories if that leaves them empty.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/iodash $(DESTDIR)$(PREFIX)/share/man/man1/iodash.1
+	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/iodash
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man5/iodash-config.5 $(DESTDIR)$(PREFIX)/share/man/man5/iodash-recording.5
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/iodash/themes/,$(notdir $(wildcard themes/*.theme)))
 	-rmdir $(DESTDIR)$(PREFIX)/share/iodash/themes $(DESTDIR)$(PREFIX)/share/iodash 2>/dev/null
 

@@ -44,8 +44,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		recording_load_results(rec, true, &rs);
 		result_set_free(&rs);
 		(void)recording_warning(rec);
-		recording_export(rec, FMT_CSV, devnull, err, sizeof(err));
-		recording_export(rec, FMT_JSON, devnull, err, sizeof(err));
+		for (int t = EXPORT_SAMPLES; t <= EXPORT_RESULTS; t++) {
+			recording_export(rec, FMT_CSV, (enum export_table)t, devnull, err, sizeof(err));
+			recording_export(rec, FMT_NDJSON, (enum export_table)t, devnull, err, sizeof(err));
+		}
+		recording_export(rec, FMT_JSON, EXPORT_SAMPLES, devnull, err, sizeof(err));
 		recording_refresh(rec, err, sizeof(err));
 		recording_close(rec);
 	}

@@ -21,6 +21,7 @@
 #include "iodash/ktrace.h"
 #include "iodash/probe.h"
 #include "iodash/publish.h"
+#include "iodash/record_place.h"
 #include "iodash/recording.h"
 #include "iodash/sampler.h"
 
@@ -165,7 +166,11 @@ static const char *app_recording_path(const struct iodash_opts *o, char *buf, si
 	if (o->output)
 		return o->output;
 	struct utsname u;
-	if (recording_default_path(buf, len, uname(&u) == 0 ? u.nodename : "host", time(NULL)))
+	size_t off = 0;
+	/* --record-dir (or the config's record_dir): away from the disk under test */
+	if (o->record_dir && (off = (size_t)snprintf(buf, len, "%s/", o->record_dir)) >= len)
+		return NULL;
+	if (recording_default_path(buf + off, len - off, uname(&u) == 0 ? u.nodename : "host", time(NULL)))
 		return NULL;
 	return buf;
 }
@@ -222,6 +227,23 @@ static void app_note_recording(struct app_session *s)
 
 	if (!app_got_sighup && !o->batch && s->rec_path && !o->output)
 		s->recorded_to = recorder_path(s->rec);
+}
+
+/* Where the recording goes, said when it starts (the events pane, a
+ * --batch "=" line, the recording itself), with a warning when it is on
+ * the device the benchmark writes to: its own writes would count in
+ * that disk's figures. */
+static void app_note_recording_place(struct app_session *s, const struct iodash_opts *o)
+{
+	const char *path = recorder_path(s->rec);
+	char why[512];
+
+	model_add_event(&s->m, MEV_NOTE, 0, "recording to %s", path);
+	if ((o->cmd == CMD_RUN || o->cmd == CMD_SWEEP) &&
+	    record_place_check(path, o->args, o->nargs, why, sizeof(why)) > 0)
+		model_add_event(&s->m, MEV_NOTE, 0,
+				"warning: the recording is on the filesystem of %s, which the benchmark writes to: "
+				"its writes add to that disk's figures (--record-dir DIR elsewhere)", why);
 }
 
 int app_session_start(struct app_session **out, const struct iodash_opts *o,
@@ -288,6 +310,7 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 		if (rc)
 			goto fail;
 		s->m.obs = recorder_observer(s->rec);
+		app_note_recording_place(s, o);
 	}
 
 	/* only this machine's own counters are published: not another

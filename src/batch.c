@@ -8,7 +8,8 @@
  *   = 3.14 result: dbench pass 1 clients=4 throughput=1014.2 MB/s
  *   > <the benchmark's own output line>   (control bytes, non-UTF-8: \xHH)
  * The # line comes first, even before a run start that precedes the first
- * sample.  Merged in time order, results at the time they came, so that
+ * sample.  With --batch-events FILE the !, = and > lines go to FILE and
+ * stdout keeps the # line and the samples alone, for awk.  Merged in time order, results at the time they came, so that
  * view --batch of a recording prints the lines its live --batch printed.
  * The sampler never waits on this printing: with a slow stdout, samples
  * the ring dropped are counted in a note. */
@@ -29,6 +30,7 @@
 
 struct batch {
 	FILE *out;
+	FILE *ev;               /* the !, = and > lines: out, or --batch-events' file */
 	const struct iodash_opts *opts;
 	char disk_names[SAMPLE_MAX_DISKS][SNAP_DISK_NAME_LEN];
 	int ndisks;
@@ -158,15 +160,15 @@ static void batch_print_result(struct batch *b, const struct result_point *p)
 	char ts[40];
 
 	batch_fmt_time(b, p->t, ts, sizeof(ts));
-	fprintf(b->out, "= %s result: ", ts);
-	text_put_line_safe(b->out, p->label);
-	fprintf(b->out, " pass %d ", p->run + 1);
-	text_put_line_safe(b->out, p->x_name);
-	fprintf(b->out, "=%g ", p->x);
-	text_put_line_safe(b->out, p->metric);
-	fprintf(b->out, "=%g ", p->value);
-	text_put_line_safe(b->out, p->unit);
-	fprintf(b->out, "%s%s\n", p->flags & RP_INCOMPLETE ? " (incomplete)" : "",
+	fprintf(b->ev, "= %s result: ", ts);
+	text_put_line_safe(b->ev, p->label);
+	fprintf(b->ev, " pass %d ", p->run + 1);
+	text_put_line_safe(b->ev, p->x_name);
+	fprintf(b->ev, "=%g ", p->x);
+	text_put_line_safe(b->ev, p->metric);
+	fprintf(b->ev, "=%g ", p->value);
+	text_put_line_safe(b->ev, p->unit);
+	fprintf(b->ev, "%s%s\n", p->flags & RP_INCOMPLETE ? " (incomplete)" : "",
 		p->flags & RP_TOO_FAST ? " (too fast to measure)" : "");
 }
 
@@ -178,11 +180,11 @@ static void batch_print_event(struct batch *b, const struct model_event *e)
 	 * escape sequence or byte that is not UTF-8 (text.h) */
 	batch_fmt_time(b, e->t, ts, sizeof(ts));
 	if (e->kind == MEV_HIT_START || e->kind == MEV_HIT_END)
-		fprintf(b->out, "! %s ", ts);
+		fprintf(b->ev, "! %s ", ts);
 	else
-		fprintf(b->out, "= %s %s: ", ts, model_event_kind_name(e->kind));
-	text_put_line_safe(b->out, e->text);
-	fputc('\n', b->out);
+		fprintf(b->ev, "= %s %s: ", ts, model_event_kind_name(e->kind));
+	text_put_line_safe(b->ev, e->text);
+	fputc('\n', b->ev);
 }
 
 /* What one pass prints, copied under the lock so printing holds none. */
@@ -277,7 +279,7 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 	if (c->dropped) {
 		char tsd[40];
 		batch_fmt_time(b, c->nsamples ? c->samples[0].t : 0.0, tsd, sizeof(tsd));
-		fprintf(b->out, "= %s note: %" PRIu64 " samples not printed (output too slow)\n",
+		fprintf(b->ev, "= %s note: %" PRIu64 " samples not printed (output too slow)\n",
 			tsd, c->dropped);
 	}
 	while (is < c->nsamples || ie < c->nevents || io < c->noutputs || ir < c->nresults) {
@@ -301,15 +303,19 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 			batch_print_event(b, &c->events[ie++]);
 		} else if (to <= tr) {
 			b->last_t = to;
-			fputs("> ", b->out);
-			text_put_line_safe(b->out, c->outputs[io++].text);
-			fputc('\n', b->out);
+			fputs("> ", b->ev);
+			text_put_line_safe(b->ev, c->outputs[io++].text);
+			fputc('\n', b->ev);
 		} else {
 			b->last_t = tr;
 			batch_print_result(b, &c->results[ir++]);
 		}
 	}
 	batch_chunk_free(c);
+	/* the events file's errors are its own (said at the end by the
+	 * command): only stdout going away ends the printing */
+	if (b->ev != b->out)
+		fflush(b->ev);
 	if (fflush(b->out) == EOF || ferror(b->out)) {
 		/* stdout is gone (SIGHUP, closed pipe): keep sampling and
 		 * recording until the benchmark is done, print nothing more */
@@ -357,16 +363,16 @@ static bool batch_session_over(struct batch *b, struct model *m, bool *stop_aske
 		if (interrupted && !b->write_failed && !watch_only) {
 			char ts[40];
 			batch_fmt_time(b, model_now(m), ts, sizeof(ts));
-			fprintf(b->out, "= %s note: Ctrl-C: stopping the benchmark (again to quit now)\n", ts);
+			fprintf(b->ev, "= %s note: Ctrl-C: stopping the benchmark (again to quit now)\n", ts);
 		}
 		m->stop_bench(m->stop_bench_ctx);
 	}
 	return false;
 }
 
-int batch_run(struct model *m, const struct iodash_opts *o, FILE *out)
+int batch_run(struct model *m, const struct iodash_opts *o, FILE *out, FILE *events)
 {
-	struct batch b = { .out = out, .opts = o };
+	struct batch b = { .out = out, .ev = events ? events : out, .opts = o };
 	bool stop_asked = false, done = false;
 	int sigints_seen = 0;
 

@@ -88,9 +88,11 @@ static int add_run(struct compare_data *cd, const struct recording *rec, const c
 	r->dirty_kb = calloc(COMPARE_RUN_MAX_POINTS, sizeof(double));
 	r->thresh_kb = calloc(COMPARE_RUN_MAX_POINTS, sizeof(double));
 	r->tput_kBps = calloc(COMPARE_RUN_MAX_POINTS, sizeof(double));
+	r->freerun_kb = calloc(COMPARE_RUN_MAX_POINTS, sizeof(double));
+	r->bg_kb = calloc(COMPARE_RUN_MAX_POINTS, sizeof(double));
 	s = malloc(sizeof(*s));
 	cd->nruns++;     /* counted now so compare_free frees the arrays */
-	if (!r->t || !r->dirty_kb || !r->thresh_kb || !r->tput_kBps || !s) {
+	if (!r->t || !r->dirty_kb || !r->thresh_kb || !r->tput_kBps || !r->freerun_kb || !r->bg_kb || !s) {
 		free(s);
 		return -ENOMEM;
 	}
@@ -101,6 +103,8 @@ static int add_run(struct compare_data *cd, const struct recording *rec, const c
 		r->t[n] = s->t - t0;
 		r->dirty_kb[n] = s->have_dirty ? (double)(s->dirty_kb + s->writeback_kb) : NAN;
 		r->thresh_kb[n] = (double)s->thresh_kb;
+		r->freerun_kb[n] = s->have_dirty ? (double)s->freerun_kb : NAN;
+		r->bg_kb[n] = s->have_dirty ? (double)s->bg_thresh_kb : NAN;
 		for (int d = 0; d < s->ndisks; d++)
 			if (!s->disks[d].is_partition)   /* its disk counts it already */
 				tp += s->disks[d].rkB_s + s->disks[d].wkB_s;
@@ -141,6 +145,50 @@ static void run_details(struct compare_run *r, const struct recording *rec, size
 			break;
 		}
 	}
+}
+
+static int add_span(struct compare_run *r, double a, double b)
+{
+	struct compare_span *nv;
+
+	a = a < r->t0 ? r->t0 : a;
+	b = b > r->t1 ? r->t1 : b;
+	if (b <= a)
+		return 0;
+	nv = realloc(r->throttled, (r->nthrottled + 1) * sizeof(*nv));
+	if (!nv)
+		return -ENOMEM;
+	r->throttled = nv;
+	nv[r->nthrottled].t0 = a - r->t0;
+	nv[r->nthrottled++].t1 = b - r->t0;
+	return 0;
+}
+
+/* The throttle episodes that overlap run r: the hit_start/hit_end events
+ * of the whole recording (an episode may begin in the run before), each
+ * clipped to the run.  One left open at the end of the recording runs to
+ * the end of r. */
+static int run_throttled(struct compare_run *r, const struct recording *rec)
+{
+	size_t ne = recording_count(rec, RK_EVENT);
+	struct model_event e;
+	double open = NAN;
+	int rc;
+
+	for (size_t j = 0; j < ne; j++) {
+		if (recording_event(rec, j, &e))
+			continue;
+		if (e.t > r->t1 && isnan(open))
+			break;
+		if (e.kind == MEV_HIT_START && isnan(open)) {
+			open = e.t;
+		} else if (e.kind == MEV_HIT_END && !isnan(open)) {
+			if ((rc = add_span(r, open, e.t)))
+				return rc;
+			open = NAN;
+		}
+	}
+	return isnan(open) ? 0 : add_span(r, open, r->t1);
 }
 
 /* The runs of a recording: from each run_start event to its run_end (or
@@ -194,9 +242,14 @@ static int load_runs(struct compare_data *cd, const struct recording *rec, const
 			return rc;
 		cd->runs[cd->nruns - 1].stopped = stopped;
 		run_details(&cd->runs[cd->nruns - 1], rec, i);
+		if ((rc = run_throttled(&cd->runs[cd->nruns - 1], rec)))
+			return rc;
 	}
-	if (!any && ns)
-		return add_run(cd, rec, deflabel, 0, recording_time(rec, RK_SAMPLE, 0), tend, -1);
+	if (!any && ns) {
+		if ((rc = add_run(cd, rec, deflabel, 0, recording_time(rec, RK_SAMPLE, 0), tend, -1)))
+			return rc;
+		return cd->nruns ? run_throttled(&cd->runs[cd->nruns - 1], rec) : 0;
+	}
 	return 0;
 }
 
@@ -397,7 +450,7 @@ static void merge_knobs(char *out, size_t len, const struct compare_run *runs, s
 }
 
 static int add_label_infos(struct compare_data *cd, const struct result_set *rs, size_t run0,
-			   const char *kernel, const char *hdr_knobs, const char *path)
+			   const char *kernel, const char *host, const char *hdr_knobs, const char *path)
 {
 	for (size_t pass = 0; pass < 2; pass++) {
 		size_t n = pass ? cd->nruns - run0 : rs->n;
@@ -416,6 +469,7 @@ static int add_label_infos(struct compare_data *cd, const struct result_set *rs,
 			memset(l, 0, sizeof(*l));
 			snprintf(l->label, sizeof(l->label), "%s", lab);
 			snprintf(l->kernel, sizeof(l->kernel), "%s", kernel);
+			snprintf(l->host, sizeof(l->host), "%s", host);
 			snprintf(l->source, sizeof(l->source), "%s", path);
 			merge_knobs(l->knobs, sizeof(l->knobs), cd->runs + run0, cd->nruns - run0, lab);
 			if (!l->knobs[0])
@@ -441,7 +495,7 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		struct result_set rs = { 0 };
 		unsigned char *rv = NULL;
 		double *rinf = NULL;
-		char kernel[128] = "", hdr_knobs[256] = "";
+		char kernel[128] = "", host[64] = "", hdr_knobs[256] = "";
 		size_t before = cd->results.n, run0 = cd->nruns;
 		int kind = recording_sniff(paths[s]);
 
@@ -460,6 +514,7 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 				fprintf(warn, "iodash: warning: %s\n", recording_warning(rec));
 			h = recording_header(rec);
 			snprintf(kernel, sizeof(kernel), "%s", h->kernel);
+			snprintf(host, sizeof(host), "%s", h->host);
 			if (h->have_knobs)
 				snprintf(hdr_knobs, sizeof(hdr_knobs),
 					 "vm.dirty_background_bytes=%llu vm.dirty_bytes=%llu vm.dirty_background_ratio=%u vm.dirty_ratio=%u",
@@ -521,7 +576,7 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 			cd->verdicts[cd->results.n - 1] = rv ? rv[i] : RV_UNKNOWN;
 			cd->inflation[cd->results.n - 1] = rinf ? rinf[i] : NAN;
 		}
-		if ((rc = add_label_infos(cd, &rs, run0, kernel, hdr_knobs, paths[s])))
+		if ((rc = add_label_infos(cd, &rs, run0, kernel, host, hdr_knobs, paths[s])))
 			goto nomem_src;
 		result_set_free(&rs);
 		free(rv);
@@ -609,6 +664,9 @@ void compare_free(struct compare_data *cd)
 		free(cd->runs[i].dirty_kb);
 		free(cd->runs[i].thresh_kb);
 		free(cd->runs[i].tput_kBps);
+		free(cd->runs[i].freerun_kb);
+		free(cd->runs[i].bg_kb);
+		free(cd->runs[i].throttled);
 	}
 	free(cd->runs);
 	free(cd->verdicts);
@@ -621,7 +679,7 @@ void compare_free(struct compare_data *cd)
 
 /* ---- printing ---- */
 
-static const struct curve_point *point_at(const struct curve *c, double x)
+const struct curve_point *compare_point_at(const struct curve *c, double x)
 {
 	for (size_t i = 0; i < c->n; i++)
 		if (c->pts[i].x == x)
@@ -630,7 +688,7 @@ static const struct curve_point *point_at(const struct curve *c, double x)
 }
 
 /* Every x of any label, ascending. */
-static size_t all_x(const struct curve_set *cs, double **out)
+size_t compare_curve_xs(const struct curve_set *cs, double **out)
 {
 	size_t n = 0, cap = 0;
 	double *v = NULL;
@@ -663,7 +721,7 @@ static size_t all_x(const struct curve_set *cs, double **out)
 	return n;
 }
 
-static void fmt_x(char *b, size_t n, double x)
+void compare_format_x(char *b, size_t n, double x)
 {
 	if (x == floor(x) && fabs(x) < 1e15)
 		snprintf(b, n, "%.0f", x);
@@ -686,7 +744,7 @@ static size_t base_index(const struct curve_set *cs)
 #define W_CHG 10
 #define W_VERDICT 17
 
-static bool unit_is_rate(const char *unit)
+bool compare_unit_is_rate(const char *unit)
 {
 	return runsum_rate_factor(unit) > 0 || !strcmp(unit, "IOPS") || strstr(unit, "/s");
 }
@@ -755,11 +813,11 @@ static void print_text(const struct compare_data *cd, size_t k, FILE *out)
 	const struct curve_set *cs = &cd->curves[k];
 	const struct curve *c0 = &cs->v[0];
 	size_t bi = base_index(cs), nx;
-	bool rate = unit_is_rate(c0->unit), verd = metric_has_verdicts(cd, c0->metric);
+	bool rate = compare_unit_is_rate(c0->unit), verd = metric_has_verdicts(cd, c0->metric);
 	int wl = W_MEAN + (rate ? W_MEAN : 0) + W_SD + W_COV + W_N + (verd ? W_VERDICT + 1 : 0);
 	double *xs;
 
-	nx = all_x(cs, &xs);
+	nx = compare_curve_xs(cs, &xs);
 	fprintf(out, "%s%s%s%s by %s: mean of N runs%s",
 		c0->metric, c0->unit[0] ? " (" : "", c0->unit, c0->unit[0] ? ")" : "",
 		c0->x_name[0] ? c0->x_name : "x", rate ? ", hmean harmonic mean" : "");
@@ -789,10 +847,10 @@ static void print_text(const struct compare_data *cd, size_t k, FILE *out)
 	fputc('\n', out);
 	for (size_t i = 0; i < nx; i++) {
 		char xb[32];
-		fmt_x(xb, sizeof(xb), xs[i]);
+		compare_format_x(xb, sizeof(xb), xs[i]);
 		fprintf(out, "%8s", xb);
 		for (size_t l = 0; l < cs->n; l++) {
-			const struct curve_point *p = point_at(&cs->v[l], xs[i]);
+			const struct curve_point *p = compare_point_at(&cs->v[l], xs[i]);
 			fputs("  ", out);
 			if (!p) {
 				fprintf(out, "%*s", W_MEAN, "-");

@@ -91,8 +91,22 @@ static void json_row_end(struct emitter *e)
 	fputc('}', e->out);
 }
 
+/* NDJSON: the JSON rows, each an object on a line of its own */
+static void ndjson_row_begin(struct emitter *e, bool first)
+{
+	(void)first;
+	fputc('{', e->out);
+	e->n = 0;
+}
+
+static void ndjson_row_end(struct emitter *e)
+{
+	fputs("}\n", e->out);
+}
+
 const struct emit_ops emit_csv = { EX_CSV, csv_row_begin, csv_field, csv_row_end };
 const struct emit_ops emit_json = { EX_JSON, json_row_begin, json_field, json_row_end };
+const struct emit_ops emit_ndjson = { EX_JSON, ndjson_row_begin, json_field, ndjson_row_end };
 
 void emit_row(struct emitter *e, bool first, const struct ex_col *cols, size_t n,
 	      const union ex_v *v)

@@ -1,6 +1,7 @@
 /* export: a recording as data for pandas, R, gnuplot or jq.
- * CSV: sections "# samples" (one row per sample, disks as NAME.column),
- * "# events", "# results", separated by a blank line.  JSON: one object. */
+ * --csv and --ndjson: one table (samples, events or results), a header row
+ * and rows of one length, or one JSON object a line; --json: the header
+ * and every table in one document. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -105,115 +106,159 @@ static void emit_sample_disks(struct emitter *e, const struct sample *s,
 	fputc(']', e->out);
 }
 
-int recording_export(const struct recording *rec, enum out_format fmt, FILE *out,
-		     char *err, size_t errlen)
+/* The disks of every sample: CSV's columns come up front (hotplug: a disk
+ * missing from a sample leaves its cells empty). */
+static int export_list_disks(const struct recording *rec, struct sample *s,
+			     char (*disks)[SNAP_DISK_NAME_LEN])
 {
-	char (*disks)[SNAP_DISK_NAME_LEN];
 	int ndisks = 0;
-	size_t ns = recording_count(rec, RK_SAMPLE);
-	struct sample *s = malloc(sizeof(*s));
-	bool json = fmt == FMT_JSON;
-	const struct rec_header *h = recording_header(rec);
-	struct emitter em = { json ? &emit_json : &emit_csv, out, 2, EXPORT_DIGITS, 0 };
 
-	disks = calloc(EXPORT_MAX_DISKS, sizeof(*disks));
-	if (!s || !disks) {
-		free(s);
-		free(disks);
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	/* CSV needs every disk's columns up front: one pass over the disks
-	 * (hotplug: a disk missing from a sample leaves its cells empty) */
-	if (!json)
-		for (size_t i = 0; i < ns; i++) {
-			if (recording_sample(rec, i, s))
-				continue;
-			for (int d = 0; d < s->ndisks; d++) {
-				int k;
-				for (k = 0; k < ndisks && strcmp(disks[k], s->disks[d].name); k++)
-					;
-				if (k == ndisks && ndisks < EXPORT_MAX_DISKS)
-					memcpy(disks[ndisks++], s->disks[d].name, SNAP_DISK_NAME_LEN);
-			}
-		}
-	if (json) {
-		fprintf(out, "{\"format\": \"iodash-export\", \"recording_version\": \"%d.%d\",\n \"header\": {\"host\": ",
-			h->major, h->minor);
-		rec_json_str(out, h->host);
-		fputs(", \"kernel\": ", out);
-		rec_json_str(out, h->kernel);
-		fputs(", \"label\": ", out);
-		rec_json_str(out, h->label);
-		fputs(", \"command\": ", out);
-		rec_json_str(out, h->command);
-		fputs(", \"source\": ", out);
-		rec_json_str(out, h->source);
-		fprintf(out, ", \"interval\": %g, \"start_realtime_ns\": %lld", h->interval,
-			(long long)h->start_realtime_ns);
-		if (h->have_knobs)
-			fprintf(out, ", \"dirty_background_bytes\": %llu, \"dirty_background_ratio\": %u, "
-				"\"dirty_bytes\": %llu, \"dirty_ratio\": %u",
-				(unsigned long long)h->dirty_background_bytes, h->dirty_background_ratio,
-				(unsigned long long)h->dirty_bytes, h->dirty_ratio);
-		fputs("},\n \"samples\": [", out);
-	} else {
-		fputs("# samples\n", out);
-		for (int i = 0, k = 0; i < SF_N; i++)
-			if (sample_cols[i].where & SCW_EXPORT)
-				fprintf(out, "%s%s", k++ ? "," : "", sample_cols[i].name);
-		for (int k = 0; k < ndisks; k++)
-			for (int c = 0; c < DF_N; c++)
-				fprintf(out, ",%s.%s", disks[k], disk_figure_name(c));
-		fputc('\n', out);
-	}
-	for (size_t i = 0, first = 1; i < ns; i++) {
+	for (size_t i = 0; i < recording_count(rec, RK_SAMPLE); i++) {
 		if (recording_sample(rec, i, s))
 			continue;
-		em.ops->row_begin(&em, first);
-		emit_sample_fields(&em, s);
-		emit_sample_disks(&em, s, disks, ndisks);
-		em.ops->row_end(&em);
+		for (int d = 0; d < s->ndisks; d++) {
+			int k;
+			for (k = 0; k < ndisks && strcmp(disks[k], s->disks[d].name); k++)
+				;
+			if (k == ndisks && ndisks < EXPORT_MAX_DISKS)
+				memcpy(disks[ndisks++], s->disks[d].name, SNAP_DISK_NAME_LEN);
+		}
+	}
+	return ndisks;
+}
+
+static void export_samples(const struct recording *rec, struct emitter *em, struct sample *s,
+			   char (*disks)[SNAP_DISK_NAME_LEN], int ndisks)
+{
+	for (size_t i = 0, first = 1; i < recording_count(rec, RK_SAMPLE); i++) {
+		if (recording_sample(rec, i, s))
+			continue;
+		em->ops->row_begin(em, first);
+		emit_sample_fields(em, s);
+		emit_sample_disks(em, s, disks, ndisks);
+		em->ops->row_end(em);
 		first = 0;
 	}
-	/* events */
-	fputs(json ? "],\n \"events\": [" : "\n# events\n", out);
-	if (!json)
-		emit_csv_header(out, event_cols, NELEM(event_cols));
+}
+
+static void export_events(const struct recording *rec, struct emitter *em)
+{
 	for (size_t i = 0, first = 1; i < recording_count(rec, RK_EVENT); i++) {
 		struct model_event e;
 		if (recording_event(rec, i, &e))
 			continue;
 		const union ex_v v[] = { EVENT_COLS(EX_VAL) };
-		emit_row(&em, first, event_cols, NELEM(event_cols), v);
+		emit_row(em, first, event_cols, NELEM(event_cols), v);
 		first = 0;
 	}
-	/* results */
-	fputs(json ? "],\n \"results\": [" : "\n# results\n", out);
-	if (!json)
-		emit_csv_header(out, result_cols, NELEM(result_cols));
+}
+
+static void export_results(const struct recording *rec, struct emitter *em)
+{
 	for (size_t i = 0, first = 1; i < recording_count(rec, RK_RESULT); i++) {
 		struct result_point p;
 		double t = recording_time(rec, RK_RESULT, i);
 		if (recording_result(rec, i, &p))
 			continue;
 		const union ex_v v[] = { RESULT_COLS(EX_VAL) };
-		emit_row(&em, first, result_cols, NELEM(result_cols), v);
+		emit_row(em, first, result_cols, NELEM(result_cols), v);
 		first = 0;
 	}
-	if (json) {
-		/* output lines, for completeness: what the benchmark said */
-		fputs("],\n \"output\": [", out);
-		for (size_t i = 0, first = 1; i < recording_count(rec, RK_OUTPUT); i++) {
-			struct output_line l;
-			if (recording_output(rec, i, &l))
-				continue;
-			const union ex_v v[] = { OUTPUT_COLS(EX_VAL) };
-			emit_row(&em, first, output_cols, NELEM(output_cols), v);
-			first = 0;
-		}
-		fputs("]}\n", out);
+}
+
+/* --json: the header and every table in one document. */
+static void export_document(const struct recording *rec, struct sample *s, FILE *out)
+{
+	const struct rec_header *h = recording_header(rec);
+	struct emitter em = { &emit_json, out, 2, EXPORT_DIGITS, 0 };
+
+	fprintf(out, "{\"format\": \"iodash-export\", \"recording_version\": \"%d.%d\",\n \"header\": {\"host\": ",
+		h->major, h->minor);
+	rec_json_str(out, h->host);
+	fputs(", \"kernel\": ", out);
+	rec_json_str(out, h->kernel);
+	fputs(", \"label\": ", out);
+	rec_json_str(out, h->label);
+	fputs(", \"command\": ", out);
+	rec_json_str(out, h->command);
+	fputs(", \"source\": ", out);
+	rec_json_str(out, h->source);
+	fprintf(out, ", \"interval\": %g, \"start_realtime_ns\": %lld", h->interval,
+		(long long)h->start_realtime_ns);
+	if (h->have_knobs)
+		fprintf(out, ", \"dirty_background_bytes\": %llu, \"dirty_background_ratio\": %u, "
+			"\"dirty_bytes\": %llu, \"dirty_ratio\": %u",
+			(unsigned long long)h->dirty_background_bytes, h->dirty_background_ratio,
+			(unsigned long long)h->dirty_bytes, h->dirty_ratio);
+	fputs("},\n \"samples\": [", out);
+	export_samples(rec, &em, s, NULL, 0);
+	fputs("],\n \"events\": [", out);
+	export_events(rec, &em);
+	fputs("],\n \"results\": [", out);
+	export_results(rec, &em);
+	/* output lines, for completeness: what the benchmark said */
+	fputs("],\n \"output\": [", out);
+	for (size_t i = 0, first = 1; i < recording_count(rec, RK_OUTPUT); i++) {
+		struct output_line l;
+		if (recording_output(rec, i, &l))
+			continue;
+		const union ex_v v[] = { OUTPUT_COLS(EX_VAL) };
+		emit_row(&em, first, output_cols, NELEM(output_cols), v);
+		first = 0;
 	}
+	fputs("]}\n", out);
+}
+
+/* --csv and --ndjson: one table, by the same walk as the document. */
+static void export_table(const struct recording *rec, enum export_table table, bool ndjson,
+			 struct sample *s, char (*disks)[SNAP_DISK_NAME_LEN], FILE *out)
+{
+	struct emitter em = { ndjson ? &emit_ndjson : &emit_csv, out, 0, EXPORT_DIGITS, 0 };
+
+	switch (table) {
+	case EXPORT_SAMPLES: {
+		int ndisks = ndjson ? 0 : export_list_disks(rec, s, disks);
+		if (!ndjson) {
+			for (int i = 0, k = 0; i < SF_N; i++)
+				if (sample_cols[i].where & SCW_EXPORT)
+					fprintf(out, "%s%s", k++ ? "," : "", sample_cols[i].name);
+			for (int k = 0; k < ndisks; k++)
+				for (int c = 0; c < DF_N; c++)
+					fprintf(out, ",%s.%s", disks[k], disk_figure_name(c));
+			fputc('\n', out);
+		}
+		export_samples(rec, &em, s, disks, ndisks);
+		break;
+	}
+	case EXPORT_EVENTS:
+		if (!ndjson)
+			emit_csv_header(out, event_cols, NELEM(event_cols));
+		export_events(rec, &em);
+		break;
+	case EXPORT_RESULTS:
+		if (!ndjson)
+			emit_csv_header(out, result_cols, NELEM(result_cols));
+		export_results(rec, &em);
+		break;
+	}
+}
+
+int recording_export(const struct recording *rec, enum out_format fmt, enum export_table table, FILE *out,
+		     char *err, size_t errlen)
+{
+	char (*disks)[SNAP_DISK_NAME_LEN] = calloc(EXPORT_MAX_DISKS, sizeof(*disks));
+	struct sample *s = malloc(sizeof(*s));
+
+	if (!s || !disks) {
+		free(s);
+		free(disks);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	if (fmt == FMT_JSON)
+		export_document(rec, s, out);
+	else
+		export_table(rec, table, fmt == FMT_NDJSON, s, disks, out);
 	free(s);
 	free(disks);
 	if (ferror(out)) {
@@ -221,4 +266,9 @@ int recording_export(const struct recording *rec, enum out_format fmt, FILE *out
 		return -EIO;
 	}
 	return 0;
+}
+
+const char *export_table_name(enum export_table t)
+{
+	return t == EXPORT_EVENTS ? "events" : t == EXPORT_RESULTS ? "results" : "samples";
 }

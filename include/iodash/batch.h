@@ -6,7 +6,9 @@
 #include "iodash/cli.h"
 #include "iodash/model.h"
 
-/* Print the session as lines until the producers are done.  Exit code. */
-int batch_run(struct model *m, const struct iodash_opts *o, FILE *out);
+/* Print the session as lines until the producers are done: samples (and
+ * their # header) to out, the !, = and > lines to events (NULL: out as
+ * well).  Exit code. */
+int batch_run(struct model *m, const struct iodash_opts *o, FILE *out, FILE *events);
 
 #endif

@@ -12,9 +12,12 @@
 #define CLI_MAX_PARAMS 8
 #define CLI_MAX_SYSCTLS 16
 
-enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_RESTORE, CMD_FLEET };
+enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_REPORT, CMD_RESTORE,
+		  CMD_FLEET };
 #define CMD_COUNT (CMD_FLEET + 1)   /* the last command + 1: commands[] has a row for each */
-enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON };
+enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON, FMT_NDJSON };
+/* export --table: the one table --csv and --ndjson write */
+enum export_table { EXPORT_SAMPLES, EXPORT_EVENTS, EXPORT_RESULTS };
 enum time_base { TIME_REL, TIME_MONO, TIME_WALL };
 
 struct iodash_opts {
@@ -65,7 +68,14 @@ struct iodash_opts {
 	const char *metric;       /* compare --metric NAME */
 	bool explain;             /* compare --explain: how each table of a text source was read */
 	bool log2x;
+	const char *svg;          /* compare --svg FILE: one metric's curves as an image */
+	const char *title;        /* report --title TEXT */
 	bool follow;              /* view --follow (default: follow when the file grows) */
+	enum export_table table;  /* export --table, default samples */
+	bool table_set;
+	const char *batch_events; /* --batch-events FILE: the !, =, > lines go there */
+	const char *config;       /* --config FILE (config.h), NULL: the default path */
+	const char *record_dir;   /* --record-dir / record_dir: the default recording's directory */
 	/* positional: the command after -- (run, sweep) or the sources */
 	char **args;
 	int nargs;

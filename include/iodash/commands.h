@@ -36,6 +36,7 @@ int cmd_attach(const struct iodash_opts *o);   /* src/cmd/attach.c */
 int cmd_view(const struct iodash_opts *o);     /* src/cmd/view.c */
 int cmd_compare(const struct iodash_opts *o);  /* src/cmd/compare.c */
 int cmd_export(const struct iodash_opts *o);   /* src/cmd/export.c */
+int cmd_report(const struct iodash_opts *o);   /* src/cmd/report.c */
 int cmd_restore(const struct iodash_opts *o);  /* src/cmd/restore.c */
 int cmd_fleet(const struct iodash_opts *o);    /* src/cmd/fleet.c */
 /* At every start: a knobs journal left by a killed iodash is said on

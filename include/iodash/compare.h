@@ -28,11 +28,18 @@ struct compare_run {
 	double *t;             /* seconds since the run started */
 	double *dirty_kb;      /* dirty + writeback (vmstat), KiB */
 	double *thresh_kb;     /* the hard threshold, KiB (0 unknown) */
+	double *freerun_kb;    /* (thresh + bg_thresh) / 2: writers are throttled above it */
+	double *bg_kb;         /* the background threshold, KiB */
 	double *tput_kBps;     /* all disks: read + write kB/s */
 	double t0, t1;         /* the run's span in its recording (session seconds) */
 	bool have_summary;     /* its run_summary event: device or page cache */
 	struct run_summary sum;
 	char knobs[MODEL_LINE_LEN];  /* "KEY=VALUE ..." the run started with, "" unknown */
+	/* its throttle episodes (hit_start .. hit_end events), seconds since
+	 * its start, clipped to the run: one still open at either end of the
+	 * run runs to that end */
+	struct compare_span { double t0, t1; } *throttled;
+	size_t nthrottled;
 };
 
 /* Who a label is: the kernel it ran on, where it came from, the knob
@@ -41,6 +48,7 @@ struct compare_run {
 struct compare_label {
 	char label[RP_LABEL_LEN];
 	char kernel[128];
+	char host[64];         /* the recording's host, "" for a text source */
 	char source[256];
 	char knobs[1024];
 };
@@ -105,5 +113,13 @@ const char *compare_point_verdict(const struct compare_data *cd, const char *met
  * '+' for a mix, 0 for none. */
 char compare_point_mark(const struct compare_data *cd, const char *metric,
 			const char *label, double x);
+/* The point of curve c at x, NULL when it has none there. */
+const struct curve_point *compare_point_at(const struct curve *c, double x);
+/* Every x of any label of cs, ascending, in *out (malloc'd); the count. */
+size_t compare_curve_xs(const struct curve_set *cs, double **out);
+/* An x value as the tables print it: whole numbers without a fraction. */
+void compare_format_x(char *b, size_t n, double x);
+/* A throughput unit (MB/sec, KiB/s, IOPS, ops/s): higher is better. */
+bool compare_unit_is_rate(const char *unit);
 
 #endif

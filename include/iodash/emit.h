@@ -37,7 +37,7 @@ struct emitter {
 	int n;                  /* fields so far in the row (or JSON object) */
 };
 
-extern const struct emit_ops emit_csv, emit_json;
+extern const struct emit_ops emit_csv, emit_json, emit_ndjson;
 
 /* A column of a table: its name, type and the formats that take it. */
 struct ex_col {

@@ -130,12 +130,14 @@ int recording_bench(const struct recording *rec, size_t i, struct bench_status *
 int recording_load_results(const struct recording *rec, bool with_progress,
 			   struct result_set *out);
 
-/* export: samples (with per-disk columns), events and results.
- * FMT_CSV: three sections separated by a blank line, each with a header
- * row; FMT_JSON: one object {"header","samples","events","output",
- * "results","bench"}.  0 or -errno. */
-int recording_export(const struct recording *rec, enum out_format fmt, FILE *out,
+/* export: FMT_CSV one table with a header row (samples with per-disk
+ * columns NAME.figure, events, or results); FMT_NDJSON the rows of that
+ * table as one JSON object a line; FMT_JSON (table ignored) one document
+ * {"header","samples","events","results","output"}.  0 or -errno. */
+int recording_export(const struct recording *rec, enum out_format fmt, enum export_table table, FILE *out,
 		     char *err, size_t errlen);
+/* "samples", "events", "results" */
+const char *export_table_name(enum export_table t);
 /* The recording as a PCP archive at path (path.0, path.index, path.meta),
  * through libpcp-import: iodash.* metrics at the samples' times, labels,
  * a mark at each run boundary (src/export_pcp.c).  0 or -errno with err. */

@@ -72,11 +72,13 @@ int theme_parse(const char *text, size_t len, const char *fname, struct theme *t
  * without ".theme".  0 or -errno with err "FILE[:LINE]: why". */
 int theme_load_file(const char *path, struct theme *t, char *err, size_t errlen);
 
-/* Where themes are looked for, in order: DIR_OF_BINARY/themes,
- * DIR_OF_BINARY/../share/iodash/themes, DATADIR/themes, HOME/.config/iodash/themes.
- * NULL arguments are skipped.  Returns the count written. */
+/* Where themes are looked for, in order: USER_DIR/themes (the user's
+ * iodash config directory, config.h: $XDG_CONFIG_HOME/iodash or
+ * ~/.config/iodash), DIR_OF_BINARY/themes,
+ * DIR_OF_BINARY/../share/iodash/themes, DATADIR/themes.  NULL arguments
+ * are skipped.  Returns the count written. */
 #define THEME_PATH_LEN 4096
-size_t theme_search_dirs(const char *exe_dir, const char *datadir, const char *home,
+size_t theme_search_dirs(const char *exe_dir, const char *datadir, const char *user_dir,
 			 char dirs[][THEME_PATH_LEN], size_t max);
 
 /* NAME or PATH to a file: a value with '/' or ending in ".theme" is a path;

@@ -1,13 +1,16 @@
 /* cli: DESIGN.md's command line.  Options may stand before or after the
  * subcommand; for run and sweep, everything after `--` (or after the first
  * word that is not an option) is the benchmark's own argv, untouched. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "iodash/bench_sweep.h"
 #include "iodash/cli.h"
 #include "iodash/commands.h"
+#include "iodash/config.h"
 #include "iodash/parser.h"
 
 enum {
@@ -16,7 +19,8 @@ enum {
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
-	OPT_HOST, OPT_NO_PUBLISH, OPT_HOSTS, OPT_PCP,
+	OPT_HOST, OPT_NO_PUBLISH, OPT_HOSTS, OPT_PCP, OPT_SVG, OPT_TITLE, OPT_NDJSON, OPT_TABLE, OPT_BATCH_EVENTS,
+	OPT_CONFIG, OPT_RECORD_DIR,
 };
 
 static const struct option long_opts[] = {
@@ -52,9 +56,16 @@ static const struct option long_opts[] = {
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "ndjson", no_argument, NULL, OPT_NDJSON },
+	{ "table", required_argument, NULL, OPT_TABLE },
+	{ "batch-events", required_argument, NULL, OPT_BATCH_EVENTS },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "record-dir", required_argument, NULL, OPT_RECORD_DIR },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "log2x", no_argument, NULL, OPT_LOG2X },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "title", required_argument, NULL, OPT_TITLE },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "partitions", required_argument, NULL, OPT_PARTITIONS },
@@ -88,8 +99,17 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "                        Co-Pilot, port 44321) instead of this machine's /proc\n"
 	      "      --batch           no curses: one plain line per refresh on stdout\n"
 	      "      --theme NAME|PATH, --ascii, --mono, --no-braille   display\n"
+	      "      --config FILE     defaults from FILE (default $XDG_CONFIG_HOME/iodash/config,\n"
+	      "                        ~/.config/iodash/config): key = value lines, keys\n"
+	      "                        interval, refresh, theme, record_dir, throttle_gap\n"
+	      "      --record-dir DIR  run/sweep: where the default recording goes (default .)\n"
 	      "      --parser NAME     parser of the benchmark's output (default: from CMD;\n"
-	      "                        compare: of every text SRC, default guessed)\n"
+	      "                        compare: of every text SRC, default guessed)\n", f);
+	/* the parsers' names, from their table (shell completion reads them here) */
+	fputs("                        NAME: ", f);
+	for (size_t i = 0; parser_name_at(i); i++)
+		fprintf(f, "%s%s", i ? ", " : "", parser_name_at(i));
+	fputs("\n"
 	      "      --no-record       run/sweep: do not write the default recording\n"
 	      "      --no-publish      no mmv.iodash.* metrics for this machine's pmcd\n"
 	      "      --force           -o: replace an existing file (never one being recorded)\n"
@@ -116,11 +136,22 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "       --sysctl vm.dirty_ratio={r} -p bg,r=5:10,20:40; restored at the end\n"
 	      "compare: --text|--csv|--json (the table, no curses), --baseline LABEL,\n"
 	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves),\n"
-	      "       --explain (how each table of a text source was read, on stderr)\n"
+	      "       --explain (how each table of a text source was read, on stderr),\n"
+	      "       --svg FILE (the curves of --metric, default the first, as an SVG image)\n"
+	      "report: -o FILE.html (required; '-' for stdout), --title TEXT; and compare's\n"
+	      "       --baseline, --metric, --log2x, --parser\n"
 	      "view --batch --follow: keep printing as the recording grows\n"
+	      "export: --csv (default) or --ndjson: one table, --table samples|events|results\n"
+	      "       (default samples); --json: one document with every table\n"
+	      "--batch --batch-events FILE: the !, = and > lines (throttling, events, results,\n"
+	      "       the benchmark's output) go to FILE; stdout keeps the # header and samples\n"
 	      "\n"
 	      "exit status: 0 success, 1 runtime failure, 2 usage error.  See man ./iodash.1\n", f);
 }
+
+/* While the config file's values go through cli_take: "FILE:LINE: key: ",
+ * so that an error names the line to fix. */
+static char cli_context[1200];
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int usage_error(const char *fmt, ...)
@@ -128,7 +159,7 @@ static int usage_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	fputs("iodash: ", stderr);
+	fprintf(stderr, "iodash: %s", cli_context);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputs("; see iodash --help\n", stderr);
@@ -304,9 +335,26 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	case OPT_TEXT: o->format = FMT_TEXT; break;
 	case OPT_CSV: o->format = FMT_CSV; break;
 	case OPT_JSON: o->format = FMT_JSON; break;
+	case OPT_NDJSON: o->format = FMT_NDJSON; break;
+	case OPT_TABLE:
+		if (!strcmp(arg, "samples")) o->table = EXPORT_SAMPLES;
+		else if (!strcmp(arg, "events")) o->table = EXPORT_EVENTS;
+		else if (!strcmp(arg, "results")) o->table = EXPORT_RESULTS;
+		else return usage_error("--table wants samples, events or results, not '%s'", arg);
+		o->table_set = true;
+		break;
+	case OPT_BATCH_EVENTS: o->batch_events = arg; break;
+	case OPT_CONFIG: break;   /* read before the options: cli_apply_config */
+	case OPT_RECORD_DIR:
+		if (!*arg)
+			return usage_error("%s wants a directory", "--record-dir");
+		o->record_dir = arg;
+		break;
 	case OPT_BASELINE: o->baseline = arg; break;
 	case OPT_METRIC: o->metric = arg; break;
 	case OPT_LOG2X: o->log2x = true; break;
+	case OPT_SVG: o->svg = arg; break;
+	case OPT_TITLE: o->title = arg; break;
 	case OPT_EXPLAIN: o->explain = true; break;
 	case OPT_FOLLOW: o->follow = true; break;
 	case OPT_PARTITIONS: {
@@ -359,6 +407,8 @@ static int cli_check_columns(const struct iodash_opts *o)
 	if (o->ndisk_cols && !o->batch)
 		return usage_error("--columns picks what --batch prints: add --batch (%s)",
 				   "the screen's disk table shows what fits");
+	if (o->batch_events && !o->batch)
+		return usage_error("--batch-events %s takes --batch's !, = and > lines: add --batch", o->batch_events);
 	return 0;
 }
 
@@ -367,7 +417,7 @@ static int cli_check_command_options(const struct iodash_opts *o)
 {
 	if (o->pcp_archive && o->cmd != CMD_EXPORT)
 		return usage_error("--pcp is export's: iodash export --pcp %s REC", o->pcp_archive);
-	if (o->pcp_archive && o->format != FMT_NONE)
+	if (o->pcp_archive && (o->format != FMT_NONE || o->table_set))
 		return usage_error("export writes one format: --pcp %s or --csv/--json", o->pcp_archive);
 	if (o->hosts_file && o->cmd != CMD_FLEET)
 		return usage_error("--hosts is fleet's: iodash fleet --hosts %s", o->hosts_file);
@@ -389,10 +439,11 @@ static int cli_check_host(const struct iodash_opts *o)
 	if (!o->host[0] || o->host[0] == ':' || o->host[strlen(o->host) - 1] == ':')
 		return usage_error("--host wants HOST or HOST:PORT, e.g. --host lab3 or --host lab3:44321 (got '%s')",
 				   o->host);
-	if (o->cmd == CMD_VIEW || o->cmd == CMD_COMPARE || o->cmd == CMD_EXPORT || o->cmd == CMD_RESTORE)
+	if (o->cmd == CMD_VIEW || o->cmd == CMD_COMPARE || o->cmd == CMD_EXPORT || o->cmd == CMD_REPORT ||
+	    o->cmd == CMD_RESTORE)
 		return usage_error("--host is for the commands that sample (live, run, sweep, attach), not '%s'",
 				   o->cmd == CMD_VIEW ? "view" : o->cmd == CMD_COMPARE ? "compare" :
-				   o->cmd == CMD_EXPORT ? "export" : "restore");
+				   o->cmd == CMD_EXPORT ? "export" : o->cmd == CMD_REPORT ? "report" : "restore");
 	if (o->proc_root)
 		return usage_error("--host and --proc-root are two sources: give one (%s)", o->host);
 	if (o->nsysctls)
@@ -401,6 +452,52 @@ static int cli_check_host(const struct iodash_opts *o)
 	if (o->trace_throttle)
 		return usage_error("--trace-throttle reads this machine's tracefs, not %s's: drop it or run iodash there",
 				   o->host);
+	return 0;
+}
+
+/* The config file's defaults, before the options so that these win:
+ * --config FILE (anywhere before `--`), else the default path when it
+ * exists.  Each value goes through cli_take as its option would.  0 or 2. */
+static int cli_apply_config(int argc, char **argv, struct iodash_opts *o)
+{
+	static struct config cfg;   /* o->theme and o->record_dir point into it */
+	const char *path = NULL;
+	char def[1024], err[1300];
+	int rc;
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--config")) {
+			if (i + 1 >= argc)
+				return usage_error("option %s needs a value", "--config");
+			path = argv[i + 1];
+		} else if (!strncmp(argv[i], "--config=", 9)) {
+			path = argv[i] + 9;
+		}
+	}
+	o->config = path;
+	if (!path) {
+		struct stat st;
+		/* no file of one's own, or none this user can see (HOME of
+		 * another user, as under setpriv or sudo): the built-in defaults */
+		if (!*(path = config_default_path(def, sizeof(def))) || stat(path, &st))
+			return 0;
+	}
+	rc = config_load(path, &cfg, err, sizeof(err));
+	if (rc)
+		return usage_error("%s%s", err, o->config ? "" : " (or give --config FILE)");
+	for (size_t i = 0; i < cfg.n; i++) {
+		const struct option *lo;
+		for (lo = long_opts; lo->name && strcmp(lo->name, cfg.v[i].option + 2); lo++)
+			;
+		snprintf(cli_context, sizeof(cli_context), "%s:%d: %s: ", path, cfg.v[i].line, cfg.v[i].key);
+		rc = lo->name ? cli_take(lo->val, cfg.v[i].value, o) : 2;
+		cli_context[0] = '\0';
+		if (rc)
+			return 2;
+	}
+	/* the file's refresh is the screens': --batch prints every sample
+	 * unless -r says otherwise on the command line */
+	o->refresh_set = false;
 	return 0;
 }
 
@@ -416,6 +513,8 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 	o->interval = 0.5;
 	o->refresh = 1.0;
 	o->repeat = 1;
+	if ((rc = cli_apply_config(argc, argv, o)))
+		return rc;
 
 	/* global options, up to the subcommand */
 	if ((rc = cli_scan(argc, argv, true, o, &next)))
@@ -490,6 +589,12 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 		if (o->nargs != 1)
 			return usage_error("%s: wants one recording", "export");
 		break;
+	case CMD_REPORT:
+		if (!o->nargs)
+			return usage_error("%s: which files? e.g. iodash report -o report.html a.rec b.rec", "report");
+		if (!o->output)
+			return usage_error("%s: where to? give -o FILE.html ('-' for stdout)", "report");
+		break;
 	case CMD_RESTORE:
 		if (o->nargs)
 			return usage_error("%s takes no arguments ('%s')", "restore", o->args[0]);
@@ -512,6 +617,22 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 		return rc;
 	if (o->nsysctls && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP)
 		return usage_error("--sysctl is for run and sweep (%s)", o->sysctls[0]);
+	if (o->batch_events && o->cmd != CMD_LIVE && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP &&
+	    o->cmd != CMD_ATTACH && o->cmd != CMD_VIEW)
+		return usage_error("--batch-events is for --batch sessions (live, run, sweep, attach, view), not %s",
+				   o->batch_events);
+	if (o->format == FMT_NDJSON && o->cmd != CMD_EXPORT)
+		return usage_error("%s is export's (a recording's table, one JSON object a line); compare has --json",
+				   "--ndjson");
+	if (o->table_set && o->cmd != CMD_EXPORT)
+		return usage_error("%s is export's", "--table");
+	if (o->table_set && o->format == FMT_JSON)
+		return usage_error("--table picks the table of --csv or --ndjson; %s",
+				   "--json writes one document with every table");
+	if (o->svg && o->cmd != CMD_COMPARE)
+		return usage_error("--svg is compare's (%s): the report draws every metric itself", o->svg);
+	if (o->title && o->cmd != CMD_REPORT)
+		return usage_error("--title is the report's (%s)", o->title);
 	if (o->fast && !o->proc_root && o->cmd != CMD_VIEW)
 		return usage_error("%s only replays a trace or an archive: give --proc-root TRACE too, or view ARCHIVE",
 				   "--fast");

@@ -8,6 +8,7 @@
 #include "iodash/commands.h"
 #include "iodash/compare.h"
 #include "iodash/ui.h"
+#include "cmd.h"
 
 int cmd_compare(const struct iodash_opts *o)
 {
@@ -27,6 +28,20 @@ int cmd_compare(const struct iodash_opts *o)
 	/* a table not understood is said, whatever the output; --explain says
 	 * how every table was read */
 	compare_print_notes(&cd, o->explain, "iodash: ", stderr);
+	if (o->svg) {
+		/* one metric: --metric's (compare_load kept only it), else the first */
+		rc = cmd_report_write(o->svg, &cd, o, true, 0, err, sizeof(err));
+		if (rc) {
+			fprintf(stderr, "iodash compare: %s\n", err);
+			compare_free(&cd);
+			return 1;
+		}
+		if (o->format == FMT_NONE) {
+			/* the image was asked for: no screen, no table */
+			compare_free(&cd);
+			return 0;
+		}
+	}
 	if (o->format != FMT_NONE) {
 		rc = compare_print(&cd, o->format, stdout);
 		if (!rc && o->format == FMT_TEXT && cd.nnotes) {

@@ -1,5 +1,6 @@
-/* `iodash export --csv|--json REC`: a recording's samples, events and
- * results for other tools (recording_export writes them). */
+/* `iodash export [--csv|--ndjson] [--table T] | --json REC`: a recording's
+ * samples, events or results as one table for other tools, or all of them
+ * as one JSON document (recording_export writes them). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,11 +15,13 @@ int cmd_export(const struct iodash_opts *o)
 	int rc;
 
 	if (o->nargs != 1) {
-		fprintf(stderr, "iodash export: give one recording: iodash export --csv|--json REC\n");
+		fprintf(stderr, "iodash export: give one recording: iodash export [--csv|--ndjson|--json] REC\n");
 		return 2;
 	}
-	if (o->format != FMT_CSV && o->format != FMT_JSON && !o->pcp_archive) {
-		fprintf(stderr, "iodash export: choose --csv, --json or --pcp ARCHIVE\n");
+	/* CSV unless told: what pandas, gnuplot and awk read */
+	enum out_format fmt = o->format == FMT_NONE ? FMT_CSV : o->format;
+	if (fmt != FMT_CSV && fmt != FMT_JSON && fmt != FMT_NDJSON) {
+		fprintf(stderr, "iodash export: choose --csv, --ndjson, --json or --pcp ARCHIVE\n");
 		return 2;
 	}
 	if (recording_open(&rec, o->args[0], err, sizeof(err))) {
@@ -39,7 +42,7 @@ int cmd_export(const struct iodash_opts *o)
 		recording_close(rec);
 		return 1;
 	}
-	rc = recording_export(rec, o->format, out, err, sizeof(err));
+	rc = recording_export(rec, fmt, o->table, out, err, sizeof(err));
 	if (fflush(out) && !rc)
 		rc = -EIO, snprintf(err, sizeof(err), "writing the export: %s", strerror(errno));
 	if (out != stdout)

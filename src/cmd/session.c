@@ -3,16 +3,45 @@
  * attach. */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include "iodash/batch.h"
 #include "iodash/bench.h"
 #include "iodash/ui.h"
 #include "cmd.h"
+
+int cmd_batch_events_open(const struct iodash_opts *o, FILE **ev)
+{
+	*ev = NULL;
+	if (!o->batch_events)
+		return 0;
+	if (!(*ev = fopen(o->batch_events, "w"))) {
+		fprintf(stderr, "iodash: --batch-events %s: %s (give a file in a writable directory)\n",
+			o->batch_events, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+int cmd_batch_events_close(const struct iodash_opts *o, FILE *ev)
+{
+	int bad;
+
+	if (!ev)
+		return 0;
+	bad = ferror(ev);
+	if (fclose(ev) || bad) {
+		fprintf(stderr, "iodash: --batch-events %s: not all lines could be written\n", o->batch_events);
+		return 1;
+	}
+	return 0;
+}
 
 int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv)
 {
 	struct app_session *s;
 	char err[512] = "";
 	int rc, exit_code;
+	FILE *ev;
 
 	/* before the probe, the recording and the benchmark: a refusal leaves
 	 * no stray recording behind and starts nothing */
@@ -22,12 +51,20 @@ int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv)
 			drv->destroy(drv);
 		return 2;
 	}
-	if (app_session_start(&s, o, drv, err, sizeof(err))) {
-		fprintf(stderr, "iodash: %s\n", err);
+	if (cmd_batch_events_open(o, &ev)) {
+		if (drv && drv->destroy)
+			drv->destroy(drv);
 		return 1;
 	}
-	exit_code = o->batch ? batch_run(app_session_model(s), o, stdout)
+	if (app_session_start(&s, o, drv, err, sizeof(err))) {
+		fprintf(stderr, "iodash: %s\n", err);
+		cmd_batch_events_close(o, ev);
+		return 1;
+	}
+	exit_code = o->batch ? batch_run(app_session_model(s), o, stdout, ev)
 			     : ui_run(app_session_model(s), o);
+	if (cmd_batch_events_close(o, ev) && !exit_code)
+		exit_code = 1;
 	rc = app_session_end(s, err, sizeof(err));
 	/* the screen is gone: say what became of an attached process
 	 * (--batch has said it in its run_end line) */

@@ -10,6 +10,7 @@
 #include "cmd.h"
 #include "iodash/replay.h"
 #include "iodash/ui.h"
+#include "cmd.h"
 
 static void view_on_signal(int sig)
 {
@@ -19,7 +20,7 @@ static void view_on_signal(int sig)
 		app_got_sighup = 1;
 }
 
-static int view_one(const char *path, const struct iodash_opts *o, int file_no, int nfiles)
+static int view_one(const char *path, const struct iodash_opts *o, int file_no, int nfiles, FILE *ev)
 {
 	if (probe_is_pcp_archive(path)) {
 		/* a PCP archive (pmlogger's): its counters through the live
@@ -53,7 +54,7 @@ static int view_one(const char *path, const struct iodash_opts *o, int file_no, 
 		fprintf(stderr, "iodash view: %s\n", err);
 		rc = 1;
 	} else {
-		rc = o->batch ? batch_run(replay_model(r), o, stdout) : ui_run(replay_model(r), o);
+		rc = o->batch ? batch_run(replay_model(r), o, stdout, ev) : ui_run(replay_model(r), o);
 		replay_stop(r);
 	}
 	replay_close(r);
@@ -64,6 +65,7 @@ int cmd_view(const struct iodash_opts *o)
 {
 	struct sigaction sa;
 	int rc = 0;
+	FILE *ev;
 
 	if (o->nargs < 1) {
 		fprintf(stderr, "iodash view: give one or more recordings (.rec files that iodash -o writes)\n");
@@ -74,11 +76,15 @@ int cmd_view(const struct iodash_opts *o)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	if (cmd_batch_events_open(o, &ev))
+		return 1;
 	/* several recordings: one after the other */
 	for (int i = 0; i < o->nargs && !app_got_sigint; i++) {
-		int r = view_one(o->args[i], o, i + 1, o->nargs);
+		int r = view_one(o->args[i], o, i + 1, o->nargs, ev);
 		if (r && !rc)
 			rc = r;
 	}
+	if (cmd_batch_events_close(o, ev) && !rc)
+		rc = 1;
 	return rc;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <term.h>
 #include <unistd.h>
+#include "iodash/config.h"
 #include "ui_screen.h"
 
 static attr_t attrs_of(unsigned a)
@@ -205,7 +206,8 @@ int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
 
 	char dir[PATH_MAX];
 	exe_dir(dir, sizeof dir);
-	scr->ntheme_dirs = theme_search_dirs(dir, IODASH_DATADIR, getenv("HOME"),
+	char user[PATH_MAX];
+	scr->ntheme_dirs = theme_search_dirs(dir, IODASH_DATADIR, config_default_dir(user, sizeof user),
 					     scr->theme_dirs, 4);
 	scr->nthemes = theme_list(scr->theme_dirs, scr->ntheme_dirs, scr->themes, 32);
 
@@ -228,7 +230,9 @@ int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
 	leaveok(stdscr, TRUE);
 
 	enum ui_color_level lvl = UI_MONO;
-	if (!o->mono && has_colors() && start_color() == OK) {
+	/* NO_COLOR (no-color.org): set and not empty, no colours */
+	const char *no_color = getenv("NO_COLOR");
+	if (!o->mono && !(no_color && *no_color) && has_colors() && start_color() == OK) {
 		use_default_colors();
 		if (COLORS >= (1 << 24) || (tigetflag("RGB") > 0 && COLORS >= 256 * 256))
 			lvl = UI_TRUECOLOR;

@@ -350,18 +350,20 @@ int theme_load_file(const char *path, struct theme *t, char *err, size_t errlen)
 	return rc;
 }
 
-size_t theme_search_dirs(const char *exe_dir, const char *datadir, const char *home,
+size_t theme_search_dirs(const char *exe_dir, const char *datadir, const char *user_dir,
 			 char dirs[][THEME_PATH_LEN], size_t max)
 {
 	size_t n = 0;
+	/* the user's first: a theme of one's own overrides a shipped one of
+	 * the same name */
+	if (user_dir && *user_dir && n < max)
+		snprintf(dirs[n++], THEME_PATH_LEN, "%s/themes", user_dir);
 	if (exe_dir && n < max)
 		snprintf(dirs[n++], THEME_PATH_LEN, "%s/themes", exe_dir);
 	if (exe_dir && n < max)
 		snprintf(dirs[n++], THEME_PATH_LEN, "%s/../share/iodash/themes", exe_dir);
 	if (datadir && *datadir && n < max)
 		snprintf(dirs[n++], THEME_PATH_LEN, "%s/themes", datadir);
-	if (home && *home && n < max)
-		snprintf(dirs[n++], THEME_PATH_LEN, "%s/.config/iodash/themes", home);
 	return n;
 }
 

@@ -222,10 +222,10 @@ assert d["header"]["label"] == "lab\ufffd\u0001el", d["header"]["label"]
 else
 	fail "export --json of raw bytes" "$(tail -1 "$TMPD/py.err")"
 fi
-if "$IODASH" export --csv "$raw" | python3 -c '
+if "$IODASH" export --csv --table events "$raw" | python3 -c '
 import csv, io, sys
 text = sys.stdin.buffer.read().decode("utf-8")
-rows = list(csv.reader(io.StringIO(text.split("\n# events\n")[1].split("\n\n")[0])))
+rows = list(csv.reader(io.StringIO(text)))
 assert any("[lab\ufffd\x01el]" in r[2] for r in rows[1:]), rows
 ' 2>"$TMPD/py.err"; then
 	pass "export --csv: valid UTF-8"

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 T="$TMPD/tree"
 mkdir -p "$T/tests"
-cp -r "$TOP/Makefile" "$TOP/include" "$TOP/src" "$TOP/themes" "$TOP/iodash.1" "$TOP/tools" "$T/"
+cp -r "$TOP/Makefile" "$TOP/include" "$TOP/src" "$TOP/themes" "$TOP/iodash.1" "$TOP/tools" "$TOP/completions" "$TOP/man" "$T/"
 cp -r "$TOP/tests/unit" "$T/tests/"
 cd "$T" || exit 1
 # the objects make compiled, sorted ("  CC     src/x.c" lines)
@@ -62,7 +62,9 @@ fi
 # --- install, then uninstall leaves nothing
 R="$TMPD/root"
 if make install DESTDIR="$R" PREFIX=/usr >"$TMPD/install.log" 2>&1 && [ -x "$R/usr/bin/iodash" ] &&
-   [ -f "$R/usr/share/man/man1/iodash.1" ] && ls "$R"/usr/share/iodash/themes/*.theme >/dev/null 2>&1; then
+   [ -f "$R/usr/share/man/man1/iodash.1" ] && ls "$R"/usr/share/iodash/themes/*.theme >/dev/null 2>&1 &&
+   [ -f "$R/usr/share/bash-completion/completions/iodash" ] && [ -f "$R/usr/share/man/man5/iodash-config.5" ] &&
+   [ -f "$R/usr/share/man/man5/iodash-recording.5" ]; then
 	pass "make install DESTDIR PREFIX=/usr"
 else
 	fail "make install" "$(tail -3 "$TMPD/install.log")"

@@ -99,7 +99,7 @@ a, b = read(ds0), read(ds1)
 # listed: every device used since boot (ram0 never was); sdc unreadable: n/a
 want = {n: figures(a[n], b[n]) for n in b if n != 'ram0'}
 
-rows = list(csv.reader(io.StringIO(open(xcsv).read().split('\n\n')[0].split('\n', 1)[1])))
+rows = list(csv.reader(open(xcsv)))   # export --csv: the samples table alone
 head, row = rows[0], [r for r in rows[1:] if r and r[1] == '1'][0]
 got_csv = dict(zip(head, row))
 js = json.load(open(xjson))

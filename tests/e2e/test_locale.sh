@@ -78,6 +78,8 @@ ns=$(grep -c $'^S\t' "$rec" 2>/dev/null)
 
 # readers of a recording: the same bytes under both locales
 same "export --csv" "$IODASH" export --csv "$rec"
+same "export --csv --table results" "$IODASH" export --csv --table results "$rec"
+same "export --ndjson" "$IODASH" export --ndjson "$rec"
 same "export --json" "$IODASH" export --json "$rec"
 same "view --batch" "$IODASH" view --batch "$rec"
 same "compare --text (recording)" "$IODASH" compare --text "$rec"

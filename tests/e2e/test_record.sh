@@ -20,9 +20,9 @@ else
 	# the dirty-limit hit of the trace is in the recording, loadable by awk
 	n=$(awk -F'\t' '$1 == "S" && $14 == "throttle"' "$TMPD/a.rec" | wc -l)
 	[ "$n" -gt 0 ] && pass "recording loads with awk: $n throttle samples" || fail "awk throttle samples"
-	"$IODASH" export --csv "$TMPD/a.rec" >"$TMPD/a.csv" && grep -q '^# samples' "$TMPD/a.csv" &&
-		[ "$(awk '/^# samples/{f=1;next} /^$/{f=0} f' "$TMPD/a.csv" | wc -l)" -eq 61 ] &&
-		pass "export --csv: 60 samples + header" || fail "export --csv"
+	"$IODASH" export --csv "$TMPD/a.rec" >"$TMPD/a.csv" && head -1 "$TMPD/a.csv" | grep -q '^t,seq,dt,' &&
+		[ "$(wc -l <"$TMPD/a.csv")" -eq 61 ] &&
+		pass "export --csv: the samples table, 60 samples + header" || fail "export --csv"
 	"$IODASH" export --json "$TMPD/a.rec" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
@@ -113,7 +113,7 @@ else
 	fail "-o on an existing file" "rc=$rc $(cat "$TMPD/err")"
 fi
 "$IODASH" --batch --count 3 -i 0.05 --force -o "$TMPD/keep.rec" >/dev/null 2>"$TMPD/err"; rc=$?
-n=$("$IODASH" export --csv "$TMPD/keep.rec" 2>/dev/null | awk '/^# samples/{f=1;next} /^$/{f=0} f' | wc -l)
+n=$("$IODASH" export --csv --table samples "$TMPD/keep.rec" 2>/dev/null | wc -l)
 [ $rc -eq 0 ] && [ "$n" -eq 4 ] && pass "-o --force replaces it (3 samples)" || fail "-o --force" "rc=$rc n=$n $(cat "$TMPD/err")"
 
 # wait (up to 10 s) until FILE holds a sample: a loaded machine may be slow
@@ -264,7 +264,9 @@ else
 fi
 
 # header-only and torn-in-header: refused, one line, exit 1
-awk -F'\t' '$1 == "L" { exit } { print }' "$TMPD/a.rec" >"$TMPD/hdr.rec"
+# the header alone: the first line, H and C records (the session's first
+# note, "recording to", is already an E record)
+awk -F'\t' 'NR > 1 && $1 != "H" && $1 != "C" { exit } { print }' "$TMPD/a.rec" >"$TMPD/hdr.rec"
 head -c "$(( $(stat -c %s "$TMPD/hdr.rec") - 20 ))" "$TMPD/hdr.rec" >"$TMPD/hdrtorn.rec"
 for f in hdr hdrtorn; do
 	for c in "view --batch" "export --csv"; do

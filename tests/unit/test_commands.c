@@ -21,7 +21,8 @@ static const char *const valid_args[CMD_COUNT][6] = {
 	[CMD_ATTACH] = { "1", NULL },
 	[CMD_VIEW] = { "a.rec", NULL },
 	[CMD_COMPARE] = { "a.rec", NULL },
-	[CMD_EXPORT] = { "--csv", "a.rec", NULL },
+	[CMD_EXPORT] = { "--csv", "--table", "events", "a.rec", NULL },
+	[CMD_REPORT] = { "-o", "r.html", "a.rec", NULL },
 	[CMD_RESTORE] = { NULL },
 	[CMD_FLEET] = { "lab1", "lab2:44321", NULL },
 };

@@ -188,12 +188,13 @@ static void test_search_dirs(void **state)
 {
 	(void)state;
 	char d[8][THEME_PATH_LEN];
-	size_t n = theme_search_dirs("/opt/x/bin", "/usr/share/iodash", "/home/u", d, 8);
+	size_t n = theme_search_dirs("/opt/x/bin", "/usr/share/iodash", "/home/u/.config/iodash", d, 8);
 	assert_int_equal(n, 4);
-	assert_string_equal(d[0], "/opt/x/bin/themes");
-	assert_string_equal(d[1], "/opt/x/bin/../share/iodash/themes");
-	assert_string_equal(d[2], "/usr/share/iodash/themes");
-	assert_string_equal(d[3], "/home/u/.config/iodash/themes");
+	/* the user's directory first: a theme of one's own wins */
+	assert_string_equal(d[0], "/home/u/.config/iodash/themes");
+	assert_string_equal(d[1], "/opt/x/bin/themes");
+	assert_string_equal(d[2], "/opt/x/bin/../share/iodash/themes");
+	assert_string_equal(d[3], "/usr/share/iodash/themes");
 	assert_int_equal(theme_search_dirs(NULL, NULL, "", d, 8), 0);
 	assert_int_equal(theme_search_dirs("/a", "/b", "/c", d, 2), 2);
 }

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Output for scripts (issue 17 §3): export --csv gives one tidy table
+# (--table samples|events|results, default samples) that python3's csv
+# module reads into rows of one length; --ndjson one JSON object a line;
+# --json stays one document; --batch-events FILE takes the !, = and >
+# lines off --batch's stdout.  On the real knob-sweep recording.
+. "$(dirname "$0")/lib.sh"
+REC="$FIX/recordings/knobs-sweep-6.18.rec"
+
+# what the recording holds, counted with awk (its records' first column)
+declare -A want=([samples]=$(grep -c $'^S\t' "$REC") [events]=$(grep -c $'^E\t' "$REC") [results]=$(grep -c $'^R\t' "$REC"))
+
+for t in samples events results; do
+	"$IODASH" export --csv --table "$t" "$REC" >"$TMPD/$t.csv" 2>"$TMPD/err"; rc=$?
+	if [ $rc -eq 0 ] && python3 - "$TMPD/$t.csv" "${want[$t]}" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))
+assert rows and rows[0][0] == "t", rows[:1]
+lens = {len(r) for r in rows}
+assert len(lens) == 1, ("rows of lengths", sorted(lens))
+assert len(rows) - 1 == int(sys.argv[2]), (len(rows) - 1, sys.argv[2])
+PY
+	then
+		pass "export --csv --table $t: header + ${want[$t]} rows of one length"
+	else
+		fail "export --csv --table $t" "rc=$rc $(cat "$TMPD/err")"
+	fi
+	"$IODASH" export --ndjson --table "$t" "$REC" >"$TMPD/$t.ndjson" 2>"$TMPD/err"; rc=$?
+	if [ $rc -eq 0 ] && python3 - "$TMPD/$t.ndjson" "${want[$t]}" "$t" <<'PY'
+import json, sys
+n = 0
+for line in open(sys.argv[1], encoding="utf-8"):
+    o = json.loads(line)
+    assert isinstance(o, dict) and "t" in o, o
+    n += 1
+assert n == int(sys.argv[2]), (n, sys.argv[2])
+if sys.argv[3] == "results":
+    o = [json.loads(l) for l in open(sys.argv[1])]
+    final = [r for r in o if r["flags"] == 1 and r["metric"] == "write_bw"]
+    assert [r["x"] for r in final] == [134217728, 536870912, 134217728, 536870912], final
+PY
+	then
+		pass "export --ndjson --table $t: ${want[$t]} lines, each json.loads to an object"
+	else
+		fail "export --ndjson --table $t" "rc=$rc $(cat "$TMPD/err")"
+	fi
+done
+
+# the default: CSV, the samples table
+"$IODASH" export "$REC" | cmp -s - "$TMPD/samples.csv" && pass "export without a format: CSV samples" ||
+	fail "export default"
+# the JSON document stays: every table in one object
+"$IODASH" export --json "$REC" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert (len(d["samples"]), len(d["events"]), len(d["results"])) == tuple(map(int, sys.argv[1:])), d.keys()
+' "${want[samples]}" "${want[events]}" "${want[results]}" && pass "export --json: one document" ||
+	fail "export --json"
+for bad in "export --table disks $REC" "export --json --table events $REC" "compare --ndjson $REC" \
+	   "compare --table samples $REC"; do
+	# shellcheck disable=SC2086
+	"$IODASH" $bad >/dev/null 2>"$TMPD/err"; rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] && pass "usage error: $bad" ||
+		fail "usage error: $bad" "rc=$rc $(cat "$TMPD/err")"
+done
+
+# --batch-events: stdout keeps the # header and the samples only, all
+# with the header's number of fields; FILE has the !, = and > lines;
+# together they are what plain --batch prints
+"$IODASH" view --batch "$REC" >"$TMPD/plain" 2>"$TMPD/err"
+"$IODASH" view --batch --batch-events "$TMPD/ev" "$REC" >"$TMPD/data" 2>>"$TMPD/err"; rc=$?
+nf=$(head -1 "$TMPD/data" | awk '{ print NF - 1 }')
+odd=$(awk -v nf="$nf" 'NR > 1 && (NF != nf || $1 !~ /^[0-9.]+$/)' "$TMPD/data" | head -3)
+if [ $rc -eq 0 ] && [ -z "$odd" ] && head -1 "$TMPD/data" | grep -q '^# time' &&
+   [ "$(grep -c '^[!=>]' "$TMPD/ev")" -eq "$(wc -l <"$TMPD/ev")" ] &&
+   [ "$(grep -c '^!' "$TMPD/ev")" -ge 1 ] && [ "$(grep -c '^>' "$TMPD/ev")" -ge 1 ] &&
+   [ "$(cat "$TMPD/data" "$TMPD/ev" | sort | md5sum)" = "$(sort "$TMPD/plain" | md5sum)" ]; then
+	pass "--batch-events: stdout $(wc -l <"$TMPD/data") lines of $nf fields, the file $(wc -l <"$TMPD/ev") !/=/> lines, nothing lost"
+else
+	fail "--batch-events" "rc=$rc odd='$odd' $(cat "$TMPD/err")"
+fi
+# order within the events file is kept
+[ "$(grep '^[!=>]' "$TMPD/plain")" = "$(cat "$TMPD/ev")" ] && pass "--batch-events: the lines in their order" ||
+	fail "--batch-events order"
+"$IODASH" view --batch-events "$TMPD/ev2" "$REC" >/dev/null 2>"$TMPD/err"; rc=$?
+[ $rc -eq 2 ] && grep -q 'add --batch' "$TMPD/err" && [ ! -e "$TMPD/ev2" ] &&
+	pass "--batch-events without --batch: usage error" || fail "--batch-events without --batch" "rc=$rc $(cat "$TMPD/err")"
+"$IODASH" --batch --count 2 -i 0.05 --no-publish --batch-events "$TMPD/no/dir/ev" >"$TMPD/out" 2>"$TMPD/err"; rc=$?
+[ $rc -eq 1 ] && grep -q 'batch-events.*no/dir/ev' "$TMPD/err" && [ ! -s "$TMPD/out" ] &&
+	pass "--batch-events into a missing directory: exit 1 before sampling" ||
+	fail "--batch-events missing dir" "rc=$rc $(cat "$TMPD/err")"
+# live, with a benchmark: its output line and the run's events go to the file
+"$IODASH" --batch -i 0.05 --no-publish --batch-events "$TMPD/run.ev" run --no-record -- \
+	sh -c 'echo hello-from-bench; sleep 0.3' >"$TMPD/run.out" 2>"$TMPD/err"; rc=$?
+if [ $rc -eq 0 ] && grep -qx '> hello-from-bench' "$TMPD/run.ev" && grep -q '^= .* run_end: ' "$TMPD/run.ev" &&
+   ! grep -q '^[!=>]' "$TMPD/run.out" && [ "$(grep -c '^[0-9]' "$TMPD/run.out")" -ge 1 ]; then
+	pass "run --batch --batch-events: output and events in the file, samples on stdout"
+else
+	fail "run --batch --batch-events" "rc=$rc $(cat "$TMPD/err")"
+fi
+exit 0
