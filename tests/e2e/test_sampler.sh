@@ -2,7 +2,8 @@
 # The sampler keeps its rhythm when the terminal blocks: iodash --batch
 # writes straight to a tmux pane stopped with Ctrl-S (XOFF) for 5 s, so its
 # writes block; the recording, fed by the sampler thread, still has every
-# sample at its interval, and every line arrives after Ctrl-Q.
+# sample at its interval, and every line arrives after Ctrl-Q (lines the
+# pane wrapped are joined back: more disks make a longer line).
 . "$(dirname "$0")/lib.sh"
 
 rec="$TMPD/blocked.rec"
@@ -12,7 +13,7 @@ sleep 0.2
 tm send-keys -t t C-s
 sleep 5
 during=$(grep -c '^S	' "$rec" 2>/dev/null || echo 0)
-shown=$(tm capture-pane -p -S - -t t | grep -c '^[0-9]')
+shown=$(tm capture-pane -p -J -S - -t t | grep -c '^[0-9]')
 tm send-keys -t t C-q
 tm_wait 'EXIT=' 15
 tm_screen | grep -q 'EXIT=0' && pass "iodash exits 0 after its terminal was stopped for 5 s" || fail "exit 0" "$(tm_screen | tail -2)"
@@ -26,5 +27,5 @@ maxdt=$(awk -F'\t' '$1 == "S" && $3 > 0 {if ($4 > m) m = $4} END {print m + 0}' 
 # machine's scheduling noise stays well under half a second
 awk -v m="$maxdt" 'BEGIN {exit !(m > 0 && m < 0.5)}' && pass "no gap while the terminal was stopped (largest ${maxdt}s at -i 0.01)" \
 	|| fail "sampling kept its rhythm" "largest gap ${maxdt}s"
-lines=$(tm capture-pane -p -S - -t t | grep -c '^[0-9]')
+lines=$(tm capture-pane -p -J -S - -t t | grep -c '^[0-9]')
 [ "$lines" -eq 600 ] && pass "every line arrived after Ctrl-Q ($lines)" || fail "every line arrived after Ctrl-Q" "$lines"
