@@ -135,7 +135,11 @@ static void view_set_throttle(struct model *m, const struct sample *s)
 {
 	struct kt_window *w = &m->thr.last;
 
-	m->thr.src = s->thr_src;
+	/* a recording that followed the kernel stays one (decided at open)
+	 * through a sample without its T record, such as sample 0 of a
+	 * recording made before the tracepoints came first */
+	if (m->thr.src != THR_SRC_KERNEL)
+		m->thr.src = s->thr_src;
 	m->thr.last_dt = s->dt;
 	if (s->thr_src != THR_SRC_KERNEL)
 		return;
