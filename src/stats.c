@@ -10,37 +10,37 @@
 #include <string.h>
 #include "iodash/stats.h"
 
-/* Continued fraction of I_x(a,b); converges fast for x < (a+1)/(a+b+2). */
+#define CF_TINY 1e-300
+
+/* One step of the modified Lentz method: the new d and c after the term
+ * num; returns their product, the factor h takes. */
+static double lentz_step(double num, double *c, double *d)
+{
+	*d = 1 + num * *d;
+	*c = 1 + num / *c;
+	if (fabs(*d) < CF_TINY)
+		*d = CF_TINY;
+	if (fabs(*c) < CF_TINY)
+		*c = CF_TINY;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
+/* Continued fraction of I_x(a,b); converges fast for x < (a+1)/(a+b+2).
+ * Each round takes its even and its odd term. */
 static double incbeta_cf(double a, double b, double x)
 {
-	const double tiny = 1e-300, eps = 1e-15;
+	const double eps = 1e-15;
 	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
 
-	if (fabs(d) < tiny)
-		d = tiny;
+	if (fabs(d) < CF_TINY)
+		d = CF_TINY;
 	d = 1 / d;
 	h = d;
 	for (int m = 1; m <= 500; m++) {
-		double m2 = 2.0 * m, num, del;
-
-		num = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		if (fabs(d) < tiny)
-			d = tiny;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		if (fabs(d) < tiny)
-			d = tiny;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		double m2 = 2.0 * m;
+		h *= lentz_step(m * (b - m) * x / ((a - 1 + m2) * (a + m2)), &c, &d);
+		double del = lentz_step(-(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2)), &c, &d);
 		h *= del;
 		if (fabs(del - 1) < eps)
 			break;

@@ -28,6 +28,21 @@ static double ui_page_kb(void)
 	return p > 0 ? (double)p / 1024 : 4;
 }
 
+/* The header's progress bar: PROGRESS_CELLS cells on row 1 from *cx,
+ * fill of them done, when it fits before rx; *cx moves past it. */
+#define PROGRESS_CELLS 12
+static void draw_progress_bar(WINDOW *w, int *cx, int rx, int fill, const struct ui_style *st)
+{
+	bool utf = st->glyphs != UI_GLYPH_ASCII;
+
+	if (*cx + PROGRESS_CELLS + 2 >= rx)
+		return;
+	fill = fill < 0 ? 0 : fill > PROGRESS_CELLS ? PROGRESS_CELLS : fill;
+	ui_fill(w, 1, *cx, fill, st, TE_PROGRESS, utf ? "\u2588" : "#");
+	ui_fill(w, 1, *cx + fill, PROGRESS_CELLS - fill, st, TE_PROGRESS_EMPTY, utf ? "\u2591" : ".");
+	*cx += PROGRESS_CELLS + 1;
+}
+
 static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 {
 	WINDOW *w = (WINDOW *)win;
@@ -115,16 +130,9 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 	if (b->run_total > 0) {
 		snprintf(buf, sizeof buf, "run %d/%d ", b->run_index, b->run_total);
 		cx += ui_put(w, 1, cx, rx - cx, st, TE_HEADER, buf);
-		int bw = 12;
-		if (cx + bw + 2 < rx) {
-			int fill = b->run_total ? (bw * (b->run_index - (frame_bench_active(v) ? 1 : 0)) +
-						   bw / 2 * frame_bench_active(v)) / b->run_total : 0;
-			fill = fill < 0 ? 0 : fill > bw ? bw : fill;
-			bool utf = st->glyphs != UI_GLYPH_ASCII;
-			ui_fill(w, 1, cx, fill, st, TE_PROGRESS, utf ? "\u2588" : "#");
-			ui_fill(w, 1, cx + fill, bw - fill, st, TE_PROGRESS_EMPTY, utf ? "\u2591" : ".");
-			cx += bw + 1;
-		}
+		int fill = b->run_total ? (PROGRESS_CELLS * (b->run_index - (frame_bench_active(v) ? 1 : 0)) +
+					   PROGRESS_CELLS / 2 * frame_bench_active(v)) / b->run_total : 0;
+		draw_progress_bar(w, &cx, rx, fill, st);
 		if (b->eta_s >= 0) {
 			ui_fmt_dur(b->eta_s, el, sizeof el);
 			snprintf(buf, sizeof buf, "ETA %s ", el);
@@ -132,15 +140,8 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 		}
 	} else if (b->run_length_s > 0 && frame_bench_active(v) && v->have_last) {
 		/* one run whose command line says how long it takes */
-		int bw = 12;
 		double done = frame_run_done(v);
-		if (cx + bw + 2 < rx) {
-			int fill = (int)(bw * done + 0.5);
-			bool utf = st->glyphs != UI_GLYPH_ASCII;
-			ui_fill(w, 1, cx, fill, st, TE_PROGRESS, utf ? "\u2588" : "#");
-			ui_fill(w, 1, cx + fill, bw - fill, st, TE_PROGRESS_EMPTY, utf ? "\u2591" : ".");
-			cx += bw + 1;
-		}
+		draw_progress_bar(w, &cx, rx, (int)(PROGRESS_CELLS * done + 0.5), st);
 		if (b->eta_s >= 0) {
 			ui_fmt_dur(b->eta_s, el, sizeof el);
 			snprintf(buf, sizeof buf, "%.0f%% ETA %s%s ", 100 * done,
