@@ -81,9 +81,10 @@ static int xp_disk(struct xp *x, const char *name, pmInDom indom)
 	return x->ndisks++;
 }
 
-/* A label's value as JSON text: a string, quoted, with " and \ escaped
- * and control characters dropped. */
-static void xp_json_string(const char *s, char *out, size_t len)
+/* A label's value as libpcp-import wants it: the text of a JSON string
+ * without its quotes (pmiPutLabel adds them), " and \ escaped, control
+ * characters dropped. */
+static void xp_label_value(const char *s, char *out, size_t len)
 {
 	size_t o = 0;
 	for (; *s && o + 3 < len; s++) {
@@ -98,11 +99,11 @@ static void xp_json_string(const char *s, char *out, size_t len)
 
 static int xp_label(struct xp *x, const char *name, const char *value)
 {
-	char json[1200];
+	char text[1200];
 	if (!value || !value[0])
 		return 0;
-	xp_json_string(value, json, sizeof(json));
-	int rc = x->P->pmiPutLabel(PM_LABEL_CONTEXT, 0, 0, name, json);
+	xp_label_value(value, text, sizeof(text));
+	int rc = x->P->pmiPutLabel(PM_LABEL_CONTEXT, 0, 0, name, text);
 	return rc < 0 ? xp_fail(x, name, rc) : 0;
 }
 

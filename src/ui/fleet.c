@@ -14,7 +14,6 @@
 #include "ui_screen.h"
 
 struct fleet_view {
-	struct fleet *f;
 	const struct iodash_opts *o;
 	struct ui_screen scr;
 	struct fleet_row rows[FLEET_MAX_HOSTS];
@@ -258,7 +257,6 @@ int ui_fleet_run(struct fleet *f, const struct iodash_opts *o)
 		fprintf(stderr, "iodash fleet: out of memory\n");
 		return 1;
 	}
-	v->f = f;
 	v->o = o;
 	if (ui_screen_open(&v->scr, o)) {
 		free(v);
