@@ -1,13 +1,15 @@
-/* sampler: see sampler.h.  One thread; poll() on a timerfd and a stop pipe. */
+/* sampler: see sampler.h.  One thread, asleep between ticks in one
+ * sem_clockwait on CLOCK_MONOTONIC (one futex call a tick: a timerfd
+ * costs a poll and a read, a condition variable's time-out a second
+ * futex call), posted only to stop. */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
-#include <poll.h>
 #include <pthread.h>
+#include <semaphore.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 #include "iodash/sampler.h"
@@ -22,8 +24,10 @@ struct sampler {
 	struct probe *probe;
 	struct model *model;
 	struct sampler_config cfg;
-	int timer_fd;
-	int stop_pipe[2];
+	sem_t wake;                  /* posted to stop */
+	atomic_bool stop;
+	uint64_t step_ns;            /* live: the grid's step */
+	uint64_t next_ns;            /* live: the next grid point */
 	struct snapshot prev, cur;
 	bool have_first;
 	struct throttle_follow thr;
@@ -55,7 +59,6 @@ static struct timespec ns_to_ts(uint64_t ns)
 static void sampler_arm_grid(struct sampler *s, uint64_t t0_ns)
 {
 	uint64_t step = (uint64_t)(s->cfg.interval * 1e9), now = util_mono_ns(), first;
-	struct itimerspec its = { 0 };
 
 	if (!step)
 		step = 1;
@@ -64,53 +67,51 @@ static void sampler_arm_grid(struct sampler *s, uint64_t t0_ns)
 		first = now + step;            /* not a time of this clock: start the grid here */
 	else if (first <= now)
 		first += (now - first) / step * step + step;
-	its.it_value = ns_to_ts(first);
-	its.it_interval = ns_to_ts(step);
-	timerfd_settime(s->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
+	s->step_ns = step;
+	s->next_ns = first;
 }
 
 static bool stop_requested(struct sampler *s)
 {
-	struct pollfd pf = { .fd = s->stop_pipe[0], .events = POLLIN };
-
-	return poll(&pf, 1, 0) > 0;
+	return atomic_load(&s->stop);
 }
 
-/* Wait until the next tick.  Returns false when asked to stop. */
+/* Sleep until CLOCK_MONOTONIC reaches at_ns.  Returns false when asked to
+ * stop. */
+static bool sampler_sleep_until(struct sampler *s, uint64_t at_ns)
+{
+	struct timespec ts = ns_to_ts(at_ns);
+
+	while (!stop_requested(s) && sem_clockwait(&s->wake, CLOCK_MONOTONIC, &ts) == 0)
+		;    /* a post is a stop (looked at above); EINTR: sleep on */
+	return !stop_requested(s);
+}
+
+/* Wait until the next grid point.  Grid points that passed while this
+ * thread was busy or not scheduled are missed ticks: counted, not read.
+ * Returns false when asked to stop. */
 static bool sampler_wait_tick(struct sampler *s)
 {
-	struct pollfd pf[2] = {
-		{ .fd = s->stop_pipe[0], .events = POLLIN },
-		{ .fd = s->timer_fd, .events = POLLIN },
-	};
-
-	for (;;) {
-		int n = poll(pf, 2, -1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || (pf[0].revents & POLLIN))
-			return false;
-		if (pf[1].revents & POLLIN) {
-			uint64_t expirations = 0;
-			if (read(s->timer_fd, &expirations, sizeof(expirations)) == sizeof(expirations) &&
-			    expirations > 1)
-				s->missed += expirations - 1;
-			return true;
-		}
+	if (!sampler_sleep_until(s, s->next_ns))
+		return false;
+	uint64_t now = util_mono_ns();
+	if (now >= s->next_ns + s->step_ns) {
+		uint64_t late = (now - s->next_ns) / s->step_ns;
+		s->missed += late;
+		s->next_ns += late * s->step_ns;
 	}
+	s->next_ns += s->step_ns;
+	return true;
 }
 
 /* A paced trace replay: sleep until the recorded offset of the next sample. */
 static bool sampler_wait_trace(struct sampler *s)
 {
 	double off = probe_trace_next_offset(s->probe);
-	struct itimerspec its = { 0 };
 
 	if (off < 0)
 		return !stop_requested(s);      /* at the end: probe_read says so */
-	its.it_value = ns_to_ts(s->replay_start_ns + (uint64_t)(off * 1e9) + 1);
-	timerfd_settime(s->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
-	return sampler_wait_tick(s);
+	return sampler_sleep_until(s, s->replay_start_ns + (uint64_t)(off * 1e9) + 1);
 }
 
 /* --fast: never overrun what the front end has not taken yet. */
@@ -332,22 +333,19 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 	s->probe = p;
 	s->model = m;
 	s->cfg = *cfg;
+	/* meminfo, the knobs and PSI: once a second is their pace */
+	probe_set_slow_period(p, 1.0);
 	throttle_follow_init(&s->thr, cfg->ktrace, cfg->throttle_gap);
 	procio_init(&s->pio, NULL);
 	s->pio_last = -1;
-	s->stop_pipe[0] = s->stop_pipe[1] = -1;
 	s->missed_said_t = -1;
 	s->host_down_t = -1;
 	if (first) {
 		s->cur = *first;
 		s->have_first = true;
 	}
-	s->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
-	if (s->timer_fd < 0 || pipe2(s->stop_pipe, O_CLOEXEC) < 0) {
-		rc = -errno;
-		snprintf(err, errlen, "cannot create the sampling timer: %s", strerror(errno));
-		goto fail;
-	}
+	sem_init(&s->wake, 0, 0);
+	atomic_init(&s->stop, false);
 	rc = -pthread_create(&s->thread, NULL, sampler_main, s);
 	if (rc) {
 		snprintf(err, errlen, "cannot start the sampler thread: %s", strerror(-rc));
@@ -357,12 +355,8 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 	*out = s;
 	return 0;
 fail:
-	if (s->timer_fd >= 0)
-		close(s->timer_fd);
-	if (s->stop_pipe[0] >= 0) {
-		close(s->stop_pipe[0]);
-		close(s->stop_pipe[1]);
-	}
+	sem_destroy(&s->wake);
+	procio_free(&s->pio);
 	free(s);
 	return rc;
 }
@@ -371,9 +365,8 @@ void sampler_halt(struct sampler *s)
 {
 	if (!s || !s->started)
 		return;
-	if (write(s->stop_pipe[1], "x", 1) < 0) {
-		/* the pipe is ours and empty: cannot fail short of EBADF */
-	}
+	atomic_store(&s->stop, true);
+	sem_post(&s->wake);
 	pthread_join(s->thread, NULL);
 	s->started = false;
 }
@@ -383,9 +376,7 @@ void sampler_stop(struct sampler *s)
 	if (!s)
 		return;
 	sampler_halt(s);
-	close(s->timer_fd);
-	close(s->stop_pipe[0]);
-	close(s->stop_pipe[1]);
+	sem_destroy(&s->wake);
 	procio_free(&s->pio);
 	free(s);
 }
