@@ -59,6 +59,10 @@ enum probe_kind probe_kind(const struct probe *p);
  * cannot be reached (err says so; the next read retries), or another
  * -errno with err filled ("FILE:LINE: why"). */
 int probe_read(struct probe *p, struct snapshot *out, char *err, size_t errlen);
+/* Live: read meminfo, the dirty_* knobs and PSI at most every `seconds`
+ * (and at once when vmstat's dirty thresholds move by 1 %), carrying
+ * their last values in between; 0 (the default): every read. */
+void probe_set_slow_period(struct probe *p, double seconds);
 
 /* For a trace: recorded seconds from the first sample to the next one to be
  * read (the sampler paces a replay with it); < 0 when not a trace or at end. */

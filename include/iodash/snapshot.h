@@ -62,6 +62,8 @@ enum snap_have {
 	X(cached_kb, "Cached", MEMINFO_MEM_CACHED, false) \
 	X(dirty_kb, "Dirty", MEMINFO_MEM_DIRTY, true) \
 	X(writeback_kb, "Writeback", MEMINFO_MEM_WRITEBACK, true)
+#define SNAP_ITEM_COUNT_ONE(field, key, item, req) + 1
+#define SNAP_MEMINFO_NITEMS (0 SNAP_MEMINFO_ITEMS(SNAP_ITEM_COUNT_ONE))
 
 /* The rows as data: a field of struct snapshot (uint64_t) by its key. */
 struct snap_item {

@@ -1,10 +1,19 @@
 /* probe: the three ways a snapshot is read.
  *
- *   live   libproc2 for vmstat, meminfo and diskstats fields 1..11 (its
- *          _select/_reap re-read every call; _get caches for a second);
- *          our own pread of /proc/diskstats for fields 12..17 and to drop the
- *          devices libproc2's reap keeps after they vanished; pread of the
+ *   live   libproc2 for vmstat, meminfo and the disks (its _select/_reap
+ *          re-read every call; _get caches for a second).  The disks'
+ *          counters come from our own pread of /proc/diskstats, which must
+ *          be read every sample anyway (libproc2 4.0 stops at field 11:
+ *          discards and flushes are 12..17), so that all 17 are of one
+ *          read; libproc2's reap gives each device's type (disk or
+ *          partition) and is kept between its reads.  pread of the
  *          dirty_* knobs and /proc/pressure/io on fds kept open.
+ *          vmstat and our diskstats every read; meminfo, the knobs, PSI
+ *          and libproc2's disk list change slowly and are read at most
+ *          every slow_period (the sampler: 1 s), at once when vmstat's
+ *          dirty thresholds moved by 1 % since (a knob change moves them:
+ *          a knob changed by hand is seen at the sample it took effect),
+ *          and the disk list at once when a device it lacks appears.
  *   dir    --proc-root laid out like /proc: every file opened and read.
  *   trace  --proc-root holding index.tsv + samples/NNNNN.txt: one recorded
  *          sample per read, with its recorded times.
@@ -60,7 +69,14 @@ struct probe {
 	struct meminfo_info *mi;
 	struct diskstats_info *ds;
 	int fd[PROBE_TEXT_COUNT];
+	bool text_ok[PROBE_TEXT_COUNT];   /* tb[] holds the file's last read */
 	unsigned page_kb;
+	uint64_t slow_period_ns;          /* 0: every source every read */
+	uint64_t slow_read_ns;            /* when the slow sources were read; 0 never */
+	uint64_t slow_thresh[2];          /* vmstat's dirty thresholds then */
+	uint64_t mi_last[SNAP_MEMINFO_NITEMS];  /* meminfo's items then */
+	struct diskstats_reaped *disks_last;    /* libproc2's last disk list (its stacks) */
+	int disks_last_n;                       /* our read's devices when it was read */
 
 	/* dir and trace */
 	char *root;
@@ -86,14 +102,20 @@ enum { VM_N = sizeof(vm_items) / sizeof(vm_items[0]) };
 static enum meminfo_item mi_items[] = { SNAP_MEMINFO_ITEMS(SNAP_ITEM_ENUM) };
 enum { MI_N = sizeof(mi_items) / sizeof(mi_items[0]) };
 #undef SNAP_ITEM_ENUM
+_Static_assert(MI_N == SNAP_MEMINFO_NITEMS, "one meminfo item list");
 
-/* libproc2 stops at field 11 (weighted ms); the rest is ours. */
-static enum diskstats_item ds_items[] = {
-	DISKSTATS_NAME, DISKSTATS_TYPE,
-	DISKSTATS_READS, DISKSTATS_READS_MERGED, DISKSTATS_READ_SECTORS, DISKSTATS_READ_TIME,
-	DISKSTATS_WRITES, DISKSTATS_WRITES_MERGED, DISKSTATS_WRITE_SECTORS, DISKSTATS_WRITE_TIME,
-	DISKSTATS_IO_INPROGRESS, DISKSTATS_IO_TIME, DISKSTATS_WEIGHTED_TIME,
-};
+/* vm_items' index of an item (the thresholds, looked at before the rest
+ * of the snapshot is filled). */
+static int vm_index(enum vmstat_item item)
+{
+	for (int i = 0; i < VM_N; i++)
+		if (vm_items[i] == item)
+			return i;
+	return -1;
+}
+
+/* What libproc2's disk list gives us: the device's name and type. */
+static enum diskstats_item ds_items[] = { DISKSTATS_NAME, DISKSTATS_TYPE };
 enum { DS_N = sizeof(ds_items) / sizeof(ds_items[0]) };
 
 __attribute__((format(printf, 3, 4)))
@@ -329,25 +351,89 @@ static int probe_reap_disks(struct probe *p, struct diskstats_reaped **dr)
 	return errno ? -errno : -EIO;
 }
 
+/* libproc2's type of each device of our read (a line our reader found
+ * odd keeps what it made of it).  Its list is read again when due, or at
+ * once when our read lists another number of devices (one added or
+ * removed); a device it still lists after it vanished is not in our
+ * read, so never shown. */
+static struct diskstats_stack *probe_disk_stack(struct diskstats_reaped *dr,
+						  const struct diskstats_info *ds, const char *name)
+{
+	for (int k = 0; dr && k < dr->total; k++)
+		if (!strcmp(DISKSTATS_VAL(0, str, dr->stacks[k], ds), name))
+			return dr->stacks[k];
+	return NULL;
+}
+
+static int probe_disk_types(struct probe *p, struct snapshot *s, bool due)
+{
+	int rc;
+
+	if (due || !p->disks_last || s->ndisks != p->disks_last_n) {
+		if ((rc = probe_reap_disks(p, &p->disks_last)) < 0)
+			return rc;
+		p->disks_last_n = s->ndisks;
+	}
+	if (!p->disks_last)
+		return 0;               /* refused (ERANGE): our reader stands */
+	for (int i = 0; i < s->ndisks; i++) {
+		struct snap_disk *d = &s->disks[i];
+		struct diskstats_stack *st = probe_disk_stack(p->disks_last, p->ds, d->name);
+
+		if (st && d->nfields >= 11)
+			d->is_partition = DISKSTATS_VAL(1, s_int, st, p->ds) == DISKSTATS_TYPE_PARTITION;
+	}
+	return 0;
+}
+
+void probe_set_slow_period(struct probe *p, double seconds)
+{
+	p->slow_period_ns = seconds > 0 ? (uint64_t)(seconds * 1e9) : 0;
+}
+
+/* Whether the slow sources are due at mono time now: their period is
+ * over, or a dirty threshold moved by 1 % since they were read (memory
+ * use moves them by 0.01-0.3 % a second; a knob change by whole percents). */
+static bool probe_slow_due(const struct probe *p, uint64_t now, const uint64_t thresh[2])
+{
+	if (!p->slow_period_ns || !p->slow_read_ns || now - p->slow_read_ns + 1000000u >= p->slow_period_ns)
+		return true;
+	for (int i = 0; i < 2; i++) {
+		uint64_t a = p->slow_thresh[i], b = thresh[i], d = a > b ? a - b : b - a;
+		if (d * 100 >= (a > b ? a : b) && d)
+			return true;
+	}
+	return false;
+}
+
 static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_t errlen)
 {
+	static int i_thresh = -2, i_bg;
 	struct vmstat_stack *vs;
-	struct meminfo_stack *ms;
-	struct diskstats_reaped *dr;
+	struct meminfo_stack *ms = NULL;
 	struct probe_texts t;
-	uint64_t mono;
+	uint64_t mono, thresh[2];
 	int64_t real;
 	int rc;
 
+	if (i_thresh == -2) {
+		i_thresh = vm_index(VMSTAT_NR_DIRTY_THRESHOLD);
+		i_bg = vm_index(VMSTAT_NR_DIRTY_BACKGROUND_THRESHOLD);
+	}
 	vs = procps_vmstat_select(p->vm, vm_items, VM_N);
 	if (!vs) {
 		probe_errf(err, errlen, "/proc/vmstat: libproc2 read failed (%s)", strerror(errno));
 		return errno ? -errno : -EIO;
 	}
-	ms = procps_meminfo_select(p->mi, mi_items, MI_N);
-	if (!ms) {
-		probe_errf(err, errlen, "/proc/meminfo: libproc2 read failed (%s)", strerror(errno));
-		return errno ? -errno : -EIO;
+	thresh[0] = VMSTAT_VAL(i_thresh, ul_int, vs, p->vm);
+	thresh[1] = VMSTAT_VAL(i_bg, ul_int, vs, p->vm);
+	bool slow = probe_slow_due(p, util_mono_ns(), thresh);
+	if (slow) {
+		ms = procps_meminfo_select(p->mi, mi_items, MI_N);
+		if (!ms) {
+			probe_errf(err, errlen, "/proc/meminfo: libproc2 read failed (%s)", strerror(errno));
+			return errno ? -errno : -EIO;
+		}
 	}
 	/* The time of the sample is the time of its disk counters: rates
 	 * divide by it, and a busy box can delay this thread between a
@@ -356,23 +442,24 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 	probe_stamp(s);
 	mono = s->mono_ns;
 	real = s->realtime_ns;
-	if ((rc = probe_reap_disks(p, &dr)) < 0) {
-		probe_errf(err, errlen, "/proc/diskstats: libproc2 read failed (%s)", strerror(-rc));
-		return rc;
-	}
 
 	memset(&t, 0, sizeof(t));
 	for (int i = PROBE_TEXT_DISKSTATS; i < PROBE_TEXT_COUNT; i++) {
 		if (p->fd[i] < 0)
 			continue;
-		rc = buf_read_fd(&p->tb[i], p->fd[i], PROBE_MAX_TEXT);
-		if (rc < 0) {
-			if (i == PROBE_TEXT_PSI_IO)
-				continue;       /* psi=0 on the command line: EOPNOTSUPP */
-			probe_errf(err, errlen, "/proc/%s: %s", probe_text_relpath(i), read_errstr(rc));
-			return rc;
+		if (i == PROBE_TEXT_DISKSTATS || slow) {
+			rc = buf_read_fd(&p->tb[i], p->fd[i], PROBE_MAX_TEXT);
+			p->text_ok[i] = rc >= 0;
+			if (rc < 0) {
+				if (i == PROBE_TEXT_PSI_IO)
+					continue;       /* psi=0 on the command line: EOPNOTSUPP */
+				probe_errf(err, errlen, "/proc/%s: %s", probe_text_relpath(i), read_errstr(rc));
+				return rc;
+			}
 		}
-		t.buf[i] = p->tb[i].p;
+		if (!p->text_ok[i])
+			continue;
+		t.buf[i] = p->tb[i].p;         /* read now, or the slow read's */
 		t.len[i] = p->tb[i].len;
 		t.name[i] = NULL;
 	}
@@ -387,29 +474,20 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 		*(uint64_t *)((char *)s + snap_vmstat_items[i].off) = VMSTAT_VAL(i, ul_int, vs, p->vm);
 	s->have |= SNAP_HAVE_VMSTAT;
 
+	if (slow) {
+		for (int i = 0; i < MI_N; i++)
+			p->mi_last[i] = MEMINFO_VAL(i, ul_int, ms, p->mi);
+		p->slow_read_ns = mono;
+		p->slow_thresh[0] = thresh[0];
+		p->slow_thresh[1] = thresh[1];
+	}
 	for (int i = 0; i < MI_N; i++)
-		*(uint64_t *)((char *)s + snap_meminfo_items[i].off) = MEMINFO_VAL(i, ul_int, ms, p->mi);
+		*(uint64_t *)((char *)s + snap_meminfo_items[i].off) = p->mi_last[i];
 	s->have |= SNAP_HAVE_MEMINFO;
 
-	/* Our own read lists the devices that exist now; libproc2's reap also
-	 * lists the ones that vanished, with their last counters frozen, so a
-	 * device only it reports is dropped here. */
-	for (int k = 0; dr && k < dr->total; k++) {
-		struct diskstats_stack *st = dr->stacks[k];
-		const char *name = DISKSTATS_VAL(0, str, st, p->ds);
-		struct snap_disk *d = (struct snap_disk *)snapshot_find_disk(s, name);
-
-		/* a line our reader found odd keeps its n/a (libproc2 may read
-		 * the first 11 of a 14-field line as we do; of others it
-		 * would give zeros) */
-		if (!d || d->nfields < 11)
-			continue;
-		d->is_partition = DISKSTATS_VAL(1, s_int, st, p->ds) == DISKSTATS_TYPE_PARTITION;
-		for (int f = DS_READS; f <= DS_MS_WRITING; f++)
-			d->f[f] = DISKSTATS_VAL(2 + f, ul_int, st, p->ds);
-		d->f[DS_IOS_IN_PROGRESS] = (uint64_t)(unsigned)DISKSTATS_VAL(10, s_int, st, p->ds);
-		d->f[DS_MS_IO] = DISKSTATS_VAL(11, ul_int, st, p->ds);
-		d->f[DS_WEIGHTED_MS_IO] = DISKSTATS_VAL(12, ul_int, st, p->ds);
+	if ((rc = probe_disk_types(p, s, slow)) < 0) {
+		probe_errf(err, errlen, "/proc/diskstats: libproc2 read failed (%s)", strerror(-rc));
+		return rc;
 	}
 	return 0;
 }

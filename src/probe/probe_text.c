@@ -197,8 +197,9 @@ static bool key_is(const char *k, size_t klen, const char *want)
 /* The row of a table with this key, -1 for none. */
 static int item_find(const struct snap_item *t, int n, const char *k, size_t klen)
 {
+	/* the first letter first: /proc/vmstat has ~180 lines, a few wanted */
 	for (int i = 0; i < n; i++)
-		if (key_is(k, klen, t[i].key))
+		if (t[i].key[0] == k[0] && key_is(k, klen, t[i].key))
 			return i;
 	return -1;
 }
@@ -261,7 +262,7 @@ static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
 		if (item >= 0) {
 			dst = (uint64_t *)((char *)s + snap_vmstat_items[item].off);
 			bit = 1ull << item;
-		} else if (key_is(k, klen, "nr_free_pages")) {
+		} else if (klen == 13 && key_is(k, klen, "nr_free_pages")) {
 			dst = &cx->nr_free_pages;
 			cx->have_nr_free = true;
 		}

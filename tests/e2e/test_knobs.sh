@@ -277,13 +277,15 @@ check "iodash restore again: nothing to do, exit 0" [ "$rc" -eq 0 ]
 check "iodash restore again: says so" grep -q 'nothing to restore' "$TMPD/restore2.out"
 
 # ---- a knob changed by hand during a session: an event, old and new ----
+# The knobs are read once a second (and at once when a dirty threshold
+# moves, below): a value held 1.5 s is seen.
 rec="$TMPD/hand.rec"
-timeout 30 "$IODASH" --batch -i 0.1 --duration 3 -o "$rec" >"$TMPD/hand.out" 2>&1 &
+timeout 30 "$IODASH" --batch -i 0.1 --duration 4 -o "$rec" >"$TMPD/hand.out" 2>&1 &
 p=$!
 sleep 1
 new=$(( ${KNOBS_ORIG[dirty_expire_centisecs]} + 7 ))
 echo "$new" >$K/dirty_expire_centisecs
-sleep 0.5
+sleep 1.5
 echo "${KNOBS_ORIG[dirty_expire_centisecs]}" >$K/dirty_expire_centisecs
 wait $p
 check "knob by hand: a batch event line with old and new value" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs ${KNOBS_ORIG[dirty_expire_centisecs]} -> $new \(not by iodash\)$" "$TMPD/hand.out"
@@ -291,4 +293,25 @@ check "knob by hand: and back" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centis
 check "knob by hand: in the recording" grep -q "^vm.dirty_expire_centisecs ${KNOBS_ORIG[dirty_expire_centisecs]} -> $new (not by iodash)$" <(events "$rec" knob)
 timeout 30 "$IODASH" view --batch "$rec" >"$TMPD/hand.view" 2>&1
 check "knob by hand: in view" grep -Eq "^= [0-9.]+ knob: vm.dirty_expire_centisecs ${KNOBS_ORIG[dirty_expire_centisecs]} -> $new \(not by iodash\)$" "$TMPD/hand.view"
+# A knob that moves a dirty threshold is seen at the sample where the
+# kernel's threshold moved, though the knobs are read once a second: the
+# threshold's move in /proc/vmstat makes the probe read them at once.
+# Changed 0.35 s and 0.75 s after whole seconds of the session, where no
+# once-a-second read falls.
+timeout 30 "$IODASH" --batch --no-trace -i 0.1 --duration 4 >"$TMPD/hand2.out" 2>&1 &
+p=$!
+bg0=$(cat $K/dirty_background_ratio)
+until [ -s "$TMPD/hand2.out" ]; do sleep 0.02; done
+sleep 1.35
+echo $((bg0 + 3)) >$K/dirty_background_ratio
+sleep 0.4
+echo "$bg0" >$K/dirty_background_ratio
+wait $p
+# the samples where bg_thresh_kb moved by more than 1 %, and the knob events
+awk '/^# time/ { for (i = 1; i <= NF; i++) if ($i == "bg_thresh_kb") c = i - 1 }
+	c && /^[0-9]/ { if (prev && ($c - prev) * 100 > prev || (prev - $c) * 100 > prev) print "moved", $1; prev = $c }
+	/^= .* knob: vm.dirty_background_ratio/ { print "event", $2 }' "$TMPD/hand2.out" >"$TMPD/hand2.t"
+check "knob by hand that moves a threshold: two events, at the samples where it moved ($(tr '\n' ' ' <"$TMPD/hand2.t"))" \
+	awk '$1 == "moved" { m[++nm] = $2 } $1 == "event" { e[++ne] = $2 }
+		END { if (nm != 2 || ne != 2) exit 1; for (i = 1; i <= 2; i++) if (m[i] != e[i]) exit 1 }' "$TMPD/hand2.t"
 check "knob by hand: iodash's own sweep changes are not said twice" [ "$(grep -c 'knob: vm.dirty_bytes .* -> 104857600' "$TMPD/sig-TERM.out")" -eq 1 ]
