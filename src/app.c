@@ -285,6 +285,8 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 	s->m.bench_done = drv == NULL;
 	s->m.with_bench = drv != NULL;
 	s->m.backpressure = o->fast;
+	/* batch prints every sample; the screen draws at its refresh */
+	s->m.wake_on_sample = o->batch;
 	app_install_signals();
 
 	if ((rc = app_open_ktrace(o, &s->m, &s->kt, err, errlen)))

@@ -72,12 +72,35 @@ void model_unlock(struct model *m)
 	pthread_mutex_unlock(&m->lock);
 }
 
-void model_notify(struct model *m)
+/* The wake pipe carries one byte a notify: 1 for news a screen shows at
+ * once, 0 for data it may take at its refresh. */
+static void model_wake(struct model *m, char c)
 {
-	char c = 1;
 	/* Non-blocking: a full pipe already means "wake up". */
 	if (write(m->wake_pipe[1], &c, 1) < 0 && errno != EAGAIN)
 		return;
+}
+
+void model_notify(struct model *m)
+{
+	model_wake(m, 1);
+}
+
+void model_notify_data(struct model *m)
+{
+	model_wake(m, 0);
+}
+
+/* A change only a front end that asked for each one is woken for. */
+static void model_notify_routine(struct model *m)
+{
+	if (m->wake_on_sample || m->backpressure)
+		model_notify_data(m);
+}
+
+uint64_t model_gen_locked(const struct model *m)
+{
+	return m->gen;
 }
 
 int model_wake_fd(const struct model *m)
@@ -85,12 +108,15 @@ int model_wake_fd(const struct model *m)
 	return m->wake_pipe[0];
 }
 
-void model_drain_wake(struct model *m)
+bool model_drain_wake(struct model *m)
 {
 	char buf[256];
+	bool news = false;
+	ssize_t n;
 
-	while (read(m->wake_pipe[0], buf, sizeof(buf)) > 0)
-		;
+	while ((n = read(m->wake_pipe[0], buf, sizeof(buf))) > 0)
+		news = news || memchr(buf, 1, (size_t)n) != NULL;
+	return news;
 }
 
 void model_add_sample(struct model *m, const struct sample *s)
@@ -99,8 +125,9 @@ void model_add_sample(struct model *m, const struct sample *s)
 	series_push(&m->series, s);
 	if (m->obs.on_sample)
 		m->obs.on_sample(m->obs.ctx, s);
+	m->gen++;
 	model_unlock(m);
-	model_notify(m);
+	model_notify_routine(m);
 }
 
 void model_put_event_locked(struct model *m, const struct model_event *e)
@@ -137,6 +164,7 @@ void model_add_event(struct model *m, enum model_event_kind kind, double t, cons
 	model_put_event_locked(m, &e);
 	if (m->obs.on_event)
 		m->obs.on_event(m->obs.ctx, &e);
+	m->gen++;
 	model_unlock(m);
 	model_notify(m);
 }
@@ -150,8 +178,9 @@ void model_add_output(struct model *m, double t, int run, const char *line)
 	model_put_output_locked(m, &l);
 	if (m->obs.on_output)
 		m->obs.on_output(m->obs.ctx, &l);
+	m->gen++;
 	model_unlock(m);
-	model_notify(m);
+	model_notify_routine(m);
 }
 
 void model_add_result(struct model *m, const struct result_point *p)
@@ -169,24 +198,32 @@ void model_add_result(struct model *m, const struct result_point *p)
 		result_set_add(&m->results, p);
 	if (m->obs.on_result)
 		m->obs.on_result(m->obs.ctx, p);
+	m->gen++;
 	model_unlock(m);
-	model_notify(m);
+	model_notify_routine(m);
 }
 
 void model_set_bench(struct model *m, const struct bench_status *b)
 {
 	model_lock(m);
+	/* a run starting or ending shows at once; its figures at the refresh */
+	bool news = m->bench.state != b->state || m->bench.run_index != b->run_index;
 	m->bench = *b;
 	if (m->obs.on_bench)
 		m->obs.on_bench(m->obs.ctx, b);
+	m->gen++;
 	model_unlock(m);
-	model_notify(m);
+	if (news)
+		model_notify(m);
+	else
+		model_notify_routine(m);
 }
 
 void model_set_source(struct model *m, const char *source)
 {
 	model_lock(m);
 	snprintf(m->source, sizeof(m->source), "%s", source);
+	m->gen++;
 	model_unlock(m);
 	model_notify(m);
 }
@@ -195,6 +232,7 @@ void model_set_error(struct model *m, const char *error)
 {
 	model_lock(m);
 	snprintf(m->error, sizeof(m->error), "%s", error);
+	m->gen++;
 	model_unlock(m);
 	model_notify(m);
 }
@@ -212,8 +250,9 @@ void model_set_context(struct model *m, const struct procio_view *v, const char 
 	if (v)
 		m->ctx = *v;
 	snprintf(m->ctx_why, sizeof(m->ctx_why), "%s", why ? why : "");
+	m->gen++;
 	model_unlock(m);
-	model_notify(m);
+	model_notify_routine(m);
 }
 
 void model_set_paused(struct model *m, bool paused)

@@ -323,7 +323,7 @@ static void view_run_batch(struct replay *v)
 				continue;
 			}
 			view_step(v);
-			model_notify(m);
+			model_notify_data(m);
 		}
 		/* what follows the last sample (run end, final results) */
 		model_lock(m);
@@ -420,7 +420,7 @@ static void view_run_screen(struct replay *v)
 			since_step = 0;
 		}
 		view_set_source(v);
-		model_notify(m);
+		model_notify_data(m);
 	}
 }
 

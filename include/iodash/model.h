@@ -5,7 +5,13 @@
  * An observer (the recorder) sees every sample, event, output line and
  * result as it is added.  The way back, front end to producer, is the
  * command queue (model_post_cmd): a key hook runs on the front end's
- * thread and never touches its producer's state, it posts a command. */
+ * thread and never touches its producer's state, it posts a command.
+ *
+ * Waking costs: a sample, an output line, a result or a progress figure
+ * wakes a front end only where it asked for each (wake_on_sample: batch
+ * prints every sample; --fast keeps pace with its front end); the screen
+ * wakes for its own refresh and looks at gen.  Events, a benchmark's
+ * state changing, the end and errors wake every front end at once. */
 #ifndef IODASH_MODEL_H
 #define IODASH_MODEL_H
 
@@ -177,17 +183,23 @@ struct model {
 	 * so the sampler never overruns the ring it has not read yet */
 	uint64_t consumed;
 	bool backpressure;
+	bool wake_on_sample;          /* set before the producers start */
+	uint64_t gen;                 /* +1 on every change of what is shown */
 };
 
 int model_init(struct model *m, size_t series_cap);
 void model_free(struct model *m);
 void model_lock(struct model *m);
 void model_unlock(struct model *m);
-/* Wake the front end: call after unlocking. */
+/* Wake the front end for news it shows at once: call after unlocking. */
 void model_notify(struct model *m);
+/* Wake it for data it may take at its next refresh (a replay's step). */
+void model_notify_data(struct model *m);
+/* What changed since a front end last looked (under the lock). */
+uint64_t model_gen_locked(const struct model *m);
 int model_wake_fd(const struct model *m);
-/* Read and discard pending wake bytes. */
-void model_drain_wake(struct model *m);
+/* Read and discard pending wake bytes; true if one was news. */
+bool model_drain_wake(struct model *m);
 
 /* These take the lock themselves, call the observer, and notify. */
 void model_add_sample(struct model *m, const struct sample *s);

@@ -543,7 +543,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	curves_update(L, true);
 	frame(L);
 	double last_draw = util_mono_s();
-	bool data_dirty = false, redraw = false;
+	bool data_dirty = false, redraw = false, urgent = false;
 	int code = 0;
 	for (;;) {
 		if (app_got_sighup) {
@@ -581,15 +581,31 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			L->scr.msg[0] = L->msg_seen[0] = '\0';
 			redraw = true;
 		}
+		/* Samples come without waking this thread: it looks at the
+		 * model's gen when its refresh is due.  A wake-up (an event, a
+		 * run starting or ending, the end) is shown at once, at most
+		 * ten times a second. */
 		bool can_draw = t - last_draw >= L->refresh - 0.005;
+		if (can_draw && !data_dirty) {
+			model_lock(m);
+			uint64_t gen = model_gen_locked(m);
+			model_unlock(m);
+			data_dirty = gen != L->gen_seen;
+		}
+		if (urgent && t - last_draw >= UI_URGENT_MIN_S)
+			can_draw = true;
 		/* a paused replay still shows where time travel takes it: its
 		 * producer sends nothing else while paused */
 		bool show_data = !L->paused || m->replay_seekable;
 		if (redraw || (data_dirty && show_data && can_draw)) {
 			if (data_dirty && show_data) {
+				model_lock(m);
+				L->gen_seen = model_gen_locked(m);
+				model_unlock(m);
 				view_copy(L);
 				curves_update(L, false);
 				data_dirty = false;
+				urgent = false;
 			}
 			frame(L);
 			last_draw = t;
@@ -597,13 +613,14 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			if (L->quit_when_done && !L->asking_stop && L->v.bench_done)
 				break;
 		}
-		int timeout = -1;
-		if (data_dirty && show_data)
-			timeout = (int)((L->refresh - (t - last_draw)) * 1000) + 1;
-		if (timeout > 1000 || timeout < -1)
+		/* until the next refresh (sooner for news not yet shown), and
+		 * at least once a second: signals (SIGHUP) are looked at then */
+		double due = L->refresh - (t - last_draw);
+		if (urgent && data_dirty && UI_URGENT_MIN_S - (t - last_draw) < due)
+			due = UI_URGENT_MIN_S - (t - last_draw);
+		int timeout = due <= 0 ? 0 : (int)(due * 1000) + 1;
+		if (timeout > 1000)
 			timeout = 1000;
-		if (timeout < 0)
-			timeout = 1000;    /* signals (SIGHUP) are looked at each second anyway */
 		if (L->scr.msg[0]) {
 			/* wake to take the message away, data or not */
 			int left = (int)((L->msg_t + UI_MSG_SECONDS - t) * 1000) + 1;
@@ -615,7 +632,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 		if (r < 0 && errno != EINTR)
 			break;
 		if (r > 0 && (pf[1].revents & POLLIN)) {
-			model_drain_wake(m);
+			urgent = model_drain_wake(m) || urgent;
 			data_dirty = true;
 			if (m->backpressure) {
 				model_lock(m);

@@ -228,6 +228,10 @@ int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
 	nodelay(stdscr, TRUE);
 	curs_set(0);
 	leaveok(stdscr, TRUE);
+	/* No typeahead check while drawing: ncurses polls the keyboard and
+	 * flushes what it has between lines, a frame then went out in 10-40
+	 * writes of a few bytes; a key waits at most one frame instead. */
+	typeahead(-1);
 
 	enum ui_color_level lvl = UI_MONO;
 	/* NO_COLOR (no-color.org): set and not empty, no colours */

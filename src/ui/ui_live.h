@@ -12,6 +12,8 @@
 /* A status message ("refresh every 1 s") stands in for the key hints
  * this long. */
 #define UI_MSG_SECONDS 4.0
+/* news (an event, a run's end) is drawn at once, but not more often */
+#define UI_URGENT_MIN_S 0.1
 
 struct ui_live {
 	struct model *m;
@@ -47,6 +49,7 @@ struct ui_live {
 	char mark_text[80];
 	char msg_seen[512];          /* scr.msg as last seen, and since when: */
 	double msg_t;                /* a message gives the hints back after UI_MSG_SECONDS */
+	uint64_t gen_seen;           /* the model's gen at the last copy */
 };
 
 
