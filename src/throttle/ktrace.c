@@ -430,6 +430,10 @@ static void decode(struct ktrace *k, void *data, int size, uint64_t ts)
 	}
 }
 
+/* Room in bytes that a full sub-buffer may still have: more than the
+ * largest of our events (writeback's are 60-120 bytes) with a margin. */
+#define KT_ROOM_LEFT_MIN 512
+
 /* Read every CPU's buffer until it is empty (non-blocking). */
 static void drain_locked(struct ktrace *k)
 {
@@ -447,12 +451,20 @@ static void drain_locked(struct ktrace *k)
 			int missed = kbuffer_missed_events(k->kbuf);
 			if (missed > 0)
 				k->win.lost_events += (uint64_t)missed;
+			/* a sub-buffer with room left for several more events
+			 * was the one being written: the CPU's buffer is empty
+			 * now, and asking again would only say EAGAIN (a read a
+			 * CPU a tick, the most of this thread's calls) */
+			bool last = kbuffer_subbuffer_size(k->kbuf) + KT_ROOM_LEFT_MIN <
+				    (int)n - kbuffer_start_of_data(k->kbuf);
 			unsigned long long ts;
 			void *data = kbuffer_read_event(k->kbuf, &ts);
 			while (data) {
 				decode(k, data, kbuffer_event_size(k->kbuf), ts);
 				data = kbuffer_next_event(k->kbuf, &ts);
 			}
+			if (last)
+				break;
 		}
 	}
 }
