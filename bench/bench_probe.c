@@ -1,12 +1,17 @@
-/* bench_probe N: the per-sample cost of the live probe and derive.
+/* bench_probe N [slow]: the per-sample cost of the live probe and derive.
  * Opens the live probe, reads one warm-up snapshot, then N times
  * probe_read + derive_sample against the previous snapshot, and prints
+ * With "slow", the probe reads meminfo, the knobs and PSI at most once a
+ * second, as the sampler has it: in a run of a few ms only the first read
+ * does, so the figure is that of the samples in between (vmstat and
+ * diskstats); without, every read reads every source.
  *   probe: A us/sample  derive: B us/sample  probe+derive: C us/sample
  * (wall time on CLOCK_MONOTONIC).  N=0 does the set-up only, so that
  * callgrind's count of N=1000 minus N=0 is the cost of 1000 samples. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "iodash/derive.h"
@@ -37,6 +42,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench_probe: %s\n", err);
 		return 1;
 	}
+	if (argc > 2 && !strcmp(argv[2], "slow"))
+		probe_set_slow_period(p, 1.0);
 	if ((rc = probe_read(p, &snap[0], err, sizeof(err))) < 0) {
 		fprintf(stderr, "bench_probe: %s\n", err);
 		return 1;
