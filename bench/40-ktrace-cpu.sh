@@ -2,7 +2,8 @@
 # CPU per second of `iodash --batch -i 0.1` during the throttle repro (a
 # 10 s buffered overwrite of a cached 2 GB file at dirty_bytes 256M /
 # dirty_background_bytes 128M), following the kernel's tracepoints and
-# with --no-trace, one after the other.  Root only (the knobs, tracefs);
+# with --no-trace, one after the other, each beside htop -d 10 measured
+# over the same seconds.  Root only (the knobs, tracefs);
 # the knobs are changed under /tmp/iodash-knobs.lock and restored in a trap.
 set -u
 if [ "$(id -u)" -ne 0 ]; then
@@ -19,11 +20,23 @@ W=$(mktemp -d /var/tmp/iodash-bench.XXXXXX)
 restore() {
 	if [ "$S_DB" != 0 ]; then echo "$S_DB" >$V/dirty_bytes; else echo "$S_R" >$V/dirty_ratio; fi
 	if [ "$S_DBB" != 0 ]; then echo "$S_DBB" >$V/dirty_background_bytes; else echo "$S_BR" >$V/dirty_background_ratio; fi
+	tmux -S "$W/tmux.sock" kill-server 2>/dev/null
 	rm -rf "$W"
 }
 trap restore EXIT
 dd if=/dev/zero of="$W/f" bs=1M count=2048 status=none && sync
 echo 268435456 >$V/dirty_bytes; echo 134217728 >$V/dirty_background_bytes
+
+# ns on a CPU of every thread of PID so far (schedstat's first field)
+cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{n += $1} END {printf "%d", n}'; }
+# htop -d 10 in a 120x40 tmux pane beside it, measured over the same 10 s
+S="$W/tmux.sock"
+have_htop=0
+if command -v htop >/dev/null && command -v tmux >/dev/null; then
+	tmux -S "$S" new-session -d -x 120 -y 40 -s htop "exec env TERM=tmux-256color HOME=$W htop -d 10"
+	hpid=$(tmux -S "$S" display -p -t htop '#{pane_pid}')
+	have_htop=1
+fi
 
 one() { # LABEL IODASH-ARGS...
 	local label=$1; shift
@@ -32,21 +45,24 @@ one() { # LABEL IODASH-ARGS...
 	./iodash --batch -i 0.1 --duration 12 "$@" >"$out" 2>/dev/null &
 	local p=$!
 	sleep 1
+	local c0 h0=0 u0 c1 h1=0 u1
+	c0=$(cpu_ns $p); [ $have_htop = 1 ] && h0=$(cpu_ns "$hpid"); u0=$(awk '{print $1}' /proc/uptime)
 	fio --name=bw --filename="$W/f" --size=2G --rw=write --bs=1M --ioengine=psync --direct=0 \
 		--invalidate=0 --time_based --runtime=10 >/dev/null 2>&1
-	# utime and stime of iodash (all threads) from /proc before it exits
-	local ticks wall
-	ticks=$(awk '{print $14 + $15}' /proc/$p/stat)
-	wall=$(awk -v hz="$(getconf CLK_TCK)" -v st="$(awk '{print $22}' /proc/$p/stat)" \
-		'{print $1 - st / hz}' /proc/uptime)
+	c1=$(cpu_ns $p); [ $have_htop = 1 ] && h1=$(cpu_ns "$hpid"); u1=$(awk '{print $1}' /proc/uptime)
 	wait "$p"
 	local eps pauses
 	eps=$(grep -c '^! .* throttle start' "$out")
 	pauses=$(awk '/^# time/ { for (i = 1; i <= NF; i++) if ($i == "pauses_s") c = i - 1 }
 		c && /^[0-9]/ { n += $c * 0.1 } END { printf "%.0f", n }' "$out")
-	awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v w="$wall" -v l="$label" -v e="$eps" -v pz="$pauses" 'BEGIN {
-		printf "%-10s cpu %.2fs over %.1fs = %.1f ms cpu per second (%.2f%% of a core); %d episode lines%s\n",
-			l, t / hz, w, t / hz / w * 1000, t / hz / w * 100, e, l == "tracing" ? sprintf(", ~%s pauses seen", pz) : "" }'
+	awk -v c=$((c1 - c0)) -v h=$((h1 - h0)) -v hh=$have_htop -v u0="$u0" -v u1="$u1" -v l="$label" \
+	    -v e="$eps" -v pz="$pauses" 'BEGIN {
+		w = u1 - u0
+		printf "%-10s iodash %.2f ms cpu per second over the writer'"'"'s %.1f s; %d episode lines%s\n",
+			l, c / 1e6 / w, w, e, l == "tracing" ? sprintf(", %s pauses seen (%.0f/s)", pz, pz / w) : ""
+		if (hh && h > 0)
+			printf "%-10s htop -d 10 beside it %.2f ms cpu per second: iodash/htop %.2f\n", l, h / 1e6 / w, c / h
+	}'
 }
 echo "ktrace cpu: iodash --batch -i 0.1 during a 10 s buffered 2 GB overwrite at 256M/128M"
 one tracing

@@ -267,6 +267,8 @@ static void *sampler_main(void *arg)
 	bool trace = probe_kind(s->probe) == PROBE_TRACE;
 	int rc;
 
+	/* our own vmstat reads are no writer's: not an event a sample */
+	ktrace_ignore_reader(s->cfg.ktrace, gettid());
 	if (!s->have_first && (rc = probe_read(s->probe, &s->cur, err, sizeof(err)))) {
 		sampler_finish(s, 1, err);
 		return NULL;

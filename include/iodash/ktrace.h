@@ -91,6 +91,12 @@ int ktrace_open(struct ktrace **out, double gap_s, char *err, size_t errlen,
 /* Drain the buffers, close episodes the gap has ended, and give what came
  * since the last collect.  Thread-safe against the reader thread. */
 int ktrace_collect(struct ktrace *k, struct kt_window *w);
+/* Every read of /proc/vmstat makes the kernel work out the dirty limits,
+ * and that fires global_dirty_state: the sampler's own reads would be an
+ * event a sample.  Drop the ones of this task (tid as the kernel knows
+ * it: in a PID namespace of our own, gettid() is not, and nothing is
+ * dropped).  The levels of real writers' calls stay. */
+int ktrace_ignore_reader(struct ktrace *k, pid_t tid);
 /* End of session: close the open episode into w (ntrans 0 or 1). */
 void ktrace_finish(struct ktrace *k, struct kt_window *w);
 /* The instance's directory ("" after close). */

@@ -796,6 +796,16 @@ static void cgroup_cached(struct ktrace *k, uint64_t ino, char *out)
 	memcpy(k->cg_cache[s].path, out, KT_CGROUP_LEN);
 }
 
+int ktrace_ignore_reader(struct ktrace *k, pid_t tid)
+{
+	char filter[64];
+
+	if (!k)
+		return 0;
+	snprintf(filter, sizeof(filter), "common_pid != %d", (int)tid);
+	return write_inst(k, "events/writeback/global_dirty_state/filter", filter);
+}
+
 int ktrace_collect(struct ktrace *k, struct kt_window *w)
 {
 	struct thr_episode closed;

@@ -543,6 +543,11 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	curves_update(L, true);
 	frame(L);
 	double last_draw = util_mono_s();
+	/* Samples come without waking this thread: it looks at the model's
+	 * gen when its refresh is due (next_look).  A wake-up (an event, a
+	 * run starting or ending, the end) is news, drawn at once, at most
+	 * every UI_URGENT_MIN_S. */
+	double next_look = last_draw + L->refresh;
 	bool data_dirty = false, redraw = false, urgent = false;
 	int code = 0;
 	for (;;) {
@@ -581,19 +586,16 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			L->scr.msg[0] = L->msg_seen[0] = '\0';
 			redraw = true;
 		}
-		/* Samples come without waking this thread: it looks at the
-		 * model's gen when its refresh is due.  A wake-up (an event, a
-		 * run starting or ending, the end) is shown at once, at most
-		 * ten times a second. */
-		bool can_draw = t - last_draw >= L->refresh - 0.005;
-		if (can_draw && !data_dirty) {
-			model_lock(m);
-			uint64_t gen = model_gen_locked(m);
-			model_unlock(m);
-			data_dirty = gen != L->gen_seen;
+		bool look = t >= next_look - 0.005;
+		if (look) {
+			next_look = t + L->refresh;
+			if (!data_dirty) {
+				model_lock(m);
+				data_dirty = model_gen_locked(m) != L->gen_seen;
+				model_unlock(m);
+			}
 		}
-		if (urgent && t - last_draw >= UI_URGENT_MIN_S)
-			can_draw = true;
+		bool can_draw = look || (urgent && t - last_draw >= UI_URGENT_MIN_S);
 		/* a paused replay still shows where time travel takes it: its
 		 * producer sends nothing else while paused */
 		bool show_data = !L->paused || m->replay_seekable;
@@ -609,15 +611,16 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			}
 			frame(L);
 			last_draw = t;
+			next_look = t + L->refresh;
 			redraw = false;
 			if (L->quit_when_done && !L->asking_stop && L->v.bench_done)
 				break;
 		}
-		/* until the next refresh (sooner for news not yet shown), and
-		 * at least once a second: signals (SIGHUP) are looked at then */
-		double due = L->refresh - (t - last_draw);
-		if (urgent && data_dirty && UI_URGENT_MIN_S - (t - last_draw) < due)
-			due = UI_URGENT_MIN_S - (t - last_draw);
+		/* until the next look (sooner for news not yet shown), and at
+		 * least once a second: signals (SIGHUP) are looked at then */
+		double due = next_look - t;
+		if (urgent && data_dirty && show_data && last_draw + UI_URGENT_MIN_S - t < due)
+			due = last_draw + UI_URGENT_MIN_S - t;
 		int timeout = due <= 0 ? 0 : (int)(due * 1000) + 1;
 		if (timeout > 1000)
 			timeout = 1000;
