@@ -28,7 +28,8 @@ struct sampler {
 	atomic_bool stop;
 	uint64_t step_ns;            /* live: the grid's step */
 	uint64_t next_ns;            /* live: the next grid point */
-	struct snapshot prev, cur;
+	struct snapshot snap[2];     /* the last two reads: prev and cur point in */
+	struct snapshot *prev, *cur;
 	bool have_first;
 	struct throttle_follow thr;
 	unsigned long missed;
@@ -69,6 +70,16 @@ static void sampler_arm_grid(struct sampler *s, uint64_t t0_ns)
 		first += (now - first) / step * step + step;
 	s->step_ns = step;
 	s->next_ns = first;
+}
+
+/* The read just published becomes prev; the next read goes to the other
+ * buffer (a snapshot is 12 KB: not copied a sample). */
+static void sampler_swap(struct sampler *s)
+{
+	struct snapshot *t = s->prev;
+
+	s->prev = s->cur;
+	s->cur = t;
 }
 
 static bool stop_requested(struct sampler *s)
@@ -175,7 +186,7 @@ static void sampler_note_host(struct sampler *s, bool back, const char *why)
 		model_add_event(s->model, MEV_NOTE, t, "%s: reachable again after %.1f s without samples",
 				s->model->source, t - s->host_down_t);
 		s->host_down_t = -1;
-		s->prev = s->cur;
+		sampler_swap(s);
 	} else if (s->host_down_t < 0) {
 		model_add_event(s->model, MEV_NOTE, t, "%s", why);
 		s->host_down_t = t;
@@ -220,7 +231,7 @@ static void sampler_context(struct sampler *s, const struct sample *smp)
 	struct procio_view *v = malloc(sizeof(*v));
 	if (!v)
 		return;
-	int rc = procio_scan(&s->pio, procio_now(), root, &s->cur, v, err, sizeof(err));
+	int rc = procio_scan(&s->pio, procio_now(), root, s->cur, v, err, sizeof(err));
 	model_set_context(m, v, rc ? err : "");
 	free(v);
 }
@@ -232,9 +243,9 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 	struct model *m = s->model;
 	struct sample smp;
 
-	derive_sample(prev, &s->cur, t0_ns, seq, &s->cfg.disks, &smp);
-	throttle_follow_sample(&s->thr, m, &smp, s->cur.mono_ns, s->cur.nr_dirtied,
-			       s->cur.nr_written, (s->cur.have & SNAP_HAVE_VMSTAT) != 0);
+	derive_sample(prev, s->cur, t0_ns, seq, &s->cfg.disks, &smp);
+	throttle_follow_sample(&s->thr, m, &smp, s->cur->mono_ns, s->cur->nr_dirtied,
+			       s->cur->nr_written, (s->cur->have & SNAP_HAVE_VMSTAT) != 0);
 	smp.missed = s->missed;
 	model_add_sample(m, &smp);
 	s->last_t = smp.t;
@@ -251,7 +262,7 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 		/* a knob set by hand (or by a script) during the session is
 		 * part of what the figures mean; iodash's own writes it says itself */
 		struct knob_change kc[6];
-		int nk = knobs_snapshot_changes(prev, &s->cur, kc, 6);
+		int nk = knobs_snapshot_changes(prev, s->cur, kc, 6);
 		for (int i = 0; i < nk; i++)
 			model_add_event(m, MEV_KNOB, smp.t, "%s %s -> %s (not by iodash)",
 					kc[i].key, kc[i].old_value, kc[i].new_value);
@@ -269,12 +280,12 @@ static void *sampler_main(void *arg)
 
 	/* our own vmstat reads are no writer's: not an event a sample */
 	ktrace_ignore_reader(s->cfg.ktrace, gettid());
-	if (!s->have_first && (rc = probe_read(s->probe, &s->cur, err, sizeof(err)))) {
+	if (!s->have_first && (rc = probe_read(s->probe, s->cur, err, sizeof(err)))) {
 		sampler_finish(s, 1, err);
 		return NULL;
 	}
 	/* sample 0 sets the session's t0: recorded time for a trace, ours live */
-	uint64_t t0_ns = s->cur.mono_ns;
+	uint64_t t0_ns = s->cur->mono_ns;
 	/* live: the first snapshot's own time, so that kernel event times
 	 * (CLOCK_MONOTONIC) and samples share one session clock */
 	model_set_t0(s->model, trace ? util_mono_ns() : t0_ns);
@@ -282,7 +293,7 @@ static void *sampler_main(void *arg)
 	if (!trace)
 		sampler_arm_grid(s, t0_ns);
 	sampler_publish(s, NULL, t0_ns, 0);
-	s->prev = s->cur;
+	sampler_swap(s);
 
 	for (uint64_t seq = 1; !s->cfg.count || (long)seq < s->cfg.count; seq++) {
 		bool go;
@@ -294,7 +305,7 @@ static void *sampler_main(void *arg)
 			go = sampler_wait_tick(s);
 		if (!go)
 			break;
-		rc = probe_read(s->probe, &s->cur, err, sizeof(err));
+		rc = probe_read(s->probe, s->cur, err, sizeof(err));
 		if (rc == -ENODATA)
 			break;
 		if (rc == -EHOSTDOWN || (!rc && s->host_down_t >= 0)) {
@@ -311,10 +322,10 @@ static void *sampler_main(void *arg)
 			sampler_finish(s, 1, err);
 			return NULL;
 		}
-		if (s->cfg.duration > 0 && (s->cur.mono_ns - t0_ns) / 1e9 > s->cfg.duration + 1e-6)
+		if (s->cfg.duration > 0 && (s->cur->mono_ns - t0_ns) / 1e9 > s->cfg.duration + 1e-6)
 			break;
-		sampler_publish(s, &s->prev, t0_ns, seq);
-		s->prev = s->cur;
+		sampler_publish(s, s->prev, t0_ns, seq);
+		sampler_swap(s);
 	}
 	throttle_follow_finish(&s->thr, s->model);
 	sampler_finish(s, 0, NULL);
@@ -334,6 +345,8 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 	}
 	s->probe = p;
 	s->model = m;
+	s->prev = &s->snap[0];
+	s->cur = &s->snap[1];
 	s->cfg = *cfg;
 	/* meminfo, the knobs and PSI: once a second is their pace */
 	probe_set_slow_period(p, 1.0);
@@ -343,7 +356,7 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 	s->missed_said_t = -1;
 	s->host_down_t = -1;
 	if (first) {
-		s->cur = *first;
+		*s->cur = *first;
 		s->have_first = true;
 	}
 	sem_init(&s->wake, 0, 0);

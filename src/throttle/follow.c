@@ -102,7 +102,7 @@ static void publish(struct throttle_follow *f, struct model *m, const struct sam
 	struct model_throttle *t = &m->thr;
 	t->src = s->thr_src;
 	if (w) {
-		t->last = *w;
+		kt_window_copy(&t->last, w);
 		t->pauses_total += w->pauses;
 		t->paused_ms_total += w->paused_ms;
 	}

@@ -806,6 +806,23 @@ int ktrace_ignore_reader(struct ktrace *k, pid_t tid)
 	return write_inst(k, "events/writeback/global_dirty_state/filter", filter);
 }
 
+void kt_window_copy(struct kt_window *dst, const struct kt_window *src)
+{
+	dst->to_ns = src->to_ns;
+	dst->pauses = src->pauses;
+	dst->paused_ms = src->paused_ms;
+	dst->nwriters = src->nwriters;
+	dst->writers_dropped = src->writers_dropped;
+	memcpy(dst->writers, src->writers, (size_t)src->nwriters * sizeof(src->writers[0]));
+	dst->loop = src->loop;
+	dst->global = src->global;
+	dst->in_episode = src->in_episode;
+	dst->ntrans = src->ntrans;
+	dst->trans_dropped = src->trans_dropped;
+	memcpy(dst->trans, src->trans, (size_t)src->ntrans * sizeof(src->trans[0]));
+	dst->lost_events = src->lost_events;
+}
+
 int ktrace_collect(struct ktrace *k, struct kt_window *w)
 {
 	struct thr_episode closed;
@@ -820,14 +837,20 @@ int ktrace_collect(struct ktrace *k, struct kt_window *w)
 		add_transition(&k->win, THR_CLOSED, &closed);
 	k->win.to_ns = now;
 	k->win.in_episode = k->builder.open;
-	*w = k->win;
-	/* keep the control loop and global state: they come a few times a
-	 * second at most, a window without one still has the last */
-	struct kt_loop loop = k->win.loop;
-	struct kt_global global = k->win.global;
-	memset(&k->win, 0, sizeof(k->win));
-	k->win.loop = loop;
-	k->win.global = global;
+	kt_window_copy(w, &k->win);
+	/* a new window; it keeps the control loop and global state: they
+	 * come a few times a second at most, a window without one still has
+	 * the last (the arrays are zeroed entry by entry as they fill) */
+	struct kt_window *n = &k->win;
+	n->to_ns = 0;
+	n->pauses = 0;
+	n->paused_ms = 0;
+	n->nwriters = 0;
+	n->writers_dropped = 0;
+	n->in_episode = false;
+	n->ntrans = 0;
+	n->trans_dropped = 0;
+	n->lost_events = 0;
 	pthread_mutex_unlock(&k->lock);
 	qsort(w->writers, (size_t)w->nwriters, sizeof(w->writers[0]), writer_cmp);
 	for (int i = 0; i < w->nwriters; i++)

