@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# CPU per second of `iodash --batch -i 0.1` during the throttle repro (a
-# 10 s buffered overwrite of a cached 2 GB file at dirty_bytes 256M /
-# dirty_background_bytes 128M), following the kernel's tracepoints and
-# with --no-trace, one after the other, each beside htop -d 10 measured
-# over the same seconds.  Root only (the knobs, tracefs);
+# CPU per second of `iodash --batch -i 0.1` during a throttled writer (a
+# 10 s buffered overwrite of a cached 2 GB file by KT_JOBS fio writers at
+# dirty_bytes KT_DIRTY / dirty_background_bytes KT_BG; default 4 writers
+# at 32M/16M, the most pauses this 2-core box gives: ~120 a second, and
+# ~1,200 global_dirty_state events), following the kernel's tracepoints
+# and with --no-trace, one after the other, each beside htop -d 10
+# measured over the same seconds.  Root only (the knobs, tracefs);
 # the knobs are changed under /tmp/iodash-knobs.lock and restored in a trap.
 set -u
 if [ "$(id -u)" -ne 0 ]; then
@@ -25,7 +27,7 @@ restore() {
 }
 trap restore EXIT
 dd if=/dev/zero of="$W/f" bs=1M count=2048 status=none && sync
-echo 268435456 >$V/dirty_bytes; echo 134217728 >$V/dirty_background_bytes
+echo "${KT_DIRTY:-33554432}" >$V/dirty_bytes; echo "${KT_BG:-16777216}" >$V/dirty_background_bytes
 
 # ns on a CPU of every thread of PID so far (schedstat's first field)
 cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{n += $1} END {printf "%d", n}'; }
@@ -47,7 +49,7 @@ one() { # LABEL IODASH-ARGS...
 	sleep 1
 	local c0 h0=0 u0 c1 h1=0 u1
 	c0=$(cpu_ns $p); [ $have_htop = 1 ] && h0=$(cpu_ns "$hpid"); u0=$(awk '{print $1}' /proc/uptime)
-	fio --name=bw --filename="$W/f" --size=2G --rw=write --bs=1M --ioengine=psync --direct=0 \
+	fio --name=bw --filename="$W/f" --size=2G --rw=write --bs=1M --ioengine=psync --direct=0 --numjobs=${KT_JOBS:-4} \
 		--invalidate=0 --time_based --runtime=10 >/dev/null 2>&1
 	c1=$(cpu_ns $p); [ $have_htop = 1 ] && h1=$(cpu_ns "$hpid"); u1=$(awk '{print $1}' /proc/uptime)
 	wait "$p"
@@ -64,6 +66,6 @@ one() { # LABEL IODASH-ARGS...
 			printf "%-10s htop -d 10 beside it %.2f ms cpu per second: iodash/htop %.2f\n", l, h / 1e6 / w, c / h
 	}'
 }
-echo "ktrace cpu: iodash --batch -i 0.1 during a 10 s buffered 2 GB overwrite at 256M/128M"
+echo "ktrace cpu: iodash --batch -i 0.1 during a 10 s buffered 2 GB overwrite by ${KT_JOBS:-4} writers at dirty_bytes ${KT_DIRTY:-33554432} / background ${KT_BG:-16777216}"
 one tracing
 one no-trace --no-trace
