@@ -7,15 +7,11 @@ set -u
 cd "$(dirname "$0")/.."
 TRACE=tests/fixtures/proc-traces/dirty-bytes-256M-128M-fio-overwrite-4G-20s
 SECS=${UI_BENCH_SECONDS:-30}
-command -v tmux >/dev/null || { echo "30-ui: tmux missing, skipped"; exit 0; }
-[ -x ./iodash ] || { echo "30-ui: ./iodash not built, skipped"; exit 0; }
-D=$(mktemp -d /tmp/iodash-bench-ui.XXXXXX)
-S="$D/tmux.sock"
-trap 'tmux -S "$S" kill-server 2>/dev/null; rm -rf "$D"' EXIT
-tm() { tmux -S "$S" "$@"; }
+. bench/lib.sh
+tmux_bench ui
 
-start() { # name cmd
-	tm new-session -d -x 120 -y 40 -s "$1" "exec $2"
+start() { # name cmd: a pane, and what it writes to its pty in $D/name.out
+	tm_pane "$1" "$2"
 	tm pipe-pane -o -t "$1" "cat > $D/$1.out"
 }
 start iodash "env TERM=tmux-256color ./iodash -r 1 --proc-root $TRACE"

@@ -29,8 +29,7 @@ trap restore EXIT
 dd if=/dev/zero of="$W/f" bs=1M count=2048 status=none && sync
 echo "${KT_DIRTY:-33554432}" >$V/dirty_bytes; echo "${KT_BG:-16777216}" >$V/dirty_background_bytes
 
-# ns on a CPU of every thread of PID so far (schedstat's first field)
-cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{n += $1} END {printf "%d", n}'; }
+. bench/lib.sh
 # htop -d 10 in a 120x40 tmux pane beside it, measured over the same 10 s
 S="$W/tmux.sock"
 have_htop=0

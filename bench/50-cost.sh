@@ -17,20 +17,14 @@
 set -u
 cd "$(dirname "$0")/.."
 SECS=${COST_SECONDS:-30}
-command -v tmux >/dev/null || { echo "cost: tmux missing, skipped"; exit 0; }
-[ -x ./iodash ] || { echo "cost: ./iodash not built, skipped"; exit 0; }
-D=$(mktemp -d /tmp/iodash-bench-cost.XXXXXX)
-S="$D/tmux.sock"
-trap 'tmux -S "$S" kill-server 2>/dev/null; rm -rf "$D"' EXIT
-tm() { tmux -S "$S" "$@"; }
+. bench/lib.sh
+tmux_bench cost
 
-start() { # name cmd: a 120x40 pane running cmd; prints its pid
-	tm new-session -d -x 120 -y 40 -s "$1" "exec $2"
+start() { # name cmd: a pane running cmd; prints its pid
+	tm_pane "$1" "$2"
 	tm display -p -t "$1" '#{pane_pid}'
 }
-# ns on a CPU, summed over the threads (schedstat's first field): the
-# ticks of /proc/PID/stat are 10 ms, too coarse for a few ms a second
-ticks() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{n += $1} END {printf "%d", n / 1000}'; }
+ticks() { echo $(( $(cpu_ns "$1") / 1000 )); }   # us
 vcsw() { cat /proc/"$1"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ {n += $2} END {print n + 0}'; }
 
 p_fast=$(start fast "env TERM=tmux-256color ./iodash -i 0.1 -r 1")

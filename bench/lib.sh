@@ -38,3 +38,19 @@ callgrind_per() {
 	fi
 	rm -rf "$tmp"
 }
+
+# tmux_bench PART: what a part that runs programs in 120x40 tmux panes
+# needs: skips the part (exit 0, saying why) without tmux or ./iodash; D, a
+# temporary folder removed at exit with the private tmux server in it;
+# tm, tmux on that server; tm_pane NAME CMD starts CMD (exec'd) in a pane.
+tmux_bench() {
+	command -v tmux >/dev/null || { echo "$1: tmux missing, skipped"; exit 0; }
+	[ -x ./iodash ] || { echo "$1: ./iodash not built, skipped"; exit 0; }
+	D=$(mktemp -d "/tmp/iodash-bench-$1.XXXXXX")
+	trap 'tmux -S "$D/tmux.sock" kill-server 2>/dev/null; rm -rf "$D"' EXIT
+}
+tm() { tmux -S "$D/tmux.sock" "$@"; }
+tm_pane() { tm new-session -d -x 120 -y 40 -s "$1" "exec $2"; }
+# cpu_ns PID: ns on a CPU of every thread of PID so far (schedstat's first
+# field; /proc/PID/stat's ticks are 10 ms, too coarse for a few ms a second)
+cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{n += $1} END {printf "%d", n}'; }
