@@ -11,7 +11,7 @@ VERSION   := 0.1.0
 
 # Debian packages: the build, the tests, and the benchmarks the tests drive.
 APT_BUILD := build-essential pkg-config libncurses-dev libproc2-dev libjson-c-dev libtracefs-dev libtraceevent-dev libpcp3-dev libpcp-mmv1-dev libpcp-import1-dev
-APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind htop procps bc python3 locales pcp chromium
+APT_TEST  := libcmocka-dev tmux dbench fio sysstat clang libclang-rt-14-dev valgrind strace htop procps bc python3 locales pcp chromium
 APT_ALL   := $(APT_BUILD) $(APT_TEST)
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
