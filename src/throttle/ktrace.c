@@ -27,6 +27,9 @@
 #define DEFAULT_MOUNT "/sys/kernel/tracing"
 #define KT_MAX_CPUS 256
 #define KT_COMM_CACHE 64
+/* The reader thread's drain period: a CPU's buffer (1.4 MB) holds some
+ * 20 s of a throttled writer's events (the fixture's 1,200 a second) */
+#define KT_READER_PERIOD_MS 2000
 
 enum kt_kind { KR_PAUSE, KR_RATELIMIT, KR_GLOBAL };
 
@@ -434,11 +437,18 @@ static void decode(struct ktrace *k, void *data, int size, uint64_t ts)
  * largest of our events (writeback's are 60-120 bytes) with a margin. */
 #define KT_ROOM_LEFT_MIN 512
 
-/* Read every CPU's buffer until it is empty (non-blocking). */
+/* Read every CPU's buffer until it is empty (non-blocking).  One poll
+ * says which have anything (buffer_percent 0: readable when not empty), so
+ * a quiet CPU costs no read: one call a tick, not one a CPU. */
 static void drain_locked(struct ktrace *k)
 {
+	struct pollfd pf[KT_MAX_CPUS];
+
+	for (int c = 0; c < k->ncpu; c++)
+		pf[c] = (struct pollfd){ .fd = k->fds[c], .events = POLLIN };
+	bool polled = poll(pf, (nfds_t)k->ncpu, 0) >= 0;
 	for (int c = 0; c < k->ncpu; c++) {
-		if (k->fds[c] < 0)
+		if (k->fds[c] < 0 || (polled && !(pf[c].revents & POLLIN)))
 			continue;
 		for (int rounds = 0; rounds < 4096; rounds++) {
 			ssize_t n = read(k->fds[c], k->page, (size_t)k->page_size);
@@ -579,29 +589,23 @@ static void process_locked(struct ktrace *k)
 static void *reader_main(void *arg)
 {
 	struct ktrace *k = arg;
-	struct pollfd pf[KT_MAX_CPUS + 1];
-	int n = 0;
+	struct pollfd pf = { .fd = k->stop_pipe[0], .events = POLLIN };
 
-	pf[n++] = (struct pollfd){ .fd = k->stop_pipe[0], .events = POLLIN };
-	for (int c = 0; c < k->ncpu; c++)
-		if (k->fds[c] >= 0)
-			pf[n++] = (struct pollfd){ .fd = k->fds[c], .events = POLLIN };
 	for (;;) {
-		/* trace_pipe_raw is readable when the buffer is buffer_percent
-		 * full: this thread only keeps the kernel's buffers from
-		 * overflowing between two sampler ticks */
-		int r = poll(pf, (nfds_t)n, -1);
+		/* The sampler drains at each tick; this thread only keeps the
+		 * kernel's buffers from filling up between two ticks of a long
+		 * interval: a drain every KT_READER_PERIOD_MS.  (Woken by the
+		 * buffers themselves it would wake for every event: with
+		 * buffer_percent 0 they poll readable when not empty.) */
+		int r = poll(&pf, 1, KT_READER_PERIOD_MS);
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r < 0 || (pf[0].revents & (POLLIN | POLLHUP)))
-			break;
+		if (r != 0)
+			break;          /* stop asked, or the pipe failed */
 		pthread_mutex_lock(&k->lock);
 		drain_locked(k);
 		process_locked(k);
 		pthread_mutex_unlock(&k->lock);
-		/* a buffer still readable after a drain is being filled as fast
-		 * as we read it: do not spin on it */
-		usleep(5000);
 	}
 	return NULL;
 }
@@ -731,7 +735,8 @@ int ktrace_open(struct ktrace **out, double gap_s, char *err, size_t errlen,
 		snprintf(err, errlen, "%s/trace_clock: cannot select the mono clock", k->inst_path);
 		goto fail;
 	}
-	write_inst(k, "buffer_percent", "50");
+	/* poll on a CPU's buffer: readable when it holds anything */
+	write_inst(k, "buffer_percent", "0");
 	if (tracefs_event_enable(k->inst, "writeback", "balance_dirty_pages") < 0 ||
 	    tracefs_event_enable(k->inst, "writeback", "bdi_dirty_ratelimit") < 0 ||
 	    tracefs_event_enable(k->inst, "writeback", "global_dirty_state") < 0) {
