@@ -97,6 +97,9 @@ struct mail_state {
 	char pipe_suffix[8];       /* "_t3": a table with the header of an earlier one */
 	char pipe_seen[8][96];
 	size_t pipe_nseen, pipe_tables;
+	/* a line that is only "baseline:" / "patched:": the label of the
+	 * tables right under it whose columns are metrics (tiobench's boxes) */
+	char colon_label[RP_LABEL_LEN];
 	/* kernel test robot (lkp) comparisons: "%stddev %change %stddev" */
 	bool lkp;
 	char lkp_labels[2][RP_LABEL_LEN];
@@ -134,6 +137,7 @@ struct mail_state {
 	 * rows whose first cell is the label */
 	bool xt;
 	size_t xt_n, xt_rows;
+	bool xt_blank;             /* one blank line between its rows ("iova_alloc 137k iops") */
 	int xt_line;
 	/* rows named by their label, columns the metrics (0), a count like
 	 * "[runs]" (1) or derived (2) */
@@ -141,6 +145,7 @@ struct mail_state {
 	size_t lt_n;
 	int lt_role[MAIL_COLS + 1];
 	char lt_metric[MAIL_COLS + 1][RP_NAME_LEN];
+	char lt_unit[RP_UNIT_LEN];  /* from its title: "throughput (files/sec)" */
 	double xt_x[MAIL_COLS];
 	int xt_col[MAIL_COLS], xt_endcol[MAIL_COLS];
 	char xt_name[RP_NAME_LEN], xt_metric[RP_NAME_LEN];
@@ -307,9 +312,13 @@ static bool is_rule(const char *s)
 /* A cell that is a column of derived figures, not a run. */
 static bool is_ignored_label(const char *s, size_t len)
 {
+	/* a share of requests ("% >2 sec") is a figure */
+	const char *pc = memchr(s, '%', len);
+	if (pc && pc + 2 < s + len && pc[1] == ' ' && (pc[2] == '>' || pc[2] == '<'))
+		return false;
 	if (len && s[0] == '%')
 		return true;
-	static const char *const words[] = { "diff", "change", "delta", "ratio", "gain", "speedup" };
+	static const char *const words[] = { "diff", "change", "delta", "ratio", "gain", "speedup", "speed-up" };
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		size_t wl = strlen(words[i]);
 		for (size_t k = 0; k + wl <= len; k++)
@@ -318,7 +327,6 @@ static bool is_ignored_label(const char *s, size_t len)
 	}
 	/* a "%" says a change ("+/- %"), except as the unit that ends a
 	 * metric's name ("CPU%", "util%") */
-	const char *pc = memchr(s, '%', len);
 	return pc && !(pc == s + len - 1 && pc > s && isalpha((unsigned char)pc[-1]));
 }
 
@@ -1339,6 +1347,22 @@ static void mail_pipe_check(struct parser *p, struct mail_state *m, const struct
 	}
 }
 
+/* A |-cell with a unit after its figure: "0.2 s", "8667.792 MB/s",
+ * "445.2 %" (a share here: the column is not a change), "0.006 ms". */
+static bool mail_pipe_unit_value(const struct pp_tok *c, double *v, char *unit, size_t ulen)
+{
+	size_t u = c->len ? pp_scan_number(c->s, v) : 0;
+	if (!u || u >= c->len)
+		return false;
+	while (u < c->len && c->s[u] == ' ')
+		u++;
+	if ((c->len - u == 1 && c->s[u] == '%') || mail_unit_word(c->s + u, c->len - u)) {
+		snprintf(unit, ulen, "%.*s", (int)(c->len - u), c->s + u);
+		return true;
+	}
+	return false;
+}
+
 static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s)
 {
 	struct pp_tok c[MAIL_COLS + 1];
@@ -1355,9 +1379,52 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 	if (m->pipe && n == m->pipe_n && c[0].len && !pp_tok_number(&c[0], NULL)) {
 		/* a row named by its first cell: the workload (a metric), or in a
 		 * transposed table the kernel (a label) */
-		bool any = false;
-		for (size_t i = 1; i < n; i++)
+		bool any = false, units = false;
+		char unit[RP_UNIT_LEN];
+		for (size_t i = 1; i < n; i++) {
 			any |= !m->pipe_ign[i] && mail_cell_value(&c[i], &x);
+			units |= !m->pipe_ign[i] && mail_pipe_unit_value(&c[i], &x, unit, sizeof(unit));
+		}
+		if (units) {
+			/* figures with their units ("0.2 s | 8667.792 MB/s | 445.2 %"):
+			 * the columns are metrics of the row's workload, the label
+			 * the "baseline:" line just above the table, if any */
+			const char *label = m->colon_label[0] ? m->colon_label : p->label;
+			char rn[RP_NAME_LEN];
+			mail_metric_name(c[0].s, c[0].len, rn, sizeof(rn));
+			for (size_t i = 1; i < n; i++) {
+				double v;
+				char metric[RP_NAME_LEN], cn[RP_NAME_LEN];
+				if (m->pipe_ign[i])
+					continue;
+				unit[0] = '\0';
+				if (!mail_pipe_unit_value(&c[i], &v, unit, sizeof(unit)) && !mail_cell_value(&c[i], &v))
+					continue;
+				/* "% >2 sec": the share over 2 s, "pct_gt_2_sec" */
+				char hn[RP_LABEL_LEN + 8];
+				size_t ho = 0;
+				for (const char *q = m->pipe_labels[i]; *q && ho + 5 < sizeof(hn); q++)
+					ho += (size_t)snprintf(hn + ho, sizeof(hn) - ho, "%s",
+							       *q == '%' ? "pct " : *q == '>' ? "gt " : *q == '<' ? "lt " : (char[2]){ *q, 0 });
+				mail_metric_name(hn, ho, cn, sizeof(cn));
+				snprintf(metric, sizeof(metric), "%.*s_%s", (int)(sizeof(metric) - 2 - strlen(cn)), rn, cn);
+				pp_emit(p, label, -1, "run", 0, metric, v, unit, RP_FINAL);
+			}
+			m->tab_rows++;
+			m->tab_last = p->lineno;
+			m->bench_stale = true;
+			if (m->tab_rows == 1) {
+				/* the header's names are metrics here, not labels */
+				size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what),
+							    "|-table: rows named by workload (%s); metrics", m->pipe_x);
+				for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
+					o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
+							      m->pipe_labels[i]);
+				if (o < sizeof(m->tab_what))
+					snprintf(m->tab_what + o, sizeof(m->tab_what) - o, " (figures with units); label %s", label);
+			}
+			return true;
+		}
 		if (any) {
 			/* a derived column ("diff") compares the columns: they are
 			 * the labels, whatever the rows are called */
@@ -1574,7 +1641,12 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 				return false;
 			snprintf(m->kt_head[i], RP_NAME_LEN, "%.*s", (int)c[i].len, c[i].s);
 			double v;
-			if (i == 0 || !mail_cell_value(&t[i], &v))
+			/* "-" is a value column without a value in this row; a
+			 * derived column ("delta") is checked, never a label */
+			bool none = t[i].len == 1 && t[i].s[0] == '-';
+			if (i && is_ignored_label(c[i].s, c[i].len))
+				m->kt_role[i] = 3;
+			else if (i == 0 || (!none && !mail_cell_value(&t[i], &v)))
 				m->kt_role[i] = 1;
 			else if (mail_x_word(c[i].s, c[i].len))
 				m->kt_role[i] = 2;
@@ -1591,7 +1663,7 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 			return false;
 		for (size_t i = 0; i < hn; i++) {
 			double v;
-			if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v))
+			if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !(t[i].len == 1 && t[i].s[0] == '-'))
 				return false;
 		}
 		/* several x columns: the last is x, the others key the metric */
@@ -1612,11 +1684,21 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 		for (size_t i = 0; i < hn && o < sizeof(what); i++)
 			if (m->kt_role[i] == 1)
 				o += (size_t)snprintf(what + o, sizeof(what) - o, " %s", m->kt_head[i]);
+		for (size_t i = 0; i < hn && o < sizeof(what); i++)
+			if (m->kt_role[i] == 3)
+				o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s checked", m->kt_head[i]);
 		mail_tab_end(p, m);
 		mail_tab_begin(m, 4, hl ? hl : p->lineno, what);
 	}
 	if (r != m->kt_n)
 		return false;
+	/* every compared column a figure or "-" ("Total: Before=1, After=2"
+	 * under a size table is prose) */
+	for (size_t i = 0; i < r; i++) {
+		double v;
+		if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !(t[i].len == 1 && t[i].s[0] == '-'))
+			return false;
+	}
 	char metric[RP_NAME_LEN] = "";
 	const char *x_name = "x";
 	char xn[RP_NAME_LEN];
@@ -1659,6 +1741,12 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 		mail_check_change(p, m, lv[0], mail_half_unit(t[lab[0]].s, t[lab[0]].len), lv[k],
 				  mail_half_unit(t[lab[k]].s, t[lab[k]].len), t[j].s, t[j].len, NULL);
 	}
+	/* a derived column: the last label column against the first (a "-"
+	 * in either leaves nothing to check) */
+	for (size_t i = 0; i < r && nl >= 2; i++)
+		if (m->kt_role[i] == 3 && lab[0] < (int)i)
+			mail_check_change(p, m, lv[0], mail_half_unit(t[lab[0]].s, t[lab[0]].len), lv[nl - 1],
+					  mail_half_unit(t[lab[nl - 1]].s, t[lab[nl - 1]].len), t[i].s, t[i].len, m->kt_head[i]);
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	return true;
@@ -1668,24 +1756,51 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 
 /* A header row of x values: a short name (or none) then 3+ numbers that
  * grow from left to right, nothing after them. */
+/* "numjobs=1  numjobs=2  numjobs=4" or "JOBS=1  JOBS=10": the x axis
+ * named in every cell; two values are enough when it is written so. */
+static bool mail_xt_named(const struct pp_tok *t, size_t n, double *x, char *name, size_t nlen)
+{
+	if (n < 2 || n > MAIL_COLS)
+		return false;
+	const char *eq0 = memchr(t[0].s, '=', t[0].len);
+	if (!eq0 || eq0 == t[0].s)
+		return false;
+	size_t nl = (size_t)(eq0 - t[0].s);
+	for (size_t k = 0; k < n; k++) {
+		char num[32];
+		if (t[k].len <= nl + 1 || t[k].len - nl - 1 >= sizeof(num) || strncmp(t[k].s, t[0].s, nl + 1) != 0)
+			return false;
+		memcpy(num, t[k].s + nl + 1, t[k].len - nl - 1);
+		num[t[k].len - nl - 1] = '\0';
+		if (!pp_is_number(num, &x[k]) || (k && !(x[k] > x[k - 1])))
+			return false;
+	}
+	mail_metric_name(t[0].s, nl, name, nlen);
+	return name[0] != '\0';
+}
+
 static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t n, int lineno)
 {
-	size_t j = 0;
-	while (j < n && !pp_tok_number(&t[j], NULL))
-		j++;
-	if (j > 2 || n - j < 3 || n - j > MAIL_COLS)
-		return false;
-	/* the name: words without digits ("clients", "BS(KB)", "# threads") */
-	for (size_t k = 0; k < j; k++)
-		for (size_t i = 0; i < t[k].len; i++)
-			if (isdigit((unsigned char)t[k].s[i]))
-				return false;
 	double x[MAIL_COLS];
-	for (size_t k = j; k < n; k++) {
-		if (!pp_tok_number(&t[k], &x[k - j]))
+	char named[RP_NAME_LEN];
+	size_t j = 0;
+	bool eq = mail_xt_named(t, n, x, named, sizeof(named));
+	if (!eq) {
+		while (j < n && !pp_tok_number(&t[j], NULL))
+			j++;
+		if (j > 2 || n - j < 3 || n - j > MAIL_COLS)
 			return false;
-		if (k > j && !(x[k - j] > x[k - j - 1]))
-			return false;
+		/* the name: words without digits ("clients", "BS(KB)", "# threads") */
+		for (size_t k = 0; k < j; k++)
+			for (size_t i = 0; i < t[k].len; i++)
+				if (isdigit((unsigned char)t[k].s[i]))
+					return false;
+		for (size_t k = j; k < n; k++) {
+			if (!pp_tok_number(&t[k], &x[k - j]))
+				return false;
+			if (k > j && !(x[k - j] > x[k - j - 1]))
+				return false;
+		}
 	}
 	m->xt_n = n - j;
 	for (size_t k = 0; k < m->xt_n; k++) {
@@ -1695,7 +1810,9 @@ static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t 
 		m->xt_have_base[k] = m->xt_have_prev[k] = false;
 	}
 	m->xt_name[0] = '\0';
-	if (j) {
+	if (eq)
+		pp_strlcpy(m->xt_name, named, sizeof(m->xt_name));
+	else if (j) {
 		const char *a = t[0].s, *e = t[j - 1].s + t[j - 1].len;
 		while (a < e && (*a == '#' || *a == ' '))
 			a++;
@@ -1707,15 +1824,19 @@ static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t 
 	if (m->prev_line[1] == lineno - 1 && m->prev[1][0]) {
 		struct pp_tok tt[8];
 		size_t tn = pp_tokens(m->prev[1], tt, 8);
+		/* "** Initial writers **": the words between the decorations */
 		const char *a = m->prev[1];
-		size_t l = strcspn(a, "(:");
+		while (*a == '*' || *a == '=' || *a == '#' || *a == ' ')
+			a++;
+		size_t l = strcspn(a, "(:*=#");
 		while (l && a[l - 1] == ' ')
 			l--;
-		char last = a[strlen(a) - 1];
+		char last = a[l ? l - 1 : 0];
 		if (tn && tn <= 6 && l && last != '.' && last != ',' && isalpha((unsigned char)a[0]))
 			mail_metric_name(a, l, m->xt_metric, sizeof(m->xt_metric));
 	}
 	m->xt = true;
+	m->xt_blank = false;
 	m->xt_rows = 0;
 	m->xt_line = lineno;
 	return true;
@@ -1760,8 +1881,16 @@ static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, c
 	bool derived = is_ignored_label(lc[0].s, lc[0].len), values = false;
 	for (size_t k = 0; k < nc; k++)
 		values |= c[k].kind == MC_VALUE;
+	/* "baseline:" is the label baseline */
+	size_t ll = lc[0].len - (lc[0].s[lc[0].len - 1] == ':' && lc[0].len > 1);
 	char label[RP_LABEL_LEN];
-	snprintf(label, sizeof(label), "%.*s", (int)lc[0].len, lc[0].s);
+	snprintf(label, sizeof(label), "%.*s", (int)ll, lc[0].s);
+	/* the header of the next table ("threads: 1 2 4" after a blank) */
+	char lname[RP_NAME_LEN];
+	mail_metric_name(label, strlen(label), lname, sizeof(lname));
+	if (m->xt_name[0] && strcmp(lname, m->xt_name) == 0)
+		return false;
+	m->xt_blank = false;
 	if (derived || !values) {
 		for (size_t k = 0; k < nc; k++) {
 			int i = xi[k];
@@ -1797,6 +1926,11 @@ static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, c
 		mail_tab_end(p, m);
 		mail_tab_begin(m, 5, m->xt_line, what);
 	}
+	if (derived || !values) {
+		/* said in the note: a derived row is no label */
+		size_t l = strlen(m->tab_what);
+		snprintf(m->tab_what + l, sizeof(m->tab_what) - l, "; derived row %s", label);
+	}
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	m->bench_stale = true;
@@ -1819,43 +1953,67 @@ static bool mail_lt_row(struct parser *p, struct mail_state *m, const char *s, c
 		 * under a header of names right above it */
 		if (!mail_labelish(lc[0].s, lc[0].len) || m->gap_now || is_rule(m->prev[1]))
 			return false;
+		/* the header names every column ("Kernel [runs] Time ..."), or
+		 * only the value columns, indented past the labels ("workload1
+		 * workload2", "2000 files by 1M  200 files by 10M") */
 		struct pp_tok h[MAIL_COLS + 1];
 		size_t hn = pp_tokens(m->prev[1], h, MAIL_COLS + 1);
-		if (hn < 3 || hn > MAIL_COLS || k0 != 1 || hn != n)
+		size_t off = hn && h[0].col >= lc[0].endcol;
+		if (hn + off != n)
+			hn = pp_cells(m->prev[1], h, MAIL_COLS + 1);
+		off = hn && h[0].col >= lc[0].endcol;
+		if (hn + off < 3 || hn + off > MAIL_COLS || k0 != 1 || hn + off != n)
 			return false;
 		for (size_t i = 0; i < hn; i++) {
 			char last = h[i].s[h[i].len - 1];
 			if (pp_tok_number(&h[i], NULL) || h[i].len > 20 || last == ':' || last == ',' || last == '.')
 				return false;
 		}
-		/* the title over the header ("no_load:") names the table */
+		/* the title over the header ("no_load:") names the table; a short
+		 * one a blank line above it too, and its "(files/sec)" is the unit */
 		char title[RP_NAME_LEN] = "";
-		if (!m->prev_gap[1] && m->prev[0][0]) {
+		m->lt_unit[0] = '\0';
+		if (m->prev[0][0] && m->prev_line[0]) {
 			struct pp_tok tt[4];
 			size_t tn = pp_tokens(m->prev[0], tt, 4);
 			size_t l = strcspn(m->prev[0], ":(");
 			while (l && m->prev[0][l - 1] == ' ')
 				l--;
-			if (tn && tn <= 3 && l && isalpha((unsigned char)m->prev[0][0]))
+			/* "(transactions/sec)": "/sec" is written "/s" */
+			const char *par = strchr(m->prev[0], '(');
+			const char *cl = par ? strchr(par, ')') : NULL;
+			size_t ul = cl && cl > par + 1 ? (size_t)(cl - par - 1) : 0;
+			if (ul > 4 && strncmp(cl - 4, "/sec", 4) == 0)
+				ul -= 2;
+			bool unit = ul && ul < RP_UNIT_LEN && memchr(par, '/', ul);
+			if (tn && tn <= 3 && l && isalpha((unsigned char)m->prev[0][0]) && (!m->prev_gap[1] || unit)) {
 				mail_metric_name(m->prev[0], l, title, 16);
+				if (unit)
+					snprintf(m->lt_unit, sizeof(m->lt_unit), "%.*s", (int)ul, par + 1);
+			}
 		}
 		char what[160];
 		size_t o = (size_t)snprintf(what, sizeof(what), "label rows%s%s%s: metrics", title[0] ? " (" : "", title,
 					    title[0] ? "_*)" : "");
-		for (size_t i = 1; i < hn; i++) {
-			m->lt_role[i] = h[i].s[0] == '[' ? 1 : is_ignored_label(h[i].s, h[i].len) ? 2 : 0;
+		/* h[i] names the row's cell i + off */
+		for (size_t i = 1 - off; i < hn; i++) {
+			size_t ri = i + off;
+			m->lt_role[ri] = h[i].s[0] == '[' ? 1 : is_ignored_label(h[i].s, h[i].len) ? 2 : 0;
 			char name[RP_NAME_LEN];
 			mail_metric_name(h[i].s, h[i].len, name, sizeof(name));
-			snprintf(m->lt_metric[i], RP_NAME_LEN, "%s%s%.*s", title, title[0] ? "_" : "",
+			snprintf(m->lt_metric[ri], RP_NAME_LEN, "%s%s%.*s", title, title[0] ? "_" : "",
 				 (int)(RP_NAME_LEN - 2 - strlen(title)), name);
-			if (m->lt_role[i] == 0 && o < sizeof(what))
+			if (m->lt_role[ri] == 0 && o < sizeof(what))
 				o += (size_t)snprintf(what + o, sizeof(what) - o, " %s", name);
 		}
-		for (size_t i = 1; i < hn && o < sizeof(what); i++)
-			if (m->lt_role[i])
+		for (size_t i = 1 - off; i < hn && o < sizeof(what); i++)
+			if (m->lt_role[i + off])
 				o += (size_t)snprintf(what + o, sizeof(what) - o, "; %.*s skipped (%s)", (int)h[i].len, h[i].s,
-						      m->lt_role[i] == 1 ? "a count" : "derived, from nothing in this table");
-		m->lt_n = hn;
+						      m->lt_role[i + off] == 1 ? "a count"
+									       : "derived, from nothing in this table");
+		if (m->lt_unit[0] && o < sizeof(what))
+			snprintf(what + o, sizeof(what) - o, "; unit %s", m->lt_unit);
+		m->lt_n = hn + off;
 		mail_tab_end(p, m);
 		mail_tab_begin(m, 6, m->prev_line[1] ? m->prev_line[1] : p->lineno, what);
 		m->lt = true;
@@ -1870,7 +2028,8 @@ static bool mail_lt_row(struct parser *p, struct mail_state *m, const char *s, c
 	snprintf(label, sizeof(label), "%.*s", (int)lc[0].len, lc[0].s);
 	for (size_t k = 0; k < nc; k++)
 		if (m->lt_role[k + 1] == 0 && c[k].kind != MC_CHANGE)
-			mail_emit_cell(p, label, -1, "run", 0, m->lt_metric[k + 1], &c[k], m->hint_unit);
+			mail_emit_cell(p, label, -1, "run", 0, m->lt_metric[k + 1], &c[k],
+				       m->lt_unit[0] ? m->lt_unit : m->hint_unit);
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	m->bench_stale = true;
@@ -1956,8 +2115,17 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 	size_t tl;
 	const char *ts = pp_trim(s, &tl);
 	bool consumed = false;
+	if (n == 1 && t[0].len > 1 && t[0].len < RP_LABEL_LEN && t[0].s[t[0].len - 1] == ':' &&
+	    isalpha((unsigned char)t[0].s[0])) {
+		snprintf(m->colon_label, sizeof(m->colon_label), "%.*s", (int)t[0].len - 1, t[0].s);
+	}
 	if (n == 0) {
-		m->mm = m->pipe = m->lkp = m->kt = m->xt = m->lt = false;
+		/* one blank line between the rows of a transposed table is kept */
+		bool keep_xt = m->xt && m->xt_rows && !m->xt_blank;
+		m->colon_label[0] = '\0';
+		m->mm = m->pipe = m->lkp = m->kt = m->lt = false;
+		m->xt = keep_xt;
+		m->xt_blank = keep_xt;
 		m->gap_now = true;
 	} else if (mail_lkp_header(p, m, t, n)) {
 		consumed = true;
