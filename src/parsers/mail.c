@@ -94,6 +94,7 @@ struct mail_state {
 	bool pipe_ign[MAIL_COLS];
 	size_t pipe_n;
 	char pipe_x[RP_NAME_LEN];
+	int pipe_hdr_line;         /* its header's line: a second one right under it joins */
 	char pipe_suffix[8];       /* "_t3": a table with the header of an earlier one */
 	char pipe_seen[8][96];
 	size_t pipe_nseen, pipe_tables;
@@ -319,11 +320,23 @@ static bool is_ignored_label(const char *s, size_t len)
 	if (len && s[0] == '%')
 		return true;
 	static const char *const words[] = { "diff", "change", "delta", "ratio", "gain", "speedup", "speed-up" };
+	/* a whole word at the start or the end of the name ("Diff (cycles)",
+	 * "%change", "abs diff"), not inside another ("Iterations") nor
+	 * between words ("Baseline diff files": different files) */
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		size_t wl = strlen(words[i]);
-		for (size_t k = 0; k + wl <= len; k++)
-			if (strncasecmp(s + k, words[i], wl) == 0)
+		for (size_t k = 0; k + wl <= len; k++) {
+			if (strncasecmp(s + k, words[i], wl) != 0 || (k && isalpha((unsigned char)s[k - 1])) ||
+			    (k + wl < len && isalpha((unsigned char)s[k + wl])))
+				continue;
+			bool before = false, after = false;
+			for (size_t q = 0; q < k; q++)
+				before |= isalnum((unsigned char)s[q]) != 0;
+			for (size_t q = k + wl; q < len; q++)
+				after |= isalnum((unsigned char)s[q]) != 0;
+			if (!before || !after)
 				return true;
+		}
 	}
 	/* a "%" says a change ("+/- %"), except as the unit that ends a
 	 * metric's name ("CPU%", "util%") */
@@ -653,6 +666,8 @@ static void mail_emit_cell(struct parser *p, const char *label, int run, const c
 	pp_emit_point(p, &pt);
 }
 
+static void mail_hint_unit(struct mail_state *m, const char *line);
+
 static void mail_hints(struct mail_state *m, const char *line, int lineno)
 {
 	/* what the prose says the numbers are: "The first column is dbench
@@ -668,8 +683,15 @@ static void mail_hints(struct mail_state *m, const char *line, int lineno)
 		pp_strlcpy(m->hint_metric, "throughput", sizeof(m->hint_metric));
 		m->hint_metric_line = lineno;
 	}
+	mail_hint_unit(m, line);
+}
+
+static void mail_hint_unit(struct mail_state *m, const char *line)
+{
 	if (strstr(line, "KIOPS"))
 		pp_strlcpy(m->hint_unit, "KIOPS", sizeof(m->hint_unit));
+	else if (strstr(line, "MiB/s"))
+		pp_strlcpy(m->hint_unit, "MiB/s", sizeof(m->hint_unit));
 	else if (strstr(line, "MB/sec") || strstr(line, "MB/s"))
 		pp_strlcpy(m->hint_unit, "MB/s", sizeof(m->hint_unit));
 	else if (strstr(line, "KB/s") || strstr(line, "kB/s") || strstr(line, "KB/sec"))
@@ -1466,6 +1488,24 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 			if ((!c[i].len && i) || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL) ||
 			    memmem(c[i].s, c[i].len, "++", 2) || memmem(c[i].s, c[i].len, "--", 2))
 				return false;
+		if (m->pipe && !m->tab_rows && n == m->pipe_n && m->pipe_hdr_line == p->lineno - 1) {
+			/* its second line ("size | same file | diff files") joins
+			 * each column's name: "Block size", "Baseline diff files" */
+			size_t l = strlen(m->pipe_x);
+			snprintf(m->pipe_x + l, sizeof(m->pipe_x) - l, "%s%.*s", l && c[0].len ? " " : "", (int)c[0].len, c[0].s);
+			for (size_t i = 1; i < n; i++) {
+				l = strlen(m->pipe_labels[i]);
+				snprintf(m->pipe_labels[i] + l, RP_LABEL_LEN - l, " %.*s", (int)c[i].len, c[i].s);
+				m->pipe_ign[i] = is_ignored_label(m->pipe_labels[i], strlen(m->pipe_labels[i]));
+			}
+			size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what), "|-table: x %s; labels", m->pipe_x);
+			for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
+				if (!m->pipe_ign[i])
+					o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
+							      m->pipe_labels[i]);
+			m->pipe_hdr_line = p->lineno;
+			return true;
+		}
 		const char *xs = c[0].s;
 		size_t xl = c[0].len;
 		while (xl && (*xs == '#' || *xs == ' ')) {
@@ -1505,6 +1545,7 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 				o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s skipped", m->pipe_labels[i]);
 		mail_tab_end(p, m);
 		mail_tab_begin(m, 2, p->lineno, what);
+		m->pipe_hdr_line = p->lineno;
 		return true;
 	}
 	if (!m->pipe || n != m->pipe_n)
@@ -1512,12 +1553,25 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	m->bench_stale = true;
-	const char *metric = m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	char metric[RP_NAME_LEN];
+	snprintf(metric, sizeof(metric), "%.*s%s", (int)(sizeof(metric) - 1 - strlen(m->pipe_suffix)),
+		 m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value"), m->pipe_suffix);
 	for (size_t i = 1; i < n; i++) {
 		double v;
-		if (m->pipe_ign[i] || !mail_cell_value(&c[i], &v))
+		if (m->pipe_ign[i])
 			continue;
-		pp_emit(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, v, m->hint_unit, RP_FINAL);
+		if (mail_cell_value(&c[i], &v)) {
+			pp_emit(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, v, m->hint_unit, RP_FINAL);
+			continue;
+		}
+		/* "10.96 (0.497)": a value and its spread */
+		char cell[128];
+		struct pp_tok ct[8];
+		struct mail_cell mc[2];
+		snprintf(cell, sizeof(cell), "%.*s", (int)c[i].len, c[i].s);
+		size_t tn = pp_tokens(cell, ct, 8);
+		if (tn && mail_cells(ct, tn, mc, 2) == 1 && mc[0].kind == MC_VALUE)
+			mail_emit_cell(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, &mc[0], m->hint_unit);
 	}
 	mail_pipe_check(p, m, c, n);
 	return true;
@@ -2269,6 +2323,51 @@ static void mail_line_counted(struct parser *p, struct mail_state *m, char *line
 /* A row the mailer wrapped at 72-78 columns comes as a long line with too
  * few tokens and a line with the rest: when the two add up to the tokens
  * of the row above, they are read as one. */
+/* A |-table row and the line under it that holds only the spreads of its
+ * figures ("|     1 |  10.96  |" over "|       | (0.497) |"): one row with
+ * cells "10.96 (0.497)", into out. */
+static bool mail_pipe_spread_join(const char *row, const char *under, char *out, size_t cap)
+{
+	struct pp_tok a[MAIL_COLS + 1], b[MAIL_COLS + 1];
+	char ra[PARSER_LINE_MAX + 1];
+	/* mail_pipe_cells may point into a buffer of its own: copy the row's cells first */
+	pp_strlcpy(ra, mail_unquote((char *)row), sizeof(ra));
+	size_t na = mail_pipe_cells(ra, a, MAIL_COLS + 1);
+	char rb[PARSER_LINE_MAX + 1];
+	pp_strlcpy(rb, under, sizeof(rb));
+	if (na < 2 || !strchr(rb, '|') || !strchr(ra, '|') || !pp_tok_number(&a[0], NULL))
+		return false;
+	char cells[MAIL_COLS + 1][128];
+	for (size_t i = 0; i < na; i++)
+		snprintf(cells[i], sizeof(cells[i]), "%.*s", (int)a[i].len, a[i].s);
+	size_t nb = mail_pipe_cells(rb, b, MAIL_COLS + 1);
+	if (nb != na || b[0].len)
+		return false;
+	size_t any = 0;
+	for (size_t i = 1; i < nb; i++) {
+		double d;
+		char num[40];
+		if (!b[i].len)
+			continue;
+		if (b[i].len < 3 || b[i].len >= sizeof(num) || b[i].s[0] != '(' || b[i].s[b[i].len - 1] != ')')
+			return false;
+		snprintf(num, sizeof(num), "%.*s", (int)b[i].len - 2, b[i].s + 1);
+		if (!pp_is_number(num, &d))
+			return false;
+		size_t l = strlen(cells[i]);
+		snprintf(cells[i] + l, sizeof(cells[i]) - l, " %.*s", (int)b[i].len, b[i].s);
+		any++;
+	}
+	if (!any)
+		return false;
+	size_t o = 0;
+	for (size_t i = 0; i < na && o < cap; i++)
+		o += (size_t)snprintf(out + o, cap - o, "| %s ", cells[i]);
+	if (o < cap)
+		snprintf(out + o, cap - o, "|");
+	return o < cap;
+}
+
 static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line, bool by_cr, bool truncated)
 {
 	struct pp_tok t[24];
@@ -2276,6 +2375,12 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 	size_t n = pp_tokens(s, t, 24);
 	if (m->have_held) {
 		m->have_held = false;
+		char joined[PARSER_LINE_MAX + 1];
+		if (m->pipe && mail_pipe_spread_join(m->held, s, joined, sizeof(joined))) {
+			m->joined++;
+			mail_line_counted(p, m, joined, by_cr, truncated);
+			return;
+		}
 		size_t hl = strlen(m->held);
 		/* the rest of the row: as many tokens as the row above lacks, or
 		 * (the first row of a table) a short tail of figures ("* -0.07%*") */
@@ -2302,7 +2407,9 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 	 * like them (a complete robot row ends with its name, a mmtests row
 	 * with its change cell) */
 	bool short_row = n && n < m->row_ntok && mail_table_open(m) && mail_tok_kind(&t[n - 1]) != m->row_last_kind;
-	if (n && strlen(line) >= 60 && (short_row || nums >= 2)) {
+	/* a |-table row is held too: the line under it may hold its spreads */
+	bool pipe_row = m->pipe && n >= 3 && t[0].len == 1 && t[0].s[0] == '|' && pp_tok_number(&t[1], NULL);
+	if (n && ((strlen(line) >= 60 && (short_row || nums >= 2)) || pipe_row)) {
 		m->held_nums = nums;
 		m->held_short = short_row;
 		pp_strlcpy(m->held, line, sizeof(m->held));
@@ -2415,6 +2522,10 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 			mail_iozone_row(p, m, t, n);
 			return;
 		}
+		/* prose that starts with a number ("16 threads, reads from 4k
+		 * file(s), mean MiB/s (StdDev)") gives the unit of the figures */
+		if (m->mode == MAIL_NONE && nums * 2 < n)
+			mail_hint_unit(m, s);
 		return;
 	}
 	/* "2.6.24-rc2 #28 SMP PREEMPT": a kernel-name line over iozone rows */

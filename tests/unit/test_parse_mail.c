@@ -1436,6 +1436,67 @@ static void test_mail_transposed_named_x_blank_rows(void **st)
 	result_set_free(&rs);
 }
 
+/* Kiryl Shutsemau's fast short reads patch quoted in David Hildenbrand's
+ * reply (2025): two |-tables with a two-line header ("Block | Baseline |
+ * Baseline | Patched | Patched" over "size | same file | diff files | ..."),
+ * each row followed by a line of its spreads ("|       |    (0.497) |"),
+ * the unit in the prose title ("16 threads, reads from 4k file(s), mean
+ * MiB/s (StdDev)"); "diff files" (different files) is a label, not a
+ * derived column; the second table, same header, gets "_t2". */
+static void test_mail_pipe_two_line_header_spread_rows(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "filemap-fast-reads-pipe-spread-rows-quoted-2025.txt", NULL, NULL,
+						 &rs, notes, 8, &nn, err, sizeof(err)), 0);
+	char labels[6][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 4);
+	assert_string_equal(labels[0], "Baseline same file");
+	assert_string_equal(labels[1], "Baseline diff files");
+	assert_string_equal(labels[2], "Patched same file");
+	assert_string_equal(labels[3], "Patched diff files");
+	static const double bs[6] = { 1, 32, 256, 1024, 4096, 32768 };
+	for (int l = 0; l < 4; l++) {
+		for (int i = 0; i < 6; i++) {
+			const struct result_point *q = find(&rs, labels[l], 0, "value_t2", bs[i]);
+			assert_non_null(q);
+			assert_string_equal(q->x_name, "Block size");
+			assert_string_equal(q->unit, "MiB/s");
+			assert_true(q->flags & RP_SPREAD);
+			if (i < 5)
+				assert_non_null(find(&rs, labels[l], 0, "value", bs[i]));
+		}
+		assert_null(find(&rs, labels[l], 0, "value", 32768));
+	}
+	/* read by hand from the post: value, then the spread under it */
+	static const struct { int l; const char *metric; double x, v, sd; } want[] = {
+		{ 0, "value", 1, 10.96, 0.497 },      { 3, "value", 1, 30.4, 0.158 },
+		{ 1, "value", 256, 7009.6, 28.00 },   { 2, "value", 4096, 48420, 2012 },
+		{ 3, "value", 4096, 102000, 0 },      { 0, "value_t2", 1, 26.38, 0.998 },
+		{ 1, "value_t2", 1024, 26840, 151.6 }, { 2, "value_t2", 32768, 368600, 47188 },
+		{ 3, "value_t2", 32768, 397400, 6107 },
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct result_point *q = find(&rs, labels[want[i].l], 0, want[i].metric, want[i].x);
+		assert_non_null(q);
+		assert_double_equal(q->value, want[i].v, 1e-9);
+		assert_double_equal(q->spread, want[i].sd, 1e-9);
+	}
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);     /* no spread line became a row or a run */
+	assert_int_equal(rs.n, 4 * (5 + 6));
+	assert_int_equal(nn, 2);
+	assert_int_equal(notes[0].first, 47);
+	assert_int_equal(notes[0].last, 59);
+	assert_int_equal(notes[1].first, 65);
+	assert_int_equal(notes[1].last, 79);
+	assert_string_equal(notes[1].text, "|-table: x Block size; labels Baseline same file, Baseline diff files, Patched "
+					   "same file, Patched diff files; 6 rows");
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1475,6 +1536,7 @@ int main(void)
 		cmocka_unit_test(test_mail_label_rows_and_unit_cells),
 		cmocka_unit_test(test_mail_transposed_named_x_diskstats),
 		cmocka_unit_test(test_mail_transposed_named_x_blank_rows),
+		cmocka_unit_test(test_mail_pipe_two_line_header_spread_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
