@@ -139,6 +139,12 @@ struct mail_state {
 	bool xt;
 	size_t xt_n, xt_rows;
 	bool xt_blank;             /* one blank line between its rows ("iova_alloc 137k iops") */
+	/* runs per label without a header: "Before:   1908944 1905870 ..." over
+	 * "xa_empty: 1835343 ..." (two such lines or more, as many figures) */
+	bool lr;
+	size_t lr_k;
+	char lr_prev[256];
+	int lr_prev_line;
 	int xt_line;
 	/* rows named by their label, columns the metrics (0), a count like
 	 * "[runs]" (1) or derived (2) */
@@ -688,6 +694,17 @@ static void mail_hints(struct mail_state *m, const char *line, int lineno)
 
 static void mail_hint_unit(struct mail_state *m, const char *line)
 {
+	/* "(time of swapin 2G zero pages in us)" */
+	static const char *const times[] = { "us", "ms", "ns" };
+	for (size_t i = 0; i < sizeof(times) / sizeof(times[0]); i++) {
+		char w[8];
+		snprintf(w, sizeof(w), " in %s", times[i]);
+		const char *q = strstr(line, w);
+		if (q && !isalnum((unsigned char)q[strlen(w)])) {
+			pp_strlcpy(m->hint_unit, times[i], sizeof(m->hint_unit));
+			return;
+		}
+	}
 	if (strstr(line, "KIOPS"))
 		pp_strlcpy(m->hint_unit, "KIOPS", sizeof(m->hint_unit));
 	else if (strstr(line, "MiB/s"))
@@ -1991,6 +2008,85 @@ static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, c
 	return true;
 }
 
+/* --- runs per label: "Before:   1908944 1905870 1905322" ------------------ */
+
+/* The figures of a "name: v1 v2 ... [unit] [(remark)]" line into c;
+ * how many, 0 when the line is not one. */
+static size_t mail_lr_cells(const char *s, struct mail_cell *c, size_t max, char *name, size_t nlen)
+{
+	struct pp_tok t[MAIL_COLS + 4];
+	size_t n = pp_tokens(s, t, MAIL_COLS + 4);
+	if (n < 2 || t[0].len < 2 || t[0].s[t[0].len - 1] != ':' || !isalpha((unsigned char)t[0].s[0]) ||
+	    t[0].len - 1 >= nlen)
+		return 0;
+	/* a remark in brackets after the figures is not a cell */
+	size_t e = n;
+	for (size_t k = 1; k < n; k++)
+		if (t[k].s[0] == '(') {
+			e = k;
+			break;
+		}
+	size_t nc = mail_cells(t + 1, e - 1, c, max);
+	if (nc == (size_t)-1 || !nc)
+		return 0;
+	for (size_t k = 0; k < nc; k++)
+		if (c[k].kind != MC_VALUE)
+			return 0;
+	snprintf(name, nlen, "%.*s", (int)t[0].len - 1, t[0].s);
+	return nc;
+}
+
+static void mail_lr_emit(struct parser *p, struct mail_state *m, const char *name, const struct mail_cell *c, size_t nc)
+{
+	const char *metric = m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	for (size_t k = 0; k < nc; k++)
+		mail_emit_cell(p, name, -1, "run", 0, metric, &c[k], m->hint_unit);
+	m->tab_rows++;
+	m->tab_last = p->lineno;
+}
+
+/* A line of a runs-per-label table; the first such line is only kept (a
+ * single "Before: 12 us" is prose), the second like it makes the table. */
+static bool mail_lr_row(struct parser *p, struct mail_state *m, const char *s)
+{
+	struct mail_cell c[MAIL_COLS];
+	char name[RP_LABEL_LEN];
+	size_t nc = mail_lr_cells(s, c, MAIL_COLS, name, sizeof(name));
+	if (!nc) {
+		m->lr_prev[0] = '\0';
+		return false;
+	}
+	if (m->lr) {
+		if (nc != m->lr_k)
+			return false;
+		mail_lr_emit(p, m, name, c, nc);
+		return true;
+	}
+	if (m->lr_prev[0] && m->lr_prev_line == p->lineno - 1) {
+		struct mail_cell pc[MAIL_COLS];
+		char pname[RP_LABEL_LEN];
+		size_t pn = mail_lr_cells(m->lr_prev, pc, MAIL_COLS, pname, sizeof(pname));
+		if (pn == nc) {
+			char what[160];
+			snprintf(what, sizeof(what), "runs per label: %zu figures a row, label from the row's name, x run", nc);
+			mail_tab_end(p, m);
+			mail_tab_begin(m, 7, m->lr_prev_line, what);
+			m->lr = true;
+			m->lr_k = nc;
+			int now = p->lineno;
+			p->lineno = m->lr_prev_line;
+			mail_lr_emit(p, m, pname, pc, pn);
+			p->lineno = now;
+			mail_lr_emit(p, m, name, c, nc);
+			m->lr_prev[0] = '\0';
+			return true;
+		}
+	}
+	pp_strlcpy(m->lr_prev, s, sizeof(m->lr_prev));
+	m->lr_prev_line = p->lineno;
+	return false;
+}
+
 /* --- rows named by their label: "Kernel [runs] Time CPU% ... Ratio" over
  * "2.5.70-mm2  1  78  94.9 ..." (contest); the columns are the metrics -- */
 
@@ -2177,7 +2273,8 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		/* one blank line between the rows of a transposed table is kept */
 		bool keep_xt = m->xt && m->xt_rows && !m->xt_blank;
 		m->colon_label[0] = '\0';
-		m->mm = m->pipe = m->lkp = m->kt = m->lt = false;
+		m->mm = m->pipe = m->lkp = m->kt = m->lt = m->lr = false;
+		m->lr_prev[0] = '\0';
 		m->xt = keep_xt;
 		m->xt_blank = keep_xt;
 		m->gap_now = true;
@@ -2207,10 +2304,13 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		consumed = true;
 	} else if ((m->mode == MAIL_NONE || m->mode == MAIL_HEADER) && mail_kt_row(p, m, t, n)) {
 		consumed = true;
+	} else if ((m->lr || (m->mode == MAIL_NONE && !m->mm && !m->pipe && !m->kt && !m->lkp && !m->xt)) &&
+		   mail_lr_row(p, m, s)) {
+		consumed = true;
 	} else {
 		m->pending_setting[0] = '\0';
 		if (!is_rule(s)) {
-			m->mm = m->kt = m->xt = m->lt = false;
+			m->mm = m->kt = m->xt = m->lt = m->lr = false;
 			if (!(tl && memchr(ts, '|', tl)))
 				m->pipe = false;
 		}
@@ -2232,7 +2332,8 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 	}
 	/* a table ends with its last row: say how it was read */
 	bool active = (m->tab_kind == 1 && m->mm) || (m->tab_kind == 2 && m->pipe) || (m->tab_kind == 3 && m->lkp) ||
-		      (m->tab_kind == 4 && m->kt) || (m->tab_kind == 5 && m->xt) || (m->tab_kind == 6 && m->lt);
+		      (m->tab_kind == 4 && m->kt) || (m->tab_kind == 5 && m->xt) || (m->tab_kind == 6 && m->lt) ||
+		      (m->tab_kind == 7 && m->lr);
 	bool bad_now = m->bad_first && m->bad_last == p->lineno;
 	if ((m->tab_kind && !active) || (m->bad_first && !bad_now))
 		mail_tab_end(p, m);

@@ -1497,6 +1497,59 @@ static void test_mail_pipe_two_line_header_spread_rows(void **st)
 	result_set_free(&rs);
 }
 
+/* Kairui Song's numbers quoted in Yosry Ahmed's reply (2024, sent
+ * quoted-printable): no header, each row a label and its five runs
+ * ("Before:   1908944 1905870 ..."), the unit in the prose above ("time of
+ * swapin 2G zero pages in us"). */
+static void test_mail_runs_per_label(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "zswap-xarray-runs-per-label-qp-quoted-2024.txt", NULL, NULL, &rs,
+						 notes, 4, &nn, err, sizeof(err)), 0);
+	char labels[6][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 5);
+	static const char *const want[5] = { "Before", "xa_empty", "z.._enabled", "xas_load", "combined" };
+	static const double v[5][5] = {
+		{ 1908944, 1905870, 1905322, 1905627, 1901667 }, { 1835343, 1827367, 1828402, 1831841, 1832719 },
+		{ 1838428, 1831162, 1838205, 1837287, 1840980 }, { 1874606, 1878971, 1870182, 1875852, 1873403 },
+		{ 1845309, 1832919, 1831904, 1836455, 1842570 },
+	};
+	for (int l = 0; l < 5; l++) {
+		assert_string_equal(labels[l], want[l]);
+		for (int r = 0; r < 5; r++) {
+			const struct result_point *q = find(&rs, want[l], r, "value", 0);
+			assert_non_null(q);
+			assert_double_equal(q->value, v[l][r], 0);
+			assert_string_equal(q->unit, "us");
+			assert_string_equal(q->x_name, "run");
+		}
+	}
+	assert_int_equal(rs.n, 25);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 68);
+	assert_int_equal(notes[0].last, 72);
+	assert_string_equal(notes[0].text, "runs per label: 5 figures a row, label from the row's name, x run; 5 rows");
+	result_set_free(&rs);
+}
+
+/* A unit the prose states "in us" is the unit of the table under it, not
+ * one from three tables up (the schbench table of the AMD post said MB/s,
+ * the stream tables' unit). */
+static void test_mail_unit_in_us_prose(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-stats-prop-cv-pct-imp-2025.txt", NULL, &rs);
+	assert_string_equal(find(&rs, "stats_prop", 0, "schbench", 128)->unit, "us");
+	assert_string_equal(find(&rs, "tip", 0, "schbench", 1)->unit, "us");
+	assert_string_equal(find(&rs, "tip", 0, "stream-10_copy", 0)->unit, "MB/s");
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1537,6 +1590,8 @@ int main(void)
 		cmocka_unit_test(test_mail_transposed_named_x_diskstats),
 		cmocka_unit_test(test_mail_transposed_named_x_blank_rows),
 		cmocka_unit_test(test_mail_pipe_two_line_header_spread_rows),
+		cmocka_unit_test(test_mail_runs_per_label),
+		cmocka_unit_test(test_mail_unit_in_us_prose),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
