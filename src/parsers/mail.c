@@ -41,6 +41,21 @@ struct mail_col {
 	bool pct;       /* ... and "[ -9.11]" the change in % */
 };
 
+/* The cells of a row after its first ones: a value with what goes with it
+ * ("116.1 (3.2)", "59580 ± 312", "123 +- 4", "45.6MB/s", "12.3 ms",
+ * "1,234", "1.2K"), a cell without a value ("-", "+++++", "n/a"), or a
+ * stated change ("-48.4%", "(+3.2%)", "1.05x"). */
+enum { MC_VALUE, MC_NONE, MC_CHANGE };
+struct mail_cell {
+	int kind;
+	int col, endcol;
+	double v, half;
+	bool has_spread, too_fast;
+	double spread;
+	char unit[RP_UNIT_LEN];
+	char text[32];       /* as printed (a change is checked from it) */
+};
+
 struct mail_state {
 	struct mail_label labels[MAIL_LABELS];
 	size_t nlabels;
@@ -94,7 +109,7 @@ struct mail_state {
 	bool pipe_ign[MAIL_COLS];
 	size_t pipe_n;
 	char pipe_x[RP_NAME_LEN];
-	int pipe_hdr_line;         /* its header's line: a second one right under it joins */
+	unsigned long pipe_hdr_line;   /* its header's line (nline): a second one right under it joins */
 	char pipe_suffix[8];       /* "_t3": a table with the header of an earlier one */
 	char pipe_seen[8][96];
 	size_t pipe_nseen, pipe_tables;
@@ -139,12 +154,22 @@ struct mail_state {
 	bool xt;
 	size_t xt_n, xt_rows;
 	bool xt_blank;             /* one blank line between its rows ("iova_alloc 137k iops") */
+	/* a header and rows the mailer wrapped: the header's first line had
+	 * xt_split values; a row of that many waits here for the rest */
+	size_t xt_split, xt_pend_n;
+	unsigned long xt_hdr_last;
+	/* lines read so far: "right under" counts these, since a
+	 * quoted-printable soft break makes one line of several */
+	unsigned long nline;
+	char xt_pend_label[RP_LABEL_LEN];
+	struct mail_cell xt_pend[MAIL_COLS];
 	/* runs per label without a header: "Before:   1908944 1905870 ..." over
 	 * "xa_empty: 1835343 ..." (two such lines or more, as many figures) */
 	bool lr;
 	size_t lr_k;
 	char lr_prev[256];
 	int lr_prev_line;
+	unsigned long lr_prev_n;
 	int xt_line;
 	/* rows named by their label, columns the metrics (0), a count like
 	 * "[runs]" (1) or derived (2) */
@@ -466,20 +491,6 @@ static void mail_check_change(struct parser *p, struct mail_state *m, double bas
 			  pct ? 0 : ratio ? 1 : 2);
 }
 
-/* The cells of a row after its first ones: a value with what goes with it
- * ("116.1 (3.2)", "59580 ± 312", "123 +- 4", "45.6MB/s", "12.3 ms",
- * "1,234", "1.2K"), a cell without a value ("-", "+++++", "n/a"), or a
- * stated change ("-48.4%", "(+3.2%)", "1.05x"). */
-enum { MC_VALUE, MC_NONE, MC_CHANGE };
-struct mail_cell {
-	int kind;
-	int col, endcol;
-	double v, half;
-	bool has_spread, too_fast;
-	double spread;
-	char unit[RP_UNIT_LEN];
-	char text[32];       /* as printed (a change is checked from it) */
-};
 
 /* A unit word on its own after a value ("MB/s", "ms", "IOPS"). */
 static bool mail_unit_word(const char *s, size_t len)
@@ -1505,7 +1516,7 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 			if ((!c[i].len && i) || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL) ||
 			    memmem(c[i].s, c[i].len, "++", 2) || memmem(c[i].s, c[i].len, "--", 2))
 				return false;
-		if (m->pipe && !m->tab_rows && n == m->pipe_n && m->pipe_hdr_line == p->lineno - 1) {
+		if (m->pipe && !m->tab_rows && n == m->pipe_n && m->pipe_hdr_line + 1 == m->nline) {
 			/* its second line ("size | same file | diff files") joins
 			 * each column's name: "Block size", "Baseline diff files" */
 			size_t l = strlen(m->pipe_x);
@@ -1520,7 +1531,7 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 				if (!m->pipe_ign[i])
 					o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
 							      m->pipe_labels[i]);
-			m->pipe_hdr_line = p->lineno;
+			m->pipe_hdr_line = m->nline;
 			return true;
 		}
 		const char *xs = c[0].s;
@@ -1562,7 +1573,7 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 				o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s skipped", m->pipe_labels[i]);
 		mail_tab_end(p, m);
 		mail_tab_begin(m, 2, p->lineno, what);
-		m->pipe_hdr_line = p->lineno;
+		m->pipe_hdr_line = m->nline;
 		return true;
 	}
 	if (!m->pipe || n != m->pipe_n)
@@ -1910,6 +1921,8 @@ static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t 
 	m->xt_blank = false;
 	m->xt_rows = 0;
 	m->xt_line = lineno;
+	m->xt_hdr_last = m->nline;
+	m->xt_split = m->xt_pend_n = 0;
 	return true;
 }
 
@@ -1917,6 +1930,9 @@ static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t 
  * (by count, else by position).  A row named like a derived figure
  * ("%diff", "change") or made only of changes is checked against the last
  * label row and the first, never read as a label. */
+static void mail_xt_apply(struct parser *p, struct mail_state *m, const char *label, const struct mail_cell *c,
+			  size_t nc, const int *xi);
+
 static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, const struct pp_tok *t, size_t n)
 {
 	struct pp_tok lc[2];
@@ -1949,9 +1965,6 @@ static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, c
 		if (xi[k] < 0)
 			return false;
 	}
-	bool derived = is_ignored_label(lc[0].s, lc[0].len), values = false;
-	for (size_t k = 0; k < nc; k++)
-		values |= c[k].kind == MC_VALUE;
 	/* "baseline:" is the label baseline */
 	size_t ll = lc[0].len - (lc[0].s[lc[0].len - 1] == ':' && lc[0].len > 1);
 	char label[RP_LABEL_LEN];
@@ -1962,6 +1975,25 @@ static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, c
 	if (m->xt_name[0] && strcmp(lname, m->xt_name) == 0)
 		return false;
 	m->xt_blank = false;
+	if (m->xt_split && nc == m->xt_split && nc < m->xt_n) {
+		/* the mailer wrapped the row where it wrapped the header: the
+		 * rest comes on the next line */
+		pp_strlcpy(m->xt_pend_label, label, sizeof(m->xt_pend_label));
+		memcpy(m->xt_pend, c, nc * sizeof(c[0]));
+		m->xt_pend_n = nc;
+		return true;
+	}
+	mail_xt_apply(p, m, label, c, nc, xi);
+	return true;
+}
+
+/* The points (or the checks) of one row of a transposed table. */
+static void mail_xt_apply(struct parser *p, struct mail_state *m, const char *label, const struct mail_cell *c,
+			  size_t nc, const int *xi)
+{
+	bool derived = is_ignored_label(label, strlen(label)), values = false;
+	for (size_t k = 0; k < nc; k++)
+		values |= c[k].kind == MC_VALUE;
 	if (derived || !values) {
 		for (size_t k = 0; k < nc; k++) {
 			int i = xi[k];
@@ -2005,6 +2037,66 @@ static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, c
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	m->bench_stale = true;
+}
+
+/* A held wrapped row whose rest did not come: read as it is. */
+static void mail_xt_flush(struct parser *p, struct mail_state *m)
+{
+	if (!m->xt_pend_n)
+		return;
+	int xi[MAIL_COLS];
+	for (size_t k = 0; k < MAIL_COLS; k++)
+		xi[k] = (int)k;
+	size_t pn = m->xt_pend_n;
+	m->xt_pend_n = 0;
+	mail_xt_apply(p, m, m->xt_pend_label, m->xt_pend, pn, xi);
+}
+
+/* Lines the mailer wrapped in a transposed table: the rest of its header
+ * (more x values, right under it, before any row), or the rest of a row
+ * held by mail_xt_row.  A held row whose rest does not come is read as it
+ * is, at the first x values. */
+static bool mail_xt_cont(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
+{
+	bool nums = n > 0;
+	double dummy;
+	for (size_t k = 0; k < n && nums; k++)
+		nums = pp_tok_number(&t[k], NULL) || (t[k].len > 1 && mail_cell_value(&t[k], &dummy));
+	if (m->xt_pend_n) {
+		struct mail_cell c[MAIL_COLS];
+		size_t nc = nums ? mail_cells(t, n, c, MAIL_COLS) : 0;
+		size_t pn = m->xt_pend_n;
+		int xi[MAIL_COLS];
+		for (size_t k = 0; k < MAIL_COLS; k++)
+			xi[k] = (int)k;
+		m->xt_pend_n = 0;
+		if (nc != (size_t)-1 && nc && pn + nc == m->xt_n) {
+			struct mail_cell all[MAIL_COLS];
+			memcpy(all, m->xt_pend, pn * sizeof(all[0]));
+			memcpy(all + pn, c, nc * sizeof(all[0]));
+			mail_xt_apply(p, m, m->xt_pend_label, all, m->xt_n, xi);
+			return true;
+		}
+		m->xt_pend_n = pn;
+		mail_xt_flush(p, m);
+		return false;
+	}
+	if (m->xt_rows || m->xt_hdr_last + 1 != m->nline || !nums || m->xt_n + n > MAIL_COLS)
+		return false;
+	double x[MAIL_COLS];
+	for (size_t k = 0; k < n; k++)
+		if (!pp_tok_number(&t[k], &x[k]) || !(x[k] > (k ? x[k - 1] : m->xt_x[m->xt_n - 1])))
+			return false;
+	if (!m->xt_split)
+		m->xt_split = m->xt_n;
+	for (size_t k = 0; k < n; k++) {
+		m->xt_x[m->xt_n] = x[k];
+		m->xt_col[m->xt_n] = t[k].col;
+		m->xt_endcol[m->xt_n] = t[k].endcol;
+		m->xt_have_base[m->xt_n] = m->xt_have_prev[m->xt_n] = false;
+		m->xt_n++;
+	}
+	m->xt_hdr_last = m->nline;
 	return true;
 }
 
@@ -2062,7 +2154,7 @@ static bool mail_lr_row(struct parser *p, struct mail_state *m, const char *s)
 		mail_lr_emit(p, m, name, c, nc);
 		return true;
 	}
-	if (m->lr_prev[0] && m->lr_prev_line == p->lineno - 1) {
+	if (m->lr_prev[0] && m->lr_prev_n + 1 == m->nline) {
 		struct mail_cell pc[MAIL_COLS];
 		char pname[RP_LABEL_LEN];
 		size_t pn = mail_lr_cells(m->lr_prev, pc, MAIL_COLS, pname, sizeof(pname));
@@ -2084,6 +2176,7 @@ static bool mail_lr_row(struct parser *p, struct mail_state *m, const char *s)
 	}
 	pp_strlcpy(m->lr_prev, s, sizeof(m->lr_prev));
 	m->lr_prev_line = p->lineno;
+	m->lr_prev_n = m->nline;
 	return false;
 }
 
@@ -2247,6 +2340,7 @@ static char *mail_unquote(char *line)
 static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct mail_state *m = p->st;
+	m->nline++;
 	char *s = mail_unquote(line);
 	/* "1.00 [ -9.11](11.93)": a change and a spread written together */
 	char sep[PARSER_LINE_MAX + 1];
@@ -2270,6 +2364,7 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		snprintf(m->colon_label, sizeof(m->colon_label), "%.*s", (int)t[0].len - 1, t[0].s);
 	}
 	if (n == 0) {
+		mail_xt_flush(p, m);
 		/* one blank line between the rows of a transposed table is kept */
 		bool keep_xt = m->xt && m->xt_rows && !m->xt_blank;
 		m->colon_label[0] = '\0';
@@ -2297,6 +2392,8 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		consumed = true;
 	} else if ((m->lt || m->mode == MAIL_NONE || m->mode == MAIL_HEADER) && mail_lt_row(p, m, s, t, n)) {
 		consumed = true;
+	} else if (m->xt && mail_xt_cont(p, m, t, n)) {
+		consumed = true;
 	} else if (m->xt && mail_xt_row(p, m, s, t, n)) {
 		consumed = true;
 	} else if (!m->xt && m->mode == MAIL_NONE && !m->mm && !m->pipe && !m->kt &&
@@ -2310,6 +2407,7 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 	} else {
 		m->pending_setting[0] = '\0';
 		if (!is_rule(s)) {
+			mail_xt_flush(p, m);
 			m->mm = m->kt = m->xt = m->lt = m->lr = false;
 			if (!(tl && memchr(ts, '|', tl)))
 				m->pipe = false;
@@ -2659,6 +2757,7 @@ static void mail_finish(struct parser *p)
 		m->qp_len = 0;
 		mail_line_counted(p, m, m->qp_acc, false, false);
 	}
+	mail_xt_flush(p, m);
 	mail_tab_end(p, p->st);
 	mail_old_end(p, p->st);
 }

@@ -1550,6 +1550,44 @@ static void test_mail_unit_in_us_prose(void **st)
 	result_set_free(&rs);
 }
 
+/* Ning Qu's reply (2013) to the THP page cache cover letter, as the list
+ * delivered it: multipart/alternative, its text part quoted-printable, the
+ * cover letter quoted under "> " and wrapped by the mailer at 78 columns,
+ * so each iozone header and row comes in two lines ("> threads: 1 2 4 8
+ * 10" then ">       20 30 ... 8=" "0" by a soft break).  Exactly the points
+ * of the cover letter as archived. */
+static void test_mail_transposed_wrapped_qp(void **st)
+{
+	(void)st;
+	struct result_set orig, rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	parse(MAIL "thp-pagecache-iozone-threads-transposed-2013.txt", NULL, &orig);
+	assert_int_equal(parser_parse_file_notes(MAIL "thp-pagecache-iozone-wrapped-qp-multipart-quoted-2013.txt", NULL,
+						 NULL, &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	/* the excerpt holds the iozone tables only */
+	struct result_set io = { 0 };
+	for (size_t i = 0; i < orig.n; i++)
+		if (strcmp(orig.v[i].x_name, "threads") == 0)
+			result_set_add(&io, &orig.v[i]);
+	assert_int_equal(io.n, 7 * 2 * 12);
+	assert_same_points(&io, &rs);
+	check_pt(&rs, "baseline", "initial_writers", "threads", 80, 11040376);
+	check_pt(&rs, "patched", "random_writers", "threads", 1, 4335323);
+	assert_int_equal(nn, 7);
+	for (int k = 0; k < 7; k++) {
+		assert_true(notes[k].understood);
+		assert_int_equal(notes[k].first, 38 + 14 * k);
+		assert_int_equal(notes[k].last, 49 + 14 * k);
+		assert_non_null(strstr(notes[k].text, "x threads (12 values)"));
+		assert_non_null(strstr(notes[k].text, "3 rows; 12 stated changes checked"));
+	}
+	result_set_free(&io);
+	result_set_free(&orig);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1592,6 +1630,7 @@ int main(void)
 		cmocka_unit_test(test_mail_pipe_two_line_header_spread_rows),
 		cmocka_unit_test(test_mail_runs_per_label),
 		cmocka_unit_test(test_mail_unit_in_us_prose),
+		cmocka_unit_test(test_mail_transposed_wrapped_qp),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
