@@ -110,6 +110,7 @@ struct mail_state {
 	size_t pipe_n;
 	char pipe_x[RP_NAME_LEN];
 	unsigned long pipe_hdr_line;   /* its header's line (nline): a second one right under it joins */
+	unsigned long pipe_row_line;   /* its last row's (nline) */
 	char pipe_suffix[8];       /* "_t3": a table with the header of an earlier one */
 	char pipe_seen[8][96];
 	size_t pipe_nseen, pipe_tables;
@@ -132,6 +133,11 @@ struct mail_state {
 	int tab_first, tab_last;
 	size_t tab_rows, tab_skipped;
 	char tab_what[160];
+	/* cells and rows of the table being read that could not be read (a
+	 * cell "8341.118 MB/s*", a row of other cells): said, never dropped
+	 * silently */
+	size_t tab_unread;
+	int unread_line;
 	/* stated changes ("* -0.91%*") that the values do not give */
 	size_t tab_mismatch;
 	int mis_line;
@@ -206,7 +212,7 @@ static void mail_tab_begin(struct mail_state *m, int kind, int first, const char
 	m->tab_kind = kind;
 	m->tab_first = first;
 	m->tab_last = first;
-	m->tab_rows = m->tab_skipped = m->tab_mismatch = m->tab_checked = 0;
+	m->tab_rows = m->tab_skipped = m->tab_mismatch = m->tab_checked = m->tab_unread = 0;
 	pp_strlcpy(m->tab_what, what, sizeof(m->tab_what));
 }
 
@@ -219,7 +225,11 @@ static void mail_table_note(struct parser *p, struct mail_state *m, int first, i
 	char chk[48] = "";
 	if (m->tab_checked && !m->tab_mismatch)
 		snprintf(chk, sizeof(chk), "; %zu stated changes checked", m->tab_checked);
-	if (m->tab_mismatch) {
+	if (m->tab_unread) {
+		pp_note(p, first, last, false, "%s; %zu rows, but %zu cells or rows could not be read (the first at line %d)%s",
+			what, rows, m->tab_unread, m->unread_line, chk);
+		m->tab_unread = 0;
+	} else if (m->tab_mismatch) {
 		const char *u = m->mis_kind == 0 ? "%" : m->mis_kind == 1 ? "x" : "";
 		pp_note(p, first, last, false,
 			"%s; %zu rows, but %zu stated changes do not match the values (line %d says %+.2f%s, the "
@@ -1397,6 +1407,19 @@ static void mail_pipe_check(struct parser *p, struct mail_state *m, const struct
 	}
 }
 
+static void mail_unread(struct parser *p, struct mail_state *m)
+{
+	if (!m->tab_unread++)
+		m->unread_line = p->lineno;
+}
+
+/* A cell that holds nothing to read: empty, "-", "n/a", "+++++". */
+static bool mail_blank_cell(const struct pp_tok *c)
+{
+	return !c->len || (c->len == 1 && c->s[0] == '-') || (c->len == 3 && strncasecmp(c->s, "n/a", 3) == 0) ||
+	       (c->len >= 3 && strspn(c->s, "+") == c->len);
+}
+
 /* A |-cell with a unit after its figure: "0.2 s", "8667.792 MB/s",
  * "445.2 %" (a share here: the column is not a change), "0.006 ms". */
 static bool mail_pipe_unit_value(const struct pp_tok *c, double *v, char *unit, size_t ulen)
@@ -1448,8 +1471,11 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 				if (m->pipe_ign[i])
 					continue;
 				unit[0] = '\0';
-				if (!mail_pipe_unit_value(&c[i], &v, unit, sizeof(unit)) && !mail_cell_value(&c[i], &v))
+				if (!mail_pipe_unit_value(&c[i], &v, unit, sizeof(unit)) && !mail_cell_value(&c[i], &v)) {
+					if (!mail_blank_cell(&c[i]))
+						mail_unread(p, m);
 					continue;
+				}
 				/* "% >2 sec": the share over 2 s, "pct_gt_2_sec" */
 				char hn[RP_LABEL_LEN + 8];
 				size_t ho = 0;
@@ -1463,6 +1489,7 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 			m->tab_rows++;
 			m->tab_last = p->lineno;
 			m->bench_stale = true;
+			m->pipe_row_line = m->nline;
 			if (m->tab_rows == 1) {
 				/* the header's names are metrics here, not labels */
 				size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what),
@@ -1499,6 +1526,7 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 			}
 			if (derived)
 				mail_pipe_check(p, m, c, n);
+			m->pipe_row_line = m->nline;
 			m->tab_rows++;
 			m->tab_last = p->lineno;
 			m->bench_stale = true;
@@ -1512,10 +1540,25 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 	}
 	if (!pp_tok_number(&c[0], &x)) {
 		/* a header: every cell a short name (the first may be empty) */
+		/* a row of the table's width with figures in it, none of the
+		 * shapes above (right under a row, or not a header): said */
+		bool digits = false, hdr = true;
+		for (size_t k = 1; k < n; k++)
+			for (size_t q = 0; q < c[k].len; q++)
+				digits |= isdigit((unsigned char)c[k].s[q]) != 0;
 		for (size_t i = 0; i < n; i++)
 			if ((!c[i].len && i) || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL) ||
 			    memmem(c[i].s, c[i].len, "++", 2) || memmem(c[i].s, c[i].len, "--", 2))
-				return false;
+				hdr = false;
+		if (m->pipe && m->tab_kind == 2 && n == m->pipe_n && digits &&
+		    (!hdr || (m->tab_rows && m->pipe_row_line + 1 == m->nline))) {
+			mail_unread(p, m);
+			m->tab_last = p->lineno;
+			m->pipe_row_line = m->nline;
+			return true;
+		}
+		if (!hdr)
+			return false;
 		if (m->pipe && !m->tab_rows && n == m->pipe_n && m->pipe_hdr_line + 1 == m->nline) {
 			/* its second line ("size | same file | diff files") joins
 			 * each column's name: "Block size", "Baseline diff files" */
@@ -1578,6 +1621,7 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 	}
 	if (!m->pipe || n != m->pipe_n)
 		return false;
+	m->pipe_row_line = m->nline;
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	m->bench_stale = true;
@@ -1600,6 +1644,8 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 		size_t tn = pp_tokens(cell, ct, 8);
 		if (tn && mail_cells(ct, tn, mc, 2) == 1 && mc[0].kind == MC_VALUE)
 			mail_emit_cell(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, &mc[0], m->hint_unit);
+		else if (!mail_blank_cell(&c[i]))
+			mail_unread(p, m);
 	}
 	mail_pipe_check(p, m, c, n);
 	return true;
