@@ -173,6 +173,7 @@ struct mail_state {
 	 * "xa_empty: 1835343 ..." (two such lines or more, as many figures) */
 	bool lr;
 	size_t lr_k;
+	int headers;               /* 1 in the mail's header block ("Lines: 42"), 2 after it */
 	char lr_prev[256];
 	int lr_prev_line;
 	unsigned long lr_prev_n;
@@ -2189,7 +2190,8 @@ static bool mail_lr_row(struct parser *p, struct mail_state *m, const char *s)
 {
 	struct mail_cell c[MAIL_COLS];
 	char name[RP_LABEL_LEN];
-	size_t nc = mail_lr_cells(s, c, MAIL_COLS, name, sizeof(name));
+	/* "Content-Length: 1234" over "Lines: 42" is a mail header */
+	size_t nc = m->headers == 1 ? 0 : mail_lr_cells(s, c, MAIL_COLS, name, sizeof(name));
 	if (!nc) {
 		m->lr_prev[0] = '\0';
 		return false;
@@ -2387,6 +2389,13 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 {
 	struct mail_state *m = p->st;
 	m->nline++;
+	/* a file that starts like a mail ("From: ...", "Subject: ...") has a
+	 * header block up to its first blank line */
+	if (!m->headers) {
+		size_t w = strspn(line, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-");
+		m->headers = (w && line[w] == ':') || strncmp(line, "From ", 5) == 0 ? 1 : 2;
+	} else if (m->headers == 1 && !line[strspn(line, " \t\r")])
+		m->headers = 2;
 	char *s = mail_unquote(line);
 	/* "1.00 [ -9.11](11.93)": a change and a spread written together */
 	char sep[PARSER_LINE_MAX + 1];

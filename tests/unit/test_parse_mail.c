@@ -1644,6 +1644,27 @@ static void test_mail_unread_cells_said(void **st)
 	result_set_free(&rs);
 }
 
+/* A mail's header block is never a table: "Content-Length: 1234" over
+ * "Lines: 42" has the shape of runs per label (text made here). */
+static void test_mail_header_block_not_runs(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	feed_all("mail",
+		 "From: a@example.org\n"
+		 "Content-Length: 1234\n"
+		 "Lines: 42\n"
+		 "\n"
+		 "Before:   1 2\n"
+		 "After:    3 4\n",
+		 &rs);
+	assert_int_equal(count(&rs, "Content-Length", -1, NULL), 0);
+	assert_int_equal(count(&rs, "Lines", -1, NULL), 0);
+	assert_double_equal(find(&rs, "After", 1, "value", 0)->value, 4, 0);
+	assert_int_equal(rs.n, 4);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1688,6 +1709,7 @@ int main(void)
 		cmocka_unit_test(test_mail_unit_in_us_prose),
 		cmocka_unit_test(test_mail_transposed_wrapped_qp),
 		cmocka_unit_test(test_mail_unread_cells_said),
+		cmocka_unit_test(test_mail_header_block_not_runs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
