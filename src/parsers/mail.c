@@ -174,6 +174,7 @@ struct mail_state {
 	bool lr;
 	size_t lr_k;
 	int headers;               /* 1 in the mail's header block ("Lines: 42"), 2 after it */
+	char lr_metric[RP_NAME_LEN];   /* from a title right above: "Visionfive2 (StarFive ...)" */
 	char lr_prev[256];
 	int lr_prev_line;
 	unsigned long lr_prev_n;
@@ -2177,7 +2178,8 @@ static size_t mail_lr_cells(const char *s, struct mail_cell *c, size_t max, char
 
 static void mail_lr_emit(struct parser *p, struct mail_state *m, const char *name, const struct mail_cell *c, size_t nc)
 {
-	const char *metric = m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	const char *metric = m->lr_metric[0]    ? m->lr_metric
+			     : m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
 	for (size_t k = 0; k < nc; k++)
 		mail_emit_cell(p, name, -1, "run", 0, metric, &c[k], m->hint_unit);
 	m->tab_rows++;
@@ -2207,8 +2209,24 @@ static bool mail_lr_row(struct parser *p, struct mail_state *m, const char *s)
 		char pname[RP_LABEL_LEN];
 		size_t pn = mail_lr_cells(m->lr_prev, pc, MAIL_COLS, pname, sizeof(pname));
 		if (pn == nc) {
+			/* a short title right above the first row names the table
+			 * ("Visionfive2 (StarFive JH7110 / U74)": the machine) */
+			m->lr_metric[0] = '\0';
+			if (m->prev_line[0] && m->prev_line[1] == m->lr_prev_line && !m->prev_gap[1] && m->prev[0][0]) {
+				size_t l = strcspn(m->prev[0], "(:");
+				while (l && m->prev[0][l - 1] == ' ')
+					l--;
+				char head[256];
+				snprintf(head, sizeof(head), "%.*s", (int)l, m->prev[0]);
+				struct pp_tok tt[8];
+				size_t tn = pp_tokens(head, tt, 8);
+				char last = m->prev[0][strlen(m->prev[0]) - 1];
+				if (tn && tn <= 4 && isalpha((unsigned char)head[0]) && last != '.' && last != ',')
+					mail_metric_name(head, l, m->lr_metric, sizeof(m->lr_metric));
+			}
 			char what[160];
-			snprintf(what, sizeof(what), "runs per label: %zu figures a row, label from the row's name, x run", nc);
+			snprintf(what, sizeof(what), "runs per label: %zu figures a row, label from the row's name, x run%s%s",
+				 nc, m->lr_metric[0] ? "; metric " : "", m->lr_metric);
 			mail_tab_end(p, m);
 			mail_tab_begin(m, 7, m->lr_prev_line, what);
 			m->lr = true;

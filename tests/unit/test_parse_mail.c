@@ -1665,6 +1665,36 @@ static void test_mail_header_block_not_runs(void **st)
 	result_set_free(&rs);
 }
 
+/* Anton Blanchard's RISC-V patch quoted in Jisheng Zhang's reply (2023):
+ * two small tables of the same labels ("baseline: 189.87 ns"), one per
+ * machine, each under a title naming it ("Visionfive2 (StarFive JH7110 /
+ * U74)"): the title is the metric, so the two machines are never pooled
+ * as two runs. */
+static void test_mail_runs_per_label_titles(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "riscv-syscall-latency-machine-titles-quoted-2023.txt", NULL, NULL,
+						 &rs, notes, 4, &nn, err, sizeof(err)), 0);
+	check_pt(&rs, "baseline", "visionfive2", "run", 0, 189.87);
+	check_pt(&rs, "patched", "visionfive2", "run", 0, 176.76);
+	check_pt(&rs, "baseline", "lichee_pi_4a", "run", 0, 666.58);
+	check_pt(&rs, "patched", "lichee_pi_4a", "run", 0, 636.90);
+	assert_string_equal(find(&rs, "patched", 0, "lichee_pi_4a", 0)->unit, "ns");
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);
+	assert_int_equal(rs.n, 4);
+	assert_int_equal(nn, 2);
+	assert_int_equal(notes[0].first, 24);
+	assert_int_equal(notes[0].last, 25);
+	assert_int_equal(notes[1].first, 28);
+	assert_string_equal(notes[1].text, "runs per label: 1 figures a row, label from the row's name, x run; metric "
+					   "lichee_pi_4a; 2 rows");
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1710,6 +1740,7 @@ int main(void)
 		cmocka_unit_test(test_mail_transposed_wrapped_qp),
 		cmocka_unit_test(test_mail_unread_cells_said),
 		cmocka_unit_test(test_mail_header_block_not_runs),
+		cmocka_unit_test(test_mail_runs_per_label_titles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
