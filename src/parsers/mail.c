@@ -554,6 +554,13 @@ static bool mail_is_pm(const char *s, size_t len, size_t *skip)
 	return false;
 }
 
+/* A cell that holds nothing to read: empty, "-", "n/a", "+++++". */
+static bool mail_blank_cell(const struct pp_tok *c)
+{
+	return !c->len || (c->len == 1 && c->s[0] == '-') || (c->len == 3 && strncasecmp(c->s, "n/a", 3) == 0) ||
+	       (c->len >= 3 && strspn(c->s, "+") == c->len);
+}
+
 /* Cells of tokens t[0..n): returns how many, or (size_t)-1 when a token is
  * none of the above (a word: the line is not a row of values). */
 static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, size_t max)
@@ -628,10 +635,9 @@ static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, 
 		cell->endcol = endcol;
 		snprintf(cell->text, sizeof(cell->text), "%.*s", (int)len, s);
 		struct pp_tok w = { s, len, col, endcol };
-		bool plus = len >= 3 && strspn(s, "+") == len;
-		if (plus || (len == 1 && s[0] == '-') || (len == 3 && strncasecmp(s, "n/a", 3) == 0)) {
+		if (mail_blank_cell(&w)) {
 			cell->kind = MC_NONE;
-			cell->too_fast = plus;
+			cell->too_fast = s[0] == '+';
 			nc++;
 			continue;
 		}
@@ -1415,13 +1421,6 @@ static void mail_unread(struct parser *p, struct mail_state *m)
 		m->unread_line = p->lineno;
 }
 
-/* A cell that holds nothing to read: empty, "-", "n/a", "+++++". */
-static bool mail_blank_cell(const struct pp_tok *c)
-{
-	return !c->len || (c->len == 1 && c->s[0] == '-') || (c->len == 3 && strncasecmp(c->s, "n/a", 3) == 0) ||
-	       (c->len >= 3 && strspn(c->s, "+") == c->len);
-}
-
 /* A |-cell with a unit after its figure: "0.2 s", "8667.792 MB/s",
  * "445.2 %" (a share here: the column is not a change), "0.006 ms". */
 static bool mail_pipe_unit_value(const struct pp_tok *c, double *v, char *unit, size_t ulen)
@@ -1773,7 +1772,7 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 			double v;
 			/* "-" is a value column without a value in this row; a
 			 * derived column ("delta") is checked, never a label */
-			bool none = t[i].len == 1 && t[i].s[0] == '-';
+			bool none = mail_blank_cell(&t[i]);
 			if (i && is_ignored_label(c[i].s, c[i].len))
 				m->kt_role[i] = 3;
 			else if (i == 0 || (!none && !mail_cell_value(&t[i], &v)))
@@ -1793,7 +1792,7 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 			return false;
 		for (size_t i = 0; i < hn; i++) {
 			double v;
-			if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !(t[i].len == 1 && t[i].s[0] == '-'))
+			if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !mail_blank_cell(&t[i]))
 				return false;
 		}
 		/* several x columns: the last is x, the others key the metric */
@@ -1826,7 +1825,7 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 	 * under a size table is prose) */
 	for (size_t i = 0; i < r; i++) {
 		double v;
-		if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !(t[i].len == 1 && t[i].s[0] == '-'))
+		if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !mail_blank_cell(&t[i]))
 			return false;
 	}
 	char metric[RP_NAME_LEN] = "";
@@ -1880,6 +1879,33 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	return true;
+}
+
+/* A short title line over a table as a metric name: the words before a
+ * "(" or ":" between decorations ("Write throughput (MB/s)" ->
+ * write_throughput, "** Initial writers **" -> initial_writers,
+ * "io_load:" -> io_load), at most maxw of them and not a sentence. */
+static bool mail_title_metric(const char *line, size_t maxw, char *out, size_t outlen)
+{
+	const char *a = line;
+	while (*a == '*' || *a == '=' || *a == '#' || *a == ' ')
+		a++;
+	size_t l = strcspn(a, "(:*=#");
+	while (l && a[l - 1] == ' ')
+		l--;
+	size_t e = strlen(line);
+	while (e && line[e - 1] == ' ')
+		e--;
+	char last = e ? line[e - 1] : 0;
+	if (!l || !isalpha((unsigned char)a[0]) || last == '.' || last == ',')
+		return false;
+	size_t words = 1;
+	for (size_t i = 0; i + 1 < l; i++)
+		words += a[i] == ' ' && a[i + 1] != ' ';
+	if (words > maxw)
+		return false;
+	mail_metric_name(a, l, out, outlen);
+	return out[0] != '\0';
 }
 
 /* --- transposed tables: "clients  1  2  4  8" over "vanilla 100 190 ..." -- */
@@ -1951,20 +1977,8 @@ static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t 
 	/* a title right above names the metric ("Write throughput (MB/s)"
 	 * -> write_throughput; its unit went to the hints as it passed) */
 	m->xt_metric[0] = '\0';
-	if (m->prev_line[1] == lineno - 1 && m->prev[1][0]) {
-		struct pp_tok tt[8];
-		size_t tn = pp_tokens(m->prev[1], tt, 8);
-		/* "** Initial writers **": the words between the decorations */
-		const char *a = m->prev[1];
-		while (*a == '*' || *a == '=' || *a == '#' || *a == ' ')
-			a++;
-		size_t l = strcspn(a, "(:*=#");
-		while (l && a[l - 1] == ' ')
-			l--;
-		char last = a[l ? l - 1 : 0];
-		if (tn && tn <= 6 && l && last != '.' && last != ',' && isalpha((unsigned char)a[0]))
-			mail_metric_name(a, l, m->xt_metric, sizeof(m->xt_metric));
-	}
+	if (m->prev_line[1] == lineno - 1 && m->prev[1][0])
+		mail_title_metric(m->prev[1], 6, m->xt_metric, sizeof(m->xt_metric));
 	m->xt = true;
 	m->xt_blank = false;
 	m->xt_rows = 0;
@@ -2213,16 +2227,7 @@ static bool mail_lr_row(struct parser *p, struct mail_state *m, const char *s)
 			 * ("Visionfive2 (StarFive JH7110 / U74)": the machine) */
 			m->lr_metric[0] = '\0';
 			if (m->prev_line[0] && m->prev_line[1] == m->lr_prev_line && !m->prev_gap[1] && m->prev[0][0]) {
-				size_t l = strcspn(m->prev[0], "(:");
-				while (l && m->prev[0][l - 1] == ' ')
-					l--;
-				char head[256];
-				snprintf(head, sizeof(head), "%.*s", (int)l, m->prev[0]);
-				struct pp_tok tt[8];
-				size_t tn = pp_tokens(head, tt, 8);
-				char last = m->prev[0][strlen(m->prev[0]) - 1];
-				if (tn && tn <= 4 && isalpha((unsigned char)head[0]) && last != '.' && last != ',')
-					mail_metric_name(head, l, m->lr_metric, sizeof(m->lr_metric));
+				mail_title_metric(m->prev[0], 4, m->lr_metric, sizeof(m->lr_metric));
 			}
 			char what[160];
 			snprintf(what, sizeof(what), "runs per label: %zu figures a row, label from the row's name, x run%s%s",
@@ -2285,9 +2290,6 @@ static bool mail_lt_row(struct parser *p, struct mail_state *m, const char *s, c
 		if (m->prev[0][0] && m->prev_line[0]) {
 			struct pp_tok tt[4];
 			size_t tn = pp_tokens(m->prev[0], tt, 4);
-			size_t l = strcspn(m->prev[0], ":(");
-			while (l && m->prev[0][l - 1] == ' ')
-				l--;
 			/* "(transactions/sec)": "/sec" is written "/s" */
 			const char *par = strchr(m->prev[0], '(');
 			const char *cl = par ? strchr(par, ')') : NULL;
@@ -2295,8 +2297,7 @@ static bool mail_lt_row(struct parser *p, struct mail_state *m, const char *s, c
 			if (ul > 4 && strncmp(cl - 4, "/sec", 4) == 0)
 				ul -= 2;
 			bool unit = ul && ul < RP_UNIT_LEN && memchr(par, '/', ul);
-			if (tn && tn <= 3 && l && isalpha((unsigned char)m->prev[0][0]) && (!m->prev_gap[1] || unit)) {
-				mail_metric_name(m->prev[0], l, title, 16);
+			if (tn && tn <= 3 && (!m->prev_gap[1] || unit) && mail_title_metric(m->prev[0], 3, title, 16)) {
 				if (unit)
 					snprintf(m->lt_unit, sizeof(m->lt_unit), "%.*s", (int)ul, par + 1);
 			}
