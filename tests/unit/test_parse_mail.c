@@ -1695,6 +1695,32 @@ static void test_mail_runs_per_label_titles(void **st)
 	result_set_free(&rs);
 }
 
+/* Kairui Song's swap race fix (2024): an ASCII diagram of two CPUs
+ * ("CPU0  CPU1" over "----  ----"), a reproducer's output with numbers
+ * ("Round 0: Error on 0x5aa00, expected 32746, got 32743, 3 data loss!"),
+ * the diffstat: none of them a table; the one table is three labels of one
+ * run each with a unit word and a remark ("Non-direct: 13155355 us
+ * (Dropping SWP_SYNCHRONOUS_IO flag)"). */
+static void test_mail_runs_among_prose(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "swap-race-runs-diagram-prose-2024.txt", NULL, NULL, &rs, notes, 4,
+						 &nn, err, sizeof(err)), 0);
+	check_pt(&rs, "Before", "value", "run", 0, 10934698);
+	check_pt(&rs, "After", "value", "run", 0, 11157121);
+	check_pt(&rs, "Non-direct", "value", "run", 0, 13155355);
+	assert_string_equal(find(&rs, "Non-direct", 0, "value", 0)->unit, "us");
+	assert_int_equal(rs.n, 3);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 76);
+	assert_int_equal(notes[0].last, 78);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1741,6 +1767,7 @@ int main(void)
 		cmocka_unit_test(test_mail_unread_cells_said),
 		cmocka_unit_test(test_mail_header_block_not_runs),
 		cmocka_unit_test(test_mail_runs_per_label_titles),
+		cmocka_unit_test(test_mail_runs_among_prose),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
