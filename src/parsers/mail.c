@@ -41,6 +41,21 @@ struct mail_col {
 	bool pct;       /* ... and "[ -9.11]" the change in % */
 };
 
+/* The cells of a row after its first ones: a value with what goes with it
+ * ("116.1 (3.2)", "59580 ± 312", "123 +- 4", "45.6MB/s", "12.3 ms",
+ * "1,234", "1.2K"), a cell without a value ("-", "+++++", "n/a"), or a
+ * stated change ("-48.4%", "(+3.2%)", "1.05x"). */
+enum { MC_VALUE, MC_NONE, MC_CHANGE };
+struct mail_cell {
+	int kind;
+	int col, endcol;
+	double v, half;
+	bool has_spread, too_fast;
+	double spread;
+	char unit[RP_UNIT_LEN];
+	char text[32];       /* as printed (a change is checked from it) */
+};
+
 struct mail_state {
 	struct mail_label labels[MAIL_LABELS];
 	size_t nlabels;
@@ -94,9 +109,14 @@ struct mail_state {
 	bool pipe_ign[MAIL_COLS];
 	size_t pipe_n;
 	char pipe_x[RP_NAME_LEN];
+	unsigned long pipe_hdr_line;   /* its header's line (nline): a second one right under it joins */
+	unsigned long pipe_row_line;   /* its last row's (nline) */
 	char pipe_suffix[8];       /* "_t3": a table with the header of an earlier one */
 	char pipe_seen[8][96];
 	size_t pipe_nseen, pipe_tables;
+	/* a line that is only "baseline:" / "patched:": the label of the
+	 * tables right under it whose columns are metrics (tiobench's boxes) */
+	char colon_label[RP_LABEL_LEN];
 	/* kernel test robot (lkp) comparisons: "%stddev %change %stddev" */
 	bool lkp;
 	char lkp_labels[2][RP_LABEL_LEN];
@@ -113,6 +133,11 @@ struct mail_state {
 	int tab_first, tab_last;
 	size_t tab_rows, tab_skipped;
 	char tab_what[160];
+	/* cells and rows of the table being read that could not be read (a
+	 * cell "8341.118 MB/s*", a row of other cells): said, never dropped
+	 * silently */
+	size_t tab_unread;
+	int unread_line;
 	/* stated changes ("* -0.91%*") that the values do not give */
 	size_t tab_mismatch;
 	int mis_line;
@@ -134,6 +159,25 @@ struct mail_state {
 	 * rows whose first cell is the label */
 	bool xt;
 	size_t xt_n, xt_rows;
+	bool xt_blank;             /* one blank line between its rows ("iova_alloc 137k iops") */
+	/* a header and rows the mailer wrapped: the header's first line had
+	 * xt_split values; a row of that many waits here for the rest */
+	size_t xt_split, xt_pend_n;
+	unsigned long xt_hdr_last;
+	/* lines read so far: "right under" counts these, since a
+	 * quoted-printable soft break makes one line of several */
+	unsigned long nline;
+	char xt_pend_label[RP_LABEL_LEN];
+	struct mail_cell xt_pend[MAIL_COLS];
+	/* runs per label without a header: "Before:   1908944 1905870 ..." over
+	 * "xa_empty: 1835343 ..." (two such lines or more, as many figures) */
+	bool lr;
+	size_t lr_k;
+	int headers;               /* 1 in the mail's header block ("Lines: 42"), 2 after it */
+	char lr_metric[RP_NAME_LEN];   /* from a title right above: "Visionfive2 (StarFive ...)" */
+	char lr_prev[256];
+	int lr_prev_line;
+	unsigned long lr_prev_n;
 	int xt_line;
 	/* rows named by their label, columns the metrics (0), a count like
 	 * "[runs]" (1) or derived (2) */
@@ -141,6 +185,7 @@ struct mail_state {
 	size_t lt_n;
 	int lt_role[MAIL_COLS + 1];
 	char lt_metric[MAIL_COLS + 1][RP_NAME_LEN];
+	char lt_unit[RP_UNIT_LEN];  /* from its title: "throughput (files/sec)" */
 	double xt_x[MAIL_COLS];
 	int xt_col[MAIL_COLS], xt_endcol[MAIL_COLS];
 	char xt_name[RP_NAME_LEN], xt_metric[RP_NAME_LEN];
@@ -169,7 +214,7 @@ static void mail_tab_begin(struct mail_state *m, int kind, int first, const char
 	m->tab_kind = kind;
 	m->tab_first = first;
 	m->tab_last = first;
-	m->tab_rows = m->tab_skipped = m->tab_mismatch = m->tab_checked = 0;
+	m->tab_rows = m->tab_skipped = m->tab_mismatch = m->tab_checked = m->tab_unread = 0;
 	pp_strlcpy(m->tab_what, what, sizeof(m->tab_what));
 }
 
@@ -182,7 +227,11 @@ static void mail_table_note(struct parser *p, struct mail_state *m, int first, i
 	char chk[48] = "";
 	if (m->tab_checked && !m->tab_mismatch)
 		snprintf(chk, sizeof(chk), "; %zu stated changes checked", m->tab_checked);
-	if (m->tab_mismatch) {
+	if (m->tab_unread) {
+		pp_note(p, first, last, false, "%s; %zu rows, but %zu cells or rows could not be read (the first at line %d)%s",
+			what, rows, m->tab_unread, m->unread_line, chk);
+		m->tab_unread = 0;
+	} else if (m->tab_mismatch) {
 		const char *u = m->mis_kind == 0 ? "%" : m->mis_kind == 1 ? "x" : "";
 		pp_note(p, first, last, false,
 			"%s; %zu rows, but %zu stated changes do not match the values (line %d says %+.2f%s, the "
@@ -307,18 +356,33 @@ static bool is_rule(const char *s)
 /* A cell that is a column of derived figures, not a run. */
 static bool is_ignored_label(const char *s, size_t len)
 {
+	/* a share of requests ("% >2 sec") is a figure */
+	const char *pc = memchr(s, '%', len);
+	if (pc && pc + 2 < s + len && pc[1] == ' ' && (pc[2] == '>' || pc[2] == '<'))
+		return false;
 	if (len && s[0] == '%')
 		return true;
-	static const char *const words[] = { "diff", "change", "delta", "ratio", "gain", "speedup" };
+	static const char *const words[] = { "diff", "change", "delta", "ratio", "gain", "speedup", "speed-up" };
+	/* a whole word at the start or the end of the name ("Diff (cycles)",
+	 * "%change", "abs diff"), not inside another ("Iterations") nor
+	 * between words ("Baseline diff files": different files) */
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		size_t wl = strlen(words[i]);
-		for (size_t k = 0; k + wl <= len; k++)
-			if (strncasecmp(s + k, words[i], wl) == 0)
+		for (size_t k = 0; k + wl <= len; k++) {
+			if (strncasecmp(s + k, words[i], wl) != 0 || (k && isalpha((unsigned char)s[k - 1])) ||
+			    (k + wl < len && isalpha((unsigned char)s[k + wl])))
+				continue;
+			bool before = false, after = false;
+			for (size_t q = 0; q < k; q++)
+				before |= isalnum((unsigned char)s[q]) != 0;
+			for (size_t q = k + wl; q < len; q++)
+				after |= isalnum((unsigned char)s[q]) != 0;
+			if (!before || !after)
 				return true;
+		}
 	}
 	/* a "%" says a change ("+/- %"), except as the unit that ends a
 	 * metric's name ("CPU%", "util%") */
-	const char *pc = memchr(s, '%', len);
 	return pc && !(pc == s + len - 1 && pc > s && isalpha((unsigned char)pc[-1]));
 }
 
@@ -439,20 +503,6 @@ static void mail_check_change(struct parser *p, struct mail_state *m, double bas
 			  pct ? 0 : ratio ? 1 : 2);
 }
 
-/* The cells of a row after its first ones: a value with what goes with it
- * ("116.1 (3.2)", "59580 ± 312", "123 +- 4", "45.6MB/s", "12.3 ms",
- * "1,234", "1.2K"), a cell without a value ("-", "+++++", "n/a"), or a
- * stated change ("-48.4%", "(+3.2%)", "1.05x"). */
-enum { MC_VALUE, MC_NONE, MC_CHANGE };
-struct mail_cell {
-	int kind;
-	int col, endcol;
-	double v, half;
-	bool has_spread, too_fast;
-	double spread;
-	char unit[RP_UNIT_LEN];
-	char text[32];       /* as printed (a change is checked from it) */
-};
 
 /* A unit word on its own after a value ("MB/s", "ms", "IOPS"). */
 static bool mail_unit_word(const char *s, size_t len)
@@ -502,6 +552,13 @@ static bool mail_is_pm(const char *s, size_t len, size_t *skip)
 		return true;
 	}
 	return false;
+}
+
+/* A cell that holds nothing to read: empty, "-", "n/a", "+++++". */
+static bool mail_blank_cell(const struct pp_tok *c)
+{
+	return !c->len || (c->len == 1 && c->s[0] == '-') || (c->len == 3 && strncasecmp(c->s, "n/a", 3) == 0) ||
+	       (c->len >= 3 && strspn(c->s, "+") == c->len);
 }
 
 /* Cells of tokens t[0..n): returns how many, or (size_t)-1 when a token is
@@ -578,10 +635,9 @@ static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, 
 		cell->endcol = endcol;
 		snprintf(cell->text, sizeof(cell->text), "%.*s", (int)len, s);
 		struct pp_tok w = { s, len, col, endcol };
-		bool plus = len >= 3 && strspn(s, "+") == len;
-		if (plus || (len == 1 && s[0] == '-') || (len == 3 && strncasecmp(s, "n/a", 3) == 0)) {
+		if (mail_blank_cell(&w)) {
 			cell->kind = MC_NONE;
-			cell->too_fast = plus;
+			cell->too_fast = s[0] == '+';
 			nc++;
 			continue;
 		}
@@ -645,6 +701,8 @@ static void mail_emit_cell(struct parser *p, const char *label, int run, const c
 	pp_emit_point(p, &pt);
 }
 
+static void mail_hint_unit(struct mail_state *m, const char *line);
+
 static void mail_hints(struct mail_state *m, const char *line, int lineno)
 {
 	/* what the prose says the numbers are: "The first column is dbench
@@ -660,8 +718,26 @@ static void mail_hints(struct mail_state *m, const char *line, int lineno)
 		pp_strlcpy(m->hint_metric, "throughput", sizeof(m->hint_metric));
 		m->hint_metric_line = lineno;
 	}
+	mail_hint_unit(m, line);
+}
+
+static void mail_hint_unit(struct mail_state *m, const char *line)
+{
+	/* "(time of swapin 2G zero pages in us)" */
+	static const char *const times[] = { "us", "ms", "ns" };
+	for (size_t i = 0; i < sizeof(times) / sizeof(times[0]); i++) {
+		char w[8];
+		snprintf(w, sizeof(w), " in %s", times[i]);
+		const char *q = strstr(line, w);
+		if (q && !isalnum((unsigned char)q[strlen(w)])) {
+			pp_strlcpy(m->hint_unit, times[i], sizeof(m->hint_unit));
+			return;
+		}
+	}
 	if (strstr(line, "KIOPS"))
 		pp_strlcpy(m->hint_unit, "KIOPS", sizeof(m->hint_unit));
+	else if (strstr(line, "MiB/s"))
+		pp_strlcpy(m->hint_unit, "MiB/s", sizeof(m->hint_unit));
 	else if (strstr(line, "MB/sec") || strstr(line, "MB/s"))
 		pp_strlcpy(m->hint_unit, "MB/s", sizeof(m->hint_unit));
 	else if (strstr(line, "KB/s") || strstr(line, "kB/s") || strstr(line, "KB/sec"))
@@ -1339,6 +1415,28 @@ static void mail_pipe_check(struct parser *p, struct mail_state *m, const struct
 	}
 }
 
+static void mail_unread(struct parser *p, struct mail_state *m)
+{
+	if (!m->tab_unread++)
+		m->unread_line = p->lineno;
+}
+
+/* A |-cell with a unit after its figure: "0.2 s", "8667.792 MB/s",
+ * "445.2 %" (a share here: the column is not a change), "0.006 ms". */
+static bool mail_pipe_unit_value(const struct pp_tok *c, double *v, char *unit, size_t ulen)
+{
+	size_t u = c->len ? pp_scan_number(c->s, v) : 0;
+	if (!u || u >= c->len)
+		return false;
+	while (u < c->len && c->s[u] == ' ')
+		u++;
+	if ((c->len - u == 1 && c->s[u] == '%') || mail_unit_word(c->s + u, c->len - u)) {
+		snprintf(unit, ulen, "%.*s", (int)(c->len - u), c->s + u);
+		return true;
+	}
+	return false;
+}
+
 static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s)
 {
 	struct pp_tok c[MAIL_COLS + 1];
@@ -1355,9 +1453,56 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 	if (m->pipe && n == m->pipe_n && c[0].len && !pp_tok_number(&c[0], NULL)) {
 		/* a row named by its first cell: the workload (a metric), or in a
 		 * transposed table the kernel (a label) */
-		bool any = false;
-		for (size_t i = 1; i < n; i++)
+		bool any = false, units = false;
+		char unit[RP_UNIT_LEN];
+		for (size_t i = 1; i < n; i++) {
 			any |= !m->pipe_ign[i] && mail_cell_value(&c[i], &x);
+			units |= !m->pipe_ign[i] && mail_pipe_unit_value(&c[i], &x, unit, sizeof(unit));
+		}
+		if (units) {
+			/* figures with their units ("0.2 s | 8667.792 MB/s | 445.2 %"):
+			 * the columns are metrics of the row's workload, the label
+			 * the "baseline:" line just above the table, if any */
+			const char *label = m->colon_label[0] ? m->colon_label : p->label;
+			char rn[RP_NAME_LEN];
+			mail_metric_name(c[0].s, c[0].len, rn, sizeof(rn));
+			for (size_t i = 1; i < n; i++) {
+				double v;
+				char metric[RP_NAME_LEN], cn[RP_NAME_LEN];
+				if (m->pipe_ign[i])
+					continue;
+				unit[0] = '\0';
+				if (!mail_pipe_unit_value(&c[i], &v, unit, sizeof(unit)) && !mail_cell_value(&c[i], &v)) {
+					if (!mail_blank_cell(&c[i]))
+						mail_unread(p, m);
+					continue;
+				}
+				/* "% >2 sec": the share over 2 s, "pct_gt_2_sec" */
+				char hn[RP_LABEL_LEN + 8];
+				size_t ho = 0;
+				for (const char *q = m->pipe_labels[i]; *q && ho + 5 < sizeof(hn); q++)
+					ho += (size_t)snprintf(hn + ho, sizeof(hn) - ho, "%s",
+							       *q == '%' ? "pct " : *q == '>' ? "gt " : *q == '<' ? "lt " : (char[2]){ *q, 0 });
+				mail_metric_name(hn, ho, cn, sizeof(cn));
+				snprintf(metric, sizeof(metric), "%.*s_%s", (int)(sizeof(metric) - 2 - strlen(cn)), rn, cn);
+				pp_emit(p, label, -1, "run", 0, metric, v, unit, RP_FINAL);
+			}
+			m->tab_rows++;
+			m->tab_last = p->lineno;
+			m->bench_stale = true;
+			m->pipe_row_line = m->nline;
+			if (m->tab_rows == 1) {
+				/* the header's names are metrics here, not labels */
+				size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what),
+							    "|-table: rows named by workload (%s); metrics", m->pipe_x);
+				for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
+					o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
+							      m->pipe_labels[i]);
+				if (o < sizeof(m->tab_what))
+					snprintf(m->tab_what + o, sizeof(m->tab_what) - o, " (figures with units); label %s", label);
+			}
+			return true;
+		}
 		if (any) {
 			/* a derived column ("diff") compares the columns: they are
 			 * the labels, whatever the rows are called */
@@ -1382,6 +1527,7 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 			}
 			if (derived)
 				mail_pipe_check(p, m, c, n);
+			m->pipe_row_line = m->nline;
 			m->tab_rows++;
 			m->tab_last = p->lineno;
 			m->bench_stale = true;
@@ -1395,10 +1541,43 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 	}
 	if (!pp_tok_number(&c[0], &x)) {
 		/* a header: every cell a short name (the first may be empty) */
+		/* a row of the table's width with figures in it, none of the
+		 * shapes above (right under a row, or not a header): said */
+		bool digits = false, hdr = true;
+		for (size_t k = 1; k < n; k++)
+			for (size_t q = 0; q < c[k].len; q++)
+				digits |= isdigit((unsigned char)c[k].s[q]) != 0;
 		for (size_t i = 0; i < n; i++)
 			if ((!c[i].len && i) || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL) ||
 			    memmem(c[i].s, c[i].len, "++", 2) || memmem(c[i].s, c[i].len, "--", 2))
-				return false;
+				hdr = false;
+		if (m->pipe && m->tab_kind == 2 && n == m->pipe_n && digits &&
+		    (!hdr || (m->tab_rows && m->pipe_row_line + 1 == m->nline))) {
+			mail_unread(p, m);
+			m->tab_last = p->lineno;
+			m->pipe_row_line = m->nline;
+			return true;
+		}
+		if (!hdr)
+			return false;
+		if (m->pipe && !m->tab_rows && n == m->pipe_n && m->pipe_hdr_line + 1 == m->nline) {
+			/* its second line ("size | same file | diff files") joins
+			 * each column's name: "Block size", "Baseline diff files" */
+			size_t l = strlen(m->pipe_x);
+			snprintf(m->pipe_x + l, sizeof(m->pipe_x) - l, "%s%.*s", l && c[0].len ? " " : "", (int)c[0].len, c[0].s);
+			for (size_t i = 1; i < n; i++) {
+				l = strlen(m->pipe_labels[i]);
+				snprintf(m->pipe_labels[i] + l, RP_LABEL_LEN - l, " %.*s", (int)c[i].len, c[i].s);
+				m->pipe_ign[i] = is_ignored_label(m->pipe_labels[i], strlen(m->pipe_labels[i]));
+			}
+			size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what), "|-table: x %s; labels", m->pipe_x);
+			for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
+				if (!m->pipe_ign[i])
+					o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
+							      m->pipe_labels[i]);
+			m->pipe_hdr_line = m->nline;
+			return true;
+		}
 		const char *xs = c[0].s;
 		size_t xl = c[0].len;
 		while (xl && (*xs == '#' || *xs == ' ')) {
@@ -1438,19 +1617,36 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 				o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s skipped", m->pipe_labels[i]);
 		mail_tab_end(p, m);
 		mail_tab_begin(m, 2, p->lineno, what);
+		m->pipe_hdr_line = m->nline;
 		return true;
 	}
 	if (!m->pipe || n != m->pipe_n)
 		return false;
+	m->pipe_row_line = m->nline;
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	m->bench_stale = true;
-	const char *metric = m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	char metric[RP_NAME_LEN];
+	snprintf(metric, sizeof(metric), "%.*s%s", (int)(sizeof(metric) - 1 - strlen(m->pipe_suffix)),
+		 m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value"), m->pipe_suffix);
 	for (size_t i = 1; i < n; i++) {
 		double v;
-		if (m->pipe_ign[i] || !mail_cell_value(&c[i], &v))
+		if (m->pipe_ign[i])
 			continue;
-		pp_emit(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, v, m->hint_unit, RP_FINAL);
+		if (mail_cell_value(&c[i], &v)) {
+			pp_emit(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, v, m->hint_unit, RP_FINAL);
+			continue;
+		}
+		/* "10.96 (0.497)": a value and its spread */
+		char cell[128];
+		struct pp_tok ct[8];
+		struct mail_cell mc[2];
+		snprintf(cell, sizeof(cell), "%.*s", (int)c[i].len, c[i].s);
+		size_t tn = pp_tokens(cell, ct, 8);
+		if (tn && mail_cells(ct, tn, mc, 2) == 1 && mc[0].kind == MC_VALUE)
+			mail_emit_cell(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, &mc[0], m->hint_unit);
+		else if (!mail_blank_cell(&c[i]))
+			mail_unread(p, m);
 	}
 	mail_pipe_check(p, m, c, n);
 	return true;
@@ -1574,7 +1770,12 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 				return false;
 			snprintf(m->kt_head[i], RP_NAME_LEN, "%.*s", (int)c[i].len, c[i].s);
 			double v;
-			if (i == 0 || !mail_cell_value(&t[i], &v))
+			/* "-" is a value column without a value in this row; a
+			 * derived column ("delta") is checked, never a label */
+			bool none = mail_blank_cell(&t[i]);
+			if (i && is_ignored_label(c[i].s, c[i].len))
+				m->kt_role[i] = 3;
+			else if (i == 0 || (!none && !mail_cell_value(&t[i], &v)))
 				m->kt_role[i] = 1;
 			else if (mail_x_word(c[i].s, c[i].len))
 				m->kt_role[i] = 2;
@@ -1591,7 +1792,7 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 			return false;
 		for (size_t i = 0; i < hn; i++) {
 			double v;
-			if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v))
+			if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !mail_blank_cell(&t[i]))
 				return false;
 		}
 		/* several x columns: the last is x, the others key the metric */
@@ -1612,11 +1813,21 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 		for (size_t i = 0; i < hn && o < sizeof(what); i++)
 			if (m->kt_role[i] == 1)
 				o += (size_t)snprintf(what + o, sizeof(what) - o, " %s", m->kt_head[i]);
+		for (size_t i = 0; i < hn && o < sizeof(what); i++)
+			if (m->kt_role[i] == 3)
+				o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s checked", m->kt_head[i]);
 		mail_tab_end(p, m);
 		mail_tab_begin(m, 4, hl ? hl : p->lineno, what);
 	}
 	if (r != m->kt_n)
 		return false;
+	/* every compared column a figure or "-" ("Total: Before=1, After=2"
+	 * under a size table is prose) */
+	for (size_t i = 0; i < r; i++) {
+		double v;
+		if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !mail_blank_cell(&t[i]))
+			return false;
+	}
 	char metric[RP_NAME_LEN] = "";
 	const char *x_name = "x";
 	char xn[RP_NAME_LEN];
@@ -1659,33 +1870,93 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 		mail_check_change(p, m, lv[0], mail_half_unit(t[lab[0]].s, t[lab[0]].len), lv[k],
 				  mail_half_unit(t[lab[k]].s, t[lab[k]].len), t[j].s, t[j].len, NULL);
 	}
+	/* a derived column: the last label column against the first (a "-"
+	 * in either leaves nothing to check) */
+	for (size_t i = 0; i < r && nl >= 2; i++)
+		if (m->kt_role[i] == 3 && lab[0] < (int)i)
+			mail_check_change(p, m, lv[0], mail_half_unit(t[lab[0]].s, t[lab[0]].len), lv[nl - 1],
+					  mail_half_unit(t[lab[nl - 1]].s, t[lab[nl - 1]].len), t[i].s, t[i].len, m->kt_head[i]);
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	return true;
+}
+
+/* A short title line over a table as a metric name: the words before a
+ * "(" or ":" between decorations ("Write throughput (MB/s)" ->
+ * write_throughput, "** Initial writers **" -> initial_writers,
+ * "io_load:" -> io_load), at most maxw of them and not a sentence. */
+static bool mail_title_metric(const char *line, size_t maxw, char *out, size_t outlen)
+{
+	const char *a = line;
+	while (*a == '*' || *a == '=' || *a == '#' || *a == ' ')
+		a++;
+	size_t l = strcspn(a, "(:*=#");
+	while (l && a[l - 1] == ' ')
+		l--;
+	size_t e = strlen(line);
+	while (e && line[e - 1] == ' ')
+		e--;
+	char last = e ? line[e - 1] : 0;
+	if (!l || !isalpha((unsigned char)a[0]) || last == '.' || last == ',')
+		return false;
+	size_t words = 1;
+	for (size_t i = 0; i + 1 < l; i++)
+		words += a[i] == ' ' && a[i + 1] != ' ';
+	if (words > maxw)
+		return false;
+	mail_metric_name(a, l, out, outlen);
+	return out[0] != '\0';
 }
 
 /* --- transposed tables: "clients  1  2  4  8" over "vanilla 100 190 ..." -- */
 
 /* A header row of x values: a short name (or none) then 3+ numbers that
  * grow from left to right, nothing after them. */
+/* "numjobs=1  numjobs=2  numjobs=4" or "JOBS=1  JOBS=10": the x axis
+ * named in every cell; two values are enough when it is written so. */
+static bool mail_xt_named(const struct pp_tok *t, size_t n, double *x, char *name, size_t nlen)
+{
+	if (n < 2 || n > MAIL_COLS)
+		return false;
+	const char *eq0 = memchr(t[0].s, '=', t[0].len);
+	if (!eq0 || eq0 == t[0].s)
+		return false;
+	size_t nl = (size_t)(eq0 - t[0].s);
+	for (size_t k = 0; k < n; k++) {
+		char num[32];
+		if (t[k].len <= nl + 1 || t[k].len - nl - 1 >= sizeof(num) || strncmp(t[k].s, t[0].s, nl + 1) != 0)
+			return false;
+		memcpy(num, t[k].s + nl + 1, t[k].len - nl - 1);
+		num[t[k].len - nl - 1] = '\0';
+		if (!pp_is_number(num, &x[k]) || (k && !(x[k] > x[k - 1])))
+			return false;
+	}
+	mail_metric_name(t[0].s, nl, name, nlen);
+	return name[0] != '\0';
+}
+
 static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t n, int lineno)
 {
-	size_t j = 0;
-	while (j < n && !pp_tok_number(&t[j], NULL))
-		j++;
-	if (j > 2 || n - j < 3 || n - j > MAIL_COLS)
-		return false;
-	/* the name: words without digits ("clients", "BS(KB)", "# threads") */
-	for (size_t k = 0; k < j; k++)
-		for (size_t i = 0; i < t[k].len; i++)
-			if (isdigit((unsigned char)t[k].s[i]))
-				return false;
 	double x[MAIL_COLS];
-	for (size_t k = j; k < n; k++) {
-		if (!pp_tok_number(&t[k], &x[k - j]))
+	char named[RP_NAME_LEN];
+	size_t j = 0;
+	bool eq = mail_xt_named(t, n, x, named, sizeof(named));
+	if (!eq) {
+		while (j < n && !pp_tok_number(&t[j], NULL))
+			j++;
+		if (j > 2 || n - j < 3 || n - j > MAIL_COLS)
 			return false;
-		if (k > j && !(x[k - j] > x[k - j - 1]))
-			return false;
+		/* the name: words without digits ("clients", "BS(KB)", "# threads") */
+		for (size_t k = 0; k < j; k++)
+			for (size_t i = 0; i < t[k].len; i++)
+				if (isdigit((unsigned char)t[k].s[i]))
+					return false;
+		for (size_t k = j; k < n; k++) {
+			if (!pp_tok_number(&t[k], &x[k - j]))
+				return false;
+			if (k > j && !(x[k - j] > x[k - j - 1]))
+				return false;
+		}
 	}
 	m->xt_n = n - j;
 	for (size_t k = 0; k < m->xt_n; k++) {
@@ -1695,7 +1966,9 @@ static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t 
 		m->xt_have_base[k] = m->xt_have_prev[k] = false;
 	}
 	m->xt_name[0] = '\0';
-	if (j) {
+	if (eq)
+		pp_strlcpy(m->xt_name, named, sizeof(m->xt_name));
+	else if (j) {
 		const char *a = t[0].s, *e = t[j - 1].s + t[j - 1].len;
 		while (a < e && (*a == '#' || *a == ' '))
 			a++;
@@ -1704,20 +1977,14 @@ static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t 
 	/* a title right above names the metric ("Write throughput (MB/s)"
 	 * -> write_throughput; its unit went to the hints as it passed) */
 	m->xt_metric[0] = '\0';
-	if (m->prev_line[1] == lineno - 1 && m->prev[1][0]) {
-		struct pp_tok tt[8];
-		size_t tn = pp_tokens(m->prev[1], tt, 8);
-		const char *a = m->prev[1];
-		size_t l = strcspn(a, "(:");
-		while (l && a[l - 1] == ' ')
-			l--;
-		char last = a[strlen(a) - 1];
-		if (tn && tn <= 6 && l && last != '.' && last != ',' && isalpha((unsigned char)a[0]))
-			mail_metric_name(a, l, m->xt_metric, sizeof(m->xt_metric));
-	}
+	if (m->prev_line[1] == lineno - 1 && m->prev[1][0])
+		mail_title_metric(m->prev[1], 6, m->xt_metric, sizeof(m->xt_metric));
 	m->xt = true;
+	m->xt_blank = false;
 	m->xt_rows = 0;
 	m->xt_line = lineno;
+	m->xt_hdr_last = m->nline;
+	m->xt_split = m->xt_pend_n = 0;
 	return true;
 }
 
@@ -1725,6 +1992,9 @@ static bool mail_xt_header(struct mail_state *m, const struct pp_tok *t, size_t 
  * (by count, else by position).  A row named like a derived figure
  * ("%diff", "change") or made only of changes is checked against the last
  * label row and the first, never read as a label. */
+static void mail_xt_apply(struct parser *p, struct mail_state *m, const char *label, const struct mail_cell *c,
+			  size_t nc, const int *xi);
+
 static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, const struct pp_tok *t, size_t n)
 {
 	struct pp_tok lc[2];
@@ -1757,11 +2027,35 @@ static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, c
 		if (xi[k] < 0)
 			return false;
 	}
-	bool derived = is_ignored_label(lc[0].s, lc[0].len), values = false;
+	/* "baseline:" is the label baseline */
+	size_t ll = lc[0].len - (lc[0].s[lc[0].len - 1] == ':' && lc[0].len > 1);
+	char label[RP_LABEL_LEN];
+	snprintf(label, sizeof(label), "%.*s", (int)ll, lc[0].s);
+	/* the header of the next table ("threads: 1 2 4" after a blank) */
+	char lname[RP_NAME_LEN];
+	mail_metric_name(label, strlen(label), lname, sizeof(lname));
+	if (m->xt_name[0] && strcmp(lname, m->xt_name) == 0)
+		return false;
+	m->xt_blank = false;
+	if (m->xt_split && nc == m->xt_split && nc < m->xt_n) {
+		/* the mailer wrapped the row where it wrapped the header: the
+		 * rest comes on the next line */
+		pp_strlcpy(m->xt_pend_label, label, sizeof(m->xt_pend_label));
+		memcpy(m->xt_pend, c, nc * sizeof(c[0]));
+		m->xt_pend_n = nc;
+		return true;
+	}
+	mail_xt_apply(p, m, label, c, nc, xi);
+	return true;
+}
+
+/* The points (or the checks) of one row of a transposed table. */
+static void mail_xt_apply(struct parser *p, struct mail_state *m, const char *label, const struct mail_cell *c,
+			  size_t nc, const int *xi)
+{
+	bool derived = is_ignored_label(label, strlen(label)), values = false;
 	for (size_t k = 0; k < nc; k++)
 		values |= c[k].kind == MC_VALUE;
-	char label[RP_LABEL_LEN];
-	snprintf(label, sizeof(label), "%.*s", (int)lc[0].len, lc[0].s);
 	if (derived || !values) {
 		for (size_t k = 0; k < nc; k++) {
 			int i = xi[k];
@@ -1797,10 +2091,164 @@ static bool mail_xt_row(struct parser *p, struct mail_state *m, const char *s, c
 		mail_tab_end(p, m);
 		mail_tab_begin(m, 5, m->xt_line, what);
 	}
+	if (derived || !values) {
+		/* said in the note: a derived row is no label */
+		size_t l = strlen(m->tab_what);
+		snprintf(m->tab_what + l, sizeof(m->tab_what) - l, "; derived row %s", label);
+	}
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	m->bench_stale = true;
+}
+
+/* A held wrapped row whose rest did not come: read as it is. */
+static void mail_xt_flush(struct parser *p, struct mail_state *m)
+{
+	if (!m->xt_pend_n)
+		return;
+	int xi[MAIL_COLS];
+	for (size_t k = 0; k < MAIL_COLS; k++)
+		xi[k] = (int)k;
+	size_t pn = m->xt_pend_n;
+	m->xt_pend_n = 0;
+	mail_xt_apply(p, m, m->xt_pend_label, m->xt_pend, pn, xi);
+}
+
+/* Lines the mailer wrapped in a transposed table: the rest of its header
+ * (more x values, right under it, before any row), or the rest of a row
+ * held by mail_xt_row.  A held row whose rest does not come is read as it
+ * is, at the first x values. */
+static bool mail_xt_cont(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
+{
+	bool nums = n > 0;
+	double dummy;
+	for (size_t k = 0; k < n && nums; k++)
+		nums = pp_tok_number(&t[k], NULL) || (t[k].len > 1 && mail_cell_value(&t[k], &dummy));
+	if (m->xt_pend_n) {
+		struct mail_cell c[MAIL_COLS];
+		size_t nc = nums ? mail_cells(t, n, c, MAIL_COLS) : 0;
+		size_t pn = m->xt_pend_n;
+		int xi[MAIL_COLS];
+		for (size_t k = 0; k < MAIL_COLS; k++)
+			xi[k] = (int)k;
+		m->xt_pend_n = 0;
+		if (nc != (size_t)-1 && nc && pn + nc == m->xt_n) {
+			struct mail_cell all[MAIL_COLS];
+			memcpy(all, m->xt_pend, pn * sizeof(all[0]));
+			memcpy(all + pn, c, nc * sizeof(all[0]));
+			mail_xt_apply(p, m, m->xt_pend_label, all, m->xt_n, xi);
+			return true;
+		}
+		m->xt_pend_n = pn;
+		mail_xt_flush(p, m);
+		return false;
+	}
+	if (m->xt_rows || m->xt_hdr_last + 1 != m->nline || !nums || m->xt_n + n > MAIL_COLS)
+		return false;
+	double x[MAIL_COLS];
+	for (size_t k = 0; k < n; k++)
+		if (!pp_tok_number(&t[k], &x[k]) || !(x[k] > (k ? x[k - 1] : m->xt_x[m->xt_n - 1])))
+			return false;
+	if (!m->xt_split)
+		m->xt_split = m->xt_n;
+	for (size_t k = 0; k < n; k++) {
+		m->xt_x[m->xt_n] = x[k];
+		m->xt_col[m->xt_n] = t[k].col;
+		m->xt_endcol[m->xt_n] = t[k].endcol;
+		m->xt_have_base[m->xt_n] = m->xt_have_prev[m->xt_n] = false;
+		m->xt_n++;
+	}
+	m->xt_hdr_last = m->nline;
 	return true;
+}
+
+/* --- runs per label: "Before:   1908944 1905870 1905322" ------------------ */
+
+/* The figures of a "name: v1 v2 ... [unit] [(remark)]" line into c;
+ * how many, 0 when the line is not one. */
+static size_t mail_lr_cells(const char *s, struct mail_cell *c, size_t max, char *name, size_t nlen)
+{
+	struct pp_tok t[MAIL_COLS + 4];
+	size_t n = pp_tokens(s, t, MAIL_COLS + 4);
+	if (n < 2 || t[0].len < 2 || t[0].s[t[0].len - 1] != ':' || !isalpha((unsigned char)t[0].s[0]) ||
+	    t[0].len - 1 >= nlen)
+		return 0;
+	/* a remark in brackets after the figures is not a cell */
+	size_t e = n;
+	for (size_t k = 1; k < n; k++)
+		if (t[k].s[0] == '(') {
+			e = k;
+			break;
+		}
+	size_t nc = mail_cells(t + 1, e - 1, c, max);
+	if (nc == (size_t)-1 || !nc)
+		return 0;
+	for (size_t k = 0; k < nc; k++)
+		if (c[k].kind != MC_VALUE)
+			return 0;
+	snprintf(name, nlen, "%.*s", (int)t[0].len - 1, t[0].s);
+	return nc;
+}
+
+static void mail_lr_emit(struct parser *p, struct mail_state *m, const char *name, const struct mail_cell *c, size_t nc)
+{
+	const char *metric = m->lr_metric[0]    ? m->lr_metric
+			     : m->hint_metric[0] ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	for (size_t k = 0; k < nc; k++)
+		mail_emit_cell(p, name, -1, "run", 0, metric, &c[k], m->hint_unit);
+	m->tab_rows++;
+	m->tab_last = p->lineno;
+}
+
+/* A line of a runs-per-label table; the first such line is only kept (a
+ * single "Before: 12 us" is prose), the second like it makes the table. */
+static bool mail_lr_row(struct parser *p, struct mail_state *m, const char *s)
+{
+	struct mail_cell c[MAIL_COLS];
+	char name[RP_LABEL_LEN];
+	/* "Content-Length: 1234" over "Lines: 42" is a mail header */
+	size_t nc = m->headers == 1 ? 0 : mail_lr_cells(s, c, MAIL_COLS, name, sizeof(name));
+	if (!nc) {
+		m->lr_prev[0] = '\0';
+		return false;
+	}
+	if (m->lr) {
+		if (nc != m->lr_k)
+			return false;
+		mail_lr_emit(p, m, name, c, nc);
+		return true;
+	}
+	if (m->lr_prev[0] && m->lr_prev_n + 1 == m->nline) {
+		struct mail_cell pc[MAIL_COLS];
+		char pname[RP_LABEL_LEN];
+		size_t pn = mail_lr_cells(m->lr_prev, pc, MAIL_COLS, pname, sizeof(pname));
+		if (pn == nc) {
+			/* a short title right above the first row names the table
+			 * ("Visionfive2 (StarFive JH7110 / U74)": the machine) */
+			m->lr_metric[0] = '\0';
+			if (m->prev_line[0] && m->prev_line[1] == m->lr_prev_line && !m->prev_gap[1] && m->prev[0][0]) {
+				mail_title_metric(m->prev[0], 4, m->lr_metric, sizeof(m->lr_metric));
+			}
+			char what[160];
+			snprintf(what, sizeof(what), "runs per label: %zu figures a row, label from the row's name, x run%s%s",
+				 nc, m->lr_metric[0] ? "; metric " : "", m->lr_metric);
+			mail_tab_end(p, m);
+			mail_tab_begin(m, 7, m->lr_prev_line, what);
+			m->lr = true;
+			m->lr_k = nc;
+			int now = p->lineno;
+			p->lineno = m->lr_prev_line;
+			mail_lr_emit(p, m, pname, pc, pn);
+			p->lineno = now;
+			mail_lr_emit(p, m, name, c, nc);
+			m->lr_prev[0] = '\0';
+			return true;
+		}
+	}
+	pp_strlcpy(m->lr_prev, s, sizeof(m->lr_prev));
+	m->lr_prev_line = p->lineno;
+	m->lr_prev_n = m->nline;
+	return false;
 }
 
 /* --- rows named by their label: "Kernel [runs] Time CPU% ... Ratio" over
@@ -1819,43 +2267,63 @@ static bool mail_lt_row(struct parser *p, struct mail_state *m, const char *s, c
 		 * under a header of names right above it */
 		if (!mail_labelish(lc[0].s, lc[0].len) || m->gap_now || is_rule(m->prev[1]))
 			return false;
+		/* the header names every column ("Kernel [runs] Time ..."), or
+		 * only the value columns, indented past the labels ("workload1
+		 * workload2", "2000 files by 1M  200 files by 10M") */
 		struct pp_tok h[MAIL_COLS + 1];
 		size_t hn = pp_tokens(m->prev[1], h, MAIL_COLS + 1);
-		if (hn < 3 || hn > MAIL_COLS || k0 != 1 || hn != n)
+		size_t off = hn && h[0].col >= lc[0].endcol;
+		if (hn + off != n)
+			hn = pp_cells(m->prev[1], h, MAIL_COLS + 1);
+		off = hn && h[0].col >= lc[0].endcol;
+		if (hn + off < 3 || hn + off > MAIL_COLS || k0 != 1 || hn + off != n)
 			return false;
 		for (size_t i = 0; i < hn; i++) {
 			char last = h[i].s[h[i].len - 1];
 			if (pp_tok_number(&h[i], NULL) || h[i].len > 20 || last == ':' || last == ',' || last == '.')
 				return false;
 		}
-		/* the title over the header ("no_load:") names the table */
+		/* the title over the header ("no_load:") names the table; a short
+		 * one a blank line above it too, and its "(files/sec)" is the unit */
 		char title[RP_NAME_LEN] = "";
-		if (!m->prev_gap[1] && m->prev[0][0]) {
+		m->lt_unit[0] = '\0';
+		if (m->prev[0][0] && m->prev_line[0]) {
 			struct pp_tok tt[4];
 			size_t tn = pp_tokens(m->prev[0], tt, 4);
-			size_t l = strcspn(m->prev[0], ":(");
-			while (l && m->prev[0][l - 1] == ' ')
-				l--;
-			if (tn && tn <= 3 && l && isalpha((unsigned char)m->prev[0][0]))
-				mail_metric_name(m->prev[0], l, title, 16);
+			/* "(transactions/sec)": "/sec" is written "/s" */
+			const char *par = strchr(m->prev[0], '(');
+			const char *cl = par ? strchr(par, ')') : NULL;
+			size_t ul = cl && cl > par + 1 ? (size_t)(cl - par - 1) : 0;
+			if (ul > 4 && strncmp(cl - 4, "/sec", 4) == 0)
+				ul -= 2;
+			bool unit = ul && ul < RP_UNIT_LEN && memchr(par, '/', ul);
+			if (tn && tn <= 3 && (!m->prev_gap[1] || unit) && mail_title_metric(m->prev[0], 3, title, 16)) {
+				if (unit)
+					snprintf(m->lt_unit, sizeof(m->lt_unit), "%.*s", (int)ul, par + 1);
+			}
 		}
 		char what[160];
 		size_t o = (size_t)snprintf(what, sizeof(what), "label rows%s%s%s: metrics", title[0] ? " (" : "", title,
 					    title[0] ? "_*)" : "");
-		for (size_t i = 1; i < hn; i++) {
-			m->lt_role[i] = h[i].s[0] == '[' ? 1 : is_ignored_label(h[i].s, h[i].len) ? 2 : 0;
+		/* h[i] names the row's cell i + off */
+		for (size_t i = 1 - off; i < hn; i++) {
+			size_t ri = i + off;
+			m->lt_role[ri] = h[i].s[0] == '[' ? 1 : is_ignored_label(h[i].s, h[i].len) ? 2 : 0;
 			char name[RP_NAME_LEN];
 			mail_metric_name(h[i].s, h[i].len, name, sizeof(name));
-			snprintf(m->lt_metric[i], RP_NAME_LEN, "%s%s%.*s", title, title[0] ? "_" : "",
+			snprintf(m->lt_metric[ri], RP_NAME_LEN, "%s%s%.*s", title, title[0] ? "_" : "",
 				 (int)(RP_NAME_LEN - 2 - strlen(title)), name);
-			if (m->lt_role[i] == 0 && o < sizeof(what))
+			if (m->lt_role[ri] == 0 && o < sizeof(what))
 				o += (size_t)snprintf(what + o, sizeof(what) - o, " %s", name);
 		}
-		for (size_t i = 1; i < hn && o < sizeof(what); i++)
-			if (m->lt_role[i])
+		for (size_t i = 1 - off; i < hn && o < sizeof(what); i++)
+			if (m->lt_role[i + off])
 				o += (size_t)snprintf(what + o, sizeof(what) - o, "; %.*s skipped (%s)", (int)h[i].len, h[i].s,
-						      m->lt_role[i] == 1 ? "a count" : "derived, from nothing in this table");
-		m->lt_n = hn;
+						      m->lt_role[i + off] == 1 ? "a count"
+									       : "derived, from nothing in this table");
+		if (m->lt_unit[0] && o < sizeof(what))
+			snprintf(what + o, sizeof(what) - o, "; unit %s", m->lt_unit);
+		m->lt_n = hn + off;
 		mail_tab_end(p, m);
 		mail_tab_begin(m, 6, m->prev_line[1] ? m->prev_line[1] : p->lineno, what);
 		m->lt = true;
@@ -1870,7 +2338,8 @@ static bool mail_lt_row(struct parser *p, struct mail_state *m, const char *s, c
 	snprintf(label, sizeof(label), "%.*s", (int)lc[0].len, lc[0].s);
 	for (size_t k = 0; k < nc; k++)
 		if (m->lt_role[k + 1] == 0 && c[k].kind != MC_CHANGE)
-			mail_emit_cell(p, label, -1, "run", 0, m->lt_metric[k + 1], &c[k], m->hint_unit);
+			mail_emit_cell(p, label, -1, "run", 0, m->lt_metric[k + 1], &c[k],
+				       m->lt_unit[0] ? m->lt_unit : m->hint_unit);
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	m->bench_stale = true;
@@ -1938,6 +2407,14 @@ static char *mail_unquote(char *line)
 static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct mail_state *m = p->st;
+	m->nline++;
+	/* a file that starts like a mail ("From: ...", "Subject: ...") has a
+	 * header block up to its first blank line */
+	if (!m->headers) {
+		size_t w = strspn(line, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-");
+		m->headers = (w && line[w] == ':') || strncmp(line, "From ", 5) == 0 ? 1 : 2;
+	} else if (m->headers == 1 && !line[strspn(line, " \t\r")])
+		m->headers = 2;
 	char *s = mail_unquote(line);
 	/* "1.00 [ -9.11](11.93)": a change and a spread written together */
 	char sep[PARSER_LINE_MAX + 1];
@@ -1956,8 +2433,19 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 	size_t tl;
 	const char *ts = pp_trim(s, &tl);
 	bool consumed = false;
+	if (n == 1 && t[0].len > 1 && t[0].len < RP_LABEL_LEN && t[0].s[t[0].len - 1] == ':' &&
+	    isalpha((unsigned char)t[0].s[0])) {
+		snprintf(m->colon_label, sizeof(m->colon_label), "%.*s", (int)t[0].len - 1, t[0].s);
+	}
 	if (n == 0) {
-		m->mm = m->pipe = m->lkp = m->kt = m->xt = m->lt = false;
+		mail_xt_flush(p, m);
+		/* one blank line between the rows of a transposed table is kept */
+		bool keep_xt = m->xt && m->xt_rows && !m->xt_blank;
+		m->colon_label[0] = '\0';
+		m->mm = m->pipe = m->lkp = m->kt = m->lt = m->lr = false;
+		m->lr_prev[0] = '\0';
+		m->xt = keep_xt;
+		m->xt_blank = keep_xt;
 		m->gap_now = true;
 	} else if (mail_lkp_header(p, m, t, n)) {
 		consumed = true;
@@ -1978,6 +2466,8 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		consumed = true;
 	} else if ((m->lt || m->mode == MAIL_NONE || m->mode == MAIL_HEADER) && mail_lt_row(p, m, s, t, n)) {
 		consumed = true;
+	} else if (m->xt && mail_xt_cont(p, m, t, n)) {
+		consumed = true;
 	} else if (m->xt && mail_xt_row(p, m, s, t, n)) {
 		consumed = true;
 	} else if (!m->xt && m->mode == MAIL_NONE && !m->mm && !m->pipe && !m->kt &&
@@ -1985,10 +2475,14 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		consumed = true;
 	} else if ((m->mode == MAIL_NONE || m->mode == MAIL_HEADER) && mail_kt_row(p, m, t, n)) {
 		consumed = true;
+	} else if ((m->lr || (m->mode == MAIL_NONE && !m->mm && !m->pipe && !m->kt && !m->lkp && !m->xt)) &&
+		   mail_lr_row(p, m, s)) {
+		consumed = true;
 	} else {
 		m->pending_setting[0] = '\0';
 		if (!is_rule(s)) {
-			m->mm = m->kt = m->xt = m->lt = false;
+			mail_xt_flush(p, m);
+			m->mm = m->kt = m->xt = m->lt = m->lr = false;
 			if (!(tl && memchr(ts, '|', tl)))
 				m->pipe = false;
 		}
@@ -2010,7 +2504,8 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 	}
 	/* a table ends with its last row: say how it was read */
 	bool active = (m->tab_kind == 1 && m->mm) || (m->tab_kind == 2 && m->pipe) || (m->tab_kind == 3 && m->lkp) ||
-		      (m->tab_kind == 4 && m->kt) || (m->tab_kind == 5 && m->xt) || (m->tab_kind == 6 && m->lt);
+		      (m->tab_kind == 4 && m->kt) || (m->tab_kind == 5 && m->xt) || (m->tab_kind == 6 && m->lt) ||
+		      (m->tab_kind == 7 && m->lr);
 	bool bad_now = m->bad_first && m->bad_last == p->lineno;
 	if ((m->tab_kind && !active) || (m->bad_first && !bad_now))
 		mail_tab_end(p, m);
@@ -2101,6 +2596,51 @@ static void mail_line_counted(struct parser *p, struct mail_state *m, char *line
 /* A row the mailer wrapped at 72-78 columns comes as a long line with too
  * few tokens and a line with the rest: when the two add up to the tokens
  * of the row above, they are read as one. */
+/* A |-table row and the line under it that holds only the spreads of its
+ * figures ("|     1 |  10.96  |" over "|       | (0.497) |"): one row with
+ * cells "10.96 (0.497)", into out. */
+static bool mail_pipe_spread_join(const char *row, const char *under, char *out, size_t cap)
+{
+	struct pp_tok a[MAIL_COLS + 1], b[MAIL_COLS + 1];
+	char ra[PARSER_LINE_MAX + 1];
+	/* mail_pipe_cells may point into a buffer of its own: copy the row's cells first */
+	pp_strlcpy(ra, mail_unquote((char *)row), sizeof(ra));
+	size_t na = mail_pipe_cells(ra, a, MAIL_COLS + 1);
+	char rb[PARSER_LINE_MAX + 1];
+	pp_strlcpy(rb, under, sizeof(rb));
+	if (na < 2 || !strchr(rb, '|') || !strchr(ra, '|') || !pp_tok_number(&a[0], NULL))
+		return false;
+	char cells[MAIL_COLS + 1][128];
+	for (size_t i = 0; i < na; i++)
+		snprintf(cells[i], sizeof(cells[i]), "%.*s", (int)a[i].len, a[i].s);
+	size_t nb = mail_pipe_cells(rb, b, MAIL_COLS + 1);
+	if (nb != na || b[0].len)
+		return false;
+	size_t any = 0;
+	for (size_t i = 1; i < nb; i++) {
+		double d;
+		char num[40];
+		if (!b[i].len)
+			continue;
+		if (b[i].len < 3 || b[i].len >= sizeof(num) || b[i].s[0] != '(' || b[i].s[b[i].len - 1] != ')')
+			return false;
+		snprintf(num, sizeof(num), "%.*s", (int)b[i].len - 2, b[i].s + 1);
+		if (!pp_is_number(num, &d))
+			return false;
+		size_t l = strlen(cells[i]);
+		snprintf(cells[i] + l, sizeof(cells[i]) - l, " %.*s", (int)b[i].len, b[i].s);
+		any++;
+	}
+	if (!any)
+		return false;
+	size_t o = 0;
+	for (size_t i = 0; i < na && o < cap; i++)
+		o += (size_t)snprintf(out + o, cap - o, "| %s ", cells[i]);
+	if (o < cap)
+		snprintf(out + o, cap - o, "|");
+	return o < cap;
+}
+
 static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line, bool by_cr, bool truncated)
 {
 	struct pp_tok t[24];
@@ -2108,6 +2648,12 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 	size_t n = pp_tokens(s, t, 24);
 	if (m->have_held) {
 		m->have_held = false;
+		char joined[PARSER_LINE_MAX + 1];
+		if (m->pipe && mail_pipe_spread_join(m->held, s, joined, sizeof(joined))) {
+			m->joined++;
+			mail_line_counted(p, m, joined, by_cr, truncated);
+			return;
+		}
 		size_t hl = strlen(m->held);
 		/* the rest of the row: as many tokens as the row above lacks, or
 		 * (the first row of a table) a short tail of figures ("* -0.07%*") */
@@ -2134,7 +2680,9 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 	 * like them (a complete robot row ends with its name, a mmtests row
 	 * with its change cell) */
 	bool short_row = n && n < m->row_ntok && mail_table_open(m) && mail_tok_kind(&t[n - 1]) != m->row_last_kind;
-	if (n && strlen(line) >= 60 && (short_row || nums >= 2)) {
+	/* a |-table row is held too: the line under it may hold its spreads */
+	bool pipe_row = m->pipe && n >= 3 && t[0].len == 1 && t[0].s[0] == '|' && pp_tok_number(&t[1], NULL);
+	if (n && ((strlen(line) >= 60 && (short_row || nums >= 2)) || pipe_row)) {
 		m->held_nums = nums;
 		m->held_short = short_row;
 		pp_strlcpy(m->held, line, sizeof(m->held));
@@ -2247,6 +2795,10 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 			mail_iozone_row(p, m, t, n);
 			return;
 		}
+		/* prose that starts with a number ("16 threads, reads from 4k
+		 * file(s), mean MiB/s (StdDev)") gives the unit of the figures */
+		if (m->mode == MAIL_NONE && nums * 2 < n)
+			mail_hint_unit(m, s);
 		return;
 	}
 	/* "2.6.24-rc2 #28 SMP PREEMPT": a kernel-name line over iozone rows */
@@ -2279,6 +2831,7 @@ static void mail_finish(struct parser *p)
 		m->qp_len = 0;
 		mail_line_counted(p, m, m->qp_acc, false, false);
 	}
+	mail_xt_flush(p, m);
 	mail_tab_end(p, p->st);
 	mail_old_end(p, p->st);
 }

@@ -1210,6 +1210,517 @@ static void test_mail_cv_spread_cells(void **st)
 	result_set_free(&rs);
 }
 
+/* Kirill Shutemov's THP page cache cover letter (2013): seven iozone
+ * tables, each under a title "** Initial writers **" that names it, a
+ * header row of thread counts ("threads:<TAB>  1  2 ... 80") over rows
+ * named by the kernel ("baseline:", "patched:") and a derived row
+ * "speed-up(times):" (patched over baseline), checked, never a label. */
+static void test_mail_transposed_iozone_titles(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "thp-pagecache-iozone-threads-transposed-2013.txt", NULL, NULL,
+						 &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	static const double th[12] = { 1, 2, 4, 8, 10, 20, 30, 40, 50, 60, 70, 80 };
+	static const char *const metric[7] = { "initial_writers", "rewriters", "readers", "re-readers",
+					       "reverse_readers", "random_readers", "random_writers" };
+	for (int k = 0; k < 7; k++)
+		for (int i = 0; i < 12; i++) {
+			assert_non_null(find(&rs, "baseline", 0, metric[k], th[i]));
+			assert_non_null(find(&rs, "patched", 0, metric[k], th[i]));
+			assert_string_equal(find(&rs, "patched", 0, metric[k], th[i])->x_name, "threads");
+		}
+	/* read by hand from the post */
+	check_pt(&rs, "baseline", "initial_writers", "threads", 1, 4741691);
+	check_pt(&rs, "patched", "initial_writers", "threads", 80, 10788439);
+	check_pt(&rs, "baseline", "rewriters", "threads", 50, 24735659);
+	check_pt(&rs, "patched", "rewriters", "threads", 80, 34686574);
+	check_pt(&rs, "patched", "readers", "threads", 50, 29192810);
+	check_pt(&rs, "baseline", "re-readers", "threads", 70, 12509316);
+	check_pt(&rs, "patched", "reverse_readers", "threads", 2, 9887711);
+	check_pt(&rs, "baseline", "random_readers", "threads", 80, 27195847);
+	check_pt(&rs, "baseline", "random_writers", "threads", 70, 4528331);
+	check_pt(&rs, "patched", "random_writers", "threads", 70, 11165314);
+	for (size_t i = 0; i < rs.n; i++) {
+		assert_null(strstr(rs.v[i].label, "speed"));
+		assert_null(strchr(rs.v[i].label, ':'));
+		assert_int_equal(rs.v[i].run, 0);
+	}
+	assert_int_equal(count(&rs, "baseline", 0, NULL) + count(&rs, "patched", 0, NULL), rs.n);
+	/* the seven tables' notes, after the six of postmark, fs_mark and tiobench */
+	assert_int_equal(nn, 13);
+	for (int k = 0; k < 7; k++) {
+		const struct parser_note *q = &notes[6 + k];
+		assert_true(q->understood);
+		assert_int_equal(q->first, 168 + 6 * k);
+		assert_int_equal(q->last, 171 + 6 * k);
+		assert_string_equal(q->text, "transposed table: x threads (12 values); labels from the rows' first cells; "
+					     "derived row speed-up(times); 3 rows; 12 stated changes checked");
+	}
+	result_set_free(&rs);
+}
+
+/* The same post with one speed-up cell altered (Readers at 50 threads
+ * "1.37" made "1.73"; the values give 1.365): said, with its line. */
+static void alter_speedup(const char *line, FILE *o)
+{
+	static int n;
+	if (strncmp(line, "speed-up(times):", 16) == 0 && ++n == 3) {
+		char buf[1024];
+		snprintf(buf, sizeof(buf), "%s", line);
+		char *c = strstr(buf, "1.37");
+		assert_non_null(c);
+		memcpy(c, "1.73", 4);
+		fprintf(o, "%s\n", buf);
+		return;
+	}
+	fprintf(o, "%s\n", line);
+}
+
+static void test_mail_transposed_derived_row_checked(void **st)
+{
+	(void)st;
+	char path[] = "/tmp/iodash-mail-xt-XXXXXX";
+	rewrite_fixture(MAIL "thp-pagecache-iozone-threads-transposed-2013.txt", path, alter_speedup);
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	int rc = parser_parse_file_notes(path, NULL, NULL, &rs, notes, 16, &nn, err, sizeof(err));
+	unlink(path);
+	assert_int_equal(rc, 0);
+	assert_int_equal(nn, 13);
+	assert_true(notes[7].understood);
+	assert_false(notes[8].understood);
+	assert_int_equal(notes[8].first, 180);
+	assert_non_null(strstr(notes[8].text, "1 stated changes do not match the values (line 183 says +1.73x, the values "
+					      "give +1.37x)"));
+	assert_true(notes[9].understood);
+	check_pt(&rs, "patched", "readers", "threads", 50, 29192810);
+	result_set_free(&rs);
+}
+
+/* The same post's postmark and FS-Mark tables: a header naming only the
+ * value columns, indented past the row names ("workload1  workload2",
+ * "2000 files by 1M  200 files by 10M"), rows named by the kernel; the
+ * title ("throughput (files/sec)", a blank line above the header) names
+ * the metric and gives the unit.  Its tiobench boxes: rows named by the
+ * workload ("Write        2048 MBs"), cells with their units ("0.2 s",
+ * "8667.792 MB/s", "445.2 %", "0.006 ms"): the columns are metrics and
+ * the label is the "baseline:" / "patched:" line above the boxes. */
+static void test_mail_label_rows_and_unit_cells(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "thp-pagecache-iozone-threads-transposed-2013.txt", NULL, NULL,
+						 &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	check_pt(&rs, "baseline", "throughput_workload1", "run", 0, 8333);
+	check_pt(&rs, "patched", "throughput_workload2", "run", 0, 454);
+	assert_string_equal(find(&rs, "patched", 0, "throughput_workload2", 0)->unit, "transactions/s");
+	check_pt(&rs, "baseline", "throughput_2000_files_by_1m", "run", 0, 5326.1);
+	check_pt(&rs, "patched", "throughput_200_files_by_10m", "run", 0, 528.4);
+	assert_string_equal(find(&rs, "baseline", 0, "throughput_2000_files_by_1m", 0)->unit, "files/s");
+	assert_int_equal(notes[0].first, 102);
+	assert_int_equal(notes[0].last, 104);
+	assert_string_equal(notes[1].text, "label rows (throughput_*): metrics 2000_files_by_1m 200_files_by_10m; unit "
+					   "files/s; 2 rows");
+	/* tiobench: value and unit of every kind of cell */
+	static const struct { const char *label, *metric, *unit; double v; } want[] = {
+		{ "baseline", "write_2048_mbs_time", "s", 0.2 },
+		{ "baseline", "write_2048_mbs_rate", "MB/s", 8667.792 },
+		{ "baseline", "read_2048_mbs_rate", "MB/s", 11680.431 },
+		{ "baseline", "random_read_62_mbs_sys_cpu", "%", 1451.7 },
+		{ "patched", "write_2048_mbs_time", "s", 0.3 },
+		{ "patched", "random_write_62_mbs_usr_cpu", "%", 723.9 },
+		{ "patched", "read_2048_mbs_rate", "MB/s", 11998.008 },
+		{ "baseline", "write_average_latency", "ms", 0.006 },
+		{ "baseline", "random_write_maximum_latency", "ms", 5.574 },
+		{ "patched", "read_maximum_latency", "ms", 24.011 },
+		{ "patched", "total_maximum_latency", "ms", 28.020 },
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct result_point *q = find(&rs, want[i].label, 0, want[i].metric, 0);
+		if (!q)
+			print_error("no %s %s\n", want[i].label, want[i].metric);
+		assert_non_null(q);
+		assert_double_equal(q->value, want[i].v, 1e-9);
+		assert_string_equal(q->unit, want[i].unit);
+	}
+	/* 4 workloads x 4 columns, 5 rows x 4 columns, for each kernel */
+	size_t tio = 0;
+	for (size_t i = 0; i < rs.n; i++)
+		tio += strstr(rs.v[i].metric, "_mbs_") || strstr(rs.v[i].metric, "latency") || strstr(rs.v[i].metric, "pct_gt");
+	assert_int_equal(tio, 2 * (16 + 20));
+	assert_int_equal(rs.n, 8 + 2 * (16 + 20) + 7 * 2 * 12);
+	for (int i = 2; i < 6; i++) {
+		assert_true(notes[i].understood);
+		assert_non_null(strstr(notes[i].text, "(figures with units); label "));
+	}
+	assert_int_equal(notes[3].first, 130);
+	assert_int_equal(notes[3].last, 137);
+	result_set_free(&rs);
+}
+
+/* Konstantin Khlebnikov's diskstats patch quoted in his reply (2020): a
+ * header of x values written "JOBS=1<TAB>JOBS=10" (two are enough when the
+ * axis is named in each cell), rows "Before:<TAB>  7k iops<TAB>64k iops";
+ * then bloat-o-meter's size table ("Function  old  new  delta") with a "-"
+ * cell and a delta column, checked, never a label. */
+static void test_mail_transposed_named_x_diskstats(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "diskstats-jobs-kiops-transposed-quoted-2020.txt", NULL, NULL, &rs,
+						 notes, 8, &nn, err, sizeof(err)), 0);
+	check_pt(&rs, "Before", "fio", "jobs", 1, 7000);
+	check_pt(&rs, "Before", "fio", "jobs", 10, 64000);
+	check_pt(&rs, "After", "fio", "jobs", 1, 18000);
+	check_pt(&rs, "After", "fio", "jobs", 10, 120000);
+	assert_string_equal(find(&rs, "After", 0, "fio", 10)->unit, "iops");
+	check_pt(&rs, "new", "part_stat_read_all", "x", 0, 194);
+	assert_null(find(&rs, "old", 0, "part_stat_read_all", 0));     /* "-": no value */
+	check_pt(&rs, "old", "diskstats_show", "x", 0, 1344);
+	check_pt(&rs, "new", "part_stat_show", "x", 0, 392);
+	assert_int_equal(count(&rs, "delta", -1, NULL), 0);
+	assert_int_equal(rs.n, 4 + 5);
+	assert_int_equal(nn, 2);
+	assert_int_equal(notes[0].first, 19);
+	assert_int_equal(notes[0].last, 21);
+	assert_string_equal(notes[0].text, "transposed table: x jobs (2 values); labels from the rows' first cells; 2 rows");
+	assert_int_equal(notes[1].first, 26);
+	assert_int_equal(notes[1].last, 29);
+	assert_string_equal(notes[1].text, "keyed table: labels old, new; metric from Function; derived column delta "
+					   "checked; 3 rows; 2 stated changes checked");
+	result_set_free(&rs);
+}
+
+/* Yongji Xie's VDUSE numbers quoted in Jason Wang's reply (2021): a header
+ * "numjobs=1  numjobs=2  numjobs=4  numjobs=8" over rows named by the
+ * allocator, a blank line between the rows, cells "145k iops". */
+static void test_mail_transposed_named_x_blank_rows(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "vduse-iova-numjobs-transposed-quoted-2021.txt", NULL, NULL, &rs,
+						 notes, 8, &nn, err, sizeof(err)), 0);
+	char labels[4][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 3);
+	assert_string_equal(labels[0], "iova_alloc_fast");
+	assert_string_equal(labels[1], "iova_alloc");
+	assert_string_equal(labels[2], "gen_pool_alloc");
+	static const double nj[4] = { 1, 2, 4, 8 };
+	static const double v[3][4] = { { 145e3, 265e3, 514e3, 758e3 }, { 137e3, 170e3, 128e3, 113e3 },
+					{ 143e3, 270e3, 458e3, 521e3 } };
+	for (int l = 0; l < 3; l++)
+		for (int i = 0; i < 4; i++) {
+			check_pt(&rs, labels[l], "fio", "numjobs", nj[i], v[l][i]);
+			assert_string_equal(find(&rs, labels[l], 0, "fio", nj[i])->unit, "iops");
+		}
+	assert_int_equal(rs.n, 12);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 35);
+	assert_int_equal(notes[0].last, 40);
+	assert_string_equal(notes[0].text, "transposed table: x numjobs (4 values); labels from the rows' first cells; 3 rows");
+	result_set_free(&rs);
+}
+
+/* Kiryl Shutsemau's fast short reads patch quoted in David Hildenbrand's
+ * reply (2025): two |-tables with a two-line header ("Block | Baseline |
+ * Baseline | Patched | Patched" over "size | same file | diff files | ..."),
+ * each row followed by a line of its spreads ("|       |    (0.497) |"),
+ * the unit in the prose title ("16 threads, reads from 4k file(s), mean
+ * MiB/s (StdDev)"); "diff files" (different files) is a label, not a
+ * derived column; the second table, same header, gets "_t2". */
+static void test_mail_pipe_two_line_header_spread_rows(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[8];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "filemap-fast-reads-pipe-spread-rows-quoted-2025.txt", NULL, NULL,
+						 &rs, notes, 8, &nn, err, sizeof(err)), 0);
+	char labels[6][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 4);
+	assert_string_equal(labels[0], "Baseline same file");
+	assert_string_equal(labels[1], "Baseline diff files");
+	assert_string_equal(labels[2], "Patched same file");
+	assert_string_equal(labels[3], "Patched diff files");
+	static const double bs[6] = { 1, 32, 256, 1024, 4096, 32768 };
+	for (int l = 0; l < 4; l++) {
+		for (int i = 0; i < 6; i++) {
+			const struct result_point *q = find(&rs, labels[l], 0, "value_t2", bs[i]);
+			assert_non_null(q);
+			assert_string_equal(q->x_name, "Block size");
+			assert_string_equal(q->unit, "MiB/s");
+			assert_true(q->flags & RP_SPREAD);
+			if (i < 5)
+				assert_non_null(find(&rs, labels[l], 0, "value", bs[i]));
+		}
+		assert_null(find(&rs, labels[l], 0, "value", 32768));
+	}
+	/* read by hand from the post: value, then the spread under it */
+	static const struct { int l; const char *metric; double x, v, sd; } want[] = {
+		{ 0, "value", 1, 10.96, 0.497 },      { 3, "value", 1, 30.4, 0.158 },
+		{ 1, "value", 256, 7009.6, 28.00 },   { 2, "value", 4096, 48420, 2012 },
+		{ 3, "value", 4096, 102000, 0 },      { 0, "value_t2", 1, 26.38, 0.998 },
+		{ 1, "value_t2", 1024, 26840, 151.6 }, { 2, "value_t2", 32768, 368600, 47188 },
+		{ 3, "value_t2", 32768, 397400, 6107 },
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct result_point *q = find(&rs, labels[want[i].l], 0, want[i].metric, want[i].x);
+		assert_non_null(q);
+		assert_double_equal(q->value, want[i].v, 1e-9);
+		assert_double_equal(q->spread, want[i].sd, 1e-9);
+	}
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);     /* no spread line became a row or a run */
+	assert_int_equal(rs.n, 4 * (5 + 6));
+	assert_int_equal(nn, 2);
+	assert_int_equal(notes[0].first, 47);
+	assert_int_equal(notes[0].last, 59);
+	assert_int_equal(notes[1].first, 65);
+	assert_int_equal(notes[1].last, 79);
+	assert_string_equal(notes[1].text, "|-table: x Block size; labels Baseline same file, Baseline diff files, Patched "
+					   "same file, Patched diff files; 6 rows");
+	result_set_free(&rs);
+}
+
+/* Kairui Song's numbers quoted in Yosry Ahmed's reply (2024, sent
+ * quoted-printable): no header, each row a label and its five runs
+ * ("Before:   1908944 1905870 ..."), the unit in the prose above ("time of
+ * swapin 2G zero pages in us"). */
+static void test_mail_runs_per_label(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "zswap-xarray-runs-per-label-qp-quoted-2024.txt", NULL, NULL, &rs,
+						 notes, 4, &nn, err, sizeof(err)), 0);
+	char labels[6][RP_LABEL_LEN];
+	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 5);
+	static const char *const want[5] = { "Before", "xa_empty", "z.._enabled", "xas_load", "combined" };
+	static const double v[5][5] = {
+		{ 1908944, 1905870, 1905322, 1905627, 1901667 }, { 1835343, 1827367, 1828402, 1831841, 1832719 },
+		{ 1838428, 1831162, 1838205, 1837287, 1840980 }, { 1874606, 1878971, 1870182, 1875852, 1873403 },
+		{ 1845309, 1832919, 1831904, 1836455, 1842570 },
+	};
+	for (int l = 0; l < 5; l++) {
+		assert_string_equal(labels[l], want[l]);
+		for (int r = 0; r < 5; r++) {
+			const struct result_point *q = find(&rs, want[l], r, "value", 0);
+			assert_non_null(q);
+			assert_double_equal(q->value, v[l][r], 0);
+			assert_string_equal(q->unit, "us");
+			assert_string_equal(q->x_name, "run");
+		}
+	}
+	assert_int_equal(rs.n, 25);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 68);
+	assert_int_equal(notes[0].last, 72);
+	assert_string_equal(notes[0].text, "runs per label: 5 figures a row, label from the row's name, x run; 5 rows");
+	result_set_free(&rs);
+}
+
+/* A unit the prose states "in us" is the unit of the table under it, not
+ * one from three tables up (the schbench table of the AMD post said MB/s,
+ * the stream tables' unit). */
+static void test_mail_unit_in_us_prose(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(MAIL "sched-stats-prop-cv-pct-imp-2025.txt", NULL, &rs);
+	assert_string_equal(find(&rs, "stats_prop", 0, "schbench", 128)->unit, "us");
+	assert_string_equal(find(&rs, "tip", 0, "schbench", 1)->unit, "us");
+	assert_string_equal(find(&rs, "tip", 0, "stream-10_copy", 0)->unit, "MB/s");
+	result_set_free(&rs);
+}
+
+/* Ning Qu's reply (2013) to the THP page cache cover letter, as the list
+ * delivered it: multipart/alternative, its text part quoted-printable, the
+ * cover letter quoted under "> " and wrapped by the mailer at 78 columns,
+ * so each iozone header and row comes in two lines ("> threads: 1 2 4 8
+ * 10" then ">       20 30 ... 8=" "0" by a soft break).  Exactly the points
+ * of the cover letter as archived. */
+static void test_mail_transposed_wrapped_qp(void **st)
+{
+	(void)st;
+	struct result_set orig, rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	parse(MAIL "thp-pagecache-iozone-threads-transposed-2013.txt", NULL, &orig);
+	assert_int_equal(parser_parse_file_notes(MAIL "thp-pagecache-iozone-wrapped-qp-multipart-quoted-2013.txt", NULL,
+						 NULL, &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	/* the excerpt holds the iozone tables only */
+	struct result_set io = { 0 };
+	for (size_t i = 0; i < orig.n; i++)
+		if (strcmp(orig.v[i].x_name, "threads") == 0)
+			result_set_add(&io, &orig.v[i]);
+	assert_int_equal(io.n, 7 * 2 * 12);
+	assert_same_points(&io, &rs);
+	check_pt(&rs, "baseline", "initial_writers", "threads", 80, 11040376);
+	check_pt(&rs, "patched", "random_writers", "threads", 1, 4335323);
+	assert_int_equal(nn, 7);
+	for (int k = 0; k < 7; k++) {
+		assert_true(notes[k].understood);
+		assert_int_equal(notes[k].first, 38 + 14 * k);
+		assert_int_equal(notes[k].last, 49 + 14 * k);
+		assert_non_null(strstr(notes[k].text, "x threads (12 values)"));
+		assert_non_null(strstr(notes[k].text, "3 rows; 12 stated changes checked"));
+	}
+	result_set_free(&io);
+	result_set_free(&orig);
+	result_set_free(&rs);
+}
+
+/* A cell or a row of a |-table that cannot be read is said, never dropped
+ * silently: the THP post with one tiobench cell made "~8341 MB/s" (its
+ * other figures still read), and a table made here whose last rows hold
+ * "1.2e" and "3 (x)" cells. */
+static void tilde_cell(const char *line, FILE *o)
+{
+	const char *c = strstr(line, "| 8341.118 MB/s |");
+	if (c)
+		fprintf(o, "%.*s| ~8341 MB/s    |%s\n", (int)(c - line), line, c + strlen("| 8341.118 MB/s |"));
+	else
+		fprintf(o, "%s\n", line);
+}
+
+static void test_mail_unread_cells_said(void **st)
+{
+	(void)st;
+	char path[] = "/tmp/iodash-mail-unread-XXXXXX";
+	rewrite_fixture(MAIL "thp-pagecache-iozone-threads-transposed-2013.txt", path, tilde_cell);
+	struct result_set rs = { 0 };
+	struct parser_note notes[16];
+	size_t nn = 0;
+	char err[256];
+	int rc = parser_parse_file_notes(path, NULL, NULL, &rs, notes, 16, &nn, err, sizeof(err));
+	unlink(path);
+	assert_int_equal(rc, 0);
+	assert_int_equal(nn, 13);
+	assert_false(notes[2].understood);
+	assert_int_equal(notes[2].first, 121);
+	assert_non_null(strstr(notes[2].text, "4 rows, but 1 cells or rows could not be read (the first at line 124)"));
+	assert_true(notes[3].understood);
+	assert_null(find(&rs, "baseline", 0, "random_write_62_mbs_rate", 0));
+	check_pt(&rs, "baseline", "random_write_62_mbs_sys_cpu", "run", 0, 2615.8);
+	result_set_free(&rs);
+
+	struct parser *p = parser_new("mail", "m");
+	struct result_sink sink = result_set_sink(&rs);
+	const char *text = "locktorture ops/minute:\n"
+			   "\n"
+			   "| # tasks | vanilla | dirty |\n"
+			   "|---------|---------|-------|\n"
+			   "| 2       | 100     | 110   |\n"
+			   "| 4       | 1.2e    | 210   |\n"
+			   "| write   | 3 (x)   | 4 foo |\n";
+	parser_feed(p, text, strlen(text), &sink);
+	parser_finish(p, &sink);
+	const struct parser_note *pn;
+	assert_int_equal(parser_notes(p, &pn), 1);
+	assert_false(pn[0].understood);
+	assert_int_equal(pn[0].first, 3);
+	assert_int_equal(pn[0].last, 7);
+	assert_non_null(strstr(pn[0].text, "2 rows, but 2 cells or rows could not be read (the first at line 6)"));
+	assert_int_equal(rs.n, 3);
+	parser_free(p);
+	result_set_free(&rs);
+}
+
+/* A mail's header block is never a table: "Content-Length: 1234" over
+ * "Lines: 42" has the shape of runs per label (text made here). */
+static void test_mail_header_block_not_runs(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	feed_all("mail",
+		 "From: a@example.org\n"
+		 "Content-Length: 1234\n"
+		 "Lines: 42\n"
+		 "\n"
+		 "Before:   1 2\n"
+		 "After:    3 4\n",
+		 &rs);
+	assert_int_equal(count(&rs, "Content-Length", -1, NULL), 0);
+	assert_int_equal(count(&rs, "Lines", -1, NULL), 0);
+	assert_double_equal(find(&rs, "After", 1, "value", 0)->value, 4, 0);
+	assert_int_equal(rs.n, 4);
+	result_set_free(&rs);
+}
+
+/* Anton Blanchard's RISC-V patch quoted in Jisheng Zhang's reply (2023):
+ * two small tables of the same labels ("baseline: 189.87 ns"), one per
+ * machine, each under a title naming it ("Visionfive2 (StarFive JH7110 /
+ * U74)"): the title is the metric, so the two machines are never pooled
+ * as two runs. */
+static void test_mail_runs_per_label_titles(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "riscv-syscall-latency-machine-titles-quoted-2023.txt", NULL, NULL,
+						 &rs, notes, 4, &nn, err, sizeof(err)), 0);
+	check_pt(&rs, "baseline", "visionfive2", "run", 0, 189.87);
+	check_pt(&rs, "patched", "visionfive2", "run", 0, 176.76);
+	check_pt(&rs, "baseline", "lichee_pi_4a", "run", 0, 666.58);
+	check_pt(&rs, "patched", "lichee_pi_4a", "run", 0, 636.90);
+	assert_string_equal(find(&rs, "patched", 0, "lichee_pi_4a", 0)->unit, "ns");
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);
+	assert_int_equal(rs.n, 4);
+	assert_int_equal(nn, 2);
+	assert_int_equal(notes[0].first, 24);
+	assert_int_equal(notes[0].last, 25);
+	assert_int_equal(notes[1].first, 28);
+	assert_string_equal(notes[1].text, "runs per label: 1 figures a row, label from the row's name, x run; metric "
+					   "lichee_pi_4a; 2 rows");
+	result_set_free(&rs);
+}
+
+/* Kairui Song's swap race fix (2024): an ASCII diagram of two CPUs
+ * ("CPU0  CPU1" over "----  ----"), a reproducer's output with numbers
+ * ("Round 0: Error on 0x5aa00, expected 32746, got 32743, 3 data loss!"),
+ * the diffstat: none of them a table; the one table is three labels of one
+ * run each with a unit word and a remark ("Non-direct: 13155355 us
+ * (Dropping SWP_SYNCHRONOUS_IO flag)"). */
+static void test_mail_runs_among_prose(void **st)
+{
+	(void)st;
+	struct result_set rs = { 0 };
+	struct parser_note notes[4];
+	size_t nn = 0;
+	char err[256];
+	assert_int_equal(parser_parse_file_notes(MAIL "swap-race-runs-diagram-prose-2024.txt", NULL, NULL, &rs, notes, 4,
+						 &nn, err, sizeof(err)), 0);
+	check_pt(&rs, "Before", "value", "run", 0, 10934698);
+	check_pt(&rs, "After", "value", "run", 0, 11157121);
+	check_pt(&rs, "Non-direct", "value", "run", 0, 13155355);
+	assert_string_equal(find(&rs, "Non-direct", 0, "value", 0)->unit, "us");
+	assert_int_equal(rs.n, 3);
+	assert_int_equal(nn, 1);
+	assert_int_equal(notes[0].first, 76);
+	assert_int_equal(notes[0].last, 78);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1244,6 +1755,19 @@ int main(void)
 		cmocka_unit_test(test_mail_contest_label_rows),
 		cmocka_unit_test(test_mail_pct_change_cells),
 		cmocka_unit_test(test_mail_cv_spread_cells),
+		cmocka_unit_test(test_mail_transposed_iozone_titles),
+		cmocka_unit_test(test_mail_transposed_derived_row_checked),
+		cmocka_unit_test(test_mail_label_rows_and_unit_cells),
+		cmocka_unit_test(test_mail_transposed_named_x_diskstats),
+		cmocka_unit_test(test_mail_transposed_named_x_blank_rows),
+		cmocka_unit_test(test_mail_pipe_two_line_header_spread_rows),
+		cmocka_unit_test(test_mail_runs_per_label),
+		cmocka_unit_test(test_mail_unit_in_us_prose),
+		cmocka_unit_test(test_mail_transposed_wrapped_qp),
+		cmocka_unit_test(test_mail_unread_cells_said),
+		cmocka_unit_test(test_mail_header_block_not_runs),
+		cmocka_unit_test(test_mail_runs_per_label_titles),
+		cmocka_unit_test(test_mail_runs_among_prose),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
