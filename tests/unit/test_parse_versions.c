@@ -336,6 +336,114 @@ static void test_bonnie_x3_runs(void **st)
 	result_set_free(&txt);
 }
 
+/* bonnie++ 1.96 and 1.97, built from their sources and run here: -x 3
+ * (a CSV header line and three CSV lines of 48 fields, no table; 1.96's
+ * header line leaves out the concurrency and seed fields its lines have),
+ * -f -x 2 (per-char fields empty), and each version's own bon_csv2txt of
+ * them (name and size on every row, figures printed whole, wider than
+ * their columns: "1135692  33").  Every run of every file, value by
+ * value; the CSV and the table of the same runs give the same points. */
+static void test_bonnie_196_197_built(void **st)
+{
+	(void)st;
+	const double I = INFINITY, N = NAN;
+	static const struct bonnie_run x3[2][3] = {
+		{ { { 4063, I, I, 5426, I, I }, { I, I, I, I, I, I },
+		    { 2819, 29, 194, 2331, 20, 6137 }, { 107, 33, 183, 33, 14, 16 } },
+		  { { 3024, I, I, 4928, I, I }, { I, I, I, I, I, I },
+		    { 16052, 50, 93, 3192, 19, 7206 }, { 8007, 48, 209, 684, 16, 35 } },
+		  { { 3562, I, I, 4854, I, I }, { I, I, I, I, I, I },
+		    { 3870, 48, 259, 6272, 283, 7328 }, { 845, 36, 170, 705, 12, 23 } } },
+		{ { { 3369, I, I, 4772, I, I }, { I, I, I, I, I, I },
+		    { 3368, 1836, 71, 2130, 34, 15082 }, { 72, 51, 243, 44, 25, 650 } },
+		  { { 3063, I, I, 5018, I, I }, { I, I, I, I, I, I },
+		    { 13387, 216, 329, 2592, 32, 7235 }, { 39, 33, 209, 256, 7, 15 } },
+		  { { 3675, I, I, 4642, I, I }, { I, I, I, I, I, I },
+		    { 3066, 105, 3310, 6211, 67, 8634 }, { 866, 30, 376, 650, 8, 31 } } },
+	};
+	static const struct bonnie_run fx2[2][2] = {
+		{ { { N, 758885, 880860, N, 3292284, 8106 }, { 8496, I, I, I, I, I },
+		    { N, 8031, 7144, N, 9050, 11893 }, { 872, 225, 1424, 946, 20, 1106 } },
+		  { { N, 889464, 1135692, N, I, 8107 }, { 5830, I, I, I, I, I },
+		    { N, 1237, 1167, N, 208, 8024 }, { 15877, 267, 10758, 6140, 39, 643 } } },
+		{ { { N, 767647, 1109676, N, I, 7429 }, { 5601, I, I, I, I, I },
+		    { N, 14794, 16767, N, 502, 5655 }, { 16201, 180, 9270, 14919, 33, 9781 } },
+		  { { N, 869648, 1230048, N, I, 8591 }, { 6656, I, I, I, I, I },
+		    { N, 13725, 270, N, 533, 8024 }, { 1259, 183, 480, 2882, 16, 1090 } } },
+	};
+	static const char *const ver[2] = { "1.96", "1.97" };
+	for (int v = 0; v < 2; v++) {
+		char path[256];
+		struct result_set rs;
+		for (int table = 0; table < 2; table++) {
+			snprintf(path, sizeof(path), BO "bonnie++/%s-%s-x3-s128-r64-n1.%s",
+				 table ? "bon_csv2txt" : "bonnie++", ver[v], table ? "txt" : "csv");
+			parse(path, NULL, "L", &rs);
+			for (int r = 0; r < 3; r++)
+				check_bonnie_run(&rs, "L", r, 128, &x3[v][r]);
+			assert_int_equal(nruns(&rs, "seq_out_char"), 3);
+			assert_int_equal(nlabels(&rs), 1);
+			assert_int_equal(rs.n, 3 * 24);
+			result_set_free(&rs);
+			snprintf(path, sizeof(path), BO "bonnie++/%s-%s-f-x2-s2048-r1024-n8.%s",
+				 table ? "bon_csv2txt" : "bonnie++", ver[v], table ? "txt" : "csv");
+			parse(path, NULL, "L", &rs);
+			for (int r = 0; r < 2; r++)
+				check_bonnie_run(&rs, "L", r, 2048, &fx2[v][r]);
+			assert_int_equal(nruns(&rs, "seq_out_block"), 2);
+			assert_int_equal(rs.n, 2 * 20);
+			result_set_free(&rs);
+		}
+	}
+}
+
+/* One bonnie++ 1.96 / 1.97 run (built here) as printed: both human tables
+ * ("Version  1.96", "Concurrency   1", Latency rows), then the CSV line of
+ * the same run.  The CSV is the record, the table not counted again; the
+ * tables alone (as from -q's stderr) give the same points. */
+static void test_bonnie_196_197_built_output(void **st)
+{
+	(void)st;
+	const double I = INFINITY;
+	static const struct bonnie_run one[2] = {
+		{ { 4226, I, I, 5403, I, I }, { I, I, I, I, I, I },
+		  { 2554, 66, 330, 2326, 30, 4258 }, { 283, 30, 173, 729, 16, 24 } },
+		{ { 4084, I, I, 5710, I, I }, { I, I, I, I, I, I },
+		  { 2861, 164, 52, 1500, 41, 5723 }, { 4204, 35, 167, 8153, 15, 29 } },
+	};
+	static const char *const ver[2] = { "1.96", "1.97" };
+	for (int v = 0; v < 2; v++) {
+		char path[256];
+		snprintf(path, sizeof(path), BO "bonnie++/bonnie++-%s-s256-r128-n1.txt", ver[v]);
+		struct result_set rs;
+		parse(path, NULL, "L", &rs);
+		check_bonnie_run(&rs, "L", 0, 256, &one[v]);
+		assert_int_equal(rs.n, 24);
+		result_set_free(&rs);
+		/* the tables without their CSV line */
+		FILE *f = fopen(path, "rb");
+		assert_non_null(f);
+		char buf[4096];
+		size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[n] = '\0';
+		char csv[8];
+		snprintf(csv, sizeof(csv), "\n%s,", ver[v]);
+		const char *end = strstr(buf, csv);
+		assert_non_null(end);
+		memset(&rs, 0, sizeof(rs));
+		struct parser *p = parser_new("auto", "L");
+		struct result_sink sink = result_set_sink(&rs);
+		parser_feed(p, buf, (size_t)(end - buf) + 1, &sink);
+		parser_finish(p, &sink);
+		assert_string_equal(parser_name(p), "bonnie");
+		parser_free(p);
+		check_bonnie_run(&rs, "L", 0, 256, &one[v]);
+		assert_int_equal(rs.n, 24);
+		result_set_free(&rs);
+	}
+}
+
 /* --- fio groups -------------------------------------------------------- */
 
 /* fio-3.33, three stonewalled groups: seqwrite 1M (one job), randread 4k
@@ -1009,6 +1117,8 @@ int main(void)
 		cmocka_unit_test(test_bonnie_csv_two_machines),
 		cmocka_unit_test(test_bonnie_102_bon_csv2txt_x2),
 		cmocka_unit_test(test_bonnie_x3_runs),
+		cmocka_unit_test(test_bonnie_196_197_built),
+		cmocka_unit_test(test_bonnie_196_197_built_output),
 		cmocka_unit_test(test_fio_groups_normal),
 		cmocka_unit_test(test_fio_groups_json),
 		cmocka_unit_test(test_fio_json_v2_groups),
