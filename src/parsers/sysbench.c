@@ -227,7 +227,11 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 	if (l == 0)
 		return;
 	if (t[0] == '[' && (strstr(t, "s ]") || strstr(t, "s] "))) {
-		sysbench_interval(p, t);
+		/* an OLTP run's interval lines ("tps: ..., response time: 3.09ms
+		 * (95%)") are per transaction: only a fileio run's are read
+		 * (fsyncs are fileio's own, for a log joined mid-run) */
+		if (s->fileio || strstr(t, " fsyncs: "))
+			sysbench_interval(p, t);
 		return;
 	}
 	if (pp_starts_with(t, "sysbench ")) {
