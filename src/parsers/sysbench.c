@@ -2,8 +2,10 @@
  * Latency), of 1.1 (Throughput: "read:  IOPS=X Y MiB/s"), and of 0.4/0.5
  * ("Operations performed", "Total transferred ... (X Mb/sec)", per-request
  * statistics), the --report-interval lines "[ 1s ] reads: 0.00 MiB/s writes: 962.49
- * MiB/s fsyncs: 4926.95/s latency (ms,95%): 0.052", and prepare's
- * "N bytes written in S seconds (X MiB/sec)." */
+ * MiB/s fsyncs: 4926.95/s latency (ms,95%): 0.052" (0.4/0.5: "[   1s] reads:
+ * 327.72 MB/s writes: 218.48 MB/s fsyncs: 1395.87/s response time: 0.051ms
+ * (95%)"), and prepare's "N bytes written in S seconds (X MiB/sec)." (0.4/0.5:
+ * "MB/sec").  0.4/0.5's "MB" is MiB: their sb_fileio.c divides by 1024 * 1024. */
 #include <math.h>
 #include <string.h>
 #include "pinternal.h"
@@ -46,9 +48,37 @@ static bool sysbench_value(const char *line, const char *key, double *v)
 	return n > 0;
 }
 
+/* "327.72 MB/s" or "962.49 MiB/s" at s: the MiB/s figure (0.4/0.5's "MB" is
+ * MiB), or NaN. */
+static double sysbench_interval_mib(const char *s)
+{
+	double v;
+	size_t n = pp_scan_number(s, &v);
+	if (!n || !(pp_starts_with(s + n, " MiB/s") || pp_starts_with(s + n, " MB/s")))
+		return NAN;
+	return v;
+}
+
+/* The latency of an interval line, when it is the 95th percentile:
+ * 1.0 "latency (ms,95%): 0.052", 0.4/0.5 "response time: 0.051ms (95%)"
+ * (--percentile=99 prints "(99%)": not a p95). */
+static double sysbench_interval_p95(const char *line)
+{
+	const char *l = strstr(line, "latency (ms,95%): ");
+	double v;
+	if (l && pp_scan_number(l + 18, &v))
+		return v;
+	l = strstr(line, "response time: ");
+	size_t n;
+	if (l && (n = pp_scan_number(l + 15, &v)) && pp_starts_with(l + 15 + n, "ms (95%)"))
+		return v;
+	return NAN;
+}
+
 static void sysbench_interval(struct parser *p, const char *line)
 {
-	/* "[ 1s ] reads: 0.00 MiB/s writes: 962.49 MiB/s fsyncs: 4926.95/s latency (ms,95%): 0.052" */
+	/* "[ 1s ] reads: 0.00 MiB/s writes: 962.49 MiB/s fsyncs: 4926.95/s latency (ms,95%): 0.052",
+	 * "[   1s] reads: 327.72 MB/s writes: 218.48 MB/s fsyncs: 1395.87/s response time: 0.051ms (95%)" */
 	const char *s = line + 1;
 	while (*s == ' ')
 		s++;
@@ -56,21 +86,22 @@ static void sysbench_interval(struct parser *p, const char *line)
 	size_t n = pp_scan_number(s, &sec);
 	if (!n || s[n] != 's')
 		return;
+	s += n + 1;
+	while (*s == ' ')
+		s++;
+	if (*s != ']')
+		return;
 	const char *r = strstr(line, "reads: "), *w = strstr(line, "writes: ");
-	const char *f = strstr(line, "fsyncs: "), *l = strstr(line, "latency (ms,95%): ");
-	double v, rb = NAN, wb = NAN;
-	if (r && pp_scan_number(r + 7, &v) && strstr(r, "MiB/s")) {
-		rb = v;
-		pp_emit(p, NULL, 0, "time_s", sec, "read_bw", v, "MiB/s", RP_PROGRESS);
-	}
-	if (w && pp_scan_number(w + 8, &v)) {
-		wb = v;
-		pp_emit(p, NULL, 0, "time_s", sec, "write_bw", v, "MiB/s", RP_PROGRESS);
-	}
+	const char *f = strstr(line, "fsyncs: ");
+	double v, rb = r ? sysbench_interval_mib(r + 7) : NAN, wb = w ? sysbench_interval_mib(w + 8) : NAN;
+	if (!isnan(rb))
+		pp_emit(p, NULL, 0, "time_s", sec, "read_bw", rb, "MiB/s", RP_PROGRESS);
+	if (!isnan(wb))
+		pp_emit(p, NULL, 0, "time_s", sec, "write_bw", wb, "MiB/s", RP_PROGRESS);
 	if (f && pp_scan_number(f + 8, &v))
 		pp_emit(p, NULL, 0, "time_s", sec, "fsyncs_per_s", v, "/s", RP_PROGRESS);
-	double lat = NAN;
-	if (l && pp_scan_number(l + 18, &lat))
+	double lat = sysbench_interval_p95(line);
+	if (!isnan(lat))
 		pp_emit(p, NULL, 0, "time_s", sec, "latency_p95", lat, "ms", RP_PROGRESS);
 	double tp = (isnan(rb) ? 0 : rb) + (isnan(wb) ? 0 : wb);
 	pp_set_progress(p, "running", sec, (isnan(rb) && isnan(wb)) ? -1 : tp, "MiB/s", lat);
@@ -195,8 +226,12 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 	const char *t = pp_trim(line, &l);
 	if (l == 0)
 		return;
-	if (t[0] == '[' && strstr(t, "s ]")) {
-		sysbench_interval(p, t);
+	if (t[0] == '[' && (strstr(t, "s ]") || strstr(t, "s] "))) {
+		/* an OLTP run's interval lines ("tps: ..., response time: 3.09ms
+		 * (95%)") are per transaction: only a fileio run's are read
+		 * (fsyncs are fileio's own, for a log joined mid-run) */
+		if (s->fileio || strstr(t, " fsyncs: "))
+			sysbench_interval(p, t);
 		return;
 	}
 	if (pp_starts_with(t, "sysbench ")) {
@@ -291,7 +326,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		return;
 	}
 	const char *bw = strstr(t, " bytes written in ");
-	if (bw && strstr(t, "MiB/sec)")) {
+	if (bw && (strstr(t, "MiB/sec)") || strstr(t, " MB/sec)"))) {
 		s->fileio = true;
 		const char *paren = strchr(bw, '(');
 		if (paren && pp_scan_number(paren + 1, &v))
@@ -324,7 +359,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 static bool sysbench_sniff(const char *t)
 {
 	return pp_starts_with(t, "sysbench ") || pp_starts_with(t, "File operations:") ||
-	       (t[0] == '[' && strstr(t, "s ] reads:"));
+	       (t[0] == '[' && (strstr(t, "s ] reads:") || strstr(t, "s] reads:")));
 }
 
 const struct parser_ops parser_sysbench_ops = {

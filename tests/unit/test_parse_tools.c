@@ -500,6 +500,15 @@ static const char *const all_fixtures[] = {
 	BO "sysbench/sysbench-fileio-1G-8files-seqwr-run-10s.txt",
 	"tests/fixtures/lkml/dbench-2.4.16-vs-2.4.17pre2.txt", "tests/fixtures/lkml/dbench-2.4.19rc5.txt",
 	"tests/fixtures/lkml/iozone-dirty-ratio-2.6.24.txt",
+	/* made with the old versions built from their sources (issue 20) */
+	BO "sysbench/sysbench-0.5-fileio-64M-4files-prepare.txt",
+	BO "sysbench/sysbench-0.5-fileio-64M-4files-rndrw-2threads-5s.txt",
+	BO "sysbench/sysbench-0.5-fileio-64M-4files-rndrw-direct-2threads-report-interval-1s.txt",
+	BO "sysbench/sysbench-0.5-fileio-64M-4files-rndrd-direct-1thread-report-interval-1s-percentile-99.txt",
+	BO "sysbench/sysbench-0.4.12-branch-fileio-64M-4files-rndrw-direct-2threads-report-interval-1s.txt",
+	BO "bonnie++/bonnie++-1.96-x3-s128-r64-n1.csv", BO "bonnie++/bonnie++-1.97-x3-s128-r64-n1.csv",
+	BO "bonnie++/bonnie++-1.96-f-x2-s2048-r1024-n8.csv", BO "bonnie++/bonnie++-1.97-s256-r128-n1.txt",
+	BO "bonnie++/bon_csv2txt-1.96-x3-s128-r64-n1.txt", BO "bonnie++/bon_csv2txt-1.97-f-x2-s2048-r1024-n8.txt",
 };
 
 static bool point_eq(const struct result_point *a, const struct result_point *b)

@@ -336,6 +336,114 @@ static void test_bonnie_x3_runs(void **st)
 	result_set_free(&txt);
 }
 
+/* bonnie++ 1.96 and 1.97, built from their sources and run here: -x 3
+ * (a CSV header line and three CSV lines of 48 fields, no table; 1.96's
+ * header line leaves out the concurrency and seed fields its lines have),
+ * -f -x 2 (per-char fields empty), and each version's own bon_csv2txt of
+ * them (name and size on every row, figures printed whole, wider than
+ * their columns: "1135692  33").  Every run of every file, value by
+ * value; the CSV and the table of the same runs give the same points. */
+static void test_bonnie_196_197_built(void **st)
+{
+	(void)st;
+	const double I = INFINITY, N = NAN;
+	static const struct bonnie_run x3[2][3] = {
+		{ { { 4063, I, I, 5426, I, I }, { I, I, I, I, I, I },
+		    { 2819, 29, 194, 2331, 20, 6137 }, { 107, 33, 183, 33, 14, 16 } },
+		  { { 3024, I, I, 4928, I, I }, { I, I, I, I, I, I },
+		    { 16052, 50, 93, 3192, 19, 7206 }, { 8007, 48, 209, 684, 16, 35 } },
+		  { { 3562, I, I, 4854, I, I }, { I, I, I, I, I, I },
+		    { 3870, 48, 259, 6272, 283, 7328 }, { 845, 36, 170, 705, 12, 23 } } },
+		{ { { 3369, I, I, 4772, I, I }, { I, I, I, I, I, I },
+		    { 3368, 1836, 71, 2130, 34, 15082 }, { 72, 51, 243, 44, 25, 650 } },
+		  { { 3063, I, I, 5018, I, I }, { I, I, I, I, I, I },
+		    { 13387, 216, 329, 2592, 32, 7235 }, { 39, 33, 209, 256, 7, 15 } },
+		  { { 3675, I, I, 4642, I, I }, { I, I, I, I, I, I },
+		    { 3066, 105, 3310, 6211, 67, 8634 }, { 866, 30, 376, 650, 8, 31 } } },
+	};
+	static const struct bonnie_run fx2[2][2] = {
+		{ { { N, 758885, 880860, N, 3292284, 8106 }, { 8496, I, I, I, I, I },
+		    { N, 8031, 7144, N, 9050, 11893 }, { 872, 225, 1424, 946, 20, 1106 } },
+		  { { N, 889464, 1135692, N, I, 8107 }, { 5830, I, I, I, I, I },
+		    { N, 1237, 1167, N, 208, 8024 }, { 15877, 267, 10758, 6140, 39, 643 } } },
+		{ { { N, 767647, 1109676, N, I, 7429 }, { 5601, I, I, I, I, I },
+		    { N, 14794, 16767, N, 502, 5655 }, { 16201, 180, 9270, 14919, 33, 9781 } },
+		  { { N, 869648, 1230048, N, I, 8591 }, { 6656, I, I, I, I, I },
+		    { N, 13725, 270, N, 533, 8024 }, { 1259, 183, 480, 2882, 16, 1090 } } },
+	};
+	static const char *const ver[2] = { "1.96", "1.97" };
+	for (int v = 0; v < 2; v++) {
+		char path[256];
+		struct result_set rs;
+		for (int table = 0; table < 2; table++) {
+			snprintf(path, sizeof(path), BO "bonnie++/%s-%s-x3-s128-r64-n1.%s",
+				 table ? "bon_csv2txt" : "bonnie++", ver[v], table ? "txt" : "csv");
+			parse(path, NULL, "L", &rs);
+			for (int r = 0; r < 3; r++)
+				check_bonnie_run(&rs, "L", r, 128, &x3[v][r]);
+			assert_int_equal(nruns(&rs, "seq_out_char"), 3);
+			assert_int_equal(nlabels(&rs), 1);
+			assert_int_equal(rs.n, 3 * 24);
+			result_set_free(&rs);
+			snprintf(path, sizeof(path), BO "bonnie++/%s-%s-f-x2-s2048-r1024-n8.%s",
+				 table ? "bon_csv2txt" : "bonnie++", ver[v], table ? "txt" : "csv");
+			parse(path, NULL, "L", &rs);
+			for (int r = 0; r < 2; r++)
+				check_bonnie_run(&rs, "L", r, 2048, &fx2[v][r]);
+			assert_int_equal(nruns(&rs, "seq_out_block"), 2);
+			assert_int_equal(rs.n, 2 * 20);
+			result_set_free(&rs);
+		}
+	}
+}
+
+/* One bonnie++ 1.96 / 1.97 run (built here) as printed: both human tables
+ * ("Version  1.96", "Concurrency   1", Latency rows), then the CSV line of
+ * the same run.  The CSV is the record, the table not counted again; the
+ * tables alone (as from -q's stderr) give the same points. */
+static void test_bonnie_196_197_built_output(void **st)
+{
+	(void)st;
+	const double I = INFINITY;
+	static const struct bonnie_run one[2] = {
+		{ { 4226, I, I, 5403, I, I }, { I, I, I, I, I, I },
+		  { 2554, 66, 330, 2326, 30, 4258 }, { 283, 30, 173, 729, 16, 24 } },
+		{ { 4084, I, I, 5710, I, I }, { I, I, I, I, I, I },
+		  { 2861, 164, 52, 1500, 41, 5723 }, { 4204, 35, 167, 8153, 15, 29 } },
+	};
+	static const char *const ver[2] = { "1.96", "1.97" };
+	for (int v = 0; v < 2; v++) {
+		char path[256];
+		snprintf(path, sizeof(path), BO "bonnie++/bonnie++-%s-s256-r128-n1.txt", ver[v]);
+		struct result_set rs;
+		parse(path, NULL, "L", &rs);
+		check_bonnie_run(&rs, "L", 0, 256, &one[v]);
+		assert_int_equal(rs.n, 24);
+		result_set_free(&rs);
+		/* the tables without their CSV line */
+		FILE *f = fopen(path, "rb");
+		assert_non_null(f);
+		char buf[4096];
+		size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[n] = '\0';
+		char csv[8];
+		snprintf(csv, sizeof(csv), "\n%s,", ver[v]);
+		const char *end = strstr(buf, csv);
+		assert_non_null(end);
+		memset(&rs, 0, sizeof(rs));
+		struct parser *p = parser_new("auto", "L");
+		struct result_sink sink = result_set_sink(&rs);
+		parser_feed(p, buf, (size_t)(end - buf) + 1, &sink);
+		parser_finish(p, &sink);
+		assert_string_equal(parser_name(p), "bonnie");
+		parser_free(p);
+		check_bonnie_run(&rs, "L", 0, 256, &one[v]);
+		assert_int_equal(rs.n, 24);
+		result_set_free(&rs);
+	}
+}
+
 /* --- fio groups -------------------------------------------------------- */
 
 /* fio-3.33, three stonewalled groups: seqwrite 1M (one job), randread 4k
@@ -690,6 +798,195 @@ static void test_sysbench_11(void **st)
 	result_set_free(&rs);
 }
 
+/* --- sysbench 0.4/0.5 built and run here -------------------------------- */
+
+/* The final figures of one 0.4/0.5 fileio report, as printed: the
+ * "Operations performed" counts, the "Read"/"Written" sizes (MiB), the
+ * "(X Mb/sec)" rate (MiB/s), "Requests/sec executed", "total time" and
+ * the per-request statistics (ms). */
+struct sysbench_old {
+	double threads, ops[3], mib[2], total_bw, req, secs, avg, max, p95;
+};
+
+static void check_sysbench_old(const struct result_set *rs, const struct sysbench_old *e)
+{
+	static const char *const ops_m[3] = { "reads_per_s", "writes_per_s", "fsyncs_per_s" };
+	check(rs, "L", "total_bw", "threads", e->threads, e->total_bw, 1e-9, "MiB/s");
+	check(rs, "L", "requests_per_s", "threads", e->threads, e->req, 1e-9, "/s");
+	for (int i = 0; i < 3; i++)
+		check(rs, "L", ops_m[i], "threads", e->threads, e->ops[i] / e->secs, 1e-9, "/s");
+	check(rs, "L", "read_bw", "threads", e->threads, e->mib[0] / e->secs, 1e-9, "MiB/s");
+	check(rs, "L", "write_bw", "threads", e->threads, e->mib[1] / e->secs, 1e-9, "MiB/s");
+	/* the per-direction rates agree with sysbench's own total, to its rounding */
+	assert_double_equal(pt(rs, "L", "read_bw")->value + pt(rs, "L", "write_bw")->value, e->total_bw,
+			    e->total_bw * 1e-3);
+	check(rs, "L", "latency_avg", "threads", e->threads, e->avg, 1e-12, "ms");
+	check(rs, "L", "latency_max", "threads", e->threads, e->max, 1e-12, "ms");
+	if (isnan(e->p95))
+		assert_false(has(rs, "L", "latency_p95"));
+	else
+		check(rs, "L", "latency_p95", "threads", e->threads, e->p95, 1e-12, "ms");
+}
+
+/* The k-th (from 0) progress point of metric. */
+static const struct result_point *prog(const struct result_set *rs, const char *metric, int k)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		if ((rs->v[i].flags & RP_PROGRESS) && strcmp(rs->v[i].metric, metric) == 0 && k-- == 0)
+			return &rs->v[i];
+	print_error("no progress point %s #%d\n", metric, k);
+	fail();
+	return NULL;
+}
+
+static size_t nprog(const struct result_set *rs, const char *metric)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < rs->n; i++)
+		n += (rs->v[i].flags & RP_PROGRESS) && strcmp(rs->v[i].metric, metric) == 0;
+	return n;
+}
+
+/* sysbench 0.5 (akopytov/sysbench branch 0.5, built and run here) fileio,
+ * four test modes on 64 MiB in 4 files, 2 threads, 5 s: "0 reads, 257700
+ * writes, 10304 Other", "Read 0b  Written 3.9322Gb  Total transferred
+ * 3.9322Gb  (805.13Mb/sec)" (the rate in Gb/sec when it is one),
+ * "response time:" statistics in ms. */
+static void test_sysbench_05_fileio_modes(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *file;
+		struct sysbench_old e;
+	} runs[] = {
+		{ "seqwr", { 2, { 0, 257700, 10304 }, { 0, 3.9322 * 1024 }, 805.13, 51528.31, 5.0011, 0.00, 3.45, 0.01 } },
+		{ "seqrd", { 2, { 3093077, 0, 0 }, { 47.197 * 1024, 0 }, 9.4391 * 1024, 618602.21, 5.0001, 0.00, 8.02, 0.00 } },
+		{ "rndrd", { 2, { 3761978, 0, 0 }, { 57.403 * 1024, 0 }, 11.48 * 1024, 752382.78, 5.0001, 0.00, 8.79, 0.00 } },
+		{ "rndrw", { 2, { 197879, 131921, 13191 }, { 3.0194 * 1024, 2.013 * 1024 }, 1.0064 * 1024, 65954.80, 5.0004,
+			     0.00, 0.45, 0.00 } },
+	};
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		char path[256];
+		snprintf(path, sizeof(path), BO "sysbench/sysbench-0.5-fileio-64M-4files-%s-2threads-5s.txt", runs[i].file);
+		struct result_set rs;
+		parse(path, NULL, "L", &rs);
+		check_sysbench_old(&rs, &runs[i].e);
+		assert_int_equal(rs.n, 10);
+		result_set_free(&rs);
+	}
+}
+
+/* sysbench 0.5 and the 0.4 branch (which calls itself 0.4.12) with
+ * --report-interval=1: "[   1s] reads: 327.72 MB/s writes: 218.48 MB/s
+ * fsyncs: 1395.87/s response time: 0.051ms (95%)".  Their "MB" is MiB
+ * (sb_fileio.c divides by 1024 * 1024); the latency is the percentile
+ * the bracket names, a p95 only when it says 95 (--percentile=99 makes it
+ * "(99%)", and the final "approx.  99 percentile:"). */
+static void test_sysbench_05_report_interval(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *file;
+		int n;
+		double rd[4], wr[4], fs[4], lat[4];
+		struct sysbench_old e;
+	} runs[] = {
+		{ "0.5-fileio-64M-4files-rndrw-direct-2threads-report-interval-1s", 4,
+		  { 327.72, 359.41, 360.04, 340.04 }, { 218.48, 239.64, 240.01, 226.68 },
+		  { 1395.87, 1531.97, 1540.04, 1447.96 }, { 0.051, 0.047, 0.047, 0.050 },
+		  { 2, { 104321, 69548, 6952 }, { 1.5918 * 1024, 1.0612 * 1024 }, 543.33, 34772.86, 5.0001, 0.04, 1.31, 0.05 } },
+		{ "0.4.12-branch-fileio-64M-4files-rndrw-direct-2threads-report-interval-1s", 4,
+		  { 326.23, 25.45, 260.94, 253.28 }, { 217.48, 16.95, 173.97, 168.86 },
+		  { 1389.90, 110.00, 1112.01, 1080.00 }, { 0.05, 0.05, 0.05, 0.06 },
+		  { 2, { 55420, 36946, 3692 }, { 865.94, 577.28 }, 360.77, 23089.45, 4.0004, 0.07, 60.59, 0.05 } },
+		{ "0.5-fileio-64M-4files-rndrd-direct-1thread-report-interval-1s-percentile-99", 3,
+		  { 740.46, 730.61, 739.74 }, { 0, 0, 0 }, { 0, 0, 0 }, { NAN, NAN, NAN },
+		  { 1, { 141496, 0, 0 }, { 2.1591 * 1024, 0 }, 736.94, 47163.85, 3.0001, 0.02, 1.60, NAN } },
+	};
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		char path[256];
+		snprintf(path, sizeof(path), BO "sysbench/sysbench-%s.txt", runs[i].file);
+		struct result_set rs;
+		parse(path, NULL, "L", &rs);
+		check_sysbench_old(&rs, &runs[i].e);
+		assert_int_equal(nprog(&rs, "read_bw"), runs[i].n);
+		assert_int_equal(nprog(&rs, "write_bw"), runs[i].n);
+		assert_int_equal(nprog(&rs, "fsyncs_per_s"), runs[i].n);
+		assert_int_equal(nprog(&rs, "latency_p95"), isnan(runs[i].lat[0]) ? 0 : runs[i].n);
+		for (int k = 0; k < runs[i].n; k++) {
+			const struct result_point *p = prog(&rs, "read_bw", k);
+			assert_string_equal(p->x_name, "time_s");
+			assert_double_equal(p->x, k + 1, 0);
+			assert_double_equal(p->value, runs[i].rd[k], 1e-9);
+			assert_string_equal(p->unit, "MiB/s");
+			p = prog(&rs, "write_bw", k);
+			assert_double_equal(p->x, k + 1, 0);
+			assert_double_equal(p->value, runs[i].wr[k], 1e-9);
+			assert_string_equal(p->unit, "MiB/s");
+			assert_double_equal(prog(&rs, "fsyncs_per_s", k)->value, runs[i].fs[k], 1e-9);
+			if (!isnan(runs[i].lat[k])) {
+				p = prog(&rs, "latency_p95", k);
+				assert_double_equal(p->x, k + 1, 0);
+				assert_double_equal(p->value, runs[i].lat[k], 1e-12);
+				assert_string_equal(p->unit, "ms");
+			}
+		}
+		result_set_free(&rs);
+	}
+}
+
+/* prepare of 0.5 and of the 0.4 branch: "67108864 bytes written in 0.11
+ * seconds (602.43 MB/sec)." (MiB, as above; 1.0 writes "MiB/sec");
+ * cleanup gives no result, and says so. */
+static void test_sysbench_05_prepare_cleanup(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse(BO "sysbench/sysbench-0.5-fileio-64M-4files-prepare.txt", NULL, "L", &rs);
+	check(&rs, "L", "prepare_write_bw", "threads", 1, 602.43, 1e-9, "MiB/s");
+	assert_int_equal(rs.n, 1);
+	result_set_free(&rs);
+	parse(BO "sysbench/sysbench-0.4.12-branch-fileio-64M-4files-prepare.txt", NULL, "L", &rs);
+	check(&rs, "L", "prepare_write_bw", "threads", 1, 159.79, 1e-9, "MiB/s");
+	assert_int_equal(rs.n, 1);
+	result_set_free(&rs);
+	char err[512];
+	memset(&rs, 0, sizeof(rs));
+	assert_int_equal(parser_parse_file(BO "sysbench/sysbench-0.5-fileio-64M-4files-cleanup.txt", NULL, "L", &rs,
+					   err, sizeof(err)), -ENODATA);
+	assert_int_equal(rs.n, 0);
+	assert_non_null(strstr(err, "cleanup.txt"));
+}
+
+/* The 0.5 OLTP run above prints interval lines too: "[  10s] threads: 1,
+ * tps: 449.50, reads/s: 6294.30, writes/s: 1798.00 response time: 3.09ms
+ * (99%)", per transaction.  With sysbench's default --percentile (95) the
+ * bracket says 95%: still no fileio figure may come of it. */
+static void test_sysbench_05_oltp_intervals(void **st)
+{
+	(void)st;
+	size_t n;
+	FILE *f = fopen(BO "sysbench/mdbbench-sysbench-0.5-oltp-1thread.res", "rb");
+	assert_non_null(f);
+	static char buf[16384];
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	int k = 0;
+	for (char *q = buf; (q = strstr(q, "ms (99%)")) != NULL; q++, k++)
+		q[5] = '5';
+	assert_true(k >= 60);   /* the 600 s run's lines, one each 10 s */
+	struct result_set rs = { 0 };
+	struct parser *p = parser_new("sysbench", "L");
+	struct result_sink sink = result_set_sink(&rs);
+	parser_feed(p, buf, n, &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+	assert_int_equal(nprog(&rs, "latency_p95"), 0);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+}
+
 /* --- several tools in one log ------------------------------------------ */
 
 /* A script ran fio, then dbench, then sysbench 1.1 into one log: each
@@ -849,6 +1146,8 @@ int main(void)
 		cmocka_unit_test(test_bonnie_csv_two_machines),
 		cmocka_unit_test(test_bonnie_102_bon_csv2txt_x2),
 		cmocka_unit_test(test_bonnie_x3_runs),
+		cmocka_unit_test(test_bonnie_196_197_built),
+		cmocka_unit_test(test_bonnie_196_197_built_output),
 		cmocka_unit_test(test_fio_groups_normal),
 		cmocka_unit_test(test_fio_groups_json),
 		cmocka_unit_test(test_fio_json_v2_groups),
@@ -862,6 +1161,10 @@ int main(void)
 		cmocka_unit_test(test_sysbench_10pre),
 		cmocka_unit_test(test_sysbench_fatal_run),
 		cmocka_unit_test(test_sysbench_11),
+		cmocka_unit_test(test_sysbench_05_fileio_modes),
+		cmocka_unit_test(test_sysbench_05_report_interval),
+		cmocka_unit_test(test_sysbench_05_prepare_cleanup),
+		cmocka_unit_test(test_sysbench_05_oltp_intervals),
 		cmocka_unit_test(test_mixed_log),
 		cmocka_unit_test(test_mixed_log_live),
 		cmocka_unit_test(test_iozone_3247_auto),
