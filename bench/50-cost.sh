@@ -71,7 +71,10 @@ p_long=$(start long "env TERM=tmux-256color ./iodash -i 0.01 -r 1")
 pd() { awk '/^Private_Dirty/ {print $2}' "/proc/$1/smaps_rollup" 2>/dev/null; }
 : >"$D/pd"
 for ((t = 0; t <= LS; t += 60)); do
-	echo "$t $(pd "$p_long")" >>"$D/pd"
+	v=$(pd "$p_long")
+	[ -n "$v" ] || { echo "cost: iodash -i 0.01 went away after $t s"; break; }
+	echo "$t $v" >>"$D/pd"
+	echo "cost:   $t s: Private_Dirty $v KiB"   # as it goes: a cut run keeps its figures
 	[ $t -lt "$LS" ] && sleep 60
 done
 awk -v ls="$LS" '{ t[NR] = $1; v[NR] = $2 } END {
