@@ -1,4 +1,4 @@
-/* sampler: a pthread on a timerfd (CLOCK_MONOTONIC) that reads the probe,
+/* sampler: a pthread on the grid of sample 0 (CLOCK_MONOTONIC) that reads the probe,
  * derives a sample, tracks dirty-limit hits and publishes into the model.
  * Nothing the front end does (a slow terminal, a blocked write) can delay
  * it: it never waits on the front end, except when replaying a trace with

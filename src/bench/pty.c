@@ -250,7 +250,7 @@ static void bench_child_exec(char *const argv[], char *const envp[], const char 
 		goto fail;
 	if (fd > 2)
 		close(fd);
-	/* iodash's own descriptors (recording, timerfd, wake pipe) must not
+	/* iodash's own descriptors (recording, wake pipe, tracefs buffers) must not
 	 * leak into the benchmark; errfd is already close-on-exec. */
 	syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC);
 	if (envp)
