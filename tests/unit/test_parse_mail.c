@@ -258,6 +258,22 @@ static void test_label_blocks_without_blank_lines(void **st)
 
 #define MAIL "tests/fixtures/mail/"
 
+/* A real post parsed with its tables' notes: declares rs, notes (cap of
+ * them) and nn, as every test of a post begins. */
+static void parse_post(const char *path, struct result_set *rs, struct parser_note *notes, size_t cap,
+		       size_t *nn)
+{
+	char err[256];
+	int rc = parser_parse_file_notes(path, NULL, NULL, rs, notes, cap, nn, err, sizeof(err));
+	if (rc)
+		fail_msg("%s: %s", path, err);
+}
+#define PARSE_POST(file, cap)                   \
+	struct result_set rs = { 0 };           \
+	struct parser_note notes[cap];          \
+	size_t nn = 0;                          \
+	parse_post(MAIL file, &rs, notes, cap, &nn)
+
 static void check_pt(const struct result_set *rs, const char *label, const char *metric, const char *x_name,
 		     double x, double v)
 {
@@ -493,12 +509,7 @@ static void test_mail_mmtests_ragged_header(void **st)
 static void test_mail_notes(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[16];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt", NULL, NULL,
-						 &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	PARSE_POST("qspinlock-locktorture-sockperf-dbench-2021.txt", 16);
 	assert_int_equal(nn, 4);
 	static const int first[4] = { 25, 48, 60, 73 }, last[4] = { 39, 53, 68, 81 };
 	for (size_t i = 0; i < nn; i++) {
@@ -556,12 +567,7 @@ static void test_mail_table_not_understood(void **st)
 static void test_mail_prose_and_diff_not_tables(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[8];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "sched-idlecandidate-tbench-patch-2020.txt", NULL, NULL, &rs,
-						 notes, 8, &nn, err, sizeof(err)), 0);
+	PARSE_POST("sched-idlecandidate-tbench-patch-2020.txt", 8);
 	assert_int_equal(rs.n, 20);
 	assert_int_equal(nn, 1);
 	assert_int_equal(notes[0].first, 17);
@@ -742,12 +748,7 @@ static void test_mail_pipe_repeated_header(void **st)
 static void test_mail_keyed_rows(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[4];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "virtio-blk-hipri-fio-quoted-2021.txt", NULL, NULL, &rs, notes, 4,
-						 &nn, err, sizeof(err)), 0);
+	PARSE_POST("virtio-blk-hipri-fio-quoted-2021.txt", 4);
 	assert_int_equal(nn, 1);
 	assert_int_equal(notes[0].first, 12);
 	assert_int_equal(notes[0].last, 29);
@@ -900,12 +901,7 @@ static void test_mail_wrapped_rows(void **st)
 static void test_mail_lkp_spread_kept(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[4];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "lkp-stress-ng-pipeherd-2025.txt", NULL, NULL, &rs, notes, 4, &nn,
-						 err, sizeof(err)), 0);
+	PARSE_POST("lkp-stress-ng-pipeherd-2025.txt", 4);
 	const char *a = "f2ffc48de2017c69", *b = "ee5eda8ea59546af2e8f192c060";
 	const struct result_point *p = find(&rs, a, 0, "cpuidle..usage", 0);
 	assert_non_null(p);
@@ -931,27 +927,19 @@ static void test_mail_lkp_spread_kept(void **st)
 static void test_mail_derived_columns_checked(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[8];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "virtio-blk-hipri-fio-quoted-2021.txt", NULL, NULL, &rs, notes, 8,
-						 &nn, err, sizeof(err)), 0);
+	PARSE_POST("virtio-blk-hipri-fio-quoted-2021.txt", 8);
 	assert_int_equal(nn, 1);
 	assert_true(notes[0].understood);
 	assert_non_null(strstr(notes[0].text, "; 16 stated changes checked"));
 	result_set_free(&rs);
-	assert_int_equal(parser_parse_file_notes(MAIL "brd-xarray-fio-kiops-quoted-2023.txt", NULL, NULL, &rs, notes, 8,
-						 &nn, err, sizeof(err)), 0);
+	parse_post(MAIL "brd-xarray-fio-kiops-quoted-2023.txt", &rs, notes, 8, &nn);
 	assert_int_equal(nn, 1);
 	assert_non_null(strstr(notes[0].text, "; 4 stated changes checked"));
 	result_set_free(&rs);
-	assert_int_equal(parser_parse_file_notes(MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt", NULL, NULL, &rs,
-						 notes, 8, &nn, err, sizeof(err)), 0);
+	parse_post(MAIL "qspinlock-locktorture-sockperf-dbench-2021.txt", &rs, notes, 8, &nn);
 	assert_non_null(strstr(notes[0].text, "derived column %diff skipped; 7 rows; 7 stated changes checked"));
 	result_set_free(&rs);
-	assert_int_equal(parser_parse_file_notes(MAIL "dm-io-polling-iops-quoted-2021.txt", NULL, NULL, &rs, notes, 8,
-						 &nn, err, sizeof(err)), 0);
+	parse_post(MAIL "dm-io-polling-iops-quoted-2021.txt", &rs, notes, 8, &nn);
 	assert_int_equal(nn, 4);
 	for (int i = 0; i < 3; i++)
 		assert_true(notes[i].understood);
@@ -1038,12 +1026,7 @@ static void test_mail_spread_unit_cells_and_transposed(void **st)
 static void test_mail_qp_robot_post(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[4];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "lkp-stress-ng-copy-file-qp-quoted-2022.txt", NULL, NULL, &rs,
-						 notes, 4, &nn, err, sizeof(err)), 0);
+	PARSE_POST("lkp-stress-ng-copy-file-qp-quoted-2022.txt", 4);
 	const char *a = "4cbfca5f7750520f", *b = "0568e6122574dcc1aded2979cd0";
 	char labels[4][RP_LABEL_LEN];
 	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
@@ -1079,12 +1062,7 @@ static void test_mail_qp_robot_post(void **st)
 static void test_mail_contest_label_rows(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[16];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "contest-2.5.70-mm3-label-rows-2003.txt", NULL, NULL, &rs, notes,
-						 16, &nn, err, sizeof(err)), 0);
+	PARSE_POST("contest-2.5.70-mm3-label-rows-2003.txt", 16);
 	char labels[4][RP_LABEL_LEN];
 	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 3);
 	assert_string_equal(labels[0], "2.5.70");
@@ -1121,12 +1099,7 @@ static void test_mail_contest_label_rows(void **st)
 static void test_mail_pct_change_cells(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[8];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "sched-sync-wakeup-hackbench-tbench-pct-2022.txt", NULL, NULL, &rs,
-						 notes, 8, &nn, err, sizeof(err)), 0);
+	PARSE_POST("sched-sync-wakeup-hackbench-tbench-pct-2022.txt", 8);
 	const char *a = "tip (91caa5ae2424)", *b = "tip (14b3f2d9ee8d)";
 	char labels[4][RP_LABEL_LEN];
 	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
@@ -1174,12 +1147,7 @@ static void test_mail_pct_change_cells(void **st)
 static void test_mail_cv_spread_cells(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[8];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "sched-stats-prop-cv-pct-imp-2025.txt", NULL, NULL, &rs, notes, 8,
-						 &nn, err, sizeof(err)), 0);
+	PARSE_POST("sched-stats-prop-cv-pct-imp-2025.txt", 8);
 	char labels[4][RP_LABEL_LEN];
 	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 2);
 	assert_string_equal(labels[0], "tip");
@@ -1218,12 +1186,7 @@ static void test_mail_cv_spread_cells(void **st)
 static void test_mail_transposed_iozone_titles(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[16];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "thp-pagecache-iozone-threads-transposed-2013.txt", NULL, NULL,
-						 &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	PARSE_POST("thp-pagecache-iozone-threads-transposed-2013.txt", 16);
 	static const double th[12] = { 1, 2, 4, 8, 10, 20, 30, 40, 50, 60, 70, 80 };
 	static const char *const metric[7] = { "initial_writers", "rewriters", "readers", "re-readers",
 					       "reverse_readers", "random_readers", "random_writers" };
@@ -1314,12 +1277,7 @@ static void test_mail_transposed_derived_row_checked(void **st)
 static void test_mail_label_rows_and_unit_cells(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[16];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "thp-pagecache-iozone-threads-transposed-2013.txt", NULL, NULL,
-						 &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	PARSE_POST("thp-pagecache-iozone-threads-transposed-2013.txt", 16);
 	check_pt(&rs, "baseline", "throughput_workload1", "run", 0, 8333);
 	check_pt(&rs, "patched", "throughput_workload2", "run", 0, 454);
 	assert_string_equal(find(&rs, "patched", 0, "throughput_workload2", 0)->unit, "transactions/s");
@@ -1375,12 +1333,7 @@ static void test_mail_label_rows_and_unit_cells(void **st)
 static void test_mail_transposed_named_x_diskstats(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[8];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "diskstats-jobs-kiops-transposed-quoted-2020.txt", NULL, NULL, &rs,
-						 notes, 8, &nn, err, sizeof(err)), 0);
+	PARSE_POST("diskstats-jobs-kiops-transposed-quoted-2020.txt", 8);
 	check_pt(&rs, "Before", "fio", "jobs", 1, 7000);
 	check_pt(&rs, "Before", "fio", "jobs", 10, 64000);
 	check_pt(&rs, "After", "fio", "jobs", 1, 18000);
@@ -1409,12 +1362,7 @@ static void test_mail_transposed_named_x_diskstats(void **st)
 static void test_mail_transposed_named_x_blank_rows(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[8];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "vduse-iova-numjobs-transposed-quoted-2021.txt", NULL, NULL, &rs,
-						 notes, 8, &nn, err, sizeof(err)), 0);
+	PARSE_POST("vduse-iova-numjobs-transposed-quoted-2021.txt", 8);
 	char labels[4][RP_LABEL_LEN];
 	assert_int_equal(distinct_labels(&rs, NULL, labels, 4), 3);
 	assert_string_equal(labels[0], "iova_alloc_fast");
@@ -1446,12 +1394,7 @@ static void test_mail_transposed_named_x_blank_rows(void **st)
 static void test_mail_pipe_two_line_header_spread_rows(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[8];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "filemap-fast-reads-pipe-spread-rows-quoted-2025.txt", NULL, NULL,
-						 &rs, notes, 8, &nn, err, sizeof(err)), 0);
+	PARSE_POST("filemap-fast-reads-pipe-spread-rows-quoted-2025.txt", 8);
 	char labels[6][RP_LABEL_LEN];
 	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 4);
 	assert_string_equal(labels[0], "Baseline same file");
@@ -1504,12 +1447,7 @@ static void test_mail_pipe_two_line_header_spread_rows(void **st)
 static void test_mail_runs_per_label(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[4];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "zswap-xarray-runs-per-label-qp-quoted-2024.txt", NULL, NULL, &rs,
-						 notes, 4, &nn, err, sizeof(err)), 0);
+	PARSE_POST("zswap-xarray-runs-per-label-qp-quoted-2024.txt", 4);
 	char labels[6][RP_LABEL_LEN];
 	assert_int_equal(distinct_labels(&rs, NULL, labels, 6), 5);
 	static const char *const want[5] = { "Before", "xa_empty", "z.._enabled", "xas_load", "combined" };
@@ -1562,10 +1500,8 @@ static void test_mail_transposed_wrapped_qp(void **st)
 	struct result_set orig, rs = { 0 };
 	struct parser_note notes[16];
 	size_t nn = 0;
-	char err[256];
 	parse(MAIL "thp-pagecache-iozone-threads-transposed-2013.txt", NULL, &orig);
-	assert_int_equal(parser_parse_file_notes(MAIL "thp-pagecache-iozone-wrapped-qp-multipart-quoted-2013.txt", NULL,
-						 NULL, &rs, notes, 16, &nn, err, sizeof(err)), 0);
+	parse_post(MAIL "thp-pagecache-iozone-wrapped-qp-multipart-quoted-2013.txt", &rs, notes, 16, &nn);
 	/* the excerpt holds the iozone tables only */
 	struct result_set io = { 0 };
 	for (size_t i = 0; i < orig.n; i++)
@@ -1673,12 +1609,7 @@ static void test_mail_header_block_not_runs(void **st)
 static void test_mail_runs_per_label_titles(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[4];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "riscv-syscall-latency-machine-titles-quoted-2023.txt", NULL, NULL,
-						 &rs, notes, 4, &nn, err, sizeof(err)), 0);
+	PARSE_POST("riscv-syscall-latency-machine-titles-quoted-2023.txt", 4);
 	check_pt(&rs, "baseline", "visionfive2", "run", 0, 189.87);
 	check_pt(&rs, "patched", "visionfive2", "run", 0, 176.76);
 	check_pt(&rs, "baseline", "lichee_pi_4a", "run", 0, 666.58);
@@ -1704,12 +1635,7 @@ static void test_mail_runs_per_label_titles(void **st)
 static void test_mail_runs_among_prose(void **st)
 {
 	(void)st;
-	struct result_set rs = { 0 };
-	struct parser_note notes[4];
-	size_t nn = 0;
-	char err[256];
-	assert_int_equal(parser_parse_file_notes(MAIL "swap-race-runs-diagram-prose-2024.txt", NULL, NULL, &rs, notes, 4,
-						 &nn, err, sizeof(err)), 0);
+	PARSE_POST("swap-race-runs-diagram-prose-2024.txt", 4);
 	check_pt(&rs, "Before", "value", "run", 0, 10934698);
 	check_pt(&rs, "After", "value", "run", 0, 11157121);
 	check_pt(&rs, "Non-direct", "value", "run", 0, 13155355);
