@@ -74,6 +74,7 @@ struct probe {
 	uint64_t slow_period_ns;          /* 0: every source every read */
 	uint64_t slow_read_ns;            /* when the slow sources were read; 0 never */
 	uint64_t slow_thresh[2];          /* vmstat's dirty thresholds then */
+	int i_thresh, i_bg_thresh;        /* their places in vm_items */
 	uint64_t mi_last[SNAP_MEMINFO_NITEMS];  /* meminfo's items then */
 	struct diskstats_reaped *disks_last;    /* libproc2's last disk list (its stacks) */
 	int disks_last_n;                       /* our read's devices when it was read */
@@ -286,6 +287,8 @@ int probe_open_live(struct probe **out, char *err, size_t errlen)
 		return -ENOMEM;
 	}
 	p->page_kb = pg >= 1024 ? (unsigned)(pg / 1024) : 4;
+	p->i_thresh = vm_index(VMSTAT_NR_DIRTY_THRESHOLD);
+	p->i_bg_thresh = vm_index(VMSTAT_NR_DIRTY_BACKGROUND_THRESHOLD);
 	if ((rc = procps_vmstat_new(&p->vm)) < 0) {
 		probe_errf(err, errlen, "/proc/vmstat: libproc2 cannot read it (%s); is /proc mounted?",
 			   strerror(-rc));
@@ -408,7 +411,6 @@ static bool probe_slow_due(const struct probe *p, uint64_t now, const uint64_t t
 
 static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_t errlen)
 {
-	static int i_thresh = -2, i_bg;
 	struct vmstat_stack *vs;
 	struct meminfo_stack *ms = NULL;
 	struct probe_texts t;
@@ -416,17 +418,13 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 	int64_t real;
 	int rc;
 
-	if (i_thresh == -2) {
-		i_thresh = vm_index(VMSTAT_NR_DIRTY_THRESHOLD);
-		i_bg = vm_index(VMSTAT_NR_DIRTY_BACKGROUND_THRESHOLD);
-	}
 	vs = procps_vmstat_select(p->vm, vm_items, VM_N);
 	if (!vs) {
 		probe_errf(err, errlen, "/proc/vmstat: libproc2 read failed (%s)", strerror(errno));
 		return errno ? -errno : -EIO;
 	}
-	thresh[0] = VMSTAT_VAL(i_thresh, ul_int, vs, p->vm);
-	thresh[1] = VMSTAT_VAL(i_bg, ul_int, vs, p->vm);
+	thresh[0] = VMSTAT_VAL(p->i_thresh, ul_int, vs, p->vm);
+	thresh[1] = VMSTAT_VAL(p->i_bg_thresh, ul_int, vs, p->vm);
 	bool slow = probe_slow_due(p, util_mono_ns(), thresh);
 	if (slow) {
 		ms = procps_meminfo_select(p->mi, mi_items, MI_N);
