@@ -19,6 +19,7 @@
 #include <kbuffer.h>
 #include <tracefs.h>
 #include "iodash/bench.h"
+#include "iodash/fdio.h"
 #include "iodash/ktrace.h"
 #include "iodash/util.h"
 
@@ -338,6 +339,50 @@ int ktrace_remove_stale(const char *tracing_dir)
 }
 
 /* ---- decoding ------------------------------------------------------------- */
+
+/* The three tracepoints the follower enables. */
+static const char *const kt_events[] = { "balance_dirty_pages", "bdi_dirty_ratelimit", "global_dirty_state" };
+
+/* An event parser that knows the ring buffer's page header and our three
+ * events, read from their format files.  Not tracefs_local_events_system():
+ * besides every writeback event it parses /proc/kallsyms and the printk
+ * formats, which held 7-14 MB of the process for the whole session (a
+ * function name per kernel symbol) and are never used: these events print
+ * no kernel addresses. */
+static struct tep_handle *kt_load_formats(const char *dir, char *err, size_t errlen)
+{
+	struct tep_handle *tep = tep_alloc();
+	char path[512], buf[16384];
+	ssize_t n;
+
+	if (!tep) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "%s/events/header_page", dir);
+	if ((n = fdio_read_small(path, buf, sizeof(buf))) <= 0 ||
+	    tep_parse_header_page(tep, buf, (unsigned long)n, (int)sizeof(long))) {
+		snprintf(err, errlen, "%s: cannot read the trace buffer's page format", path);
+		goto fail;
+	}
+	for (size_t i = 0; i < sizeof(kt_events) / sizeof(kt_events[0]); i++) {
+		snprintf(path, sizeof(path), "%s/events/writeback/%s/format", dir, kt_events[i]);
+		n = fdio_read_small(path, buf, sizeof(buf));
+		if (n <= 0) {
+			snprintf(err, errlen, "this kernel has no writeback:%s tracepoint (%s: %s)", kt_events[i],
+				 path, n < 0 ? strerror((int)-n) : "empty");
+			goto fail;
+		}
+		if (tep_parse_event(tep, buf, (unsigned long)n, "writeback")) {
+			snprintf(err, errlen, "%s: cannot parse the event's format", path);
+			goto fail;
+		}
+	}
+	return tep;
+fail:
+	tep_free(tep);
+	return NULL;
+}
 
 static int find_event(struct ktrace *k, const char *name, struct kt_field *fl, int n,
 		      int *id, char *err, size_t errlen)
@@ -678,7 +723,6 @@ int ktrace_open(struct ktrace **out, double gap_s, char *err, size_t errlen,
 	struct ktrace *k;
 	int rc;
 	char path[512];
-	const char *systems[] = { "writeback", NULL };
 
 	*out = NULL;
 	if (notelen)
@@ -711,10 +755,13 @@ int ktrace_open(struct ktrace **out, double gap_s, char *err, size_t errlen,
 		goto fail;
 	k->guard = guard_add(k->inst_path, k->dir, k->mounted_by_us);
 	k->inst = tracefs_instance_alloc(k->dir, k->inst_name);
-	k->tep = tracefs_local_events_system(k->dir, systems);
-	if (!k->inst || !k->tep) {
+	if (!k->inst) {
 		rc = -ENOMEM;
-		snprintf(err, errlen, "cannot read the writeback event formats under %s/events", k->dir);
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	if (!(k->tep = kt_load_formats(k->dir, err, errlen))) {
+		rc = -ENOENT;
 		goto fail;
 	}
 	if ((rc = find_event(k, "balance_dirty_pages", k->bdp, BF_N, &k->id_bdp, err, errlen)) ||
@@ -737,13 +784,12 @@ int ktrace_open(struct ktrace **out, double gap_s, char *err, size_t errlen,
 	}
 	/* poll on a CPU's buffer: readable when it holds anything */
 	write_inst(k, "buffer_percent", "0");
-	if (tracefs_event_enable(k->inst, "writeback", "balance_dirty_pages") < 0 ||
-	    tracefs_event_enable(k->inst, "writeback", "bdi_dirty_ratelimit") < 0 ||
-	    tracefs_event_enable(k->inst, "writeback", "global_dirty_state") < 0) {
-		rc = -EIO;
-		snprintf(err, errlen, "cannot enable the writeback events in %s", k->inst_path);
-		goto fail;
-	}
+	for (size_t i = 0; i < sizeof(kt_events) / sizeof(kt_events[0]); i++)
+		if (tracefs_event_enable(k->inst, "writeback", kt_events[i]) < 0) {
+			rc = -EIO;
+			snprintf(err, errlen, "cannot enable writeback:%s in %s", kt_events[i], k->inst_path);
+			goto fail;
+		}
 	k->ncpu = (int)sysconf(_SC_NPROCESSORS_CONF);
 	if (k->ncpu > KT_MAX_CPUS)
 		k->ncpu = KT_MAX_CPUS;
