@@ -29,9 +29,13 @@ volatile sig_atomic_t app_got_sighup;
 volatile sig_atomic_t app_got_sigint;
 volatile sig_atomic_t app_got_sigterm;
 
-/* History the screens and batch can reach: at -i 0.5 about 34 minutes
- * (a sample with 16 disks is about 4 KiB). */
-#define APP_SERIES_CAP 4096
+/* The samples queued for a front end that takes each one (a sample with
+ * 16 disks is 6 KiB).  The screen keeps its graphs' history apart
+ * (history.h) and needs only the newest; the benchmark driver takes the
+ * queue every tick (-i); batch, on every sample, keeps more room for a
+ * reader that stalls (dropped samples are said on its next line). */
+#define APP_SERIES_CAP 32
+#define APP_BATCH_SERIES_CAP 1024
 
 static void app_on_signal(int sig)
 {
@@ -149,6 +153,16 @@ static void app_fill_host(struct model *m, const struct iodash_opts *o, const st
 	} else {
 		snprintf(m->source, sizeof(m->source), "live /proc");
 	}
+}
+
+double app_graph_seconds(const struct iodash_opts *o)
+{
+	return o->refresh > 0 ? o->refresh : 1;
+}
+
+int app_keep_graph_history(struct model *m, const struct iodash_opts *o)
+{
+	return model_keep_history(m, app_graph_seconds(o));
 }
 
 bool app_session_records(const struct iodash_opts *o)
@@ -276,11 +290,15 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 			snprintf(err, errlen, "--proc-root: the trace has no samples");
 		goto fail;
 	}
-	if ((rc = model_init(&s->m, APP_SERIES_CAP))) {
+	if ((rc = model_init(&s->m, o->batch ? APP_BATCH_SERIES_CAP : APP_SERIES_CAP))) {
 		snprintf(err, errlen, "cannot start: %s", strerror(-rc));
 		goto fail;
 	}
 	s->have_model = true;
+	if (!o->batch && (rc = app_keep_graph_history(&s->m, o))) {
+		snprintf(err, errlen, "cannot start: %s", strerror(-rc));
+		goto fail;
+	}
 	app_fill_host(&s->m, o, s->probe);
 	s->m.bench_done = drv == NULL;
 	s->m.with_bench = drv != NULL;

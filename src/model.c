@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -37,6 +38,12 @@ int model_init(struct model *m, size_t series_cap)
 		return e;
 	}
 	rc = series_init(&m->series, series_cap);
+	if (!rc && (!(m->events = calloc(MODEL_EVENT_CAP, sizeof(*m->events))) ||
+		    !(m->output = calloc(MODEL_OUTPUT_CAP, sizeof(*m->output))))) {
+		free(m->events);
+		series_free(&m->series);
+		rc = -ENOMEM;
+	}
 	if (rc) {
 		close(m->wake_pipe[0]);
 		close(m->wake_pipe[1]);
@@ -52,6 +59,12 @@ int model_init(struct model *m, size_t series_cap)
 void model_free(struct model *m)
 {
 	series_free(&m->series);
+	free(m->hist);
+	free(m->events);
+	free(m->output);
+	m->hist = NULL;
+	m->events = NULL;
+	m->output = NULL;
 	result_set_free(&m->results);
 	if (m->wake_pipe[0] >= 0)
 		close(m->wake_pipe[0]);
@@ -119,10 +132,32 @@ bool model_drain_wake(struct model *m)
 	return news;
 }
 
+int model_keep_history(struct model *m, double width)
+{
+	struct history *h = malloc(sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	history_init(h, width);
+	model_lock(m);
+	free(m->hist);
+	m->hist = h;
+	for (size_t i = 0, n = series_len(&m->series); i < n; i++)
+		history_fold(h, series_at(&m->series, i));
+	model_unlock(m);
+	return 0;
+}
+
+void model_put_sample_locked(struct model *m, const struct sample *s)
+{
+	series_push(&m->series, s);
+	if (m->hist)
+		history_fold(m->hist, s);
+}
+
 void model_add_sample(struct model *m, const struct sample *s)
 {
 	model_lock(m);
-	series_push(&m->series, s);
+	model_put_sample_locked(m, s);
 	if (m->obs.on_sample)
 		m->obs.on_sample(m->obs.ctx, s);
 	m->gen++;
@@ -145,6 +180,8 @@ void model_put_output_locked(struct model *m, const struct output_line *l)
 void model_clear_locked(struct model *m)
 {
 	series_clear(&m->series);
+	if (m->hist)
+		history_clear(m->hist);
 	m->nevents = m->noutput = 0;
 	m->results.n = 0;
 	memset(&m->bench, 0, sizeof(m->bench));

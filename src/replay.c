@@ -28,7 +28,7 @@
 #include "iodash/replay.h"
 #include "iodash/util.h"
 
-#define VIEW_SERIES_CAP 7200          /* one hour at 0.5 s: what a screen can show */
+#define VIEW_SERIES_CAP 256           /* batch's queue; a screen keeps history apart */
 #define VIEW_POLL_S 0.25              /* how often a growing file is looked at */
 
 /* Commands of the key hook to the replay thread (model_post_cmd). */
@@ -176,10 +176,16 @@ static void view_seek(struct replay *v, size_t pos)
 	t = recording_time(v->rec, RK_SAMPLE, pos);
 	first = pos + 1 > m->series.cap ? pos + 1 - m->series.cap : 0;
 	model_lock(m);
+	if (m->hist) {
+		/* as far back as the screen's graphs reach */
+		double from = t - HIST_BUCKETS * m->hist->width;
+		for (first = pos; first > 0 && recording_time(v->rec, RK_SAMPLE, first - 1) >= from; first--)
+			;
+	}
 	model_clear_locked(m);
 	for (size_t i = first; i <= pos; i++)
 		if (!recording_sample(v->rec, i, s)) {   /* a damaged one: never written */
-			series_push(&m->series, s);
+			model_put_sample_locked(m, s);
 			view_set_throttle(m, s);
 		}
 	memset(v->next, 0, sizeof(v->next));
@@ -207,7 +213,7 @@ static void view_step(struct replay *v)
 		return;
 	model_lock(m);
 	if (!recording_sample(v->rec, i, s)) {
-		series_push(&m->series, s);
+		model_put_sample_locked(m, s);
 		view_set_throttle(m, s);
 	}
 	view_push_until(v, i + 1 >= recording_count(v->rec, RK_SAMPLE) ? INFINITY :

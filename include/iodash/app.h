@@ -53,6 +53,12 @@ void app_session_free(struct app_session *s);
 /* Whether a session with these options writes a recording (-o, or the
  * default one of run and sweep): then a closed output does not end it. */
 bool app_session_records(const struct iodash_opts *o);
+/* Seconds a graph sub-column stands for: the first -r (the refresh keys
+ * change how often the screen is drawn, not what a column is). */
+double app_graph_seconds(const struct iodash_opts *o);
+/* A screen will show the model: its graphs' history is kept from the
+ * first sample (call before the producers start).  0 or -ENOMEM. */
+int app_keep_graph_history(struct model *m, const struct iodash_opts *o);
 
 /* SIGHUP, SIGINT and SIGTERM set the flags below (no SA_RESTART: a poll
  * returns EINTR and the front end looks); SIGPIPE is ignored. */

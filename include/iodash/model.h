@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "iodash/derive.h"
+#include "iodash/history.h"
 #include "iodash/series.h"
 #include "iodash/result.h"
 #include "iodash/parser.h"
@@ -129,10 +130,18 @@ struct model {
 	bool replay;                  /* a recording or trace, not this machine now */
 	bool replay_seekable;         /* a recording in view: paused, it still moves on seeks */
 
+	/* The newest samples, for a front end that takes each one (batch,
+	 * the benchmark driver's run summary): a short queue, not history. */
 	struct series series;
-	struct model_event events[MODEL_EVENT_CAP];
+	/* What the graphs show, folded as samples come; NULL until a screen
+	 * asks for it (model_keep_history). */
+	struct history *hist;
+	/* The rings below are allocated apart (fresh zero pages), so a
+	 * session holds only the pages its events and lines have filled:
+	 * together 400 KB, most of which a quiet hour never touches. */
+	struct model_event *events;   /* MODEL_EVENT_CAP */
 	uint64_t nevents;             /* total added; ring index = n % CAP */
-	struct output_line output[MODEL_OUTPUT_CAP];
+	struct output_line *output;   /* MODEL_OUTPUT_CAP */
 	uint64_t noutput;
 	struct result_set results;    /* final points only; progress points go to the observer */
 	struct bench_status bench;
@@ -201,6 +210,10 @@ int model_wake_fd(const struct model *m);
 /* Read and discard pending wake bytes; true if one was news. */
 bool model_drain_wake(struct model *m);
 
+/* A screen's graphs: fold every sample into buckets of `width` seconds
+ * from now on (those still in the series too).  0 or -ENOMEM. */
+int model_keep_history(struct model *m, double width);
+
 /* These take the lock themselves, call the observer, and notify. */
 void model_add_sample(struct model *m, const struct sample *s);
 void model_add_event(struct model *m, enum model_event_kind kind, double t,
@@ -222,6 +235,7 @@ void model_set_context(struct model *m, const struct procio_view *v, const char 
  * lock.  No observer is called: what is replayed was observed when it was
  * recorded. */
 void model_clear_locked(struct model *m);
+void model_put_sample_locked(struct model *m, const struct sample *s);
 void model_put_event_locked(struct model *m, const struct model_event *e);
 void model_put_output_locked(struct model *m, const struct output_line *l);
 

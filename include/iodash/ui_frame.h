@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "iodash/history.h"
 #include "iodash/model.h"
 #include "iodash/stats.h"
 #include "iodash/theme.h"
@@ -22,17 +23,6 @@
 #define FRAME_OUT_LINES 64
 #define FRAME_EVENTS 256         /* the events pane scrolls back this far */
 #define FRAME_DISKS SAMPLE_MAX_DISKS
-
-/* What one sample contributes to the graphs. */
-struct frame_pt {
-	uint64_t seq;
-	double t;
-	bool have_dirty;
-	int zone;
-	bool kernel, throttled;      /* throttling from the tracepoints; a writer paused */
-	double level_kb, bg_kb, freerun_kb, thresh_kb;
-	float rd[FRAME_DISKS], wr[FRAME_DISKS];   /* NAN: no rate */
-};
 
 /* What a frame draws. */
 struct frame {
@@ -48,8 +38,8 @@ struct frame {
 	bool have_last;
 	struct sample last;
 	int badge_zone;              /* the worst zone of the last refresh period */
-	struct frame_pt *pts;
-	size_t npts, cap;
+	struct history *hist;        /* the model's, copied (history.h); NULL before the first copy */
+	int window;                  /* buckets a graph can show: two a column, and slack */
 	char out[FRAME_OUT_LINES][MODEL_LINE_LEN];
 	int nout;
 	uint64_t noutput;
@@ -61,11 +51,11 @@ struct frame {
 	bool rs_changed;
 };
 
-/* Copy what the screen shows from the model (a short lock): enough points
- * for two sub-columns per column of a `cols` wide screen at the bucket
- * size of `interval` (-i) and `refresh` (-r).  0 or -ENOMEM (then the
- * frame keeps what it had). */
-int frame_copy(struct frame *f, struct model *m, int cols, double interval, double refresh);
+/* Copy what the screen shows from the model (a short lock): the newest
+ * sample, the graphs' history (only what changed since the last copy),
+ * events, output, results; `cols` is the screen's width.  0 or -ENOMEM
+ * (then the frame keeps what it had). */
+int frame_copy(struct frame *f, struct model *m, int cols);
 void frame_free(struct frame *f);
 
 bool frame_bench_active(const struct frame *f);
@@ -103,13 +93,12 @@ double frame_sample_period(const struct frame *f, double interval);
  * `refresh`, in steps of 0.1 .. 10 s, never faster than the samples come
  * (a frame without new data would show nothing new). */
 double frame_refresh_step(const struct frame *f, double interval, double refresh, int dir);
-/* Samples per graph sub-column: one refresh's worth, 1..64. */
-int frame_bucket_k(const struct frame *f, double interval, double refresh);
-/* Fill G sub-columns of k samples each (out[i] valid where have[i]);
- * phase 0 or 1 shifts which pair of buckets makes a braille cell. */
-void frame_buckets(const struct frame *f, int k, int G, int phase, struct frame_pt *out, bool *have);
-/* Seconds that G sub-columns of k samples span (0 while unknown). */
-double frame_window_span(const struct frame *f, int G, int k);
+/* Fill G sub-columns, one history bucket each (out[i] valid where
+ * have[i]; rates in the order of last.disks); phase 0 or 1 shifts which
+ * pair of buckets makes a braille cell. */
+void frame_buckets(const struct frame *f, int G, int phase, struct hist_bucket *out, bool *have);
+/* Seconds that G sub-columns span (0 while unknown). */
+double frame_window_span(const struct frame *f, int G);
 
 /* The events pane: an event of `kind` that ends the hit the previous
  * event started shares its line; the joined text of such a line. */

@@ -50,7 +50,10 @@ static int view_one(const char *path, const struct iodash_opts *o, int file_no, 
 	}
 	if (replay_warning(r)[0])
 		fprintf(stderr, "iodash view: warning: %s\n", replay_warning(r));
-	if (replay_start(r, err, sizeof(err))) {
+	if (!o->batch && app_keep_graph_history(replay_model(r), o)) {
+		fprintf(stderr, "iodash view: out of memory\n");
+		rc = 1;
+	} else if (replay_start(r, err, sizeof(err))) {
 		fprintf(stderr, "iodash view: %s\n", err);
 		rc = 1;
 	} else {

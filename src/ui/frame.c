@@ -76,8 +76,10 @@ int frame_worst_zone(const struct frame *v, double period)
 		return ZONE_UNKNOWN;
 	int z = v->last.zone;
 	bool paused = v->last.throttled;
-	for (size_t i = v->npts; i-- > 0;) {
-		const struct frame_pt *p = &v->pts[i];
+	const struct history *h = v->hist;
+	uint64_t n = h ? h->nmarks : 0, held = n < HIST_MARKS ? n : HIST_MARKS;
+	for (uint64_t i = n; i-- > n - held;) {
+		const struct hist_mark *p = &h->marks[i % HIST_MARKS];
 		if (p->t <= v->last.t - period)
 			break;
 		if (p->have_dirty && p->zone > z)
@@ -118,19 +120,13 @@ const char *frame_zone_badge_short(int zone)
 	}
 }
 
-int frame_copy(struct frame *v, struct model *m, int cols, double interval, double refresh)
+int frame_copy(struct frame *v, struct model *m, int cols)
 {
-	size_t want = ((size_t)(cols > 0 ? cols : 80) * 2 + 16) *
-		      (size_t)frame_bucket_k(v, interval, refresh);
-	if (want < 256)
-		want = 256;
-	if (v->cap < want) {
-		struct frame_pt *p = realloc(v->pts, want * sizeof *p);
-		if (!p)
-			return -ENOMEM;
-		v->pts = p;
-		v->cap = want;
-	}
+	if (!v->hist && !(v->hist = calloc(1, sizeof(*v->hist))))
+		return -ENOMEM;
+	v->window = (cols > 0 ? cols : 80) * 2 + 16;
+	if (v->window > HIST_BUCKETS)
+		v->window = HIST_BUCKETS;
 	model_lock(m);
 	snprintf(v->host, sizeof v->host, "%s", m->host);
 	snprintf(v->kernel, sizeof v->kernel, "%s", m->kernel);
@@ -150,34 +146,8 @@ int frame_copy(struct frame *v, struct model *m, int cols, double interval, doub
 	v->have_last = last != NULL;
 	if (last)
 		v->last = *last;
-	size_t n = series_len(&m->series), take = n < v->cap ? n : v->cap;
-	v->npts = 0;
-	for (size_t i = n - take; i < n; i++) {
-		const struct sample *s = series_at(&m->series, i);
-		struct frame_pt *p = &v->pts[v->npts++];
-		p->seq = s->seq;
-		p->t = s->t;
-		p->have_dirty = s->have_dirty;
-		p->zone = s->zone;
-		p->kernel = s->thr_src == THR_SRC_KERNEL;
-		p->throttled = s->throttled;
-		p->level_kb = (double)(s->dirty_kb + s->writeback_kb);
-		p->bg_kb = (double)s->bg_thresh_kb;
-		p->freerun_kb = (double)s->freerun_kb;
-		p->thresh_kb = (double)s->thresh_kb;
-		/* every slot, so the bucketing reads no stale or unset rate:
-		 * past the newest sample's disks, n/a */
-		for (int k = 0; k < FRAME_DISKS; k++) {
-			const struct disk_rate *d = NULL;
-			if (k < last->ndisks && k < s->ndisks && !strcmp(s->disks[k].name, last->disks[k].name))
-				d = &s->disks[k];
-			for (int j = 0; !d && k < last->ndisks && j < s->ndisks; j++)
-				if (!strcmp(s->disks[j].name, last->disks[k].name))
-					d = &s->disks[j];
-			p->rd[k] = d && d->have_rate ? (float)d->rkB_s : NAN;
-			p->wr[k] = d && d->have_rate ? (float)d->wkB_s : NAN;
-		}
-	}
+	if (m->hist)
+		history_copy(v->hist, m->hist);
 	uint64_t no = m->noutput, first = no > FRAME_OUT_LINES ? no - FRAME_OUT_LINES : 0;
 	if (no - first > MODEL_OUTPUT_CAP)
 		first = no - MODEL_OUTPUT_CAP;
@@ -203,17 +173,16 @@ int frame_copy(struct frame *v, struct model *m, int cols, double interval, doub
 	model_unlock(m);
 	if (v->bench.state != BENCH_NONE)
 		v->had_bench = true;
-	v->badge_zone = frame_worst_zone(v, refresh);
+	v->badge_zone = frame_worst_zone(v, v->hist->width > 0 ? v->hist->width : 1);
 	return 0;
 }
 
 void frame_free(struct frame *f)
 {
-	free(f->pts);
+	free(f->hist);
 	free(f->rs.v);
-	f->pts = NULL;
+	f->hist = NULL;
 	f->rs.v = NULL;
-	f->npts = f->cap = 0;
 }
 
 double frame_time_to_freerun(const struct frame *v, double page_kb)
@@ -227,18 +196,36 @@ double frame_time_to_freerun(const struct frame *v, double page_kb)
 	return (fr - level) / net;
 }
 
+/* The slot of the newest sample's disk k in the history, or -1. */
+static int frame_disk_slot(const struct frame *v, int k)
+{
+	return v->hist && k < v->last.ndisks ? history_slot(v->hist, v->last.disks[k].name) : -1;
+}
+
+static bool bucket_busy(const struct hist_bucket *b, int slot)
+{
+	return b && (b->rd[slot] > 0 || b->wr[slot] > 0);
+}
+
 /* Disks worth a line and a graph: those with I/O in the window (the
  * kernel lists every loop and zram device; iostat users skip them). */
 int frame_active_disks(const struct frame *v, int *idx, int max, int *idle)
 {
 	int n = 0, nd = v->have_last ? v->last.ndisks : 0;
+	const struct history *h = v->hist;
 	if (nd > FRAME_DISKS)
 		nd = FRAME_DISKS;
 	*idle = 0;
 	for (int k = 0; k < nd; k++) {
+		int slot = frame_disk_slot(v, k);
 		bool act = false;
-		for (size_t i = 0; i < v->npts && !act; i++)
-			act = v->pts[i].rd[k] > 0 || v->pts[i].wr[k] > 0;
+		if (slot >= 0) {
+			uint64_t from = h->nclosed > (uint64_t)v->window ? h->nclosed - (uint64_t)v->window : 0;
+			for (uint64_t b = from; b < h->nclosed && !act; b++)
+				act = bucket_busy(history_bucket(h, b), slot);
+			/* and the samples of the bucket being filled */
+			act |= h->nrate[slot] && (h->rd_sum[slot] > 0 || h->wr_sum[slot] > 0);
+		}
 		if (act && n < max)
 			idx[n++] = k;
 		else
@@ -254,11 +241,8 @@ int frame_active_disks(const struct frame *v, int *idx, int max, int *idle)
  * ssh link, for a graph at most two refreshes behind. */
 double frame_sample_period(const struct frame *v, double interval)
 {
-	double per = interval > 0 ? interval : 0.5;
-	if (v->npts >= 2 && v->pts[v->npts - 1].seq > v->pts[0].seq)
-		per = (v->pts[v->npts - 1].t - v->pts[0].t) /
-		      (double)(v->pts[v->npts - 1].seq - v->pts[0].seq);
-	return per;
+	double per = v->hist ? history_period(v->hist) : -1;
+	return per > 0 ? per : interval > 0 ? interval : 0.5;
 }
 
 double frame_refresh_step(const struct frame *v, double interval, double refresh, int dir)
@@ -282,25 +266,6 @@ double frame_refresh_step(const struct frame *v, double interval, double refresh
 	return per > steps[i] ? per : steps[i];
 }
 
-int frame_bucket_k(const struct frame *v, double interval, double refresh)
-{
-	double per = frame_sample_period(v, interval);
-	if (!(per > 0))
-		return 1;
-	long k = lround(refresh / per);
-	return k < 1 ? 1 : k > 64 ? 64 : (int)k;
-}
-
-static const struct frame_pt *pt_at(const struct frame *v, uint64_t seq)
-{
-	if (!v->npts || seq < v->pts[0].seq)
-		return NULL;
-	uint64_t i = seq - v->pts[0].seq;
-	if (i < v->npts && v->pts[i].seq == seq)
-		return &v->pts[i];
-	return NULL;
-}
-
 /* The graph's G sub-columns: the window does not scroll by one per sample
  * but fills to the right and jumps back a quarter when full.  Each
  * sub-column aggregates k samples: rates by their mean, the dirty level
@@ -311,15 +276,16 @@ static const struct frame_pt *pt_at(const struct frame *v, uint64_t seq)
  * buckets makes a cell: the two graphs take turns, and a frame sends one
  * column of one graph in one colour rather than two columns whose
  * colours alternate on every row. */
-void frame_buckets(const struct frame *v, int k, int G, int phase, struct frame_pt *out, bool *have)
+void frame_buckets(const struct frame *v, int G, int phase, struct hist_bucket *out, bool *have)
 {
+	const struct history *h = v->hist;
 	for (int i = 0; i < G; i++)
 		have[i] = false;
-	if (!v->npts || G <= 0 || k < 1)
+	if (!h || G <= 0)
 		return;
 	/* Only whole buckets: a half-filled one would be sent again next
 	 * frame.  B is the newest complete bucket. */
-	uint64_t done = (v->pts[v->npts - 1].seq + 1) / (uint64_t)k, GG = (uint64_t)G;
+	uint64_t done = h->nclosed, GG = (uint64_t)G;
 	uint64_t ph = phase ? 1 : 0;
 	if (done < ph + 2)
 		return;
@@ -329,54 +295,28 @@ void frame_buckets(const struct frame *v, int k, int G, int phase, struct frame_
 	if (!step)
 		step = 2;
 	uint64_t b0 = ph + (B - ph < GG ? 0 : ((B - ph - GG) / step + 1) * step);
-	for (int i = 0; i < G; i++) {
-		struct frame_pt *o = &out[i];
-		int n = 0, nd[FRAME_DISKS] = { 0 };
-		memset(o, 0, sizeof *o);
-		o->zone = ZONE_UNKNOWN;
-		if (b0 + (uint64_t)i > B)
-			break;
-		for (int j = 0; j < k; j++) {
-			const struct frame_pt *p = pt_at(v, (b0 + (uint64_t)i) * (uint64_t)k + (uint64_t)j);
-			if (!p)
-				continue;
-			if (!n++) {
-				o->seq = p->seq;
-				o->t = p->t;
-			}
-			o->kernel |= p->kernel;
-			o->throttled |= p->throttled;
-			for (int d = 0; d < FRAME_DISKS; d++)
-				if (p->rd[d] == p->rd[d]) {
-					o->rd[d] += p->rd[d];
-					o->wr[d] += p->wr[d];
-					nd[d]++;
-				}
-			if (p->have_dirty) {
-				o->have_dirty = true;
-				o->level_kb = fmax(o->level_kb, p->level_kb);
-				o->bg_kb = p->bg_kb;
-				o->freerun_kb = p->freerun_kb;
-				o->thresh_kb = p->thresh_kb;
-				if (p->zone > o->zone)
-					o->zone = p->zone;
-			}
-		}
+	int slot[FRAME_DISKS];
+	for (int d = 0; d < FRAME_DISKS; d++)
+		slot[d] = frame_disk_slot(v, d);
+	for (int i = 0; i < G && b0 + (uint64_t)i <= B; i++) {
+		const struct hist_bucket *b = history_bucket(h, b0 + (uint64_t)i);
+		if (!b)
+			continue;
+		/* the rates in the order of the newest sample's disks */
+		out[i] = *b;
 		for (int d = 0; d < FRAME_DISKS; d++) {
-			o->rd[d] = nd[d] ? o->rd[d] / nd[d] : NAN;
-			o->wr[d] = nd[d] ? o->wr[d] / nd[d] : NAN;
+			out[i].rd[d] = slot[d] >= 0 ? b->rd[slot[d]] : NAN;
+			out[i].wr[d] = slot[d] >= 0 ? b->wr[slot[d]] : NAN;
 		}
-		have[i] = n > 0;
+		have[i] = true;
 	}
 }
 
 /* Seconds the window spans, for titles ("last 24 s"). */
-double frame_window_span(const struct frame *v, int G, int k)
+double frame_window_span(const struct frame *v, int G)
 {
-	if (v->npts < 2 || v->pts[v->npts - 1].seq == v->pts[0].seq)
-		return 0;
-	const struct frame_pt *a = &v->pts[0], *b = &v->pts[v->npts - 1];
-	return (b->t - a->t) / (double)(b->seq - a->seq) * G * k;
+	double per = v->hist ? history_period(v->hist) : -1;
+	return per > 0 ? per * G * v->hist->k : 0;
 }
 
 int frame_context_rows(const struct procio_view *c, const struct procio_row **rows, int max)

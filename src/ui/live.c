@@ -32,7 +32,7 @@
 
 static void view_copy(struct ui_live *L)
 {
-	frame_copy(&L->v, L->m, L->cols, L->o->interval, L->hist_s);
+	frame_copy(&L->v, L->m, L->cols);
 	/* the badge stands for what a frame covers: the refresh now */
 	L->v.badge_zone = frame_worst_zone(&L->v, L->refresh);
 }
@@ -525,8 +525,13 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	L->o = o;
 	/* a recording replayed has its time travel keys, not the live ones */
 	L->screen = m->replay_seekable ? UI_SCREEN_VIEW : UI_SCREEN_LIVE;
-	L->refresh = o->refresh > 0 ? o->refresh : 1;
+	L->refresh = app_graph_seconds(o);
 	L->hist_s = L->refresh;
+	if (!m->hist && app_keep_graph_history(m, o)) {
+		free(L);
+		fprintf(stderr, "iodash: out of memory\n");
+		return 1;
+	}
 	L->metric_idx = 0;     /* the first metric the tool gives: its headline figure */
 	/* the context panel costs a scan of /proc a second: shown on asking (7) */
 	L->hidden = 1u << UI_PANEL_CONTEXT;

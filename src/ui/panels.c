@@ -171,14 +171,6 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 	ui_put(w, 1, cx, rx - cx - 1, st, TE_HEADER, buf);
 }
 
-/* Samples per graph sub-column at this screen's -i and its first -r: the
- * refresh keys (+ -) change how often the screen is drawn, not what a
- * column of history stands for. */
-static int bucket_k(const struct ui_live *L)
-{
-	return frame_bucket_k(&L->v, L->o->interval, L->hist_s);
-}
-
 static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 {
 	WINDOW *w = (WINDOW *)win;
@@ -192,7 +184,7 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 	char title[256], buf[128];
 	bool utf = st->glyphs != UI_GLYPH_ASCII;
 	int tl = snprintf(title, sizeof title, "Throughput  write %s read %s  last %.0f s",
-			  utf ? "\u25b2" : "^", utf ? "\u25bc" : "v", frame_window_span(&L->v, G, bucket_k(L)));
+			  utf ? "\u25b2" : "^", utf ? "\u25bc" : "v", frame_window_span(&L->v, G));
 	if (v->bench.progress.valid && v->bench.progress.throughput >= 0) {
 		ui_fmt_value(v->bench.progress.throughput, v->bench.progress.unit, buf, sizeof buf);
 		snprintf(title + tl, sizeof title - (size_t)tl, "  bench %s", buf);
@@ -213,7 +205,7 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 	int shown = nact < fit ? nact : fit;
 	int per = body / shown;
 	double *vw = calloc((size_t)G + 1, sizeof *vw), *vr = calloc((size_t)G + 1, sizeof *vr);
-	struct frame_pt *bk = calloc((size_t)G + 1, sizeof *bk);
+	struct hist_bucket *bk = calloc((size_t)G + 1, sizeof *bk);
 	bool *have = calloc((size_t)G + 1, sizeof *have);
 	if (!vw || !vr || !bk || !have) {
 		free(vw);
@@ -222,7 +214,7 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 		free(have);
 		return;
 	}
-	frame_buckets(&L->v, bucket_k(L), G, 0, bk, have);
+	frame_buckets(&L->v, G, 0, bk, have);
 	int y = 1;
 	for (int i = 0; i < shown; i++) {
 		int k = idx[i];
@@ -375,14 +367,14 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	/* the labels' column: a blank and "░throttle", the longest */
 	int lab_w = W >= 40 ? 10 : 0, gw = W - lab_w;
 	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
-	struct frame_pt *bk = calloc((size_t)G + 1, sizeof *bk);
+	struct hist_bucket *bk = calloc((size_t)G + 1, sizeof *bk);
 	bool *have = calloc((size_t)G + 1, sizeof *have);
 	if (!bk || !have) {
 		free(bk);
 		free(have);
 		return;
 	}
-	frame_buckets(&L->v, bucket_k(L), G, 1, bk, have);
+	frame_buckets(&L->v, G, 1, bk, have);
 	double top = (double)(s->thresh_kb > s->dirty_kb + s->writeback_kb
 			      ? s->thresh_kb : s->dirty_kb + s->writeback_kb);
 	for (int i = 0; i < G; i++)
@@ -419,7 +411,7 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	double *bg = lv + G, *fr = lv + 2 * G, *th = lv + 3 * G;
 	bool any_shade = false;
 	for (int i = 0; i < G; i++) {
-		const struct frame_pt *p = &bk[i];
+		const struct hist_bucket *p = &bk[i];
 		bool ok = have[i] && p->have_dirty;
 		lv[i] = ok ? p->level_kb : NAN;
 		bg[i] = ok ? p->bg_kb : NAN;

@@ -1,5 +1,5 @@
 /* frame: the pure maths of a live frame (zone badge, active disks,
- * buckets, window span) and the copy from the model. */
+ * buckets, window span) over a history, and the copy from the model. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -12,51 +12,68 @@
 #include "iodash/model.h"
 #include "iodash/ui_frame.h"
 
-/* n points 0.1 s apart; disk 0 writes 100*seq kB/s, disk 1 is idle */
-static void fill(struct frame *f, struct frame_pt *pts, size_t n)
+/* S[i]: samples 0.1 s apart; vda writes 100*seq kB/s, vdb is idle, vdc
+ * has no rate; the dirty level rises 10 kB a sample. */
+static struct sample S[64];
+static struct history H;
+
+static void samples(size_t n)
 {
-	memset(f, 0, sizeof *f);
-	f->pts = pts;
-	f->npts = f->cap = n;
 	for (size_t i = 0; i < n; i++) {
-		struct frame_pt *p = &pts[i];
+		struct sample *p = &S[i];
 		memset(p, 0, sizeof *p);
 		p->seq = i;
 		p->t = 0.1 * (double)i;
 		p->have_dirty = true;
 		p->zone = ZONE_BELOW_BG;
-		p->level_kb = (double)(10 * i);
-		for (int d = 0; d < FRAME_DISKS; d++)
-			p->rd[d] = p->wr[d] = NAN;
-		p->wr[0] = (float)(100 * i);
-		p->rd[0] = 0;
-		p->wr[1] = p->rd[1] = 0;
+		p->dirty_kb = 10 * i;
+		p->ndisks = 3;
+		snprintf(p->disks[0].name, sizeof p->disks[0].name, "vda");
+		snprintf(p->disks[1].name, sizeof p->disks[1].name, "vdb");
+		snprintf(p->disks[2].name, sizeof p->disks[2].name, "vdc");
+		p->disks[0].have_rate = p->disks[1].have_rate = true;
+		p->disks[0].wkB_s = (double)(100 * i);
 	}
+}
+
+/* The frame of S[0..n), its history in buckets of `width` s. */
+static void build(struct frame *f, size_t n, double width)
+{
+	memset(f, 0, sizeof *f);
+	history_init(&H, width);
+	for (size_t i = 0; i < n; i++)
+		history_fold(&H, &S[i]);
+	f->hist = &H;
+	f->window = 1000;
 	f->have_last = n > 0;
-	f->last.have_dirty = true;
-	f->last.zone = ZONE_BELOW_BG;
-	f->last.t = n ? pts[n - 1].t : 0;
-	f->last.ndisks = 3;
+	if (n)
+		f->last = S[n - 1];
 }
 
 static void test_worst_zone(void **state)
 {
 	(void)state;
-	struct frame_pt pts[30];
 	struct frame f;
-	fill(&f, pts, 30);
+	samples(30);
+	build(&f, 30, 0.1);
 	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_BELOW_BG);
 	/* a throttled sample 0.5 s ago counts within a 1 s period ... */
-	pts[24].zone = ZONE_THROTTLE;
+	S[24].zone = ZONE_THROTTLE;
+	build(&f, 30, 0.1);
 	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
 	/* ... not within 0.25 s */
 	assert_int_equal(frame_worst_zone(&f, 0.25), ZONE_BELOW_BG);
 	/* a sample without dirty levels says nothing */
-	pts[28].zone = ZONE_HARD_LIMIT;
-	pts[28].have_dirty = false;
+	S[28].zone = ZONE_HARD_LIMIT;
+	S[28].have_dirty = false;
+	build(&f, 30, 0.1);
 	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
 	f.last.have_dirty = false;
 	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_UNKNOWN);
+	/* no history copied yet: the newest sample alone */
+	f.last.have_dirty = true;
+	f.hist = NULL;
+	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_BELOW_BG);
 }
 
 static void test_zone_badge(void **state)
@@ -76,52 +93,47 @@ static void test_zone_badge(void **state)
 static void test_active_disks(void **state)
 {
 	(void)state;
-	struct frame_pt pts[10];
 	struct frame f;
 	int idx[FRAME_DISKS], idle = -1;
-	fill(&f, pts, 10);
-	/* disk 0 writes, disk 1 reads zero, disk 2 has no rate at all */
+	samples(10);
+	build(&f, 10, 0.1);
+	/* vda writes, vdb reads zero, vdc has no rate at all */
 	assert_int_equal(frame_active_disks(&f, idx, FRAME_DISKS, &idle), 1);
 	assert_int_equal(idx[0], 0);
 	assert_int_equal(idle, 2);
-	pts[3].rd[2] = 5;
+	S[3].disks[2].have_rate = true;
+	S[3].disks[2].rkB_s = 5;
+	build(&f, 10, 0.1);
 	assert_int_equal(frame_active_disks(&f, idx, FRAME_DISKS, &idle), 2);
 	assert_int_equal(idx[1], 2);
 	assert_int_equal(idle, 1);
 	/* at most max; the others count as idle */
 	assert_int_equal(frame_active_disks(&f, idx, 1, &idle), 1);
 	assert_int_equal(idle, 2);
+	/* only the window counts: vdc's read is 6 buckets back */
+	f.window = 5;
+	assert_int_equal(frame_active_disks(&f, idx, FRAME_DISKS, &idle), 1);
+	/* and the bucket being filled: 1 s buckets, none complete yet */
+	build(&f, 9, 1.0);
+	assert_int_equal(H.nclosed, 0);
+	assert_int_equal(frame_active_disks(&f, idx, FRAME_DISKS, &idle), 2);
 	f.have_last = false;
 	assert_int_equal(frame_active_disks(&f, idx, FRAME_DISKS, &idle), 0);
 	assert_int_equal(idle, 0);
 }
 
-static void test_bucket_k(void **state)
-{
-	(void)state;
-	struct frame_pt pts[10];
-	struct frame f;
-	fill(&f, pts, 10);
-	/* the period comes from the samples (0.1 s), not from -i */
-	assert_int_equal(frame_bucket_k(&f, 0.5, 1.0), 10);
-	assert_int_equal(frame_bucket_k(&f, 0.5, 0.05), 1);
-	assert_int_equal(frame_bucket_k(&f, 0.5, 10.0), 64);
-	/* one point: -i, then 0.5 s without it */
-	f.npts = 1;
-	assert_int_equal(frame_bucket_k(&f, 0.25, 1.0), 4);
-	assert_int_equal(frame_bucket_k(&f, 0, 1.0), 2);
-}
-
 static void test_buckets(void **state)
 {
 	(void)state;
-	struct frame_pt pts[21], out[8];
+	struct hist_bucket out[8];
 	bool have[8];
 	struct frame f;
-	fill(&f, pts, 20);
+	samples(21);
+	build(&f, 20, 0.2);
+	assert_int_equal(H.k, 2);
 	/* 10 whole buckets of 2 in 8 sub-columns: full, so the window has
 	 * jumped by a quarter (2): buckets 2..9 */
-	frame_buckets(&f, 2, 8, 0, out, have);
+	frame_buckets(&f, 8, 0, out, have);
 	for (int i = 0; i < 8; i++)
 		assert_true(have[i]);
 	assert_int_equal(out[0].seq, 4);
@@ -130,36 +142,47 @@ static void test_buckets(void **state)
 	assert_float_equal(out[7].level_kb, 190, 1e-9);                 /* level: peak */
 	assert_true(isnan(out[7].wr[2]));                               /* no rate: n/a */
 	/* phase 1: cells from bucket 1, the newest complete pair ends at 8 */
-	frame_buckets(&f, 2, 8, 1, out, have);
+	frame_buckets(&f, 8, 1, out, have);
 	assert_int_equal(out[0].seq, 2);
 	assert_int_equal(out[7].seq, 16);
 	/* a half-filled bucket is not drawn: a 21st sample changes nothing */
-	fill(&f, pts, 21);
-	frame_buckets(&f, 2, 8, 0, out, have);
+	build(&f, 21, 0.2);
+	frame_buckets(&f, 8, 0, out, have);
 	assert_int_equal(out[0].seq, 4);
 	assert_int_equal(out[7].seq, 18);
 	/* not yet full: from the left, the rest empty */
-	fill(&f, pts, 8);
-	frame_buckets(&f, 2, 8, 0, out, have);
+	build(&f, 8, 0.2);
+	frame_buckets(&f, 8, 0, out, have);
 	assert_true(have[0] && have[3]);
 	assert_false(have[4]);
 	assert_int_equal(out[0].seq, 0);
 	/* the worst zone of a bucket */
-	pts[5].zone = ZONE_THROTTLE;
-	frame_buckets(&f, 2, 8, 0, out, have);
+	S[5].zone = ZONE_THROTTLE;
+	build(&f, 8, 0.2);
+	frame_buckets(&f, 8, 0, out, have);
 	assert_int_equal(out[2].zone, ZONE_THROTTLE);
 	assert_int_equal(out[1].zone, ZONE_BELOW_BG);
+	/* rates follow the newest sample's order of disks: vda listed second */
+	f.last.disks[0] = S[0].disks[1];
+	f.last.disks[1] = S[0].disks[0];
+	frame_buckets(&f, 8, 0, out, have);
+	assert_float_equal(out[3].wr[1], (600 + 700) / 2.0, 1e-3);
+	assert_float_equal(out[3].wr[0], 0, 1e-9);
+	/* no history: nothing */
+	f.hist = NULL;
+	frame_buckets(&f, 8, 0, out, have);
+	assert_false(have[0]);
 }
 
 static void test_window_span(void **state)
 {
 	(void)state;
-	struct frame_pt pts[20];
 	struct frame f;
-	fill(&f, pts, 20);
-	assert_float_equal(frame_window_span(&f, 8, 2), 1.6, 1e-9);
-	f.npts = 1;
-	assert_float_equal(frame_window_span(&f, 8, 2), 0, 0);
+	samples(20);
+	build(&f, 20, 0.2);
+	assert_float_equal(frame_window_span(&f, 8), 1.6, 1e-9);
+	build(&f, 1, 0.2);
+	assert_float_equal(frame_window_span(&f, 8), 0, 0);
 }
 
 static void test_events_join(void **state)
@@ -174,14 +197,13 @@ static void test_events_join(void **state)
 	assert_string_equal(buf, "a, b");
 }
 
-/* The copy from the model: the last samples, per-disk rates matched by
- * name (a disk that moved in the list keeps its graph), the badge. */
-static void test_copy(void **state)
+/* The copy from the model: the graphs' history the model folded, the
+ * per-disk rates matched by name (a disk that moved in the list keeps
+ * its graph), the badge; later copies bring only what is new, and a
+ * clear (a replay's seek) starts them over. */
+static void add_samples(struct model *m, int from, int to)
 {
-	(void)state;
-	struct model m;
-	assert_int_equal(model_init(&m, 1024), 0);
-	for (int i = 0; i < 40; i++) {
+	for (int i = from; i < to; i++) {
 		struct sample s;
 		memset(&s, 0, sizeof s);
 		s.seq = (uint64_t)i;
@@ -195,25 +217,57 @@ static void test_copy(void **state)
 		snprintf(s.disks[0].name, sizeof s.disks[0].name, "%s", i < 20 ? "vda" : "vdb");
 		snprintf(s.disks[1].name, sizeof s.disks[1].name, "%s", i < 20 ? "vdb" : "vda");
 		s.disks[0].have_rate = s.disks[1].have_rate = true;
-		s.disks[i < 20 ? 0 : 1].wkB_s = 500;    /* vda writes */
-		model_add_sample(&m, &s);
+		s.disks[i < 20 ? 0 : 1].wkB_s = 500 + i;    /* vda writes */
+		model_add_sample(m, &s);
 	}
+}
+
+static void test_copy(void **state)
+{
+	(void)state;
+	struct model m;
+	struct hist_bucket out[16];
+	bool have[16];
+	assert_int_equal(model_init(&m, 64), 0);
+	add_samples(&m, 0, 3);             /* before the screen asked: from the queue */
+	assert_int_equal(model_keep_history(&m, 0.5), 0);
+	add_samples(&m, 3, 40);
 	model_add_event(&m, MEV_MARK, 1.0, "mark %u", 1u);
 	struct frame f;
 	memset(&f, 0, sizeof f);
-	assert_int_equal(frame_copy(&f, &m, 80, 0.1, 0.5), 0);
+	assert_int_equal(frame_copy(&f, &m, 80), 0);
 	assert_true(f.have_last);
-	assert_int_equal(f.npts, 40);
-	assert_float_equal(f.pts[0].level_kb, 120, 1e-9);
-	/* slot 1 is vda in the newest sample: its rate all along */
-	assert_float_equal(f.pts[0].wr[1], 500, 1e-9);
-	assert_float_equal(f.pts[39].wr[1], 500, 1e-9);
-	assert_float_equal(f.pts[0].wr[0], 0, 1e-9);
-	assert_true(isnan(f.pts[0].wr[2]));
+	assert_int_equal(f.hist->k, 5);
+	assert_int_equal(f.hist->nclosed, 8);
+	frame_buckets(&f, 16, 0, out, have);
+	assert_true(have[0] && have[7] && !have[8]);
+	assert_float_equal(out[0].level_kb, 120, 1e-9);
+	/* index 1 is vda in the newest sample: its rate all along */
+	assert_float_equal(out[0].wr[1], 502, 1e-3);
+	assert_float_equal(out[7].wr[1], 537, 1e-3);
+	assert_float_equal(out[0].wr[0], 0, 1e-9);
+	assert_true(isnan(out[0].wr[2]));
 	assert_int_equal(f.badge_zone, ZONE_THROTTLE);
 	assert_int_equal(f.nev, 1);
 	assert_string_equal(f.ev[0].text, "mark 1");
 	assert_false(f.had_bench);
+	/* the next copy brings the new buckets only, to the same result */
+	add_samples(&m, 40, 60);
+	assert_int_equal(frame_copy(&f, &m, 80), 0);
+	assert_int_equal(f.hist->nclosed, 12);
+	assert_int_equal(memcmp(f.hist->ring, m.hist->ring, sizeof m.hist->ring), 0);
+	frame_buckets(&f, 16, 0, out, have);
+	assert_float_equal(out[11].wr[1], 557, 1e-3);
+	/* a seek clears the model: the copy starts over */
+	model_lock(&m);
+	model_clear_locked(&m);
+	model_unlock(&m);
+	add_samples(&m, 30, 36);
+	assert_int_equal(frame_copy(&f, &m, 80), 0);
+	assert_int_equal(f.hist->nclosed, 1);
+	frame_buckets(&f, 16, 0, out, have);
+	assert_false(have[0]);             /* one bucket: no whole cell yet */
+	assert_int_equal(f.hist->nsamples, 6);
 	frame_free(&f);
 	model_free(&m);
 }
@@ -224,14 +278,16 @@ static void test_copy(void **state)
 static void test_worst_zone_kernel(void **state)
 {
 	(void)state;
-	struct frame_pt pts[30];
 	struct frame f;
-	fill(&f, pts, 30);
+	samples(30);
+	S[27].throttled = true;
+	build(&f, 30, 0.1);
 	f.last.thr_src = THR_SRC_KERNEL;
-	pts[27].throttled = true;
 	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
-	pts[27].throttled = false;
-	pts[27].zone = ZONE_THROTTLE;
+	S[27].throttled = false;
+	S[27].zone = ZONE_THROTTLE;
+	build(&f, 30, 0.1);
+	f.last.thr_src = THR_SRC_KERNEL;
 	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_BG_FLUSH);
 	/* sampled: the level decides */
 	f.last.thr_src = THR_SRC_SAMPLED;
@@ -241,9 +297,9 @@ static void test_worst_zone_kernel(void **state)
 static void test_time_to_freerun(void **state)
 {
 	(void)state;
-	struct frame_pt pts[2];
 	struct frame f;
-	fill(&f, pts, 2);
+	samples(2);
+	build(&f, 2, 0.1);
 	f.last.dirty_kb = 100;
 	f.last.writeback_kb = 20;
 	f.last.freerun_kb = 2120;
@@ -260,7 +316,6 @@ static void test_time_to_freerun(void **state)
 	assert_true(frame_time_to_freerun(&f, 4) < 0);
 }
 
-/* A single run's share done: by its command line's length. */
 static void test_run_done(void **state)
 {
 	(void)state;
@@ -340,21 +395,24 @@ static void test_event_lines(void **state)
 static void test_refresh_step(void **state)
 {
 	(void)state;
-	struct frame_pt pts[4];
 	struct frame f;
-	fill(&f, pts, 4);          /* samples every 0.1 s */
+	samples(4);
+	build(&f, 4, 0.1);         /* samples every 0.1 s */
 	assert_float_equal(frame_refresh_step(&f, 0.5, 1, 1), 2, 1e-9);
 	assert_float_equal(frame_refresh_step(&f, 0.5, 1, -1), 0.5, 1e-9);
 	assert_float_equal(frame_refresh_step(&f, 0.5, 0.1, -1), 0.1, 1e-9);
 	assert_float_equal(frame_refresh_step(&f, 0.5, 10, 1), 10, 1e-9);
 	for (int i = 0; i < 4; i++)
-		pts[i].t = 0.5 * i;   /* every 0.5 s: - stops at 0.5 */
+		S[i].t = 0.5 * i;     /* every 0.5 s: - stops at 0.5 */
+	build(&f, 4, 0.1);
 	assert_float_equal(frame_refresh_step(&f, 0.5, 0.5, -1), 0.5, 1e-9);
 	assert_float_equal(frame_refresh_step(&f, 0.5, 1, -1), 0.5, 1e-9);
-	f.npts = 0;                /* no samples yet: -i says */
+	build(&f, 0, 0.1);         /* no samples yet: -i says */
 	assert_float_equal(frame_refresh_step(&f, 2, 2, -1), 2, 1e-9);
 	assert_float_equal(frame_refresh_step(&f, 30, 10, -1), 30, 1e-9);
 	assert_float_equal(frame_sample_period(&f, 2), 2, 1e-9);
+	f.hist = NULL;
+	assert_float_equal(frame_sample_period(&f, 0), 0.5, 1e-9);
 }
 
 static void test_curve_runs_text(void **state)
@@ -381,7 +439,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_worst_zone), cmocka_unit_test(test_worst_zone_kernel),
 		cmocka_unit_test(test_time_to_freerun), cmocka_unit_test(test_zone_badge),
-		cmocka_unit_test(test_active_disks), cmocka_unit_test(test_bucket_k),
+		cmocka_unit_test(test_active_disks),
 		cmocka_unit_test(test_buckets), cmocka_unit_test(test_window_span),
 		cmocka_unit_test(test_events_join), cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_run_done), cmocka_unit_test(test_context),
