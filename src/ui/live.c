@@ -486,12 +486,14 @@ static int headless_wait(struct ui_live *L)
 {
 	struct model *m = L->m;
 	model_lock(m);
-	bool with_bench = m->with_bench;
+	bool with_bench = m->with_bench, replay = m->replay;
 	model_unlock(m);
 
 	/* a plain live view has nothing left to finish, unless it was told
-	 * how long to record (--count, --duration) */
-	if (!with_bench && !L->o->count && L->o->duration <= 0)
+	 * how long to record (--count, --duration); nor has a replay (what
+	 * it shows is on disk): a view of a recording whose run never ended
+	 * waited here for its bench_done for ever, its terminal gone */
+	if (replay || (!with_bench && !L->o->count && L->o->duration <= 0))
 		return 0;
 	for (;;) {
 		model_lock(m);

@@ -139,7 +139,18 @@ tm_start 120 40 "cd '$TMPD' && '$IODASH' view stop.rec; echo EXIT=\$?; sleep 60"
 tm send-keys -t t End
 if tm_wait 'stopped on request: sleep 60' 10 && tm_screen | grep -q 'run stopped'; then pass "Ctrl-C: view shows the run stopped"
 else fail "Ctrl-C: view shows stopped" "$(tm_screen | sed -n 2p)"; fi
-tm kill-server 2>/dev/null; sleep 0.3
+# the terminal goes (SIGHUP): the view ends, though its run never did
+vpid=$(pgrep -P "$(tm display -p -t t '#{pane_pid}')" -x iodash | head -1)
+tm kill-server 2>/dev/null
+gone=no
+for _ in $(seq 50); do
+	[ -n "$vpid" ] && kill -0 "$vpid" 2>/dev/null || { gone=yes; break; }
+	sleep 0.1
+done
+if [ -z "$vpid" ]; then fail "SIGHUP: the view's pid not found"
+elif [ $gone = yes ]; then pass "SIGHUP: a view of a stopped run ends with its terminal"
+else fail "SIGHUP: a view of a stopped run outlived its terminal by 5 s" "pid $vpid"; kill "$vpid" 2>/dev/null; fi
+sleep 0.3
 # -- marks take a text: m, type, Enter; shown in the events pane, kept in
 #    the recording and shown by view; typed digits do not toggle panels
 tm_start 120 40 "cd '$TMPD' && '$IODASH' -i 0.2 -o marks.rec; echo EXIT=\$?; sleep 60"
