@@ -527,8 +527,10 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	L->o = o;
 	/* a recording replayed has its time travel keys, not the live ones */
 	L->screen = m->replay_seekable ? UI_SCREEN_VIEW : UI_SCREEN_LIVE;
+	/* the graphs' columns keep the first -r (m->hist->width) when +/-
+	 * change the refresh; the commands keep the history before their
+	 * producers start, this is for a caller that did not */
 	L->refresh = app_graph_seconds(o);
-	L->hist_s = L->refresh;
 	if (!m->hist && app_keep_graph_history(m, o)) {
 		free(L);
 		fprintf(stderr, "iodash: out of memory\n");

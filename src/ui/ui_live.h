@@ -28,8 +28,6 @@ struct ui_live {
 	bool curves_view, help, paused;
 	int focus;
 	double refresh;
-	double hist_s;               /* seconds per graph sub-column: -r at the start, kept
-	                                when +/- change the refresh, so the history keeps its scale */
 	bool asking_stop;            /* "stop the benchmark? y/n" */
 	bool quit_when_done;         /* q + y: quit once the benchmark has exited */
 	int out_back;                /* output pane: lines scrolled back */
