@@ -1,5 +1,5 @@
 /* pcplib: see pcplib.h.  dlopen by soname (the Debian runtime packages
- * libpcp3, libpcp-mmv1 and libpcp-import1), dlsym of each call named in
+ * libpcp3 and libpcp-import1), dlsym of each call named in
  * the library's table; a missing symbol fails that library's load. */
 #include <dlfcn.h>
 #include <errno.h>
@@ -19,10 +19,6 @@ static const struct pcplib_sym pcp_syms[] = {
 	SYM(pmConvScale), SYM(pmNameInDom), SYM(pmErrStr_r), SYM(pmGetConfig), SYM(pmGetArchiveLabel),
 	SYM(pmSetMode),
 };
-static const struct pcplib_sym mmv_syms[] = {
-	SYM(mmv_stats_registry), SYM(mmv_stats_add_metric), SYM(mmv_stats_start), SYM(mmv_stats_free),
-	SYM(mmv_lookup_value_desc), SYM(mmv_set_string),
-};
 static const struct pcplib_sym import_syms[] = {
 	SYM(pmiStart), SYM(pmiEnd), SYM(pmiSetHostname), SYM(pmiSetTimezone), SYM(pmiAddMetric),
 	SYM(pmiAddInstance), SYM(pmiPutValue), SYM(pmiWrite), SYM(pmiPutMark), SYM(pmiPutLabel),
@@ -39,7 +35,6 @@ static struct pcplib_lib {
 	int loaded;
 } pcplib_libs[] = {
 	{ "libpcp.so.3", "libpcp3", pcp_syms, sizeof pcp_syms / sizeof pcp_syms[0], RTLD_GLOBAL, 0 },
-	{ "libpcp_mmv.so.1", "libpcp-mmv1", mmv_syms, sizeof mmv_syms / sizeof mmv_syms[0], 0, 0 },
 	{ "libpcp_import.so.1", "libpcp-import1", import_syms, sizeof import_syms / sizeof import_syms[0], 0, 0 },
 };
 
@@ -72,8 +67,7 @@ int pcplib_load(int extra, const struct pcplib **out, char *err, size_t errlen)
 	int rc;
 
 	if ((rc = pcplib_open(&pcplib_libs[0], err, errlen)) ||
-	    ((extra & PCPLIB_MMV) && (rc = pcplib_open(&pcplib_libs[1], err, errlen))) ||
-	    ((extra & PCPLIB_IMPORT) && (rc = pcplib_open(&pcplib_libs[2], err, errlen))))
+	    ((extra & PCPLIB_IMPORT) && (rc = pcplib_open(&pcplib_libs[1], err, errlen))))
 		return rc;
 	*out = &pcplib_fns;
 	return 0;

@@ -1,22 +1,34 @@
 /* publish: see publish.h.  One MMV file named "iodash", so the mmv agent
  * names the metrics mmv.iodash.*; MMV_FLAG_PROCESS ties it to this process
- * (the agent drops it when iodash is gone, and libpcp-mmv removes it when
- * iodash ends).  One iodash per machine publishes: a second one started
- * replaces the file of the first. */
+ * (the agent drops it when iodash is gone; iodash removes it when it ends).
+ * One iodash per machine publishes: a second one started replaces the file
+ * of the first, and the first then leaves the second's file alone.
+ *
+ * The file is written here, in PCP's version-1 layout (the structs of
+ * <pcp/mmv_dev.h>), not through libpcp-mmv: that library needs libpcp,
+ * which maps TLS, SASL and systemd libraries whose relocated pages are
+ * ~0.5 MB of private memory for the whole session, to write a file of a
+ * few KiB once.  The layout, as libpcp-mmv writes it and the mmv agent
+ * reads it: header, table of contents (metrics, values, strings), the
+ * metrics, one value each, then the strings (string values and help
+ * texts, MMV_STRINGMAX each).  The header's second generation number is
+ * set last: until it equals the first, the agent does not read the file. */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <pcp/pmapi.h>
 #include <pcp/mmv_stats.h>
+#include <pcp/mmv_dev.h>
 
-#include "iodash/pcplib.h"
 #include "iodash/publish.h"
-
-static const struct pcplib *P;   /* libpcp and libpcp-mmv, loaded by publish_open */
 
 /* an arbitrary cluster number of this file within the mmv agent */
 #define PUBLISH_CLUSTER 417
@@ -66,12 +78,6 @@ static const struct pub_def pub_defs[PUB_N] = {
 			       "the last result a run reported: LABEL METRIC=VALUE UNIT at X_NAME=X, run N" },
 };
 
-struct publisher {
-	mmv_registry_t *reg;
-	void *map;
-	pmAtomValue *v[PUB_N];
-};
-
 static const char *pub_state_name(enum bench_state s)
 {
 	switch (s) {
@@ -95,72 +101,207 @@ static pmUnits pub_units(int u)
 	return u == U_KB ? kb : u == U_MS ? ms : u == U_COUNT ? count : u == U_SEC ? sec : none;
 }
 
+struct publisher {
+	char path[PATH_MAX];         /* $PCP_TMP_DIR/mmv/iodash */
+	void *map;
+	size_t size;
+	dev_t dev;                   /* the file made, to not remove a later one's */
+	ino_t ino;
+	mmv_disk_value_t *v;         /* PUB_N values, in pub_defs' order */
+	char *strings;               /* the strings section */
+};
+
+/* The strings section: each string value first, then each metric's help
+ * text, MMV_STRINGMAX bytes a string. */
+enum { PUB_NSTRINGS_MAX = 2 * PUB_N };
+
+/* PCP_TMP_DIR as libpcp's pmGetConfig finds it: the environment, else the
+ * line PCP_TMP_DIR= of $PCP_CONF, $PCP_DIR/etc/pcp.conf or /etc/pcp.conf.
+ * 0, or -1 when neither says (PCP is not set up here). */
+static int pcp_tmp_dir(char *out, size_t outlen)
+{
+	const char *env = getenv("PCP_TMP_DIR"), *conf = getenv("PCP_CONF"), *pcpdir = getenv("PCP_DIR");
+	char path[PATH_MAX], line[PATH_MAX + 32];
+	int found = -1;
+	FILE *f;
+
+	if (env && *env) {
+		snprintf(out, outlen, "%s", env);
+		return 0;
+	}
+	if (conf && *conf)
+		snprintf(path, sizeof(path), "%s", conf);
+	else
+		snprintf(path, sizeof(path), "%s/etc/pcp.conf", pcpdir && *pcpdir ? pcpdir : "");
+	if (!(f = fopen(path, "re")))
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char *v;
+		size_t n;
+
+		if (strncmp(line, "PCP_TMP_DIR=", 12))
+			continue;
+		v = line + 12;
+		n = strcspn(v, "\r\n");
+		if (n >= 2 && (v[0] == '"' || v[0] == '\'') && v[n - 1] == v[0]) {
+			v++;
+			n -= 2;
+		}
+		if (n > 0 && n < outlen) {
+			memcpy(out, v, n);
+			out[n] = '\0';
+			found = 0;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/* The file, mapped: unlinked first (a new inode makes the agent reload
+ * it), then made afresh.  NULL with errno. */
+static void *pub_map_file(struct publisher *p)
+{
+	struct stat st;
+	mode_t um;
+	void *map;
+	int fd, e;
+
+	unlink(p->path);
+	um = umask(S_IWGRP | S_IWOTH);
+	fd = open(p->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	umask(um);
+	if (fd < 0)
+		return NULL;
+	if (ftruncate(fd, (off_t)p->size) < 0 || fstat(fd, &st) < 0) {
+		e = errno;
+		close(fd);
+		unlink(p->path);
+		errno = e;
+		return NULL;
+	}
+	map = mmap(NULL, p->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	e = errno;
+	close(fd);
+	if (map == MAP_FAILED) {
+		unlink(p->path);
+		errno = e;
+		return NULL;
+	}
+	p->dev = st.st_dev;
+	p->ino = st.st_ino;
+	return map;
+}
+
+/* Lay out header, contents, metrics, values and strings in p->map. */
+static void pub_lay_out(struct publisher *p, uint64_t metrics_off, uint64_t values_off,
+			uint64_t strings_off, int nstrings)
+{
+	char *base = p->map;
+	mmv_disk_header_t *hdr = p->map;
+	mmv_disk_toc_t *toc = (mmv_disk_toc_t *)(base + sizeof(*hdr));
+	mmv_disk_metric_t *m = (mmv_disk_metric_t *)(base + metrics_off);
+	struct timeval now;
+	int si = 0;
+
+	gettimeofday(&now, NULL);
+	memcpy(hdr->magic, "MMV", 4);
+	hdr->version = MMV_VERSION1;
+	hdr->g1 = ((uint64_t)(uint32_t)now.tv_sec << 32) | (uint32_t)now.tv_usec;
+	hdr->g2 = 0;
+	hdr->tocs = 3;
+	hdr->flags = MMV_FLAG_PROCESS;
+	hdr->process = (int32_t)getpid();
+	hdr->cluster = PUBLISH_CLUSTER;
+	toc[0] = (mmv_disk_toc_t){ .type = MMV_TOC_METRICS, .count = PUB_N, .offset = metrics_off };
+	toc[1] = (mmv_disk_toc_t){ .type = MMV_TOC_VALUES, .count = PUB_N, .offset = values_off };
+	toc[2] = (mmv_disk_toc_t){ .type = MMV_TOC_STRINGS, .count = nstrings, .offset = strings_off };
+
+	p->v = (mmv_disk_value_t *)(base + values_off);
+	p->strings = base + strings_off;
+	for (int i = 0; i < PUB_N; i++) {
+		const struct pub_def *d = &pub_defs[i];
+
+		snprintf(m[i].name, sizeof(m[i].name), "%s", d->name);
+		m[i].item = (uint32_t)i + 1;
+		m[i].type = d->type;
+		m[i].semantics = d->sem;
+		m[i].dimension = pub_units(d->units);
+		m[i].indom = PM_INDOM_NULL;
+		p->v[i].metric = metrics_off + (uint64_t)i * sizeof(*m);
+		if (d->type == MMV_TYPE_STRING)
+			p->v[i].extra = (int64_t)(strings_off + (uint64_t)si++ * MMV_STRINGMAX);
+	}
+	for (int i = 0; i < PUB_N; i++) {
+		/* the help text is both the short and the long one */
+		uint64_t off = strings_off + (uint64_t)si * MMV_STRINGMAX;
+
+		snprintf(base + off, MMV_STRINGMAX, "%s", pub_defs[i].help);
+		m[i].shorttext = m[i].helptext = off;
+		si++;
+	}
+	__atomic_store_n(&hdr->g2, hdr->g1, __ATOMIC_RELEASE);   /* the agent may read it now */
+}
+
 int publish_open(struct publisher **out, char *err, size_t errlen)
 {
 	struct publisher *p;
 	struct stat st;
-	char dir[PATH_MAX];
+	char dir[PATH_MAX - 8];
+	uint64_t metrics_off, values_off, strings_off;
+	int nstrings = PUB_N;
 
 	*out = NULL;
-	/* no libpcp, or no mmv directory: PCP is not set up here, nobody
-	 * would read what iodash publishes */
-	if (pcplib_load(PCPLIB_MMV, &P, err, errlen) < 0) {
-		err[0] = '\0';
+	/* no PCP configuration, or no mmv directory: PCP is not set up here,
+	 * nobody would read what iodash publishes */
+	if (pcp_tmp_dir(dir, sizeof(dir) - 4) < 0)
 		return 0;
-	}
-	snprintf(dir, sizeof(dir), "%s/mmv", P->pmGetConfig("PCP_TMP_DIR"));
+	strcat(dir, "/mmv");
 	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 0;
 	if (!(p = calloc(1, sizeof(*p)))) {
 		snprintf(err, errlen, "not publishing mmv.iodash: out of memory");
 		return -ENOMEM;
 	}
-	p->reg = P->mmv_stats_registry("iodash", PUBLISH_CLUSTER, MMV_FLAG_PROCESS);
-	if (!p->reg) {
-		snprintf(err, errlen, "not publishing mmv.iodash: libpcp-mmv: %s", strerror(errno));
-		free(p);
-		return -EIO;
-	}
-	for (int i = 0; i < PUB_N; i++) {
-		const struct pub_def *d = &pub_defs[i];
-		if (P->mmv_stats_add_metric(p->reg, d->name, i + 1, d->type, d->sem, pub_units(d->units),
-					 0, d->help, d->help) < 0) {
-			snprintf(err, errlen, "not publishing mmv.iodash: cannot add metric %s", d->name);
-			P->mmv_stats_free(p->reg);
-			free(p);
-			return -EINVAL;
-		}
-	}
-	if (!(p->map = P->mmv_stats_start(p->reg))) {
+	for (int i = 0; i < PUB_N; i++)
+		nstrings += pub_defs[i].type == MMV_TYPE_STRING;
+	metrics_off = sizeof(mmv_disk_header_t) + 3 * sizeof(mmv_disk_toc_t);
+	values_off = metrics_off + PUB_N * sizeof(mmv_disk_metric_t);
+	strings_off = values_off + PUB_N * sizeof(mmv_disk_value_t);
+	p->size = strings_off + (size_t)nstrings * MMV_STRINGMAX;
+	snprintf(p->path, sizeof(p->path), "%s/iodash", dir);
+	if (!(p->map = pub_map_file(p))) {
 		int e = errno ? errno : EIO;
-		snprintf(err, errlen, "not publishing mmv.iodash: cannot create %s/iodash: %s "
-			 "(--no-publish to not try)", dir, strerror(e));
-		P->mmv_stats_free(p->reg);
+		snprintf(err, errlen, "not publishing mmv.iodash: cannot create %s: %s "
+			 "(--no-publish to not try)", p->path, strerror(e));
 		free(p);
 		return -e;
 	}
-	for (int i = 0; i < PUB_N; i++)
-		p->v[i] = P->mmv_lookup_value_desc(p->map, pub_defs[i].name, NULL);
+	pub_lay_out(p, metrics_off, values_off, strings_off, nstrings);
 	*out = p;
 	return 0;
 }
 
 static void pub_u64(struct publisher *p, enum pub_metric i, uint64_t v)
 {
-	if (p->v[i])
-		p->v[i]->ull = v;
+	p->v[i].value.ull = v;
 }
 
 static void pub_u32(struct publisher *p, enum pub_metric i, uint32_t v)
 {
-	if (p->v[i])
-		p->v[i]->ul = v;
+	p->v[i].value.ul = v;
 }
 
+/* A string value, rewritten only when it changed (most samples it has not). */
 static void pub_str(struct publisher *p, enum pub_metric i, const char *s)
 {
-	if (p->v[i])
-		P->mmv_set_string(p->map, p->v[i], s, (int)strlen(s));
+	char *dst = (char *)p->map + p->v[i].extra;
+	size_t n = strnlen(s, MMV_STRINGMAX - 1);
+
+	if ((size_t)p->v[i].value.l == n && !memcmp(dst, s, n))
+		return;
+	memset(dst, 0, MMV_STRINGMAX);
+	memcpy(dst, s, n);
+	p->v[i].value.l = (int32_t)n;
 }
 
 void publish_sample(struct publisher *p, const struct sample *s, const struct bench_status *b,
@@ -196,8 +337,13 @@ void publish_sample(struct publisher *p, const struct sample *s, const struct be
 
 void publish_close(struct publisher *p)
 {
+	struct stat st;
+
 	if (!p)
 		return;
-	P->mmv_stats_free(p->reg);       /* unmaps and, MMV_FLAG_PROCESS, removes the file */
+	munmap(p->map, p->size);
+	/* still the file this iodash made (not one a later iodash replaced it with) */
+	if (stat(p->path, &st) == 0 && st.st_dev == p->dev && st.st_ino == p->ino)
+		unlink(p->path);
 	free(p);
 }

@@ -1,13 +1,13 @@
-/* pcplib: libpcp, libpcp-mmv and libpcp-import, loaded when first needed
- * (--host, publishing mmv.iodash.*, export --pcp), not linked: a session that needs neither (view,
- * compare, export, --no-publish) never maps them and the dozen libraries
- * they bring (TLS, SASL, systemd ...).  Only the calls iodash makes. */
+/* pcplib: libpcp and libpcp-import, loaded when first needed (--host,
+ * export --pcp), not linked: a session that needs neither never maps them
+ * and the dozen libraries they bring (TLS, SASL, systemd ...).  Only the
+ * calls iodash makes.  (Publishing mmv.iodash.* needs neither: publish.c
+ * writes the MMV file itself.) */
 #ifndef IODASH_PCPLIB_H
 #define IODASH_PCPLIB_H
 
 #include <stddef.h>
 #include <pcp/pmapi.h>
-#include <pcp/mmv_stats.h>
 #include <pcp/import.h>
 
 struct pcplib {
@@ -26,14 +26,6 @@ struct pcplib {
 	char *(*pmGetConfig)(const char *);
 	int (*pmGetArchiveLabel)(pmLogLabel *);
 	int (*pmSetMode)(int, const struct timeval *, int);
-	/* libpcp-mmv: NULL unless loaded with mmv */
-	mmv_registry_t *(*mmv_stats_registry)(const char *, int, mmv_stats_flags_t);
-	int (*mmv_stats_add_metric)(mmv_registry_t *, const char *, int, mmv_metric_type_t,
-				    mmv_metric_sem_t, pmUnits, int, const char *, const char *);
-	void *(*mmv_stats_start)(mmv_registry_t *);
-	void (*mmv_stats_free)(mmv_registry_t *);
-	pmAtomValue *(*mmv_lookup_value_desc)(void *, const char *, const char *);
-	void (*mmv_set_string)(void *, pmAtomValue *, const char *, int);
 	/* libpcp-import: NULL unless loaded with PCPLIB_IMPORT */
 	int (*pmiStart)(const char *, int);
 	int (*pmiEnd)(void);
@@ -51,7 +43,7 @@ struct pcplib {
 };
 
 /* What to load besides libpcp itself. */
-enum { PCPLIB_MMV = 1, PCPLIB_IMPORT = 2 };
+enum { PCPLIB_IMPORT = 1 };
 
 /* Load libpcp (and the libraries `extra` names) once; from the main
  * thread, before the sampler starts.  0 with *out, or -ENOENT with err

@@ -58,6 +58,11 @@ case "$zone" in
 below_bg | background | freerun | throttle | hard_limit) pass "mmv.iodash.zone is a live zone: $zone" ;;
 *) fail "mmv.iodash.zone is a live zone" "got '$zone'" ;;
 esac
+# what pminfo says of a metric: its semantics, units and help, from the file's metric and string sections
+desc=$(pminfo -h "$H" -dT mmv.iodash.throttle.time 2>&1)
+echo "$desc" | grep -q 'Semantics: counter  Units: millisec' && echo "$desc" | grep -q 'time spent in dirty-limit hits' \
+	&& pass "mmv.iodash.throttle.time: a counter in millisec, with its help text" \
+	|| fail "mmv.iodash.throttle.time: a counter in millisec, with its help text" "$desc"
 
 rm -f "$W/go"
 for ((i = 0; i < 300; i++)); do [ -e "$W/done" ] && break; sleep 0.1; done
