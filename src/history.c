@@ -8,13 +8,11 @@ static void bucket_empty(struct hist_bucket *b)
 {
 	memset(b, 0, sizeof(*b));
 	b->zone = ZONE_UNKNOWN;
-	for (int d = 0; d < HIST_DISKS; d++)
-		b->rd[d] = b->wr[d] = NAN;
 }
 
 void history_init(struct history *h, double width)
 {
-	memset(h, 0, sizeof(*h));
+	memset(h, 0, offsetof(struct history, rd));
 	h->width = width;
 	bucket_empty(&h->open);
 }
@@ -60,12 +58,13 @@ static int slot_take(struct history *h, const char *disk, const struct sample *s
 		}
 		if (slot < 0)
 			return -1;
-		for (int b = 0; b < HIST_BUCKETS; b++)
-			h->ring[b].rd[slot] = h->ring[b].wr[slot] = NAN;
 		h->epoch++;              /* buckets a copy holds changed: copy anew */
-		h->rd_sum[slot] = h->wr_sum[slot] = 0;
-		h->nrate[slot] = 0;
 	}
+	/* no rate for the disk in the buckets before it */
+	for (int b = 0; b < HIST_BUCKETS; b++)
+		h->rd[slot][b] = h->wr[slot][b] = NAN;
+	h->rd_sum[slot] = h->wr_sum[slot] = 0;
+	h->nrate[slot] = 0;
 	snprintf(h->disk[slot], sizeof(h->disk[slot]), "%s", disk);
 	return slot;
 }
@@ -73,13 +72,14 @@ static int slot_take(struct history *h, const char *disk, const struct sample *s
 static void open_close(struct history *h)
 {
 	struct hist_bucket *o = &h->open;
-	for (int d = 0; d < HIST_DISKS; d++) {
-		o->rd[d] = h->nrate[d] ? (float)(h->rd_sum[d] / h->nrate[d]) : NAN;
-		o->wr[d] = h->nrate[d] ? (float)(h->wr_sum[d] / h->nrate[d]) : NAN;
+	size_t at = o->index % HIST_BUCKETS;
+	for (int d = 0; d < h->nslots; d++) {
+		h->rd[d][at] = h->nrate[d] ? (float)(h->rd_sum[d] / h->nrate[d]) : NAN;
+		h->wr[d][at] = h->nrate[d] ? (float)(h->wr_sum[d] / h->nrate[d]) : NAN;
 		h->rd_sum[d] = h->wr_sum[d] = 0;
 		h->nrate[d] = 0;
 	}
-	h->ring[o->index % HIST_BUCKETS] = *o;
+	h->ring[at] = *o;
 	h->nclosed = o->index + 1;
 	bucket_empty(o);
 }
@@ -144,15 +144,32 @@ void history_fold(struct history *h, const struct sample *s)
 		open_close(h);
 }
 
+/* The rows of the slots in use, whole. */
+static void copy_rows(struct history *dst, const struct history *src)
+{
+	for (int d = 0; d < src->nslots; d++) {
+		memcpy(dst->rd[d], src->rd[d], sizeof(src->rd[d]));
+		memcpy(dst->wr[d], src->wr[d], sizeof(src->wr[d]));
+	}
+}
+
 void history_copy(struct history *dst, const struct history *src)
 {
-	if (dst->epoch != src->epoch || dst->width != src->width || dst->nsamples > src->nsamples ||
+	if (!dst->nsamples || dst->epoch != src->epoch || dst->width != src->width ||
+	    dst->nsamples > src->nsamples || dst->nslots != src->nslots ||
 	    src->nclosed - dst->nclosed >= HIST_BUCKETS || src->nmarks - dst->nmarks >= HIST_MARKS) {
-		memcpy(dst, src, sizeof(*dst));
+		memcpy(dst, src, offsetof(struct history, rd));
+		copy_rows(dst, src);
 		return;
 	}
-	for (uint64_t b = dst->nclosed; b < src->nclosed; b++)
-		dst->ring[b % HIST_BUCKETS] = src->ring[b % HIST_BUCKETS];
+	for (uint64_t b = dst->nclosed; b < src->nclosed; b++) {
+		size_t at = b % HIST_BUCKETS;
+		dst->ring[at] = src->ring[at];
+		for (int d = 0; d < src->nslots; d++) {
+			dst->rd[d][at] = src->rd[d][at];
+			dst->wr[d][at] = src->wr[d][at];
+		}
+	}
 	for (uint64_t i = dst->nmarks; i < src->nmarks; i++)
 		dst->marks[i % HIST_MARKS] = src->marks[i % HIST_MARKS];
 	memcpy(dst, src, offsetof(struct history, marks));
@@ -164,6 +181,13 @@ const struct hist_bucket *history_bucket(const struct history *h, uint64_t b)
 		return NULL;
 	const struct hist_bucket *r = &h->ring[b % HIST_BUCKETS];
 	return r->index == b && r->n > 0 ? r : NULL;
+}
+
+float history_rate(const struct history *h, uint64_t b, int slot, bool write)
+{
+	if (slot < 0 || slot >= h->nslots || !history_bucket(h, b))
+		return NAN;
+	return write ? h->wr[slot][b % HIST_BUCKETS] : h->rd[slot][b % HIST_BUCKETS];
 }
 
 double history_period(const struct history *h)

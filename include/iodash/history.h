@@ -11,7 +11,10 @@
  *
  * Memory is fixed whatever the sampling rate: a 120-column screen at
  * -i 0.01 held 16,384 copied points (3.1 MB), and the model 4,096 whole
- * samples (25 MB), to draw the same graphs.  Pure: unit-tested. */
+ * samples (25 MB), to draw the same graphs.  The disks' rates are held
+ * by slot, a row of HIST_BUCKETS each, apart from the buckets: a row is
+ * first written when its slot is taken, so a machine with one disk
+ * touches the pages of one row, not of HIST_DISKS.  Pure: unit-tested. */
 #ifndef IODASH_HISTORY_H
 #define IODASH_HISTORY_H
 
@@ -24,7 +27,8 @@
 #define HIST_BUCKETS 512    /* two sub-columns a column of a 256-column graph */
 #define HIST_MARKS 1024     /* -r 10 at -i 0.01 */
 
-/* One graph sub-column (or, with k 1, one sample). */
+/* One graph sub-column (or, with k 1, one sample), but its rates
+ * (history_rate). */
 struct hist_bucket {
 	uint64_t index;              /* the bucket's number since the history began */
 	uint64_t seq;                /* its first sample's */
@@ -34,7 +38,6 @@ struct hist_bucket {
 	int zone;
 	bool kernel, throttled;      /* throttling from the tracepoints; a writer paused */
 	double level_kb, bg_kb, freerun_kb, thresh_kb;
-	float rd[HIST_DISKS], wr[HIST_DISKS];   /* kB/s by disk slot; NAN: no rate */
 };
 
 /* A sample's part in the zone badge. */
@@ -60,9 +63,13 @@ struct history {
 	uint64_t nmarks;             /* marks[nmarks % HIST_MARKS] is the next */
 	struct hist_mark marks[HIST_MARKS];
 	struct hist_bucket ring[HIST_BUCKETS];   /* bucket b at ring[b % HIST_BUCKETS] */
+	/* kB/s of bucket b in slot d: rd[d][b % HIST_BUCKETS]; NAN: no rate.
+	 * Rows of slots >= nslots are never read nor written. */
+	float rd[HIST_DISKS][HIST_BUCKETS], wr[HIST_DISKS][HIST_BUCKETS];
 };
 
-/* Empty, with buckets of `width` seconds (<= 0: one sample each). */
+/* Empty, with buckets of `width` seconds (<= 0: one sample each).  The
+ * rate rows are left as they are (untouched memory stays untouched). */
 void history_init(struct history *h, double width);
 /* Forget every sample (a replay's seek); the width stays. */
 void history_clear(struct history *h);
@@ -73,6 +80,9 @@ void history_fold(struct history *h, const struct sample *s);
 void history_copy(struct history *dst, const struct history *src);
 /* Complete bucket b, or NULL when not held or no sample fell in it. */
 const struct hist_bucket *history_bucket(const struct history *h, uint64_t b);
+/* The mean read or write rate (kB/s) of slot's disk over complete bucket
+ * b; NAN when the bucket is not held or the disk had no rate in it. */
+float history_rate(const struct history *h, uint64_t b, int slot, bool write);
 /* The slot of a disk's rates in the buckets, or -1. */
 int history_slot(const struct history *h, const char *disk);
 /* Seconds between samples over the history; < 0 before two samples. */

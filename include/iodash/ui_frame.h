@@ -93,10 +93,16 @@ double frame_sample_period(const struct frame *f, double interval);
  * `refresh`, in steps of 0.1 .. 10 s, never faster than the samples come
  * (a frame without new data would show nothing new). */
 double frame_refresh_step(const struct frame *f, double interval, double refresh, int dir);
+/* A graph sub-column: a history bucket and its disks' rates (kB/s, NAN:
+ * none) in the order of last.disks. */
+struct frame_column {
+	struct hist_bucket b;
+	float rd[FRAME_DISKS], wr[FRAME_DISKS];
+};
 /* Fill G sub-columns, one history bucket each (out[i] valid where
- * have[i]; rates in the order of last.disks); phase 0 or 1 shifts which
- * pair of buckets makes a braille cell. */
-void frame_buckets(const struct frame *f, int G, int phase, struct hist_bucket *out, bool *have);
+ * have[i]); phase 0 or 1 shifts which pair of buckets makes a braille
+ * cell. */
+void frame_buckets(const struct frame *f, int G, int phase, struct frame_column *out, bool *have);
 /* Seconds that G sub-columns span (0 while unknown). */
 double frame_window_span(const struct frame *f, int G);
 

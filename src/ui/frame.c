@@ -122,8 +122,12 @@ const char *frame_zone_badge_short(int zone)
 
 int frame_copy(struct frame *v, struct model *m, int cols)
 {
-	if (!v->hist && !(v->hist = calloc(1, sizeof(*v->hist))))
-		return -ENOMEM;
+	/* not calloc: the rate rows of disk slots never taken stay untouched */
+	if (!v->hist) {
+		if (!(v->hist = malloc(sizeof(*v->hist))))
+			return -ENOMEM;
+		history_init(v->hist, 0);
+	}
 	v->window = (cols > 0 ? cols : 80) * 2 + 16;
 	if (v->window > HIST_BUCKETS)
 		v->window = HIST_BUCKETS;
@@ -202,9 +206,9 @@ static int frame_disk_slot(const struct frame *v, int k)
 	return v->hist && k < v->last.ndisks ? history_slot(v->hist, v->last.disks[k].name) : -1;
 }
 
-static bool bucket_busy(const struct hist_bucket *b, int slot)
+static bool bucket_busy(const struct history *h, uint64_t b, int slot)
 {
-	return b && (b->rd[slot] > 0 || b->wr[slot] > 0);
+	return history_rate(h, b, slot, false) > 0 || history_rate(h, b, slot, true) > 0;
 }
 
 /* Disks worth a line and a graph: those with I/O in the window (the
@@ -222,7 +226,7 @@ int frame_active_disks(const struct frame *v, int *idx, int max, int *idle)
 		if (slot >= 0) {
 			uint64_t from = h->nclosed > (uint64_t)v->window ? h->nclosed - (uint64_t)v->window : 0;
 			for (uint64_t b = from; b < h->nclosed && !act; b++)
-				act = bucket_busy(history_bucket(h, b), slot);
+				act = bucket_busy(h, b, slot);
 			/* and the samples of the bucket being filled */
 			act |= h->nrate[slot] && (h->rd_sum[slot] > 0 || h->wr_sum[slot] > 0);
 		}
@@ -276,7 +280,7 @@ double frame_refresh_step(const struct frame *v, double interval, double refresh
  * buckets makes a cell: the two graphs take turns, and a frame sends one
  * column of one graph in one colour rather than two columns whose
  * colours alternate on every row. */
-void frame_buckets(const struct frame *v, int G, int phase, struct hist_bucket *out, bool *have)
+void frame_buckets(const struct frame *v, int G, int phase, struct frame_column *out, bool *have)
 {
 	const struct history *h = v->hist;
 	for (int i = 0; i < G; i++)
@@ -299,14 +303,15 @@ void frame_buckets(const struct frame *v, int G, int phase, struct hist_bucket *
 	for (int d = 0; d < FRAME_DISKS; d++)
 		slot[d] = frame_disk_slot(v, d);
 	for (int i = 0; i < G && b0 + (uint64_t)i <= B; i++) {
-		const struct hist_bucket *b = history_bucket(h, b0 + (uint64_t)i);
+		uint64_t bi = b0 + (uint64_t)i;
+		const struct hist_bucket *b = history_bucket(h, bi);
 		if (!b)
 			continue;
 		/* the rates in the order of the newest sample's disks */
-		out[i] = *b;
+		out[i].b = *b;
 		for (int d = 0; d < FRAME_DISKS; d++) {
-			out[i].rd[d] = slot[d] >= 0 ? b->rd[slot[d]] : NAN;
-			out[i].wr[d] = slot[d] >= 0 ? b->wr[slot[d]] : NAN;
+			out[i].rd[d] = history_rate(h, bi, slot[d], false);
+			out[i].wr[d] = history_rate(h, bi, slot[d], true);
 		}
 		have[i] = true;
 	}

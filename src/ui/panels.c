@@ -205,7 +205,7 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 	int shown = nact < fit ? nact : fit;
 	int per = body / shown;
 	double *vw = calloc((size_t)G + 1, sizeof *vw), *vr = calloc((size_t)G + 1, sizeof *vr);
-	struct hist_bucket *bk = calloc((size_t)G + 1, sizeof *bk);
+	struct frame_column *bk = calloc((size_t)G + 1, sizeof *bk);
 	bool *have = calloc((size_t)G + 1, sizeof *have);
 	if (!vw || !vr || !bk || !have) {
 		free(vw);
@@ -367,7 +367,7 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	/* the labels' column: a blank and "░throttle", the longest */
 	int lab_w = W >= 40 ? 10 : 0, gw = W - lab_w;
 	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
-	struct hist_bucket *bk = calloc((size_t)G + 1, sizeof *bk);
+	struct frame_column *bk = calloc((size_t)G + 1, sizeof *bk);
 	bool *have = calloc((size_t)G + 1, sizeof *have);
 	if (!bk || !have) {
 		free(bk);
@@ -378,8 +378,8 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	double top = (double)(s->thresh_kb > s->dirty_kb + s->writeback_kb
 			      ? s->thresh_kb : s->dirty_kb + s->writeback_kb);
 	for (int i = 0; i < G; i++)
-		if (have[i] && bk[i].have_dirty)
-			top = fmax(top, bk[i].level_kb);
+		if (have[i] && bk[i].b.have_dirty)
+			top = fmax(top, bk[i].b.level_kb);
 	double scale = top * 1.05;
 	if (H >= 2) {
 		struct ui_gauge_data gd = { .y = 1, .x = 0, .w = W, .h = H >= 3 ? 2 : 1,
@@ -411,7 +411,7 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	double *bg = lv + G, *fr = lv + 2 * G, *th = lv + 3 * G;
 	bool any_shade = false;
 	for (int i = 0; i < G; i++) {
-		const struct hist_bucket *p = &bk[i];
+		const struct hist_bucket *p = &bk[i].b;
 		bool ok = have[i] && p->have_dirty;
 		lv[i] = ok ? p->level_kb : NAN;
 		bg[i] = ok ? p->bg_kb : NAN;

@@ -125,7 +125,7 @@ static void test_active_disks(void **state)
 static void test_buckets(void **state)
 {
 	(void)state;
-	struct hist_bucket out[8];
+	struct frame_column out[8];
 	bool have[8];
 	struct frame f;
 	samples(21);
@@ -136,32 +136,32 @@ static void test_buckets(void **state)
 	frame_buckets(&f, 8, 0, out, have);
 	for (int i = 0; i < 8; i++)
 		assert_true(have[i]);
-	assert_int_equal(out[0].seq, 4);
-	assert_int_equal(out[7].seq, 18);
+	assert_int_equal(out[0].b.seq, 4);
+	assert_int_equal(out[7].b.seq, 18);
 	assert_float_equal(out[7].wr[0], (1800 + 1900) / 2.0, 1e-3);   /* rates: mean */
-	assert_float_equal(out[7].level_kb, 190, 1e-9);                 /* level: peak */
+	assert_float_equal(out[7].b.level_kb, 190, 1e-9);                 /* level: peak */
 	assert_true(isnan(out[7].wr[2]));                               /* no rate: n/a */
 	/* phase 1: cells from bucket 1, the newest complete pair ends at 8 */
 	frame_buckets(&f, 8, 1, out, have);
-	assert_int_equal(out[0].seq, 2);
-	assert_int_equal(out[7].seq, 16);
+	assert_int_equal(out[0].b.seq, 2);
+	assert_int_equal(out[7].b.seq, 16);
 	/* a half-filled bucket is not drawn: a 21st sample changes nothing */
 	build(&f, 21, 0.2);
 	frame_buckets(&f, 8, 0, out, have);
-	assert_int_equal(out[0].seq, 4);
-	assert_int_equal(out[7].seq, 18);
+	assert_int_equal(out[0].b.seq, 4);
+	assert_int_equal(out[7].b.seq, 18);
 	/* not yet full: from the left, the rest empty */
 	build(&f, 8, 0.2);
 	frame_buckets(&f, 8, 0, out, have);
 	assert_true(have[0] && have[3]);
 	assert_false(have[4]);
-	assert_int_equal(out[0].seq, 0);
+	assert_int_equal(out[0].b.seq, 0);
 	/* the worst zone of a bucket */
 	S[5].zone = ZONE_THROTTLE;
 	build(&f, 8, 0.2);
 	frame_buckets(&f, 8, 0, out, have);
-	assert_int_equal(out[2].zone, ZONE_THROTTLE);
-	assert_int_equal(out[1].zone, ZONE_BELOW_BG);
+	assert_int_equal(out[2].b.zone, ZONE_THROTTLE);
+	assert_int_equal(out[1].b.zone, ZONE_BELOW_BG);
 	/* rates follow the newest sample's order of disks: vda listed second */
 	f.last.disks[0] = S[0].disks[1];
 	f.last.disks[1] = S[0].disks[0];
@@ -226,7 +226,7 @@ static void test_copy(void **state)
 {
 	(void)state;
 	struct model m;
-	struct hist_bucket out[16];
+	struct frame_column out[16];
 	bool have[16];
 	assert_int_equal(model_init(&m, 64), 0);
 	add_samples(&m, 0, 3);             /* before the screen asked: from the queue */
@@ -241,7 +241,7 @@ static void test_copy(void **state)
 	assert_int_equal(f.hist->nclosed, 8);
 	frame_buckets(&f, 16, 0, out, have);
 	assert_true(have[0] && have[7] && !have[8]);
-	assert_float_equal(out[0].level_kb, 120, 1e-9);
+	assert_float_equal(out[0].b.level_kb, 120, 1e-9);
 	/* index 1 is vda in the newest sample: its rate all along */
 	assert_float_equal(out[0].wr[1], 502, 1e-3);
 	assert_float_equal(out[7].wr[1], 537, 1e-3);

@@ -53,7 +53,7 @@ static void test_fold(void **state)
 	assert_non_null(b);
 	assert_int_equal(b->seq, 4);
 	assert_int_equal(b->n, 4);
-	assert_float_equal(b->wr[0], (4 + 5 + 6 + 7) / 4.0, 1e-6);
+	assert_float_equal(history_rate(h, 1, 0, true), (4 + 5 + 6 + 7) / 4.0, 1e-6);
 	assert_float_equal(b->level_kb, 7, 1e-9);
 	assert_float_equal(history_period(h), 0.25, 1e-9);
 	/* an old or repeated sample is ignored */
@@ -98,7 +98,7 @@ static void test_slots(void **state)
 		history_fold(h, &s);
 		assert_int_equal(history_slot(h, name), d);
 	}
-	assert_float_equal(history_bucket(h, 3)->wr[3], 3, 1e-9);
+	assert_float_equal(history_rate(h, 3, 3, true), 3, 1e-9);
 	uint64_t epoch = h->epoch;
 	sample_at(&s, 100, 0.1, "nvme0n1");
 	s.ndisks = 2;
@@ -106,7 +106,7 @@ static void test_slots(void **state)
 	history_fold(h, &s);
 	assert_int_equal(history_slot(h, "nvme0n1"), 0);   /* loop0 is gone */
 	assert_int_equal(history_slot(h, "loop0"), -1);
-	assert_true(isnan(history_bucket(h, 0)->wr[0]));
+	assert_true(isnan(history_rate(h, 0, 0, true)));
 	assert_true(h->epoch != epoch);                    /* copies start over */
 	free(h);
 }
@@ -116,7 +116,8 @@ static void test_slots(void **state)
 static void test_copy(void **state)
 {
 	(void)state;
-	struct history *h = malloc(sizeof(*h)), *c = calloc(1, sizeof(*c));
+	struct history *h = malloc(sizeof(*h)), *c = malloc(sizeof(*c));
+	history_init(c, 0);
 	history_init(h, 0.5);
 	uint64_t seq = 0;
 	for (int round = 0; round < 40; round++) {
@@ -135,6 +136,11 @@ static void test_copy(void **state)
 			assert_true((x == NULL) == (y == NULL));
 			if (x)
 				assert_int_equal(memcmp(x, y, sizeof(*x)), 0);
+			for (int d = 0; x && d < h->nslots; d++) {
+				float a[2] = { history_rate(h, b, d, false), history_rate(h, b, d, true) };
+				float e[2] = { history_rate(c, b, d, false), history_rate(c, b, d, true) };
+				assert_int_equal(memcmp(a, e, sizeof(a)), 0);
+			}
 		}
 		uint64_t m0 = h->nmarks > HIST_MARKS ? h->nmarks - HIST_MARKS : 0;
 		for (uint64_t i = m0; i < h->nmarks; i++)
