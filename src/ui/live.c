@@ -101,10 +101,14 @@ static void windows_layout(struct ui_live *L)
 	L->cols = COLS;
 	L->rows = LINES;
 	L->disk_rows = rows;
+	/* the panels tile the screen: subwindows of stdscr, drawing into its
+	 * cells, not a second screenful of cells of their own (134 KB at
+	 * 120x40); each panel is erased and redrawn whole every frame, so
+	 * no panel depends on what stdscr held there */
 	for (int p = 0; p < UI_PANEL_COUNT; p++) {
 		const struct ui_rect *r = &nl.r[p];
 		if (r->w > 0 && r->h > 0)
-			L->win[p] = newwin(r->h, r->w, r->y, r->x);
+			L->win[p] = subwin(stdscr, r->h, r->w, r->y, r->x);
 	}
 	/* the sampler scans /proc for the context panel only while it is
 	 * on the screen */
