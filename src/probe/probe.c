@@ -355,10 +355,11 @@ static int probe_reap_disks(struct probe *p, struct diskstats_reaped **dr)
 }
 
 /* libproc2's type of each device of our read (a line our reader found
- * odd keeps what it made of it).  Its list is read again when due, or at
- * once when our read lists another number of devices (one added or
- * removed); a device it still lists after it vanished is not in our
- * read, so never shown. */
+ * odd keeps what it made of it).  A device's type does not change, so its
+ * list is read again only when our read lists another number of devices
+ * (one added or removed), or, at most once a slow period (`due`), when a
+ * device of ours is not in it (one replaced by another); a device it
+ * still lists after it vanished is not in our read, so never shown. */
 static struct diskstats_stack *probe_disk_stack(struct diskstats_reaped *dr,
 						  const struct diskstats_info *ds, const char *name)
 {
@@ -370,12 +371,15 @@ static struct diskstats_stack *probe_disk_stack(struct diskstats_reaped *dr,
 
 static int probe_disk_types(struct probe *p, struct snapshot *s, bool due)
 {
+	bool reaped = false;
 	int rc;
 
-	if (due || !p->disks_last || s->ndisks != p->disks_last_n) {
+	if (!p->disks_last || s->ndisks != p->disks_last_n) {
+reap:
 		if ((rc = probe_reap_disks(p, &p->disks_last)) < 0)
 			return rc;
 		p->disks_last_n = s->ndisks;
+		reaped = true;
 	}
 	if (!p->disks_last)
 		return 0;               /* refused (ERANGE): our reader stands */
@@ -383,6 +387,8 @@ static int probe_disk_types(struct probe *p, struct snapshot *s, bool due)
 		struct snap_disk *d = &s->disks[i];
 		struct diskstats_stack *st = probe_disk_stack(p->disks_last, p->ds, d->name);
 
+		if (!st && due && !reaped)
+			goto reap;
 		if (st && d->nfields >= 11)
 			d->is_partition = DISKSTATS_VAL(1, s_int, st, p->ds) == DISKSTATS_TYPE_PARTITION;
 	}
