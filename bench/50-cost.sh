@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# What watching costs the machine, side by side in one run:
+# What watching costs the machine.  Three runs of COST_SECONDS (default 30)
+# steady state, each a watcher side by side with `htop -d 10`, each in its
+# own 120x40 tmux pane, so that both see the same machine:
+#   1. `iodash -i 0.1 -r 1` (full dashboard)
+#   2. `iodash` (the default, -i 0.5)
+#   3. build/bench/bench_bare 0.1: a pread of vmstat, meminfo and diskstats
+#      ten times a second and nothing else: the floor
+# Apart, not all at once: while iodash follows the kernel's tracepoints,
+# every read of /proc/vmstat by anyone fires a global_dirty_state event
+# into its trace buffers, which it must then read; a second watcher
+# beside it would be counted in its cost.
 #   cpu       CPU seconds per second (run time of every thread, from
-#             /proc/PID/task/*/schedstat) of `iodash -i 0.1 -r 1` (full dashboard),
-#             `iodash` (default -i 0.5) and `htop -d 10`, each in its own
-#             120x40 tmux pane, over the same COST_SECONDS (default 30)
-#             of steady state; the ratios to htop's figure
+#             /proc/PID/task/*/schedstat), and each one's ratio to the
+#             htop of its run
 #   wakeups   voluntary context switches per second of iodash -i 0.1 -r 1,
 #             summed over /proc/PID/task/*/status (every wait that slept)
 #   syscalls  strace -f -c attached to iodash -i 0.1 -r 1 for 10 s:
@@ -26,35 +34,36 @@ start() { # name cmd: a pane running cmd; prints its pid
 }
 ticks() { echo $(( $(cpu_ns "$1") / 1000 )); }   # us
 vcsw() { cat /proc/"$1"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ {n += $2} END {print n + 0}'; }
+command -v htop >/dev/null || echo "cost: htop missing (apt-get install htop): no ratios"
 
-p_fast=$(start fast "env TERM=tmux-256color ./iodash -i 0.1 -r 1")
-p_def=$(start def "env TERM=tmux-256color ./iodash")
-p_htop=
-command -v htop >/dev/null && p_htop=$(start htop "env TERM=tmux-256color HOME=$D htop -d 10")
-sleep 3    # past the start-up (tracepoint set-up, first paints)
-t0_f=$(ticks "$p_fast") t0_d=$(ticks "$p_def") t0_h=0
-[ -n "$p_htop" ] && t0_h=$(ticks "$p_htop")
-w0=$(vcsw "$p_fast") u0=$(awk '{print $1}' /proc/uptime)
-sleep "$SECS"
-t1_f=$(ticks "$p_fast") t1_d=$(ticks "$p_def") t1_h=0
-[ -n "$p_htop" ] && t1_h=$(ticks "$p_htop")
-w1=$(vcsw "$p_fast") u1=$(awk '{print $1}' /proc/uptime)
-awk -v hz=1000000 -v f=$((t1_f - t0_f)) -v d=$((t1_d - t0_d)) -v h=$((t1_h - t0_h)) \
-    -v w=$((w1 - w0)) -v u0="$u0" -v u1="$u1" -v hh="${p_htop:+1}" 'BEGIN {
-	s = u1 - u0
-	printf "cost: %.1f s side by side, 120x40 each\n", s
-	printf "cost: iodash -i 0.1 -r 1   %6.2f ms cpu/s\n", f / hz / s * 1000
-	printf "cost: iodash (-i 0.5)      %6.2f ms cpu/s\n", d / hz / s * 1000
-	if (hh) {
-		printf "cost: htop -d 10           %6.2f ms cpu/s\n", h / hz / s * 1000
-		if (h > 0)
-			printf "cost: ratio to htop: -i 0.1 -r 1 %.2f, default %.2f (cpu us %d, %d / %d)\n",
-				f / h, d / h, f, d, h
-	}
-	printf "cost: wakeups of iodash -i 0.1 -r 1: %.1f/s (voluntary context switches, all threads)\n", w / s
-}'
+# side_by_side NAME CMD: CMD and htop -d 10 for SECS; prints the figures
+# and leaves CMD running (its pid in P_RUN, wakeups a second in WAKE)
+side_by_side() {
+	local p_htop= t0 t1 h0=0 h1=0 w0 w1 u0 u1
+	P_RUN=$(start "$1" "$2")
+	command -v htop >/dev/null && p_htop=$(start "htop-$1" "env TERM=tmux-256color HOME=$D htop -d 10")
+	sleep 3    # past the start-up (tracepoint set-up, first paints)
+	t0=$(ticks "$P_RUN"); [ -n "$p_htop" ] && h0=$(ticks "$p_htop")
+	w0=$(vcsw "$P_RUN") u0=$(awk '{print $1}' /proc/uptime)
+	sleep "$SECS"
+	t1=$(ticks "$P_RUN"); [ -n "$p_htop" ] && h1=$(ticks "$p_htop")
+	w1=$(vcsw "$P_RUN") u1=$(awk '{print $1}' /proc/uptime)
+	[ -n "$p_htop" ] && tm send-keys -t "htop-$1" q
+	WAKE=$(awk -v w=$((w1 - w0)) -v u0="$u0" -v u1="$u1" 'BEGIN { printf "%.1f", w / (u1 - u0) }')
+	awk -v n="$3" -v f=$((t1 - t0)) -v h=$((h1 - h0)) -v u0="$u0" -v u1="$u1" -v hh="${p_htop:+1}" 'BEGIN {
+		s = u1 - u0
+		if (hh && h > 0)
+			printf "cost: %-26s %5.2f ms cpu/s, htop -d 10 beside it %5.2f ms cpu/s: ratio %.2f (%.1f s)\n",
+				n, f / s / 1000, h / s / 1000, f / h, s
+		else
+			printf "cost: %-26s %5.2f ms cpu/s (%.1f s)\n", n, f / s / 1000, s
+	}'
+}
+
+side_by_side fast "env TERM=tmux-256color ./iodash -i 0.1 -r 1" "iodash -i 0.1 -r 1"
+echo "cost: wakeups of iodash -i 0.1 -r 1: $WAKE/s (voluntary context switches, all threads)"
 if command -v strace >/dev/null; then
-	timeout -s INT 10 strace -f -c -o "$D/strace.txt" -p "$p_fast" >/dev/null 2>&1
+	timeout -s INT 10 strace -f -c -o "$D/strace.txt" -p "$P_RUN" >/dev/null 2>&1
 	# strace -c: "100.00 ... total" closes the table; the calls column is
 	# the 4th of a line with errors, else also the 4th
 	awk '/ total$/ { printf "cost: syscalls of iodash -i 0.1 -r 1 over 10 s: %d = %.1f per sample\n", $4, $4 / 100 }' "$D/strace.txt"
@@ -63,7 +72,15 @@ if command -v strace >/dev/null; then
 else
 	echo "cost: strace missing, syscalls not counted"
 fi
-for s in fast def htop; do tm send-keys -t "$s" q 2>/dev/null; done
+tm send-keys -t fast q
+side_by_side def "env TERM=tmux-256color ./iodash" "iodash (-i 0.5)"
+tm send-keys -t def q
+if [ -x build/bench/bench_bare ]; then
+	side_by_side bare "build/bench/bench_bare 0.1" "bare preads at 10 Hz"
+	kill "$P_RUN" 2>/dev/null
+else
+	echo "cost: build/bench/bench_bare not built (make bench builds it): no floor"
+fi
 
 [ "${LONG:-0}" = 1 ] || exit 0
 LS=${LONG_SECONDS:-3600}
