@@ -172,8 +172,14 @@ static void *pub_map_file(struct publisher *p)
 	umask(um);
 	if (fd < 0)
 		return NULL;
-	if (ftruncate(fd, (off_t)p->size) < 0 || fstat(fd, &st) < 0) {
+	/* the blocks reserved now: a page of a shared mapping that the file
+	 * system cannot give at the first store is SIGBUS (a full disk) */
+	e = posix_fallocate(fd, 0, (off_t)p->size);
+	if (e == EOPNOTSUPP || e == EINVAL)
+		e = ftruncate(fd, (off_t)p->size) < 0 ? errno : 0;
+	if (!e && fstat(fd, &st) < 0)
 		e = errno;
+	if (e) {
 		close(fd);
 		unlink(p->path);
 		errno = e;

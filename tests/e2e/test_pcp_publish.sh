@@ -1,13 +1,34 @@
 #!/usr/bin/env bash
-# mmv.iodash.*: what a running `iodash run` publishes through libpcp-mmv,
+# mmv.iodash.*: what a running `iodash run` publishes in its MMV file,
 # read back with pminfo from a private pmcd (tests/e2e/pcp.sh) whose mmv
 # agent reads the test's own PCP_TMP_DIR: the live zone and thresholds,
 # the benchmark's state, the throttle episode counter going up when a
 # buffered overwrite pushes dirty memory over freerun; the file gone when
 # iodash ends; nothing published with --no-publish.  Root only: holds the
 # knobs lock, lowers dirty_bytes to 256M / 128M and restores it in a trap.
+# First, without pmcd: an mmv directory on a full file system (a tmpfs of
+# 8 KiB, filled) gives a one-line note and sampling goes on (a store into
+# a page of the mapping the file system cannot give was SIGBUS).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pcp.sh"
+
+if is_root; then
+	full=$(mktemp -d /tmp/iodash-mmvfull.XXXXXX)
+	mkdir -p "$full/mmv"
+	if mount -t tmpfs -o size=8k tmpfs "$full/mmv" 2>/dev/null; then
+		cleanup_add "umount '$full/mmv' 2>/dev/null; rm -rf '$full'"
+		dd if=/dev/zero of="$full/mmv/fill" bs=4k count=2 2>/dev/null
+		PCP_TMP_DIR="$full" "$IODASH" --batch --count 3 -i 0.1 --no-trace >"$full/out" 2>&1; rc=$?
+		n=$(grep -c '^[0-9]' "$full/out")
+		[ "$rc" = 0 ] && [ "$n" = 3 ] && grep -q "not publishing mmv.iodash: cannot create $full/mmv/iodash: No space left on device" "$full/out" \
+			&& [ ! -e "$full/mmv/iodash" ] \
+			&& pass "full disk under the mmv directory: one note, no file left, 3 samples, exit 0" \
+			|| fail "full disk under the mmv directory: one note, 3 samples, exit 0" "rc $rc, $n samples: $(head -3 "$full/out")"
+	else
+		skip "mmv.iodash on a full disk" "cannot mount a tmpfs here"
+		rm -rf "$full"
+	fi
+fi
 
 pmcd_available || { skip "mmv.iodash" "no pmcd (Debian package pcp): make deps installs it"; exit 0; }
 is_root || { skip "mmv.iodash" "needs root to run a private pmcd and lower dirty_bytes"; exit 0; }
