@@ -108,12 +108,7 @@ struct publisher {
 	dev_t dev;                   /* the file made, to not remove a later one's */
 	ino_t ino;
 	mmv_disk_value_t *v;         /* PUB_N values, in pub_defs' order */
-	char *strings;               /* the strings section */
 };
-
-/* The strings section: each string value first, then each metric's help
- * text, MMV_STRINGMAX bytes a string. */
-enum { PUB_NSTRINGS_MAX = 2 * PUB_N };
 
 /* PCP_TMP_DIR as libpcp's pmGetConfig finds it: the environment, else the
  * line PCP_TMP_DIR= of $PCP_CONF, $PCP_DIR/etc/pcp.conf or /etc/pcp.conf.
@@ -223,7 +218,7 @@ static void pub_lay_out(struct publisher *p, uint64_t metrics_off, uint64_t valu
 	toc[2] = (mmv_disk_toc_t){ .type = MMV_TOC_STRINGS, .count = nstrings, .offset = strings_off };
 
 	p->v = (mmv_disk_value_t *)(base + values_off);
-	p->strings = base + strings_off;
+	/* the strings section: each string value's, then each metric's help */
 	for (int i = 0; i < PUB_N; i++) {
 		const struct pub_def *d = &pub_defs[i];
 
