@@ -369,17 +369,23 @@ static struct diskstats_stack *probe_disk_stack(struct diskstats_reaped *dr,
 	return NULL;
 }
 
+/* A device of our read that libproc2's last list lacks. */
+static bool probe_disk_list_lacks(const struct probe *p, const struct snapshot *s)
+{
+	for (int i = 0; i < s->ndisks; i++)
+		if (!probe_disk_stack(p->disks_last, p->ds, s->disks[i].name))
+			return true;
+	return false;
+}
+
 static int probe_disk_types(struct probe *p, struct snapshot *s, bool due)
 {
-	bool reaped = false;
 	int rc;
 
-	if (!p->disks_last || s->ndisks != p->disks_last_n) {
-reap:
+	if (!p->disks_last || s->ndisks != p->disks_last_n || (due && probe_disk_list_lacks(p, s))) {
 		if ((rc = probe_reap_disks(p, &p->disks_last)) < 0)
 			return rc;
 		p->disks_last_n = s->ndisks;
-		reaped = true;
 	}
 	if (!p->disks_last)
 		return 0;               /* refused (ERANGE): our reader stands */
@@ -387,8 +393,6 @@ reap:
 		struct snap_disk *d = &s->disks[i];
 		struct diskstats_stack *st = probe_disk_stack(p->disks_last, p->ds, d->name);
 
-		if (!st && due && !reaped)
-			goto reap;
 		if (st && d->nfields >= 11)
 			d->is_partition = DISKSTATS_VAL(1, s_int, st, p->ds) == DISKSTATS_TYPE_PARTITION;
 	}

@@ -139,7 +139,7 @@ static void test_buckets(void **state)
 	assert_int_equal(out[0].b.seq, 4);
 	assert_int_equal(out[7].b.seq, 18);
 	assert_float_equal(out[7].wr[0], (1800 + 1900) / 2.0, 1e-3);   /* rates: mean */
-	assert_float_equal(out[7].b.level_kb, 190, 1e-9);                 /* level: peak */
+	assert_float_equal(out[7].b.level_kb, 190, 1e-9);               /* level: peak */
 	assert_true(isnan(out[7].wr[2]));                               /* no rate: n/a */
 	/* phase 1: cells from bucket 1, the newest complete pair ends at 8 */
 	frame_buckets(&f, 8, 1, out, have);
