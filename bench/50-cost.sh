@@ -6,6 +6,10 @@
 #   2. `iodash` (the default, -i 0.5)
 #   3. build/bench/bench_bare 0.1: a pread of vmstat, meminfo and diskstats
 #      ten times a second and nothing else: the floor
+#   4. bench_bare --libproc2 0.1: the same with vmstat read by libproc2 as
+#      iodash reads it: what the library's read costs, end to end
+#   5. bench_bare --wake 0.1: no read, only the wake-ups
+# and then the floor taken apart, each part as a share of htop.
 # Apart, not all at once: while iodash follows the kernel's tracepoints,
 # every read of /proc/vmstat by anyone fires a global_dirty_state event
 # into its trace buffers, which it must then read; a second watcher
@@ -50,6 +54,7 @@ side_by_side() {
 	w1=$(vcsw "$P_RUN") u1=$(awk '{print $1}' /proc/uptime)
 	[ -n "$p_htop" ] && tm send-keys -t "htop-$1" q
 	WAKE=$(awk -v w=$((w1 - w0)) -v u0="$u0" -v u1="$u1" 'BEGIN { printf "%.1f", w / (u1 - u0) }')
+	RATIO=$(awk -v f=$((t1 - t0)) -v h=$((h1 - h0)) 'BEGIN { if (h > 0) printf "%.2f", f / h }')
 	awk -v n="$3" -v f=$((t1 - t0)) -v h=$((h1 - h0)) -v u0="$u0" -v u1="$u1" -v hh="${p_htop:+1}" 'BEGIN {
 		s = u1 - u0
 		if (hh && h > 0)
@@ -61,6 +66,7 @@ side_by_side() {
 }
 
 side_by_side fast "env TERM=tmux-256color ./iodash -i 0.1 -r 1" "iodash -i 0.1 -r 1"
+r_fast=$RATIO
 echo "cost: wakeups of iodash -i 0.1 -r 1: $WAKE/s (voluntary context switches, all threads)"
 if command -v strace >/dev/null; then
 	timeout -s INT 10 strace -f -c -o "$D/strace.txt" -p "$P_RUN" >/dev/null 2>&1
@@ -78,6 +84,17 @@ tm send-keys -t def q
 if [ -x build/bench/bench_bare ]; then
 	side_by_side bare "build/bench/bench_bare 0.1" "bare preads at 10 Hz"
 	kill "$P_RUN" 2>/dev/null
+	r_bare=$RATIO
+	side_by_side lib "build/bench/bench_bare --libproc2 0.1" "the same, vmstat by libproc2"
+	kill "$P_RUN" 2>/dev/null
+	r_lib=$RATIO
+	side_by_side wake "build/bench/bench_bare --wake 0.1" "waking at 10 Hz, no read"
+	kill "$P_RUN" 2>/dev/null
+	r_wake=$RATIO
+	[ -n "$r_bare" ] && [ -n "$r_lib" ] && [ -n "$r_wake" ] &&
+		awk -v w="$r_wake" -v b="$r_bare" -v l="$r_lib" -v f="$r_fast" 'BEGIN {
+			printf "cost: in shares of htop: waking 10 times a second %.2f; + the three preads %+.2f; libproc2 reading vmstat in place of its pread %+.2f; iodash -i 0.1 -r 1 over that (parsing, deriving, tracing, the screen) %+.2f\n", w, b - w, l - b, f - l
+		}'
 else
 	echo "cost: build/bench/bench_bare not built (make bench builds it): no floor"
 fi
