@@ -94,5 +94,9 @@ void ui_fmt_dur(double s, char *buf, size_t len);
  * UTF-8 become '?', non-ASCII too when ascii; at most maxcols columns.
  * Returns the columns used. */
 int ui_sanitize(const char *s, char *out, size_t outlen, int maxcols, bool ascii);
+/* The same rules, as code points: at most outmax into out, at most
+ * maxcols columns (in *cols).  Returns how many. */
+int ui_sanitize_points(const char *s, uint32_t *out, int outmax, int maxcols, bool ascii,
+		       int *cols);
 
 #endif

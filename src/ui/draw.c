@@ -12,11 +12,15 @@ int ui_grid_init(struct ui_grid *g, int w, int h)
 {
 	g->w = w > 0 ? w : 0;
 	g->h = h > 0 ? h : 0;
-	g->c = calloc((size_t)g->w * g->h + 1, sizeof *g->c);
+	size_t n = (size_t)g->w * g->h;
+	/* not calloc: the clear below sets every cell (a graph's grid is
+	 * made each frame; zeroing it first was a tenth of a frame) */
+	g->c = malloc((n + 1) * sizeof *g->c);
 	if (!g->c) {
 		g->w = g->h = 0;
 		return -ENOMEM;
 	}
+	g->c[n] = (struct ui_cell){ 0 };
 	ui_grid_clear(g, TE_TEXT);
 	return 0;
 }
@@ -80,6 +84,8 @@ static uint32_t utf8_next(const unsigned char *s, size_t n, size_t *len)
  * blocks, 0 for what we will not print (controls, combining marks). */
 static int cp_width(uint32_t c)
 {
+	if (c >= 0x20 && c < 0x7f)
+		return 1;       /* most of what is drawn: ASCII past the ranges below */
 	if (c < 0x20 || (c >= 0x7f && c < 0xa0))
 		return 0;
 	if ((c >= 0x300 && c <= 0x36f) || (c >= 0x200b && c <= 0x200f) || c == 0xfeff)
@@ -117,23 +123,31 @@ static size_t utf8_put(uint32_t c, char *o)
 	return 4;
 }
 
+/* The next code point of s[*i..n) as shown: a tab as a space, what is
+ * not printable (or not ASCII when ascii) as '?'; *w its columns. */
+static uint32_t shown_next(const char *s, size_t n, size_t *i, bool ascii, int *w)
+{
+	size_t len;
+	uint32_t c = utf8_next((const unsigned char *)s + *i, n - *i, &len);
+	*i += len;
+	if (c == '\t')
+		c = ' ';
+	*w = cp_width(c);
+	if (c == 0xfffd || *w == 0 || (ascii && c >= 0x80)) {
+		c = '?';
+		*w = 1;
+	}
+	return c;
+}
+
 int ui_sanitize(const char *s, char *out, size_t outlen, int maxcols, bool ascii)
 {
 	size_t o = 0, n = strlen(s);
-	int cols = 0;
+	int cols = 0, w;
 	if (!outlen)
 		return 0;
 	for (size_t i = 0; i < n && cols < maxcols;) {
-		size_t len;
-		uint32_t c = utf8_next((const unsigned char *)s + i, n - i, &len);
-		i += len;
-		if (c == '\t')
-			c = ' ';
-		int w = cp_width(c);
-		if (c == 0xfffd || w == 0 || (ascii && c >= 0x80)) {
-			c = '?';
-			w = 1;
-		}
+		uint32_t c = shown_next(s, n, &i, ascii, &w);
 		if (cols + w > maxcols || o + 4 >= outlen)
 			break;
 		o += utf8_put(c, out + o);
@@ -141,6 +155,22 @@ int ui_sanitize(const char *s, char *out, size_t outlen, int maxcols, bool ascii
 	}
 	out[o] = '\0';
 	return cols;
+}
+
+int ui_sanitize_points(const char *s, uint32_t *out, int outmax, int maxcols, bool ascii,
+		       int *cols)
+{
+	size_t n = strlen(s);
+	int k = 0, w;
+	*cols = 0;
+	for (size_t i = 0; i < n && *cols < maxcols && k < outmax;) {
+		uint32_t c = shown_next(s, n, &i, ascii, &w);
+		if (*cols + w > maxcols)
+			break;
+		out[k++] = c;
+		*cols += w;
+	}
+	return k;
 }
 
 int ui_grid_text(struct ui_grid *g, int x, int y, int maxw, const char *s, uint8_t elem)

@@ -272,10 +272,22 @@ int ui_put(WINDOW *w, int y, int x, int maxw, const struct ui_style *st, enum th
 		maxw = ww - x;
 	if (maxw <= 0)
 		return 0;
-	char buf[1024];
-	int cols = ui_sanitize(s, buf, sizeof buf, maxw, st->glyphs == UI_GLYPH_ASCII);
+	/* cells made here and laid in one wadd_wchnstr: waddstr decodes the
+	 * UTF-8 again a byte at a time and adds a character at a time, a
+	 * quarter of a frame's work.  The window's attributes are the cells'
+	 * own, so what curses renders is what waddstr made. */
+	enum { MAXPUT = 512 };
+	uint32_t cp[MAXPUT];
+	cchar_t cells[MAXPUT], tmpl;
+	int cols, n = ui_sanitize_points(s, cp, MAXPUT, maxw, st->glyphs == UI_GLYPH_ASCII, &cols);
+	setcchar(&tmpl, L" ", st->attr[e] & ~A_COLOR, st->pair[e], NULL);
+	for (int i = 0; i < n; i++) {
+		cells[i] = tmpl;
+		cells[i].chars[0] = (wchar_t)cp[i];
+	}
 	wattrset(w, st->attr[e]);
-	mvwaddstr(w, y, x, buf);
+	wmove(w, y, x);
+	wadd_wchnstr(w, cells, n);
 	return cols;
 }
 
