@@ -104,14 +104,18 @@ static bool is_digit(char ch)
 	return ch >= '0' && ch <= '9';
 }
 
-/* Decimal digits to u64; false on no digit or overflow. */
+/* Decimal digits to u64; false on no digit or overflow.  19 digits
+ * cannot overflow (10^19 - 1 < 2^64): only a 20th is checked, not every
+ * digit (a division a digit was half of a live sample's own parsing). */
 static bool parse_u64(const char **pp, const char *e, uint64_t *out)
 {
-	const char *p = *pp;
+	const char *p = *pp, *safe_end = e - p > 19 ? p + 19 : e;
 	uint64_t v = 0;
 
 	if (p >= e || !is_digit(*p))
 		return false;
+	while (p < safe_end && is_digit(*p))
+		v = v * 10 + (unsigned)(*p++ - '0');
 	while (p < e && is_digit(*p)) {
 		unsigned d = (unsigned)(*p - '0');
 		if (v > (UINT64_MAX - d) / 10)
@@ -612,10 +616,23 @@ static int parse_psi(struct parse_ctx *cx, const char *buf, size_t len,
 
 /* --- a whole snapshot -------------------------------------------------- */
 
+/* This machine's page size in KiB (asked once: sysconf is not free, and
+ * this is on every sample's path). */
+static unsigned host_page_kb(void)
+{
+	static _Atomic unsigned kb;
+	unsigned v = kb;
+
+	if (!v) {
+		long host = sysconf(_SC_PAGESIZE);
+		kb = v = host >= 1024 ? (unsigned)(host / 1024) : 4;
+	}
+	return v;
+}
+
 static unsigned page_kb_guess(const struct parse_ctx *cx)
 {
-	long host = sysconf(_SC_PAGESIZE);
-	unsigned host_kb = host >= 1024 ? (unsigned)(host / 1024) : 4;
+	unsigned host_kb = host_page_kb();
 	unsigned best = host_kb;
 	double ratio, best_dist = 1e300;
 
