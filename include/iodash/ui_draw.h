@@ -90,13 +90,9 @@ void ui_fmt_rate_kb(double kb_s, char *buf, size_t len);
 void ui_fmt_value(double v, const char *unit, char *buf, size_t len);
 void ui_fmt_dur(double s, char *buf, size_t len);
 
-/* Copy s into out as printable text: control characters and invalid
- * UTF-8 become '?', non-ASCII too when ascii; at most maxcols columns.
- * Returns the columns used. */
-int ui_sanitize(const char *s, char *out, size_t outlen, int maxcols, bool ascii);
-/* The same rules, as code points: at most outmax into out, at most
- * maxcols columns (in *cols).  Returns how many. */
-int ui_sanitize_points(const char *s, uint32_t *out, int outmax, int maxcols, bool ascii,
-		       int *cols);
+/* s as printable code points into out (at most outmax): control
+ * characters and invalid UTF-8 become '?', non-ASCII too when ascii; at
+ * most maxcols columns, the columns used in *cols.  Returns how many. */
+int ui_sanitize(const char *s, uint32_t *out, int outmax, int maxcols, bool ascii, int *cols);
 
 #endif

@@ -99,72 +99,22 @@ static int cp_width(uint32_t c)
 	return 1;
 }
 
-static size_t utf8_put(uint32_t c, char *o)
-{
-	if (c < 0x80) {
-		o[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		o[0] = (char)(0xc0 | c >> 6);
-		o[1] = (char)(0x80 | (c & 0x3f));
-		return 2;
-	}
-	if (c < 0x10000) {
-		o[0] = (char)(0xe0 | c >> 12);
-		o[1] = (char)(0x80 | (c >> 6 & 0x3f));
-		o[2] = (char)(0x80 | (c & 0x3f));
-		return 3;
-	}
-	o[0] = (char)(0xf0 | c >> 18);
-	o[1] = (char)(0x80 | (c >> 12 & 0x3f));
-	o[2] = (char)(0x80 | (c >> 6 & 0x3f));
-	o[3] = (char)(0x80 | (c & 0x3f));
-	return 4;
-}
-
-/* The next code point of s[*i..n) as shown: a tab as a space, what is
- * not printable (or not ASCII when ascii) as '?'; *w its columns. */
-static uint32_t shown_next(const char *s, size_t n, size_t *i, bool ascii, int *w)
-{
-	size_t len;
-	uint32_t c = utf8_next((const unsigned char *)s + *i, n - *i, &len);
-	*i += len;
-	if (c == '\t')
-		c = ' ';
-	*w = cp_width(c);
-	if (c == 0xfffd || *w == 0 || (ascii && c >= 0x80)) {
-		c = '?';
-		*w = 1;
-	}
-	return c;
-}
-
-int ui_sanitize(const char *s, char *out, size_t outlen, int maxcols, bool ascii)
-{
-	size_t o = 0, n = strlen(s);
-	int cols = 0, w;
-	if (!outlen)
-		return 0;
-	for (size_t i = 0; i < n && cols < maxcols;) {
-		uint32_t c = shown_next(s, n, &i, ascii, &w);
-		if (cols + w > maxcols || o + 4 >= outlen)
-			break;
-		o += utf8_put(c, out + o);
-		cols += w;
-	}
-	out[o] = '\0';
-	return cols;
-}
-
-int ui_sanitize_points(const char *s, uint32_t *out, int outmax, int maxcols, bool ascii,
-		       int *cols)
+int ui_sanitize(const char *s, uint32_t *out, int outmax, int maxcols, bool ascii, int *cols)
 {
 	size_t n = strlen(s);
-	int k = 0, w;
+	int k = 0;
 	*cols = 0;
 	for (size_t i = 0; i < n && *cols < maxcols && k < outmax;) {
-		uint32_t c = shown_next(s, n, &i, ascii, &w);
+		size_t len;
+		uint32_t c = utf8_next((const unsigned char *)s + i, n - i, &len);
+		i += len;
+		if (c == '\t')
+			c = ' ';
+		int w = cp_width(c);
+		if (c == 0xfffd || w == 0 || (ascii && c >= 0x80)) {
+			c = '?';
+			w = 1;
+		}
 		if (*cols + w > maxcols)
 			break;
 		out[k++] = c;

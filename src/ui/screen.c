@@ -276,10 +276,10 @@ int ui_put(WINDOW *w, int y, int x, int maxw, const struct ui_style *st, enum th
 	 * UTF-8 again a byte at a time and adds a character at a time, a
 	 * quarter of a frame's work.  The window's attributes are the cells'
 	 * own, so what curses renders is what waddstr made. */
-	enum { MAXPUT = 512 };
+	enum { MAXPUT = 1024 };   /* the columns of the widest terminal drawn whole */
 	uint32_t cp[MAXPUT];
 	cchar_t cells[MAXPUT], tmpl;
-	int cols, n = ui_sanitize_points(s, cp, MAXPUT, maxw, st->glyphs == UI_GLYPH_ASCII, &cols);
+	int cols, n = ui_sanitize(s, cp, MAXPUT, maxw, st->glyphs == UI_GLYPH_ASCII, &cols);
 	setcchar(&tmpl, L" ", st->attr[e] & ~A_COLOR, st->pair[e], NULL);
 	for (int i = 0; i < n; i++) {
 		cells[i] = tmpl;

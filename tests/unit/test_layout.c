@@ -292,9 +292,23 @@ static void test_graph_cells(void **state)
 	assert_string_equal(b, "192M");
 	ui_fmt_kb(1536, b, sizeof b);
 	assert_string_equal(b, "1.5M");
-	char out[64];
-	assert_int_equal(ui_sanitize("a\x01" "b\xff\xe2\x96\x88", out, sizeof out, 10, false), 5);
-	assert_string_equal(out, "a?b?\xe2\x96\x88");
+	uint32_t cp[16];
+	int cols;
+	assert_int_equal(ui_sanitize("a\x01" "b\xff\xe2\x96\x88", cp, 16, 10, false, &cols), 5);
+	assert_int_equal(cols, 5);
+	assert_int_equal(cp[0], 'a');
+	assert_int_equal(cp[1], '?');          /* a control character */
+	assert_int_equal(cp[2], 'b');
+	assert_int_equal(cp[3], '?');          /* a byte that is no UTF-8 */
+	assert_int_equal(cp[4], 0x2588);       /* the full block */
+	assert_int_equal(ui_sanitize("x\xe2\x96\x88", cp, 16, 10, true, &cols), 2);
+	assert_int_equal(cp[1], '?');          /* --ascii */
+	/* a wide character takes two columns, and is not cut in half */
+	assert_int_equal(ui_sanitize("\xe6\x97\xa5\xe6\x9c\xac", cp, 16, 3, false, &cols), 1);
+	assert_int_equal(cols, 2);
+	assert_int_equal(cp[0], 0x65e5);
+	assert_int_equal(ui_sanitize("a\tbcdef", cp, 3, 10, false, &cols), 3);   /* outmax */
+	assert_int_equal(cp[1], ' ');          /* a tab is a space */
 }
 
 /* List panes follow the newest line by half pages. */
