@@ -4,12 +4,13 @@
 # own 120x40 tmux pane, so that both see the same machine:
 #   1. `iodash -i 0.1 -r 1` (full dashboard)
 #   2. `iodash` (the default, -i 0.5)
-#   3. build/bench/bench_bare 0.1: a pread of vmstat, meminfo and diskstats
-#      ten times a second and nothing else: the floor
+#   3. build/bench/bench_bare 0.1: the reads iodash makes (vmstat and
+#      diskstats ten times a second; meminfo, the dirty_* knobs and PSI
+#      once a second), preads and nothing else: the floor
 #   4. bench_bare --libproc2 0.1: the same with vmstat read by libproc2 as
 #      iodash reads it: what the library's read costs, end to end
 #   5. bench_bare --wake 0.1: no read, only the wake-ups
-# and then the floor taken apart, each part as a share of htop.
+# and then iodash's cost taken apart, each part as a share of htop.
 # Apart, not all at once: while iodash follows the kernel's tracepoints,
 # every read of /proc/vmstat by anyone fires a global_dirty_state event
 # into its trace buffers, which it must then read; a second watcher
@@ -82,7 +83,7 @@ tm send-keys -t fast q
 side_by_side def "env TERM=tmux-256color ./iodash" "iodash (-i 0.5)"
 tm send-keys -t def q
 if [ -x build/bench/bench_bare ]; then
-	side_by_side bare "build/bench/bench_bare 0.1" "bare preads at 10 Hz"
+	side_by_side bare "build/bench/bench_bare 0.1" "its reads, bare, at 10 Hz"
 	kill "$P_RUN" 2>/dev/null
 	r_bare=$RATIO
 	side_by_side lib "build/bench/bench_bare --libproc2 0.1" "the same, vmstat by libproc2"
@@ -93,7 +94,7 @@ if [ -x build/bench/bench_bare ]; then
 	r_wake=$RATIO
 	[ -n "$r_bare" ] && [ -n "$r_lib" ] && [ -n "$r_wake" ] &&
 		awk -v w="$r_wake" -v b="$r_bare" -v l="$r_lib" -v f="$r_fast" 'BEGIN {
-			printf "cost: in shares of htop: waking 10 times a second %.2f; + the three preads %+.2f; libproc2 reading vmstat in place of its pread %+.2f; iodash -i 0.1 -r 1 over that (parsing, deriving, tracing, the screen) %+.2f\n", w, b - w, l - b, f - l
+			printf "cost: iodash -i 0.1 -r 1 in shares of htop: waking 10 times a second %.2f; + its reads %+.2f; + libproc2 parsing vmstat %+.2f; + all the rest (its parsing, deriving, tracing, publishing, the screen) %+.2f\n", w, b - w, l - b, f - l
 		}'
 else
 	echo "cost: build/bench/bench_bare not built (make bench builds it): no floor"

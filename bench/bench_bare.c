@@ -1,8 +1,10 @@
 /* bench_bare [--wake | --libproc2] [INTERVAL]: the floor of watching, what
- * the cost part sets iodash against.  Every INTERVAL seconds (default
- * 0.1), on fds kept open, and nothing else (no parse, no screen, no
- * tracing):
- *   (default)    a pread of /proc/vmstat, /proc/meminfo and /proc/diskstats
+ * the cost part sets iodash against.  On fds kept open, and nothing else
+ * (no parse, no screen, no tracing), the reads iodash's sampler makes:
+ *   (default)    every INTERVAL seconds (default 0.1) a pread of
+ *                /proc/vmstat and /proc/diskstats; once a second also
+ *                /proc/meminfo, the six /proc/sys/vm/dirty_* knobs and
+ *                /proc/pressure/io (iodash's slow sources)
  *   --libproc2   the same, but vmstat through libproc2's
  *                procps_vmstat_select of the snapshot's items, as iodash
  *                reads it: its cost over the default run is what the
@@ -22,8 +24,17 @@
 
 #include "iodash/snapshot.h"
 
-static const char *const files[] = { "/proc/vmstat", "/proc/meminfo", "/proc/diskstats" };
-enum { NFILES = sizeof(files) / sizeof(files[0]) };
+/* vmstat first (--libproc2 reads it through the library), then what is
+ * read every tick, then the slow sources, read once a second; PSI last:
+ * it may be absent (psi=0), as iodash allows. */
+static const char *const files[] = {
+	"/proc/vmstat", "/proc/diskstats",
+	"/proc/meminfo", "/proc/sys/vm/dirty_background_bytes", "/proc/sys/vm/dirty_bytes",
+	"/proc/sys/vm/dirty_background_ratio", "/proc/sys/vm/dirty_ratio",
+	"/proc/sys/vm/dirty_expire_centisecs", "/proc/sys/vm/dirty_writeback_centisecs",
+	"/proc/pressure/io",
+};
+enum { NFILES = sizeof(files) / sizeof(files[0]), NFAST = 2 };
 
 #define SNAP_ITEM_ENUM(field, key, item, req) item,
 static enum vmstat_item vm_items[] = { SNAP_VMSTAT_ITEMS(SNAP_ITEM_ENUM) };
@@ -59,7 +70,7 @@ int main(int argc, char **argv)
 	if (!(interval > 0 && interval <= 60))
 		return usage();
 	for (int i = 0; i < NFILES && mode != WAKE; i++)
-		if ((fd[i] = open(files[i], O_RDONLY | O_CLOEXEC)) < 0) {
+		if ((fd[i] = open(files[i], O_RDONLY | O_CLOEXEC)) < 0 && i != NFILES - 1) {
 			fprintf(stderr, "bench_bare: cannot open %s: %s\n", files[i], strerror(errno));
 			return 1;
 		}
@@ -68,9 +79,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	long step_ns = (long)(interval * 1e9);
+	long ticks_a_second = interval < 1 ? (long)(1 / interval + 0.5) : 1;
 	clock_gettime(CLOCK_MONOTONIC, &next);
-	for (;;) {
-		for (int i = 0; i < NFILES && mode != WAKE; i++) {
+	for (long tick = 0;; tick++) {
+		int nread = tick % ticks_a_second ? NFAST : NFILES;
+		for (int i = 0; i < nread && mode != WAKE; i++) {
 			if (i == 0 && mode == LIBPROC2) {
 				struct vmstat_stack *st = procps_vmstat_select(vm, vm_items, VM_N);
 				if (!st) {
@@ -80,7 +93,7 @@ int main(int argc, char **argv)
 				sink += st->head[0].result.ul_int;
 				continue;
 			}
-			if (pread(fd[i], buf, sizeof(buf), 0) < 0) {
+			if (fd[i] >= 0 && pread(fd[i], buf, sizeof(buf), 0) < 0) {
 				fprintf(stderr, "bench_bare: cannot read %s: %s\n", files[i], strerror(errno));
 				return 1;
 			}
