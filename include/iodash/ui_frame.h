@@ -100,9 +100,11 @@ struct frame_column {
 	float rd[FRAME_DISKS], wr[FRAME_DISKS];
 };
 /* Fill G sub-columns, one history bucket each (out[i] valid where
- * have[i]); phase 0 or 1 shifts which pair of buckets makes a braille
- * cell. */
-void frame_buckets(const struct frame *f, int G, int phase, struct frame_column *out, bool *have);
+ * have[i]), with the rates of the newest sample's first ndisks disks
+ * (rd/wr past them are left as they were); phase 0 or 1 shifts which
+ * pair of buckets makes a braille cell. */
+void frame_buckets(const struct frame *f, int G, int phase, int ndisks, struct frame_column *out,
+		   bool *have);
 /* Seconds that G sub-columns span (0 while unknown). */
 double frame_window_span(const struct frame *f, int G);
 

@@ -280,7 +280,8 @@ double frame_refresh_step(const struct frame *v, double interval, double refresh
  * buckets makes a cell: the two graphs take turns, and a frame sends one
  * column of one graph in one colour rather than two columns whose
  * colours alternate on every row. */
-void frame_buckets(const struct frame *v, int G, int phase, struct frame_column *out, bool *have)
+void frame_buckets(const struct frame *v, int G, int phase, int ndisks, struct frame_column *out,
+		   bool *have)
 {
 	const struct history *h = v->hist;
 	for (int i = 0; i < G; i++)
@@ -300,7 +301,9 @@ void frame_buckets(const struct frame *v, int G, int phase, struct frame_column 
 		step = 2;
 	uint64_t b0 = ph + (B - ph < GG ? 0 : ((B - ph - GG) / step + 1) * step);
 	int slot[FRAME_DISKS];
-	for (int d = 0; d < FRAME_DISKS; d++)
+	if (ndisks > FRAME_DISKS)
+		ndisks = FRAME_DISKS;
+	for (int d = 0; d < ndisks; d++)
 		slot[d] = frame_disk_slot(v, d);
 	for (int i = 0; i < G && b0 + (uint64_t)i <= B; i++) {
 		uint64_t bi = b0 + (uint64_t)i;
@@ -309,7 +312,7 @@ void frame_buckets(const struct frame *v, int G, int phase, struct frame_column 
 			continue;
 		/* the rates in the order of the newest sample's disks */
 		out[i].b = *b;
-		for (int d = 0; d < FRAME_DISKS; d++) {
+		for (int d = 0; d < ndisks; d++) {
 			out[i].rd[d] = history_rate(h, bi, slot[d], false);
 			out[i].wr[d] = history_rate(h, bi, slot[d], true);
 		}

@@ -204,9 +204,12 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 		fit = 1;
 	int shown = nact < fit ? nact : fit;
 	int per = body / shown;
-	double *vw = calloc((size_t)G + 1, sizeof *vw), *vr = calloc((size_t)G + 1, sizeof *vr);
-	struct frame_column *bk = calloc((size_t)G + 1, sizeof *bk);
-	bool *have = calloc((size_t)G + 1, sizeof *have);
+	/* not calloc (a tenth of a frame): frame_buckets sets every have[],
+	 * a column is read only where it has a bucket, and vw, vr are
+	 * filled whole for each disk */
+	double *vw = malloc(((size_t)G + 1) * sizeof *vw), *vr = malloc(((size_t)G + 1) * sizeof *vr);
+	struct frame_column *bk = malloc(((size_t)G + 1) * sizeof *bk);
+	bool *have = malloc(((size_t)G + 1) * sizeof *have);
 	if (!vw || !vr || !bk || !have) {
 		free(vw);
 		free(vr);
@@ -214,7 +217,11 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 		free(have);
 		return;
 	}
-	frame_buckets(&L->v, G, 0, bk, have);
+	int rated = 0;          /* the rates of the disks shown, not of all 16 */
+	for (int i = 0; i < shown; i++)
+		if (idx[i] + 1 > rated)
+			rated = idx[i] + 1;
+	frame_buckets(&L->v, G, 0, rated, bk, have);
 	int y = 1;
 	for (int i = 0; i < shown; i++) {
 		int k = idx[i];
@@ -367,14 +374,14 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	/* the labels' column: a blank and "░throttle", the longest */
 	int lab_w = W >= 40 ? 10 : 0, gw = W - lab_w;
 	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
-	struct frame_column *bk = calloc((size_t)G + 1, sizeof *bk);
-	bool *have = calloc((size_t)G + 1, sizeof *have);
+	struct frame_column *bk = malloc(((size_t)G + 1) * sizeof *bk);
+	bool *have = malloc(((size_t)G + 1) * sizeof *have);
 	if (!bk || !have) {
 		free(bk);
 		free(have);
 		return;
 	}
-	frame_buckets(&L->v, G, 1, bk, have);
+	frame_buckets(&L->v, G, 1, 0, bk, have);     /* levels only: no disk's rates */
 	double top = (double)(s->thresh_kb > s->dirty_kb + s->writeback_kb
 			      ? s->thresh_kb : s->dirty_kb + s->writeback_kb);
 	for (int i = 0; i < G; i++)
@@ -399,8 +406,8 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 		free(have);
 		return;
 	}
-	double *lv = calloc((size_t)G + 1, 4 * sizeof *lv);
-	bool *sh = calloc((size_t)G + 1, sizeof *sh);
+	double *lv = malloc(((size_t)G + 1) * 4 * sizeof *lv);     /* every i < G set below */
+	bool *sh = malloc(((size_t)G + 1) * sizeof *sh);
 	if (!lv || !sh) {
 		free(lv);
 		free(sh);

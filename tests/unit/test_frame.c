@@ -133,7 +133,7 @@ static void test_buckets(void **state)
 	assert_int_equal(H.k, 2);
 	/* 10 whole buckets of 2 in 8 sub-columns: full, so the window has
 	 * jumped by a quarter (2): buckets 2..9 */
-	frame_buckets(&f, 8, 0, out, have);
+	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
 	for (int i = 0; i < 8; i++)
 		assert_true(have[i]);
 	assert_int_equal(out[0].b.seq, 4);
@@ -142,35 +142,40 @@ static void test_buckets(void **state)
 	assert_float_equal(out[7].b.level_kb, 190, 1e-9);               /* level: peak */
 	assert_true(isnan(out[7].wr[2]));                               /* no rate: n/a */
 	/* phase 1: cells from bucket 1, the newest complete pair ends at 8 */
-	frame_buckets(&f, 8, 1, out, have);
+	frame_buckets(&f, 8, 1, FRAME_DISKS, out, have);
 	assert_int_equal(out[0].b.seq, 2);
 	assert_int_equal(out[7].b.seq, 16);
 	/* a half-filled bucket is not drawn: a 21st sample changes nothing */
 	build(&f, 21, 0.2);
-	frame_buckets(&f, 8, 0, out, have);
+	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
 	assert_int_equal(out[0].b.seq, 4);
 	assert_int_equal(out[7].b.seq, 18);
 	/* not yet full: from the left, the rest empty */
 	build(&f, 8, 0.2);
-	frame_buckets(&f, 8, 0, out, have);
+	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
 	assert_true(have[0] && have[3]);
 	assert_false(have[4]);
 	assert_int_equal(out[0].b.seq, 0);
 	/* the worst zone of a bucket */
 	S[5].zone = ZONE_THROTTLE;
 	build(&f, 8, 0.2);
-	frame_buckets(&f, 8, 0, out, have);
+	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
 	assert_int_equal(out[2].b.zone, ZONE_THROTTLE);
 	assert_int_equal(out[1].b.zone, ZONE_BELOW_BG);
 	/* rates follow the newest sample's order of disks: vda listed second */
 	f.last.disks[0] = S[0].disks[1];
 	f.last.disks[1] = S[0].disks[0];
-	frame_buckets(&f, 8, 0, out, have);
+	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
 	assert_float_equal(out[3].wr[1], (600 + 700) / 2.0, 1e-3);
 	assert_float_equal(out[3].wr[0], 0, 1e-9);
+	/* the rates of the first disk only: the second's are not touched */
+	out[3].wr[1] = -1;
+	frame_buckets(&f, 8, 0, 1, out, have);
+	assert_float_equal(out[3].wr[0], 0, 1e-9);
+	assert_float_equal(out[3].wr[1], -1, 1e-9);
 	/* no history: nothing */
 	f.hist = NULL;
-	frame_buckets(&f, 8, 0, out, have);
+	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
 	assert_false(have[0]);
 }
 
@@ -239,7 +244,7 @@ static void test_copy(void **state)
 	assert_true(f.have_last);
 	assert_int_equal(f.hist->k, 5);
 	assert_int_equal(f.hist->nclosed, 8);
-	frame_buckets(&f, 16, 0, out, have);
+	frame_buckets(&f, 16, 0, FRAME_DISKS, out, have);
 	assert_true(have[0] && have[7] && !have[8]);
 	assert_float_equal(out[0].b.level_kb, 120, 1e-9);
 	/* index 1 is vda in the newest sample: its rate all along */
@@ -256,7 +261,7 @@ static void test_copy(void **state)
 	assert_int_equal(frame_copy(&f, &m, 80), 0);
 	assert_int_equal(f.hist->nclosed, 12);
 	assert_int_equal(memcmp(f.hist->ring, m.hist->ring, sizeof m.hist->ring), 0);
-	frame_buckets(&f, 16, 0, out, have);
+	frame_buckets(&f, 16, 0, FRAME_DISKS, out, have);
 	assert_float_equal(out[11].wr[1], 557, 1e-3);
 	/* a seek clears the model: the copy starts over */
 	model_lock(&m);
@@ -265,7 +270,7 @@ static void test_copy(void **state)
 	add_samples(&m, 30, 36);
 	assert_int_equal(frame_copy(&f, &m, 80), 0);
 	assert_int_equal(f.hist->nclosed, 1);
-	frame_buckets(&f, 16, 0, out, have);
+	frame_buckets(&f, 16, 0, FRAME_DISKS, out, have);
 	assert_false(have[0]);             /* one bucket: no whole cell yet */
 	assert_int_equal(f.hist->nsamples, 6);
 	frame_free(&f);
