@@ -359,6 +359,14 @@ static void test_parse_psi_and_knob(void **state)
 	assert_string_equal(err, "T:1: expected one number, as in /proc/sys/vm/dirty_ratio");
 	assert_int_equal(parse_one(PROBE_TEXT_DIRTY_RATIO, "99999999999\n", s, err, sizeof(err)), -EINVAL);
 	assert_int_equal(parse_one(PROBE_TEXT_DIRTY_BYTES, "99999999999999999999999\n", s, err, sizeof(err)), -EINVAL);
+	/* the edge of u64: 19 digits never overflow, the 20th is checked */
+	assert_int_equal(parse_one(PROBE_TEXT_DIRTY_BYTES, "9999999999999999999\n", s, err, sizeof(err)), 0);
+	assert_true(s->dirty_bytes == 9999999999999999999ull);
+	assert_int_equal(parse_one(PROBE_TEXT_DIRTY_BYTES, "18446744073709551615\n", s, err, sizeof(err)), 0);
+	assert_true(s->dirty_bytes == UINT64_MAX);
+	assert_int_equal(parse_one(PROBE_TEXT_DIRTY_BYTES, "18446744073709551616\n", s, err, sizeof(err)), -EINVAL);
+	assert_int_equal(parse_one(PROBE_TEXT_DIRTY_BYTES, "00000000000000000000000042\n", s, err, sizeof(err)), 0);
+	assert_true(s->dirty_bytes == 42);
 	free(s);
 }
 
