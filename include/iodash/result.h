@@ -1,5 +1,5 @@
 /* result: one point of a benchmark's result, the unit of every curve.
- * (run label, run number, x name, x value, metric, value, unit) */
+ * (run label, setting, run number, x name, x value, metric, value, unit) */
 #ifndef IODASH_RESULT_H
 #define IODASH_RESULT_H
 
@@ -18,7 +18,11 @@ enum result_flags {
 };
 
 struct result_point {
-	char label[RP_LABEL_LEN];   /* run label: kernel, setting, -l LABEL */
+	char label[RP_LABEL_LEN];   /* run label: kernel, patch, -l LABEL */
+	char setting[RP_LABEL_LEN]; /* the knob setting it ran under, a dimension of its
+	                             * own, never folded into label: "(5,10)" from a
+	                             * mail, "vm.dirty_ratio=10" from a --sysctl sweep;
+	                             * "" when none is known */
 	int run;                    /* 0-based run number within the label */
 	char x_name[RP_NAME_LEN];   /* "clients", "procs", "record_kb", "bs_kb", "time_s" ... */
 	double x;
