@@ -63,18 +63,22 @@ FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 FUZZ_LIB_SRC := $(filter-out src/ui/%,$(LIB_SRC)) src/ui/theme.c src/ui/layout.c
 FUZZ_OBJ  := $(FUZZ_LIB_SRC:%.c=$(FB)/%.o)
 
-.PHONY: all deps deps-build run check test unit asan tsan e2e fuzz fuzz-smoke bench install uninstall clean
+.PHONY: all deps deps-build run check test unit asan tsan fuzz-build e2e fuzz fuzz-smoke bench install uninstall clean
 
 all: iodash
 
 # Install what is missing with apt-get when root; otherwise say the one line to run.
+# (DEPS_SH: the installer, replaced only by tests/e2e/test_build.sh's spy)
+DEPS_SH   ?= tools/deps.sh
 deps:
-	@tools/deps.sh $(APT_ALL)
+	@$(DEPS_SH) $(APT_ALL)
 
 # What building and running need, not the test tools (a compiler for
 # fuzzing, a browser, valgrind ...): for `make run` on a test box.
+# pcp's daemons come with `make check` only (the PCP tests start a private
+# pmcd themselves); nothing here starts a service.
 deps-build:
-	@tools/deps.sh $(APT_BUILD)
+	@$(DEPS_SH) $(APT_BUILD)
 
 iodash: $(B)/src/main.o $(LIB_OBJ)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -141,7 +145,12 @@ asan: $(ASAN_TEST_BIN)
 tsan: $(TSAN_TEST_BIN) $(TB)/iodash
 fuzz-build: $(FUZZ_BIN)
 
-run: deps-build iodash
+# The targets that install first build in a make of their own, started
+# when the install has finished: whatever -j (MAKEFLAGS=-j in a user's
+# environment), no compile starts before apt has put the headers there, and
+# pkg-config's flags are read again once the packages are in.
+run: deps-build
+	$(MAKE) iodash
 	./iodash $(ARGS)
 
 # All tests: unit (plain, ASan+UBSan and TSan), end-to-end through tmux and
@@ -154,10 +163,12 @@ check: deps
 test: check
 
 # Longer fuzzing: FUZZ_SECONDS per target (default 300).
-fuzz: deps fuzz-build
+fuzz: deps
+	$(MAKE) fuzz-build
 	tests/fuzz.sh $${FUZZ_SECONDS:-300}
 
-bench: deps all $(BENCH_BIN)
+bench: deps
+	$(MAKE) all $(BENCH_BIN)
 	bench/run.sh
 
 install: iodash

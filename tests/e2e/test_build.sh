@@ -12,6 +12,36 @@ cd "$T" || exit 1
 # the objects make compiled, sorted ("  CC     src/x.c" lines)
 compiled() { make "$@" 2>&1 | awk '$1 == "CC" {print $2}' | sort; }
 
+# --- the install step ends before the first compile, whatever -j: a spy
+# installer that takes 2 s, and a spy compiler that notes every compile
+# started before the installer was done (a machine missing a header
+# package failed there with `make -j2 run`)
+cat >"$TMPD/deps-spy" <<SPY
+#!/bin/sh
+sleep 2; : >"$TMPD/deps-done"
+SPY
+cat >"$TMPD/cc-spy" <<SPY
+#!/bin/sh
+for a in "\$@"; do [ "\$a" = -c ] && [ ! -e "$TMPD/deps-done" ] && echo "\$*" >>"$TMPD/early"; done
+exec cc "\$@"
+SPY
+chmod +x "$TMPD/deps-spy" "$TMPD/cc-spy"
+for target in run bench; do
+	rm -rf build iodash "$TMPD/deps-done" "$TMPD/early"
+	args=(); [ $target = run ] && args=(ARGS=--version)
+	# bench stops at bench/run.sh, absent from this copy: its build is what counts
+	make -j2 $target DEPS_SH="$TMPD/deps-spy" CC="$TMPD/cc-spy" "${args[@]}" >"$TMPD/order-$target.log" 2>&1
+	if [ -e "$TMPD/deps-done" ] && [ -x iodash ] && [ ! -s "$TMPD/early" ]; then
+		pass "make -j2 $target: no compile starts before the install step ends"
+	else
+		fail "make -j2 $target: no compile starts before the install step ends" \
+			"$(wc -l <"$TMPD/early" 2>/dev/null || echo 0) compiles started early; $(tail -n 2 "$TMPD/order-$target.log" | tr '\n' ' ')"
+	fi
+done
+grep -q "^iodash " "$TMPD/order-run.log" && pass "make run starts iodash once built (ARGS=--version)" \
+	|| fail "make run starts iodash once built" "$(tail -n 3 "$TMPD/order-run.log" | tr '\n' ' ')"
+rm -rf build iodash
+
 # --- hardening flags, gcc: no warning, and they are in the binary
 if make -j2 V=1 CPPFLAGS=-D_FORTIFY_SOURCE=2 LDFLAGS=-Wl,-z,relro iodash >"$TMPD/fortify.log" 2>&1; then
 	pass "make CPPFLAGS=-D_FORTIFY_SOURCE=2 LDFLAGS=-Wl,-z,relro builds"
