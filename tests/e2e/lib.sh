@@ -17,6 +17,9 @@ skip() { echo "SKIP: $1${2:+ ($2)}"; }
 # check NAME CMD...: PASS if CMD succeeds
 check() { local n=$1; shift; if "$@"; then pass "$n"; else fail "$n" "command failed: $*"; fi; }
 is_root() { [ "$(id -u)" -eq 0 ]; }
+# num_true 'EXPR': true when the arithmetic comparison holds, in awk's
+# doubles (bc cannot read 1.04648e+08; awk prints big numbers that way)
+num_true() { awk "BEGIN { exit !($1) }" </dev/null; }
 
 # knobs_hold: for a test that sets vm.dirty_* (or needs them still): take
 # the machine's knobs lock (one such test at a time), remember the knobs,

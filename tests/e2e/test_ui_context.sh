@@ -68,8 +68,8 @@ line=$(tm_screen | grep -m1 " iodash-ctx-wri")
 shown=$(echo "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) { print $(i + 1) " " $(i + 2); exit } }' |
 	awk '{ v = $1; u = $1 $2; m = 1
 		if (u ~ /K/) m = 1024; else if (u ~ /M/) m = 1048576; else if (u ~ /G/) m = 1073741824
-		sub(/[^0-9.].*/, "", v); print v * m }')
-if [ -n "$shown" ] && [ "$(echo "$shown > $truth * 0.9 && $shown < $truth * 1.1" | bc -l)" = 1 ]; then
+		sub(/[^0-9.].*/, "", v); printf "%.0f\n", v * m }')
+if [ -n "$shown" ] && num_true "$shown > $truth * 0.9 && $shown < $truth * 1.1"; then
 	pass "writer's bytes/s within 10 % of what it wrote ($line; wrote $(printf %.0f "$truth") B/s)"
 else
 	fail "writer's bytes/s within 10 %" "shown '$line' = $shown, wrote $truth B/s"
