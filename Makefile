@@ -31,7 +31,10 @@ ALL_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE -DIODASH_VERSION='"$(VERSION)"' \
 # the MMV file's layout is used (src/publish.c writes mmv.iodash.*)
 LDLIBS    := $(PKG_LIBS) -ldl -lpthread -lm
 # each object lists the headers it includes (build/**/*.d), so a header
-# change rebuilds its users and only them
+# change rebuilds its users and only them.  The list is a prerequisite of
+# its object (an object built without one is built again), so it is given
+# the object's time: clang writes the .d a few ms after the .o, which made
+# every object out of date at the next make
 DEPFLAGS  := -MMD -MP
 
 # Everything but main.c goes into a library that tests and fuzzers link.
@@ -89,7 +92,7 @@ $(B)/libiodash.a: $(LIB_OBJ)
 
 $(B)/%.o: %.c $(B)/%.d
 	@mkdir -p $(dir $@)
-	$(call say,CC,$<) $(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(call say,CC,$<) $(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $< && touch -r $@ $(@:.o=.d)
 
 $(B)/tests/%: tests/unit/%.c $(B)/libiodash.a
 	@mkdir -p $(dir $@)
@@ -97,7 +100,7 @@ $(B)/tests/%: tests/unit/%.c $(B)/libiodash.a
 
 $(AB)/%.o: %.c $(AB)/%.d
 	@mkdir -p $(dir $@)
-	$(call say,CC-ASAN,$<) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(call say,CC-ASAN,$<) $(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(DEPFLAGS) -c -o $@ $< && touch -r $@ $(@:.o=.d)
 
 $(AB)/libiodash.a: $(ASAN_OBJ)
 	@rm -f $@
@@ -109,7 +112,7 @@ $(AB)/tests/%: tests/unit/%.c $(AB)/libiodash.a
 
 $(TB)/%.o: %.c $(TB)/%.d
 	@mkdir -p $(dir $@)
-	$(call say,CC-TSAN,$<) $(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(call say,CC-TSAN,$<) $(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) $(DEPFLAGS) -c -o $@ $< && touch -r $@ $(@:.o=.d)
 
 $(TB)/libiodash.a: $(TSAN_OBJ)
 	@rm -f $@
@@ -124,7 +127,7 @@ $(TB)/iodash: $(TB)/src/main.o $(TSAN_OBJ)
 
 $(FB)/%.o: %.c $(FB)/%.d
 	@mkdir -p $(dir $@)
-	$(call say,CC-FUZZ,$<) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined $(DEPFLAGS) -c -o $@ $<
+	$(call say,CC-FUZZ,$<) clang $(filter-out -Wformat=2 -Wno-format-truncation,$(ALL_CFLAGS)) -O1 -g -fsanitize=fuzzer-no-link,address,undefined $(DEPFLAGS) -c -o $@ $< && touch -r $@ $(@:.o=.d)
 
 $(FB)/libiodash.a: $(FUZZ_OBJ)
 	@rm -f $@

@@ -35,7 +35,7 @@ for t in build/tests/test_* build/asan/tests/test_* build/tsan/tests/test_*; do
 done
 
 run_e2e() { # $1 script, $2 name shown, $3 log file; the environment is the test's
-	local t=$1 name=$2 lf=$3 p f s rc
+	local t=$1 name=$2 lf=$3 p f s rc t0=$SECONDS
 	timeout 600 bash "$t" >"$lf" 2>&1; rc=$?
 	# under TSan a race report (log_path below) fails the test even when
 	# the checks after it happened to pass
@@ -50,7 +50,7 @@ run_e2e() { # $1 script, $2 name shown, $3 log file; the environment is the test
 	s=$(grep -c '^SKIP: ' "$lf")
 	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "FAIL: $name exited $rc" >>"$lf"; fi
 	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
-	printf '%-40s %d ok, %d failed, %d skipped\n' "$name" "$p" "$f" "$s"
+	printf '%-40s %d ok, %d failed, %d skipped (%d s)\n' "$name" "$p" "$f" "$s" $((SECONDS - t0))
 	grep -E '^(FAIL|SKIP): ' "$lf" | sed 's/^/    /'
 	[ "$f" -ne 0 ] && { failed_names+=("$name"); tail -n 30 "$lf"; }
 }
