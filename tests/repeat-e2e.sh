@@ -16,7 +16,7 @@ for t in "${tests[@]}"; do
 		timeout 600 bash "$t" >"$lf" 2>&1; rc=$?
 		if grep -q '^FAIL: ' "$lf" || [ $rc -ne 0 ]; then
 			bad=$((bad + 1))
-			[ -n "$first" ] || first="run $i: $(grep -m1 '^FAIL: ' "$lf" | cut -c1-200)${rc:+ (exit $rc)}"
+			[ -n "$first" ] || first="run $i: $(grep -m1 "^FAIL: " "$lf" | cut -c1-200) (exit $rc)"
 		fi
 	done
 	printf '%-32s %d of %d failed (%d s)%s\n' "$name" $bad "$n" $((SECONDS - t0)) "${first:+  $first}"
