@@ -123,6 +123,11 @@ static void tb_store(struct tb_state *st, const char *s, size_t len, int no)
 			l->s[col++] = (char)c;
 		}
 	}
+	l->s[col] = 0;
+	/* a remark after the figures ("   # U: unwritten extent-moving") */
+	char *hash = strstr(l->s, "  # ");
+	if (hash && hash > l->s)
+		col = (int)(hash - l->s);
 	while (col > 0 && l->s[col - 1] == ' ')
 		col--;
 	l->s[col] = 0;
@@ -446,6 +451,12 @@ static bool tb_is_row(const struct tb_row *r, const char *s)
 	/* a diffstat line ("fs/ext4/file.c | 34 +++---"), a hunk header */
 	if (tb_is_diff(s))
 		return false;
+	/* "JOBS=1  JOBS=10", "numjobs=1 numjobs=2": a header of x values */
+	bool same = r->n >= 2;
+	for (int i = 0; i < r->n && same; i++)
+		same = r->c[i].name[0] && !strcmp(r->c[i].name, r->c[0].name);
+	if (same)
+		return false;
 	if (r->nword > 4 || r->nword > r->nval + r->nchg + 2)
 		return false;
 	size_t len = strlen(s);
@@ -481,6 +492,8 @@ struct tb_table {
 	int head[3];      /* header lines, -1 none */
 	int nhead;
 	int title;        /* -1 none */
+	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
+	bool robot;       /* the kernel test robot's %stddev %change table */
 	struct tb_group g[TB_COLS];
 	int ng;
 	int keyend;       /* columns before this are the row's keys */
@@ -534,7 +547,18 @@ static bool tb_head_metricish(const char *h)
 	return false;
 }
 
+static bool tb_x_word1(const char *h);
+
+/* A head naming x: "clients", "Num Thr", "# tasks", "threads:". */
 static bool tb_x_word(const char *h)
+{
+	if (tb_x_word1(h))
+		return true;
+	const char *sp = strrchr(h, ' ');
+	return sp && tb_x_word1(sp + 1);
+}
+
+static bool tb_x_word1(const char *h)
 {
 	static const char *const words[] = { "clients", "threads", "thr", "procs", "tasks", "jobs", "numjobs",
 		"bs", "reclen", "size", "count", "groups", "workers", "#workers", "# tasks", "nr_task", "block",
@@ -549,6 +573,18 @@ static bool tb_x_word(const char *h)
 		if (!strcmp(low, words[j]))
 			return true;
 	return false;
+}
+
+/* A kernel or version name: "2.5.70-mm2", "6.7.0", "v6.2". */
+static bool tb_versionish(const char *s)
+{
+	if (*s == 'v')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return false;
+	while (isdigit((unsigned char)*s))
+		s++;
+	return *s == '.' && isdigit((unsigned char)s[1]) && !strchr(s, ' ');
 }
 
 /* A name made fit for a metric: lower case, [a-z0-9_.-] kept, others '_'. */
@@ -580,7 +616,7 @@ static void tb_title_label(const char *s, char *out, size_t len)
 {
 	char raw[RP_LABEL_LEN * 2];
 	tb_title_label_raw(s, raw, sizeof(raw));
-	static const char *const filler[] = { "this", "change", "changes", "results", "result", "the", NULL };
+	static const char *const filler[] = { "this", "change", "changes", "results", "result", "the", "of", NULL };
 	size_t k = 0;
 	int kept = 0, words = 0;
 	for (const char *w = raw; *w;) {
@@ -785,8 +821,8 @@ static void tb_row_key(const struct tb_row *r, int keyend, char *stat, size_t sl
 		name[--k] = 0;
 }
 
-static void tb_emit(struct parser *p, const char *label, const char *x_name, double x, const char *metric,
-		    const struct tb_cell *c, int lineno, int *bad)
+static void tb_emit(struct parser *p, const char *label, const char *setting, const char *x_name, double x,
+		    const char *metric, const struct tb_cell *c, int lineno, int *bad)
 {
 	if (!isfinite(c->v)) {
 		if (!*bad)
@@ -797,6 +833,7 @@ static void tb_emit(struct parser *p, const char *label, const char *x_name, dou
 	struct result_point pt;
 	memset(&pt, 0, sizeof(pt));
 	pp_strlcpy(pt.label, label, sizeof(pt.label));
+	pp_strlcpy(pt.setting, setting, sizeof(pt.setting));
 	pt.run = -1;
 	pp_strlcpy(pt.x_name, x_name, sizeof(pt.x_name));
 	pt.x = x;
@@ -895,6 +932,12 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	if (t->title >= 0)
 		tb_title_label(st->ln[t->title].s, title, sizeof(title));
 	int skip_before = 0;
+	for (int g = 1; !xcol && g < t->ng && g < 4; g++)
+		if (tb_x_word(t->g[g].head) && g + 1 < t->ng) {
+			xcol = true;
+			skip_before = g;
+			pp_strlcpy(keyhead, t->g[g].head, sizeof(keyhead));
+		}
 	if (!xcol && t->ng >= 2 && nrows >= 2) {
 		int nm = 0;
 		for (int g = 0; g < t->ng; g++)
@@ -911,8 +954,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 					for (int i = 0; i < r->n; i++)
 						if (r->c[i].kind == TB_VAL && r->c[i].col < t->g[g].vend &&
 						    t->g[g].vcol < r->c[i].end) {
-							for (int q = 0; q < ns; q++)
-								distinct = distinct && seen[q] != r->c[i].v;
+							distinct = distinct && (!ns || seen[ns - 1] < r->c[i].v);
 							ints = ints && r->c[i].v == floor(r->c[i].v);
 							if (ns < TB_ROWS)
 								seen[ns++] = r->c[i].v;
@@ -942,6 +984,32 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	/* the roles: header names what is compared, or what is measured (and
 	 * then the title or the row names what is compared) */
 	bool head_labels = labelled && !metricish;
+	/* transposed: the header holds x ("threads:  1  2  4", "JOBS=1  JOBS=10",
+	 * "numjobs=1 ...") and the rows are the labels */
+	bool transposed = false;
+	char txname[RP_NAME_LEN] = "";
+	if (head_labels && labelled >= 2) {
+		transposed = true;
+		for (int g = xcol ? skip_before + 1 : 0; g < t->ng && transposed; g++) {
+			if (t->g[g].derived)
+				continue;
+			const char *h = t->g[g].head, *eq = strchr(h, '=');
+			double v;
+			bool suf;
+			const char *num = eq ? eq + 1 : h;
+			size_t n = strlen(num);
+			transposed = n && tb_number(num, n, &v, &suf) == n && !suf;
+			if (transposed && eq && !txname[0]) {
+				char w[RP_NAME_LEN];
+				size_t k = (size_t)(eq - h) < sizeof(w) - 1 ? (size_t)(eq - h) : sizeof(w) - 1;
+				memcpy(w, h, k);
+				w[k] = 0;
+				tb_metric_name(w, txname, sizeof(txname));
+			}
+		}
+		if (transposed && !txname[0])
+			tb_metric_name(keyhead[0] ? keyhead : "x", txname, sizeof(txname));
+	}
 	char tmetric[RP_NAME_LEN] = "";
 	if (head_labels && title[0])
 		tb_metric_name(title, tmetric, sizeof(tmetric));
@@ -989,22 +1057,50 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 			}
 			if (!c || c->kind != TB_VAL || t->g[g].derived)
 				continue;
-			char metric[RP_NAME_LEN], label[RP_LABEL_LEN];
+			char metric[RP_NAME_LEN], label[RP_LABEL_LEN], tname[RP_NAME_LEN];
 			char mbuf[96];
+			if (transposed) {
+				size_t k = strcspn(name, " ");
+				pp_strlcpy(label, name, k + 1 < sizeof(label) ? k + 1 : sizeof(label));
+				size_t ll = strlen(label);
+				while (ll && label[ll - 1] == ':')
+					label[--ll] = 0;
+				const char *h = strchr(t->g[g].head, '=');
+				double hx;
+				bool suf;
+				h = h ? h + 1 : t->g[g].head;
+				tb_number(h, strlen(h), &hx, &suf);
+				snprintf(mbuf, sizeof(mbuf), "%s%s%s", title, title[0] && name[k] ? "_" : "",
+					 name[k] ? name + k + 1 : "");
+				if (c->name[0]) {
+					size_t ml = strlen(mbuf);
+					snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
+				}
+				tb_metric_name(mbuf, metric, sizeof(metric));
+				tb_emit(p, label, t->setting, txname, hx, metric, c, st->ln[li].no, &bad);
+				emitted++;
+				continue;
+			}
 			if (head_labels) {
 				pp_strlcpy(label, t->g[g].head, sizeof(label));
 				snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s", tmetric, tmetric[0] && stat[0] ? "_" : "",
 					 stat, (tmetric[0] || stat[0]) && name[0] ? "_" : "", name);
 			} else if (t->g[g].head[0]) {
-				pp_strlcpy(label, title[0] ? title : (name[0] ? name : ""), sizeof(label));
-				snprintf(mbuf, sizeof(mbuf), "%s%s%s", stat, stat[0] ? "_" : "", t->g[g].head);
-				if (!title[0] && name[0])
-					name[0] = 0;
+				if (tb_versionish(name)) {
+					/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
+					pp_strlcpy(label, name, sizeof(label));
+					snprintf(mbuf, sizeof(mbuf), "%s%s%s", title, title[0] ? "_" : "", t->g[g].head);
+				} else {
+					pp_strlcpy(label, title[0] ? title : (name[0] ? name : ""), sizeof(label));
+					snprintf(mbuf, sizeof(mbuf), "%s%s%s", stat, stat[0] ? "_" : "", t->g[g].head);
+				}
 			} else {
 				/* no header: the title, else the row's first name, is the label;
 				 * the other names and the cell's own name make the metric */
 				const char *rest = name;
-				if (title[0]) {
+				bool named = r->n && r->c[0].col < t->keyend &&
+					     r->c[0].text[strlen(r->c[0].text) - 1] == ':' && !strchr(r->c[0].text, '=');
+				if (title[0] && !named) {
 					pp_strlcpy(label, title, sizeof(label));
 				} else {
 					size_t k = strcspn(name, " ");
@@ -1013,6 +1109,12 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 					while (ll && label[ll - 1] == ':')
 						label[--ll] = 0;
 					rest = name[k] ? name + k + 1 : "";
+					if (named && title[0]) {
+						char tm[RP_NAME_LEN * 2];
+						snprintf(tm, sizeof(tm), "%s%s%s", title, rest[0] ? " " : "", rest);
+						pp_strlcpy(tname, tm, sizeof(tname));
+						rest = tname;
+					}
 				}
 				snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s", stat, stat[0] && rest[0] ? "_" : "", rest,
 					 (stat[0] || rest[0]) && c->name[0] ? "_" : "", c->name);
@@ -1022,7 +1124,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 				snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
 			}
 			tb_metric_name(mbuf, metric, sizeof(metric));
-			tb_emit(p, label, has_x ? rxname : "run", has_x ? x : 0, metric, c, st->ln[li].no, &bad);
+			tb_emit(p, label, t->setting, has_x ? rxname : "run", has_x ? x : 0, metric, c, st->ln[li].no, &bad);
 			emitted++;
 		}
 		(void)first_val_is_x;
@@ -1081,7 +1183,12 @@ static bool tb_line_header(const struct tb_state *st, int li)
 		while (i < n && !(s[i] == ' ' && (i + 1 >= n || s[i + 1] == ' ')))
 			i++;
 	}
-	return cells >= 2 || s[0] == ' ';
+	if (cells >= 2)
+		return true;
+	/* one name: a header when it stands well inside the line (a second
+	 * header line under one column), a title when at the left */
+	size_t lead = strspn(s, " ");
+	return lead >= 8 && s[n - 1] != ':' && s[lead] != '[';
 }
 
 static bool tb_line_title(const struct tb_state *st, int li)
@@ -1089,6 +1196,11 @@ static bool tb_line_title(const struct tb_state *st, int li)
 	const char *s = st->ln[li].s;
 	size_t n = strlen(s);
 	if (!n || n > 72 || tb_is_rule(s))
+		return false;
+	/* a command line, options, a shell prompt: no title */
+	const char *eq = strchr(s, '=');
+	if (strstr(s, "--") || (eq && eq > s && eq[-1] != ' ') || strchr(s, '$') || strchr(s, '\\') ||
+	    s[n - 1] == ';' || strstr(s, "# "))
 		return false;
 	/* prose is a sentence; a title is a few words */
 	int words = 1;
@@ -1109,7 +1221,7 @@ static bool tb_line_label(const struct tb_state *st, int li)
 	size_t n = strlen(s);
 	if (!tb_line_title(st, li) || n > 60)
 		return false;
-	return s[n - 1] == ':' || strpbrk(s, "0123456789'\"") != NULL;
+	return (s[n - 1] == ':' || strpbrk(s, "0123456789'\"") != NULL) && !tb_line_row((struct tb_state *)st, li);
 }
 
 /* dbench's final lines ("Throughput 1149.6 MB/sec  8 clients  8 procs
@@ -1137,6 +1249,15 @@ static bool tb_dbench_line(struct parser *p, struct tb_state *st, int li, const 
 	if (isfinite(ml))
 		pp_emit(p, label, -1, xn, x, "max_latency", ml, "ms", RP_FINAL);
 	return true;
+}
+
+/* A line that is only a setting in brackets: "(SNC on)". */
+static bool tb_setting_line(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	size_t n = strlen(s);
+	return n >= 3 && n < 40 && s[0] == '(' && s[n - 1] == ')' && !memchr(s + 1, '(', n - 2);
 }
 
 /* "494dba7b276e12bc 490d451fa5188975c21246f7f8f": commits side by side */
@@ -1189,6 +1310,9 @@ static void tb_process(struct parser *p, struct tb_state *st)
 	}
 	in_hdr = false;
 	(void)in_hdr;
+	struct tb_table prev;
+	memset(&prev, 0, sizeof(prev));
+	prev.last = -2;
 	while (i < st->n) {
 		if (!tb_line_row(st, i)) {
 			i++;
@@ -1216,6 +1340,20 @@ static void tb_process(struct parser *p, struct tb_state *st)
 			k--;
 		t.nhead = 0;
 		t.title = -1;
+		if (k >= 0 && st->ln[k].depth == depth && tb_setting_line(st->ln[k].s)) {
+			tb_title_label_raw(st->ln[k].s, t.setting, sizeof(t.setting));
+			k--;
+			/* a setting between rows: the rows under it are the same table's */
+			if (k >= 0 && k == prev.last && prev.nhead) {
+				memcpy(t.head, prev.head, sizeof(t.head));
+				t.nhead = prev.nhead;
+				t.title = prev.title;
+				tb_read_table(p, st, &t);
+				prev.last = last;
+				i = last + 1;
+				continue;
+			}
+		}
 		while (k >= 0 && t.nhead < 3 && st->ln[k].depth == depth && !tb_line_blank(st, k) &&
 		       tb_line_header(st, k) && !tb_line_row(st, k)) {
 			/* headers are read top-down: keep them in order */
@@ -1234,6 +1372,7 @@ static void tb_process(struct parser *p, struct tb_state *st)
 					if (tb_commit_line(st->ln[q].s)) {
 						t.head[0] = q;
 						t.nhead = 1;
+						t.robot = true;
 						break;
 					}
 				break;
@@ -1241,9 +1380,10 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		/* the title: the line right above (one blank line allowed) */
 		if (k >= 0 && tb_line_blank(st, k))
 			k--;
-		if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k))
+		if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t.robot)
 			t.title = k;
 		tb_read_table(p, st, &t);
+		prev = t;
 		i = last + 1;
 	}
 	st->n = 0;
