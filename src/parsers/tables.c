@@ -314,7 +314,7 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 		}
 		return;
 	}
-	if (open == '[' || open == '*' || (open == '(' && pct) || tilde || ratio || (sign && pct)) {
+	if (open == '[' || open == '*' || (open == '(' && pct) || (tilde && pct) || ratio || (sign && pct)) {
 		c->kind = TB_CHG;
 		c->v = v;
 		return;
@@ -485,6 +485,7 @@ struct tb_group {        /* a value column and the derived cells after it */
 	char head[RP_LABEL_LEN];
 	bool derived;    /* a change/ratio column (or headed like one) */
 	int nval, nchg;
+	int pipefield;   /* in a |-table, the bar-separated field it is (-1 none) */
 };
 
 struct tb_table {
@@ -494,6 +495,7 @@ struct tb_table {
 	int title;        /* -1 none */
 	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
 	bool robot;       /* the kernel test robot's %stddev %change table */
+	bool derived_head; /* a header cell names a derived column */
 	struct tb_group g[TB_COLS];
 	int ng;
 	int keyend;       /* columns before this are the row's keys */
@@ -527,6 +529,42 @@ static bool tb_head_derived(const char *h)
 	return low[0] == '%' && low[1];
 }
 
+/* A column headed "diff", "%diff", "delta", "change", "speedup" compares
+ * the columns before it: they are what is compared (a "Ratio" may be over
+ * another table, as contest's is over no_load). */
+static bool tb_compares_columns(const struct tb_table *t)
+{
+	for (int g = 0; g < t->ng; g++) {
+		const char *h = t->g[g].head;
+		if (tb_head_derived(h) && !strcasestr(h, "ratio"))
+			return true;
+	}
+	return t->derived_head;
+}
+
+/* Does a header line have a cell named like a derived column (its change
+ * cells are then no group of their own)? */
+static bool tb_line_derived_head(const char *s)
+{
+	char cell[RP_LABEL_LEN];
+	size_t i = 0;
+	while (s[i]) {
+		while (s[i] == ' ' || s[i] == '|')
+			i++;
+		size_t a = i;
+		while (s[i] && s[i] != '|' && !(s[i] == ' ' && s[i + 1] == ' '))
+			i++;
+		size_t n = i - a < sizeof(cell) - 1 ? i - a : sizeof(cell) - 1;
+		memcpy(cell, s + a, n);
+		while (n && cell[n - 1] == ' ')
+			n--;
+		cell[n] = 0;
+		if (n && tb_head_derived(cell) && !strcasestr(cell, "ratio"))
+			return true;
+	}
+	return false;
+}
+
 /* Header words that name what a column measures, not what is compared. */
 static bool tb_head_metricish(const char *h)
 {
@@ -541,9 +579,13 @@ static bool tb_head_metricish(const char *h)
 	for (i = 0; h[i] && i < sizeof(low) - 1; i++)
 		low[i] = (char)tolower((unsigned char)h[i]);
 	low[i] = 0;
-	for (size_t k = 0; words[k]; k++)
+	for (size_t k = 0; words[k]; k++) {
 		if (!strcmp(low, words[k]))
 			return true;
+		const char *sp = strrchr(low, ' ');
+		if (sp && !strcmp(sp + 1, words[k]))
+			return true;
+	}
 	return false;
 }
 
@@ -706,9 +748,48 @@ static int tb_columns(struct tb_state *st, const struct tb_table *t, int *cs, in
 /* Header cells (split at two blanks) of a line, each put on the group it
  * overlaps most (or the nearest one on its left end, as mmtests centres
  * names over value and change). */
+/* The '|'-field of column col in line s (the number of bars before it). */
+static int tb_pipe_field(const char *s, int col)
+{
+	int f = 0;
+	for (int i = 0; s[i] && i < col; i++)
+		f += s[i] == '|';
+	return f;
+}
+
 static void tb_header_line(struct tb_table *t, const char *s, bool append)
 {
 	int i = 0;
+	if (append && strchr(s, '|')) {
+		/* a |-table: each bar-separated field heads the group in that field */
+		for (int g = 0; g < t->ng; g++) {
+			int f = t->g[g].pipefield, k = 0, a = 0;
+			for (i = 0; s[i] && k < f; i++)
+				if (s[i] == '|')
+					k++;
+			if (k < f)
+				continue;
+			a = i;
+			while (s[i] && s[i] != '|')
+				i++;
+			int b = i;
+			while (a < b && s[a] == ' ')
+				a++;
+			while (b > a && s[b - 1] == ' ')
+				b--;
+			if (b > a) {
+				char *h = t->g[g].head;
+				size_t hl = strlen(h), wl = (size_t)(b - a);
+				if (hl && hl + 1 < sizeof(t->g[g].head))
+					h[hl++] = ' ';
+				if (hl + wl >= sizeof(t->g[g].head))
+					wl = sizeof(t->g[g].head) - 1 - hl;
+				memcpy(h + hl, s + a, wl);
+				h[hl + wl] = 0;
+			}
+		}
+		return;
+	}
 	while (s[i]) {
 		while (s[i] == ' ' || s[i] == '|')
 			i++;
@@ -903,8 +984,14 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		t->ng--;
 	}
 	/* header lines: put their words on the groups (or the keys) */
-	for (int h = 0; h < t->nhead; h++)
-		tb_header_line(t, st->ln[t->head[h]].s, false);
+	const char *row0 = st->ln[t->first].s;
+	bool piped = strchr(row0, '|') != NULL;
+	for (int g = 0; g < t->ng; g++)
+		t->g[g].pipefield = piped ? tb_pipe_field(row0, t->g[g].vcol) : -1;
+	for (int h = 0; h < t->nhead; h++) {
+		tb_header_line(t, st->ln[t->head[h]].s, piped);
+		t->derived_head = t->derived_head || tb_line_derived_head(st->ln[t->head[h]].s);
+	}
 	char keyhead[RP_NAME_LEN] = "";
 	if (t->nhead) {
 		const char *s = st->ln[t->head[t->nhead - 1]].s;
@@ -932,13 +1019,14 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	if (t->title >= 0)
 		tb_title_label(st->ln[t->title].s, title, sizeof(title));
 	int skip_before = 0;
+	bool compares = tb_compares_columns(t);
 	for (int g = 1; !xcol && g < t->ng && g < 4; g++)
 		if (tb_x_word(t->g[g].head) && g + 1 < t->ng) {
 			xcol = true;
 			skip_before = g;
 			pp_strlcpy(keyhead, t->g[g].head, sizeof(keyhead));
 		}
-	if (!xcol && t->ng >= 2 && nrows >= 2) {
+	if (!xcol && !compares && t->ng >= 2 && nrows >= 2) {
 		int nm = 0;
 		for (int g = 0; g < t->ng; g++)
 			nm += t->g[g].head[0] && tb_head_metricish(t->g[g].head);
@@ -983,7 +1071,10 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	}
 	/* the roles: header names what is compared, or what is measured (and
 	 * then the title or the row names what is compared) */
-	bool head_labels = labelled && !metricish;
+	/* a column headed like a derived one (%diff, diff, ratio) compares
+	 * the columns before it: those name what is compared */
+	bool headed_derived = tb_compares_columns(t);
+	bool head_labels = labelled && (!metricish || headed_derived);
 	/* transposed: the header holds x ("threads:  1  2  4", "JOBS=1  JOBS=10",
 	 * "numjobs=1 ...") and the rows are the labels */
 	bool transposed = false;
@@ -1018,6 +1109,23 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	}
 	char xname[RP_NAME_LEN];
 	tb_metric_name(keyhead[0] ? keyhead : "x", xname, sizeof(xname));
+	/* under metric names, rows named by what is compared: a "Kernel" head
+	 * over them, or a title that is prose ("To summarise:") */
+	bool rows_label = false;
+	{
+		static const char *const lw[] = { "kernel", "kernels", "config", "patch", "version", "tree", NULL };
+		static const char *const prose[] = { "to summarise", "to summarize", "summary", "results", "performance",
+			NULL };
+		for (size_t q = 0; lw[q]; q++)
+			rows_label = rows_label || !strcasecmp(keyhead, lw[q]);
+		for (size_t q = 0; prose[q]; q++)
+			if (!strcasecmp(title, prose[q])) {
+				rows_label = true;
+				title[0] = 0;
+			}
+		if (!title[0] && !keyhead[0])
+			rows_label = true;
+	}
 	int emitted = 0, bad = 0;
 	for (int li = t->first; li <= t->last; li++) {
 		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
@@ -1086,7 +1194,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 				snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s", tmetric, tmetric[0] && stat[0] ? "_" : "",
 					 stat, (tmetric[0] || stat[0]) && name[0] ? "_" : "", name);
 			} else if (t->g[g].head[0]) {
-				if (tb_versionish(name)) {
+				if (tb_versionish(name) || (name[0] && rows_label)) {
 					/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
 					pp_strlcpy(label, name, sizeof(label));
 					snprintf(mbuf, sizeof(mbuf), "%s%s%s", title, title[0] ? "_" : "", t->g[g].head);
@@ -1184,6 +1292,11 @@ static bool tb_line_header(const struct tb_state *st, int li)
 			i++;
 	}
 	if (cells >= 2)
+		return true;
+	int bars = 0;
+	for (size_t q = 0; q < n; q++)
+		bars += s[q] == '|';
+	if (bars >= 2)
 		return true;
 	/* one name: a header when it stands well inside the line (a second
 	 * header line under one column), a title when at the left */
@@ -1382,6 +1495,10 @@ static void tb_process(struct parser *p, struct tb_state *st)
 			k--;
 		if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t.robot)
 			t.title = k;
+		/* a second table right under one, same header: the same title's */
+		if (t.title < 0 && prev.last >= 0 && k >= 0 && k <= prev.last && prev.last - k <= 2 && prev.nhead &&
+		    t.nhead && !strcmp(st->ln[prev.head[prev.nhead - 1]].s, st->ln[t.head[t.nhead - 1]].s))
+			t.title = prev.title;
 		tb_read_table(p, st, &t);
 		prev = t;
 		i = last + 1;
