@@ -628,7 +628,7 @@ int parser_parse_file_notes(const char *path, const char *name, const char *labe
 	}
 	if (name && strcmp(name, "auto") != 0 && !pp_ops_by_name(name)) {
 		if (err)
-			snprintf(err, errlen, "%s: unknown parser '%s' (use dbench, fio, iozone, bonnie, sysbench, mail or auto)",
+			snprintf(err, errlen, "%s: unknown parser '%s' (use dbench, fio, iozone, bonnie, sysbench, mail, tables or auto)",
 				 path, name);
 		return -EINVAL;
 	}

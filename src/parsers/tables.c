@@ -1206,8 +1206,9 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 				/* no header: the title, else the row's first name, is the label;
 				 * the other names and the cell's own name make the metric */
 				const char *rest = name;
-				bool named = r->n && r->c[0].col < t->keyend &&
-					     r->c[0].text[strlen(r->c[0].text) - 1] == ':' && !strchr(r->c[0].text, '=');
+				size_t t0 = r->n ? strlen(r->c[0].text) : 0;
+				bool named = t0 && r->c[0].col < t->keyend && r->c[0].text[t0 - 1] == ':' &&
+					     !strchr(r->c[0].text, '=');
 				if (title[0] && !named) {
 					pp_strlcpy(label, title, sizeof(label));
 				} else {
@@ -1373,6 +1374,22 @@ static bool tb_setting_line(const char *s)
 	return n >= 3 && n < 40 && s[0] == '(' && s[n - 1] == ')' && !memchr(s + 1, '(', n - 2);
 }
 
+/* A row keyed by an x word whose values grow: "threads:  1  2  4  8". */
+static bool tb_x_header_row(struct tb_state *st, int li)
+{
+	struct tb_row *r = &st->rows[1];
+	tb_cells(st->ln[li].s, r);
+	if (r->n < 3 || r->c[0].kind != TB_WORD || !tb_x_word(r->c[0].text))
+		return false;
+	double last = -INFINITY;
+	for (int i = 1; i < r->n; i++) {
+		if (r->c[i].kind != TB_VAL || !(r->c[i].v > last))
+			return false;
+		last = r->c[i].v;
+	}
+	return true;
+}
+
 /* "494dba7b276e12bc 490d451fa5188975c21246f7f8f": commits side by side */
 static bool tb_commit_line(const char *s)
 {
@@ -1433,6 +1450,11 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		}
 		struct tb_table t;
 		memset(&t, 0, sizeof(t));
+		/* "threads:  1  2  4 ..." over rows: a header of x values, not a row */
+		if (i + 1 < st->n && tb_x_header_row(st, i) && tb_line_row(st, i + 1)) {
+			i++;
+			continue;
+		}
 		t.first = i;
 		int depth = st->ln[i].depth;
 		int j = i + 1, last = i;
@@ -1468,7 +1490,7 @@ static void tb_process(struct parser *p, struct tb_state *st)
 			}
 		}
 		while (k >= 0 && t.nhead < 3 && st->ln[k].depth == depth && !tb_line_blank(st, k) &&
-		       tb_line_header(st, k) && !tb_line_row(st, k)) {
+		       ((tb_line_header(st, k) && !tb_line_row(st, k)) || tb_x_header_row(st, k))) {
 			/* headers are read top-down: keep them in order */
 			memmove(t.head + 1, t.head, sizeof(int) * (size_t)t.nhead);
 			t.head[0] = k;
