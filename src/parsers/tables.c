@@ -568,7 +568,8 @@ static bool tb_line_derived_head(const char *s)
 /* Header words that name what a column measures, not what is compared. */
 static bool tb_head_metricish(const char *h)
 {
-	if (strchr(h, '/') || strchr(h, '%') || strchr(h, '('))
+	const char *sl = strchr(h, '/');
+	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || strchr(h, '('))
 		return true;
 	static const char *const words[] = { "count", "size", "time", "write", "rewrite", "read", "reread",
 		"reclen", "kb", "iops", "bw", "latency", "loads", "lat", "avglat", "maxlat", "throughput",
@@ -925,6 +926,8 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 	pp_emit_point(p, &pt);
 }
 
+static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t);
+
 /* Read one table whose rows are st->ln[first..last]. */
 static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table *t)
 {
@@ -1075,6 +1078,10 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	 * the columns before it: those name what is compared */
 	bool headed_derived = tb_compares_columns(t);
 	bool head_labels = labelled && (!metricish || headed_derived);
+	/* rows named "baseline", "patched", "vanilla", a kernel: the rows are
+	 * what is compared, whatever the header holds */
+	if (head_labels && !headed_derived && tb_rows_are_labels(st, t))
+		head_labels = false;
 	/* transposed: the header holds x ("threads:  1  2  4", "JOBS=1  JOBS=10",
 	 * "numjobs=1 ...") and the rows are the labels */
 	bool transposed = false;
@@ -1125,6 +1132,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 			}
 		if (!title[0] && !keyhead[0])
 			rows_label = true;
+		rows_label = rows_label || tb_rows_are_labels(st, t);
 	}
 	int emitted = 0, bad = 0;
 	for (int li = t->first; li <= t->last; li++) {
@@ -1257,6 +1265,34 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		bad ? "; cells out of range read as n/a" : "");
 }
 
+/* Every row's first name is a label word or a kernel version. */
+static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
+{
+	static const char *const words[] = { "baseline", "base", "patched", "vanilla", "before", "after", "unpatched",
+		"mainline", "upstream", "tip", "default", "old", "new", "original", "modified", NULL };
+	struct tb_row *r = &st->rows[1];
+	int n = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		if (!r->n || r->c[0].kind != TB_WORD || r->c[0].col >= t->keyend)
+			return false;
+		char w[64];
+		pp_strlcpy(w, r->c[0].text, sizeof(w));
+		size_t k = strlen(w);
+		while (k && w[k - 1] == ':')
+			w[--k] = 0;
+		bool ok = tb_versionish(w);
+		for (size_t q = 0; words[q] && !ok; q++)
+			ok = !strcasecmp(w, words[q]);
+		if (!ok)
+			return false;
+		n++;
+	}
+	return n >= 2;
+}
+
 /* --- finding the tables -------------------------------------------------- */
 
 /* Is the held line li a data row? */
@@ -1303,6 +1339,22 @@ static bool tb_line_header(const struct tb_state *st, int li)
 	 * header line under one column), a title when at the left */
 	size_t lead = strspn(s, " ");
 	return lead >= 8 && s[n - 1] != ':' && s[lead] != '[';
+}
+
+/* Cells of a line split at two blanks. */
+static int tb_header_cells(const char *s)
+{
+	int cells = 0;
+	for (size_t i = 0; s[i];) {
+		while (s[i] == ' ')
+			i++;
+		if (!s[i])
+			break;
+		cells++;
+		while (s[i] && !(s[i] == ' ' && (s[i + 1] == ' ' || !s[i + 1])))
+			i++;
+	}
+	return cells;
 }
 
 static bool tb_line_title(const struct tb_state *st, int li)
@@ -1372,6 +1424,16 @@ static bool tb_setting_line(const char *s)
 		s++;
 	size_t n = strlen(s);
 	return n >= 3 && n < 40 && s[0] == '(' && s[n - 1] == ')' && !memchr(s + 1, '(', n - 2);
+}
+
+/* Does row j go on the table whose last row is li (not half its values
+ * or fewer: fs_mark's "Average Files/sec: 8324.0" under its table)? */
+static bool tb_row_fits(struct tb_state *st, int li, int j)
+{
+	tb_cells(st->ln[li].s, &st->rows[0]);
+	tb_cells(st->ln[j].s, &st->rows[1]);
+	int a = st->rows[0].nval, b = st->rows[1].nval;
+	return !(a >= 3 && b * 2 < a);
 }
 
 /* A row keyed by an x word whose values grow: "threads:  1  2  4  8". */
@@ -1459,7 +1521,7 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		int depth = st->ln[i].depth;
 		int j = i + 1, last = i;
 		while (j < st->n && st->ln[j].depth == depth) {
-			if (tb_line_row(st, j)) {
+			if (tb_line_row(st, j) && tb_row_fits(st, last, j)) {
 				last = j;
 				j++;
 			} else if (tb_is_rule(st->ln[j].s)) {
@@ -1475,6 +1537,9 @@ static void tb_process(struct parser *p, struct tb_state *st)
 			k--;
 		t.nhead = 0;
 		t.title = -1;
+		if (k >= 1 && tb_line_blank(st, k) && st->ln[k - 1].depth == depth && !tb_line_row(st, k - 1) &&
+		    tb_line_header(st, k - 1) && (tb_header_cells(st->ln[k - 1].s) >= 2 || st->ln[k - 1].s[0] == ' '))
+			k--;
 		if (k >= 0 && st->ln[k].depth == depth && tb_setting_line(st->ln[k].s)) {
 			tb_title_label_raw(st->ln[k].s, t.setting, sizeof(t.setting));
 			k--;
