@@ -1080,7 +1080,15 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	bool head_labels = labelled && (!metricish || headed_derived);
 	/* rows named "baseline", "patched", "vanilla", a kernel: the rows are
 	 * what is compared, whatever the header holds */
-	if (head_labels && !headed_derived && tb_rows_are_labels(st, t))
+	bool numeric_heads = labelled >= 2;
+	for (int g = xcol ? skip_before + 1 : 0; g < t->ng && numeric_heads; g++) {
+		const char *h = t->g[g].head, *eq = strchr(h, '=');
+		double v;
+		bool suf;
+		h = eq ? eq + 1 : h;
+		numeric_heads = t->g[g].derived || (h[0] && tb_number(h, strlen(h), &v, &suf) == strlen(h));
+	}
+	if (head_labels && !headed_derived && !numeric_heads && tb_rows_are_labels(st, t))
 		head_labels = false;
 	/* transposed: the header holds x ("threads:  1  2  4", "JOBS=1  JOBS=10",
 	 * "numjobs=1 ...") and the rows are the labels */
