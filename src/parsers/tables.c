@@ -61,6 +61,7 @@ struct tb_state {
 	size_t npend;
 	int pend_no;
 	struct tb_row rows[2]; /* scratch */
+	struct bonnie_table bt; /* bonnie++'s tables are read by bonnie's reader */
 };
 
 /* --- stage 0: the text as it was written -------------------------------- */
@@ -1487,17 +1488,23 @@ static void tb_process(struct parser *p, struct tb_state *st)
 {
 	/* benchmark lines that are no table: dbench's, under their labels */
 	char label[RP_LABEL_LEN] = "";
-	int nd = 0;
+	int nd = 0, nb = 0;
 	for (int li = 0; li < st->n; li++) {
 		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput"))
 			tb_title_label(st->ln[li].s, label, sizeof(label));
 		if (tb_dbench_line(p, st, li, label)) {
 			st->ln[li].s[0] = 0; /* read: not a table row */
 			nd++;
+		} else if (bonnie_table_line(p, &st->bt, st->ln[li].s, NULL, NULL)) {
+			/* as mail.c: bonnie++'s tables under the file's label */
+			st->ln[li].s[0] = 0;
+			nb++;
 		}
 	}
 	if (nd)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d dbench Throughput lines, each under the label line above it", nd);
+	if (nb)
+		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d lines of bonnie++ tables, read as bonnie++ prints them", nb);
 
 	int i = 0;
 	bool in_hdr = true;
