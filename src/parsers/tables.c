@@ -1144,6 +1144,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		rows_label = rows_label || tb_rows_are_labels(st, t);
 	}
 	int emitted = 0, bad = 0;
+	char said_metric[RP_NAME_LEN] = "", said_unit[RP_UNIT_LEN] = "", said_x[RP_NAME_LEN] = "";
 	for (int li = t->first; li <= t->last; li++) {
 		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
 			continue;
@@ -1251,6 +1252,11 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 			}
 			tb_metric_name(mbuf, metric, sizeof(metric));
 			tb_emit(p, label, t->setting, has_x ? rxname : "run", has_x ? x : 0, metric, c, st->ln[li].no, &bad);
+			if (!emitted) {
+				pp_strlcpy(said_metric, metric, sizeof(said_metric));
+				pp_strlcpy(said_unit, c->unit, sizeof(said_unit));
+				pp_strlcpy(said_x, has_x ? rxname : "run", sizeof(said_x));
+			}
 			emitted++;
 		}
 		(void)first_val_is_x;
@@ -1269,8 +1275,11 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	int nder = 0;
 	for (int g = 0; g < t->ng; g++)
 		nder += t->g[g].derived;
-	pp_note(p, first, last, true, "table: %d rows; %s %s; x %s; title %s; %d derived columns skipped%s",
-		nrows, head_labels ? "labels" : "metrics", labels, xname, title[0] ? title : "-", nder,
+	pp_note(p, first, last, true,
+		"table: %d rows; %s %s; x %s; metric %s%s%s%s; title %s%s%s; %d derived columns skipped; %d values read%s",
+		nrows, transposed ? "transposed, x in the header; header" : head_labels ? "labels" : "metrics", labels,
+		said_x, said_metric, said_unit[0] ? " (" : "", said_unit, said_unit[0] ? ")" : "",
+		title[0] ? title : "-", t->setting[0] ? "; setting " : "", t->setting, nder, emitted,
 		bad ? "; cells out of range read as n/a" : "");
 }
 
