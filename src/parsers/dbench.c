@@ -153,3 +153,8 @@ int dbench_parse_throughput(const char *line, double *value, const char **x_name
 	double ml;
 	return dbench_throughput(line, value, x_name, x, &ml);
 }
+
+int dbench_parse_final(const char *line, double *value, const char **x_name, double *x, double *max_lat)
+{
+	return dbench_throughput(line, value, x_name, x, max_lat);
+}

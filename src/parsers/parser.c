@@ -21,7 +21,12 @@
  * from its ops.  The order is the order sniffing tries them in. */
 static const struct parser_ops *const all_ops[] = {
 	&parser_dbench_ops, &parser_fio_ops, &parser_iozone_ops, &parser_bonnie_ops,
-	&parser_sysbench_ops, &parser_mail_ops, &parser_auto_ops,
+#ifdef IODASH_TABLES_READER
+	/* `make iodash-tables`: issue 28's table reader reads mails */
+	&parser_sysbench_ops, &parser_tables_mail_ops, &parser_tables_ops, &parser_auto_ops,
+#else
+	&parser_sysbench_ops, &parser_mail_ops, &parser_tables_ops, &parser_auto_ops,
+#endif
 };
 #define N_OPS (sizeof(all_ops) / sizeof(all_ops[0]))
 
@@ -623,7 +628,7 @@ int parser_parse_file_notes(const char *path, const char *name, const char *labe
 	}
 	if (name && strcmp(name, "auto") != 0 && !pp_ops_by_name(name)) {
 		if (err)
-			snprintf(err, errlen, "%s: unknown parser '%s' (use dbench, fio, iozone, bonnie, sysbench, mail or auto)",
+			snprintf(err, errlen, "%s: unknown parser '%s' (use dbench, fio, iozone, bonnie, sysbench, mail, tables or auto)",
 				 path, name);
 		return -EINVAL;
 	}

@@ -89,7 +89,8 @@ void pp_note(struct parser *p, int first, int last, bool understood, const char 
 
 /* The ops of every parser (one file each). */
 extern const struct parser_ops parser_dbench_ops, parser_fio_ops, parser_iozone_ops,
-	parser_bonnie_ops, parser_sysbench_ops, parser_mail_ops, parser_auto_ops;
+	parser_bonnie_ops, parser_sysbench_ops, parser_mail_ops, parser_tables_ops, parser_auto_ops,
+	parser_tables_mail_ops;
 
 const struct parser_ops *pp_ops_by_name(const char *name);
 /* Feed one assembled line to p (the auto parser replays into its child). */
@@ -143,6 +144,8 @@ bool pp_starts_with(const char *s, const char *prefix);
 /* dbench's "Throughput V MB/sec ... N procs|clients" line: 0 not one, 1
  * complete, 2 wrapped (x given, its unit on the next line). */
 int dbench_parse_throughput(const char *line, double *value, const char **x_name, double *x);
+/* The same, and dbench 4's max_latency=... (NaN when the line has none). */
+int dbench_parse_final(const char *line, double *value, const char **x_name, double *x, double *max_lat);
 
 /* Shared between the tool parser and the mail parser. */
 #define IOZONE_NCOLS 13

@@ -1,0 +1,1692 @@
+/* The table reader of issue 28: any result table a person wrote, read in
+ * two stages.  Stage 1 is geometry only: the body is put back as it was
+ * written (quoted-printable decoded, soft breaks joined, quote marks taken
+ * off, tabs expanded), each line cut into cells at the blanks, the cells
+ * typed (value, value with unit, spread, stated change, missing, word), the
+ * runs of data rows found, and their columns taken from the blanks that run
+ * down every row.  Stage 2 gives the roles: which cells key a row (the
+ * statistic, x, a name), which columns hold what is compared and which are
+ * derived (a change, a ratio: never runs), and where the label, x and
+ * metric come from (the header over the columns, the title above the
+ * table, the row's own name).  When the roles cannot be decided, the table
+ * is said (its lines, why) and nothing is taken from it.
+ *
+ * Whole input is held (bounded: TB_LINES lines of TB_W columns; past that
+ * the lines held are read and the next ones start a new chunk), as a
+ * table's header and title come before its rows. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pinternal.h"
+
+#define TB_LINES 2048
+#define TB_W 320          /* display columns kept of a line */
+#define TB_CELLS 48
+#define TB_COLS 24
+#define TB_ROWS 512
+#define PM '\x01'         /* the ± sign, whatever its encoding was */
+
+enum tb_kind { TB_WORD, TB_VAL, TB_CHG, TB_SPREAD, TB_MISS };
+
+struct tb_cell {
+	int col, end;         /* display columns [col, end) */
+	enum tb_kind kind;
+	double v;             /* TB_VAL: the value (NaN: out of range) */
+	char unit[RP_UNIT_LEN];
+	char text[64];
+	char name[RP_NAME_LEN]; /* "IOPS" of IOPS=11.1k: the cell names its metric */
+	int group;            /* the column group it falls in, -1 none */
+};
+
+struct tb_row {
+	struct tb_cell c[TB_CELLS];
+	int n;
+	int nval, nword, nchg;
+};
+
+struct tb_line {
+	char s[TB_W + 1];     /* one byte a display column */
+	int no;               /* the input line it started on */
+	int depth;            /* quote depth */
+};
+
+struct tb_state {
+	struct tb_line *ln;   /* TB_LINES of them, allocated at the first line */
+	int n;
+	bool qp;              /* the body is quoted-printable */
+	bool in_header;       /* still in the mail's header block */
+	char pend[PARSER_LINE_MAX + 1]; /* a quoted-printable line cut by a soft break */
+	size_t npend;
+	int pend_no;
+	struct tb_row rows[2]; /* scratch */
+	struct bonnie_table bt; /* bonnie++'s tables are read by bonnie's reader */
+};
+
+/* --- stage 0: the text as it was written -------------------------------- */
+
+static int tb_hex(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Into out (TB_W + 1): the line with quote marks off, tabs expanded and
+ * each character one column (UTF-8 sequences one byte: ± as PM, others
+ * '?'; a lone Latin-1 ± byte as PM). */
+static void tb_store(struct tb_state *st, const char *s, size_t len, int no)
+{
+	if (!st->ln || st->n >= TB_LINES)
+		return;
+	struct tb_line *l = &st->ln[st->n++];
+	l->no = no;
+	l->depth = 0;
+	size_t i = 0;
+	/* quote marks: "> > ", ">>", "> " */
+	for (;;) {
+		size_t j = i;
+		while (j < len && j < i + 1 && s[j] == ' ')
+			j++;
+		if (j < len && s[j] == '>') {
+			l->depth++;
+			i = j + 1;
+			if (i < len && s[i] == ' ')
+				i++;
+			continue;
+		}
+		break;
+	}
+	int col = 0;
+	for (; i < len && col < TB_W; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\t') {
+			do
+				l->s[col++] = ' ';
+			while (col % 8 && col < TB_W);
+		} else if (c == 0xC2 && i + 1 < len && (unsigned char)s[i + 1] == 0xB1) {
+			l->s[col++] = PM;
+			i++;
+		} else if (c >= 0xC0) {
+			l->s[col++] = '?';
+			while (i + 1 < len && ((unsigned char)s[i + 1] & 0xC0) == 0x80)
+				i++;
+		} else if (c == 0xB1) {
+			l->s[col++] = PM;
+		} else if (c < 0x20 || c >= 0x7F) {
+			l->s[col++] = ' ';
+		} else {
+			l->s[col++] = (char)c;
+		}
+	}
+	l->s[col] = 0;
+	/* a remark after the figures ("   # U: unwritten extent-moving") */
+	char *hash = strstr(l->s, "  # ");
+	if (hash && hash > l->s)
+		col = (int)(hash - l->s);
+	while (col > 0 && l->s[col - 1] == ' ')
+		col--;
+	l->s[col] = 0;
+}
+
+/* A quoted-printable line: decode =XX; a soft break (a last '=') waits for
+ * the next line. */
+static void tb_qp_line(struct tb_state *st, const char *s, size_t len, int no)
+{
+	if (!st->npend)
+		st->pend_no = no;
+	bool soft = len && s[len - 1] == '=';
+	if (soft)
+		len--;
+	for (size_t i = 0; i < len && st->npend < PARSER_LINE_MAX; i++) {
+		int a, b;
+		if (s[i] == '=' && i + 2 < len && (a = tb_hex(s[i + 1])) >= 0 && (b = tb_hex(s[i + 2])) >= 0) {
+			st->pend[st->npend++] = (char)(a * 16 + b);
+			i += 2;
+		} else {
+			st->pend[st->npend++] = s[i];
+		}
+	}
+	if (soft)
+		return;
+	tb_store(st, st->pend, st->npend, st->pend_no);
+	st->npend = 0;
+}
+
+/* --- stage 1: cells ------------------------------------------------------ */
+
+static bool tb_is_unit(const char *w, size_t n)
+{
+	static const char *const units[] = { "iops", "IOPS", "MB/s", "MiB/s", "KB/s", "KiB/s", "kB/s", "GB/s",
+		"GiB/s", "MB/sec", "KB/sec", "ms", "us", "ns", "s", "sec", "secs", "min", "mins", "Mb/sec", "op/s",
+		"ops/s", "files/sec", "MBit/sec", "usec", "msec", NULL };
+	for (size_t i = 0; units[i]; i++)
+		if (strlen(units[i]) == n && !memcmp(units[i], w, n))
+			return true;
+	return false;
+}
+
+/* A number with an optional k/K/m/M/g/G count suffix and thousands commas:
+ * the characters it uses, 0 when s does not start with one. */
+static size_t tb_number(const char *s, size_t n, double *v, bool *suffixed)
+{
+	char buf[64];
+	size_t k = 0, i = 0;
+	*suffixed = false;
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		buf[k++] = s[i++];
+	size_t digits = 0;
+	while (i < n && k < sizeof(buf) - 8) {
+		if (isdigit((unsigned char)s[i])) {
+			buf[k++] = s[i++];
+			digits++;
+		} else if (s[i] == ',' && digits && i + 3 < n + 1 && i + 3 <= n &&
+			   isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) &&
+			   (i + 3 < n ? isdigit((unsigned char)s[i + 3]) : 0)) {
+			i++;
+		} else if (s[i] == ',' && digits && i + 3 == n && isdigit((unsigned char)s[i + 1]) &&
+			   isdigit((unsigned char)s[i + 2])) {
+			i++;
+		} else {
+			break;
+		}
+	}
+	if (i < n && s[i] == '.') {
+		buf[k++] = s[i++];
+		while (i < n && isdigit((unsigned char)s[i]) && k < sizeof(buf) - 8) {
+			buf[k++] = s[i++];
+			digits++;
+		}
+	}
+	if (!digits)
+		return 0;
+	if (i + 1 < n && (s[i] == 'e' || s[i] == 'E') &&
+	    (isdigit((unsigned char)s[i + 1]) || ((s[i + 1] == '+' || s[i + 1] == '-') && i + 2 < n &&
+						  isdigit((unsigned char)s[i + 2])))) {
+		buf[k++] = s[i++];
+		if (s[i] == '+' || s[i] == '-')
+			buf[k++] = s[i++];
+		while (i < n && isdigit((unsigned char)s[i]) && k < sizeof(buf) - 2)
+			buf[k++] = s[i++];
+	}
+	buf[k] = 0;
+	*v = strtod(buf, NULL);
+	if (i < n && strchr("kKmMgG", s[i]) && (i + 1 == n || !isalpha((unsigned char)s[i + 1]))) {
+		double f = strchr("kK", s[i]) ? 1e3 : strchr("mM", s[i]) ? 1e6 : 1e9;
+		*v *= f;
+		*suffixed = true;
+		i++;
+	}
+	return i;
+}
+
+/* Type one cell's text. */
+static void tb_type(struct tb_cell *c, const char *s, size_t n)
+{
+	size_t k = n < sizeof(c->text) - 1 ? n : sizeof(c->text) - 1;
+	memcpy(c->text, s, k);
+	c->text[k] = 0;
+	c->kind = TB_WORD;
+	c->unit[0] = 0;
+	c->name[0] = 0;
+	c->v = NAN;
+	/* name=value cells (fio's "IOPS=11.1k,", "BW=43.2MiB/s", "bs=4k") */
+	const char *eq = memchr(s, '=', n);
+	if (eq && eq > s && eq + 1 < s + n) {
+		size_t nl = (size_t)(eq - s);
+		bool word = true;
+		for (size_t i = 0; i < nl; i++)
+			word = word && (isalnum((unsigned char)s[i]) || s[i] == '_');
+		if (word) {
+			const char *vs = eq + 1;
+			size_t vn = (size_t)(s + n - vs);
+			while (vn && (vs[vn - 1] == ',' || vs[vn - 1] == ';'))
+				vn--;
+			/* "(3056MB/s)(56.9GiB/20001msec)" after the value: not part of it */
+			const char *par = memchr(vs, '(', vn);
+			if (par)
+				vn = (size_t)(par - vs);
+			struct tb_cell tmp;
+			tb_type(&tmp, vs, vn);
+			if (tmp.kind == TB_VAL) {
+				int col = c->col, end = c->end, group = c->group;
+				*c = tmp;
+				c->col = col;
+				c->end = end;
+				c->group = group;
+				pp_strlcpy(c->text, s, n + 1 < sizeof(c->text) ? n + 1 : sizeof(c->text));
+				pp_strlcpy(c->name, s, nl + 1 < sizeof(c->name) ? nl + 1 : sizeof(c->name));
+				if (!strcmp(c->name, "bs") || !strcmp(c->name, "BS")) {
+					double kib;
+					if (pp_size_to_kib(vs, vn, &kib))
+						c->v = kib;
+					c->kind = TB_WORD; /* a key: x */
+					c->unit[0] = 0;
+				}
+				return;
+			}
+		}
+	}
+	if ((n == 1 && (s[0] == '-' || s[0] == '?')) || (n == 3 && !strncasecmp(s, "n/a", 3)) ||
+	    (n >= 3 && !strncmp(s, "+++", 3)) || (n == 3 && !strncasecmp(s, "nan", 3))) {
+		c->kind = TB_MISS;
+		return;
+	}
+	/* stated changes and spreads: ( 7.22%)  *9.23%*  [ -9.11]  (-6.16 pct)  +3%  ~34%  1.05x  (1.2) */
+	const char *p = s, *e = s + n;
+	char open = 0;
+	if (*p == '(' || *p == '*' || *p == '[') {
+		open = *p++;
+		if (e > p && (e[-1] == ')' || e[-1] == '*' || e[-1] == ']'))
+			e--;
+	}
+	while (p < e && *p == ' ')
+		p++;
+	bool tilde = p < e && *p == '~';
+	if (tilde)
+		p++;
+	bool sign = p < e && (*p == '+' || *p == '-');
+	double v;
+	bool suf;
+	size_t used = tb_number(p, (size_t)(e - p), &v, &suf);
+	if (!used)
+		return;
+	const char *q = p + used;
+	while (q < e && *q == ' ')
+		q++;
+	bool pct = (q < e && *q == '%') || (e - q >= 3 && !strncmp(q, "pct", 3));
+	if (pct) {
+		q += *q == '%' ? 1 : 3;
+		while (q < e && *q == ' ')
+			q++;
+	}
+	bool ratio = !pct && q < e && *q == 'x' && q + 1 == e;
+	if (q < e && !ratio) {
+		/* a unit glued on: 45.6MB/s, 12ms, 5m06s is not one */
+		if (!open && !pct && tb_is_unit(q, (size_t)(e - q)) && !suf) {
+			c->kind = TB_VAL;
+			c->v = v;
+			pp_strlcpy(c->unit, q, (size_t)(e - q) + 1 < sizeof(c->unit) ? (size_t)(e - q) + 1 : sizeof(c->unit));
+		}
+		return;
+	}
+	if (open == '[' || open == '*' || (open == '(' && pct) || (tilde && pct) || ratio || (sign && pct)) {
+		c->kind = TB_CHG;
+		c->v = v;
+		return;
+	}
+	if (open == '(') {
+		c->kind = TB_SPREAD;
+		c->v = v;
+		return;
+	}
+	c->kind = TB_VAL;
+	c->v = v;
+	if (pct)
+		pp_strlcpy(c->unit, "%", sizeof(c->unit));
+	if (!isfinite(v))
+		c->v = NAN;
+}
+
+/* The cells of one line: words at single blanks, then glued back where the
+ * text says they are one cell ("(   0.00%)", "* -9.4%*", "7k iops",
+ * "± 18%", "(-6.16 pct)"). */
+static int tb_cells(const char *s, struct tb_row *r)
+{
+	struct { int a, b; } w[TB_CELLS * 2];
+	int nw = 0;
+	for (int i = 0; s[i] && nw < (int)(sizeof(w) / sizeof(w[0]));) {
+		while (s[i] == ' ' || s[i] == '|')
+			i++;
+		if (!s[i])
+			break;
+		int a = i;
+		while (s[i] && s[i] != ' ' && s[i] != '|')
+			i++;
+		w[nw].a = a;
+		w[nw].b = i;
+		nw++;
+	}
+	r->n = r->nval = r->nword = r->nchg = 0;
+	for (int i = 0; i < nw && r->n < TB_CELLS; i++) {
+		int a = w[i].a, b = w[i].b;
+		char first = s[a], last = s[b - 1];
+		/* an opening bracket or star without its closing one: glue on to it */
+		if ((first == '(' || first == '*' || first == '[') &&
+		    !(b - a > 1 && (last == ')' || last == '*' || last == ']'))) {
+			int j = i + 1;
+			while (j < nw && j < i + 3) {
+				char lj = s[w[j].b - 1];
+				if (lj == ')' || lj == '*' || lj == ']')
+					break;
+				j++;
+			}
+			if (j < nw && j < i + 3) {
+				b = w[j].b;
+				i = j;
+			}
+		}
+		/* "[ -9.11](11.93)": a change glued to a spread: keep the change */
+		struct tb_cell *c = &r->c[r->n];
+		c->col = a;
+		c->end = b;
+		c->group = -1;
+		/* ± spread: attach to the cell before */
+		if (first == PM || (b - a == 2 && !strncmp(s + a, "+-", 2))) {
+			int sb = b;
+			if (b - a <= 2 && i + 1 < nw) {
+				sb = w[i + 1].b;
+				i++;
+			}
+			if (r->n && r->c[r->n - 1].kind == TB_VAL) {
+				r->c[r->n - 1].end = sb;
+				continue;
+			}
+			c->end = sb;
+			c->kind = TB_SPREAD;
+			c->v = NAN;
+			c->text[0] = 0;
+			r->n++;
+			continue;
+		}
+		const char *close = memchr(s + a, ']', (size_t)(b - a));
+		tb_type(c, s + a, close && first == '[' ? (size_t)(close + 1 - (s + a)) : (size_t)(b - a));
+		/* a unit word after a value: "7k iops", "0.2 s", "8667.792 MB/s" */
+		if (c->kind == TB_VAL && !c->unit[0] && i + 1 < nw &&
+		    tb_is_unit(s + w[i + 1].a, (size_t)(w[i + 1].b - w[i + 1].a))) {
+			size_t un = (size_t)(w[i + 1].b - w[i + 1].a);
+			pp_strlcpy(c->unit, s + w[i + 1].a, un + 1 < sizeof(c->unit) ? un + 1 : sizeof(c->unit));
+			c->end = w[i + 1].b;
+			i++;
+		}
+		r->n++;
+	}
+	for (int i = 0; i < r->n; i++) {
+		r->nval += r->c[i].kind == TB_VAL;
+		r->nword += r->c[i].kind == TB_WORD;
+		r->nchg += r->c[i].kind == TB_CHG;
+	}
+	return r->n;
+}
+
+/* A line of a patch: diffstat ("fs/ext4/file.c | 34 +++---", "2 files
+ * changed, 27 insertions(+)"), a hunk or file header. */
+static bool tb_is_diff(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	if (!strncmp(s, "diff ", 5) || !strncmp(s, "--- ", 4) || !strncmp(s, "+++ ", 4) || !strncmp(s, "@@", 2) ||
+	    !strncmp(s, "index ", 6) || strstr(s, " changed, ") || strstr(s, "insertions(+)") ||
+	    strstr(s, "deletions(-)"))
+		return true;
+	const char *bar = strrchr(s, '|');
+	if (bar) {
+		const char *q = bar + 1;
+		while (*q == ' ')
+			q++;
+		if (!isdigit((unsigned char)*q))
+			return false;
+		while (isdigit((unsigned char)*q))
+			q++;
+		while (*q == ' ')
+			q++;
+		if (!*q)
+			return true;
+		while (*q == '+' || *q == '-')
+			q++;
+		return !*q && q[-1] != ' ';
+	}
+	return false;
+}
+
+/* A line that is a table row: figures, and not prose. */
+static bool tb_is_row(const struct tb_row *r, const char *s)
+{
+	if (r->nval < 1 || r->n < 2)
+		return false;
+	/* a diffstat line ("fs/ext4/file.c | 34 +++---"), a hunk header */
+	if (tb_is_diff(s))
+		return false;
+	/* "JOBS=1  JOBS=10", "numjobs=1 numjobs=2": a header of x values */
+	bool same = r->n >= 2;
+	for (int i = 0; i < r->n && same; i++)
+		same = r->c[i].name[0] && !strcmp(r->c[i].name, r->c[0].name);
+	if (same)
+		return false;
+	if (r->nword > 4 || r->nword > r->nval + r->nchg + 2)
+		return false;
+	size_t len = strlen(s);
+	if (len && (s[len - 1] == '.' || s[len - 1] == ',') && r->nword > 1)
+		return false;
+	return true;
+}
+
+static bool tb_is_rule(const char *s)
+{
+	int dash = 0, other = 0;
+	for (; *s; s++) {
+		if (strchr("-=+|~_* ", *s))
+			dash += *s != ' ';
+		else
+			other++;
+	}
+	return dash >= 3 && !other;
+}
+
+/* --- stage 2: the roles -------------------------------------------------- */
+
+struct tb_group {        /* a value column and the derived cells after it */
+	int col, end;    /* span of the whole group */
+	int vcol, vend;  /* span of its values */
+	char head[RP_LABEL_LEN];
+	bool derived;    /* a change/ratio column (or headed like one) */
+	int nval, nchg;
+	int pipefield;   /* in a |-table, the bar-separated field it is (-1 none) */
+};
+
+struct tb_table {
+	int first, last;  /* indices into the held lines */
+	int head[3];      /* header lines, -1 none */
+	int nhead;
+	int title;        /* -1 none */
+	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
+	bool robot;       /* the kernel test robot's %stddev %change table */
+	bool derived_head; /* a header cell names a derived column */
+	struct tb_group g[TB_COLS];
+	int ng;
+	int keyend;       /* columns before this are the row's keys */
+	int tailcol;      /* columns from this on name the row too */
+};
+
+static bool tb_word_is_stat(const char *w)
+{
+	static const char *const stats[] = { "Hmean", "Amean", "Gmean", "Min", "Max", "Stddev", "CoeffVar",
+		"Mean", "Median", "Average", "Avg", "1st-qrtle", "2nd-qrtle", "3rd-qrtle", NULL };
+	for (size_t i = 0; stats[i]; i++)
+		if (!strcmp(w, stats[i]))
+			return true;
+	return !strncmp(w, "BAmean-", 7) || !strncmp(w, "BHmean-", 7) || !strncmp(w, "Max-", 4) ||
+	       !strncmp(w, "Min-", 4);
+}
+
+static bool tb_head_derived(const char *h)
+{
+	char low[RP_LABEL_LEN];
+	size_t i;
+	for (i = 0; h[i] && i < sizeof(low) - 1; i++)
+		low[i] = (char)tolower((unsigned char)h[i]);
+	low[i] = 0;
+	static const char *const words[] = { "diff", "delta", "change", "ratio", "speedup", "speed-up", "gain", NULL };
+	for (size_t k = 0; words[k]; k++) {
+		size_t n = strlen(words[k]);
+		if (!strncmp(low, words[k], n) || (i >= n && !strcmp(low + i - n, words[k])))
+			return true;
+	}
+	return low[0] == '%' && low[1];
+}
+
+/* A column headed "diff", "%diff", "delta", "change", "speedup" compares
+ * the columns before it: they are what is compared (a "Ratio" may be over
+ * another table, as contest's is over no_load). */
+static bool tb_compares_columns(const struct tb_table *t)
+{
+	for (int g = 0; g < t->ng; g++) {
+		const char *h = t->g[g].head;
+		if (tb_head_derived(h) && !strcasestr(h, "ratio"))
+			return true;
+	}
+	return t->derived_head;
+}
+
+/* Does a header line have a cell named like a derived column (its change
+ * cells are then no group of their own)? */
+static bool tb_line_derived_head(const char *s)
+{
+	char cell[RP_LABEL_LEN];
+	size_t i = 0;
+	while (s[i]) {
+		while (s[i] == ' ' || s[i] == '|')
+			i++;
+		size_t a = i;
+		while (s[i] && s[i] != '|' && !(s[i] == ' ' && s[i + 1] == ' '))
+			i++;
+		size_t n = i - a < sizeof(cell) - 1 ? i - a : sizeof(cell) - 1;
+		memcpy(cell, s + a, n);
+		while (n && cell[n - 1] == ' ')
+			n--;
+		cell[n] = 0;
+		if (n && tb_head_derived(cell) && !strcasestr(cell, "ratio"))
+			return true;
+	}
+	return false;
+}
+
+/* Header words that name what a column measures, not what is compared. */
+static bool tb_head_metricish(const char *h)
+{
+	const char *sl = strchr(h, '/');
+	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || strchr(h, '('))
+		return true;
+	static const char *const words[] = { "count", "size", "time", "write", "rewrite", "read", "reread",
+		"reclen", "kb", "iops", "bw", "latency", "loads", "lat", "avglat", "maxlat", "throughput",
+		"thr", "rate", "files", "overhead", "app overhead", "seq read", "rand read", "seq write",
+		"rand write", "mb/s", "ops", NULL };
+	char low[RP_LABEL_LEN];
+	size_t i;
+	for (i = 0; h[i] && i < sizeof(low) - 1; i++)
+		low[i] = (char)tolower((unsigned char)h[i]);
+	low[i] = 0;
+	for (size_t k = 0; words[k]; k++) {
+		if (!strcmp(low, words[k]))
+			return true;
+		const char *sp = strrchr(low, ' ');
+		if (sp && !strcmp(sp + 1, words[k]))
+			return true;
+	}
+	return false;
+}
+
+static bool tb_x_word1(const char *h);
+
+/* A head naming x: "clients", "Num Thr", "# tasks", "threads:". */
+static bool tb_x_word(const char *h)
+{
+	if (tb_x_word1(h))
+		return true;
+	const char *sp = strrchr(h, ' ');
+	return sp && tb_x_word1(sp + 1);
+}
+
+static bool tb_x_word1(const char *h)
+{
+	static const char *const words[] = { "clients", "threads", "thr", "procs", "tasks", "jobs", "numjobs",
+		"bs", "reclen", "size", "count", "groups", "workers", "#workers", "# tasks", "nr_task", "block",
+		NULL };
+	char low[RP_NAME_LEN];
+	size_t i, k = 0;
+	for (i = 0; h[i] && k < sizeof(low) - 1; i++)
+		if (h[i] != ':')
+			low[k++] = (char)tolower((unsigned char)h[i]);
+	low[k] = 0;
+	for (size_t j = 0; words[j]; j++)
+		if (!strcmp(low, words[j]))
+			return true;
+	return false;
+}
+
+/* A kernel or version name: "2.5.70-mm2", "6.7.0", "v6.2". */
+static bool tb_versionish(const char *s)
+{
+	if (*s == 'v')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return false;
+	while (isdigit((unsigned char)*s))
+		s++;
+	return *s == '.' && isdigit((unsigned char)s[1]) && !strchr(s, ' ');
+}
+
+/* A name made fit for a metric: lower case, [a-z0-9_.-] kept, others '_'. */
+static void tb_metric_name(const char *s, char *out, size_t len)
+{
+	size_t k = 0;
+	bool us = false;
+	for (; *s && k + 1 < len; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (isalnum(c) || c == '.' || c == '-' || c == '%' || c == '/') {
+			out[k++] = (char)tolower(c);
+			us = false;
+		} else if (!us && k) {
+			out[k++] = '_';
+			us = true;
+		}
+	}
+	while (k && out[k - 1] == '_')
+		k--;
+	out[k] = 0;
+}
+
+/* A title's text made a label: trimmed, a last ':' off, quotes off. */
+static void tb_title_label_raw(const char *s, char *out, size_t len);
+
+/* Filler that says nothing of what is compared ("Before this change:",
+ * "Results after applying patchset:") is left out of a title's label. */
+static void tb_title_label(const char *s, char *out, size_t len)
+{
+	char raw[RP_LABEL_LEN * 2];
+	tb_title_label_raw(s, raw, sizeof(raw));
+	static const char *const filler[] = { "this", "change", "changes", "results", "result", "the", "of", NULL };
+	size_t k = 0;
+	int kept = 0, words = 0;
+	for (const char *w = raw; *w;) {
+		while (*w == ' ')
+			w++;
+		if (!*w)
+			break;
+		size_t n = strcspn(w, " ");
+		words++;
+		bool fill = false;
+		for (size_t f = 0; filler[f]; f++)
+			fill = fill || (strlen(filler[f]) == n && !strncasecmp(w, filler[f], n));
+		if (!fill && k + n + 2 < len) {
+			if (k)
+				out[k++] = ' ';
+			memcpy(out + k, w, n);
+			k += n;
+			kept++;
+		}
+		w += n;
+	}
+	out[k] = 0;
+	if (!kept || words > 6)
+		pp_strlcpy(out, raw, len);
+}
+
+static void tb_title_label_raw(const char *s, char *out, size_t len)
+{
+	while (*s == ' ' || *s == '\'' || *s == '*' || *s == '[' || *s == '#')
+		s++;
+	size_t n = strlen(s);
+	while (n && strchr(" :,'*]", s[n - 1]))
+		n--;
+	if (n >= len)
+		n = len - 1;
+	memcpy(out, s, n);
+	out[n] = 0;
+}
+
+/* The columns of a run of rows: spans that overlap in some row are one
+ * column.  Returns the number of columns, spans in col/end sorted. */
+static int tb_columns(struct tb_state *st, const struct tb_table *t, int *cs, int *ce, int max)
+{
+	int n = 0;
+	struct tb_row *r = &st->rows[0];
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		for (int i = 0; i < r->n; i++) {
+			int a = r->c[i].col, b = r->c[i].end;
+			/* merge with every column it overlaps */
+			int j = 0;
+			while (j < n) {
+				if (a < ce[j] && cs[j] < b) {
+					if (cs[j] < a)
+						a = cs[j];
+					if (ce[j] > b)
+						b = ce[j];
+					cs[j] = cs[n - 1];
+					ce[j] = ce[n - 1];
+					n--;
+					j = 0;
+					continue;
+				}
+				j++;
+			}
+			if (n < max) {
+				cs[n] = a;
+				ce[n] = b;
+				n++;
+			}
+		}
+	}
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && cs[j - 1] > cs[j]; j--) {
+			int x = cs[j];
+			cs[j] = cs[j - 1];
+			cs[j - 1] = x;
+			x = ce[j];
+			ce[j] = ce[j - 1];
+			ce[j - 1] = x;
+		}
+	return n;
+}
+
+/* Header cells (split at two blanks) of a line, each put on the group it
+ * overlaps most (or the nearest one on its left end, as mmtests centres
+ * names over value and change). */
+/* The '|'-field of column col in line s (the number of bars before it). */
+static int tb_pipe_field(const char *s, int col)
+{
+	int f = 0;
+	for (int i = 0; s[i] && i < col; i++)
+		f += s[i] == '|';
+	return f;
+}
+
+static void tb_header_line(struct tb_table *t, const char *s, bool append)
+{
+	int i = 0;
+	if (append && strchr(s, '|')) {
+		/* a |-table: each bar-separated field heads the group in that field */
+		for (int g = 0; g < t->ng; g++) {
+			int f = t->g[g].pipefield, k = 0, a = 0;
+			for (i = 0; s[i] && k < f; i++)
+				if (s[i] == '|')
+					k++;
+			if (k < f)
+				continue;
+			a = i;
+			while (s[i] && s[i] != '|')
+				i++;
+			int b = i;
+			while (a < b && s[a] == ' ')
+				a++;
+			while (b > a && s[b - 1] == ' ')
+				b--;
+			if (b > a) {
+				char *h = t->g[g].head;
+				size_t hl = strlen(h), wl = (size_t)(b - a);
+				if (hl && hl + 1 < sizeof(t->g[g].head))
+					h[hl++] = ' ';
+				if (hl + wl >= sizeof(t->g[g].head))
+					wl = sizeof(t->g[g].head) - 1 - hl;
+				memcpy(h + hl, s + a, wl);
+				h[hl + wl] = 0;
+			}
+		}
+		return;
+	}
+	while (s[i]) {
+		while (s[i] == ' ' || s[i] == '|')
+			i++;
+		if (!s[i])
+			break;
+		int a = i;
+		while (s[i] && s[i] != ' ' && s[i] != '|')
+			i++;
+		int b = i;
+		if (b <= t->keyend)
+			continue; /* over the keys: the x's name, read elsewhere */
+		/* the robot's column marks: "%stddev  %change  %stddev", "\\  |  \\" */
+		static const char *const marks[] = { "%stddev", "%change", "%reproduction", "fail:runs", "\\", "|",
+			NULL };
+		bool mark = false;
+		for (size_t m = 0; marks[m]; m++)
+			mark = mark || ((size_t)(b - a) == strlen(marks[m]) && !strncmp(s + a, marks[m], (size_t)(b - a)));
+		if (mark)
+			continue;
+		int best = -1, bo = 0, bd = 0;
+		for (int g = 0; g < t->ng; g++) {
+			int lo = a > t->g[g].col ? a : t->g[g].col, hi = b < t->g[g].end ? b : t->g[g].end;
+			if (hi - lo > bo) {
+				bo = hi - lo;
+				best = g;
+			}
+		}
+		for (int g = 0, near = 1 << 30; bo == 0 && g < t->ng; g++) {
+			int d = a >= t->g[g].end ? a - t->g[g].end + 1 : t->g[g].col - b + 1;
+			if (d < near) {
+				near = d;
+				bd = d;
+				best = g;
+			}
+		}
+		if (best < 0 || bd > 6)
+			continue;
+		char *h = t->g[best].head;
+		size_t hl = strlen(h), wl = (size_t)(b - a);
+		if (hl && hl + 1 < sizeof(t->g[best].head)) {
+			h[hl++] = ' ';
+			h[hl] = 0;
+		}
+		if (hl + wl >= sizeof(t->g[best].head))
+			wl = sizeof(t->g[best].head) - 1 - hl;
+		memcpy(h + hl, s + a, wl);
+		h[hl + wl] = 0;
+		(void)append;
+	}
+}
+
+/* The statistic, x and name of a row's key cells ("Hmean tput-16",
+ * "Amean latency-4", "Min 1-files/sec", "16", "randread 4k"). */
+static void tb_row_key(const struct tb_row *r, int keyend, char *stat, size_t sl, char *name, size_t nl,
+		       double *x, bool *has_x, char *xname, size_t xl)
+{
+	stat[0] = name[0] = 0;
+	*has_x = false;
+	for (int i = 0; i < r->n && r->c[i].col < keyend; i++) {
+		const struct tb_cell *c = &r->c[i];
+		const char *eq = strchr(c->text, '=');
+		double kib;
+		if (!*has_x && eq && pp_size_to_kib(eq + 1, strlen(eq + 1), &kib)) {
+			*x = kib;
+			*has_x = true;
+			pp_strlcpy(xname, "bs_kb", xl);
+			continue;
+		}
+		if (!stat[0] && !name[0] && tb_word_is_stat(c->text)) {
+			pp_strlcpy(stat, c->text, sl);
+			continue;
+		}
+		double v;
+		bool suf;
+		size_t n = strlen(c->text);
+		size_t used = tb_number(c->text, n, &v, &suf);
+		if (!*has_x && used && (used == n || (used + 1 == n && c->text[used] == ':'))) {
+			*x = v;
+			*has_x = true;
+			continue;
+		}
+		/* "tput-16", "disk-41", "send-64": name and x; "1-files/sec": x and name */
+		const char *dash = strrchr(c->text, '-');
+		if (!*has_x && dash && dash[1] && tb_number(dash + 1, strlen(dash + 1), &v, &suf) == strlen(dash + 1)) {
+			*x = v;
+			*has_x = true;
+			size_t k = (size_t)(dash - c->text);
+			char tmp[64];
+			memcpy(tmp, c->text, k);
+			tmp[k] = 0;
+			if (!name[0])
+				pp_strlcpy(name, tmp, nl);
+			continue;
+		}
+		if (!*has_x && used && c->text[used] == '-') {
+			*x = v;
+			*has_x = true;
+			if (!name[0])
+				pp_strlcpy(name, c->text + used + 1, nl);
+			continue;
+		}
+		/* other words: the row's name */
+		size_t k = strlen(name);
+		if (k && k + 1 < nl)
+			name[k++] = ' ';
+		pp_strlcpy(name + k, c->text, nl - k);
+	}
+	size_t k = strlen(name);
+	while (k && name[k - 1] == ':')
+		name[--k] = 0;
+}
+
+static void tb_emit(struct parser *p, const char *label, const char *setting, const char *x_name, double x,
+		    const char *metric, const struct tb_cell *c, int lineno, int *bad)
+{
+	if (!isfinite(c->v)) {
+		if (!*bad)
+			pp_note(p, lineno, lineno, false, "line %d: %.40s is out of range: read as n/a", lineno, c->text);
+		(*bad)++;
+		return;
+	}
+	struct result_point pt;
+	memset(&pt, 0, sizeof(pt));
+	pp_strlcpy(pt.label, label, sizeof(pt.label));
+	pp_strlcpy(pt.setting, setting, sizeof(pt.setting));
+	pt.run = -1;
+	pp_strlcpy(pt.x_name, x_name, sizeof(pt.x_name));
+	pt.x = x;
+	pp_strlcpy(pt.metric, metric[0] ? metric : "value", sizeof(pt.metric));
+	pt.value = c->v;
+	pp_strlcpy(pt.unit, c->unit, sizeof(pt.unit));
+	pt.flags = RP_FINAL;
+	pp_emit_point(p, &pt);
+}
+
+static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t);
+
+/* Read one table whose rows are st->ln[first..last]. */
+static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table *t)
+{
+	int cs[TB_COLS * 2], ce[TB_COLS * 2];
+	int nc = tb_columns(st, t, cs, ce, TB_COLS * 2);
+	int first = st->ln[t->first].no, last = st->ln[t->last].no;
+	/* type each column by the cells it holds */
+	int kind[TB_COLS * 2][5];
+	memset(kind, 0, sizeof(kind));
+	struct tb_row *r = &st->rows[0];
+	int nrows = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		nrows++;
+		tb_cells(st->ln[li].s, r);
+		for (int i = 0; i < r->n; i++)
+			for (int k = 0; k < nc; k++)
+				if (r->c[i].col >= cs[k] && r->c[i].end <= ce[k])
+					kind[k][r->c[i].kind]++;
+	}
+	/* the keys: leading columns of words, and of numbers when more value
+	 * columns follow and the header names no label over them */
+	int firstval = -1;
+	for (int k = 0; k < nc; k++)
+		if (kind[k][TB_VAL] * 2 > kind[k][TB_WORD] + kind[k][TB_VAL] && kind[k][TB_VAL]) {
+			firstval = k;
+			break;
+		}
+	if (firstval < 0) {
+		pp_note(p, first, last, false, "lines %d-%d: rows without a column of values", first, last);
+		return;
+	}
+	/* groups: a value column and the change/spread columns after it */
+	t->ng = 0;
+	for (int k = firstval; k < nc && t->ng < TB_COLS; k++) {
+		int nv = kind[k][TB_VAL] + kind[k][TB_MISS], nd = kind[k][TB_CHG] + kind[k][TB_SPREAD];
+		if (nd > nv && t->ng) {
+			struct tb_group *g = &t->g[t->ng - 1];
+			g->end = ce[k];
+			g->nchg += nd;
+			continue;
+		}
+		struct tb_group *g = &t->g[t->ng++];
+		memset(g, 0, sizeof(*g));
+		g->col = g->vcol = cs[k];
+		g->end = g->vend = ce[k];
+		g->nval = nv;
+		g->derived = nd > nv;
+	}
+	t->keyend = cs[firstval];
+	/* word columns after the last value column name the row (the robot's
+	 * metric names, compare.rb's case names) */
+	t->tailcol = 1 << 30;
+	while (t->ng > 1 && t->g[t->ng - 1].nval == 0 && !t->g[t->ng - 1].derived) {
+		t->tailcol = t->g[t->ng - 1].col;
+		t->ng--;
+	}
+	/* header lines: put their words on the groups (or the keys) */
+	const char *row0 = st->ln[t->first].s;
+	bool piped = strchr(row0, '|') != NULL;
+	for (int g = 0; g < t->ng; g++)
+		t->g[g].pipefield = piped ? tb_pipe_field(row0, t->g[g].vcol) : -1;
+	for (int h = 0; h < t->nhead; h++) {
+		tb_header_line(t, st->ln[t->head[h]].s, piped);
+		t->derived_head = t->derived_head || tb_line_derived_head(st->ln[t->head[h]].s);
+	}
+	char keyhead[RP_NAME_LEN] = "";
+	if (t->nhead) {
+		const char *s = st->ln[t->head[t->nhead - 1]].s;
+		size_t k = 0;
+		while (s[k] == ' ')
+			k++;
+		size_t e = k;
+		while (s[e] && !(s[e] == ' ' && s[e + 1] == ' '))
+			e++;
+		if ((int)k < t->keyend && e > k)
+			pp_strlcpy(keyhead, s + k, e - k + 1 < sizeof(keyhead) ? e - k + 1 : sizeof(keyhead));
+	}
+	/* a leading value column under an x word (or under nothing, with more
+	 * labelled columns after it) is x */
+	bool xcol = false;
+	if (t->ng >= 2 && (tb_x_word(t->g[0].head) || (!t->g[0].head[0] && t->g[1].head[0]))) {
+		xcol = true;
+		if (t->g[0].head[0])
+			pp_strlcpy(keyhead, t->g[0].head, sizeof(keyhead));
+	}
+	/* under metric names (fs_mark's FSUse% Count Size, tiobench's File
+	 * Size, Num Thr): x is the first column whose values all differ, the
+	 * constant ones before it are the test's settings */
+	char title[RP_LABEL_LEN] = "";
+	if (t->title >= 0)
+		tb_title_label(st->ln[t->title].s, title, sizeof(title));
+	int skip_before = 0;
+	bool compares = tb_compares_columns(t);
+	for (int g = 1; !xcol && g < t->ng && g < 4; g++)
+		if (tb_x_word(t->g[g].head) && g + 1 < t->ng) {
+			xcol = true;
+			skip_before = g;
+			pp_strlcpy(keyhead, t->g[g].head, sizeof(keyhead));
+		}
+	if (!xcol && !compares && t->ng >= 2 && nrows >= 2) {
+		int nm = 0;
+		for (int g = 0; g < t->ng; g++)
+			nm += t->g[g].head[0] && tb_head_metricish(t->g[g].head);
+		if (nm * 2 >= t->ng || title[0]) {
+			for (int g = 0; g + 1 < t->ng && g < 4; g++) {
+				double seen[TB_ROWS];
+				int ns = 0;
+				bool distinct = true, ints = true;
+				for (int li = t->first; li <= t->last && distinct; li++) {
+					if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+						continue;
+					tb_cells(st->ln[li].s, r);
+					for (int i = 0; i < r->n; i++)
+						if (r->c[i].kind == TB_VAL && r->c[i].col < t->g[g].vend &&
+						    t->g[g].vcol < r->c[i].end) {
+							distinct = distinct && (!ns || seen[ns - 1] < r->c[i].v);
+							ints = ints && r->c[i].v == floor(r->c[i].v);
+							if (ns < TB_ROWS)
+								seen[ns++] = r->c[i].v;
+							break;
+						}
+				}
+				if (distinct && ints && ns == nrows) {
+					xcol = true;
+					skip_before = g;
+					pp_strlcpy(keyhead, t->g[g].head, sizeof(keyhead));
+					break;
+				}
+			}
+		}
+	}
+	int labelled = 0, metricish = 0;
+	for (int g = xcol ? skip_before + 1 : 0; g < t->ng; g++) {
+		if (t->g[g].derived || tb_head_derived(t->g[g].head)) {
+			t->g[g].derived = true;
+			continue;
+		}
+		if (t->g[g].head[0]) {
+			labelled++;
+			metricish += tb_head_metricish(t->g[g].head);
+		}
+	}
+	/* the roles: header names what is compared, or what is measured (and
+	 * then the title or the row names what is compared) */
+	/* a column headed like a derived one (%diff, diff, ratio) compares
+	 * the columns before it: those name what is compared */
+	bool headed_derived = tb_compares_columns(t);
+	bool head_labels = labelled && (!metricish || headed_derived);
+	/* rows named "baseline", "patched", "vanilla", a kernel: the rows are
+	 * what is compared, whatever the header holds */
+	bool numeric_heads = labelled >= 2;
+	for (int g = xcol ? skip_before + 1 : 0; g < t->ng && numeric_heads; g++) {
+		const char *h = t->g[g].head, *eq = strchr(h, '=');
+		double v;
+		bool suf;
+		h = eq ? eq + 1 : h;
+		numeric_heads = t->g[g].derived || (h[0] && tb_number(h, strlen(h), &v, &suf) == strlen(h));
+	}
+	if (head_labels && !headed_derived && !numeric_heads && tb_rows_are_labels(st, t))
+		head_labels = false;
+	/* transposed: the header holds x ("threads:  1  2  4", "JOBS=1  JOBS=10",
+	 * "numjobs=1 ...") and the rows are the labels */
+	bool transposed = false;
+	char txname[RP_NAME_LEN] = "";
+	if (head_labels && labelled >= 2) {
+		transposed = true;
+		for (int g = xcol ? skip_before + 1 : 0; g < t->ng && transposed; g++) {
+			if (t->g[g].derived)
+				continue;
+			const char *h = t->g[g].head, *eq = strchr(h, '=');
+			double v;
+			bool suf;
+			const char *num = eq ? eq + 1 : h;
+			size_t n = strlen(num);
+			transposed = n && tb_number(num, n, &v, &suf) == n && !suf;
+			if (transposed && eq && !txname[0]) {
+				char w[RP_NAME_LEN];
+				size_t k = (size_t)(eq - h) < sizeof(w) - 1 ? (size_t)(eq - h) : sizeof(w) - 1;
+				memcpy(w, h, k);
+				w[k] = 0;
+				tb_metric_name(w, txname, sizeof(txname));
+			}
+		}
+		if (transposed && !txname[0])
+			tb_metric_name(keyhead[0] ? keyhead : "x", txname, sizeof(txname));
+	}
+	char tmetric[RP_NAME_LEN] = "";
+	if (head_labels && title[0])
+		tb_metric_name(title, tmetric, sizeof(tmetric));
+	if (!head_labels && !title[0] && !labelled) {
+		/* rows named by their label ("Before:  1908944 1905870") */
+	}
+	char xname[RP_NAME_LEN];
+	tb_metric_name(keyhead[0] ? keyhead : "x", xname, sizeof(xname));
+	/* under metric names, rows named by what is compared: a "Kernel" head
+	 * over them, or a title that is prose ("To summarise:") */
+	bool rows_label = false;
+	{
+		static const char *const lw[] = { "kernel", "kernels", "config", "patch", "version", "tree", NULL };
+		static const char *const prose[] = { "to summarise", "to summarize", "summary", "results", "performance",
+			NULL };
+		for (size_t q = 0; lw[q]; q++)
+			rows_label = rows_label || !strcasecmp(keyhead, lw[q]);
+		for (size_t q = 0; prose[q]; q++)
+			if (!strcasecmp(title, prose[q])) {
+				rows_label = true;
+				title[0] = 0;
+			}
+		if (!title[0] && !keyhead[0])
+			rows_label = true;
+		rows_label = rows_label || tb_rows_are_labels(st, t);
+	}
+	int emitted = 0, bad = 0;
+	char said_metric[RP_NAME_LEN] = "", said_unit[RP_UNIT_LEN] = "", said_x[RP_NAME_LEN] = "";
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		char stat[RP_NAME_LEN], name[RP_LABEL_LEN];
+		double x = 0;
+		bool has_x;
+		char rxname[RP_NAME_LEN];
+		pp_strlcpy(rxname, xname, sizeof(rxname));
+		tb_row_key(r, t->keyend, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
+		for (int i = 0; i < r->n; i++)
+			if (r->c[i].col >= t->tailcol && r->c[i].text[0] != '(' && r->c[i].text[0] != '[') {
+				size_t k = strlen(name);
+				if (k && k + 1 < sizeof(name))
+					name[k++] = ' ';
+				pp_strlcpy(name + k, r->c[i].text, sizeof(name) - k);
+			}
+		bool first_val_is_x = false;
+		for (int g = 0; g < t->ng; g++) {
+			const struct tb_cell *c = NULL;
+			for (int i = 0; i < r->n; i++)
+				if (r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end &&
+				    (r->c[i].kind == TB_VAL || r->c[i].kind == TB_MISS)) {
+					c = &r->c[i];
+					break;
+				}
+			if (xcol && g < skip_before)
+				continue;
+			if (g == skip_before && xcol) {
+				if (c && c->kind == TB_VAL && isfinite(c->v)) {
+					x = c->v;
+					has_x = true;
+					first_val_is_x = true;
+				}
+				continue;
+			}
+			if (!c || c->kind != TB_VAL || t->g[g].derived)
+				continue;
+			char metric[RP_NAME_LEN], label[RP_LABEL_LEN], tname[RP_NAME_LEN];
+			char mbuf[96];
+			if (transposed) {
+				size_t k = strcspn(name, " ");
+				pp_strlcpy(label, name, k + 1 < sizeof(label) ? k + 1 : sizeof(label));
+				size_t ll = strlen(label);
+				while (ll && label[ll - 1] == ':')
+					label[--ll] = 0;
+				const char *h = strchr(t->g[g].head, '=');
+				double hx;
+				bool suf;
+				h = h ? h + 1 : t->g[g].head;
+				tb_number(h, strlen(h), &hx, &suf);
+				snprintf(mbuf, sizeof(mbuf), "%s%s%s", title, title[0] && name[k] ? "_" : "",
+					 name[k] ? name + k + 1 : "");
+				if (c->name[0]) {
+					size_t ml = strlen(mbuf);
+					snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
+				}
+				tb_metric_name(mbuf, metric, sizeof(metric));
+				tb_emit(p, label, t->setting, txname, hx, metric, c, st->ln[li].no, &bad);
+				emitted++;
+				continue;
+			}
+			if (head_labels) {
+				pp_strlcpy(label, t->g[g].head, sizeof(label));
+				snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s", tmetric, tmetric[0] && stat[0] ? "_" : "",
+					 stat, (tmetric[0] || stat[0]) && name[0] ? "_" : "", name);
+			} else if (t->g[g].head[0]) {
+				if (tb_versionish(name) || (name[0] && rows_label)) {
+					/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
+					pp_strlcpy(label, name, sizeof(label));
+					snprintf(mbuf, sizeof(mbuf), "%s%s%s", title, title[0] ? "_" : "", t->g[g].head);
+				} else {
+					pp_strlcpy(label, title[0] ? title : (name[0] ? name : ""), sizeof(label));
+					snprintf(mbuf, sizeof(mbuf), "%s%s%s", stat, stat[0] ? "_" : "", t->g[g].head);
+				}
+			} else {
+				/* no header: the title, else the row's first name, is the label;
+				 * the other names and the cell's own name make the metric */
+				const char *rest = name;
+				size_t t0 = r->n ? strlen(r->c[0].text) : 0;
+				bool named = t0 && r->c[0].col < t->keyend && r->c[0].text[t0 - 1] == ':' &&
+					     !strchr(r->c[0].text, '=');
+				if (title[0] && !named) {
+					pp_strlcpy(label, title, sizeof(label));
+				} else {
+					size_t k = strcspn(name, " ");
+					pp_strlcpy(label, name, k + 1 < sizeof(label) ? k + 1 : sizeof(label));
+					size_t ll = strlen(label);
+					while (ll && label[ll - 1] == ':')
+						label[--ll] = 0;
+					rest = name[k] ? name + k + 1 : "";
+					if (named && title[0]) {
+						char tm[RP_NAME_LEN * 2];
+						snprintf(tm, sizeof(tm), "%s%s%s", title, rest[0] ? " " : "", rest);
+						pp_strlcpy(tname, tm, sizeof(tname));
+						rest = tname;
+					}
+				}
+				snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s", stat, stat[0] && rest[0] ? "_" : "", rest,
+					 (stat[0] || rest[0]) && c->name[0] ? "_" : "", c->name);
+			}
+			if (c->name[0] && head_labels) {
+				size_t ml = strlen(mbuf);
+				snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
+			}
+			tb_metric_name(mbuf, metric, sizeof(metric));
+			tb_emit(p, label, t->setting, has_x ? rxname : "run", has_x ? x : 0, metric, c, st->ln[li].no, &bad);
+			if (!emitted) {
+				pp_strlcpy(said_metric, metric, sizeof(said_metric));
+				pp_strlcpy(said_unit, c->unit, sizeof(said_unit));
+				pp_strlcpy(said_x, has_x ? rxname : "run", sizeof(said_x));
+			}
+			emitted++;
+		}
+		(void)first_val_is_x;
+	}
+	if (!emitted) {
+		pp_note(p, first, last, false, "lines %d-%d: a table, but no column could be given a role", first,
+			last);
+		return;
+	}
+	char labels[160] = "";
+	size_t lk = 0;
+	for (int g = 0; g < t->ng && lk < sizeof(labels) - 2; g++)
+		if (!t->g[g].derived && !(xcol && g <= skip_before))
+			lk += (size_t)snprintf(labels + lk, sizeof(labels) - lk, "%s%s", lk ? ", " : "",
+					       t->g[g].head[0] ? t->g[g].head : "-");
+	int nder = 0;
+	for (int g = 0; g < t->ng; g++)
+		nder += t->g[g].derived;
+	pp_note(p, first, last, true,
+		"table: %d rows; %s %s; x %s; metric %s%s%s%s; title %s%s%s; %d derived columns skipped; %d values read%s",
+		nrows, transposed ? "transposed, x in the header; header" : head_labels ? "labels" : "metrics", labels,
+		said_x, said_metric, said_unit[0] ? " (" : "", said_unit, said_unit[0] ? ")" : "",
+		title[0] ? title : "-", t->setting[0] ? "; setting " : "", t->setting, nder, emitted,
+		bad ? "; cells out of range read as n/a" : "");
+}
+
+/* Every row's first name is a label word or a kernel version. */
+static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
+{
+	static const char *const words[] = { "baseline", "base", "patched", "vanilla", "before", "after", "unpatched",
+		"mainline", "upstream", "tip", "default", "old", "new", "original", "modified", NULL };
+	struct tb_row *r = &st->rows[1];
+	int n = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		if (!r->n || r->c[0].kind != TB_WORD || r->c[0].col >= t->keyend)
+			return false;
+		char w[64];
+		pp_strlcpy(w, r->c[0].text, sizeof(w));
+		size_t k = strlen(w);
+		while (k && w[k - 1] == ':')
+			w[--k] = 0;
+		bool ok = tb_versionish(w);
+		for (size_t q = 0; words[q] && !ok; q++)
+			ok = !strcasecmp(w, words[q]);
+		if (!ok)
+			return false;
+		n++;
+	}
+	return n >= 2;
+}
+
+/* --- finding the tables -------------------------------------------------- */
+
+/* Is the held line li a data row? */
+static bool tb_line_row(struct tb_state *st, int li)
+{
+	struct tb_row *r = &st->rows[1];
+	tb_cells(st->ln[li].s, r);
+	return tb_is_row(r, st->ln[li].s);
+}
+
+static bool tb_line_blank(const struct tb_state *st, int li)
+{
+	return !st->ln[li].s[0];
+}
+
+/* A line right above a table: a header (its words stand over the columns,
+ * two blanks apart, or it is indented) or a title (text at the left). */
+static bool tb_line_header(const struct tb_state *st, int li)
+{
+	const char *s = st->ln[li].s;
+	size_t n = strlen(s);
+	if (!n || n > 200)
+		return false;
+	if (s[n - 1] == ':' && s[0] != ' ')
+		return false;
+	int cells = 0;
+	for (size_t i = 0; i < n;) {
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i >= n)
+			break;
+		cells++;
+		while (i < n && !(s[i] == ' ' && (i + 1 >= n || s[i + 1] == ' ')))
+			i++;
+	}
+	if (cells >= 2)
+		return true;
+	int bars = 0;
+	for (size_t q = 0; q < n; q++)
+		bars += s[q] == '|';
+	if (bars >= 2)
+		return true;
+	/* one name: a header when it stands well inside the line (a second
+	 * header line under one column), a title when at the left */
+	size_t lead = strspn(s, " ");
+	return lead >= 8 && s[n - 1] != ':' && s[lead] != '[';
+}
+
+/* Cells of a line split at two blanks. */
+static int tb_header_cells(const char *s)
+{
+	int cells = 0;
+	for (size_t i = 0; s[i];) {
+		while (s[i] == ' ')
+			i++;
+		if (!s[i])
+			break;
+		cells++;
+		while (s[i] && !(s[i] == ' ' && (s[i + 1] == ' ' || !s[i + 1])))
+			i++;
+	}
+	return cells;
+}
+
+static bool tb_line_title(const struct tb_state *st, int li)
+{
+	const char *s = st->ln[li].s;
+	size_t n = strlen(s);
+	if (!n || n > 72 || tb_is_rule(s))
+		return false;
+	/* a command line, options, a shell prompt: no title */
+	const char *eq = strchr(s, '=');
+	if (strstr(s, "--") || (eq && eq > s && eq[-1] != ' ') || strchr(s, '$') || strchr(s, '\\') ||
+	    s[n - 1] == ';' || strstr(s, "# "))
+		return false;
+	/* prose is a sentence; a title is a few words */
+	int words = 1;
+	for (size_t i = 0; i < n; i++)
+		words += s[i] == ' ' && i + 1 < n && s[i + 1] != ' ';
+	if (words > 8)
+		return false;
+	if (n > 1 && s[n - 1] == '.' && words > 3)
+		return false;
+	return true;
+}
+
+/* A line that names what the lines under it are ("2.4.16:", "result of
+ * 6.7.0", "dbench with 8 clients, results before:", "'stripe_size = 64KB'"). */
+static bool tb_line_label(const struct tb_state *st, int li)
+{
+	const char *s = st->ln[li].s;
+	size_t n = strlen(s);
+	if (!tb_line_title(st, li) || n > 60)
+		return false;
+	return (s[n - 1] == ':' || strpbrk(s, "0123456789'\"") != NULL) && !tb_line_row((struct tb_state *)st, li);
+}
+
+/* dbench's final lines ("Throughput 1149.6 MB/sec  8 clients  8 procs
+ * max_latency=303.666 ms", 1.x-3.x "... 16 procs", wrapped or not), each
+ * under the label the nearest label line above gives.  Returns true when
+ * the line was one (it is then no table row). */
+static bool tb_dbench_line(struct parser *p, struct tb_state *st, int li, const char *label)
+{
+	double v, x, ml;
+	const char *xn;
+	int k = dbench_parse_final(st->ln[li].s, &v, &xn, &x, &ml);
+	if (!k)
+		return false;
+	if (k == 2) {
+		if (li + 1 >= st->n)
+			return true;
+		const char *nx = st->ln[li + 1].s;
+		while (*nx == ' ')
+			nx++;
+		if (strncmp(nx, "procs", 5))
+			return true;
+		xn = "procs";
+	}
+	pp_emit(p, label, -1, xn, x, "throughput", v, "MB/s", RP_FINAL);
+	if (isfinite(ml))
+		pp_emit(p, label, -1, xn, x, "max_latency", ml, "ms", RP_FINAL);
+	return true;
+}
+
+/* A line that is only a setting in brackets: "(SNC on)". */
+static bool tb_setting_line(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	size_t n = strlen(s);
+	return n >= 3 && n < 40 && s[0] == '(' && s[n - 1] == ')' && !memchr(s + 1, '(', n - 2);
+}
+
+/* Does row j go on the table whose last row is li (not half its values
+ * or fewer: fs_mark's "Average Files/sec: 8324.0" under its table)? */
+static bool tb_row_fits(struct tb_state *st, int li, int j)
+{
+	tb_cells(st->ln[li].s, &st->rows[0]);
+	tb_cells(st->ln[j].s, &st->rows[1]);
+	int a = st->rows[0].nval, b = st->rows[1].nval;
+	return !(a >= 3 && b * 2 < a);
+}
+
+/* A row keyed by an x word whose values grow: "threads:  1  2  4  8". */
+static bool tb_x_header_row(struct tb_state *st, int li)
+{
+	struct tb_row *r = &st->rows[1];
+	tb_cells(st->ln[li].s, r);
+	if (r->n < 3 || r->c[0].kind != TB_WORD || !tb_x_word(r->c[0].text))
+		return false;
+	double last = -INFINITY;
+	for (int i = 1; i < r->n; i++) {
+		if (r->c[i].kind != TB_VAL || !(r->c[i].v > last))
+			return false;
+		last = r->c[i].v;
+	}
+	return true;
+}
+
+/* "494dba7b276e12bc 490d451fa5188975c21246f7f8f": commits side by side */
+static bool tb_commit_line(const char *s)
+{
+	int words = 0;
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		int n = 0;
+		while (*s && *s != ' ') {
+			if (!isxdigit((unsigned char)*s))
+				return false;
+			s++;
+			n++;
+		}
+		if (n < 7)
+			return false;
+		words++;
+	}
+	return words >= 2;
+}
+
+static void tb_process(struct parser *p, struct tb_state *st)
+{
+	/* benchmark lines that are no table: dbench's, under their labels */
+	char label[RP_LABEL_LEN] = "";
+	int nd = 0, nb = 0;
+	for (int li = 0; li < st->n; li++) {
+		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput"))
+			tb_title_label(st->ln[li].s, label, sizeof(label));
+		if (tb_dbench_line(p, st, li, label)) {
+			st->ln[li].s[0] = 0; /* read: not a table row */
+			nd++;
+		} else if (bonnie_table_line(p, &st->bt, st->ln[li].s, NULL, NULL)) {
+			/* as mail.c: bonnie++'s tables under the file's label */
+			st->ln[li].s[0] = 0;
+			nb++;
+		}
+	}
+	if (nd)
+		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d dbench Throughput lines, each under the label line above it", nd);
+	if (nb)
+		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d lines of bonnie++ tables, read as bonnie++ prints them", nb);
+
+	int i = 0;
+	bool in_hdr = true;
+	/* the mail's header block (From ... to the first blank line) is no table */
+	if (st->n && (!strncmp(st->ln[0].s, "From", 4) || !strncmp(st->ln[0].s, "Date:", 5) ||
+		      !strncmp(st->ln[0].s, "Subject:", 8) || !strncmp(st->ln[0].s, "Message-", 8) ||
+		      !strncmp(st->ln[0].s, "Return-Path:", 12))) {
+		while (i < st->n && !tb_line_blank(st, i))
+			i++;
+	}
+	in_hdr = false;
+	(void)in_hdr;
+	struct tb_table prev;
+	memset(&prev, 0, sizeof(prev));
+	prev.last = -2;
+	while (i < st->n) {
+		if (!tb_line_row(st, i)) {
+			i++;
+			continue;
+		}
+		struct tb_table t;
+		memset(&t, 0, sizeof(t));
+		/* "threads:  1  2  4 ..." over rows: a header of x values, not a row */
+		if (i + 1 < st->n && tb_x_header_row(st, i) && tb_line_row(st, i + 1)) {
+			i++;
+			continue;
+		}
+		t.first = i;
+		int depth = st->ln[i].depth;
+		int j = i + 1, last = i;
+		while (j < st->n && st->ln[j].depth == depth) {
+			if (tb_line_row(st, j) && tb_row_fits(st, last, j)) {
+				last = j;
+				j++;
+			} else if (tb_is_rule(st->ln[j].s)) {
+				j++;
+			} else {
+				break;
+			}
+		}
+		t.last = last;
+		/* header lines and a title above the rows */
+		int k = i - 1;
+		while (k >= 0 && tb_is_rule(st->ln[k].s) && st->ln[k].depth == depth)
+			k--;
+		t.nhead = 0;
+		t.title = -1;
+		if (k >= 1 && tb_line_blank(st, k) && st->ln[k - 1].depth == depth && !tb_line_row(st, k - 1) &&
+		    tb_line_header(st, k - 1) && (tb_header_cells(st->ln[k - 1].s) >= 2 || st->ln[k - 1].s[0] == ' '))
+			k--;
+		if (k >= 0 && st->ln[k].depth == depth && tb_setting_line(st->ln[k].s)) {
+			tb_title_label_raw(st->ln[k].s, t.setting, sizeof(t.setting));
+			k--;
+			/* a setting between rows: the rows under it are the same table's */
+			if (k >= 0 && k == prev.last && prev.nhead) {
+				memcpy(t.head, prev.head, sizeof(t.head));
+				t.nhead = prev.nhead;
+				t.title = prev.title;
+				tb_read_table(p, st, &t);
+				prev.last = last;
+				i = last + 1;
+				continue;
+			}
+		}
+		while (k >= 0 && t.nhead < 3 && st->ln[k].depth == depth && !tb_line_blank(st, k) &&
+		       ((tb_line_header(st, k) && !tb_line_row(st, k)) || tb_x_header_row(st, k))) {
+			/* headers are read top-down: keep them in order */
+			memmove(t.head + 1, t.head, sizeof(int) * (size_t)t.nhead);
+			t.head[0] = k;
+			t.nhead++;
+			k--;
+			while (k >= 0 && tb_is_rule(st->ln[k].s) && st->ln[k].depth == depth)
+				k--;
+		}
+		/* the robot's table: its labels are the commits over the rules
+		 * above "%stddev %change %stddev" (and "fail:runs %reproduction") */
+		for (int h = 0; h < t.nhead; h++)
+			if (strstr(st->ln[t.head[h]].s, "%stddev") || strstr(st->ln[t.head[h]].s, "%change")) {
+				for (int q = t.head[0] - 1; q >= 0 && q >= t.head[0] - 12; q--)
+					if (tb_commit_line(st->ln[q].s)) {
+						t.head[0] = q;
+						t.nhead = 1;
+						t.robot = true;
+						break;
+					}
+				break;
+			}
+		/* the title: the line right above (one blank line allowed) */
+		if (k >= 0 && tb_line_blank(st, k))
+			k--;
+		if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t.robot)
+			t.title = k;
+		/* a second table right under one, same header: the same title's */
+		if (t.title < 0 && prev.last >= 0 && k >= 0 && k <= prev.last && prev.last - k <= 2 && prev.nhead &&
+		    t.nhead && !strcmp(st->ln[prev.head[prev.nhead - 1]].s, st->ln[t.head[t.nhead - 1]].s))
+			t.title = prev.title;
+		tb_read_table(p, st, &t);
+		prev = t;
+		i = last + 1;
+	}
+	st->n = 0;
+}
+
+/* --- the parser ---------------------------------------------------------- */
+
+static void tb_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+{
+	(void)by_cr;
+	(void)truncated;
+	struct tb_state *st = p->st;
+	if (!st->ln) {
+		st->ln = calloc(TB_LINES, sizeof(*st->ln));
+		if (!st->ln)
+			return;
+	}
+	if (st->in_header && len >= 25 && !strncasecmp(line, "Content-Transfer-Encoding:", 26)) {
+		const char *v = line + 26;
+		while (*v == ' ')
+			v++;
+		if (!strncasecmp(v, "quoted-printable", 16))
+			st->qp = true;
+	}
+	if (!len)
+		st->in_header = false;
+	if (!st->qp && (strstr(line, "=3D") || strstr(line, "=C2=B1") || (len >= 3 && !strcmp(line + len - 3, "=20"))))
+		st->qp = true;
+	if (st->n >= TB_LINES - 1)
+		tb_process(p, st);
+	if (st->qp)
+		tb_qp_line(st, line, len, p->lineno);
+	else
+		tb_store(st, line, len, p->lineno);
+}
+
+static void tb_finish(struct parser *p)
+{
+	struct tb_state *st = p->st;
+	if (st->npend) {
+		tb_store(st, st->pend, st->npend, st->pend_no);
+		st->npend = 0;
+	}
+	if (st->ln)
+		tb_process(p, st);
+}
+
+static void tb_init(struct parser *p)
+{
+	struct tb_state *st = p->st;
+	st->in_header = true;
+}
+
+static void tb_fini(struct parser *p)
+{
+	struct tb_state *st = p->st;
+	free(st->ln);
+	st->ln = NULL;
+}
+
+const struct parser_ops parser_tables_ops = {
+	.name = "tables",
+	.state_size = sizeof(struct tb_state),
+	.init = tb_init,
+	.line = tb_line,
+	.finish = tb_finish,
+	.fini = tb_fini,
+};
+
+/* The same reader under the name "mail" (make iodash-tables). */
+const struct parser_ops parser_tables_mail_ops = {
+	.name = "mail",
+	.state_size = sizeof(struct tb_state),
+	.init = tb_init,
+	.line = tb_line,
+	.finish = tb_finish,
+	.fini = tb_fini,
+};
