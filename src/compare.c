@@ -626,7 +626,7 @@ fail_src:
 	for (size_t k = 0; k < cd->nmetrics; k++) {
 		const char *b = baseline;
 		memcpy(cd->metrics[k], names[k], RP_NAME_LEN);
-		rc = stats_build_curves(&cd->results, names[k], b, &cd->curves[k]);
+		rc = stats_build_curves_tagged(&cd->results, names[k], b, cd->verdicts, cd->inflation, &cd->curves[k]);
 		if (rc == -ESRCH) {
 			/* the baseline may lack a metric the others have: compare
 			 * that metric against its own first label, and say so */
@@ -636,7 +636,7 @@ fail_src:
 				snprintf(err, errlen, "--baseline %s: no such label; the labels are %s", baseline, labels);
 				goto fail;
 			}
-			rc = stats_build_curves(&cd->results, names[k], NULL, &cd->curves[k]);
+			rc = stats_build_curves_tagged(&cd->results, names[k], NULL, cd->verdicts, cd->inflation, &cd->curves[k]);
 		}
 		if (rc) {
 			snprintf(err, errlen, "building the curves of %s: %s", names[k], strerror(-rc));
@@ -681,60 +681,95 @@ void compare_free(struct compare_data *cd)
 
 const struct curve_point *compare_point_at(const struct curve *c, double x)
 {
-	for (size_t i = 0; i < c->n; i++)
-		if (c->pts[i].x == x)
-			return &c->pts[i];
-	return NULL;
+	return stats_point_at(c, x);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+size_t compare_curve_xs_range(const struct curve_set *cs, size_t first, size_t end, double **out)
+{
+	size_t n = 0, total = 0;
+	double *v;
+
+	for (size_t l = first; l < end; l++)
+		total += cs->v[l].n;
+	v = malloc((total ? total : 1) * sizeof(*v));
+	*out = v;
+	if (!v)
+		return 0;
+	for (size_t l = first; l < end; l++)
+		for (size_t i = 0; i < cs->v[l].n; i++)
+			v[n++] = cs->v[l].pts[i].x;
+	qsort(v, n, sizeof(*v), cmp_double);
+	total = n;
+	n = 0;
+	for (size_t i = 0; i < total; i++)
+		if (!n || v[n - 1] != v[i])
+			v[n++] = v[i];
+	return n;
 }
 
 /* Every x of any label, ascending. */
 size_t compare_curve_xs(const struct curve_set *cs, double **out)
 {
-	size_t n = 0, cap = 0;
-	double *v = NULL;
-
-	for (size_t l = 0; l < cs->n; l++)
-		for (size_t i = 0; i < cs->v[l].n; i++) {
-			double x = cs->v[l].pts[i].x;
-			size_t j;
-			for (j = 0; j < n && v[j] != x; j++)
-				;
-			if (j < n)
-				continue;
-			if (n == cap) {
-				cap = cap ? cap * 2 : 32;
-				double *nv = realloc(v, cap * sizeof(*v));
-				if (!nv) {
-					free(v);
-					*out = NULL;
-					return 0;
-				}
-				v = nv;
-			}
-			/* insertion keeps it sorted */
-			for (j = n; j > 0 && v[j - 1] > x; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-			n++;
-		}
-	*out = v;
-	return n;
+	return compare_curve_xs_range(cs, 0, cs->n, out);
 }
 
 void compare_format_x(char *b, size_t n, double x)
 {
+	static const char units[] = "MGTP";
+	double m = 1048576;
+
+	/* a sweep's "128M" came in as 134217728: show it in the unit typed
+	 * (binary, as sweep_parse_number reads it) */
+	if (x >= m && fabs(x) < 1e18 && x == floor(x)) {
+		int u = -1;
+		for (int i = 0; i < 4 && fmod(x, m) == 0; i++, m *= 1024)
+			u = i;
+		if (u >= 0) {
+			snprintf(b, n, "%.0f%c", x / pow(1024, 2 + u), units[u]);
+			return;
+		}
+	}
 	if (x == floor(x) && fabs(x) < 1e15)
 		snprintf(b, n, "%.0f", x);
 	else
 		snprintf(b, n, "%g", x);
 }
 
-static size_t base_index(const struct curve_set *cs)
+int compare_metric_better(const char *metric, const char *unit)
 {
-	for (size_t l = 0; l < cs->n; l++)
-		if (!strcmp(cs->v[l].label, cs->baseline))
-			return l;
+	static const char *const lower[] = { "lat", "clat", "slat", "_p9", "p99", "percentile", "elapsed",
+					     "time", "runtime", "duration", "latency", "max_ms", "avg_ms" };
+	static const char *const time_units[] = { "ns", "us", "usec", "ms", "msec", "s", "sec", "secs" };
+
+	if (compare_unit_is_rate(unit))
+		return 1;
+	for (size_t i = 0; i < sizeof(time_units) / sizeof(time_units[0]); i++)
+		if (!strcmp(unit, time_units[i]))
+			return -1;
+	for (size_t i = 0; i < sizeof(lower) / sizeof(lower[0]); i++)
+		if (strstr(metric, lower[i]))
+			return -1;
+	if (strstr(metric, "bw") || strstr(metric, "iops") || strstr(metric, "throughput") || strstr(metric, "Bps"))
+		return 1;
 	return 0;
+}
+
+/* The baseline curve of the block (setting) that holds curve l. */
+static size_t block_base(const struct curve_set *cs, size_t l)
+{
+	size_t a = l;
+	while (a > 0 && !strcmp(cs->v[a - 1].setting, cs->v[l].setting))
+		a--;
+	for (size_t e = stats_block_end(cs, a), i = a; i < e; i++)
+		if (cs->v[i].is_base)
+			return i;
+	return a;
 }
 
 #define W_MEAN 12
@@ -749,22 +784,14 @@ bool compare_unit_is_rate(const char *unit)
 	return runsum_rate_factor(unit) > 0 || !strcmp(unit, "IOPS") || strstr(unit, "/s");
 }
 
-const char *compare_point_verdict(const struct compare_data *cd, const char *metric,
-				  const char *label, double x, char *buf, size_t len)
+const char *compare_point_verdict(const struct curve_point *p, char *buf, size_t len)
 {
-	bool seen[RV_THROTTLED + 1] = { false };
 	static const enum run_verdict order[] = { RV_THROTTLED, RV_CACHE, RV_DEVICE };
 	size_t off = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; cd->verdicts && i < cd->results.n; i++) {
-		const struct result_point *p = &cd->results.v[i];
-		if (p->x == x && !strcmp(p->metric, metric) && !strcmp(p->label, label) &&
-		    cd->verdicts[i] <= RV_THROTTLED)
-			seen[cd->verdicts[i]] = true;
-	}
 	for (size_t k = 0; k < 3 && off < len; k++)
-		if (seen[order[k]]) {
+		if (p && (p->tags & (1u << order[k]))) {
 			int w = snprintf(buf + off, len - off, "%s%s", off ? "/" : "", runsum_verdict_name(order[k]));
 			if (w > 0)
 				off += (size_t)w;
@@ -772,32 +799,15 @@ const char *compare_point_verdict(const struct compare_data *cd, const char *met
 	return buf;
 }
 
-char compare_point_mark(const struct compare_data *cd, const char *metric, const char *label, double x)
+char compare_point_mark(const struct curve_point *p)
 {
 	char b[64];
-	compare_point_verdict(cd, metric, label, x, b, sizeof(b));
+	compare_point_verdict(p, b, sizeof(b));
 	if (!b[0])
 		return 0;
 	if (strchr(b, '/'))
 		return '+';
 	return b[0] == 't' ? 'T' : b[0] == 'c' ? 'C' : 'D';
-}
-
-/* The cache inflation of the runs behind a point: their mean, INFINITY
- * when a run's disks did nothing, NAN when none is known. */
-static double point_inflation(const struct compare_data *cd, const char *metric, const char *label, double x)
-{
-	double sum = 0;
-	int n = 0;
-
-	for (size_t i = 0; cd->inflation && i < cd->results.n; i++) {
-		const struct result_point *p = &cd->results.v[i];
-		if (p->x != x || strcmp(p->metric, metric) || strcmp(p->label, label) || isnan(cd->inflation[i]))
-			continue;
-		sum += cd->inflation[i];
-		n++;
-	}
-	return n ? sum / n : NAN;
 }
 
 static bool metric_has_verdicts(const struct compare_data *cd, const char *metric)
@@ -808,25 +818,19 @@ static bool metric_has_verdicts(const struct compare_data *cd, const char *metri
 	return false;
 }
 
-static void print_text(const struct compare_data *cd, size_t k, FILE *out)
+/* The columns of the curves [a, e) of one setting, a row per x. */
+static void print_text_block(const struct compare_data *cd, const struct curve_set *cs, size_t a, size_t e,
+			     bool rate, bool verd, FILE *out)
 {
-	const struct curve_set *cs = &cd->curves[k];
-	const struct curve *c0 = &cs->v[0];
-	size_t bi = base_index(cs), nx;
-	bool rate = compare_unit_is_rate(c0->unit), verd = metric_has_verdicts(cd, c0->metric);
+	const struct curve *c0 = &cs->v[a];
+	size_t bi = block_base(cs, a), nx;
 	int wl = W_MEAN + (rate ? W_MEAN : 0) + W_SD + W_COV + W_N + (verd ? W_VERDICT + 1 : 0);
 	double *xs;
 
-	nx = compare_curve_xs(cs, &xs);
-	fprintf(out, "%s%s%s%s by %s: mean of N runs%s",
-		c0->metric, c0->unit[0] ? " (" : "", c0->unit, c0->unit[0] ? ")" : "",
-		c0->x_name[0] ? c0->x_name : "x", rate ? ", hmean harmonic mean" : "");
-	if (cs->n > 1)
-		fprintf(out, "; change against %s; * = p < 0.05 (Welch's t-test)", cs->baseline);
-	if (verd)
-		fprintf(out, "; what the runs measured: device, cache, throttled");
-	fprintf(out, "\n\n%8s", "");
-	for (size_t l = 0; l < cs->n; l++) {
+	(void)cd;
+	nx = compare_curve_xs_range(cs, a, e, &xs);
+	fprintf(out, "%8s", "");
+	for (size_t l = a; l < e; l++) {
 		int w = wl + (l != bi ? W_CHG + 1 : 0);
 		char lab[RP_LABEL_LEN + 16];
 		snprintf(lab, sizeof(lab), "%s (%d run%s)", cs->v[l].label, cs->v[l].runs,
@@ -834,7 +838,7 @@ static void print_text(const struct compare_data *cd, size_t k, FILE *out)
 		fprintf(out, "  %*s", w, lab);
 	}
 	fprintf(out, "\n%8.8s", c0->x_name[0] ? c0->x_name : "x");
-	for (size_t l = 0; l < cs->n; l++) {
+	for (size_t l = a; l < e; l++) {
 		fprintf(out, "  %*s", W_MEAN, "mean");
 		if (rate)
 			fprintf(out, "%*s", W_MEAN, "hmean");
@@ -849,7 +853,7 @@ static void print_text(const struct compare_data *cd, size_t k, FILE *out)
 		char xb[32];
 		compare_format_x(xb, sizeof(xb), xs[i]);
 		fprintf(out, "%8s", xb);
-		for (size_t l = 0; l < cs->n; l++) {
+		for (size_t l = a; l < e; l++) {
 			const struct curve_point *p = compare_point_at(&cs->v[l], xs[i]);
 			fputs("  ", out);
 			if (!p) {
@@ -881,13 +885,43 @@ static void print_text(const struct compare_data *cd, size_t k, FILE *out)
 			}
 			if (verd) {
 				char vb[64];
-				compare_point_verdict(cd, c0->metric, cs->v[l].label, xs[i], vb, sizeof(vb));
+				compare_point_verdict(p, vb, sizeof(vb));
 				fprintf(out, " %*s", W_VERDICT, vb[0] ? vb : "-");
 			}
 		}
 		fputc('\n', out);
 	}
 	free(xs);
+}
+
+static void print_text(const struct compare_data *cd, size_t k, FILE *out)
+{
+	const struct curve_set *cs = &cd->curves[k];
+	const struct curve *c0 = &cs->v[0];
+	bool rate = compare_unit_is_rate(c0->unit), verd = metric_has_verdicts(cd, c0->metric);
+	bool blocks = stats_block_end(cs, 0) < cs->n || c0->setting[0];
+
+	fprintf(out, "%s%s%s%s by %s: mean of N runs%s",
+		c0->metric, c0->unit[0] ? " (" : "", c0->unit, c0->unit[0] ? ")" : "",
+		c0->x_name[0] ? c0->x_name : "x", rate ? ", hmean harmonic mean" : "");
+	if (cs->n > 1)
+		fprintf(out, "; change against %s%s; * = p < 0.05 (Welch's t-test)", cs->baseline,
+			blocks ? " within each setting" : "");
+	if (verd)
+		fprintf(out, "; what the runs measured: device, cache, throttled");
+	fprintf(out, "%s\n", compare_metric_better(c0->metric, c0->unit) < 0 ? "; lower is better" : "");
+	for (size_t a = 0, e; a < cs->n; a = e) {
+		e = stats_block_end(cs, a);
+		fputc('\n', out);
+		if (blocks) {
+			size_t bi = block_base(cs, a);
+			fprintf(out, "setting %s", cs->v[a].setting[0] ? cs->v[a].setting : "(none)");
+			if (e - a > 1 && strcmp(cs->v[bi].label, cs->baseline))
+				fprintf(out, " (no %s here: change against %s)", cs->baseline, cs->v[bi].label);
+			fputs(":\n", out);
+		}
+		print_text_block(cd, cs, a, e, rate, verd, out);
+	}
 }
 
 /* Without trailing blanks: the table goes into mails. */
@@ -1005,6 +1039,7 @@ struct cmp_walk {
 	const struct compare_label *li;
 	const struct curve_point *p;
 	const char *metric, *unit, *x_name;   /* the metric's, or the curve's */
+	const char *base;      /* the label the curve's changes are against (its setting's) */
 	char vb[64];
 };
 
@@ -1014,6 +1049,7 @@ struct cmp_walk {
 	X(CMP_X_NAME, "x_name", SCT_TEXT, CL_METRIC, EX_BOTH, s, w->x_name) \
 	X(CMP_X, "x", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->x) \
 	X(CMP_LABEL, "label", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->c->label) \
+	X(CMP_SETTING, "setting", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->c->setting) \
 	X(CMP_RUNS_CSV, "runs", SCT_INT, CL_LABEL, EX_CSV, i, w->c->runs) \
 	X(CMP_N, "n", SCT_INT, CL_POINT, EX_BOTH, i, w->p->n) \
 	X(CMP_MEAN, "mean", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->mean) \
@@ -1022,15 +1058,14 @@ struct cmp_walk {
 	X(CMP_MIN, "min", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->min) \
 	X(CMP_MAX, "max", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->max) \
 	X(CMP_HMEAN, "hmean", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->hmean) \
-	X(CMP_BASELINE, "baseline", SCT_TEXT, CL_METRIC, EX_BOTH, s, w->cs->baseline) \
+	X(CMP_BASELINE, "baseline", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->base) \
 	X(CMP_CHANGE, "change_pct", SCT_DOUBLE, CL_POINT, EX_BOTH, d, \
 	  w->p->have_change ? w->p->change_pct : NAN) \
 	X(CMP_P_VALUE, "p_value", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->p_value >= 0 ? w->p->p_value : NAN) \
 	X(CMP_SIGNIFICANT, "significant", SCT_BOOL, CL_POINT, EX_BOTH, i, w->p->significant) \
 	X(CMP_VERDICT, "verdict", SCT_TEXT, CL_POINT, EX_BOTH, s, \
-	  compare_point_verdict(w->cd, w->c->metric, w->c->label, w->p->x, w->vb, sizeof(w->vb))) \
-	X(CMP_INFLATION, "inflation", SCT_RATIO, CL_POINT, EX_BOTH, d, \
-	  point_inflation(w->cd, w->c->metric, w->c->label, w->p->x)) \
+	  compare_point_verdict(w->p, w->vb, sizeof(w->vb))) \
+	X(CMP_INFLATION, "inflation", SCT_RATIO, CL_POINT, EX_BOTH, d, w->p->aux) \
 	X(CMP_KERNEL, "kernel", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->li ? w->li->kernel : "") \
 	X(CMP_KNOBS, "knobs", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->li ? w->li->knobs : "") \
 	X(CMP_RUNS_JSON, "runs", SCT_INT, CL_LABEL, EX_JSON, i, w->c->runs)
@@ -1103,6 +1138,7 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 		}
 		for (size_t l = 0; l < cs->n; l++) {
 			w.c = &cs->v[l];
+			w.base = cs->v[block_base(cs, l)].label;
 			w.li = label_info(cd, w.c->label);
 			w.metric = w.c->metric;
 			w.unit = w.c->unit;

@@ -105,20 +105,25 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
  * against the baseline with * where Welch's p < 0.05, and the verdict of
  * the runs (device / cache / throttled) where recordings say it. */
 void compare_print_text_metric(const struct compare_data *cd, size_t k, FILE *out);
-/* The verdicts of the runs behind one point: "throttled", "cache/device"
- * (distinct, in that order), "" when none is known. */
-const char *compare_point_verdict(const struct compare_data *cd, const char *metric,
-				  const char *label, double x, char *buf, size_t len);
+/* The verdicts of the runs behind one point (its tags): "throttled",
+ * "cache/device" (distinct, in that order), "" when none is known. */
+const char *compare_point_verdict(const struct curve_point *p, char *buf, size_t len);
 /* One letter per verdict for a curve point: T throttled, C cache, D device,
  * '+' for a mix, 0 for none. */
-char compare_point_mark(const struct compare_data *cd, const char *metric,
-			const char *label, double x);
+char compare_point_mark(const struct curve_point *p);
 /* The point of curve c at x, NULL when it has none there. */
 const struct curve_point *compare_point_at(const struct curve *c, double x);
 /* Every x of any label of cs, ascending, in *out (malloc'd); the count. */
 size_t compare_curve_xs(const struct curve_set *cs, double **out);
-/* An x value as the tables print it: whole numbers without a fraction. */
+/* The same for the curves cs->v[first .. end) (one setting's block). */
+size_t compare_curve_xs_range(const struct curve_set *cs, size_t first, size_t end, double **out);
+/* An x value as the tables print it: whole numbers without a fraction; a
+ * whole number of MiB, GiB or TiB (1 MiB and up) in that binary unit
+ * ("128M" swept is 134217728 bytes and shows as 128M again). */
 void compare_format_x(char *b, size_t n, double x);
+/* Which way is better for a metric: +1 higher (bandwidth, IOPS, any rate),
+ * -1 lower (latencies, percentiles, elapsed time, a time unit), 0 unknown. */
+int compare_metric_better(const char *metric, const char *unit);
 /* A throughput unit (MB/sec, KiB/s, IOPS, ops/s): higher is better. */
 bool compare_unit_is_rate(const char *unit);
 

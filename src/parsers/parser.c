@@ -176,6 +176,8 @@ void pp_emit_point(struct parser *p, struct result_point *pt)
 		return;
 	if (!pt->label[0])
 		pp_strlcpy(pt->label, p->label, sizeof(pt->label));
+	if (!pt->setting[0])
+		pp_strlcpy(pt->setting, p->setting, sizeof(pt->setting));
 	bool progress = pt->flags & RP_PROGRESS;
 	if (!progress && p->x_set) {
 		pp_strlcpy(pt->x_name, p->x_name, sizeof(pt->x_name));

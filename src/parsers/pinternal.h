@@ -54,6 +54,9 @@ struct parser {
 	const struct parser_ops *ops;
 	void *st;
 	char label[RP_LABEL_LEN];
+	char setting[RP_LABEL_LEN];      /* the knob setting of the points emitted now (a
+	                                  * mail's "---- (5,10)" section), given to those that
+	                                  * name none; "" none */
 	struct result_sink *sink;        /* valid inside feed/finish only */
 	/* line assembly */
 	char line[PARSER_LINE_MAX + 1];

@@ -168,7 +168,7 @@ static void test_svg(void **st)
 	assert_int_equal(strncmp(buf, "<?xml", 5), 0);
 	assert_non_null(strstr(buf, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
 	assert_int_equal(count(buf, "<polyline fill=\"none\" stroke=\"#"), 2);
-	assert_non_null(strstr(buf, "6.18.44-fc-v1147, d=134217728: mean 1689k sd 210k, 2 runs, throttled</title></path>"));
+	assert_non_null(strstr(buf, "6.18.44-fc-v1147, d=128M: mean 1689k sd 210k, 2 runs, throttled</title></path>"));
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
