@@ -284,8 +284,9 @@ static int curve_fill(struct curve *c, const struct result_set *rs, struct srec 
 	return 0;
 }
 
-int stats_build_curves_tagged(const struct result_set *rs, const char *metric, const char *baseline,
-			      const unsigned char *tags, const double *aux, struct curve_set *out)
+int stats_build_curves_tagged(const struct result_set *rs, const size_t *idx, size_t nidx, const char *metric,
+			      const char *baseline, const unsigned char *tags, const double *aux,
+			      struct curve_set *out)
 {
 	struct intern labels = { 0 }, settings = { 0 };
 	struct srec *recs = NULL;
@@ -297,10 +298,13 @@ int stats_build_curves_tagged(const struct result_set *rs, const char *metric, c
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
-	recs = malloc((rs->n ? rs->n : 1) * sizeof(*recs));
+	if (!idx)
+		nidx = rs->n;
+	recs = malloc((nidx ? nidx : 1) * sizeof(*recs));
 	if (!recs)
 		return -ENOMEM;
-	for (size_t i = 0; i < rs->n; i++) {
+	for (size_t ii = 0; ii < nidx; ii++) {
+		size_t i = idx ? idx[ii] : ii;
 		const struct result_point *p = &rs->v[i];
 		struct srec *r = &recs[nrec];
 		if (!stats_point_is_final(p) || strcmp(p->metric, metric))
@@ -383,7 +387,7 @@ out:
 int stats_build_curves(const struct result_set *rs, const char *metric,
 			 const char *baseline, struct curve_set *out)
 {
-	return stats_build_curves_tagged(rs, metric, baseline, NULL, NULL, out);
+	return stats_build_curves_tagged(rs, NULL, 0, metric, baseline, NULL, NULL, out);
 }
 
 size_t stats_block_end(const struct curve_set *cs, size_t first)

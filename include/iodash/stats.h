@@ -53,9 +53,11 @@ int stats_build_curves(const struct result_set *rs, const char *metric,
 			 const char *baseline, struct curve_set *out);
 /* The same, with a tag (< 32, else none) and an aux value (NAN none) per
  * point of rs (either may be NULL), folded into each curve point's tags
- * and aux. */
-int stats_build_curves_tagged(const struct result_set *rs, const char *metric, const char *baseline,
-			      const unsigned char *tags, const double *aux, struct curve_set *out);
+ * and aux; only the points rs->v[idx[0..nidx)] are looked at when idx is
+ * not NULL (the metric's, found once for all metrics by the caller). */
+int stats_build_curves_tagged(const struct result_set *rs, const size_t *idx, size_t nidx, const char *metric,
+			      const char *baseline, const unsigned char *tags, const double *aux,
+			      struct curve_set *out);
 /* The end of the block of curves that starts at cs->v[first]: the index
  * after its last curve (the curves of one setting are adjacent). */
 size_t stats_block_end(const struct curve_set *cs, size_t first);
