@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "iodash/compare.h"
 #include "iodash/emit.h"
+#include "iodash/knobs.h"
 #include "record/rec_format.h"
 #include "iodash/parser.h"
 #include "iodash/recording.h"
@@ -116,6 +117,37 @@ static int add_run(struct compare_data *cd, const struct recording *rec, const c
 	return 0;
 }
 
+/* The run's setting from the knobs it started with: the driver lists the
+ * keys it set first, then their twins the kernel zeroed
+ * (vm.dirty_ratio=10 ... vm.dirty_bytes=0); the twins are dropped, so
+ * recordings made before the setting was a dimension read the same. */
+static void run_setting(struct compare_run *r)
+{
+	char copy[MODEL_LINE_LEN], keys[16][KNOB_VAL], *save = NULL;
+	size_t off = 0, nkeys = 0;
+
+	snprintf(copy, sizeof(copy), "%s", r->knobs);
+	r->setting[0] = '\0';
+	for (char *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(w, '=');
+		bool twin = false;
+		if (!eq || nkeys == 16)
+			continue;
+		*eq = '\0';
+		for (size_t i = 0; i < nkeys && !twin; i++)
+			twin = knobs_twin(keys[i]) && !strcmp(knobs_twin(keys[i]), w);
+		if (twin)
+			continue;
+		snprintf(keys[nkeys++], KNOB_VAL, "%s", w);
+		int n = snprintf(r->setting + off, sizeof(r->setting) - off, "%s%s=%s", off ? "," : "", w, eq + 1);
+		if (n < 0 || (size_t)n >= sizeof(r->setting) - off) {
+			r->setting[off] = '\0';
+			break;
+		}
+		off += (size_t)n;
+	}
+}
+
 /* What the driver said around run_start event i: the knobs the run
  * started with (the "... knobs: " event just before it) and its
  * run_summary (before the next run_start). */
@@ -132,6 +164,7 @@ static void run_details(struct compare_run *r, const struct recording *rec, size
 		const char *k = strstr(e.text, " knobs: ");
 		if (e.kind == MEV_KNOB && k && !strchr(e.text, '>')) {
 			snprintf(r->knobs, sizeof(r->knobs), "%s", k + 8);
+			run_setting(r);
 			break;
 		}
 	}
@@ -307,33 +340,99 @@ static void default_label(const struct rec_header *h, const char *label, char *o
 	memcpy(out, tmp, RP_LABEL_LEN);
 }
 
-/* The final results of a recording, each with the verdict and inflation
- * of the run whose span holds its time. */
+/* A run's own figures as points (COMPARE_RUN_METRIC_PREFIX), at the x
+ * of its results when it has any, else x "run" 1. */
+static int add_run_points(struct result_set *rs, const struct compare_run *r, const char *x_name, double x,
+			  size_t *n)
+{
+	const struct run_summary *u = &r->sum;
+	const struct { const char *metric, *unit; bool have; double v; } f[] = {
+		{ "run_dev_Bps", "B/s", u->have_disks, u->device_Bps },
+		{ "run_rep_Bps", "B/s", u->have_reported, u->reported_Bps },
+		{ "run_inflation", "", isfinite(u->inflation), u->inflation },
+		{ "run_secs", "s", u->secs > 0, u->secs },
+		{ "run_throttled_pct", "%", true, u->throttled_pct },
+		{ "run_peak_dirty_kB", "kB", u->have_dirty, (double)u->peak_kB },
+		{ "run_freerun_kB", "kB", u->have_dirty, (double)u->freerun_kB },
+		{ "run_thresh_kB", "kB", u->have_dirty, (double)u->thresh_kB },
+	};
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		struct result_point p = { .run = r->index, .x = x, .value = f[i].v, .flags = RP_FINAL };
+		if (!f[i].have || !isfinite(f[i].v))
+			continue;
+		snprintf(p.label, sizeof(p.label), "%s", r->label);
+		snprintf(p.setting, sizeof(p.setting), "%s", r->setting);
+		snprintf(p.x_name, sizeof(p.x_name), "%s", x_name);
+		snprintf(p.metric, sizeof(p.metric), "%s", f[i].metric);
+		snprintf(p.unit, sizeof(p.unit), "%s", f[i].unit);
+		if (result_set_add(rs, &p))
+			return -ENOMEM;
+		(*n)++;
+	}
+	return 0;
+}
+
+/* The final results of a recording, each with the setting, verdict and
+ * inflation of the run whose span holds its time; then each run's own
+ * figures. */
 static int load_recording_results(const struct recording *rec, const struct compare_run *runs,
 				  size_t nruns, struct result_set *rs, unsigned char **rv, double **rinf)
 {
-	size_t n = recording_count(rec, RK_RESULT), k = 0;
+	size_t n = recording_count(rec, RK_RESULT), k = 0, cap = n + nruns * 8 + 1;
 	struct result_point p;
+	/* per run: the x of its first result */
+	char (*xn)[RP_NAME_LEN] = calloc(nruns ? nruns : 1, sizeof(*xn));
+	double *xv = calloc(nruns ? nruns : 1, sizeof(*xv));
 
-	*rv = calloc(n ? n : 1, 1);
-	*rinf = calloc(n ? n : 1, sizeof(double));
-	if (!*rv || !*rinf)
+	*rv = calloc(cap, 1);
+	*rinf = calloc(cap, sizeof(double));
+	if (!*rv || !*rinf || !xn || !xv) {
+		free(xn);
+		free(xv);
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (recording_result(rec, i, &p) || (p.flags & RP_PROGRESS))
 			continue;
 		double t = recording_time(rec, RK_RESULT, i);
 		(*rv)[k] = RV_UNKNOWN;
 		(*rinf)[k] = NAN;
-		for (size_t r = 0; r < nruns; r++)
-			if (runs[r].have_summary && t >= runs[r].t0 && t <= runs[r].t1) {
+		for (size_t r = 0; r < nruns; r++) {
+			if (!(t >= runs[r].t0 && t <= runs[r].t1))
+				continue;
+			if (!p.setting[0])
+				snprintf(p.setting, sizeof(p.setting), "%s", runs[r].setting);
+			if (!xn[r][0])
+				snprintf(xn[r], sizeof(xn[r]), "%s", p.x_name), xv[r] = p.x;
+			if (runs[r].have_summary) {
 				(*rv)[k] = (unsigned char)runs[r].sum.verdict;
 				(*rinf)[k] = runs[r].sum.inflation;
 			}
-		if (result_set_add(rs, &p))
+		}
+		if (result_set_add(rs, &p)) {
+			free(xn);
+			free(xv);
 			return -ENOMEM;
+		}
 		k++;
 	}
+	for (size_t r = 0; r < nruns; r++) {
+		size_t before = k;
+		if (!runs[r].have_summary)
+			continue;
+		if (add_run_points(rs, &runs[r], xn[r][0] ? xn[r] : "run", xn[r][0] ? xv[r] : 1, &k)) {
+			free(xn);
+			free(xv);
+			return -ENOMEM;
+		}
+		for (size_t i = before; i < k; i++) {
+			(*rv)[i] = (unsigned char)runs[r].sum.verdict;
+			(*rinf)[i] = NAN;
+		}
+	}
+	free(xn);
+	free(xv);
 	return 0;
 }
 
@@ -356,13 +455,15 @@ struct seen_label {
 	char base[RP_LABEL_LEN];
 	char shown[RP_LABEL_LEN];
 	int src;
+	bool explicit;         /* -l or --label: pooled with the same explicit label */
 };
 struct seen_labels {
 	struct seen_label *v;
 	size_t n;
 };
 
-static int apart_label(struct seen_labels *sl, int src, char *const *paths, char *label, FILE *warn)
+static int apart_label(struct seen_labels *sl, int src, char *const *paths, char *label, bool explicit,
+		       FILE *warn)
 {
 	struct seen_label *seen = sl->v;
 	size_t nseen = sl->n;
@@ -371,9 +472,13 @@ static int apart_label(struct seen_labels *sl, int src, char *const *paths, char
 	for (size_t i = 0; i < nseen; i++) {
 		if (strcmp(seen[i].base, label))
 			continue;
-		if (seen[i].src == src) {
+		if (seen[i].src == src || (explicit && seen[i].explicit)) {
 			memcpy(label, seen[i].shown, RP_LABEL_LEN);
-			return 0;
+			if (seen[i].src == src)
+				return 0;
+			explicit = false;   /* pooled: recorded below as this source's too */
+			others = -1;
+			break;
 		}
 		if (first_src < 0)
 			first_src = seen[i].src;
@@ -385,6 +490,12 @@ static int apart_label(struct seen_labels *sl, int src, char *const *paths, char
 	seen = sl->v = nv;
 	memcpy(seen[nseen].base, label, RP_LABEL_LEN);
 	seen[nseen].src = src;
+	seen[nseen].explicit = explicit || others < 0;
+	if (others < 0) {
+		memcpy(seen[nseen].shown, label, RP_LABEL_LEN);
+		sl->n++;
+		return 0;
+	}
 	if (others) {
 		char shown[RP_LABEL_LEN + 8];
 		snprintf(shown, sizeof(shown), "%.*s#%d", RP_LABEL_LEN - 8, label, others + 1);
@@ -459,8 +570,15 @@ static int add_label_infos(struct compare_data *cd, const struct result_set *rs,
 			size_t j;
 			for (j = 0; j < cd->nlabels && strcmp(cd->labels[j].label, lab); j++)
 				;
-			if (j < cd->nlabels)
+			if (j < cd->nlabels) {
+				struct compare_label *l = &cd->labels[j];
+				if (!strstr(l->sources, path) && strlen(l->sources) + strlen(path) + 3 < sizeof(l->sources)) {
+					strcat(l->sources, ", ");
+					strcat(l->sources, path);
+					l->nsources++;
+				}
 				continue;
+			}
 			struct compare_label *nv = realloc(cd->labels, (cd->nlabels + 1) * sizeof(*nv));
 			if (!nv)
 				return -ENOMEM;
@@ -471,6 +589,8 @@ static int add_label_infos(struct compare_data *cd, const struct result_set *rs,
 			snprintf(l->kernel, sizeof(l->kernel), "%s", kernel);
 			snprintf(l->host, sizeof(l->host), "%s", host);
 			snprintf(l->source, sizeof(l->source), "%s", path);
+			snprintf(l->sources, sizeof(l->sources), "%s", path);
+			l->nsources = 1;
 			merge_knobs(l->knobs, sizeof(l->knobs), cd->runs + run0, cd->nruns - run0, lab);
 			if (!l->knobs[0])
 				snprintf(l->knobs, sizeof(l->knobs), "%s", hdr_knobs);
@@ -479,9 +599,43 @@ static int add_label_infos(struct compare_data *cd, const struct result_set *rs,
 	return 0;
 }
 
+/* The NAME of a "SRC=NAME" given for path, NULL when none is. */
+static const char *given_name(const char *const *names, int nnames, const char *path)
+{
+	for (int i = 0; i < nnames; i++) {
+		const char *eq = strrchr(names[i], '=');
+		size_t sl = eq ? (size_t)(eq - names[i]) : 0;
+		if (!eq)
+			continue;
+		if ((strlen(path) == sl && !strncmp(path, names[i], sl)) ||
+		    (strlen(util_base_name(path)) == sl && !strncmp(util_base_name(path), names[i], sl)))
+			return eq + 1;
+	}
+	return NULL;
+}
+
+/* NAME in place of a recording's label (the recorded -l, or the first
+ * word), keeping what the sweep added after it ("bs=4k"). */
+static void rename_label(char *label, const char *recorded, const char *name)
+{
+	char tmp[RP_LABEL_LEN];
+	size_t rl = strlen(recorded);
+	const char *rest = rl && !strncmp(label, recorded, rl) ? label + rl : strchr(label, ' ');
+
+	snprintf(tmp, sizeof(tmp), "%.*s%s", RP_LABEL_LEN / 2, name, rest ? rest : "");
+	memcpy(label, tmp, RP_LABEL_LEN);
+}
+
 int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		 const char *baseline, const char *metric, const char *parser,
 		 char *err, size_t errlen, FILE *warn)
+{
+	return compare_load_named(cd, paths, npaths, NULL, 0, baseline, metric, parser, err, errlen, warn);
+}
+
+int compare_load_named(struct compare_data *cd, char *const *paths, int npaths, const char *const *gnames,
+		       int ngnames, const char *baseline, const char *metric, const char *parser, char *err,
+		       size_t errlen, FILE *warn)
 {
 	struct renum rn = { 0 };
 	struct seen_labels seen = { 0 };
@@ -491,7 +645,23 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 	memset(cd, 0, sizeof(*cd));
 	if (baseline)
 		snprintf(cd->baseline, sizeof(cd->baseline), "%s", baseline);
+	for (int i = 0; i < ngnames; i++) {
+		const char *eq = strrchr(gnames[i], '=');
+		bool found = false;
+		for (int s = 0; eq && eq[1] && !found; s++) {
+			if (s == npaths)
+				break;
+			found = given_name(gnames + i, 1, paths[s]) != NULL;
+		}
+		if (!found) {
+			snprintf(err, errlen, "--label %s: %s (write --label SRC=NAME, SRC one of the sources given)",
+				 gnames[i], eq && eq[1] ? "no such source" : "no NAME after '='");
+			return -EINVAL;
+		}
+	}
 	for (int s = 0; s < npaths; s++) {
+		const char *given = given_name(gnames, ngnames, paths[s]);
+		bool explicit = given != NULL;
 		struct result_set rs = { 0 };
 		unsigned char *rv = NULL;
 		double *rinf = NULL;
@@ -526,13 +696,19 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 			rc = load_runs(cd, rec, label);
 			if (!rc)
 				rc = load_recording_results(rec, cd->runs + run0, cd->nruns - run0, &rs, &rv, &rinf);
-			if (!rc) {
+			if (!rc && given) {
+				for (size_t i = 0; i < rs.n; i++)
+					rename_label(rs.v[i].label, h->label, given);
+				for (size_t i = run0; i < cd->nruns; i++)
+					rename_label(cd->runs[i].label, h->label, given);
+			} else if (!rc) {
 				/* labels by kernel, not by command name */
 				for (size_t i = 0; i < rs.n; i++)
 					default_label(h, rs.v[i].label, rs.v[i].label);
 				for (size_t i = run0; i < cd->nruns; i++)
 					default_label(h, cd->runs[i].label, cd->runs[i].label);
 			}
+			explicit = explicit || h->label[0];
 			recording_close(rec);
 			if (rc) {
 				snprintf(err, errlen, "%s: %s", paths[s], strerror(-rc));
@@ -558,13 +734,17 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 			}
 			if (rc)
 				goto fail_src;
+			for (size_t i = 0; given && i < rs.n; i++)
+				if (!strcmp(rs.v[i].label, lab))
+					snprintf(rs.v[i].label, sizeof(rs.v[i].label), "%s", given);
 		}
-		/* a label an earlier source has stays apart: LABEL#2 */
+		/* a label an earlier source has stays apart (LABEL#2), unless
+		 * both were given (-l, --label): then they pool */
 		for (size_t i = 0; i < rs.n; i++)
-			if ((rc = apart_label(&seen, s, paths, rs.v[i].label, warn)))
+			if ((rc = apart_label(&seen, s, paths, rs.v[i].label, explicit, warn)))
 				goto nomem_src;
 		for (size_t i = run0; i < cd->nruns; i++)
-			if ((rc = apart_label(&seen, s, paths, cd->runs[i].label, warn)))
+			if ((rc = apart_label(&seen, s, paths, cd->runs[i].label, explicit, warn)))
 				goto nomem_src;
 		for (size_t i = 0; i < rs.n; i++) {
 			struct result_point p = rs.v[i];
@@ -596,6 +776,18 @@ fail_src:
 		goto fail;
 	}
 	cd->nmetrics = stats_list_metrics(&cd->results, names, 64);
+	/* the runs' own figures after the benchmarks' */
+	for (size_t k = 0, moved = 0; k + moved < cd->nmetrics;) {
+		if (strncmp(names[k], COMPARE_RUN_METRIC_PREFIX, strlen(COMPARE_RUN_METRIC_PREFIX))) {
+			k++;
+			continue;
+		}
+		char tmp[RP_NAME_LEN];
+		memcpy(tmp, names[k], RP_NAME_LEN);
+		memmove(names[k], names[k + 1], (cd->nmetrics - k - 1) * RP_NAME_LEN);
+		memcpy(names[cd->nmetrics - 1], tmp, RP_NAME_LEN);
+		moved++;
+	}
 	if (!cd->nmetrics) {
 		snprintf(err, errlen, "no result points in %s%s", npaths == 1 ? paths[0] : "any of the sources",
 			 npaths == 1 ? "" : " given");
@@ -1014,13 +1206,15 @@ static void print_labels(const struct compare_data *cd, FILE *out)
 	bool any = false;
 
 	for (size_t i = 0; i < cd->nlabels && !any; i++)
-		any = cd->labels[i].kernel[0] || cd->labels[i].knobs[0];
+		any = cd->labels[i].kernel[0] || cd->labels[i].knobs[0] || cd->labels[i].nsources > 1;
 	if (!any)
 		return;
 	fputs("labels:\n", out);
 	for (size_t i = 0; i < cd->nlabels; i++) {
 		const struct compare_label *l = &cd->labels[i];
-		fprintf(out, "  %s: kernel %s, from %s", l->label, l->kernel[0] ? l->kernel : "n/a", l->source);
+		fprintf(out, "  %s: kernel %s, from %s", l->label, l->kernel[0] ? l->kernel : "n/a", l->sources);
+		if (l->nsources > 1)
+			fprintf(out, " (%d sources pooled)", l->nsources);
 		if (l->knobs[0])
 			fprintf(out, "; knobs %s", l->knobs);
 		fputc('\n', out);
