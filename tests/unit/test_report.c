@@ -186,6 +186,32 @@ static void test_svg(void **st)
 	compare_free(&cd);
 }
 
+/* Which way is better: a latency that rose is worse, a bandwidth that
+ * rose better, whatever its unit says. */
+static void test_direction(void **st)
+{
+	(void)st;
+	assert_int_equal(compare_metric_better("write_clat_p99_9", "us"), -1);
+	assert_int_equal(compare_metric_better("write_clat_p99_9", ""), -1);
+	assert_int_equal(compare_metric_better("lat_max", "ms"), -1);
+	assert_int_equal(compare_metric_better("write_bw", "KiB/s"), 1);
+	assert_int_equal(compare_metric_better("read_iops", "IOPS"), 1);
+	assert_int_equal(compare_metric_better("throughput", "MB/sec"), 1);
+	assert_int_equal(compare_metric_better("run_secs", "s"), -1);
+	assert_int_equal(compare_metric_better("files", ""), 0);
+	char b[32];
+	compare_format_x(b, sizeof(b), 134217728);
+	assert_string_equal(b, "128M");
+	compare_format_x(b, sizeof(b), 1536.0 * 1048576);
+	assert_string_equal(b, "1536M");
+	compare_format_x(b, sizeof(b), 4294967296.0);
+	assert_string_equal(b, "4G");
+	compare_format_x(b, sizeof(b), 100000000);
+	assert_string_equal(b, "100000000");
+	compare_format_x(b, sizeof(b), 4096);
+	assert_string_equal(b, "4096");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -193,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_host_and_thresholds),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_direction),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
