@@ -139,7 +139,12 @@ static void run_setting(struct compare_run *r)
 		if (twin)
 			continue;
 		snprintf(keys[nkeys++], KNOB_VAL, "%s", w);
-		int n = snprintf(r->setting + off, sizeof(r->setting) - off, "%s%s=%s", off ? "," : "", w, eq + 1);
+		/* bytes as typed: the kernel's 134217728 was "128M" */
+		char val[KNOB_VAL];
+		snprintf(val, sizeof(val), "%s", eq + 1);
+		if (val[0] && strspn(val, "0123456789") == strlen(val) && strlen(val) < 19)
+			compare_format_x(val, sizeof(val), strtod(val, NULL));
+		int n = snprintf(r->setting + off, sizeof(r->setting) - off, "%s%s=%s", off ? "," : "", w, val);
 		if (n < 0 || (size_t)n >= sizeof(r->setting) - off) {
 			r->setting[off] = '\0';
 			break;

@@ -30,7 +30,7 @@ check "two sweeps of dd: exit 0" [ "$rca" -eq 0 -a "$rcb" -eq 0 ]
 check "compare of two dd sweeps: results (the runs' own figures)" [ "$rc" -eq 0 ]
 check "compare of two dd sweeps: not 'no result points'" bash -c "! grep -q 'no result points' '$TMPD/ab.err'"
 check "compare of two dd sweeps: a block per setting" \
-	[ "$(grep -c '^setting vm.dirty_background_bytes=\(33554432,vm.dirty_bytes=67108864\|67108864,vm.dirty_bytes=134217728\):$' "$TMPD/ab.txt")" -eq 2 ]
+	[ "$(grep -c '^setting vm.dirty_background_bytes=\(32M,vm.dirty_bytes=64M\|64M,vm.dirty_bytes=128M\):$' "$TMPD/ab.txt")" -eq 2 ]
 check "compare of two dd sweeps: a column per label in each block, 2 runs each" \
 	[ "$(grep -Ec '^ +kernelA \(2 runs\) +kernelB \(2 runs\)$' "$TMPD/ab.txt")" -eq 2 ]
 check "compare of two dd sweeps: change of kernelB within each block" \
