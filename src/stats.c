@@ -422,15 +422,19 @@ void curve_set_free(struct curve_set *cs)
 
 size_t stats_list_metrics(const struct result_set *rs, char names[][RP_NAME_LEN], size_t max)
 {
-	size_t n = 0;
+	size_t n = 0, last = 0;
 
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct result_point *p = &rs->v[i];
 		size_t k;
 		if (!stats_point_is_final(p))
 			continue;
+		/* points come in runs of one metric: try the last one first */
+		if (last < n && !strcmp(names[last], p->metric))
+			continue;
 		for (k = 0; k < n && strcmp(names[k], p->metric); k++)
 			;
+		last = k;
 		if (k == n && n < max) {
 			memcpy(names[n], p->metric, RP_NAME_LEN);
 			names[n][RP_NAME_LEN - 1] = 0;
