@@ -497,6 +497,8 @@ int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o)
 {
 	struct ui_screen scr;
 	struct cmp_view v = { .cd = cd, .show_runs = true, .scr = &scr };
+	/* knob settings: a graph per setting, as the table's blocks */
+	v.side_by_side = cd->nmetrics && cd->curves[0].n && stats_block_end(&cd->curves[0], 0) < cd->curves[0].n;
 	bool quit = false;
 
 	if (!cd || !cd->nmetrics)
