@@ -1276,6 +1276,13 @@ static const struct compare_label *label_info(const struct compare_data *cd, con
 	return NULL;
 }
 
+/* "higher", "lower" or "" (unknown): which way a change is better */
+static const char *better_name(const char *metric, const char *unit)
+{
+	int b = compare_metric_better(metric, unit);
+	return b > 0 ? "higher" : b < 0 ? "lower" : "";
+}
+
 /* compare's table, one walk for CSV and JSON: CSV writes a row per point
  * with every column; JSON nests metric > label > point objects, each with
  * the columns of its level, in the table's order.  `runs` is two rows:
@@ -1319,7 +1326,8 @@ struct cmp_walk {
 	X(CMP_INFLATION, "inflation", SCT_RATIO, CL_POINT, EX_BOTH, d, w->p->aux) \
 	X(CMP_KERNEL, "kernel", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->li ? w->li->kernel : "") \
 	X(CMP_KNOBS, "knobs", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->li ? w->li->knobs : "") \
-	X(CMP_RUNS_JSON, "runs", SCT_INT, CL_LABEL, EX_JSON, i, w->c->runs)
+	X(CMP_RUNS_JSON, "runs", SCT_INT, CL_LABEL, EX_JSON, i, w->c->runs) \
+	X(CMP_BETTER, "better", SCT_TEXT, CL_METRIC, EX_BOTH, s, better_name(w->metric, w->unit))
 
 #define CMP_ID(id, nm, ty, lv, fm, mem, val) id,
 enum cmp_col { CMP_COLS(CMP_ID) CMP_NCOLS };

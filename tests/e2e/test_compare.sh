@@ -80,6 +80,11 @@ check "compare --label: says which sources it pooled" grep -q '^  k: kernel .*, 
 check "compare --label names a text source" [ -s "$TMPD/pool.csv" ]
 "$IODASH" compare --text --label nosuch=x "$A" >/dev/null 2>"$TMPD/pool.err"; rc=$?
 check "compare --label of no source: usage error" [ "$rc" -ne 0 ] && grep -q 'no such source' "$TMPD/pool.err"
+# each metric's direction (point 6): a latency that rose is worse
+"$IODASH" compare --csv --metric write_clat_p99_9 "$A" "$B" >"$TMPD/dir.csv" 2>/dev/null
+check "compare --csv: a latency percentile is better lower" grep -q '^write_clat_p99_9,us,d,134217728,2.6.24-rc2,.*,lower$' "$TMPD/dir.csv"
+check "compare --text: the latency's header says lower is better" bash -c "'$IODASH' compare --text --metric write_clat_p99_9 '$A' '$B' | grep -q '^write_clat_p99_9 (us) by d: .*; lower is better$'"
+check "compare --text: bandwidth is not said lower-better" bash -c "! grep -q 'lower is better' '$TMPD/k.txt'"
 # a run's own figures are results (point 5)
 check "compare kernels: the runs' own figures as metrics" bash -c "'$IODASH' compare --text --metric run_dev_Bps '$A' '$B' | grep -q '^run_dev_Bps (B/s) by d'"
 "$IODASH" compare --text --metric write_bw "$A" "$A" >"$TMPD/k2.txt" 2>"$TMPD/k2.err"
