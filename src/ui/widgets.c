@@ -305,8 +305,10 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 		ui_put(w, ax, d->x + d->w - name_len, name_len, st, TE_DIM, c0->x_name);
 	else if (name_len && x0 > name_len)
 		ui_put(w, ax, d->x + axis_w - 1 - name_len, name_len, st, TE_DIM, c0->x_name);
-	snprintf(xl, sizeof xl, "%s (%s), mean of runs, bars min..max%s", c0->metric, c0->unit,
-		 marked ? "; T throttled C cache D device + mixed" : "");
+	/* the marks' key first: a narrow graph (one of several side by
+	 * side) cuts the end of the line */
+	snprintf(xl, sizeof xl, "%s (%s)%s, mean of runs, bars min..max", c0->metric, c0->unit,
+		 marked ? ": T throttled C cache D device + mixed" : "");
 	ui_put(w, d->y + ph + 2, d->x + axis_w, pw, st, TE_DIM, xl);
 }
 
