@@ -1316,6 +1316,7 @@ struct cmp_walk {
 	X(CMP_MIN, "min", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->min) \
 	X(CMP_MAX, "max", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->max) \
 	X(CMP_HMEAN, "hmean", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->hmean) \
+	X(CMP_BASELINE_JSON, "baseline", SCT_TEXT, CL_METRIC, EX_JSON, s, w->cs->baseline) \
 	X(CMP_BASELINE, "baseline", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->base) \
 	X(CMP_CHANGE, "change_pct", SCT_DOUBLE, CL_POINT, EX_BOTH, d, \
 	  w->p->have_change ? w->p->change_pct : NAN) \

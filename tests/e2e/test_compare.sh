@@ -22,6 +22,8 @@ if "$IODASH" compare --json --baseline 2.4.17-pre2 "$MAIL" >"$TMPD/c.json" &&
 import json, sys
 d = json.load(open(sys.argv[1]))
 m = [x for x in d["metrics"] if x["metric"] == "throughput"][0]
+assert m["baseline"] == "2.4.17-pre2", m["baseline"]
+# and each label the one its changes are against (its setting's)
 assert all(x["baseline"] == "2.4.17-pre2" for x in m["labels"]), m["labels"]
 l = [x for x in m["labels"] if x["label"] == "2.4.16"][0]
 p = [x for x in l["points"] if x["x"] == 128][0]
