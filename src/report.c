@@ -784,7 +784,7 @@ int report_write_html(const struct compare_data *cd, const struct report_opts *r
 		fputs("</td><td class=\"l w\"><code>", out);
 		put_esc(out, l->knobs);
 		fputs("</code></td><td class=\"l\">", out);
-		put_esc(out, l->source);
+		put_esc(out, l->sources);   /* every source a label pooled */
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n<p class=\"note\">Each chart: the mean of the runs per x as a line, the runs' min&ndash;max "
