@@ -406,7 +406,11 @@ static int load_recording_results(const struct recording *rec, const struct comp
 		for (size_t r = 0; r < nruns; r++) {
 			if (!(t >= runs[r].t0 && t <= runs[r].t1))
 				continue;
-			if (!p.setting[0])
+			/* the run's knobs as the kernel took them, so one setting
+			 * reads the same from every recording, old or new,
+			 * whatever way it was typed; the R record's own
+			 * setting where the run has no knobs event */
+			if (runs[r].setting[0])
 				snprintf(p.setting, sizeof(p.setting), "%s", runs[r].setting);
 			if (!xn[r][0])
 				snprintf(xn[r], sizeof(xn[r]), "%s", p.x_name), xv[r] = p.x;
