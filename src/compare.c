@@ -291,18 +291,14 @@ static int load_runs(struct compare_data *cd, const struct recording *rec, const
 	return 0;
 }
 
-static void list_labels(const struct result_set *rs, char *buf, size_t len)
+/* The labels, for an error message: those of the sources (one each). */
+static void list_labels(const struct compare_data *cd, char *buf, size_t len)
 {
 	size_t o = 0;
 
 	buf[0] = 0;
-	for (size_t i = 0; i < rs->n && o < len; i++) {
-		bool seen = false;
-		for (size_t j = 0; j < i && !seen; j++)
-			seen = !strcmp(rs->v[j].label, rs->v[i].label);
-		if (!seen)
-			o += (size_t)snprintf(buf + o, len - o, "%s\"%s\"", o ? ", " : "", rs->v[i].label);
-	}
+	for (size_t i = 0; i < cd->nlabels && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s\"%s\"", o ? ", " : "", cd->labels[i].label);
 }
 
 /* The label of a text source's own points: its file name, or, when an
@@ -878,7 +874,7 @@ fail_src:
 			 * that metric against its own first label, and say so */
 			if (k == 0 || cd->nmetrics == 1) {
 				char labels[512];
-				list_labels(&cd->results, labels, sizeof(labels));
+				list_labels(cd, labels, sizeof(labels));
 				snprintf(err, errlen, "--baseline %s: no such label; the labels are %s", baseline, labels);
 				free(idx);
 				free(start);
@@ -1072,15 +1068,13 @@ static bool metric_has_verdicts(const struct compare_data *cd, const char *metri
 }
 
 /* The columns of the curves [a, e) of one setting, a row per x. */
-static void print_text_block(const struct compare_data *cd, const struct curve_set *cs, size_t a, size_t e,
-			     bool rate, bool verd, FILE *out)
+static void print_text_block(const struct curve_set *cs, size_t a, size_t e, bool rate, bool verd, FILE *out)
 {
 	const struct curve *c0 = &cs->v[a];
 	size_t bi = block_base(cs, a), nx;
 	int wl = W_MEAN + (rate ? W_MEAN : 0) + W_SD + W_COV + W_N + (verd ? W_VERDICT + 1 : 0);
 	double *xs;
 
-	(void)cd;
 	nx = compare_curve_xs_range(cs, a, e, &xs);
 	fprintf(out, "%8s", "");
 	for (size_t l = a; l < e; l++) {
@@ -1173,7 +1167,7 @@ static void print_text(const struct compare_data *cd, size_t k, FILE *out)
 				fprintf(out, " (no %s here: change against %s)", cs->baseline, cs->v[bi].label);
 			fputs(":\n", out);
 		}
-		print_text_block(cd, cs, a, e, rate, verd, out);
+		print_text_block(cs, a, e, rate, verd, out);
 	}
 }
 

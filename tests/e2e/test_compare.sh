@@ -78,8 +78,9 @@ check "compare iozone mail: no label with the setting folded in" bash -c "! grep
 "$IODASH" compare --text --metric write_bw --label "$A=k" --label "$(basename "$B")=k" "$A" "$B" >"$TMPD/pool.txt" 2>"$TMPD/pool.err"
 check "compare --label SRC=NAME: two recordings pool into one label of 4 runs" grep -Eq '^ +k \(4 runs\)$' "$TMPD/pool.txt"
 check "compare --label: says which sources it pooled" grep -q '^  k: kernel .*, from .*knobs-sweep-6.18.rec, .*knobs-sweep-as-2.6.24.rec.* (2 sources pooled)' "$TMPD/pool.txt"
-"$IODASH" compare --csv --metric throughput --label "$MAIL=2.4.16" "$MAIL" >"$TMPD/pool.csv" 2>&1
-check "compare --label names a text source" [ -s "$TMPD/pool.csv" ]
+FIO1="$FIX/bench-output/fio/fio-randread-direct.json"
+"$IODASH" compare --csv --label "fio-randread-direct.json=6.1 patched" "$FIO1" >"$TMPD/pool.csv" 2>&1
+check "compare --label names a text source" grep -q '^read_bw,.*,6.1 patched,,1,1,' "$TMPD/pool.csv"
 "$IODASH" compare --text --label nosuch=x "$A" >/dev/null 2>"$TMPD/pool.err"; rc=$?
 check "compare --label of no source: usage error" [ "$rc" -ne 0 ] && grep -q 'no such source' "$TMPD/pool.err"
 # each metric's direction (point 6): a latency that rose is worse
