@@ -1446,6 +1446,8 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 			fprintf(out, ", \"index\": %d, \"exit_status\": %d, \"samples\": %zu, \"knobs\": ",
 				r->index, r->exit_status, r->n);
 			rec_json_str(out, r->knobs);
+			fputs(", \"setting\": ", out);
+			rec_json_str(out, r->setting);
 			if (r->have_summary) {
 				const struct run_summary *u = &r->sum;
 				fputs(", \"verdict\": ", out);
