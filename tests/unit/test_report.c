@@ -186,6 +186,44 @@ static void test_svg(void **st)
 	compare_free(&cd);
 }
 
+/* A latency percentile that rose (significantly) is coloured worse, in the
+ * table and the summary; a bandwidth that rose better. */
+static void test_latency_colour(void **st)
+{
+	static const struct { const char *metric, *unit, *cls; } m[] = {
+		{ "write_clat_p99_9", "us", "worse" }, { "write_clat_p99_9", "", "worse" }, { "write_bw", "KiB/s", "better" },
+	};
+	(void)st;
+	for (size_t k = 0; k < sizeof(m) / sizeof(m[0]); k++) {
+		struct compare_data cd;
+		memset(&cd, 0, sizeof(cd));
+		for (int r = 0; r < 3; r++)
+			for (int l = 0; l < 2; l++) {
+				struct result_point p = { .run = r, .x = 4, .value = (l ? 120 : 100) + r, .flags = RP_FINAL };
+				snprintf(p.label, sizeof(p.label), "%s", l ? "B" : "A");
+				snprintf(p.x_name, sizeof(p.x_name), "bs_kb");
+				snprintf(p.metric, sizeof(p.metric), "%s", m[k].metric);
+				snprintf(p.unit, sizeof(p.unit), "%s", m[k].unit);
+				assert_int_equal(result_set_add(&cd.results, &p), 0);
+			}
+		cd.nmetrics = 1;
+		cd.metrics = calloc(1, sizeof(*cd.metrics));
+		cd.curves = calloc(1, sizeof(*cd.curves));
+		assert_non_null(cd.metrics);
+		assert_non_null(cd.curves);
+		snprintf(cd.metrics[0], sizeof(cd.metrics[0]), "%s", m[k].metric);
+		assert_int_equal(stats_build_curves(&cd.results, m[k].metric, NULL, &cd.curves[0]), 0);
+		char *h = html_of(&cd), want[64];
+		snprintf(want, sizeof(want), "<td class=\"%s\" title=\"Welch p=", m[k].cls);
+		assert_non_null(strstr(h, want));   /* the table's change cell, +19.80%* */
+		assert_non_null(strstr(h, "+19.80%*"));
+		snprintf(want, sizeof(want), "<td class=\"%s\">+19.80%%</td>", m[k].cls);
+		assert_non_null(strstr(h, want));   /* the summary's gmean change */
+		free(h);
+		compare_free(&cd);
+	}
+}
+
 /* Which way is better: a latency that rose is worse, a bandwidth that
  * rose better, whatever its unit says. */
 static void test_direction(void **st)
@@ -220,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_direction),
+		cmocka_unit_test(test_latency_colour),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
