@@ -477,7 +477,8 @@ static int apart_label(struct seen_labels *sl, int src, char *const *paths, char
 	for (size_t i = 0; i < nseen; i++) {
 		if (strcmp(seen[i].base, label))
 			continue;
-		if (seen[i].src == src || (explicit && seen[i].explicit)) {
+		/* one file given twice is never its own runs again */
+		if (seen[i].src == src || (explicit && seen[i].explicit && strcmp(paths[seen[i].src], paths[src]))) {
 			memcpy(label, seen[i].shown, RP_LABEL_LEN);
 			if (seen[i].src == src)
 				return 0;
