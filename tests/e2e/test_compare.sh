@@ -98,6 +98,9 @@ if command -v tmux >/dev/null; then
 	if tm_wait 'T throttled C cache D device' 5; then
 		pass "compare screen: the marks' legend"
 		check "compare screen: a mark on the points" bash -c "tmux -S '$TMUX_SOCK' capture-pane -p -t t | sed -n '3,15p' | grep -q '[TCD]'"
+		# x as typed (-p d=128M), not 134217728 nor a decimal "134 M"
+		tm_screen | grep -Eq '^ +128M +d +' && pass "compare screen: x axis in the unit typed (128M)" ||
+			fail "compare screen: x axis 128M" "$(tm_screen | grep -E ' d( |$)' | head -2)"
 	else
 		fail "compare screen: the marks' legend" "$(tm_screen | head -5)"
 	fi
