@@ -227,6 +227,22 @@ static bool any_mark(const struct curve_set *cs)
 	return false;
 }
 
+static void put_curve_name(FILE *out, const struct curve_set *cs, size_t l);
+
+/* Legend entries a row: three, fewer for long names (a label with its
+ * setting), about 7 px a character in 624 px. */
+static size_t legend_cols(const struct curve_set *cs)
+{
+	size_t widest = 0;
+	for (size_t l = 0; l < cs->n; l++) {
+		size_t w = strlen(cs->v[l].label) + 11;   /* the line, " (baseline)" */
+		if (cs->v[l].setting[0] && stats_block_end(cs, 0) < cs->n)
+			w += strlen(cs->v[l].setting) + 1;
+		widest = w > widest ? w : widest;
+	}
+	return widest * 7 + 30 <= 208 ? 3 : widest * 7 + 30 <= 312 ? 2 : 1;
+}
+
 /* A curve's name in a legend: its label, and its setting when the chart
  * holds more than one setting. */
 static void put_curve_name(FILE *out, const struct curve_set *cs, size_t l)
@@ -248,7 +264,7 @@ static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, con
 	double *xs = NULL, ylo = INFINITY, yhi = -INFINITY;
 	size_t nx = compare_curve_xs(cs, &xs);
 	bool marks = any_mark(cs);
-	size_t legend_rows = (cs->n + 2) / 3 + (marks ? 1 : 0);
+	size_t lcols = legend_cols(cs), legend_rows = (cs->n + lcols - 1) / lcols + (marks ? 1 : 0);
 	struct chart ch;
 	char title[256], yname[128];
 
@@ -360,7 +376,7 @@ static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, con
 	/* the legend under the x axis name: labels three a row, then verdicts */
 	double ly = ch.y.p0 + 48 + 14;
 	for (size_t l = 0; l < cs->n; l++) {
-		double lx = 16 + (double)(l % 3) * 208, y = ly + (double)(l / 3) * 18;
+		double lx = 16 + (double)(l % lcols) * (624.0 / (double)lcols), y = ly + (double)(l / lcols) * 18;
 		fprintf(out, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"3\"/>"
 			"<text x=\"%.0f\" y=\"%.0f\">", lx, y - 4, lx + 18, y - 4, palette[l % NPALETTE], lx + 24, y);
 		put_curve_name(out, cs, l);
@@ -370,7 +386,7 @@ static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, con
 		static const struct { char m; const char *name; } v[] = {
 			{ 'D', "device" }, { 'C', "cache" }, { 'T', "throttled" }, { '+', "mixed" },
 		};
-		double y = ly + (double)((cs->n + 2) / 3) * 18;
+		double y = ly + (double)((cs->n + lcols - 1) / lcols) * 18;
 		fprintf(out, "<text x=\"16\" y=\"%.0f\" fill=\"#555\">runs measured:</text>", y);
 		for (size_t i = 0; i < 4; i++) {
 			double lx = 120 + (double)i * 100;
