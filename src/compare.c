@@ -1327,6 +1327,7 @@ struct cmp_walk {
 	X(CMP_KERNEL, "kernel", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->li ? w->li->kernel : "") \
 	X(CMP_KNOBS, "knobs", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->li ? w->li->knobs : "") \
 	X(CMP_RUNS_JSON, "runs", SCT_INT, CL_LABEL, EX_JSON, i, w->c->runs) \
+	X(CMP_SOURCES, "sources", SCT_TEXT, CL_LABEL, EX_JSON, s, w->li ? w->li->sources : "") \
 	X(CMP_BETTER, "better", SCT_TEXT, CL_METRIC, EX_BOTH, s, better_name(w->metric, w->unit))
 
 #define CMP_ID(id, nm, ty, lv, fm, mem, val) id,

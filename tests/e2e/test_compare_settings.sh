@@ -43,3 +43,10 @@ check "two recordings with one -l: pooled into one label of 4 runs a setting" \
 	[ "$(grep -Ec '^ +kernelA \(4 runs\)$' "$TMPD/aa.txt")" -eq 2 ]
 check "two recordings with one -l: not shown apart" bash -c "! grep -q 'kernelA#2' '$TMPD/aa.txt' '$TMPD/aa.err'"
 check "two recordings with one -l: the label says both sources" grep -q '^  kernelA: .*a.rec, .*a2.rec.*(2 sources pooled)' "$TMPD/aa.txt"
+
+# --batch: a result says its run's setting after the label (a -p only a
+# --sysctl takes is no longer part of the label)
+timeout 60 "$IODASH" --batch -i 0.1 -l knobs sweep --sysctl 'vm.dirty_expire_centisecs={e}' -p e=2999,3001 \
+	--parser dbench -- sh -c 'echo "Throughput 100.5 MB/sec 4 clients 4 procs max_latency=1.000 ms"' \
+	>"$TMPD/batch.out" 2>&1
+check "--batch: a result's setting after its label" grep -q 'result: knobs \[vm.dirty_expire_centisecs=3001\] pass 1 e=3001 throughput=100.5 MB/s' "$TMPD/batch.out"
