@@ -380,7 +380,7 @@ static int add_run_points(struct result_set *rs, const struct compare_run *r, co
 static int load_recording_results(const struct recording *rec, const struct compare_run *runs,
 				  size_t nruns, struct result_set *rs, unsigned char **rv, double **rinf)
 {
-	size_t n = recording_count(rec, RK_RESULT), k = 0, cap = n + nruns * 8 + 1;
+	size_t n = recording_count(rec, RK_RESULT), k = 0, cap = n + nruns * 8 + 1, r0 = 0;
 	struct result_point p;
 	/* per run: the x of its first result */
 	char (*xn)[RP_NAME_LEN] = calloc(nruns ? nruns : 1, sizeof(*xn));
@@ -399,7 +399,13 @@ static int load_recording_results(const struct recording *rec, const struct comp
 		double t = recording_time(rec, RK_RESULT, i);
 		(*rv)[k] = RV_UNKNOWN;
 		(*rinf)[k] = NAN;
-		for (size_t r = 0; r < nruns; r++) {
+		/* results and runs both come in time order: walk them together
+		 * (from the start again where time went back: joined files) */
+		if (r0 && t <= runs[r0 - 1].t1)
+			r0 = 0;
+		while (r0 < nruns && runs[r0].t1 < t)
+			r0++;
+		for (size_t r = r0; r < nruns && runs[r].t0 <= t; r++) {
 			if (!(t >= runs[r].t0 && t <= runs[r].t1))
 				continue;
 			/* the run's knobs as the kernel took them, so one setting
@@ -408,8 +414,10 @@ static int load_recording_results(const struct recording *rec, const struct comp
 			 * setting where the run has no knobs event */
 			if (runs[r].setting[0])
 				snprintf(p.setting, sizeof(p.setting), "%s", runs[r].setting);
-			if (!xn[r][0])
-				snprintf(xn[r], sizeof(xn[r]), "%s", p.x_name), xv[r] = p.x;
+			if (!xn[r][0]) {
+				snprintf(xn[r], sizeof(xn[r]), "%s", p.x_name);
+				xv[r] = p.x;
+			}
 			if (runs[r].have_summary) {
 				(*rv)[k] = (unsigned char)runs[r].sum.verdict;
 				(*rinf)[k] = runs[r].sum.inflation;
