@@ -162,6 +162,11 @@ static void batch_print_result(struct batch *b, const struct result_point *p)
 	batch_fmt_time(b, p->t, ts, sizeof(ts));
 	fprintf(b->ev, "= %s result: ", ts);
 	text_put_line_safe(b->ev, p->label);
+	if (p->setting[0]) {   /* the run's knobs: "[vm.dirty_ratio=10]" */
+		fputs(" [", b->ev);
+		text_put_line_safe(b->ev, p->setting);
+		fputc(']', b->ev);
+	}
 	fprintf(b->ev, " pass %d ", p->run + 1);
 	text_put_line_safe(b->ev, p->x_name);
 	fprintf(b->ev, "=%g ", p->x);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "iodash/compare.h"
 #include "iodash/emit.h"
+#include "iodash/knobs.h"
 #include "record/rec_format.h"
 #include "iodash/parser.h"
 #include "iodash/recording.h"
@@ -116,6 +117,42 @@ static int add_run(struct compare_data *cd, const struct recording *rec, const c
 	return 0;
 }
 
+/* The run's setting from the knobs it started with: the driver lists the
+ * keys it set first, then their twins the kernel zeroed
+ * (vm.dirty_ratio=10 ... vm.dirty_bytes=0); the twins are dropped, so
+ * recordings made before the setting was a dimension read the same. */
+static void run_setting(struct compare_run *r)
+{
+	char copy[MODEL_LINE_LEN], keys[16][KNOB_VAL], *save = NULL;
+	size_t off = 0, nkeys = 0;
+
+	snprintf(copy, sizeof(copy), "%s", r->knobs);
+	r->setting[0] = '\0';
+	for (char *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(w, '=');
+		bool twin = false;
+		if (!eq || nkeys == 16)
+			continue;
+		*eq = '\0';
+		for (size_t i = 0; i < nkeys && !twin; i++)
+			twin = knobs_twin(keys[i]) && !strcmp(knobs_twin(keys[i]), w);
+		if (twin)
+			continue;
+		snprintf(keys[nkeys++], KNOB_VAL, "%s", w);
+		/* bytes as typed: the kernel's 134217728 was "128M" */
+		char val[KNOB_VAL];
+		snprintf(val, sizeof(val), "%s", eq + 1);
+		if (val[0] && strspn(val, "0123456789") == strlen(val) && strlen(val) < 19)
+			compare_format_x(val, sizeof(val), strtod(val, NULL));
+		int n = snprintf(r->setting + off, sizeof(r->setting) - off, "%s%s=%s", off ? "," : "", w, val);
+		if (n < 0 || (size_t)n >= sizeof(r->setting) - off) {
+			r->setting[off] = '\0';
+			break;
+		}
+		off += (size_t)n;
+	}
+}
+
 /* What the driver said around run_start event i: the knobs the run
  * started with (the "... knobs: " event just before it) and its
  * run_summary (before the next run_start). */
@@ -132,6 +169,7 @@ static void run_details(struct compare_run *r, const struct recording *rec, size
 		const char *k = strstr(e.text, " knobs: ");
 		if (e.kind == MEV_KNOB && k && !strchr(e.text, '>')) {
 			snprintf(r->knobs, sizeof(r->knobs), "%s", k + 8);
+			run_setting(r);
 			break;
 		}
 	}
@@ -253,18 +291,14 @@ static int load_runs(struct compare_data *cd, const struct recording *rec, const
 	return 0;
 }
 
-static void list_labels(const struct result_set *rs, char *buf, size_t len)
+/* The labels, for an error message: those of the sources (one each). */
+static void list_labels(const struct compare_data *cd, char *buf, size_t len)
 {
 	size_t o = 0;
 
 	buf[0] = 0;
-	for (size_t i = 0; i < rs->n && o < len; i++) {
-		bool seen = false;
-		for (size_t j = 0; j < i && !seen; j++)
-			seen = !strcmp(rs->v[j].label, rs->v[i].label);
-		if (!seen)
-			o += (size_t)snprintf(buf + o, len - o, "%s\"%s\"", o ? ", " : "", rs->v[i].label);
-	}
+	for (size_t i = 0; i < cd->nlabels && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s\"%s\"", o ? ", " : "", cd->labels[i].label);
 }
 
 /* The label of a text source's own points: its file name, or, when an
@@ -307,33 +341,111 @@ static void default_label(const struct rec_header *h, const char *label, char *o
 	memcpy(out, tmp, RP_LABEL_LEN);
 }
 
-/* The final results of a recording, each with the verdict and inflation
- * of the run whose span holds its time. */
+/* A run's own figures as points (COMPARE_RUN_METRIC_PREFIX), at the x
+ * of its results when it has any, else x "run" 1. */
+static int add_run_points(struct result_set *rs, const struct compare_run *r, const char *x_name, double x,
+			  size_t *n)
+{
+	const struct run_summary *u = &r->sum;
+	const struct { const char *metric, *unit; bool have; double v; } f[] = {
+		{ "run_dev_Bps", "B/s", u->have_disks, u->device_Bps },
+		{ "run_rep_Bps", "B/s", u->have_reported, u->reported_Bps },
+		{ "run_inflation", "", isfinite(u->inflation), u->inflation },
+		{ "run_secs", "s", u->secs > 0, u->secs },
+		{ "run_throttled_pct", "%", true, u->throttled_pct },
+		{ "run_peak_dirty_kB", "kB", u->have_dirty, (double)u->peak_kB },
+		{ "run_freerun_kB", "kB", u->have_dirty, (double)u->freerun_kB },
+		{ "run_thresh_kB", "kB", u->have_dirty, (double)u->thresh_kB },
+	};
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		struct result_point p = { .run = r->index, .x = x, .value = f[i].v, .flags = RP_FINAL };
+		if (!f[i].have || !isfinite(f[i].v))
+			continue;
+		snprintf(p.label, sizeof(p.label), "%s", r->label);
+		snprintf(p.setting, sizeof(p.setting), "%s", r->setting);
+		snprintf(p.x_name, sizeof(p.x_name), "%s", x_name);
+		snprintf(p.metric, sizeof(p.metric), "%s", f[i].metric);
+		snprintf(p.unit, sizeof(p.unit), "%s", f[i].unit);
+		if (result_set_add(rs, &p))
+			return -ENOMEM;
+		(*n)++;
+	}
+	return 0;
+}
+
+/* The final results of a recording, each with the setting, verdict and
+ * inflation of the run whose span holds its time; then each run's own
+ * figures. */
 static int load_recording_results(const struct recording *rec, const struct compare_run *runs,
 				  size_t nruns, struct result_set *rs, unsigned char **rv, double **rinf)
 {
-	size_t n = recording_count(rec, RK_RESULT), k = 0;
+	size_t n = recording_count(rec, RK_RESULT), k = 0, cap = n + nruns * 8 + 1, r0 = 0;
 	struct result_point p;
+	/* per run: the x of its first result */
+	char (*xn)[RP_NAME_LEN] = calloc(nruns ? nruns : 1, sizeof(*xn));
+	double *xv = calloc(nruns ? nruns : 1, sizeof(*xv));
 
-	*rv = calloc(n ? n : 1, 1);
-	*rinf = calloc(n ? n : 1, sizeof(double));
-	if (!*rv || !*rinf)
+	*rv = calloc(cap, 1);
+	*rinf = calloc(cap, sizeof(double));
+	if (!*rv || !*rinf || !xn || !xv) {
+		free(xn);
+		free(xv);
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (recording_result(rec, i, &p) || (p.flags & RP_PROGRESS))
 			continue;
 		double t = recording_time(rec, RK_RESULT, i);
 		(*rv)[k] = RV_UNKNOWN;
 		(*rinf)[k] = NAN;
-		for (size_t r = 0; r < nruns; r++)
-			if (runs[r].have_summary && t >= runs[r].t0 && t <= runs[r].t1) {
+		/* results and runs both come in time order: walk them together
+		 * (from the start again where time went back: joined files) */
+		if (r0 && t <= runs[r0 - 1].t1)
+			r0 = 0;
+		while (r0 < nruns && runs[r0].t1 < t)
+			r0++;
+		for (size_t r = r0; r < nruns && runs[r].t0 <= t; r++) {
+			if (!(t >= runs[r].t0 && t <= runs[r].t1))
+				continue;
+			/* the run's knobs as the kernel took them, so one setting
+			 * reads the same from every recording, old or new,
+			 * whatever way it was typed; the R record's own
+			 * setting where the run has no knobs event */
+			if (runs[r].setting[0])
+				snprintf(p.setting, sizeof(p.setting), "%s", runs[r].setting);
+			if (!xn[r][0]) {
+				snprintf(xn[r], sizeof(xn[r]), "%s", p.x_name);
+				xv[r] = p.x;
+			}
+			if (runs[r].have_summary) {
 				(*rv)[k] = (unsigned char)runs[r].sum.verdict;
 				(*rinf)[k] = runs[r].sum.inflation;
 			}
-		if (result_set_add(rs, &p))
+		}
+		if (result_set_add(rs, &p)) {
+			free(xn);
+			free(xv);
 			return -ENOMEM;
+		}
 		k++;
 	}
+	for (size_t r = 0; r < nruns; r++) {
+		size_t before = k;
+		if (!runs[r].have_summary)
+			continue;
+		if (add_run_points(rs, &runs[r], xn[r][0] ? xn[r] : "run", xn[r][0] ? xv[r] : 1, &k)) {
+			free(xn);
+			free(xv);
+			return -ENOMEM;
+		}
+		for (size_t i = before; i < k; i++) {
+			(*rv)[i] = (unsigned char)runs[r].sum.verdict;
+			(*rinf)[i] = NAN;
+		}
+	}
+	free(xn);
+	free(xv);
 	return 0;
 }
 
@@ -356,13 +468,15 @@ struct seen_label {
 	char base[RP_LABEL_LEN];
 	char shown[RP_LABEL_LEN];
 	int src;
+	bool explicit;         /* -l or --label: pooled with the same explicit label */
 };
 struct seen_labels {
 	struct seen_label *v;
 	size_t n;
 };
 
-static int apart_label(struct seen_labels *sl, int src, char *const *paths, char *label, FILE *warn)
+static int apart_label(struct seen_labels *sl, int src, char *const *paths, char *label, bool explicit,
+		       FILE *warn)
 {
 	struct seen_label *seen = sl->v;
 	size_t nseen = sl->n;
@@ -371,9 +485,14 @@ static int apart_label(struct seen_labels *sl, int src, char *const *paths, char
 	for (size_t i = 0; i < nseen; i++) {
 		if (strcmp(seen[i].base, label))
 			continue;
-		if (seen[i].src == src) {
+		/* one file given twice is never its own runs again */
+		if (seen[i].src == src || (explicit && seen[i].explicit && strcmp(paths[seen[i].src], paths[src]))) {
 			memcpy(label, seen[i].shown, RP_LABEL_LEN);
-			return 0;
+			if (seen[i].src == src)
+				return 0;
+			explicit = false;   /* pooled: recorded below as this source's too */
+			others = -1;
+			break;
 		}
 		if (first_src < 0)
 			first_src = seen[i].src;
@@ -385,6 +504,12 @@ static int apart_label(struct seen_labels *sl, int src, char *const *paths, char
 	seen = sl->v = nv;
 	memcpy(seen[nseen].base, label, RP_LABEL_LEN);
 	seen[nseen].src = src;
+	seen[nseen].explicit = explicit || others < 0;
+	if (others < 0) {
+		memcpy(seen[nseen].shown, label, RP_LABEL_LEN);
+		sl->n++;
+		return 0;
+	}
 	if (others) {
 		char shown[RP_LABEL_LEN + 8];
 		snprintf(shown, sizeof(shown), "%.*s#%d", RP_LABEL_LEN - 8, label, others + 1);
@@ -459,8 +584,15 @@ static int add_label_infos(struct compare_data *cd, const struct result_set *rs,
 			size_t j;
 			for (j = 0; j < cd->nlabels && strcmp(cd->labels[j].label, lab); j++)
 				;
-			if (j < cd->nlabels)
+			if (j < cd->nlabels) {
+				struct compare_label *l = &cd->labels[j];
+				if (!strstr(l->sources, path) && strlen(l->sources) + strlen(path) + 3 < sizeof(l->sources)) {
+					strcat(l->sources, ", ");
+					strcat(l->sources, path);
+					l->nsources++;
+				}
 				continue;
+			}
 			struct compare_label *nv = realloc(cd->labels, (cd->nlabels + 1) * sizeof(*nv));
 			if (!nv)
 				return -ENOMEM;
@@ -471,6 +603,8 @@ static int add_label_infos(struct compare_data *cd, const struct result_set *rs,
 			snprintf(l->kernel, sizeof(l->kernel), "%s", kernel);
 			snprintf(l->host, sizeof(l->host), "%s", host);
 			snprintf(l->source, sizeof(l->source), "%s", path);
+			snprintf(l->sources, sizeof(l->sources), "%s", path);
+			l->nsources = 1;
 			merge_knobs(l->knobs, sizeof(l->knobs), cd->runs + run0, cd->nruns - run0, lab);
 			if (!l->knobs[0])
 				snprintf(l->knobs, sizeof(l->knobs), "%s", hdr_knobs);
@@ -479,9 +613,43 @@ static int add_label_infos(struct compare_data *cd, const struct result_set *rs,
 	return 0;
 }
 
+/* The NAME of a "SRC=NAME" given for path, NULL when none is. */
+static const char *given_name(const char *const *names, int nnames, const char *path)
+{
+	for (int i = 0; i < nnames; i++) {
+		const char *eq = strrchr(names[i], '=');
+		size_t sl = eq ? (size_t)(eq - names[i]) : 0;
+		if (!eq)
+			continue;
+		if ((strlen(path) == sl && !strncmp(path, names[i], sl)) ||
+		    (strlen(util_base_name(path)) == sl && !strncmp(util_base_name(path), names[i], sl)))
+			return eq + 1;
+	}
+	return NULL;
+}
+
+/* NAME in place of a recording's label (the recorded -l, or the first
+ * word), keeping what the sweep added after it ("bs=4k"). */
+static void rename_label(char *label, const char *recorded, const char *name)
+{
+	char tmp[RP_LABEL_LEN];
+	size_t rl = strlen(recorded);
+	const char *rest = rl && !strncmp(label, recorded, rl) ? label + rl : strchr(label, ' ');
+
+	snprintf(tmp, sizeof(tmp), "%.*s%s", RP_LABEL_LEN / 2, name, rest ? rest : "");
+	memcpy(label, tmp, RP_LABEL_LEN);
+}
+
 int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		 const char *baseline, const char *metric, const char *parser,
 		 char *err, size_t errlen, FILE *warn)
+{
+	return compare_load_named(cd, paths, npaths, NULL, 0, baseline, metric, parser, err, errlen, warn);
+}
+
+int compare_load_named(struct compare_data *cd, char *const *paths, int npaths, const char *const *gnames,
+		       int ngnames, const char *baseline, const char *metric, const char *parser, char *err,
+		       size_t errlen, FILE *warn)
 {
 	struct renum rn = { 0 };
 	struct seen_labels seen = { 0 };
@@ -491,7 +659,23 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 	memset(cd, 0, sizeof(*cd));
 	if (baseline)
 		snprintf(cd->baseline, sizeof(cd->baseline), "%s", baseline);
+	for (int i = 0; i < ngnames; i++) {
+		const char *eq = strrchr(gnames[i], '=');
+		bool found = false;
+		for (int s = 0; eq && eq[1] && !found; s++) {
+			if (s == npaths)
+				break;
+			found = given_name(gnames + i, 1, paths[s]) != NULL;
+		}
+		if (!found) {
+			snprintf(err, errlen, "--label %s: %s (write --label SRC=NAME, SRC one of the sources given)",
+				 gnames[i], eq && eq[1] ? "no such source" : "no NAME after '='");
+			return -EINVAL;
+		}
+	}
 	for (int s = 0; s < npaths; s++) {
+		const char *given = given_name(gnames, ngnames, paths[s]);
+		bool explicit = given != NULL;
 		struct result_set rs = { 0 };
 		unsigned char *rv = NULL;
 		double *rinf = NULL;
@@ -526,13 +710,19 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 			rc = load_runs(cd, rec, label);
 			if (!rc)
 				rc = load_recording_results(rec, cd->runs + run0, cd->nruns - run0, &rs, &rv, &rinf);
-			if (!rc) {
+			if (!rc && given) {
+				for (size_t i = 0; i < rs.n; i++)
+					rename_label(rs.v[i].label, h->label, given);
+				for (size_t i = run0; i < cd->nruns; i++)
+					rename_label(cd->runs[i].label, h->label, given);
+			} else if (!rc) {
 				/* labels by kernel, not by command name */
 				for (size_t i = 0; i < rs.n; i++)
 					default_label(h, rs.v[i].label, rs.v[i].label);
 				for (size_t i = run0; i < cd->nruns; i++)
 					default_label(h, cd->runs[i].label, cd->runs[i].label);
 			}
+			explicit = explicit || h->label[0];
 			recording_close(rec);
 			if (rc) {
 				snprintf(err, errlen, "%s: %s", paths[s], strerror(-rc));
@@ -558,13 +748,17 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 			}
 			if (rc)
 				goto fail_src;
+			for (size_t i = 0; given && i < rs.n; i++)
+				if (!strcmp(rs.v[i].label, lab))
+					snprintf(rs.v[i].label, sizeof(rs.v[i].label), "%s", given);
 		}
-		/* a label an earlier source has stays apart: LABEL#2 */
+		/* a label an earlier source has stays apart (LABEL#2), unless
+		 * both were given (-l, --label): then they pool */
 		for (size_t i = 0; i < rs.n; i++)
-			if ((rc = apart_label(&seen, s, paths, rs.v[i].label, warn)))
+			if ((rc = apart_label(&seen, s, paths, rs.v[i].label, explicit, warn)))
 				goto nomem_src;
 		for (size_t i = run0; i < cd->nruns; i++)
-			if ((rc = apart_label(&seen, s, paths, cd->runs[i].label, warn)))
+			if ((rc = apart_label(&seen, s, paths, cd->runs[i].label, explicit, warn)))
 				goto nomem_src;
 		for (size_t i = 0; i < rs.n; i++) {
 			struct result_point p = rs.v[i];
@@ -596,6 +790,18 @@ fail_src:
 		goto fail;
 	}
 	cd->nmetrics = stats_list_metrics(&cd->results, names, 64);
+	/* the runs' own figures after the benchmarks' */
+	for (size_t k = 0, moved = 0; k + moved < cd->nmetrics;) {
+		if (strncmp(names[k], COMPARE_RUN_METRIC_PREFIX, strlen(COMPARE_RUN_METRIC_PREFIX))) {
+			k++;
+			continue;
+		}
+		char tmp[RP_NAME_LEN];
+		memcpy(tmp, names[k], RP_NAME_LEN);
+		memmove(names[k], names[k + 1], (cd->nmetrics - k - 1) * RP_NAME_LEN);
+		memcpy(names[cd->nmetrics - 1], tmp, RP_NAME_LEN);
+		moved++;
+	}
 	if (!cd->nmetrics) {
 		snprintf(err, errlen, "no result points in %s%s", npaths == 1 ? paths[0] : "any of the sources",
 			 npaths == 1 ? "" : " given");
@@ -623,26 +829,78 @@ fail_src:
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
+	/* each metric's points, found in one pass: the curves of 64 metrics
+	 * must not walk every point 64 times */
+	size_t *idx = malloc((cd->results.n ? cd->results.n : 1) * sizeof(*idx)), *start = calloc(cd->nmetrics + 1, sizeof(*start));
+	unsigned char *mk = malloc(cd->results.n ? cd->results.n : 1);
+	if (!idx || !start || !mk) {
+		free(idx);
+		free(start);
+		free(mk);
+		rc = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	for (size_t i = 0, last = 0; i < cd->results.n; i++) {
+		const char *m = cd->results.v[i].metric;
+		size_t k = last;
+		if (strcmp(names[k], m))
+			for (k = 0; k < cd->nmetrics && strcmp(names[k], m); k++)
+				;
+		mk[i] = (unsigned char)k;   /* nmetrics (<= 64): none of them */
+		if (k < cd->nmetrics) {
+			start[k + 1]++;
+			last = k;
+		}
+	}
+	for (size_t k = 0; k < cd->nmetrics; k++)
+		start[k + 1] += start[k];
+	{
+		size_t *fill = calloc(cd->nmetrics ? cd->nmetrics : 1, sizeof(*fill));
+		if (!fill) {
+			free(idx);
+			free(start);
+			free(mk);
+			rc = -ENOMEM;
+			snprintf(err, errlen, "out of memory");
+			goto fail;
+		}
+		for (size_t i = 0; i < cd->results.n; i++)
+			if (mk[i] < cd->nmetrics)
+				idx[start[mk[i]] + fill[mk[i]]++] = i;
+		free(fill);
+	}
+	free(mk);
 	for (size_t k = 0; k < cd->nmetrics; k++) {
 		const char *b = baseline;
+		const size_t *ki = idx + start[k];
+		size_t kn = start[k + 1] - start[k];
 		memcpy(cd->metrics[k], names[k], RP_NAME_LEN);
-		rc = stats_build_curves(&cd->results, names[k], b, &cd->curves[k]);
+		rc = stats_build_curves_tagged(&cd->results, ki, kn, names[k], b, cd->verdicts, cd->inflation,
+					       &cd->curves[k]);
 		if (rc == -ESRCH) {
 			/* the baseline may lack a metric the others have: compare
 			 * that metric against its own first label, and say so */
 			if (k == 0 || cd->nmetrics == 1) {
 				char labels[512];
-				list_labels(&cd->results, labels, sizeof(labels));
+				list_labels(cd, labels, sizeof(labels));
 				snprintf(err, errlen, "--baseline %s: no such label; the labels are %s", baseline, labels);
+				free(idx);
+				free(start);
 				goto fail;
 			}
-			rc = stats_build_curves(&cd->results, names[k], NULL, &cd->curves[k]);
+			rc = stats_build_curves_tagged(&cd->results, ki, kn, names[k], NULL, cd->verdicts,
+						       cd->inflation, &cd->curves[k]);
 		}
 		if (rc) {
 			snprintf(err, errlen, "building the curves of %s: %s", names[k], strerror(-rc));
+			free(idx);
+			free(start);
 			goto fail;
 		}
 	}
+	free(idx);
+	free(start);
 	free(rn.v);
 	free(seen.v);
 	return 0;
@@ -681,60 +939,95 @@ void compare_free(struct compare_data *cd)
 
 const struct curve_point *compare_point_at(const struct curve *c, double x)
 {
-	for (size_t i = 0; i < c->n; i++)
-		if (c->pts[i].x == x)
-			return &c->pts[i];
-	return NULL;
+	return stats_point_at(c, x);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+size_t compare_curve_xs_range(const struct curve_set *cs, size_t first, size_t end, double **out)
+{
+	size_t n = 0, total = 0;
+	double *v;
+
+	for (size_t l = first; l < end; l++)
+		total += cs->v[l].n;
+	v = malloc((total ? total : 1) * sizeof(*v));
+	*out = v;
+	if (!v)
+		return 0;
+	for (size_t l = first; l < end; l++)
+		for (size_t i = 0; i < cs->v[l].n; i++)
+			v[n++] = cs->v[l].pts[i].x;
+	qsort(v, n, sizeof(*v), cmp_double);
+	total = n;
+	n = 0;
+	for (size_t i = 0; i < total; i++)
+		if (!n || v[n - 1] != v[i])
+			v[n++] = v[i];
+	return n;
 }
 
 /* Every x of any label, ascending. */
 size_t compare_curve_xs(const struct curve_set *cs, double **out)
 {
-	size_t n = 0, cap = 0;
-	double *v = NULL;
-
-	for (size_t l = 0; l < cs->n; l++)
-		for (size_t i = 0; i < cs->v[l].n; i++) {
-			double x = cs->v[l].pts[i].x;
-			size_t j;
-			for (j = 0; j < n && v[j] != x; j++)
-				;
-			if (j < n)
-				continue;
-			if (n == cap) {
-				cap = cap ? cap * 2 : 32;
-				double *nv = realloc(v, cap * sizeof(*v));
-				if (!nv) {
-					free(v);
-					*out = NULL;
-					return 0;
-				}
-				v = nv;
-			}
-			/* insertion keeps it sorted */
-			for (j = n; j > 0 && v[j - 1] > x; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-			n++;
-		}
-	*out = v;
-	return n;
+	return compare_curve_xs_range(cs, 0, cs->n, out);
 }
 
 void compare_format_x(char *b, size_t n, double x)
 {
+	static const char units[] = "MGTP";
+	double m = 1048576;
+
+	/* a sweep's "128M" came in as 134217728: show it in the unit typed
+	 * (binary, as sweep_parse_number reads it) */
+	if (x >= m && fabs(x) < 1e18 && x == floor(x)) {
+		int u = -1;
+		for (int i = 0; i < 4 && fmod(x, m) == 0; i++, m *= 1024)
+			u = i;
+		if (u >= 0) {
+			snprintf(b, n, "%.0f%c", x / pow(1024, 2 + u), units[u]);
+			return;
+		}
+	}
 	if (x == floor(x) && fabs(x) < 1e15)
 		snprintf(b, n, "%.0f", x);
 	else
 		snprintf(b, n, "%g", x);
 }
 
-static size_t base_index(const struct curve_set *cs)
+int compare_metric_better(const char *metric, const char *unit)
 {
-	for (size_t l = 0; l < cs->n; l++)
-		if (!strcmp(cs->v[l].label, cs->baseline))
-			return l;
+	static const char *const lower[] = { "lat", "clat", "slat", "_p9", "p99", "percentile", "elapsed",
+					     "time", "runtime", "duration", "latency", "max_ms", "avg_ms" };
+	static const char *const time_units[] = { "ns", "us", "usec", "ms", "msec", "s", "sec", "secs" };
+
+	if (compare_unit_is_rate(unit))
+		return 1;
+	for (size_t i = 0; i < sizeof(time_units) / sizeof(time_units[0]); i++)
+		if (!strcmp(unit, time_units[i]))
+			return -1;
+	for (size_t i = 0; i < sizeof(lower) / sizeof(lower[0]); i++)
+		if (strstr(metric, lower[i]))
+			return -1;
+	if (strstr(metric, "bw") || strstr(metric, "iops") || strstr(metric, "throughput") || strstr(metric, "Bps"))
+		return 1;
 	return 0;
+}
+
+/* The baseline curve of the block (setting) that holds curve l. */
+static size_t block_base(const struct curve_set *cs, size_t l)
+{
+	size_t a = l;
+	while (a > 0 && !strcmp(cs->v[a - 1].setting, cs->v[l].setting))
+		a--;
+	for (size_t e = stats_block_end(cs, a), i = a; i < e; i++)
+		if (cs->v[i].is_base)
+			return i;
+	return a;
 }
 
 #define W_MEAN 12
@@ -749,22 +1042,14 @@ bool compare_unit_is_rate(const char *unit)
 	return runsum_rate_factor(unit) > 0 || !strcmp(unit, "IOPS") || strstr(unit, "/s");
 }
 
-const char *compare_point_verdict(const struct compare_data *cd, const char *metric,
-				  const char *label, double x, char *buf, size_t len)
+const char *compare_point_verdict(const struct curve_point *p, char *buf, size_t len)
 {
-	bool seen[RV_THROTTLED + 1] = { false };
 	static const enum run_verdict order[] = { RV_THROTTLED, RV_CACHE, RV_DEVICE };
 	size_t off = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; cd->verdicts && i < cd->results.n; i++) {
-		const struct result_point *p = &cd->results.v[i];
-		if (p->x == x && !strcmp(p->metric, metric) && !strcmp(p->label, label) &&
-		    cd->verdicts[i] <= RV_THROTTLED)
-			seen[cd->verdicts[i]] = true;
-	}
 	for (size_t k = 0; k < 3 && off < len; k++)
-		if (seen[order[k]]) {
+		if (p && (p->tags & (1u << order[k]))) {
 			int w = snprintf(buf + off, len - off, "%s%s", off ? "/" : "", runsum_verdict_name(order[k]));
 			if (w > 0)
 				off += (size_t)w;
@@ -772,32 +1057,15 @@ const char *compare_point_verdict(const struct compare_data *cd, const char *met
 	return buf;
 }
 
-char compare_point_mark(const struct compare_data *cd, const char *metric, const char *label, double x)
+char compare_point_mark(const struct curve_point *p)
 {
 	char b[64];
-	compare_point_verdict(cd, metric, label, x, b, sizeof(b));
+	compare_point_verdict(p, b, sizeof(b));
 	if (!b[0])
 		return 0;
 	if (strchr(b, '/'))
 		return '+';
 	return b[0] == 't' ? 'T' : b[0] == 'c' ? 'C' : 'D';
-}
-
-/* The cache inflation of the runs behind a point: their mean, INFINITY
- * when a run's disks did nothing, NAN when none is known. */
-static double point_inflation(const struct compare_data *cd, const char *metric, const char *label, double x)
-{
-	double sum = 0;
-	int n = 0;
-
-	for (size_t i = 0; cd->inflation && i < cd->results.n; i++) {
-		const struct result_point *p = &cd->results.v[i];
-		if (p->x != x || strcmp(p->metric, metric) || strcmp(p->label, label) || isnan(cd->inflation[i]))
-			continue;
-		sum += cd->inflation[i];
-		n++;
-	}
-	return n ? sum / n : NAN;
 }
 
 static bool metric_has_verdicts(const struct compare_data *cd, const char *metric)
@@ -808,25 +1076,17 @@ static bool metric_has_verdicts(const struct compare_data *cd, const char *metri
 	return false;
 }
 
-static void print_text(const struct compare_data *cd, size_t k, FILE *out)
+/* The columns of the curves [a, e) of one setting, a row per x. */
+static void print_text_block(const struct curve_set *cs, size_t a, size_t e, bool rate, bool verd, FILE *out)
 {
-	const struct curve_set *cs = &cd->curves[k];
-	const struct curve *c0 = &cs->v[0];
-	size_t bi = base_index(cs), nx;
-	bool rate = compare_unit_is_rate(c0->unit), verd = metric_has_verdicts(cd, c0->metric);
+	const struct curve *c0 = &cs->v[a];
+	size_t bi = block_base(cs, a), nx;
 	int wl = W_MEAN + (rate ? W_MEAN : 0) + W_SD + W_COV + W_N + (verd ? W_VERDICT + 1 : 0);
 	double *xs;
 
-	nx = compare_curve_xs(cs, &xs);
-	fprintf(out, "%s%s%s%s by %s: mean of N runs%s",
-		c0->metric, c0->unit[0] ? " (" : "", c0->unit, c0->unit[0] ? ")" : "",
-		c0->x_name[0] ? c0->x_name : "x", rate ? ", hmean harmonic mean" : "");
-	if (cs->n > 1)
-		fprintf(out, "; change against %s; * = p < 0.05 (Welch's t-test)", cs->baseline);
-	if (verd)
-		fprintf(out, "; what the runs measured: device, cache, throttled");
-	fprintf(out, "\n\n%8s", "");
-	for (size_t l = 0; l < cs->n; l++) {
+	nx = compare_curve_xs_range(cs, a, e, &xs);
+	fprintf(out, "%8s", "");
+	for (size_t l = a; l < e; l++) {
 		int w = wl + (l != bi ? W_CHG + 1 : 0);
 		char lab[RP_LABEL_LEN + 16];
 		snprintf(lab, sizeof(lab), "%s (%d run%s)", cs->v[l].label, cs->v[l].runs,
@@ -834,7 +1094,7 @@ static void print_text(const struct compare_data *cd, size_t k, FILE *out)
 		fprintf(out, "  %*s", w, lab);
 	}
 	fprintf(out, "\n%8.8s", c0->x_name[0] ? c0->x_name : "x");
-	for (size_t l = 0; l < cs->n; l++) {
+	for (size_t l = a; l < e; l++) {
 		fprintf(out, "  %*s", W_MEAN, "mean");
 		if (rate)
 			fprintf(out, "%*s", W_MEAN, "hmean");
@@ -849,7 +1109,7 @@ static void print_text(const struct compare_data *cd, size_t k, FILE *out)
 		char xb[32];
 		compare_format_x(xb, sizeof(xb), xs[i]);
 		fprintf(out, "%8s", xb);
-		for (size_t l = 0; l < cs->n; l++) {
+		for (size_t l = a; l < e; l++) {
 			const struct curve_point *p = compare_point_at(&cs->v[l], xs[i]);
 			fputs("  ", out);
 			if (!p) {
@@ -881,13 +1141,43 @@ static void print_text(const struct compare_data *cd, size_t k, FILE *out)
 			}
 			if (verd) {
 				char vb[64];
-				compare_point_verdict(cd, c0->metric, cs->v[l].label, xs[i], vb, sizeof(vb));
+				compare_point_verdict(p, vb, sizeof(vb));
 				fprintf(out, " %*s", W_VERDICT, vb[0] ? vb : "-");
 			}
 		}
 		fputc('\n', out);
 	}
 	free(xs);
+}
+
+static void print_text(const struct compare_data *cd, size_t k, FILE *out)
+{
+	const struct curve_set *cs = &cd->curves[k];
+	const struct curve *c0 = &cs->v[0];
+	bool rate = compare_unit_is_rate(c0->unit), verd = metric_has_verdicts(cd, c0->metric);
+	bool blocks = stats_block_end(cs, 0) < cs->n || c0->setting[0];
+
+	fprintf(out, "%s%s%s%s by %s: mean of N runs%s",
+		c0->metric, c0->unit[0] ? " (" : "", c0->unit, c0->unit[0] ? ")" : "",
+		c0->x_name[0] ? c0->x_name : "x", rate ? ", hmean harmonic mean" : "");
+	if (cs->n > 1)
+		fprintf(out, "; change against %s%s; * = p < 0.05 (Welch's t-test)", cs->baseline,
+			blocks ? " within each setting" : "");
+	if (verd)
+		fprintf(out, "; what the runs measured: device, cache, throttled");
+	fprintf(out, "%s\n", compare_metric_better(c0->metric, c0->unit) < 0 ? "; lower is better" : "");
+	for (size_t a = 0, e; a < cs->n; a = e) {
+		e = stats_block_end(cs, a);
+		fputc('\n', out);
+		if (blocks) {
+			size_t bi = block_base(cs, a);
+			fprintf(out, "setting %s", cs->v[a].setting[0] ? cs->v[a].setting : "(none)");
+			if (e - a > 1 && strcmp(cs->v[bi].label, cs->baseline))
+				fprintf(out, " (no %s here: change against %s)", cs->baseline, cs->v[bi].label);
+			fputs(":\n", out);
+		}
+		print_text_block(cs, a, e, rate, verd, out);
+	}
 }
 
 /* Without trailing blanks: the table goes into mails. */
@@ -928,13 +1218,15 @@ static void print_labels(const struct compare_data *cd, FILE *out)
 	bool any = false;
 
 	for (size_t i = 0; i < cd->nlabels && !any; i++)
-		any = cd->labels[i].kernel[0] || cd->labels[i].knobs[0];
+		any = cd->labels[i].kernel[0] || cd->labels[i].knobs[0] || cd->labels[i].nsources > 1;
 	if (!any)
 		return;
 	fputs("labels:\n", out);
 	for (size_t i = 0; i < cd->nlabels; i++) {
 		const struct compare_label *l = &cd->labels[i];
-		fprintf(out, "  %s: kernel %s, from %s", l->label, l->kernel[0] ? l->kernel : "n/a", l->source);
+		fprintf(out, "  %s: kernel %s, from %s", l->label, l->kernel[0] ? l->kernel : "n/a", l->sources);
+		if (l->nsources > 1)
+			fprintf(out, " (%d sources pooled)", l->nsources);
 		if (l->knobs[0])
 			fprintf(out, "; knobs %s", l->knobs);
 		fputc('\n', out);
@@ -991,6 +1283,13 @@ static const struct compare_label *label_info(const struct compare_data *cd, con
 	return NULL;
 }
 
+/* "higher", "lower" or "" (unknown): which way a change is better */
+static const char *better_name(const char *metric, const char *unit)
+{
+	int b = compare_metric_better(metric, unit);
+	return b > 0 ? "higher" : b < 0 ? "lower" : "";
+}
+
 /* compare's table, one walk for CSV and JSON: CSV writes a row per point
  * with every column; JSON nests metric > label > point objects, each with
  * the columns of its level, in the table's order.  `runs` is two rows:
@@ -1005,6 +1304,7 @@ struct cmp_walk {
 	const struct compare_label *li;
 	const struct curve_point *p;
 	const char *metric, *unit, *x_name;   /* the metric's, or the curve's */
+	const char *base;      /* the label the curve's changes are against (its setting's) */
 	char vb[64];
 };
 
@@ -1014,6 +1314,7 @@ struct cmp_walk {
 	X(CMP_X_NAME, "x_name", SCT_TEXT, CL_METRIC, EX_BOTH, s, w->x_name) \
 	X(CMP_X, "x", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->x) \
 	X(CMP_LABEL, "label", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->c->label) \
+	X(CMP_SETTING, "setting", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->c->setting) \
 	X(CMP_RUNS_CSV, "runs", SCT_INT, CL_LABEL, EX_CSV, i, w->c->runs) \
 	X(CMP_N, "n", SCT_INT, CL_POINT, EX_BOTH, i, w->p->n) \
 	X(CMP_MEAN, "mean", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->mean) \
@@ -1022,18 +1323,20 @@ struct cmp_walk {
 	X(CMP_MIN, "min", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->min) \
 	X(CMP_MAX, "max", SCT_DOUBLE_G, CL_POINT, EX_BOTH, d, w->p->max) \
 	X(CMP_HMEAN, "hmean", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->hmean) \
-	X(CMP_BASELINE, "baseline", SCT_TEXT, CL_METRIC, EX_BOTH, s, w->cs->baseline) \
+	X(CMP_BASELINE_JSON, "baseline", SCT_TEXT, CL_METRIC, EX_JSON, s, w->cs->baseline) \
+	X(CMP_BASELINE, "baseline", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->base) \
 	X(CMP_CHANGE, "change_pct", SCT_DOUBLE, CL_POINT, EX_BOTH, d, \
 	  w->p->have_change ? w->p->change_pct : NAN) \
 	X(CMP_P_VALUE, "p_value", SCT_DOUBLE, CL_POINT, EX_BOTH, d, w->p->p_value >= 0 ? w->p->p_value : NAN) \
 	X(CMP_SIGNIFICANT, "significant", SCT_BOOL, CL_POINT, EX_BOTH, i, w->p->significant) \
 	X(CMP_VERDICT, "verdict", SCT_TEXT, CL_POINT, EX_BOTH, s, \
-	  compare_point_verdict(w->cd, w->c->metric, w->c->label, w->p->x, w->vb, sizeof(w->vb))) \
-	X(CMP_INFLATION, "inflation", SCT_RATIO, CL_POINT, EX_BOTH, d, \
-	  point_inflation(w->cd, w->c->metric, w->c->label, w->p->x)) \
+	  compare_point_verdict(w->p, w->vb, sizeof(w->vb))) \
+	X(CMP_INFLATION, "inflation", SCT_RATIO, CL_POINT, EX_BOTH, d, w->p->aux) \
 	X(CMP_KERNEL, "kernel", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->li ? w->li->kernel : "") \
 	X(CMP_KNOBS, "knobs", SCT_TEXT, CL_LABEL, EX_BOTH, s, w->li ? w->li->knobs : "") \
-	X(CMP_RUNS_JSON, "runs", SCT_INT, CL_LABEL, EX_JSON, i, w->c->runs)
+	X(CMP_RUNS_JSON, "runs", SCT_INT, CL_LABEL, EX_JSON, i, w->c->runs) \
+	X(CMP_SOURCES, "sources", SCT_TEXT, CL_LABEL, EX_JSON, s, w->li ? w->li->sources : "") \
+	X(CMP_BETTER, "better", SCT_TEXT, CL_METRIC, EX_BOTH, s, better_name(w->metric, w->unit))
 
 #define CMP_ID(id, nm, ty, lv, fm, mem, val) id,
 enum cmp_col { CMP_COLS(CMP_ID) CMP_NCOLS };
@@ -1103,6 +1406,7 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 		}
 		for (size_t l = 0; l < cs->n; l++) {
 			w.c = &cs->v[l];
+			w.base = cs->v[block_base(cs, l)].label;
 			w.li = label_info(cd, w.c->label);
 			w.metric = w.c->metric;
 			w.unit = w.c->unit;
@@ -1152,6 +1456,8 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 			fprintf(out, ", \"index\": %d, \"exit_status\": %d, \"samples\": %zu, \"knobs\": ",
 				r->index, r->exit_status, r->n);
 			rec_json_str(out, r->knobs);
+			fputs(", \"setting\": ", out);
+			rec_json_str(out, r->setting);
 			if (r->have_summary) {
 				const struct run_summary *u = &r->sum;
 				fputs(", \"verdict\": ", out);

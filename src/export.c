@@ -39,7 +39,8 @@
 	X("final", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_FINAL)) \
 	X("progress", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_PROGRESS)) \
 	X("incomplete", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_INCOMPLETE)) \
-	X("too_fast", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_TOO_FAST))
+	X("too_fast", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_TOO_FAST)) \
+	X("setting", SCT_TEXT, EX_BOTH, s, p.setting)
 /* benchmark output: JSON only, for completeness (CSV has no section) */
 #define OUTPUT_COLS(X) \
 	X("t", SCT_TIME, EX_JSON, d, l.t) \

@@ -218,33 +218,61 @@ static void put_marker(FILE *out, char mark, double px, double py, const char *c
 	}
 }
 
-static bool any_mark(const struct compare_data *cd, const struct curve_set *cs)
+static bool any_mark(const struct curve_set *cs)
 {
 	for (size_t l = 0; l < cs->n; l++)
 		for (size_t i = 0; i < cs->v[l].n; i++)
-			if (compare_point_mark(cd, cs->v[l].metric, cs->v[l].label, cs->v[l].pts[i].x))
+			if (compare_point_mark(&cs->v[l].pts[i]))
 				return true;
 	return false;
+}
+
+static void put_curve_name(FILE *out, const struct curve_set *cs, size_t l);
+
+/* Legend entries a row: three, fewer for long names (a label with its
+ * setting), about 7 px a character in 624 px. */
+static size_t legend_cols(const struct curve_set *cs)
+{
+	size_t widest = 0;
+	for (size_t l = 0; l < cs->n; l++) {
+		size_t w = strlen(cs->v[l].label) + 11;   /* the line, " (baseline)" */
+		if (cs->v[l].setting[0] && stats_block_end(cs, 0) < cs->n)
+			w += strlen(cs->v[l].setting) + 1;
+		widest = w > widest ? w : widest;
+	}
+	return widest * 7 + 30 <= 208 ? 3 : widest * 7 + 30 <= 312 ? 2 : 1;
+}
+
+/* A curve's name in a legend: its label, and its setting when the chart
+ * holds more than one setting. */
+static void put_curve_name(FILE *out, const struct curve_set *cs, size_t l)
+{
+	put_esc(out, cs->v[l].label);
+	if (cs->v[l].setting[0] && stats_block_end(cs, 0) < cs->n) {
+		fputs(" ", out);
+		put_esc(out, cs->v[l].setting);
+	}
 }
 
 /* The curves of metric k: per label its mean per x as a line, the min-max
  * of its runs as a band, +-1 stddev as bars (dodged a little per label so
  * two labels' bars at one x stay apart), a legend of labels and verdicts. */
-static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, const struct report_opts *ro,
-			 bool standalone)
+static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, const struct curve_set *cs,
+			 const struct report_opts *ro, bool standalone)
 {
-	const struct curve_set *cs = &cd->curves[k];
 	const struct curve *c0 = cs->n ? &cs->v[0] : NULL;
 	double *xs = NULL, ylo = INFINITY, yhi = -INFINITY;
 	size_t nx = compare_curve_xs(cs, &xs);
-	bool marks = any_mark(cd, cs);
-	size_t legend_rows = (cs->n + 2) / 3 + (marks ? 1 : 0);
+	bool marks = any_mark(cs);
+	size_t lcols = legend_cols(cs), legend_rows = (cs->n + lcols - 1) / lcols + (marks ? 1 : 0);
 	struct chart ch;
 	char title[256], yname[128];
 
 	chart_init(&ch, 640, 330 + 18 * (double)legend_rows);
 	ch.y.p0 = 330 - 48;
-	snprintf(title, sizeof(title), "%s by %s", cd->metrics[k], c0 ? c0->x_name : "x");
+	snprintf(title, sizeof(title), "%s by %s%s%s", cd->metrics[k], c0 ? c0->x_name : "x",
+		 c0 && c0->setting[0] && stats_block_end(cs, 0) == cs->n ? ", setting " : "",
+		 c0 && c0->setting[0] && stats_block_end(cs, 0) == cs->n ? c0->setting : "");
 	snprintf(yname, sizeof(yname), "%s%s%s%s", cd->metrics[k], c0 && c0->unit[0] ? " (" : "",
 		 c0 ? c0->unit : "", c0 && c0->unit[0] ? ")" : "");
 	svg_open(out, &ch, standalone, title);
@@ -325,8 +353,8 @@ static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, con
 			const struct curve_point *p = &cv->pts[i];
 			char xb[64], m[32], verdict[64];
 			compare_format_x(xb, sizeof(xb), p->x);
-			compare_point_verdict(cd, cv->metric, cv->label, p->x, verdict, sizeof(verdict));
-			put_marker(out, compare_point_mark(cd, cv->metric, cv->label, p->x),
+			compare_point_verdict(p, verdict, sizeof(verdict));
+			put_marker(out, compare_point_mark(p),
 				   ax_map(&ch.x, p->x) + dodge, ax_map(&ch.y, p->mean), col);
 			fputs("><title>", out);
 			put_esc(out, cv->label);
@@ -339,7 +367,7 @@ static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, con
 			}
 			fprintf(out, ", %d run%s%s%s</title></", p->n, p->n == 1 ? "" : "s", verdict[0] ? ", " : "", verdict);
 			/* the element's name back, to close what put_marker opened */
-			char mk = compare_point_mark(cd, cv->metric, cv->label, p->x);
+			char mk = compare_point_mark(p);
 			fputs(mk == 'C' ? "rect>" : mk == 'T' || mk == '+' ? "path>" : "circle>", out);
 		}
 		fputs("</g>\n", out);
@@ -348,17 +376,17 @@ static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, con
 	/* the legend under the x axis name: labels three a row, then verdicts */
 	double ly = ch.y.p0 + 48 + 14;
 	for (size_t l = 0; l < cs->n; l++) {
-		double lx = 16 + (double)(l % 3) * 208, y = ly + (double)(l / 3) * 18;
+		double lx = 16 + (double)(l % lcols) * (624.0 / (double)lcols), y = ly + (double)(l / lcols) * 18;
 		fprintf(out, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"3\"/>"
 			"<text x=\"%.0f\" y=\"%.0f\">", lx, y - 4, lx + 18, y - 4, palette[l % NPALETTE], lx + 24, y);
-		put_esc(out, cs->v[l].label);
-		fprintf(out, "%s</text>\n", !strcmp(cs->v[l].label, cs->baseline) ? " (baseline)" : "");
+		put_curve_name(out, cs, l);
+		fprintf(out, "%s</text>\n", cs->v[l].is_base ? " (baseline)" : "");
 	}
 	if (marks) {
 		static const struct { char m; const char *name; } v[] = {
 			{ 'D', "device" }, { 'C', "cache" }, { 'T', "throttled" }, { '+', "mixed" },
 		};
-		double y = ly + (double)((cs->n + 2) / 3) * 18;
+		double y = ly + (double)((cs->n + lcols - 1) / lcols) * 18;
 		fprintf(out, "<text x=\"16\" y=\"%.0f\" fill=\"#555\">runs measured:</text>", y);
 		for (size_t i = 0; i < 4; i++) {
 			double lx = 120 + (double)i * 100;
@@ -519,19 +547,6 @@ static void put_change(FILE *out, const struct curve_point *p, int dir)
 	fprintf(out, ">%+.2f%%%s</td>", p->change_pct, p->significant ? "*" : "");
 }
 
-/* Which way is better for a unit: +1 a rate, -1 a time, 0 unknown. */
-static int unit_direction(const char *unit)
-{
-	static const char *const times[] = { "us", "usec", "ms", "msec", "s", "sec", "ns", "nsec" };
-
-	if (compare_unit_is_rate(unit))
-		return 1;
-	for (size_t i = 0; i < sizeof(times) / sizeof(times[0]); i++)
-		if (!strcmp(unit, times[i]))
-			return -1;
-	return 0;
-}
-
 /* Decimals for a table cell: whole numbers from 1000 up (as the text
  * table, no exponent), else about 4 significant digits. */
 static int decimals(double v)
@@ -543,13 +558,12 @@ static int decimals(double v)
 
 /* The table of metric k: one row per x, per label mean, stddev, CoV, N,
  * change against the baseline (with *), what the runs measured. */
-static void table_metric(FILE *out, const struct compare_data *cd, size_t k)
+static void table_metric(FILE *out, const struct curve_set *cs)
 {
-	const struct curve_set *cs = &cd->curves[k];
 	double *xs = NULL;
 	size_t nx = compare_curve_xs(cs, &xs);
-	int dir = cs->n ? unit_direction(cs->v[0].unit) : 0;
-	bool marks = any_mark(cd, cs);
+	int dir = cs->n ? compare_metric_better(cs->v[0].metric, cs->v[0].unit) : 0;
+	bool marks = any_mark(cs);
 	int ncol = marks ? 5 : 4;
 	char b[64];
 
@@ -557,23 +571,23 @@ static void table_metric(FILE *out, const struct compare_data *cd, size_t k)
 	put_esc(out, cs->n ? cs->v[0].x_name : "x");
 	fputs("</th>", out);
 	for (size_t l = 0; l < cs->n; l++) {
-		bool base = !strcmp(cs->v[l].label, cs->baseline);
+		bool base = cs->v[l].is_base;
 		fprintf(out, "<th colspan=\"%d\" style=\"border-top:3px solid %s\">", base ? ncol : ncol + 1,
 			palette[l % NPALETTE]);
-		put_esc(out, cs->v[l].label);
+		put_curve_name(out, cs, l);
 		fprintf(out, "%s</th>", base ? " (baseline)" : "");
 	}
 	fputs("</tr>\n<tr>", out);
 	for (size_t l = 0; l < cs->n; l++)
 		fprintf(out, "<th>mean</th><th>stddev</th><th>CoV</th><th>N</th>%s%s",
-			strcmp(cs->v[l].label, cs->baseline) ? "<th>change</th>" : "", marks ? "<th>measured</th>" : "");
+			!cs->v[l].is_base ? "<th>change</th>" : "", marks ? "<th>measured</th>" : "");
 	fputs("</tr>\n", out);
 	for (size_t i = 0; i < nx; i++) {
 		compare_format_x(b, sizeof(b), xs[i]);
 		fprintf(out, "<tr><td class=\"l\">%s</td>", b);
 		for (size_t l = 0; l < cs->n; l++) {
 			const struct curve_point *p = compare_point_at(&cs->v[l], xs[i]);
-			bool base = !strcmp(cs->v[l].label, cs->baseline);
+			bool base = cs->v[l].is_base;
 			char verdict[64];
 			if (!p) {
 				fprintf(out, "<td colspan=\"%d\" class=\"ns\">n/a</td>", base ? ncol : ncol + 1);
@@ -589,7 +603,7 @@ static void table_metric(FILE *out, const struct compare_data *cd, size_t k)
 				put_change(out, p, dir);
 			if (!marks)
 				continue;
-			compare_point_verdict(cd, cs->v[l].metric, cs->v[l].label, xs[i], verdict, sizeof(verdict));
+			compare_point_verdict(p, verdict, sizeof(verdict));
 			fprintf(out, "<td class=\"l\">%s</td>", verdict);
 		}
 		fputs("</tr>\n", out);
@@ -615,13 +629,13 @@ static void summary_table(FILE *out, const struct compare_data *cd)
 	      "<th class=\"l\">label</th><th>gmean change</th><th>significant points</th></tr>\n", out);
 	for (size_t k = 0; k < cd->nmetrics; k++) {
 		const struct curve_set *cs = &cd->curves[k];
-		int dir = cs->n ? unit_direction(cs->v[0].unit) : 0;
-		const struct curve *base = NULL;
-		for (size_t l = 0; l < cs->n; l++)
-			if (!strcmp(cs->v[l].label, cs->baseline))
-				base = &cs->v[l];
-		for (size_t l = 0; base && l < cs->n; l++) {
-			const struct curve *cv = &cs->v[l];
+		int dir = cs->n ? compare_metric_better(cs->v[0].metric, cs->v[0].unit) : 0;
+		for (size_t l = 0; l < cs->n; l++) {
+			const struct curve *cv = &cs->v[l], *base = cv;
+			for (size_t a = l; a-- > 0 && !strcmp(cs->v[a].setting, cv->setting);)
+				base = cs->v[a].is_base ? &cs->v[a] : base;
+			for (size_t a = l + 1; a < cs->n && !strcmp(cs->v[a].setting, cv->setting); a++)
+				base = cs->v[a].is_base ? &cs->v[a] : base;
 			double logsum = 0;
 			int n = 0, up = 0, down = 0;
 			const char *cls = "ns";
@@ -645,6 +659,11 @@ static void summary_table(FILE *out, const struct compare_data *cd)
 			put_esc(out, base->label);
 			fputs("</td><td class=\"l\">", out);
 			put_esc(out, cv->label);
+			if (cv->setting[0]) {
+				fputs(" <small>", out);
+				put_esc(out, cv->setting);
+				fputs("</small>", out);
+			}
 			if (n)
 				fprintf(out, "</td><td class=\"%s\">%+.2f%%</td><td>%d of %d</td></tr>\n", cls, chg, up + down, n);
 			else
@@ -781,7 +800,7 @@ int report_write_html(const struct compare_data *cd, const struct report_opts *r
 		fputs("</td><td class=\"l w\"><code>", out);
 		put_esc(out, l->knobs);
 		fputs("</code></td><td class=\"l\">", out);
-		put_esc(out, l->source);
+		put_esc(out, l->sources);   /* every source a label pooled */
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n<p class=\"note\">Each chart: the mean of the runs per x as a line, the runs' min&ndash;max "
@@ -807,11 +826,25 @@ int report_write_html(const struct compare_data *cd, const struct report_opts *r
 			put_esc(out, cs->v[0].unit);
 			fputs(")</small>", out);
 		}
-		fputs("</h2>\n<div class=\"metric\"><div class=\"chart\">\n", out);
-		chart_metric(out, cd, k, ro, false);
-		fputs("</div>\n<div>\n", out);
-		table_metric(out, cd, k);
-		fputs("</div></div>\n", out);
+		fputs("</h2>\n", out);
+		/* one chart and table per setting: the change of each label
+		 * against the baseline under that same setting */
+		for (size_t a = 0, e; a < cs->n; a = e) {
+			struct curve_set block = *cs;
+			e = stats_block_end(cs, a);
+			block.v = cs->v + a;
+			block.n = e - a;
+			if (cs->v[a].setting[0]) {
+				fputs("<h3 class=\"setting\">setting ", out);
+				put_esc(out, cs->v[a].setting);
+				fputs("</h3>\n", out);
+			}
+			fputs("<div class=\"metric\"><div class=\"chart\">\n", out);
+			chart_metric(out, cd, k, &block, ro, false);
+			fputs("</div>\n<div>\n", out);
+			table_metric(out, &block);
+			fputs("</div></div>\n", out);
+		}
 	}
 	put_runs(out, cd);
 	fputs("<p class=\"note\">Made by iodash " IODASH_VERSION ".</p>\n</body></html>\n", out);
@@ -826,6 +859,6 @@ int report_write_svg(const struct compare_data *cd, size_t k, const struct repor
 		return -EINVAL;
 	}
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
-	chart_metric(out, cd, k, ro, true);
+	chart_metric(out, cd, k, &cd->curves[k], ro, true);
 	return check_out(out, err, errlen);
 }

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/stats.h"
@@ -100,62 +101,89 @@ bool stats_point_is_final(const struct result_point *p)
 	return isfinite(p->value) && isfinite(p->x);
 }
 
-/* Scratch: every value of one label at one x. */
-struct xvals {
-	double x;
-	double *v;
-	size_t n, cap;
+/* Strings to ids in first-seen order (labels, settings), by hashing: a
+ * mail of a million points must not compare every label with every other. */
+struct intern {
+	const char **key;      /* borrowed from the result set */
+	unsigned *id;
+	size_t cap, n;
 };
 
-struct label_acc {
-	char label[RP_LABEL_LEN];
-	struct xvals *xs;
-	size_t nx, capx;
-	int *runs;
-	size_t nruns, capruns;
-};
-
-static int grow(void **p, size_t *cap, size_t n, size_t elem)
+static uint64_t intern_hash(const char *s)
 {
-	if (n < *cap)
-		return 0;
-	size_t nc = *cap ? *cap * 2 : 8;
-	void *np = realloc(*p, nc * elem);
-	if (!np)
-		return -ENOMEM;
-	*p = np;
-	*cap = nc;
+	uint64_t h = 1469598103934665603ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+static int intern_id(struct intern *in, const char *s, unsigned *id)
+{
+	if (2 * (in->n + 1) > in->cap) {
+		size_t nc = in->cap ? in->cap * 2 : 64;
+		const char **nk = calloc(nc, sizeof(*nk));
+		unsigned *ni = calloc(nc, sizeof(*ni));
+		if (!nk || !ni) {
+			free(nk);
+			free(ni);
+			return -ENOMEM;
+		}
+		for (size_t i = 0; i < in->cap; i++) {
+			if (!in->key[i])
+				continue;
+			size_t j = intern_hash(in->key[i]) & (nc - 1);
+			while (nk[j])
+				j = (j + 1) & (nc - 1);
+			nk[j] = in->key[i];
+			ni[j] = in->id[i];
+		}
+		free(in->key);
+		free(in->id);
+		in->key = nk;
+		in->id = ni;
+		in->cap = nc;
+	}
+	size_t j = intern_hash(s) & (in->cap - 1);
+	while (in->key[j] && strcmp(in->key[j], s))
+		j = (j + 1) & (in->cap - 1);
+	if (!in->key[j]) {
+		in->key[j] = s;
+		in->id[j] = (unsigned)in->n++;
+	}
+	*id = in->id[j];
 	return 0;
 }
 
-static int acc_add(struct label_acc *la, const struct result_point *p)
+static void intern_free(struct intern *in)
 {
-	struct xvals *xv = NULL;
-	size_t i;
+	free(in->key);
+	free(in->id);
+}
 
-	for (i = 0; i < la->nruns && la->runs[i] != p->run; i++)
-		;
-	if (i == la->nruns) {
-		if (grow((void **)&la->runs, &la->capruns, la->nruns, sizeof(int)))
-			return -ENOMEM;
-		la->runs[la->nruns++] = p->run;
-	}
-	for (i = 0; i < la->nx; i++)
-		if (la->xs[i].x == p->x) {
-			xv = &la->xs[i];
-			break;
-		}
-	if (!xv) {
-		if (grow((void **)&la->xs, &la->capx, la->nx, sizeof(*la->xs)))
-			return -ENOMEM;
-		xv = &la->xs[la->nx++];
-		memset(xv, 0, sizeof(*xv));
-		xv->x = p->x;
-	}
-	if (grow((void **)&xv->v, &xv->cap, xv->n, sizeof(double)))
-		return -ENOMEM;
-	xv->v[xv->n++] = p->value;
-	return 0;
+/* One final point of the metric, with the keys it is sorted by. */
+struct srec {
+	unsigned sid, lid;
+	int run;
+	double x, v;
+	size_t i;              /* its index in the result set */
+};
+
+static int cmp_srec(const void *a, const void *b)
+{
+	const struct srec *p = a, *q = b;
+	if (p->sid != q->sid)
+		return p->sid < q->sid ? -1 : 1;
+	if (p->lid != q->lid)
+		return p->lid < q->lid ? -1 : 1;
+	if (p->x != q->x)
+		return p->x < q->x ? -1 : 1;
+	return p->i < q->i ? -1 : p->i > q->i;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return x < y ? -1 : x > y;
 }
 
 static void stats_of(const double *v, size_t n, struct curve_point *cp)
@@ -185,117 +213,202 @@ static void stats_of(const double *v, size_t n, struct curve_point *cp)
 	cp->p_value = -1;
 }
 
-static int cmp_point(const void *a, const void *b)
+/* The change of c against b, x by x: both are x ascending. */
+static void curve_change(struct curve *c, const struct curve *b)
 {
-	double x = ((const struct curve_point *)a)->x, y = ((const struct curve_point *)b)->x;
-	return x < y ? -1 : x > y;
+	size_t k = 0;
+
+	for (size_t j = 0; j < c->n; j++) {
+		struct curve_point *cp = &c->pts[j];
+		while (k < b->n && b->pts[k].x < cp->x)
+			k++;
+		if (k == b->n)
+			break;
+		const struct curve_point *bp = &b->pts[k];
+		if (bp->x != cp->x)
+			continue;
+		if (bp->mean != 0) {
+			cp->have_change = true;
+			cp->change_pct = (cp->mean - bp->mean) / fabs(bp->mean) * 100;
+		}
+		cp->p_value = stats_welch_p(cp->mean, cp->stddev * cp->stddev, cp->n,
+					      bp->mean, bp->stddev * bp->stddev, bp->n, NULL);
+		cp->significant = cp->p_value >= 0 && cp->p_value < 0.05;
+	}
 }
 
-static void acc_free(struct label_acc *la, size_t n)
+/* The curve of recs[a..b) (one setting and label, x ascending). */
+static int curve_fill(struct curve *c, const struct result_set *rs, struct srec *recs, size_t a, size_t b,
+		      const unsigned char *tags, const double *aux, double *vals, int *runs)
 {
-	for (size_t i = 0; i < n; i++) {
-		for (size_t j = 0; j < la[i].nx; j++)
-			free(la[i].xs[j].v);
-		free(la[i].xs);
-		free(la[i].runs);
+	size_t np = 0, nr = 0;
+
+	const struct result_point *p0 = &rs->v[recs[a].i];
+	memcpy(c->label, p0->label, sizeof(c->label));
+	memcpy(c->setting, p0->setting, sizeof(c->setting));
+	c->label[RP_LABEL_LEN - 1] = c->setting[RP_LABEL_LEN - 1] = '\0';
+	for (size_t i = a; i < b; i++)
+		np += i == a || recs[i].x != recs[i - 1].x;
+	c->pts = calloc(np, sizeof(*c->pts));
+	if (!c->pts)
+		return -ENOMEM;
+	c->n = np;
+	np = 0;
+	for (size_t i = a; i < b;) {
+		size_t j = i, nv = 0;
+		double asum = 0;
+		int an = 0;
+		unsigned tg = 0;
+		for (; j < b && recs[j].x == recs[i].x; j++) {
+			vals[nv++] = recs[j].v;
+			if (tags && tags[recs[j].i] < 32)
+				tg |= 1u << tags[recs[j].i];
+			if (aux && !isnan(aux[recs[j].i])) {
+				asum += aux[recs[j].i];
+				an++;
+			}
+		}
+		struct curve_point *cp = &c->pts[np++];
+		cp->x = recs[i].x;
+		stats_of(vals, nv, cp);
+		cp->tags = tg;
+		cp->aux = an ? asum / an : NAN;
+		i = j;
 	}
-	free(la);
+	for (size_t i = a; i < b; i++)
+		runs[nr++] = recs[i].run;
+	qsort(runs, nr, sizeof(*runs), cmp_int);
+	c->runs = 0;
+	for (size_t i = 0; i < nr; i++)
+		c->runs += i == 0 || runs[i] != runs[i - 1];
+	return 0;
+}
+
+int stats_build_curves_tagged(const struct result_set *rs, const size_t *idx, size_t nidx, const char *metric,
+			      const char *baseline, const unsigned char *tags, const double *aux,
+			      struct curve_set *out)
+{
+	struct intern labels = { 0 }, settings = { 0 };
+	struct srec *recs = NULL;
+	double *vals = NULL;
+	int *runs = NULL;
+	size_t nrec = 0, ncurves = 0;
+	const struct result_point *first = NULL;
+	unsigned base = 0;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!idx)
+		nidx = rs->n;
+	recs = malloc((nidx ? nidx : 1) * sizeof(*recs));
+	if (!recs)
+		return -ENOMEM;
+	for (size_t ii = 0; ii < nidx; ii++) {
+		size_t i = idx ? idx[ii] : ii;
+		const struct result_point *p = &rs->v[i];
+		struct srec *r = &recs[nrec];
+		if (!stats_point_is_final(p) || strcmp(p->metric, metric))
+			continue;
+		if (!first)
+			first = p;
+		if ((rc = intern_id(&labels, p->label, &r->lid)) || (rc = intern_id(&settings, p->setting, &r->sid)))
+			goto out;
+		r->run = p->run;
+		r->x = p->x;
+		r->v = p->value;
+		r->i = i;
+		nrec++;
+	}
+	if (!nrec) {
+		rc = -ENOENT;
+		goto out;
+	}
+	if (baseline) {
+		bool found = false;
+		for (size_t i = 0; i < labels.cap && !found; i++)
+			if (labels.key[i] && !strcmp(labels.key[i], baseline)) {
+				base = labels.id[i];
+				found = true;
+			}
+		if (!found) {
+			rc = -ESRCH;
+			goto out;
+		}
+	}
+	qsort(recs, nrec, sizeof(*recs), cmp_srec);
+	for (size_t i = 0; i < nrec; i++)
+		ncurves += i == 0 || recs[i].sid != recs[i - 1].sid || recs[i].lid != recs[i - 1].lid;
+	out->v = calloc(ncurves, sizeof(*out->v));
+	vals = malloc(nrec * sizeof(*vals));
+	runs = malloc(nrec * sizeof(*runs));
+	if (!out->v || !vals || !runs) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0, b; i < nrec; i = b) {
+		struct curve *c = &out->v[out->n++];
+		for (b = i + 1; b < nrec && recs[b].sid == recs[i].sid && recs[b].lid == recs[i].lid; b++)
+			;
+		memcpy(c->metric, first->metric, sizeof(c->metric));
+		memcpy(c->unit, first->unit, sizeof(c->unit));
+		memcpy(c->x_name, first->x_name, sizeof(c->x_name));
+		if ((rc = curve_fill(c, rs, recs, i, b, tags, aux, vals, runs)))
+			goto out;
+		c->is_base = recs[i].lid == base;
+	}
+	for (size_t i = 0; i < nrec; i++)
+		if (recs[i].lid == base) {
+			memcpy(out->baseline, rs->v[recs[i].i].label, sizeof(out->baseline));
+			break;
+		}
+	/* change and significance against the baseline of each block */
+	for (size_t a = 0, e; a < out->n; a = e) {
+		size_t bi = a;
+		e = stats_block_end(out, a);
+		for (size_t l = a; l < e; l++)
+			if (out->v[l].is_base)
+				bi = l;
+		out->v[bi].is_base = true;   /* a block without the baseline label: its first */
+		for (size_t l = a; l < e; l++)
+			if (l != bi)
+				curve_change(&out->v[l], &out->v[bi]);
+	}
+out:
+	intern_free(&labels);
+	intern_free(&settings);
+	free(recs);
+	free(vals);
+	free(runs);
+	if (rc)
+		curve_set_free(out);
+	return rc;
 }
 
 int stats_build_curves(const struct result_set *rs, const char *metric,
 			 const char *baseline, struct curve_set *out)
 {
-	struct label_acc *la = NULL;
-	size_t nla = 0, capla = 0, base = 0;
-	const struct result_point *first = NULL;
-	int rc = 0;
+	return stats_build_curves_tagged(rs, NULL, 0, metric, baseline, NULL, NULL, out);
+}
 
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < rs->n; i++) {
-		const struct result_point *p = &rs->v[i];
-		size_t l;
-		if (!stats_point_is_final(p) || strcmp(p->metric, metric))
-			continue;
-		if (!first)
-			first = p;
-		for (l = 0; l < nla && strcmp(la[l].label, p->label); l++)
-			;
-		if (l == nla) {
-			if ((rc = grow((void **)&la, &capla, nla, sizeof(*la))))
-				goto out;
-			memset(&la[nla], 0, sizeof(*la));
-			memcpy(la[nla].label, p->label, sizeof(la[nla].label));
-			nla++;
-		}
-		if ((rc = acc_add(&la[l], p)))
-			goto out;
+size_t stats_block_end(const struct curve_set *cs, size_t first)
+{
+	size_t e = first + 1;
+	while (e < cs->n && !strcmp(cs->v[e].setting, cs->v[first].setting))
+		e++;
+	return e;
+}
+
+const struct curve_point *stats_point_at(const struct curve *c, double x)
+{
+	size_t lo = 0, hi = c->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->pts[mid].x < x)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	if (!nla) {
-		rc = -ENOENT;
-		goto out;
-	}
-	if (baseline) {
-		for (base = 0; base < nla && strcmp(la[base].label, baseline); base++)
-			;
-		if (base == nla) {
-			rc = -ESRCH;
-			goto out;
-		}
-	}
-	out->v = calloc(nla, sizeof(*out->v));
-	if (!out->v) {
-		rc = -ENOMEM;
-		goto out;
-	}
-	out->n = nla;
-	memcpy(out->baseline, la[base].label, sizeof(out->baseline));
-	for (size_t l = 0; l < nla; l++) {
-		struct curve *c = &out->v[l];
-		memcpy(c->label, la[l].label, sizeof(c->label));
-		memcpy(c->metric, first->metric, sizeof(c->metric));
-		memcpy(c->unit, first->unit, sizeof(c->unit));
-		memcpy(c->x_name, first->x_name, sizeof(c->x_name));
-		c->runs = (int)la[l].nruns;
-		c->pts = calloc(la[l].nx, sizeof(*c->pts));
-		if (!c->pts) {
-			rc = -ENOMEM;
-			goto out;
-		}
-		c->n = la[l].nx;
-		for (size_t j = 0; j < la[l].nx; j++) {
-			c->pts[j].x = la[l].xs[j].x;
-			stats_of(la[l].xs[j].v, la[l].xs[j].n, &c->pts[j]);
-		}
-		qsort(c->pts, c->n, sizeof(*c->pts), cmp_point);
-	}
-	/* change and significance against the baseline, x by x */
-	for (size_t l = 0; l < nla; l++) {
-		const struct curve *b = &out->v[base];
-		struct curve *c = &out->v[l];
-		if (l == base)
-			continue;
-		for (size_t j = 0; j < c->n; j++) {
-			struct curve_point *cp = &c->pts[j];
-			for (size_t k = 0; k < b->n; k++) {
-				const struct curve_point *bp = &b->pts[k];
-				if (bp->x != cp->x)
-					continue;
-				if (bp->mean != 0) {
-					cp->have_change = true;
-					cp->change_pct = (cp->mean - bp->mean) / fabs(bp->mean) * 100;
-				}
-				cp->p_value = stats_welch_p(cp->mean, cp->stddev * cp->stddev, cp->n,
-							      bp->mean, bp->stddev * bp->stddev, bp->n, NULL);
-				cp->significant = cp->p_value >= 0 && cp->p_value < 0.05;
-				break;
-			}
-		}
-	}
-out:
-	acc_free(la, nla);
-	if (rc)
-		curve_set_free(out);
-	return rc;
+	return lo < c->n && c->pts[lo].x == x ? &c->pts[lo] : NULL;
 }
 
 void curve_set_free(struct curve_set *cs)
@@ -309,15 +422,19 @@ void curve_set_free(struct curve_set *cs)
 
 size_t stats_list_metrics(const struct result_set *rs, char names[][RP_NAME_LEN], size_t max)
 {
-	size_t n = 0;
+	size_t n = 0, last = 0;
 
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct result_point *p = &rs->v[i];
 		size_t k;
 		if (!stats_point_is_final(p))
 			continue;
+		/* points come in runs of one metric: try the last one first */
+		if (last < n && !strcmp(names[last], p->metric))
+			continue;
 		for (k = 0; k < n && strcmp(names[k], p->metric); k++)
 			;
+		last = k;
 		if (k == n && n < max) {
 			memcpy(names[n], p->metric, RP_NAME_LEN);
 			names[n][RP_NAME_LEN - 1] = 0;

@@ -11,6 +11,7 @@
 
 #define CLI_MAX_PARAMS 8
 #define CLI_MAX_SYSCTLS 16
+#define CLI_MAX_SRC_LABELS 64
 
 enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_REPORT, CMD_RESTORE,
 		  CMD_FLEET };
@@ -65,6 +66,8 @@ struct iodash_opts {
 	/* compare / export / view */
 	enum out_format format;
 	const char *baseline;
+	const char *src_labels[CLI_MAX_SRC_LABELS];  /* compare/report --label SRC=NAME */
+	int nsrc_labels;
 	const char *metric;       /* compare --metric NAME */
 	bool explain;             /* compare --explain: how each table of a text source was read */
 	bool log2x;

@@ -15,6 +15,12 @@
 #include "iodash/stats.h"
 
 #define COMPARE_RUN_MAX_POINTS 2000   /* per-run series are thinned to this */
+/* A run's own figures as result points, so that a sweep of any command
+ * compares (x: the x of the run's results, else "run" 1):
+ * run_dev_Bps (the disks' bytes a second while the run did I/O),
+ * run_rep_Bps (the benchmark's own figure), run_inflation, run_secs,
+ * run_throttled_pct, run_peak_dirty_kB, run_freerun_kB, run_thresh_kB. */
+#define COMPARE_RUN_METRIC_PREFIX "run_"
 
 /* One benchmark run of a recording (or a whole recording without run
  * events): dirty memory and throughput against seconds since its start. */
@@ -35,6 +41,8 @@ struct compare_run {
 	bool have_summary;     /* its run_summary event: device or page cache */
 	struct run_summary sum;
 	char knobs[MODEL_LINE_LEN];  /* "KEY=VALUE ..." the run started with, "" unknown */
+	char setting[RP_LABEL_LEN];  /* the knobs iodash set for it, "KEY=V,KEY=V" (knobs
+	                              * without the twins the kernel zeroed), "" none */
 	/* its throttle episodes (hit_start .. hit_end events), seconds since
 	 * its start, clipped to the run: one still open at either end of the
 	 * run runs to that end */
@@ -51,10 +59,14 @@ struct compare_label {
 	char host[64];         /* the recording's host, "" for a text source */
 	char source[256];
 	char knobs[1024];
+	char sources[1024];    /* every source it pooled, ", " between them */
+	int nsources;
 };
 
 struct compare_data {
-	struct result_set results;   /* final points of every source; runs renumbered per label */
+	struct result_set results;   /* final points of every source; runs renumbered per label;
+	                              * and of every recorded run with a summary its own
+	                              * figures (metrics run_*: COMPARE_RUN_METRICS) */
 	size_t nmetrics;
 	char (*metrics)[RP_NAME_LEN];
 	struct curve_set *curves;    /* curves[i] is metrics[i] */
@@ -92,6 +104,16 @@ struct compare_data {
 int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 		 const char *baseline, const char *metric, const char *parser,
 		 char *err, size_t errlen, FILE *warn);
+/* The same with labels given at compare time: names[i] is "SRC=NAME" (SRC
+ * the path as given, or its file name).  A label given so, or recorded
+ * with -l, is explicit: the sources that share it pool as runs of one
+ * label; labels that only came from defaults stay apart (LABEL#2).  For
+ * a text source NAME replaces the file-name label; for a recording, the
+ * recorded or kernel label (a sweep's other parameters stay after it).
+ * -EINVAL when a SRC is none of the sources. */
+int compare_load_named(struct compare_data *cd, char *const *paths, int npaths, const char *const *names,
+		       int nnames, const char *baseline, const char *metric, const char *parser, char *err,
+		       size_t errlen, FILE *warn);
 void compare_free(struct compare_data *cd);
 /* The notes on how the text sources' tables were read, one a line
  * ("mail.txt:12-22: mmtests table: ..."); only the tables not understood
@@ -105,20 +127,25 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
  * against the baseline with * where Welch's p < 0.05, and the verdict of
  * the runs (device / cache / throttled) where recordings say it. */
 void compare_print_text_metric(const struct compare_data *cd, size_t k, FILE *out);
-/* The verdicts of the runs behind one point: "throttled", "cache/device"
- * (distinct, in that order), "" when none is known. */
-const char *compare_point_verdict(const struct compare_data *cd, const char *metric,
-				  const char *label, double x, char *buf, size_t len);
+/* The verdicts of the runs behind one point (its tags): "throttled",
+ * "cache/device" (distinct, in that order), "" when none is known. */
+const char *compare_point_verdict(const struct curve_point *p, char *buf, size_t len);
 /* One letter per verdict for a curve point: T throttled, C cache, D device,
  * '+' for a mix, 0 for none. */
-char compare_point_mark(const struct compare_data *cd, const char *metric,
-			const char *label, double x);
+char compare_point_mark(const struct curve_point *p);
 /* The point of curve c at x, NULL when it has none there. */
 const struct curve_point *compare_point_at(const struct curve *c, double x);
 /* Every x of any label of cs, ascending, in *out (malloc'd); the count. */
 size_t compare_curve_xs(const struct curve_set *cs, double **out);
-/* An x value as the tables print it: whole numbers without a fraction. */
+/* The same for the curves cs->v[first .. end) (one setting's block). */
+size_t compare_curve_xs_range(const struct curve_set *cs, size_t first, size_t end, double **out);
+/* An x value as the tables print it: whole numbers without a fraction; a
+ * whole number of MiB, GiB or TiB (1 MiB and up) in that binary unit
+ * ("128M" swept is 134217728 bytes and shows as 128M again). */
 void compare_format_x(char *b, size_t n, double x);
+/* Which way is better for a metric: +1 higher (bandwidth, IOPS, any rate),
+ * -1 lower (latencies, percentiles, elapsed time, a time unit), 0 unknown. */
+int compare_metric_better(const char *metric, const char *unit);
 /* A throughput unit (MB/sec, KiB/s, IOPS, ops/s): higher is better. */
 bool compare_unit_is_rate(const char *unit);
 

@@ -18,7 +18,7 @@
 #include "iodash/snapshot.h"
 
 #define REC_FORMAT_MAJOR 2   /* a reader refuses a newer major; reads 1 and 2 */
-#define REC_FORMAT_MINOR 1   /* additions a reader of the same major skips (2.1: S missed, Z end, T records) */
+#define REC_FORMAT_MINOR 2   /* additions a reader of the same major skips (2.1: S missed, Z end, T records; 2.2: R setting) */
 
 struct recorder;
 

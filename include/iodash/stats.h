@@ -1,4 +1,4 @@
-/* stats: runs grouped by label, and the statistics kernel developers read
+/* stats: runs grouped by label and setting, and the statistics kernel developers read
  * (mmtests style): mean, min, max, stddev, CoV, harmonic mean for rates,
  * change against a baseline with Welch's t-test.  Pure; no curses. */
 #ifndef IODASH_STATS_H
@@ -16,11 +16,19 @@ struct curve_point {
 	double change_pct;     /* (mean - base_mean) / base_mean * 100 */
 	bool significant;      /* Welch's t-test p < 0.05 (needs n >= 2 on both) */
 	double p_value;        /* < 0 when not computed */
+	unsigned tags;         /* bit t set when a point here had tag t (< 32): compare
+	                        * passes each result's run verdict */
+	double aux;            /* the mean of the points' aux values that are not NAN
+	                        * (compare: the runs' cache inflation), NAN when none */
 };
 
-/* One label's curve of one metric: the mean of its runs per x. */
+/* One label's curve of one metric under one setting: the mean of its
+ * runs per x. */
 struct curve {
 	char label[RP_LABEL_LEN];
+	char setting[RP_LABEL_LEN];   /* "" when the points name none */
+	bool is_base;          /* the baseline of its setting's block: the others' change is
+	                        * against it (the baseline label, else the block's first) */
 	char metric[RP_NAME_LEN];
 	char unit[RP_UNIT_LEN];
 	char x_name[RP_NAME_LEN];
@@ -30,15 +38,31 @@ struct curve {
 };
 
 struct curve_set {
-	struct curve *v;       /* labels in first-seen order; v[0] is the baseline unless set */
+	struct curve *v;       /* one block per setting (settings in first-seen order), in a
+	                        * block the labels in first-seen order; v[0] is the baseline
+	                        * unless set */
 	size_t n;
 	char baseline[RP_LABEL_LEN];
 };
 
 /* Build the curves of one metric from final points (RP_FINAL, or points
- * without RP_PROGRESS).  baseline NULL = first label.  0 or -errno. */
+ * without RP_PROGRESS): a curve per (setting, label), the change of each
+ * against the baseline label of its own setting.  baseline NULL = first
+ * label.  O(n log n) in the points.  0 or -errno. */
 int stats_build_curves(const struct result_set *rs, const char *metric,
 			 const char *baseline, struct curve_set *out);
+/* The same, with a tag (< 32, else none) and an aux value (NAN none) per
+ * point of rs (either may be NULL), folded into each curve point's tags
+ * and aux; only the points rs->v[idx[0..nidx)] are looked at when idx is
+ * not NULL (the metric's, found once for all metrics by the caller). */
+int stats_build_curves_tagged(const struct result_set *rs, const size_t *idx, size_t nidx, const char *metric,
+			      const char *baseline, const unsigned char *tags, const double *aux,
+			      struct curve_set *out);
+/* The end of the block of curves that starts at cs->v[first]: the index
+ * after its last curve (the curves of one setting are adjacent). */
+size_t stats_block_end(const struct curve_set *cs, size_t first);
+/* The point of curve c at x (points are x ascending), NULL when none. */
+const struct curve_point *stats_point_at(const struct curve *c, double x);
 void curve_set_free(struct curve_set *cs);
 
 /* The metrics present in rs (final points), in first-seen order; returns count. */

@@ -130,6 +130,18 @@ static void emit_result(void *ctx, const struct result_point *p)
 		q.x = b->run->x;
 		q.run = b->run->pass;
 	}
+	/* the knobs set for the run ("vm.dirty_ratio=10,...", as typed) are
+	 * its setting: a dimension beside the label (compare reads the same
+	 * back from the run's knobs event) */
+	for (int i = 0, off = 0; b->run && !q.setting[0] && i < SWEEP_MAX_SYSCTLS && b->run->sysctls[i]; i++) {
+		int w = snprintf(q.setting + off, sizeof(q.setting) - (size_t)off, "%s%s", off ? "," : "",
+				 b->run->sysctls[i]);
+		if (w < 0 || (size_t)w >= sizeof(q.setting) - (size_t)off) {
+			q.setting[off] = '\0';
+			break;
+		}
+		off += w;
+	}
 	model_add_result(b->m, &q);
 }
 

@@ -260,6 +260,21 @@ static bool mentions(const char *s, const char *name)
 	return false;
 }
 
+/* Is {name} in a --sysctl only, not in the command or --between? */
+static bool knob_only(const char *name, const char *const *sysctls, int nsysctls, char *const *argv, int nargs,
+		      const char *between)
+{
+	bool knob = false;
+	for (int a = 0; a < nsysctls && !knob; a++)
+		knob = mentions(sysctls[a], name);
+	if (!knob || mentions(between, name))
+		return false;
+	for (int a = 0; a < nargs; a++)
+		if (mentions(argv[a], name))
+			return false;
+	return true;
+}
+
 int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparams,
 		     char *const *argv, int nargs, const char *between, int repeat,
 		     char *err, size_t errlen)
@@ -372,11 +387,16 @@ int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int 
 			if (sweep_parse_number(r->x_text, &r->x))
 				r->x = idx[p->nparams - 1] + 1;   /* not a number: its position */
 			/* the other -p go into the label ("bs=4k"); names paired
-			 * with the x are not a curve of their own: x fixes them */
+			 * with the x are not a curve of their own: x fixes them;
+			 * a value only a --sysctl takes is the run's knob
+			 * setting, a dimension of its own (the driver gives it
+			 * to the results), never folded into the label */
 			for (int k = 0; k < p->nparams - 1; k++)
 				for (int j = 0; j < p->params[k].nnames; j++) {
 					size_t vl;
 					const char *v;
+					if (knob_only(p->params[k].names[j], sysctls, nsysctls, argv, nargs, between))
+						continue;
 					v = value_part(&p->params[k], idx[k], j, &vl);
 					int w = snprintf(r->label_extra + off, sizeof(r->label_extra) - off, "%s%s=%.*s",
 							 off ? " " : "", p->params[k].names[j], (int)vl, v);

@@ -136,10 +136,12 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "       --sysctl vm.dirty_ratio={r} -p bg,r=5:10,20:40; restored at the end\n"
 	      "compare: --text|--csv|--json (the table, no curses), --baseline LABEL,\n"
 	      "       --metric NAME, --log2x (x axis; default log2 when x spans octaves),\n"
+	      "       --label SRC=NAME (the label of source SRC: sources given one label, or\n"
+	      "       recorded with one -l, pool as runs of it; default labels stay apart),\n"
 	      "       --explain (how each table of a text source was read, on stderr),\n"
 	      "       --svg FILE (the curves of --metric, default the first, as an SVG image)\n"
 	      "report: -o FILE.html (required; '-' for stdout), --title TEXT; and compare's\n"
-	      "       --baseline, --metric, --log2x, --parser\n"
+	      "       --baseline, --label, --metric, --log2x, --parser\n"
 	      "view --batch --follow: keep printing as the recording grows\n"
 	      "export: --csv (default) or --ndjson: one table, --table samples|events|results\n"
 	      "       (default samples); --json: one document with every table\n"
@@ -253,7 +255,18 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 			return usage_error("-r wants seconds from 0.01 to 3600, not '%s'", arg);
 		o->refresh_set = true;
 		break;
-	case 'l': o->label = arg; break;
+	case 'l':
+		if (o->cmd != CMD_COMPARE && o->cmd != CMD_REPORT) {
+			o->label = arg;
+			break;
+		}
+		/* compare, report: -l/--label SRC=NAME names a source */
+		if (!strchr(arg, '=') || arg[0] == '=' || !strrchr(arg, '=')[1])
+			return usage_error("--label wants SRC=NAME (a source given and the label for it), not '%s'", arg);
+		if (o->nsrc_labels == CLI_MAX_SRC_LABELS)
+			return usage_error("more than %d --label", CLI_MAX_SRC_LABELS);
+		o->src_labels[o->nsrc_labels++] = arg;
+		break;
 	case 'o': o->output = arg; break;
 	case 'p':
 		/* iostat's -p DEV|ALL where it holds no '=': a disk name never does */

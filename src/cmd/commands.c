@@ -17,11 +17,11 @@ const struct cmd_struct commands[] = {
 	  cmd_attach, 0 },
 	{ "view", CMD_VIEW, "iodash view  REC...                                 replay recordings",
 	  cmd_view, CMD_F_READS_FILES },
-	{ "compare", CMD_COMPARE, "iodash compare [--text|--csv|--json] [--svg FILE] [--baseline LABEL] [--metric NAME] SRC...",
+	{ "compare", CMD_COMPARE, "iodash compare [--text|--csv|--json] [--svg FILE] [--baseline LABEL] [--label SRC=NAME] [--metric NAME] SRC...",
 	  cmd_compare, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
 	{ "export", CMD_EXPORT, "iodash export [--csv|--ndjson [--table samples|events|results]|--json|--pcp ARCHIVE] REC",
 	  cmd_export, CMD_F_READS_FILES | CMD_F_ONLY_PRINTS },
-	{ "report", CMD_REPORT, "iodash report [--baseline LABEL] [--metric NAME] [--title TEXT] -o FILE.html SRC...\n"
+	{ "report", CMD_REPORT, "iodash report [--baseline LABEL] [--label SRC=NAME] [--metric NAME] [--title TEXT] -o FILE.html SRC...\n"
 	  "                                                    one self-contained HTML report with graphs",
 	  cmd_report, CMD_F_READS_FILES },
 	{ "fleet", CMD_FLEET, "iodash fleet [--hosts FILE] HOST[:PORT]...            one row per test box, from its pmcd",

@@ -20,7 +20,7 @@ int cmd_compare(const struct iodash_opts *o)
 		fprintf(stderr, "iodash compare: give one or more recordings or text files (see iodash --help)\n");
 		return 2;
 	}
-	rc = compare_load(&cd, o->args, o->nargs, o->baseline, o->metric, o->parser, err, sizeof(err), stderr);
+	rc = compare_load_named(&cd, o->args, o->nargs, o->src_labels, o->nsrc_labels, o->baseline, o->metric, o->parser, err, sizeof(err), stderr);
 	if (rc) {
 		fprintf(stderr, "iodash compare: %s\n", err);
 		return rc == -ESRCH ? 2 : 1;

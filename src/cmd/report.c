@@ -75,7 +75,7 @@ int cmd_report(const struct iodash_opts *o)
 	char err[1024];
 	int rc;
 
-	rc = compare_load(&cd, o->args, o->nargs, o->baseline, o->metric, o->parser, err, sizeof(err), stderr);
+	rc = compare_load_named(&cd, o->args, o->nargs, o->src_labels, o->nsrc_labels, o->baseline, o->metric, o->parser, err, sizeof(err), stderr);
 	if (rc) {
 		fprintf(stderr, "iodash report: %s\n", err);
 		return rc == -ESRCH ? 2 : 1;

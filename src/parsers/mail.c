@@ -6,7 +6,7 @@
  *    "x v1 v2 v3", empty cells allowed: values go to the column whose
  *    position they share once tabs are expanded;
  *  - "---- (5,10) - default" headings, kernel-name lines ("2.6.24-rc2 #28
- *    SMP") and iozone rows under them, labelled "2.6.24-rc2 (5,10)";
+ *    SMP") and iozone rows under them, labelled "2.6.24-rc2", setting "(5,10)";
  *  - bonnie++ tables;
  *  - mmtests, |-, keyed, kernel test robot, transposed and label-row tables
  *    (docs/parsers.md), their cells with spread and unit, their derived
@@ -289,14 +289,9 @@ static struct mail_label *mail_label_get(struct mail_state *m, const char *name)
 static void mail_set_label(struct mail_state *m, const char *name, size_t len)
 {
 	char buf[RP_LABEL_LEN];
+	/* the section's "(5,10)" is the points' setting (p->setting), not
+	 * part of the label: the kernel is compared per setting */
 	pp_strlcpy(buf, name, len + 1 < sizeof(buf) ? len + 1 : sizeof(buf));
-	if (m->section[0]) {
-		size_t l = strlen(buf);
-		if (l + 1 + strlen(m->section) < sizeof(buf)) {
-			buf[l] = ' ';
-			strcpy(buf + l + 1, m->section);
-		}
-	}
 	pp_strlcpy(m->cur, buf, sizeof(m->cur));
 	m->cur_run = mail_label_get(m, m->cur)->runs;
 	m->block_points = 0;
@@ -796,10 +791,6 @@ static bool mail_header(struct parser *p, struct mail_state *m, const char *line
 		if (br && br > c[i].s && (memmem(c[i].s, c[i].len, "pct", 3) || col->cv))
 			ll = (size_t)(br - c[i].s);
 		pp_strlcpy(col->label, c[i].s, ll + 1 < sizeof(col->label) ? ll + 1 : sizeof(col->label));
-		if (m->section[0] && strlen(col->label) + 1 + strlen(m->section) < sizeof(col->label)) {
-			strcat(col->label, " ");
-			strcat(col->label, m->section);
-		}
 		col->col = c[i].col;
 		col->endcol = c[i].endcol;
 		col->ignored = is_ignored_label(col->label, strlen(col->label));
@@ -2362,13 +2353,15 @@ static void mail_old_track(struct parser *p, struct mail_state *m, enum mail_mod
 		m->tab_mismatch = m->tab_checked = 0;
 		return;
 	}
-	if (m->mode == MAIL_BLOCK && (m->old_kind != 2 || strcmp(m->old_label, m->cur) != 0)) {
+	char blk[RP_LABEL_LEN + 40];
+	snprintf(blk, sizeof(blk), "%s%s%s", m->cur, m->section[0] ? " " : "", m->section);
+	if (m->mode == MAIL_BLOCK && (m->old_kind != 2 || strcmp(m->old_label, blk) != 0)) {
 		mail_old_end(p, m);
 		m->old_kind = 2;
 		m->old_first = m->old_last = p->lineno;
 		m->old_rows = 0;
-		pp_strlcpy(m->old_label, m->cur, sizeof(m->old_label));
-		snprintf(m->old_what, sizeof(m->old_what), "label block %s", m->cur);
+		pp_strlcpy(m->old_label, blk, sizeof(m->old_label));
+		snprintf(m->old_what, sizeof(m->old_what), "label block %s", blk);
 	}
 	if (m->old_kind == 1 && m->mode == MAIL_TABLE && got) {
 		m->old_last = p->lineno;
@@ -2737,6 +2730,7 @@ static void mail_line_body(struct parser *p, struct mail_state *m, char *s, cons
 			while (hl && (h[hl - 1] == ' ' || h[hl - 1] == '-'))
 				hl--;
 			pp_strlcpy(m->section, h, hl + 1 < sizeof(m->section) ? hl + 1 : sizeof(m->section));
+			pp_strlcpy(p->setting, m->section, sizeof(p->setting));
 			m->cur[0] = '\0';
 			m->mode = MAIL_NONE;
 			return;

@@ -148,28 +148,67 @@ const char *parser_package_for_command(const char *argv0)
 
 /* --- emission ------------------------------------------------------- */
 
+static uint32_t run_key_hash(const struct result_point *pt)
+{
+	uint32_t h = 2166136261u;
+	unsigned char xb[sizeof(double)];
+	double x = pt->x == 0 ? 0 : pt->x;   /* -0 and 0 are one x */
+
+	memcpy(xb, &x, sizeof(xb));
+	for (const char *s = pt->label; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	for (const char *s = pt->setting; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	for (const char *s = pt->metric; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	for (size_t i = 0; i < sizeof(xb); i++)
+		h = (h ^ xb[i]) * 16777619u;
+	return h;
+}
+
+/* The run of a final point: how many points of its label, setting, metric
+ * and x came before.  The keys are found by hash: a mail of a million
+ * points must not compare each with every key. */
 static int parser_next_run(struct parser *p, const struct result_point *pt)
 {
-	for (size_t i = 0; i < p->nruns; i++) {
+	uint32_t h = run_key_hash(pt);
+	int *head = &p->run_bucket[h % PARSER_RUNKEY_BUCKETS];
+
+	for (int i = *head - 1; i >= 0; i = p->runs[i].next) {
 		struct run_key *k = &p->runs[i];
-		if (k->x == pt->x && strcmp(k->metric, pt->metric) == 0 &&
-		    strcmp(k->label, pt->label) == 0) {
+		if (k->hash == h && k->x == pt->x && strcmp(k->metric, pt->metric) == 0 &&
+		    strcmp(k->label, pt->label) == 0 && strcmp(k->setting, pt->setting) == 0) {
 			/* saturates: endless input must not overflow it */
 			return k->count < PARSER_RUN_MAX ? k->count++ : k->count;
 		}
 	}
-	/* bounded: the oldest key is forgotten first */
+	/* bounded: the oldest key is forgotten first (out of its bucket) */
 	struct run_key *k;
-	if (p->nruns < PARSER_RUNKEYS)
-		k = &p->runs[p->nruns++];
-	else {
-		k = &p->runs[p->runs_next];
+	int slot;
+	if (p->nruns < PARSER_RUNKEYS) {
+		slot = (int)p->nruns++;
+	} else {
+		slot = (int)p->runs_next;
 		p->runs_next = (p->runs_next + 1) % PARSER_RUNKEYS;
+		int *link = &p->run_bucket[p->runs[slot].hash % PARSER_RUNKEY_BUCKETS];
+		for (int prev = -1, i = *link - 1; i >= 0; prev = i, i = p->runs[i].next)
+			if (i == slot) {
+				if (prev < 0)
+					*link = p->runs[i].next + 1;
+				else
+					p->runs[prev].next = p->runs[i].next;
+				break;
+			}
 	}
+	k = &p->runs[slot];
 	pp_strlcpy(k->label, pt->label, sizeof(k->label));
+	pp_strlcpy(k->setting, pt->setting, sizeof(k->setting));
 	pp_strlcpy(k->metric, pt->metric, sizeof(k->metric));
 	k->x = pt->x;
 	k->count = 1;
+	k->hash = h;
+	k->next = *head - 1;
+	*head = slot + 1;
 	return 0;
 }
 
@@ -181,6 +220,8 @@ void pp_emit_point(struct parser *p, struct result_point *pt)
 		return;
 	if (!pt->label[0])
 		pp_strlcpy(pt->label, p->label, sizeof(pt->label));
+	if (!pt->setting[0])
+		pp_strlcpy(pt->setting, p->setting, sizeof(pt->setting));
 	bool progress = pt->flags & RP_PROGRESS;
 	if (!progress && p->x_set) {
 		pp_strlcpy(pt->x_name, p->x_name, sizeof(pt->x_name));

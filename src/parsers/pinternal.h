@@ -6,6 +6,7 @@
 #define IODASH_PARSERS_PINTERNAL_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include "iodash/parser.h"
 
@@ -45,15 +46,22 @@ const struct parser_ops *pp_ops_at(size_t i);
 
 struct run_key {
 	char label[RP_LABEL_LEN];
+	char setting[RP_LABEL_LEN];
 	char metric[RP_NAME_LEN];
 	double x;
 	int count;
+	uint32_t hash;
+	int next;              /* the next key of its hash bucket, -1 none */
 };
+#define PARSER_RUNKEY_BUCKETS 1024
 
 struct parser {
 	const struct parser_ops *ops;
 	void *st;
 	char label[RP_LABEL_LEN];
+	char setting[RP_LABEL_LEN];      /* the knob setting of the points emitted now (a
+	                                  * mail's "---- (5,10)" section), given to those that
+	                                  * name none; "" none */
 	struct result_sink *sink;        /* valid inside feed/finish only */
 	/* line assembly */
 	char line[PARSER_LINE_MAX + 1];
@@ -66,6 +74,7 @@ struct parser {
 	/* run numbering of final points: run = earlier finals with the same key */
 	struct run_key runs[PARSER_RUNKEYS];
 	size_t nruns, runs_next;
+	int run_bucket[PARSER_RUNKEY_BUCKETS];   /* first key of each hash, index + 1 (0 none) */
 	/* incomplete-run marking */
 	unsigned long n_final, n_progress;
 	struct result_point last_progress[8];   /* the points of the last progress x */

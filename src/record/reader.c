@@ -1033,6 +1033,7 @@ int recording_result(const struct recording *rec, size_t i, struct result_point 
 		case RC_VALUE: p->value = fd_double(s, n); break;
 		case RC_UNIT: fd_text(s, n, p->unit, sizeof(p->unit)); break;
 		case RC_FLAGS: p->flags = (unsigned)fd_ull(s, n); break;
+		case RC_SETTING: fd_text(s, n, p->setting, sizeof(p->setting)); break;
 		}
 	}
 	return 0;

@@ -41,7 +41,7 @@ const char *const rec_cols_D[DC_ALL] = {
 const char *const rec_cols_E[EC_N] = { "t", "kind", "text" };
 const char *const rec_cols_O[OC_N] = { "t", "run", "text" };
 const char *const rec_cols_R[RC_N] = {
-	"t", "label", "run", "x_name", "x", "metric", "value", "unit", "flags",
+	"t", "label", "run", "x_name", "x", "metric", "value", "unit", "flags", "setting",
 };
 const char *const rec_cols_B[BC_N] = {
 	"t", "state", "run_index", "run_total", "runs_failed", "pid",

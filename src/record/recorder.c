@@ -521,6 +521,8 @@ static void on_result(void *ctx, const struct result_point *p)
 		put_sep(b);
 		rec_buf_put_text(b, p->unit);
 		put_u(b, p->flags);
+		put_sep(b);
+		rec_buf_put_text(b, p->setting);   /* 2.2, after flags: older readers skip it */
 		rec_buf_end(b, ls);
 	}
 	pthread_mutex_unlock(&r->lock);

@@ -73,19 +73,17 @@ static void table_build(struct cmp_view *v)
  * word before it to the end of its own (all right-aligned), the same in
  * every row from the head row (line 3) on; the labels row above (line 2)
  * is rebuilt with each label right-aligned where its group now ends. */
-static void table_narrow(struct cmp_view *v, int w)
+static void table_narrow_block(struct cmp_view *v, int w, int lab_i, int end)
 {
 	static const char *const drop[] = { "hmean", "CoV", "stddev" };
-	if (v->nlines < 4)
-		return;
 	for (size_t d = 0; d < sizeof drop / sizeof drop[0]; d++) {
 		int widest = 0;
-		for (int i = 2; i < v->nlines; i++)
+		for (int i = lab_i; i < end; i++)
 			if ((int)strlen(v->lines[i]) > widest)
 				widest = (int)strlen(v->lines[i]);
 		if (widest <= w)
 			return;
-		const char *head = v->lines[3];
+		const char *head = v->lines[lab_i + 1];
 		int hl = (int)strlen(head), cut_a[32], cut_b[32], nc = 0;
 		for (int x = 0, prev_end = 0; x < hl && nc < 32;) {
 			while (x < hl && head[x] == ' ')
@@ -103,7 +101,7 @@ static void table_narrow(struct cmp_view *v, int w)
 			continue;
 		/* the labels row: its labels (runs of text between 2+ blanks)
 		 * and where each ends, moved left by what goes before it */
-		char *lab = v->lines[2], *nl = calloc(strlen(lab) + 1, 1);
+		char *lab = v->lines[lab_i], *nl = calloc(strlen(lab) + 1, 1);
 		if (!nl)
 			return;
 		memset(nl, ' ', strlen(lab));
@@ -128,11 +126,11 @@ static void table_narrow(struct cmp_view *v, int w)
 				newlen = ns + (x - st);
 		}
 		nl[newlen] = '\0';
-		free(v->lines[2]);
-		v->lines[2] = nl;
+		free(v->lines[lab_i]);
+		v->lines[lab_i] = nl;
 		int head_x = (int)strspn(head, " ");
 		head_x += (int)strcspn(head + head_x, " ");
-		for (int i = 3; i < v->nlines; i++) {
+		for (int i = lab_i + 1; i < end; i++) {
 			char *l = v->lines[i];
 			int len = (int)strlen(l), o = 0;
 			/* an x wider than its column (134217728) pushes its row
@@ -152,9 +150,25 @@ static void table_narrow(struct cmp_view *v, int w)
 	}
 }
 
-static char point_mark(const void *ctx, const char *metric, const char *label, double x)
+/* Every block of the table (one per setting: a labels row, the head row
+ * with "mean", its rows up to a blank line), each narrowed on its own. */
+static void table_narrow(struct cmp_view *v, int w)
 {
-	return compare_point_mark(ctx, metric, label, x);
+	for (int i = 1; i + 1 < v->nlines; i++) {
+		if (!strstr(v->lines[i + 1], " mean ") || strstr(v->lines[i], " mean "))
+			continue;
+		int end = i + 2;
+		while (end < v->nlines && v->lines[end][0])
+			end++;
+		table_narrow_block(v, w, i, end);
+		i = end;
+	}
+}
+
+static char point_mark(const void *ctx, const struct curve_point *p)
+{
+	(void)ctx;
+	return compare_point_mark(p);
 }
 
 static void draw_curves(WINDOW *w, const struct cmp_view *v, int y, int h, const struct ui_style *st)
@@ -170,27 +184,37 @@ static void draw_curves(WINDOW *w, const struct cmp_view *v, int y, int h, const
 		return;
 	}
 	/* small multiples: one label each, side by side for the eye, on one
-	 * y scale unless asked (y): 50 ms beside 250 ms must look it */
+	 * y scale unless asked (y): 50 ms beside 250 ms must look it; with
+	 * knob settings, one graph per setting holding its labels, as the
+	 * table's blocks */
 	double ymax = 0;
 	for (size_t i = 0; !v->own_y && i < cs->n; i++)
 		for (size_t k = 0; k < cs->v[i].n; k++)
 			ymax = fmax(ymax, fmax(cs->v[i].pts[k].max, cs->v[i].pts[k].mean));
-	int n = (int)cs->n, cw = W / n;
+	size_t ngraphs = 0, first[64];
+	bool by_setting = stats_block_end(cs, 0) < cs->n;
+	for (size_t a = 0; a < cs->n && ngraphs < 64; a = by_setting ? stats_block_end(cs, a) : a + 1)
+		first[ngraphs++] = a;
+	int n = (int)ngraphs, cw = W / n;
 	if (cw < 24) {
 		n = W / 24 > 0 ? W / 24 : 1;
 		cw = W / n;
 	}
 	for (int i = 0; i < n; i++) {
-		struct curve_set one = { .v = &cs->v[i], .n = 1 };
+		size_t a = first[i], e = by_setting ? stats_block_end(cs, a) : a + 1;
+		struct curve_set one = { .v = &cs->v[a], .n = e - a };
 		snprintf(one.baseline, sizeof(one.baseline), "%s", cs->baseline);
-		struct ui_curves_data d = { .y = y, .x = i * cw, .w = cw - 1, .h = h, .cs = &one,
-					    .log2x = v->log2x, .empty = "", .mark = point_mark, .mark_ctx = v->cd,
-					    .ymax = ymax };
+		struct ui_curves_data d = { .y = y + by_setting, .x = i * cw, .w = cw - 1, .h = h - by_setting,
+					    .cs = &one, .log2x = v->log2x, .empty = "", .mark = point_mark,
+					    .mark_ctx = v->cd, .ymax = ymax };
+		if (by_setting)
+			ui_put(w, y, i * cw, cw - 1, st, TE_AXIS, cs->v[a].setting);
 		ui_curves_widget.draw(w, &d, st);
 	}
-	if (n < (int)cs->n) {
+	if (n < (int)ngraphs) {
 		char more[64];
-		snprintf(more, sizeof(more), "(+%zu labels: o overlays all)", cs->n - (size_t)n);
+		snprintf(more, sizeof(more), "(+%zu %s: o overlays all)", ngraphs - (size_t)n,
+			 by_setting ? "settings" : "labels");
 		ui_put(w, y, W - (int)strlen(more), (int)strlen(more), st, TE_DIM, more);
 	}
 }
@@ -473,6 +497,8 @@ int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o)
 {
 	struct ui_screen scr;
 	struct cmp_view v = { .cd = cd, .show_runs = true, .scr = &scr };
+	/* knob settings: a graph per setting, as the table's blocks */
+	v.side_by_side = cd->nmetrics && cd->curves[0].n && stats_block_end(&cd->curves[0], 0) < cd->curves[0].n;
 	bool quit = false;
 
 	if (!cd || !cd->nmetrics)

@@ -126,7 +126,7 @@ struct ui_curves_data {
 	bool log2x;
 	const char *empty;
 	/* a letter on a point (what its runs measured), 0 for none; may be NULL */
-	char (*mark)(const void *ctx, const char *metric, const char *label, double x);
+	char (*mark)(const void *ctx, const struct curve_point *p);
 	const void *mark_ctx;
 	double ymax;                   /* > 0: this y scale (shared by graphs side by side) */
 };

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iodash/compare.h"
 #include "iodash/layout.h"
 #include "iodash/text.h"
 #include "iodash/ui_frame.h"
@@ -193,9 +194,12 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 	 * point and in all (a sweep's "2 runs" are 2 at each of its points) */
 	int x = d->x;
 	for (size_t i = 0; i < cs->n && x < d->x + d->w; i++) {
-		char lab[RP_LABEL_LEN + 64], runs[48];
+		char lab[2 * RP_LABEL_LEN + 64], runs[48];
 		frame_curve_runs_text(&cs->v[i], runs, sizeof runs);
-		snprintf(lab, sizeof lab, "%s%s (%s)", i ? "  " : "", cs->v[i].label, runs);
+		/* a setting beside the label when the curves span several */
+		bool set = cs->v[i].setting[0] && stats_block_end(cs, 0) < cs->n;
+		snprintf(lab, sizeof lab, "%s%s%s%s (%s)", i ? "  " : "", cs->v[i].label, set ? " " : "",
+			 set ? cs->v[i].setting : "", runs);
 		x += ui_put(w, d->y, x, d->x + d->w - x, st, TE_CURVE1 + (int)(i % THEME_CURVES), lab);
 	}
 	double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
@@ -251,7 +255,7 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 	for (size_t i = 0; d->mark && i < cs->n; i++)
 		for (size_t k = 0; k < cs->v[i].n; k++) {
 			const struct curve_point *p = &cs->v[i].pts[k];
-			char mk = d->mark(d->mark_ctx, cs->v[i].metric, cs->v[i].label, p->x);
+			char mk = d->mark(d->mark_ctx, p);
 			if (!mk)
 				continue;
 			double xv = d->log2x && p->x > 0 ? log2(p->x) : p->x;
@@ -286,7 +290,7 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 	for (int j = 0; j < nx; j++) {
 		double xv = d->log2x && xs[j] > 0 ? log2(xs[j]) : xs[j];
 		int cx = x0 + (int)lround((xv - xmin) / xspan * dw) / cv.sc;
-		text_fmt_si(xs[j], 1000, 0, "", false, xl, sizeof xl);
+		compare_format_x(xl, sizeof xl, xs[j]);
 		int len = (int)strlen(xl), lx = cx - len / 2;
 		if (lx < x0)
 			lx = x0;
@@ -301,8 +305,10 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 		ui_put(w, ax, d->x + d->w - name_len, name_len, st, TE_DIM, c0->x_name);
 	else if (name_len && x0 > name_len)
 		ui_put(w, ax, d->x + axis_w - 1 - name_len, name_len, st, TE_DIM, c0->x_name);
-	snprintf(xl, sizeof xl, "%s (%s), mean of runs, bars min..max%s", c0->metric, c0->unit,
-		 marked ? "; T throttled C cache D device + mixed" : "");
+	/* the marks' key first: a narrow graph (one of several side by
+	 * side) cuts the end of the line */
+	snprintf(xl, sizeof xl, "%s (%s)%s, mean of runs, bars min..max", c0->metric, c0->unit,
+		 marked ? ": T throttled C cache D device + mixed" : "");
 	ui_put(w, d->y + ph + 2, d->x + axis_w, pw, st, TE_DIM, xl);
 }
 

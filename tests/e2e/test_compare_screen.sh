@@ -71,4 +71,20 @@ tm resize-window -t t -x 120 -y 40 2>/dev/null; sleep 0.5
 tm_screen | grep -Eq '^ +procs +mean +hmean +stddev +CoV +N ' && pass "back at 120 columns: every column again" || fail "back at 120: columns" "$(tm_screen | grep -m1 procs)"
 tm send-keys -t t q
 tm_wait 'EXIT=0' 3 || fail "compare at 80: q quits"
+# knob settings (issue 27 point 3): the iozone mail opens with a graph per
+# setting, each with both kernels, and the table's blocks under them
+tm send-keys -t t q 2>/dev/null
+tm kill-server 2>/dev/null
+tm_start 140 45 "'$IODASH' compare '$FIX/lkml/iozone-dirty-ratio-2.6.24.txt'; echo EXIT=\$?; sleep 30"
+if tm_wait 'compare: write' 5; then
+	tm_screen | grep -Eq '^\(5,10\) +\(20,40\) +\(60,80\) *$' && pass "settings: side by side, a graph per setting" ||
+		fail "settings: a graph per setting" "$(tm_screen | sed -n 2p)"
+	tm_screen | grep -Eq '^2\.6\.23\.1-42\.fc8 \(3 runs\) +2\.6\.24-rc2 \(4 runs\) +2\.6\.23\.1-42\.fc8 \(4 runs\)' &&
+		pass "settings: both kernels in each graph" || fail "settings: both kernels in each graph" "$(tm_screen | sed -n 3p)"
+	tm_screen | grep -A3 '^setting (20,40):' | grep -q -- '-69.61%\*' && pass "settings: the table's block of (20,40) with its change" ||
+		fail "settings: the table's (20,40) block" "$(tm_screen | grep -A3 'setting (20,40)')"
+else
+	fail "compare screen of the iozone mail" "$(tm_screen | head -3)"
+fi
+
 exit 0

@@ -114,14 +114,14 @@ PY
 	check "compare two kernels: labelled by kernel, not by command" grep -Eq "^ +$kern \(2 runs\) +2\.6\.24-rc2 \(2 runs\)$" "$TMPD/cmp.txt"
 	check "compare two kernels: each label's kernel and knob values" grep -q "^  2.6.24-rc2: kernel 2.6.24-rc2, from .*other.rec; knobs vm.dirty_background_bytes=67108864|268435456 vm.dirty_bytes=134217728|536870912 vm.dirty_background_ratio=0 vm.dirty_ratio=0$" "$TMPD/cmp.txt"
 	check "compare two kernels: mean, hmean, stddev, CoV, N, change, measured" grep -Eq '^ +d +mean +hmean +stddev +CoV +N +measured +mean +hmean +stddev +CoV +N +change +measured$' "$TMPD/cmp.txt"
-	check "compare two kernels: one row per setting (x = dirty_bytes)" [ "$(grep -Ec '^ *(134217728|536870912) ' "$TMPD/cmp.txt")" -eq 2 ]
-	check "compare two kernels: change and a verdict in each row" [ "$(grep -Ec '^ *(134217728|536870912) .*[+-][0-9.]+%[ *] +(throttled|cache|device)' "$TMPD/cmp.txt")" -eq 2 ]
+	check "compare two kernels: one block per setting, a row each (x = dirty_bytes, as typed)" [ "$(grep -Ec '^ *(128M|512M) ' "$TMPD/cmp.txt")" -eq 2 -a "$(grep -c '^setting vm.dirty_background_bytes=' "$TMPD/cmp.txt")" -eq 2 ]
+	check "compare two kernels: change and a verdict in each row" [ "$(grep -Ec '^ *(128M|512M) .*[+-][0-9.]+%[ *] +(throttled|cache|device)' "$TMPD/cmp.txt")" -eq 2 ]
 	check "compare two kernels: what each run measured" [ "$(grep -Ec '^(2\.6\.24-rc2|'"$kern"') +[1-4] +(device|cache|throttled) ' "$TMPD/cmp.txt")" -eq 8 ]
 	"$IODASH" compare --text --metric write_bw "$rec" "$rec" >"$TMPD/twice.txt" 2>"$TMPD/twice.err"
 	check "compare the same file twice: not merged (A, A#2)" grep -Eq "^ +$kern \(2 runs\) +$kern#2 \(2 runs\)$" "$TMPD/twice.txt"
 	check "compare the same file twice: said" grep -q "shown apart as \"$kern#2\"" "$TMPD/twice.err"
 	"$IODASH" compare --csv --metric write_bw "$rec" >"$TMPD/cmp.csv"
-	check "compare --csv: verdict, inflation, kernel, knobs columns" grep -q ',significant,verdict,inflation,kernel,knobs$' "$TMPD/cmp.csv"
+	check "compare --csv: verdict, inflation, kernel, knobs columns" grep -q ',significant,verdict,inflation,kernel,knobs,better$' "$TMPD/cmp.csv"
 	"$IODASH" compare --json --metric write_bw "$rec" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)

@@ -76,7 +76,7 @@ ns = "{http://www.w3.org/2000/svg}"
 root = ET.parse(sys.argv[1]).getroot()
 assert root.tag == ns + "svg", root.tag
 lines = root.findall(".//%spolyline" % ns)
-assert len(lines) == 2, len(lines)
+assert len(lines) == 4, len(lines)   # 2 kernels x 2 byte settings
 text = " ".join(t.text or "" for t in root.iter(ns + "text"))
 for label in sys.argv[2:]:
     assert label in text, (label, text)

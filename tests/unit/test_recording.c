@@ -114,7 +114,7 @@ static void write_session(const char *path, int nsamples, bool close_it, struct 
 				  .throttled_tasks = 2, .last_exit_status = -1, .eta_s = -1 };
 	struct model_event e = { .kind = MEV_MARK, .t = 1.0 };
 	struct output_line l = { .t = 1.5, .run = 0 };
-	struct result_point p = { .label = "2.6.24-rc2 (5,10)", .run = 0, .x_name = "clients",
+	struct result_point p = { .label = "2.6.24-rc2 (5,10)", .setting = "vm.dirty_ratio=10\tx", .run = 0, .x_name = "clients",
 				  .x = 4, .metric = "throughput", .value = 1014.2, .unit = "MB/s",
 				  .flags = RP_FINAL, .t = 2.25 };
 
@@ -241,6 +241,7 @@ static void test_roundtrip(void **state)
 	assert_string_equal(l.text, "a\ttab, a \\ backslash\nand a newline");
 	assert_int_equal(recording_result(rec, 0, &p), 0);
 	assert_string_equal(p.label, "2.6.24-rc2 (5,10)");
+	assert_string_equal(p.setting, "vm.dirty_ratio=10\tx");   /* 2.2: the R record's setting, escaped */
 	assert_string_equal(p.metric, "throughput");
 	assert_true(p.value == 1014.2);
 	assert_true(p.x == 4);

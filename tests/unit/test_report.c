@@ -115,7 +115,7 @@ static char *html_of(const struct compare_data *cd)
 static void test_html(void **st)
 {
 	struct compare_data cd;
-	size_t spans = 0, runs = 0;
+	size_t spans = 0, runs = 0, blocks = 0;
 	char *h;
 
 	(void)st;
@@ -125,8 +125,15 @@ static void test_html(void **st)
 		spans += cd.runs[i].nthrottled;
 		runs += cd.runs[i].n > 0;
 	}
-	assert_int_equal(count(h, "<svg "), cd.nmetrics + 2 * runs);
-	assert_int_equal(count(h, "</svg>"), cd.nmetrics + 2 * runs);
+	/* a chart per metric and setting: the sweep's two byte settings */
+	for (size_t k = 0; k < cd.nmetrics; k++)
+		for (size_t a = 0; a < cd.curves[k].n; a = stats_block_end(&cd.curves[k], a))
+			blocks++;
+	assert_int_equal(blocks, 2 * cd.nmetrics);
+	assert_int_equal(count(h, "<h3 class=\"setting\">setting vm.dirty_background_bytes=64M,vm.dirty_bytes=128M</h3>"),
+			 cd.nmetrics);
+	assert_int_equal(count(h, "<svg "), blocks + 2 * runs);
+	assert_int_equal(count(h, "</svg>"), blocks + 2 * runs);
 	/* both charts of a run shade its episodes */
 	assert_int_equal(count(h, "class=\"throttled\""), 2 * spans);
 	assert_true(spans >= 5);
@@ -167,8 +174,9 @@ static void test_svg(void **st)
 	fclose(f);
 	assert_int_equal(strncmp(buf, "<?xml", 5), 0);
 	assert_non_null(strstr(buf, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
-	assert_int_equal(count(buf, "<polyline fill=\"none\" stroke=\"#"), 2);
-	assert_non_null(strstr(buf, "6.18.44-fc-v1147, d=134217728: mean 1689k sd 210k, 2 runs, throttled</title></path>"));
+	/* a line per label and setting: 2 kernels x 2 byte settings */
+	assert_int_equal(count(buf, "<polyline fill=\"none\" stroke=\"#"), 4);
+	assert_non_null(strstr(buf, "6.18.44-fc-v1147, d=128M: mean 1689k sd 210k, 2 runs, throttled</title></path>"));
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
@@ -178,6 +186,70 @@ static void test_svg(void **st)
 	compare_free(&cd);
 }
 
+/* A latency percentile that rose (significantly) is coloured worse, in the
+ * table and the summary; a bandwidth that rose better. */
+static void test_latency_colour(void **st)
+{
+	static const struct { const char *metric, *unit, *cls; } m[] = {
+		{ "write_clat_p99_9", "us", "worse" }, { "write_clat_p99_9", "", "worse" }, { "write_bw", "KiB/s", "better" },
+	};
+	(void)st;
+	for (size_t k = 0; k < sizeof(m) / sizeof(m[0]); k++) {
+		struct compare_data cd;
+		memset(&cd, 0, sizeof(cd));
+		for (int r = 0; r < 3; r++)
+			for (int l = 0; l < 2; l++) {
+				struct result_point p = { .run = r, .x = 4, .value = (l ? 120 : 100) + r, .flags = RP_FINAL };
+				snprintf(p.label, sizeof(p.label), "%s", l ? "B" : "A");
+				snprintf(p.x_name, sizeof(p.x_name), "bs_kb");
+				snprintf(p.metric, sizeof(p.metric), "%s", m[k].metric);
+				snprintf(p.unit, sizeof(p.unit), "%s", m[k].unit);
+				assert_int_equal(result_set_add(&cd.results, &p), 0);
+			}
+		cd.nmetrics = 1;
+		cd.metrics = calloc(1, sizeof(*cd.metrics));
+		cd.curves = calloc(1, sizeof(*cd.curves));
+		assert_non_null(cd.metrics);
+		assert_non_null(cd.curves);
+		snprintf(cd.metrics[0], sizeof(cd.metrics[0]), "%s", m[k].metric);
+		assert_int_equal(stats_build_curves(&cd.results, m[k].metric, NULL, &cd.curves[0]), 0);
+		char *h = html_of(&cd), want[64];
+		snprintf(want, sizeof(want), "<td class=\"%s\" title=\"Welch p=", m[k].cls);
+		assert_non_null(strstr(h, want));   /* the table's change cell, +19.80%* */
+		assert_non_null(strstr(h, "+19.80%*"));
+		snprintf(want, sizeof(want), "<td class=\"%s\">+19.80%%</td>", m[k].cls);
+		assert_non_null(strstr(h, want));   /* the summary's gmean change */
+		free(h);
+		compare_free(&cd);
+	}
+}
+
+/* Which way is better: a latency that rose is worse, a bandwidth that
+ * rose better, whatever its unit says. */
+static void test_direction(void **st)
+{
+	(void)st;
+	assert_int_equal(compare_metric_better("write_clat_p99_9", "us"), -1);
+	assert_int_equal(compare_metric_better("write_clat_p99_9", ""), -1);
+	assert_int_equal(compare_metric_better("lat_max", "ms"), -1);
+	assert_int_equal(compare_metric_better("write_bw", "KiB/s"), 1);
+	assert_int_equal(compare_metric_better("read_iops", "IOPS"), 1);
+	assert_int_equal(compare_metric_better("throughput", "MB/sec"), 1);
+	assert_int_equal(compare_metric_better("run_secs", "s"), -1);
+	assert_int_equal(compare_metric_better("files", ""), 0);
+	char b[32];
+	compare_format_x(b, sizeof(b), 134217728);
+	assert_string_equal(b, "128M");
+	compare_format_x(b, sizeof(b), 1536.0 * 1048576);
+	assert_string_equal(b, "1536M");
+	compare_format_x(b, sizeof(b), 4294967296.0);
+	assert_string_equal(b, "4G");
+	compare_format_x(b, sizeof(b), 100000000);
+	assert_string_equal(b, "100000000");
+	compare_format_x(b, sizeof(b), 4096);
+	assert_string_equal(b, "4096");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -185,6 +257,8 @@ int main(void)
 		cmocka_unit_test(test_host_and_thresholds),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_direction),
+		cmocka_unit_test(test_latency_colour),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -70,6 +70,64 @@ static void add(struct result_set *rs, const char *label, int run, double x, dou
 	assert_int_equal(result_set_add(rs, &p), 0);
 }
 
+/* A setting is a dimension of its own: a block of curves per setting, in
+ * first-seen order, and each label's change against the baseline label
+ * of its own setting, never another setting's; the points' tags (run
+ * verdicts) and aux values (inflation) fold into the curve points. */
+static void test_curves_settings(void **state)
+{
+	struct result_set rs = { 0 };
+	struct curve_set cs;
+	static const char *const set[3] = { "(5,10)", "(20,40)", "(60,80)" };
+	unsigned char tags[12];
+	double aux[12];
+	(void)state;
+
+	for (int s = 0; s < 3; s++)
+		for (int r = 0; r < 2; r++) {
+			add(&rs, "2.6.23", r, 4, 100.0 * (s + 1), RP_FINAL);
+			snprintf(rs.v[rs.n - 1].setting, RP_LABEL_LEN, "%s", set[s]);
+			add(&rs, "2.6.24", r, 4, 50.0 * (s + 1), RP_FINAL);
+			snprintf(rs.v[rs.n - 1].setting, RP_LABEL_LEN, "%s", set[s]);
+		}
+	for (size_t i = 0; i < rs.n; i++) {
+		tags[i] = i % 4 == 1 ? 3 : 1;
+		aux[i] = i < 2 ? 2.0 : NAN;
+	}
+	assert_int_equal(stats_build_curves_tagged(&rs, NULL, 0, "throughput", NULL, tags, aux, &cs), 0);
+	assert_int_equal(cs.n, 6);
+	for (int s = 0; s < 3; s++) {
+		const struct curve *a = &cs.v[2 * s], *b = &cs.v[2 * s + 1];
+		assert_int_equal(stats_block_end(&cs, 2 * s), 2 * s + 2);
+		assert_string_equal(a->setting, set[s]);
+		assert_string_equal(b->setting, set[s]);
+		assert_string_equal(a->label, "2.6.23");
+		assert_string_equal(b->label, "2.6.24");
+		assert_true(a->is_base && !b->is_base);
+		assert_int_equal(b->runs, 2);
+		assert_true(b->pts[0].have_change);
+		near(b->pts[0].change_pct, -50, 1e-9);   /* 50 (s+1) against 100 (s+1), same setting */
+	}
+	assert_int_equal(cs.v[0].pts[0].tags, 1u << 1);
+	assert_int_equal(cs.v[1].pts[0].tags, (1u << 1) | (1u << 3));
+	near(cs.v[0].pts[0].aux, 2.0, 1e-12);
+	assert_true(isnan(cs.v[2].pts[0].aux));
+	assert_non_null(stats_point_at(&cs.v[1], 4));
+	assert_null(stats_point_at(&cs.v[1], 8));
+	curve_set_free(&cs);
+	/* a baseline absent from a setting: that block's first label */
+	rs.v[9] = rs.v[10];   /* (60,80): 2.6.23's two runs, no 2.6.24 */
+	rs.n = 10;
+	assert_int_equal(stats_build_curves(&rs, "throughput", "2.6.24", &cs), 0);
+	assert_int_equal(cs.n, 5);
+	assert_true(cs.v[1].is_base && !cs.v[0].is_base);
+	near(cs.v[0].pts[0].change_pct, 100, 1e-9);
+	assert_string_equal(cs.v[4].setting, "(60,80)");
+	assert_true(cs.v[4].is_base && !cs.v[4].pts[0].have_change);
+	curve_set_free(&cs);
+	result_set_free(&rs);
+}
+
 static void test_curves_mail(void **state)
 {
 	struct result_set rs = { 0 };
@@ -162,6 +220,7 @@ int main(void)
 		cmocka_unit_test(test_t_distribution),
 		cmocka_unit_test(test_welch),
 		cmocka_unit_test(test_curves_mail),
+		cmocka_unit_test(test_curves_settings),
 		cmocka_unit_test(test_significance),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

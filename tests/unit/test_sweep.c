@@ -212,6 +212,22 @@ static void test_paired_and_sysctl(void **state)
 	assert_string_equal(p.runs[3].label_extra, "");
 	sweep_plan_free(&p);
 
+	/* a -p only a --sysctl takes is the run's setting, not its label */
+	const char *knp[] = { "r=10,40", "clients=1,2" };
+	const char *knsys[] = { "vm.dirty_ratio={r}" };
+	char *knargv[] = { "dbench", "{clients}" };
+	assert_int_equal(sweep_plan_build_knobs(&p, knp, 2, knargv, 2, NULL, knsys, 1, 1, err, sizeof(err)), 0);
+	assert_int_equal(p.nruns, 4);
+	assert_string_equal(p.runs[2].sysctls[0], "vm.dirty_ratio=40");
+	assert_string_equal(p.runs[2].x_name, "clients");
+	assert_string_equal(p.runs[2].label_extra, "");
+	sweep_plan_free(&p);
+	/* ... but one the command takes too stays in the label */
+	char *knargv2[] = { "dbench", "--note={r}", "{clients}" };
+	assert_int_equal(sweep_plan_build_knobs(&p, knp, 2, knargv2, 3, NULL, knsys, 1, 1, err, sizeof(err)), 0);
+	assert_string_equal(p.runs[2].label_extra, "r=40");
+	sweep_plan_free(&p);
+
 	/* a value with the wrong number of parts, a key with a placeholder,
 	 * a name bound twice, a name used nowhere */
 	const char *badpair[] = { "bg,r=5:10,20" };
