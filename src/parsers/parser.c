@@ -260,7 +260,17 @@ void pp_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncate
 	if (p->lineno < 2000000000)
 		p->lineno++;
 	line[len] = '\0';
+	char oor[32];
+	pp_take_out_of_range(oor, sizeof(oor));
 	p->ops->line(p, line, len, by_cr, truncated);
+	/* one policy for odd numbers (docs/parsers.md): a number out of
+	 * range is n/a, and where it was is said.  Not by the mail reader,
+	 * which tries every word of prose (a short commit hash, 0568e61225,
+	 * has a number's shape) and says what it did not read itself. */
+	if (*pp_take_out_of_range(oor, sizeof(oor)) && p->ops != &parser_mail_ops &&
+	    ++p->n_out_of_range <= 3)
+		pp_note(p, p->lineno, p->lineno, false, "%s is out of range: read as n/a%s", oor,
+			p->n_out_of_range == 3 ? " (further ones are not listed)" : "");
 }
 
 static void parser_end_line(struct parser *p, bool by_cr)

@@ -325,6 +325,7 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 	bool vm_ok = true, mi_ok = true;
 
 	s->have = 0;
+	s->note[0] = 0;
 	if (c->archive) {
 		/* the recorded time is the replay's clock */
 		s->realtime_ns = (int64_t)r->timestamp.tv_sec * 1000000000ll + (int64_t)r->timestamp.tv_usec * 1000;
