@@ -69,6 +69,13 @@ void text_put_line_safe(FILE *out, const char *s)
 	text_put_safe(out, s, strlen(s), false);
 }
 
+void text_put_message(FILE *out, const char *prefix, const char *msg)
+{
+	fputs(prefix, out);
+	text_put_line_safe(out, msg);
+	fputc('\n', out);
+}
+
 void text_put_number(FILE *out, double v, int digits, bool json)
 {
 	if (isfinite(v))

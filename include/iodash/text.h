@@ -21,6 +21,9 @@ void text_put_line_safe(FILE *out, const char *s);
  * file and disk names) goes through it, so no escape sequence does.  C1
  * controls (U+0080-U+009F, a CSI to some terminals) are escaped too. */
 void text_put_safe(FILE *out, const char *s, size_t len, bool newlines);
+/* One line of a message for a person: prefix (ours) as it is, msg (which
+ * may name a file, a label) through the rule above, then a newline. */
+void text_put_message(FILE *out, const char *prefix, const char *msg);
 
 /* A number of the machine formats: %.*g with `digits` significant digits;
  * a missing figure (NaN, infinite) is JSON's null, or nothing (an empty

@@ -49,9 +49,7 @@ int cmd_compare(const struct iodash_opts *o)
 	if (rc) {
 		if (warn)
 			safe_close(warn, &wbuf, &wlen, stderr);
-		fputs("iodash compare: ", stderr);
-		text_put_line_safe(stderr, err);
-		fputc('\n', stderr);
+		text_put_message(stderr, "iodash compare: ", err);
 		return rc == -ESRCH ? 2 : 1;
 	}
 	/* a table not understood is said, whatever the output; --explain says

@@ -41,6 +41,14 @@ fi
 	pass "compare: an error naming a file with escapes shows them escaped" ||
 	fail "compare: an error naming a file with escapes shows them escaped" "$(cat -v "$TMPD/m.err")"
 
+for c in "view --batch" "export --csv"; do
+	# shellcheck disable=SC2086
+	"$IODASH" $c "$TMPD/$EVIL.txt" >"$TMPD/v.out" 2>"$TMPD/v.err"
+	[ "$(esc_count "$TMPD/v.err")" -eq 0 ] && grep -qF 'evil\x1b' "$TMPD/v.err" &&
+		pass "$c: an error naming a file with escapes shows them escaped" ||
+		fail "$c: an error naming a file with escapes shows them escaped" "$(cat -v "$TMPD/v.err")"
+done
+
 # a --proc-root whose diskstats names a disk with escapes
 P="$TMPD/proc"
 mkdir -p "$P"
