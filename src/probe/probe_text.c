@@ -617,12 +617,12 @@ static int parse_psi(struct parse_ctx *cx, const char *buf, size_t len,
 	struct snapshot *s = cx->s;
 	struct text_cursor c = { buf, buf + len, line0 - 1 };
 	const char *ls, *le;
-	bool some = false, full = false;
+	bool some = false, full = false, bad = false;
 	int rc;
 
 	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
 		const char *p = ls;
-		double avg10 = 0, tmp;
+		double avg10 = 0, tmp = 0;
 		uint64_t total = 0;
 		bool is_some, got_avg10 = false, got_total = false;
 
@@ -643,19 +643,21 @@ static int parse_psi(struct parse_ctx *cx, const char *buf, size_t len,
 						 "expected key=value pairs as in /proc/pressure/io");
 			size_t klen = (size_t)(p - k);
 			p++;
-			if (key_is(k, klen, "total")) {
-				if (!parse_u64(&p, le, &total))
-					return text_fail(cx->err, cx->errlen, name, c.line,
-							 "total= is not a number");
+			const char *v = p;
+			bool ok = key_is(k, klen, "total") ? parse_u64(&p, le, &total) : parse_decimal(&p, le, &tmp);
+			if (!ok || (p < le && *p != ' ')) {
+				/* out of range: the pressure figures are n/a */
+				while (p < le && *p != ' ')
+					p++;
+				text_note(s->note, name, c.line, "%.*s=%.*s is not a number (out of range): the pressure figures are n/a",
+					  (int)klen, k, p - v > 24 ? 24 : (int)(p - v), v);
+				bad = true;
+			}
+			if (key_is(k, klen, "total"))
 				got_total = true;
-			} else {
-				if (!parse_decimal(&p, le, &tmp))
-					return text_fail(cx->err, cx->errlen, name, c.line,
-							 "%.*s= is not a number", (int)klen, k);
-				if (key_is(k, klen, "avg10")) {
-					avg10 = tmp;
-					got_avg10 = true;
-				}
+			else if (key_is(k, klen, "avg10")) {
+				avg10 = tmp;
+				got_avg10 = true;
 			}
 			if (p < le && *p != ' ')
 				return text_fail(cx->err, cx->errlen, name, c.line,
@@ -682,7 +684,8 @@ static int parse_psi(struct parse_ctx *cx, const char *buf, size_t len,
 		return text_fail(cx->err, cx->errlen, name, 0,
 				 "no '%s' line; copy /proc/pressure/io again whole",
 				 some ? "full" : "some");
-	s->have |= SNAP_HAVE_PSI_IO;
+	if (!bad)
+		s->have |= SNAP_HAVE_PSI_IO;
 	return 0;
 }
 

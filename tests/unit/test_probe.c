@@ -401,6 +401,10 @@ static void test_parse_out_of_range(void **state)
 		  0, "T:1: sdc: counter 5 '-5' is not a count (out of range): its figures are n/a" },
 		{ PROBE_TEXT_DISKSTATS, "   8      32 sdc 1e23 2 3 4 5 6 7 8 9 10 11\n",
 		  0, "T:1: sdc: counter 1 '1e23' is not a count" },
+		{ PROBE_TEXT_PSI_IO, "some avg10=x avg60=0.04 avg300=0.36 total=5\nfull avg10=0.50 avg60=0.04 avg300=0.32 total=6\n",
+		  SNAP_HAVE_PSI_IO, "T:1: avg10=x is not a number (out of range): the pressure figures are n/a" },
+		{ PROBE_TEXT_PSI_IO, "some avg10=1.00 avg60=0.04 avg300=0.36 total=5\nfull avg10=0.50 avg60=0.04 avg300=0.32 total=-6\n",
+		  SNAP_HAVE_PSI_IO, "T:2: total=-6 is not a number" },
 	};
 	struct snapshot *s = calloc(1, sizeof(*s));
 	char err[256] = "";
@@ -417,7 +421,6 @@ static void test_parse_out_of_range(void **state)
 		if (cases[i].what == PROBE_TEXT_DISKSTATS)
 			assert_int_equal(snapshot_find_disk(s, "sdc")->nfields, 0);
 	}
-	assert_int_equal(snapshot_find_disk(s, "sdc")->nfields, 0);
 	free(s);
 }
 
@@ -437,7 +440,6 @@ static void test_parse_bad_texts(void **state)
 		{ PROBE_TEXT_DISKSTATS, "vda 1 2\n", "T:1: expected 'major minor name" },
 		{ PROBE_TEXT_DISKSTATS, " 1 2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 1\n", "T:1: device name too long" },
 		{ PROBE_TEXT_PSI_IO, "some avg10=1.00 total=5\n", "T: no 'full' line" },
-		{ PROBE_TEXT_PSI_IO, "some avg10=x total=5\n", "T:1: avg10= is not a number" },
 		{ PROBE_TEXT_PSI_IO, "half avg10=1 total=5\n", "T:1: expected 'some ...'" },
 		{ PROBE_TEXT_DIRTY_RATIO, "", "T: empty" },
 		{ PROBE_TEXT_DIRTY_RATIO, "20\n30\n", "T:2: more than one line" },
