@@ -83,13 +83,15 @@ static void batch_print_header(struct batch *b, const struct sample *s)
 		fprintf(b->out, " throttled_tasks");
 	if (b->kernel)
 		fprintf(b->out, " pauses_s paused_ms_s");
+	/* disk names come from outside (--proc-root, --host): never raw */
+	static const char *const dflt[] = { "r_kBps", "w_kBps", "util" };
 	for (int i = 0; i < s->ndisks; i++) {
-		if (!b->opts->ndisk_cols)
-			fprintf(b->out, " %s.r_kBps %s.w_kBps %s.util", s->disks[i].name,
-				s->disks[i].name, s->disks[i].name);
-		for (int c = 0; c < b->opts->ndisk_cols; c++)
-			fprintf(b->out, " %s.%s", s->disks[i].name,
-				disk_figure_name(b->opts->disk_cols[c]));
+		int n = b->opts->ndisk_cols ? b->opts->ndisk_cols : 3;
+		for (int c = 0; c < n; c++) {
+			fputc(' ', b->out);
+			text_put_line_safe(b->out, s->disks[i].name);
+			fprintf(b->out, ".%s", b->opts->ndisk_cols ? disk_figure_name(b->opts->disk_cols[c]) : dflt[c]);
+		}
 	}
 	fputc('\n', b->out);
 	b->header_done = true;

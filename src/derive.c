@@ -360,7 +360,12 @@ void derive_sample(const struct snapshot *prev, const struct snapshot *cur,
 	out->realtime_ns = cur->realtime_ns;
 	out->zone = ZONE_UNKNOWN;
 
-	if (cur->have & SNAP_HAVE_VMSTAT) {
+	/* page counts times the page size must not wrap: a count past any
+	 * memory (a damaged file, a bogus pmcd) makes the figures n/a */
+	if ((cur->have & SNAP_HAVE_VMSTAT) &&
+	    cur->nr_dirty <= SNAP_PAGES_MAX && cur->nr_writeback <= SNAP_PAGES_MAX &&
+	    cur->nr_dirty_threshold <= SNAP_PAGES_MAX && cur->nr_dirty_background_threshold <= SNAP_PAGES_MAX &&
+	    (cur->page_kb ? cur->page_kb : 4) <= 1024) {
 		unsigned pk = cur->page_kb ? cur->page_kb : 4;
 		out->have_dirty = true;
 		out->dirty_kb = cur->nr_dirty * pk;

@@ -15,7 +15,7 @@ struct pcplib_sym {
 
 static const struct pcplib_sym pcp_syms[] = {
 	SYM(pmNewContext), SYM(pmUseContext), SYM(pmReconnectContext), SYM(pmDestroyContext),
-	SYM(pmLookupName), SYM(pmLookupDesc), SYM(pmFetch), SYM(pmFreeResult), SYM(pmExtractValue),
+	SYM(pmLookupName), SYM(pmGetChildren), SYM(pmLookupDesc), SYM(pmFetch), SYM(pmFreeResult), SYM(pmExtractValue),
 	SYM(pmConvScale), SYM(pmNameInDom), SYM(pmErrStr_r), SYM(pmGetConfig), SYM(pmGetArchiveLabel),
 	SYM(pmSetMode),
 };

@@ -1,8 +1,14 @@
-/* publish: see publish.h.  One MMV file named "iodash", so the mmv agent
- * names the metrics mmv.iodash.*; MMV_FLAG_PROCESS ties it to this process
- * (the agent drops it when iodash is gone; iodash removes it when it ends).
- * One iodash per machine publishes: a second one started replaces the file
- * of the first, and the first then leaves the second's file alone.
+/* publish: see publish.h.  One MMV file per session, named "iodash.PID",
+ * so the mmv agent names its metrics mmv.iodash.PID.*: two sessions on a
+ * machine publish side by side, and mmv.iodash (pmlogger's `log ...
+ * { mmv.iodash }`, a pmseries glob mmv.iodash.*.bench.state) is all of
+ * them.  MMV_FLAG_PROCESS ties the file to this process, and iodash
+ * removes it when it ends.  The file is held with flock(2) for the whole
+ * session: one that nobody holds is a stale one (its iodash was killed,
+ * even by SIGKILL, which releases the lock; a pid that came back as
+ * another process, or another PID namespace, changes nothing), and a
+ * later session removes it, and the "iodash" of iodash before 0.2, at
+ * its start.
  *
  * The file is written here, in PCP's version-1 layout (the structs of
  * <pcp/mmv_dev.h>), not through libpcp-mmv: that library needs libpcp,
@@ -19,9 +25,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <pcp/pmapi.h>
@@ -30,8 +39,12 @@
 
 #include "iodash/publish.h"
 
-/* an arbitrary cluster number of this file within the mmv agent */
-#define PUBLISH_CLUSTER 417
+/* The cluster of this file within the mmv agent, part of every metric's
+ * PMID: each session's file needs its own, or two sessions' metrics share
+ * PMIDs and read the same values.  12 bits in a PMID; picked from the pid,
+ * past those of the other iodash files there. */
+#define PUBLISH_CLUSTER_MIN 64
+#define PUBLISH_CLUSTER_MAX 4095
 
 enum pub_metric {
 	PUB_ZONE, PUB_DIRTY, PUB_WRITEBACK, PUB_BG_THRESH, PUB_FREERUN, PUB_THRESH,
@@ -102,7 +115,9 @@ static pmUnits pub_units(int u)
 }
 
 struct publisher {
-	char path[PATH_MAX];         /* $PCP_TMP_DIR/mmv/iodash */
+	char path[PATH_MAX];         /* $PCP_TMP_DIR/mmv/iodash.PID */
+	int fd;                      /* held, with its flock, for the session */
+	uint32_t cluster;
 	void *map;
 	size_t size;
 	dev_t dev;                   /* the file made, to not remove a later one's */
@@ -152,8 +167,8 @@ static int pcp_tmp_dir(char *out, size_t outlen)
 	return found;
 }
 
-/* The file, mapped: unlinked first (a new inode makes the agent reload
- * it), then made afresh.  NULL with errno. */
+/* The file, mapped, made afresh (a new inode makes the agent reload it)
+ * and locked.  NULL with errno (EBUSY: another session holds the name). */
 static void *pub_map_file(struct publisher *p)
 {
 	struct stat st;
@@ -161,12 +176,32 @@ static void *pub_map_file(struct publisher *p)
 	void *map;
 	int fd, e;
 
-	unlink(p->path);
+	/* a file of our name that nobody holds is a stale one (its pid came
+	 * back); one that is held is another PID namespace's session */
+	fd = open(p->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd >= 0) {
+		e = flock(fd, LOCK_EX | LOCK_NB) < 0 ? EBUSY : 0;
+		if (!e)
+			unlink(p->path);
+		close(fd);
+		if (e) {
+			errno = e;
+			return NULL;
+		}
+	}
 	um = umask(S_IWGRP | S_IWOTH);
 	fd = open(p->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	umask(um);
 	if (fd < 0)
 		return NULL;
+	/* held until the end: what tells a live session's file from a stale one */
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		e = errno;
+		close(fd);
+		unlink(p->path);
+		errno = e;
+		return NULL;
+	}
 	/* the blocks reserved now: a page of a shared mapping that the file
 	 * system cannot give at the first store is SIGBUS (a full disk) */
 	e = posix_fallocate(fd, 0, (off_t)p->size);
@@ -182,12 +217,13 @@ static void *pub_map_file(struct publisher *p)
 	}
 	map = mmap(NULL, p->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	e = errno;
-	close(fd);
 	if (map == MAP_FAILED) {
+		close(fd);
 		unlink(p->path);
 		errno = e;
 		return NULL;
 	}
+	p->fd = fd;
 	p->dev = st.st_dev;
 	p->ino = st.st_ino;
 	return map;
@@ -212,7 +248,7 @@ static void pub_lay_out(struct publisher *p, uint64_t metrics_off, uint64_t valu
 	hdr->tocs = 3;
 	hdr->flags = MMV_FLAG_PROCESS;
 	hdr->process = (int32_t)getpid();
-	hdr->cluster = PUBLISH_CLUSTER;
+	hdr->cluster = p->cluster;
 	toc[0] = (mmv_disk_toc_t){ .type = MMV_TOC_METRICS, .count = PUB_N, .offset = metrics_off };
 	toc[1] = (mmv_disk_toc_t){ .type = MMV_TOC_VALUES, .count = PUB_N, .offset = values_off };
 	toc[2] = (mmv_disk_toc_t){ .type = MMV_TOC_STRINGS, .count = nstrings, .offset = strings_off };
@@ -243,6 +279,56 @@ static void pub_lay_out(struct publisher *p, uint64_t metrics_off, uint64_t valu
 	__atomic_store_n(&hdr->g2, hdr->g1, __ATOMIC_RELEASE);   /* the agent may read it now */
 }
 
+/* Is name one of iodash's MMV files: "iodash" (before 0.2) or "iodash.PID"? */
+static bool pub_is_ours(const char *name)
+{
+	if (strncmp(name, "iodash", 6))
+		return false;
+	if (!name[6])
+		return true;
+	if (name[6] != '.' || !name[7])
+		return false;
+	for (const char *c = name + 7; *c; c++)
+		if (*c < '0' || *c > '9')
+			return false;
+	return true;
+}
+
+/* Remove the iodash MMV files in dir that no session holds: the lock of
+ * a session ends with its process, however it ended.  A file of a few
+ * seconds is left alone: its session may be between creating and
+ * locking it.  Bit c of used[] is set for the cluster c of each file
+ * left.  The number removed. */
+static int pub_remove_stale(const char *dir, uint64_t used[64])
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	time_t now = time(NULL);
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		mmv_disk_header_t hdr;
+		struct stat st;
+		int fd;
+
+		if (!pub_is_ours(de->d_name))
+			continue;
+		fd = openat(dirfd(d), de->d_name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_mtime >= 5 &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0 && unlinkat(dirfd(d), de->d_name, 0) == 0)
+			n++;
+		else if (pread(fd, &hdr, sizeof(hdr), 0) == (ssize_t)sizeof(hdr) && hdr.cluster <= PUBLISH_CLUSTER_MAX)
+			used[hdr.cluster / 64] |= UINT64_C(1) << (hdr.cluster % 64);
+		close(fd);   /* releases the lock taken to remove it */
+	}
+	closedir(d);
+	return n;
+}
+
 int publish_open(struct publisher **out, char *err, size_t errlen)
 {
 	struct publisher *p;
@@ -260,7 +346,7 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 0;
 	if (!(p = calloc(1, sizeof(*p)))) {
-		snprintf(err, errlen, "not publishing mmv.iodash: out of memory");
+		snprintf(err, errlen, "not publishing mmv.iodash.%d: out of memory", (int)getpid());
 		return -ENOMEM;
 	}
 	for (int i = 0; i < PUB_N; i++)
@@ -269,11 +355,17 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 	values_off = metrics_off + PUB_N * sizeof(mmv_disk_metric_t);
 	strings_off = values_off + PUB_N * sizeof(mmv_disk_value_t);
 	p->size = strings_off + (size_t)nstrings * MMV_STRINGMAX;
-	snprintf(p->path, sizeof(p->path), "%s/iodash", dir);
+	p->fd = -1;
+	uint64_t used[64] = { 0 };
+	pub_remove_stale(dir, used);
+	p->cluster = PUBLISH_CLUSTER_MIN + (uint32_t)getpid() % (PUBLISH_CLUSTER_MAX + 1 - PUBLISH_CLUSTER_MIN);
+	for (int i = 0; i < PUBLISH_CLUSTER_MAX && (used[p->cluster / 64] >> (p->cluster % 64) & 1); i++)
+		p->cluster = p->cluster == PUBLISH_CLUSTER_MAX ? PUBLISH_CLUSTER_MIN : p->cluster + 1;
+	snprintf(p->path, sizeof(p->path), "%s/iodash.%d", dir, (int)getpid());
 	if (!(p->map = pub_map_file(p))) {
 		int e = errno ? errno : EIO;
-		snprintf(err, errlen, "not publishing mmv.iodash: cannot create %s: %s "
-			 "(--no-publish to not try)", p->path, strerror(e));
+		snprintf(err, errlen, "not publishing mmv.iodash.%d: cannot create %s: %s "
+			 "(--no-publish to not try)", (int)getpid(), p->path, strerror(e));
 		free(p);
 		return -e;
 	}
@@ -343,8 +435,9 @@ void publish_close(struct publisher *p)
 	if (!p)
 		return;
 	munmap(p->map, p->size);
-	/* still the file this iodash made (not one a later iodash replaced it with) */
+	/* still the file this iodash made (not one a later iodash made) */
 	if (stat(p->path, &st) == 0 && st.st_dev == p->dev && st.st_ino == p->ino)
 		unlink(p->path);
+	close(p->fd);
 	free(p);
 }

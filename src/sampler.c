@@ -37,6 +37,7 @@ struct sampler {
 	double missed_said_t;       /* when, or < 0 never */
 	double last_t;              /* of the last sample published */
 	double host_down_t;         /* --host: when its pmcd went away, or < 0 */
+	char last_note[SNAP_NOTE_LEN]; /* the probe's note last said: said again only when it changes */
 	uint64_t replay_start_ns;   /* our mono time when a paced trace replay began */
 	struct procio pio;          /* the context panel's scans of /proc */
 	double pio_last;            /* util_mono_s() of the last scan; < 0 none */
@@ -250,6 +251,12 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 	model_add_sample(m, &smp);
 	s->last_t = smp.t;
 	sampler_note_missed(s, smp.t, false);
+	/* a value out of range the probe read as n/a: where, once while it lasts */
+	if (strcmp(s->cur->note, s->last_note)) {
+		if (s->cur->note[0])
+			model_add_event(m, MEV_NOTE, smp.t, "%s", s->cur->note);
+		memcpy(s->last_note, s->cur->note, sizeof(s->last_note));
+	}
 	for (int i = 0; i < smp.ndisks; i++)
 		if (smp.disks[i].reset)
 			model_add_event(m, MEV_NOTE, smp.t, "%s: counters reset (device re-created?)",

@@ -38,19 +38,42 @@ size_t text_utf8_len(const char *s)
 	return n;
 }
 
-void text_put_line_safe(FILE *out, const char *s)
+void text_put_safe(FILE *out, const char *s, size_t len, bool newlines)
 {
-	while (*s) {
+	const char *end = s + len;
+
+	while (s < end) {
 		unsigned char c = (unsigned char)*s;
-		size_t n = text_utf8_len(s);
-		if ((c < 0x20 && c != '\t') || c == 0x7f || !n) {
-			fprintf(out, "\\x%02x", c);
+		size_t n = c ? text_utf8_len(s) : 0;
+		/* C1 controls (U+0080-U+009F) are CSI, OSC ... to some
+		 * terminals, as ESC [ is to all */
+		bool c1 = n == 2 && c == 0xc2 && (unsigned char)s[1] < 0xa0;
+		if (n > (size_t)(end - s))
+			n = 0;
+		if (c == '\n' && newlines) {
+			fputc('\n', out);
 			s++;
+		} else if ((c < 0x20 && c != '\t') || c == 0x7f || !n || c1) {
+			for (size_t i = 0; i < (c1 ? 2u : 1u); i++)
+				fprintf(out, "\\x%02x", (unsigned char)s[i]);
+			s += c1 ? 2 : 1;
 		} else {
 			fwrite(s, 1, n, out);
 			s += n;
 		}
 	}
+}
+
+void text_put_line_safe(FILE *out, const char *s)
+{
+	text_put_safe(out, s, strlen(s), false);
+}
+
+void text_put_message(FILE *out, const char *prefix, const char *msg)
+{
+	fputs(prefix, out);
+	text_put_line_safe(out, msg);
+	fputc('\n', out);
 }
 
 void text_put_number(FILE *out, double v, int digits, bool json)

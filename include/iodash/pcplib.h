@@ -16,6 +16,7 @@ struct pcplib {
 	int (*pmReconnectContext)(int);
 	int (*pmDestroyContext)(int);
 	int (*pmLookupName)(int, const char **, pmID *);
+	int (*pmGetChildren)(const char *, char ***);
 	int (*pmLookupDesc)(pmID, pmDesc *);
 	int (*pmFetch)(int, pmID *, pmResult **);
 	void (*pmFreeResult)(pmResult *);

@@ -9,6 +9,10 @@
 
 #define SNAP_MAX_DISKS 64
 #define SNAP_DISK_NAME_LEN 32
+#define SNAP_NOTE_LEN 200
+/* A vmstat page count whose KiB at the largest page size, summed with
+ * another, would not fit 64 bits is no machine's: out of range (n/a). */
+#define SNAP_PAGES_MAX (UINT64_MAX >> 10)
 
 /* /proc/diskstats fields after major, minor and name (kernel docs
  * Documentation/admin-guide/iostats.rst numbering 1..17). */
@@ -99,6 +103,11 @@ struct snapshot {
 	/* /proc/pressure/io: avg10 in percent, totals in microseconds */
 	double psi_io_some_avg10, psi_io_full_avg10;
 	uint64_t psi_io_some_total_us, psi_io_full_total_us;
+
+	/* The first value of this read that was out of range, and so is n/a
+	 * ("FILE:LINE: what, where": docs/parsers.md, numbers): "" when
+	 * none.  The sampler says it as a note when it changes. */
+	char note[SNAP_NOTE_LEN];
 
 	int ndisks;
 	struct snap_disk disks[SNAP_MAX_DISKS];

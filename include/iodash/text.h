@@ -16,6 +16,14 @@ size_t text_utf8_len(const char *s);
 /* s as one line of plain text: control bytes (but TAB) and bytes that are
  * not UTF-8 become \xHH, so the text never ends or rewrites the line. */
 void text_put_line_safe(FILE *out, const char *s);
+/* The same rule over len bytes (a NUL byte is escaped too), keeping the
+ * line ends when newlines: what reaches a terminal from outside (labels,
+ * file and disk names) goes through it, so no escape sequence does.  C1
+ * controls (U+0080-U+009F, a CSI to some terminals) are escaped too. */
+void text_put_safe(FILE *out, const char *s, size_t len, bool newlines);
+/* One line of a message for a person: prefix (ours) as it is, msg (which
+ * may name a file, a label) through the rule above, then a newline. */
+void text_put_message(FILE *out, const char *prefix, const char *msg);
 
 /* A number of the machine formats: %.*g with `digits` significant digits;
  * a missing figure (NaN, infinite) is JSON's null, or nothing (an empty

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "iodash/commands.h"
 #include "iodash/recording.h"
+#include "iodash/text.h"
 
 int cmd_export(const struct iodash_opts *o)
 {
@@ -25,11 +26,11 @@ int cmd_export(const struct iodash_opts *o)
 		return 2;
 	}
 	if (recording_open(&rec, o->args[0], err, sizeof(err))) {
-		fprintf(stderr, "iodash export: %s\n", err);
+		text_put_message(stderr, "iodash export: ", err);
 		return 1;
 	}
 	if (recording_warning(rec)[0])
-		fprintf(stderr, "iodash export: warning: %s\n", recording_warning(rec));
+		text_put_message(stderr, "iodash export: warning: ", recording_warning(rec));
 	if (o->pcp_archive) {
 		rc = recording_export_pcp(rec, o->pcp_archive, err, sizeof(err));
 		if (rc)

@@ -10,30 +10,50 @@
 #include "iodash/app.h"
 #include "iodash/commands.h"
 #include "iodash/fleet.h"
+#include "iodash/text.h"
 #include "iodash/ui.h"
 #include "iodash/util.h"
 
+/* What a host's pmcd says (its kernel, disk names, an iodash's label)
+ * comes from outside: through the text sanitizer, never raw. */
+static void fleet_put(FILE *out, const char *s)
+{
+	text_put_line_safe(out, s[0] ? s : "-");
+}
+
 static void fleet_print_row(FILE *out, double t, const struct fleet_row *r)
 {
-	fprintf(out, "%.2f %s %s %s", t, r->host, fleet_state_name(r->state), r->kernel[0] ? r->kernel : "-");
+	fprintf(out, "%.2f ", t);
+	fleet_put(out, r->host);
+	fprintf(out, " %s ", fleet_state_name(r->state));
+	fleet_put(out, r->kernel);
 	if (r->have_sample && r->now.have_dirty)
 		fprintf(out, " %s %llu %llu %llu", dirty_zone_name(r->now.zone),
 			(unsigned long long)r->now.level_kb, (unsigned long long)r->now.freerun_kb,
 			(unsigned long long)r->now.thresh_kb);
 	else
 		fputs(" - - - -", out);
-	if (r->have_sample && r->now.disk[0])
-		fprintf(out, " %s %.1f %.1f", r->now.disk, r->now.rkB_s, r->now.wkB_s);
-	else
+	if (r->have_sample && r->now.disk[0]) {
+		fputc(' ', out);
+		fleet_put(out, r->now.disk);
+		fprintf(out, " %.1f %.1f", r->now.rkB_s, r->now.wkB_s);
+	} else
 		fputs(" - - -", out);
 	fprintf(out, " %u %.1f", r->hits, r->throttled_s);
-	if (r->iodash.have)
-		fprintf(out, " %s:%s:%u/%u:failed=%u:eta=%u", r->iodash.state, r->iodash.label[0] ? r->iodash.label : "-",
-			r->iodash.run, r->iodash.runs, r->iodash.failed, r->iodash.eta_s);
-	else
+	if (r->iodash.have) {
+		fputc(' ', out);
+		fleet_put(out, r->iodash.state);
+		fputc(':', out);
+		fleet_put(out, r->iodash.label);
+		fprintf(out, ":%u/%u:failed=%u:eta=%u", r->iodash.run, r->iodash.runs, r->iodash.failed,
+			r->iodash.eta_s);
+	} else {
 		fputs(" -", out);
-	if (r->state == FLEET_UNREACHABLE)
-		fprintf(out, " # %s", r->why);
+	}
+	if (r->state == FLEET_UNREACHABLE) {
+		fputs(" # ", out);
+		fleet_put(out, r->why);
+	}
 	fputc('\n', out);
 }
 

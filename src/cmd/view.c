@@ -7,8 +7,8 @@
 #include "iodash/batch.h"
 #include "iodash/commands.h"
 #include "iodash/probe.h"
-#include "cmd.h"
 #include "iodash/replay.h"
+#include "iodash/text.h"
 #include "iodash/ui.h"
 #include "cmd.h"
 
@@ -45,16 +45,16 @@ static int view_one(const char *path, const struct iodash_opts *o, int file_no, 
 	int rc;
 
 	if (replay_open(&r, path, &cfg, err, sizeof(err))) {
-		fprintf(stderr, "iodash view: %s\n", err);
+		text_put_message(stderr, "iodash view: ", err);
 		return 1;
 	}
 	if (replay_warning(r)[0])
-		fprintf(stderr, "iodash view: warning: %s\n", replay_warning(r));
+		text_put_message(stderr, "iodash view: warning: ", replay_warning(r));
 	if (!o->batch && app_keep_graph_history(replay_model(r), o)) {
 		fprintf(stderr, "iodash view: out of memory\n");
 		rc = 1;
 	} else if (replay_start(r, err, sizeof(err))) {
-		fprintf(stderr, "iodash view: %s\n", err);
+		text_put_message(stderr, "iodash view: ", err);
 		rc = 1;
 	} else {
 		rc = o->batch ? batch_run(replay_model(r), o, stdout, ev) : ui_run(replay_model(r), o);

@@ -72,6 +72,7 @@ struct fio_hdr {
 };
 
 struct fio_state {
+	int json_first;              /* the line a JSON document started on */
 	struct fio_report cur, last;
 	bool have_last;
 	struct fio_prev prev[FIO_GROUPS];
@@ -605,7 +606,19 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 
 /* --- json ------------------------------------------------------------ */
 
-static double jnum(struct json_object *o, const char *key, bool *ok)
+/* Where a JSON number is, for a note: the parser, the document's lines,
+ * the job and the direction. */
+struct fio_jwhere {
+	struct parser *p;
+	int first;
+	const char *job, *dir;
+};
+
+/* A number of the document: *ok false when absent or not a number.  One
+ * out of range (docs/parsers.md, numbers: 1e309, NaN, Infinity, or an
+ * integer json-c saturated at 2^63-1 / 2^64-1, past any figure) is NAN,
+ * n/a, with a note naming its lines, job and key when w is given. */
+static double jnum_at(struct json_object *o, const char *key, bool *ok, const struct fio_jwhere *w)
 {
 	struct json_object *v;
 	if (!o || !json_object_object_get_ex(o, key, &v) ||
@@ -614,10 +627,26 @@ static double jnum(struct json_object *o, const char *key, bool *ok)
 		return 0;
 	}
 	double d = json_object_get_double(v);
-	if (!isfinite(d)) {
-		*ok = false;
-		return 0;
+	bool sat = json_object_is_type(v, json_type_int) &&
+		   (json_object_get_uint64(v) == UINT64_MAX || json_object_get_int64(v) == INT64_MAX ||
+		    json_object_get_int64(v) == INT64_MIN);
+	if (!isfinite(d) || sat) {
+		if (w && w->p)
+			pp_note(w->p, w->first, w->p->lineno, false,
+				"fio JSON, job \"%.40s\": %s.%s %.32s is out of range: n/a",
+				w->job ? w->job : "?", w->dir ? w->dir : "", key,
+				sat ? "(an integer past 64 bits)" : json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
+		return NAN;
 	}
+	return d;
+}
+
+static double jnum(struct json_object *o, const char *key, bool *ok)
+{
+	double d = jnum_at(o, key, ok, NULL);
+
+	if (isnan(d))
+		*ok = false;
 	return d;
 }
 
@@ -649,30 +678,31 @@ static int fio_json_gid(struct json_object *job)
 
 /* One direction of a job entry.  fio 3.x: io_kbytes (KiB), io_bytes
  * (bytes), clat_ns; fio 2.x: io_bytes in KiB, clat in us. */
-static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd)
+static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const struct fio_jwhere *w)
 {
 	bool ok = true;
-	double bw = jnum(dir, "bw", &ok), iops = jnum(dir, "iops", &ok), rt = jnum(dir, "runtime", &ok);
+	double bw = jnum_at(dir, "bw", &ok, w), iops = jnum_at(dir, "iops", &ok, w),
+	       rt = jnum_at(dir, "runtime", &ok, w);
 	if (!ok)
 		return false;
 	bool okk = true;
-	double io = jnum(dir, "io_kbytes", &okk);
+	double io = jnum_at(dir, "io_kbytes", &okk, w);
 	if (!okk) {
 		okk = true;
-		io = jnum(dir, "io_bytes", &okk);   /* 2.x: KiB */
+		io = jnum_at(dir, "io_bytes", &okk, w);   /* 2.x: KiB */
 		if (!okk)
 			return false;
 	}
 	bool ok2 = true;
-	double tot = jnum(dir, "total_ios", &ok2);
+	double tot = jnum_at(dir, "total_ios", &ok2, w);
 	fd->have = true;
 	fd->bw_kib += bw;
 	fd->iops += iops;
 	fd->io_kib += io;
 	if (ok2)
 		fd->issued += tot;
-	if (rt > fd->runtime_ms)
-		fd->runtime_ms = rt;
+	if (rt > fd->runtime_ms || isnan(rt))
+		fd->runtime_ms = rt;   /* n/a stays n/a */
 	struct json_object *clat, *pct;
 	double to_us = 1e-3;
 	if (!json_object_object_get_ex(dir, "clat_ns", &clat)) {
@@ -683,7 +713,7 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd)
 	if (io <= 0 || !json_object_is_type(clat, json_type_object))
 		return true;
 	bool ok3 = true;
-	double mean = jnum(clat, "mean", &ok3);
+	double mean = jnum_at(clat, "mean", &ok3, w);
 	if (ok3) {
 		fd->have_clat = true;
 		fd->clat_avg_us = mean * to_us;
@@ -694,9 +724,12 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd)
 			if (!pp_is_number(key, &pc))
 				continue;
 			for (int k = 0; k < FIO_NPCT; k++)
-				if (fabs(pc - fio_pct_keys[k]) < 1e-6 &&
-				    (json_object_is_type(val, json_type_int) || json_object_is_type(val, json_type_double)))
-					fd->pct_us[k] = json_object_get_double(val) * to_us;
+				if (fabs(pc - fio_pct_keys[k]) < 1e-6) {
+					bool okp = true;
+					double v = jnum_at(pct, key, &okp, w);
+					if (okp)
+						fd->pct_us[k] = v * to_us;
+				}
 		}
 	}
 	return true;
@@ -753,8 +786,9 @@ static void fio_json_doc(struct parser *p, struct fio_state *f, struct json_obje
 		bool any = false;
 		for (int d = 0; d < FIO_NDIR; d++) {
 			struct json_object *dir;
+			struct fio_jwhere w = { p, f->json_first, name, fio_dir_names[d] };
 			if (json_object_object_get_ex(job, fio_dir_names[d], &dir) &&
-			    json_object_is_type(dir, json_type_object) && fio_json_dir(dir, &g->d[d]))
+			    json_object_is_type(dir, json_type_object) && fio_json_dir(dir, &g->d[d], &w))
 				any = true;
 		}
 		if (any)
@@ -800,6 +834,7 @@ static void fio_json_feed(struct parser *p, struct fio_state *f, const char *s, 
 					buf++, n--;
 				if (n && *buf != '{')
 					f->in_json = false;   /* text after the document */
+				f->json_first = p->lineno;
 				continue;
 			}
 			if (err == json_tokener_continue)
@@ -862,6 +897,7 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 		return;
 	if (t[0] == '{' && !truncated) {
 		f->in_json = true;
+		f->json_first = p->lineno;
 		f->json_bytes = 0;
 		fio_json_feed(p, f, t, l);
 		return;

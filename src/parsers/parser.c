@@ -306,7 +306,17 @@ void pp_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncate
 	if (p->lineno < 2000000000)
 		p->lineno++;
 	line[len] = '\0';
+	char oor[32];
+	pp_take_out_of_range(oor, sizeof(oor));
 	p->ops->line(p, line, len, by_cr, truncated);
+	/* one policy for odd numbers (docs/parsers.md): a number out of
+	 * range is n/a, and where it was is said.  Not by the mail reader,
+	 * which tries every word of prose (a short commit hash, 0568e61225,
+	 * has a number's shape) and says what it did not read itself. */
+	if (*pp_take_out_of_range(oor, sizeof(oor)) && p->ops != &parser_mail_ops &&
+	    ++p->n_out_of_range <= 3)
+		pp_note(p, p->lineno, p->lineno, false, "%s is out of range: read as n/a%s", oor,
+			p->n_out_of_range == 3 ? " (further ones are not listed)" : "");
 }
 
 static void parser_end_line(struct parser *p, bool by_cr)
@@ -682,7 +692,9 @@ int parser_parse_file_notes(const char *path, const char *name, const char *labe
 		return -e;
 	}
 	char *buf = NULL;
-	size_t len = 0, cap = 0;
+	size_t len = 0, cap = 0, zero_at = SIZE_MAX;
+	off_t fsize = lseek(fd, 0, SEEK_END);
+	lseek(fd, 0, SEEK_SET);
 	for (;;) {
 		if (len == cap) {
 			if (cap >= (size_t)PARSE_FILE_MAX) {
@@ -718,9 +730,24 @@ int parser_parse_file_notes(const char *path, const char *name, const char *labe
 		}
 		if (r == 0)
 			break;
+		/* text has no zero byte: one is where a crash left a hole, or
+		 * not text at all; read no further, never hold the rest */
+		const char *z = memchr(buf + len, '\0', (size_t)r);
+		if (z) {
+			zero_at = (size_t)(z - buf);
+			len = zero_at;
+			break;
+		}
 		len += (size_t)r;
 	}
 	close(fd);
+	if (zero_at == 0) {
+		free(buf);
+		if (err)
+			snprintf(err, errlen, "%s: byte 0: a zero byte: not a text file (give benchmark output or a mail)",
+				 path);
+		return -EINVAL;
+	}
 
 	size_t blank = 0;
 	while (blank < len && (buf[blank] == ' ' || buf[blank] == '\t' || buf[blank] == '\n' || buf[blank] == '\r'))
@@ -759,6 +786,18 @@ int parser_parse_file_notes(const char *path, const char *name, const char *labe
 	size_t np = parser_notes(p, &pn);
 	for (size_t i = 0; notes && nnotes && i < np && *nnotes < maxnotes; i++)
 		notes[(*nnotes)++] = pn[i];
+	if (zero_at != SIZE_MAX && notes && nnotes && *nnotes < maxnotes) {
+		struct parser_note *zn = &notes[(*nnotes)++];
+		int line = 1;
+		for (size_t i = 0; i < zero_at; i++)
+			line += buf[i] == '\n';
+		memset(zn, 0, sizeof(*zn));
+		zn->first = zn->last = line;
+		zn->understood = false;   /* said without --explain */
+		snprintf(zn->text, sizeof(zn->text),
+			 "byte %zu: a zero byte: the rest of the file (%lld bytes) is not read",
+			 zero_at, fsize > 0 ? (long long)fsize - (long long)zero_at : 0LL);
+	}
 	/* when nothing was read, a part the parser saw but does not read
 	 * (a sysbench OLTP report) is the reason to give */
 	char why[sizeof(pn->text) + 32] = "";

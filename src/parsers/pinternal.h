@@ -88,6 +88,7 @@ struct parser {
 	struct parser *child;
 	/* input lines seen (the number of the line being read), and notes */
 	int lineno;
+	int n_out_of_range;              /* numbers out of range, noted up to 3 */
 	struct parser_note notes[PARSER_NOTES_MAX];
 	size_t nnotes;
 };
@@ -116,6 +117,10 @@ void pp_set_progress(struct parser *p, const char *phase, double elapsed_s,
 
 /* Copy with truncation, always NUL-terminated. */
 void pp_strlcpy(char *dst, const char *src, size_t n);
+
+/* The number the last pp_scan_number() of this thread refused as out of
+ * range (its shape, past a double: "1e309"), "" when none; cleared. */
+const char *pp_take_out_of_range(char *buf, size_t n);
 
 /* A plain decimal number (sign, digits, '.', exponent): no hex, inf, nan.
  * Returns the characters used (0 when none) and the value in *out. */

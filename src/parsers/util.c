@@ -16,6 +16,18 @@ void pp_strlcpy(char *dst, const char *src, size_t n)
 	dst[l] = '\0';
 }
 
+/* The last number pp_scan_number refused as out of range on this
+ * thread: pp_line() takes it after each line for a note (a reader runs
+ * on one thread; the number is refused either way). */
+static _Thread_local char pp_oor[32];
+
+const char *pp_take_out_of_range(char *buf, size_t n)
+{
+	pp_strlcpy(buf, pp_oor, n);
+	pp_oor[0] = '\0';
+	return buf;
+}
+
 size_t pp_scan_number(const char *s, double *out)
 {
 	/* strtod alone would accept "inf", "nan" and hex floats, which no
@@ -53,8 +65,11 @@ size_t pp_scan_number(const char *s, double *out)
 	memcpy(buf, s, i);
 	buf[i] = '\0';
 	double v = strtod(buf, NULL);
-	if (!isfinite(v))
+	if (!isfinite(v)) {
+		/* a number's shape, past a double (1e309): out of range */
+		pp_strlcpy(pp_oor, buf, sizeof(pp_oor));
 		return 0;
+	}
 	if (out)
 		*out = v;
 	return i;

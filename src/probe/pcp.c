@@ -88,22 +88,24 @@ static const char *const pcp_names[PM_N] = {
 	[PM_D_MS_FLUSHING] = "disk.dev.flush_rawactive",
 };
 
-/* What an iodash publishes there (publish.c's names under mmv.iodash). */
+/* What an iodash publishes there (publish.c's names under
+ * mmv.iodash.PID, one PID a session; mmv.iodash itself before 0.2). */
 enum pcp_iodash_metric {
 	PI_STATE, PI_LABEL, PI_RUN, PI_RUNS, PI_FAILED, PI_EPISODES, PI_THROTTLED_MS, PI_ETA, PI_RESULT,
 	PI_N
 };
 static const char *const pcp_iodash_names[PI_N] = {
-	[PI_STATE] = "mmv.iodash.bench.state",
-	[PI_LABEL] = "mmv.iodash.bench.label",
-	[PI_RUN] = "mmv.iodash.bench.run",
-	[PI_RUNS] = "mmv.iodash.bench.runs",
-	[PI_FAILED] = "mmv.iodash.bench.failed",
-	[PI_EPISODES] = "mmv.iodash.throttle.episodes",
-	[PI_THROTTLED_MS] = "mmv.iodash.throttle.time",
-	[PI_ETA] = "mmv.iodash.bench.eta",
-	[PI_RESULT] = "mmv.iodash.bench.result",
+	[PI_STATE] = "bench.state",
+	[PI_LABEL] = "bench.label",
+	[PI_RUN] = "bench.run",
+	[PI_RUNS] = "bench.runs",
+	[PI_FAILED] = "bench.failed",
+	[PI_EPISODES] = "throttle.episodes",
+	[PI_THROTTLED_MS] = "throttle.time",
+	[PI_ETA] = "bench.eta",
+	[PI_RESULT] = "bench.result",
 };
+#define IODASH_ROOT "mmv.iodash"
 #define IODASH_LOOKUP_S 3
 
 /* Units the snapshot keeps, for the metrics pmcd describes with a space or
@@ -128,8 +130,8 @@ struct probe_pcp {
 	int ninst;
 	int inst[SNAP_MAX_DISKS];
 	char inst_name[SNAP_MAX_DISKS][SNAP_DISK_NAME_LEN];
-	/* mmv.iodash.*: they come and go with an iodash there, so looked
-	 * up again (at most every IODASH_LOOKUP_S) while absent */
+	/* mmv.iodash.PID.*: they come and go with each iodash there, so
+	 * looked up again every IODASH_LOOKUP_S */
 	pmID ipmid[PI_N];
 	pmDesc idesc[PI_N];
 	bool ilooked;
@@ -325,6 +327,7 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 	bool vm_ok = true, mi_ok = true;
 
 	s->have = 0;
+	s->note[0] = 0;
 	if (c->archive) {
 		/* the recorded time is the replay's clock */
 		s->realtime_ns = (int64_t)r->timestamp.tv_sec * 1000000000ll + (int64_t)r->timestamp.tv_usec * 1000;
@@ -609,6 +612,73 @@ static bool pcp_iodash_value(const struct probe_pcp *c, const pmResult *r, int s
 	       P->pmExtractValue(vs->valfmt, &vs->vlist[0], c->idesc[i].type, a, type) >= 0;
 }
 
+/* The bench.state of the session under prefix as a rank: 2 when a
+ * benchmark runs (starting, running, between), 1 for another state, 0
+ * when it has none (gone). */
+static int pcp_iodash_rank(const char *prefix)
+{
+	char name[160];
+	const char *np = name;
+	pmID id = PM_ID_NULL;
+	pmDesc d;
+	pmResult *r = NULL;
+	pmAtomValue a;
+	int rank = 0;
+
+	snprintf(name, sizeof(name), "%s.%s", prefix, pcp_iodash_names[PI_STATE]);
+	if (P->pmLookupName(1, &np, &id) < 1 || id == PM_ID_NULL || P->pmLookupDesc(id, &d) < 0 ||
+	    P->pmFetch(1, &id, &r) < 0)
+		return 0;
+	if (r->numpmid == 1 && r->vset[0]->numval > 0 &&
+	    P->pmExtractValue(r->vset[0]->valfmt, &r->vset[0]->vlist[0], d.type, &a, PM_TYPE_STRING) >= 0) {
+		rank = !strcmp(a.cp, "running") || !strcmp(a.cp, "starting") || !strcmp(a.cp, "between") ? 2 : 1;
+		free(a.cp);
+	}
+	P->pmFreeResult(r);
+	return rank;
+}
+
+/* Which session of the host to show: one per PID under mmv.iodash; the
+ * one whose benchmark runs, else the highest pid (most often the one
+ * started last).  Fills
+ * c->ipmid/idesc, PI_STATE PM_ID_NULL when there is none. */
+static void pcp_iodash_lookup(struct probe_pcp *c)
+{
+	char **kids = NULL, prefix[128] = "";
+	int n = P->pmGetChildren(IODASH_ROOT, &kids), best = 0;
+	long best_pid = -1;
+
+	for (int i = 0; i < PI_N; i++)
+		c->ipmid[i] = PM_ID_NULL;
+	for (int i = 0; i < n; i++) {
+		char *end, cand[128];
+		long pid = strtol(kids[i], &end, 10);
+		int rank;
+		if (!strcmp(kids[i], "bench"))
+			pid = 0;   /* an iodash before 0.2: mmv.iodash.bench.* */
+		else if (end == kids[i] || *end || pid <= 0)
+			continue;
+		snprintf(cand, sizeof(cand), pid ? IODASH_ROOT ".%s" : IODASH_ROOT, kids[i]);
+		rank = pcp_iodash_rank(cand);
+		if (rank > best || (rank && rank == best && pid > best_pid)) {
+			best = rank;
+			best_pid = pid;
+			snprintf(prefix, sizeof(prefix), "%s", cand);
+		}
+	}
+	free(kids);
+	if (!best)
+		return;
+	for (int i = 0; i < PI_N; i++) {
+		char name[160];
+		const char *np = name;
+		snprintf(name, sizeof(name), "%s.%s", prefix, pcp_iodash_names[i]);
+		if (P->pmLookupName(1, &np, &c->ipmid[i]) < 1 || c->ipmid[i] == PM_ID_NULL ||
+		    P->pmLookupDesc(c->ipmid[i], &c->idesc[i]) < 0)
+			c->ipmid[i] = PM_ID_NULL;
+	}
+}
+
 int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out)
 {
 	pmID ids[PI_N];
@@ -622,17 +692,12 @@ int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out)
 		return -EHOSTDOWN;
 	if ((rc = P->pmUseContext(c->ctx)) < 0)
 		return -EIO;
-	if (!c->ilooked || (c->ipmid[PI_STATE] == PM_ID_NULL &&
-			    now - c->ilookup_ns > IODASH_LOOKUP_S * 1000000000ull)) {
+	/* sessions come and go: which one to show is looked at again
+	 * every IODASH_LOOKUP_S */
+	if (!c->ilooked || now - c->ilookup_ns > IODASH_LOOKUP_S * 1000000000ull) {
 		c->ilooked = true;
 		c->ilookup_ns = now;
-		for (int i = 0; i < PI_N; i++) {
-			const char *name = pcp_iodash_names[i];
-			c->ipmid[i] = PM_ID_NULL;
-			if (P->pmLookupName(1, &name, &c->ipmid[i]) < 1 || c->ipmid[i] == PM_ID_NULL ||
-			    P->pmLookupDesc(c->ipmid[i], &c->idesc[i]) < 0)
-				c->ipmid[i] = PM_ID_NULL;
-		}
+		pcp_iodash_lookup(c);
 	}
 	if (c->ipmid[PI_STATE] == PM_ID_NULL)
 		return 0;

@@ -478,9 +478,20 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 		return rc;
 	s->page_kb = p->page_kb;
 
-	for (int i = 0; i < VM_N; i++)
-		*(uint64_t *)((char *)s + snap_vmstat_items[i].off) = VMSTAT_VAL(i, ul_int, vs, p->vm);
-	s->have |= SNAP_HAVE_VMSTAT;
+	bool vm_ok = true;
+	for (int i = 0; i < VM_N; i++) {
+		uint64_t v = VMSTAT_VAL(i, ul_int, vs, p->vm);
+		*(uint64_t *)((char *)s + snap_vmstat_items[i].off) = v;
+		if (v > SNAP_PAGES_MAX && vm_ok) {
+			/* as the text reader: out of range is n/a, said */
+			if (!s->note[0])
+				snprintf(s->note, sizeof(s->note), "/proc/vmstat: %s %llu is more pages than any memory (out of range): the dirty figures are n/a",
+					 snap_vmstat_items[i].key, (unsigned long long)v);
+			vm_ok = false;
+		}
+	}
+	if (vm_ok)
+		s->have |= SNAP_HAVE_VMSTAT;
 
 	if (slow) {
 		for (int i = 0; i < MI_N; i++)

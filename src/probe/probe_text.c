@@ -55,6 +55,26 @@ static int text_fail(char *err, size_t errlen, const char *name, unsigned line,
 	return -EINVAL;
 }
 
+/* A value out of range (docs/parsers.md, numbers): that figure is n/a
+ * and the read goes on; the first one of a read is kept in the
+ * snapshot's note, "FILE:LINE: why".  A line of the wrong shape (no key,
+ * no name) is still an error: the file is not what it stands for. */
+__attribute__((format(printf, 4, 5)))
+static void text_note(char *note, const char *name, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (note[0])
+		return;
+	n = snprintf(note, SNAP_NOTE_LEN, "%s:%u: ", name ? name : "?", line);
+	if (n < 0 || n >= SNAP_NOTE_LEN)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(note + n, SNAP_NOTE_LEN - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
 /* A cursor over one text; lines must end in '\n'. */
 struct text_cursor {
 	const char *p, *end;
@@ -126,6 +146,22 @@ static bool parse_u64(const char **pp, const char *e, uint64_t *out)
 	*pp = p;
 	*out = v;
 	return true;
+}
+
+/* The blank-delimited token at *pp as a count: true with *out when the
+ * whole token is one (a u64); false for a sign, a point, an exponent,
+ * letters or more than 2^64-1, with [*tok, *pp) the token for a note. */
+static bool parse_count(const char **pp, const char *e, uint64_t *out, const char **tok)
+{
+	const char *p = *pp;
+	bool ok = parse_u64(&p, e, out) && (p == e || *p == ' ' || *p == '\t');
+
+	*tok = *pp;
+	if (!ok)
+		for (p = *pp; p < e && *p != ' ' && *p != '\t'; p++)
+			;
+	*pp = p;
+	return ok;
 }
 
 /* "SEC[.FRAC]" to nanoseconds, FRAC up to 9 digits (more are dropped:
@@ -236,13 +272,13 @@ static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
 	struct text_cursor c = { buf, buf + len, line0 - 1 };
 	const char *ls, *le, *missing;
 	uint64_t seen = 0;   /* bit i: row i of the table */
+	bool bad = false;
 	int rc;
 
 	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
 		const char *p = ls, *k;
 		size_t klen;
 		uint64_t v;
-		bool neg = false;
 
 		k = p;
 		while (p < le && ((*p >= 'a' && *p <= 'z') || is_digit(*p) || *p == '_'))
@@ -253,14 +289,12 @@ static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
 					 "expected 'name number' as in /proc/vmstat; "
 					 "is this a copy of /proc/vmstat?");
 		p = skip_blank(p, le);
-		if (p < le && *p == '-') {
-			neg = true;
-			p++;
-		}
-		if (!parse_u64(&p, le, &v) || skip_blank(p, le) != le)
+		if (p >= le)
 			return text_fail(cx->err, cx->errlen, name, c.line,
 					 "expected a number after '%.*s'; "
 					 "is this a copy of /proc/vmstat?", (int)klen, k);
+		const char *tok;
+		bool ok = parse_count(&p, le, &v, &tok) && skip_blank(p, le) == le;
 		uint64_t *dst = NULL, bit = 0;
 		int item = item_find(snap_vmstat_items, snap_vmstat_nitems, k, klen);
 		if (item >= 0) {
@@ -271,13 +305,22 @@ static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
 			cx->have_nr_free = true;
 		}
 		if (!dst)
-			continue;
-		if (neg)
-			return text_fail(cx->err, cx->errlen, name, c.line,
-					 "negative %.*s; the kernel never prints one: "
-					 "is the file damaged?", (int)klen, k);
-		*dst = v;
+			continue;   /* not ours: whatever its value */
 		seen |= bit;
+		if ((!ok || v > SNAP_PAGES_MAX) && !bit) {
+			cx->have_nr_free = false;
+			continue;
+		}
+		if (!ok || v > SNAP_PAGES_MAX) {
+			/* the zone needs them all: the vmstat figures are n/a */
+			int tl = p - tok > 24 ? 24 : (int)(p - tok);
+			text_note(s->note, name, c.line, "%.*s %.*s is %s: the dirty figures are n/a",
+				  (int)klen, k, tl, tok,
+				  ok ? "more pages than any memory (out of range)" : "not a count (out of range)");
+			bad = true;
+			continue;
+		}
+		*dst = v;
 	}
 	if (rc < 0)
 		return cursor_fail(rc, cx->err, cx->errlen, name, c.line);
@@ -288,7 +331,8 @@ static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
 		return text_fail(cx->err, cx->errlen, name, 0,
 				 "no %s line: not a /proc/vmstat of kernel 2.6.37 or later, "
 				 "or cut short; copy it again whole", missing);
-	s->have |= SNAP_HAVE_VMSTAT;
+	if (!bad)
+		s->have |= SNAP_HAVE_VMSTAT;
 	return 0;
 }
 
@@ -301,6 +345,7 @@ static int parse_meminfo(struct parse_ctx *cx, const char *buf, size_t len,
 	struct text_cursor c = { buf, buf + len, line0 - 1 };
 	const char *ls, *le, *missing;
 	uint64_t seen = 0;   /* bit i: row i of the table */
+	bool bad = false;
 	int rc;
 
 	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
@@ -316,10 +361,21 @@ static int parse_meminfo(struct parse_ctx *cx, const char *buf, size_t len,
 					 "expected 'Name: number [kB]' as in /proc/meminfo; "
 					 "is this a copy of /proc/meminfo?");
 		p = skip_blank(p + 1, le);
-		if (!parse_u64(&p, le, &v))
+		if (p >= le)
 			return text_fail(cx->err, cx->errlen, name, c.line,
 					 "expected a number after '%.*s:'; "
 					 "is this a copy of /proc/meminfo?", (int)klen, k);
+		const char *tok;
+		if (!parse_count(&p, le, &v, &tok)) {
+			int item = item_find(snap_meminfo_items, snap_meminfo_nitems, k, klen);
+			if (item < 0)
+				continue;   /* not ours: whatever its value */
+			text_note(s->note, name, c.line, "%.*s: %.*s is not a count (out of range): the meminfo figures are n/a",
+				  (int)klen, k, p - tok > 24 ? 24 : (int)(p - tok), tok);
+			seen |= 1ull << item;
+			bad = true;
+			continue;
+		}
 		p = skip_blank(p, le);
 		if (p < le && le - p == 2 && p[0] == 'k' && p[1] == 'B')
 			p += 2;
@@ -348,7 +404,8 @@ static int parse_meminfo(struct parse_ctx *cx, const char *buf, size_t len,
 		return text_fail(cx->err, cx->errlen, name, 0,
 				 "no %s line: not a /proc/meminfo, or cut short; "
 				 "copy it again whole", missing);
-	s->have |= SNAP_HAVE_MEMINFO;
+	if (!bad)
+		s->have |= SNAP_HAVE_MEMINFO;
 	return 0;
 }
 
@@ -400,18 +457,23 @@ static bool disk_all_zero(const struct snap_disk *d)
  * counter that is not a number, leaves the device without counters
  * (nfields 0, n/a): one odd line never costs the other devices.
  * Returns the usable field count. */
-static int diskstats_read_counters(const char *p, const char *le, struct snap_disk *d)
+static int diskstats_read_counters(const char *p, const char *le, struct snap_disk *d,
+				   char *note, const char *name, unsigned line)
 {
 	uint64_t v[DS_NFIELDS];
 	int nf = 0;
 
 	for (;;) {
 		uint64_t x;
+		const char *tok;
 		p = skip_blank(p, le);
 		if (p >= le)
 			break;
-		if (!parse_u64(&p, le, &x) || (p < le && *p != ' ' && *p != '\t'))
+		if (!parse_count(&p, le, &x, &tok)) {
+			text_note(note, name, line, "%s: counter %d '%.*s' is not a count (out of range): its figures are n/a",
+				  d->name, nf + 1, p - tok > 24 ? 24 : (int)(p - tok), tok);
 			return 0;
+		}
 		if (nf < DS_NFIELDS)
 			v[nf] = x;
 		nf++;
@@ -423,8 +485,11 @@ static int diskstats_read_counters(const char *p, const char *le, struct snap_di
 		d->f[DS_SECTORS_WRITTEN] = v[3];
 		return 4;
 	}
-	if (nf < 11)
+	if (nf < 11) {
+		text_note(note, name, line, "%s: %d counters (a kernel prints 4, 11, 14, 15, 17 or more): its figures are n/a",
+			  d->name, nf);
 		return 0;
+	}
 	nf = nf >= 17 ? 17 : nf >= 15 ? 15 : 11;
 	memcpy(d->f, v, sizeof(v[0]) * (size_t)nf);
 	return nf;
@@ -465,7 +530,7 @@ static int parse_diskstats(struct parse_ctx *cx, const char *buf, size_t len,
 					 "device name %s (the kernel's are 1..%d characters)",
 					 nlen ? "too long" : "missing", SNAP_DISK_NAME_LEN - 1);
 		memcpy(d.name, n, nlen);
-		d.nfields = diskstats_read_counters(p, le, &d);
+		d.nfields = diskstats_read_counters(p, le, &d, s->note, name, c.line);
 		d.major = (unsigned)major;
 		d.minor = (unsigned)minor;
 		/* only partitions ever had the 4-field line */
@@ -511,20 +576,27 @@ static int parse_knob(struct parse_ctx *cx, enum probe_text what, const char *bu
 				 probe_text_relpath(what) + 7);
 	if (rc < 0)
 		return cursor_fail(rc, cx->err, cx->errlen, name, c.line);
+	const char *tok;
+	bool ok;
+	unsigned vline;
 	p = skip_blank(ls, le);
-	if (!parse_u64(&p, le, &v) || skip_blank(p, le) != le)
+	ok = parse_count(&p, le, &v, &tok);
+	if (tok == le || skip_blank(p, le) != le)
 		return text_fail(cx->err, cx->errlen, name, c.line,
 				 "expected one number, as in /proc/sys/vm/%s",
 				 probe_text_relpath(what) + 7);
+	vline = c.line;
 	if (cursor_next(&c, &ls, &le) != 0)
 		return text_fail(cx->err, cx->errlen, name, c.line,
 				 "more than one line; /proc/sys/vm/%s holds one number",
 				 probe_text_relpath(what) + 7);
-	if (what != PROBE_TEXT_DIRTY_BACKGROUND_BYTES && what != PROBE_TEXT_DIRTY_BYTES &&
-	    v > UINT32_MAX)
-		return text_fail(cx->err, cx->errlen, name, c.line,
-				 "%llu is out of range for %s", (unsigned long long)v,
-				 probe_text_relpath(what));
+	if (!ok || (what != PROBE_TEXT_DIRTY_BACKGROUND_BYTES && what != PROBE_TEXT_DIRTY_BYTES &&
+		    v > UINT32_MAX)) {
+		/* the knobs are n/a (SNAP_HAVE_KNOBS needs all six) */
+		text_note(s->note, name, vline, "%.*s is out of range for %s: the knobs are n/a",
+			  p - tok > 24 ? 24 : (int)(p - tok), tok, probe_text_relpath(what));
+		return 1;
+	}
 	switch (what) {
 	case PROBE_TEXT_DIRTY_BACKGROUND_BYTES: s->dirty_background_bytes = v; break;
 	case PROBE_TEXT_DIRTY_BYTES: s->dirty_bytes = v; break;
@@ -545,12 +617,12 @@ static int parse_psi(struct parse_ctx *cx, const char *buf, size_t len,
 	struct snapshot *s = cx->s;
 	struct text_cursor c = { buf, buf + len, line0 - 1 };
 	const char *ls, *le;
-	bool some = false, full = false;
+	bool some = false, full = false, bad = false;
 	int rc;
 
 	while ((rc = cursor_next(&c, &ls, &le)) == 1) {
 		const char *p = ls;
-		double avg10 = 0, tmp;
+		double avg10 = 0, tmp = 0;
 		uint64_t total = 0;
 		bool is_some, got_avg10 = false, got_total = false;
 
@@ -571,19 +643,21 @@ static int parse_psi(struct parse_ctx *cx, const char *buf, size_t len,
 						 "expected key=value pairs as in /proc/pressure/io");
 			size_t klen = (size_t)(p - k);
 			p++;
-			if (key_is(k, klen, "total")) {
-				if (!parse_u64(&p, le, &total))
-					return text_fail(cx->err, cx->errlen, name, c.line,
-							 "total= is not a number");
+			const char *v = p;
+			bool ok = key_is(k, klen, "total") ? parse_u64(&p, le, &total) : parse_decimal(&p, le, &tmp);
+			if (!ok || (p < le && *p != ' ')) {
+				/* out of range: the pressure figures are n/a */
+				while (p < le && *p != ' ')
+					p++;
+				text_note(s->note, name, c.line, "%.*s=%.*s is not a number (out of range): the pressure figures are n/a",
+					  (int)klen, k, p - v > 24 ? 24 : (int)(p - v), v);
+				bad = true;
+			}
+			if (key_is(k, klen, "total"))
 				got_total = true;
-			} else {
-				if (!parse_decimal(&p, le, &tmp))
-					return text_fail(cx->err, cx->errlen, name, c.line,
-							 "%.*s= is not a number", (int)klen, k);
-				if (key_is(k, klen, "avg10")) {
-					avg10 = tmp;
-					got_avg10 = true;
-				}
+			else if (key_is(k, klen, "avg10")) {
+				avg10 = tmp;
+				got_avg10 = true;
 			}
 			if (p < le && *p != ' ')
 				return text_fail(cx->err, cx->errlen, name, c.line,
@@ -610,7 +684,8 @@ static int parse_psi(struct parse_ctx *cx, const char *buf, size_t len,
 		return text_fail(cx->err, cx->errlen, name, 0,
 				 "no '%s' line; copy /proc/pressure/io again whole",
 				 some ? "full" : "some");
-	s->have |= SNAP_HAVE_PSI_IO;
+	if (!bad)
+		s->have |= SNAP_HAVE_PSI_IO;
 	return 0;
 }
 
@@ -697,6 +772,8 @@ int probe_parse_texts(const struct probe_texts *t, unsigned required,
 			rc = parse_knob(&cx, i, t->buf[i], t->len[i], name, line0);
 			if (rc == 0)
 				knobs++;
+			else if (rc > 0)
+				rc = 0;   /* out of range: n/a, noted */
 			break;
 		}
 		if (rc < 0)

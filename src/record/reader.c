@@ -7,7 +7,14 @@
  * someone truncates or rewrites under us (view --follow); a mapping would
  * fault (SIGBUS) on the pages that went away, a copy cannot.  A file that
  * shrinks or whose start changed is an error of recording_refresh(),
- * never a crash.
+ * never a crash.  It is read a chunk at a time, each chunk indexed before
+ * the next is read, so a file that is not a recording is refused after
+ * its first chunk, and the reading stops where the records stop: a line
+ * longer than any record (a run of zero bytes a crash left, garbage), a
+ * long run of damaged lines, or a second recording's first line (two
+ * files joined with cat: read on, its header would rename the session
+ * and its times run backwards).  What was not read is said with its
+ * byte offset in recording_warning().
  *
  * Damage policy (docs/recording.md): the header must be whole, or the file
  * is refused with the byte offset; in it, a damaged H line (host, kernel,
@@ -53,6 +60,12 @@ struct list_ix {
 /* Bytes of the file's start compared at each refresh: a new session
  * writes a new header (another start_realtime_ns), so a rewrite shows. */
 #define REC_CHECK_HEAD 4096
+/* Bytes read and indexed at a time: what a reader holds beyond the
+ * records it keeps. */
+#define REC_READ_CHUNK (1u << 20)
+/* Damaged lines in a row past this many bytes are not records any more:
+ * the reading stops at the first of them. */
+#define REC_GARBAGE_RUN (1u << 20)
 
 struct recording {
 	char *path;
@@ -72,7 +85,11 @@ struct recording {
 	long long first_bad;
 	size_t torn_len;             /* bytes of an incomplete last line */
 	bool ended;                  /* a Z record: the writer closed the file */
-	char warning[512];
+	size_t filesize;             /* as the last fstat said */
+	long long bad_run;           /* offset of the first of the damaged lines in a row, or -1 */
+	long long stop_at;           /* reading stopped here (stop_why), or -1 */
+	const char *stop_why;
+	char warning[768];
 };
 
 static int type_slot(char t)
@@ -299,6 +316,16 @@ static void note_bad(struct recording *rec, size_t off)
 	if (!rec->nbad)
 		rec->first_bad = (long long)off;
 	rec->nbad++;
+	if (rec->bad_run < 0)
+		rec->bad_run = (long long)off;
+}
+
+/* Read no further than off: what follows is not this session's records. */
+static void stop_reading(struct recording *rec, size_t off, const char *why)
+{
+	rec->stop_at = (long long)off;
+	rec->stop_why = why;
+	rec->scanned = off;
 }
 
 /* Index the whole lines in [rec->scanned, rec->maplen). */
@@ -307,7 +334,7 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 	size_t pos = rec->scanned;
 	int added = 0;
 
-	while (pos < rec->maplen) {
+	while (pos < rec->maplen && rec->stop_at < 0) {
 		const char *line = rec->map + pos;
 		size_t avail = rec->maplen - pos;
 		const char *nl;
@@ -333,21 +360,22 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 				rec->torn_len = avail;
 				break;
 			}
-			/* an overlong line: damage; skip to its end */
-			nl = memchr(line, '\n', avail);
 			if (!rec->seen_data) {
 				snprintf(err, errlen, "%s: byte %zu: damaged header (a line longer than %d bytes)",
 					 rec->path, pos, REC_MAX_LINE);
 				return -EBADMSG;
 			}
-			note_bad(rec, pos);
-			if (!nl) {
-				rec->torn_len = avail;
-				break;
-			}
-			pos = (size_t)(nl - rec->map) + 1;
-			rec->scanned = pos;
-			continue;
+			/* no writer makes such a line: zero bytes a crash left,
+			 * or garbage; reading on would hold all of it */
+			rec->torn_len = 0;
+			stop_reading(rec, pos, "a line longer than any record (zero bytes or garbage)");
+			break;
+		}
+		if (rec->seen_magic && avail > strlen(RT_MAGIC) &&
+		    !memcmp(line, RT_MAGIC "\t", strlen(RT_MAGIC) + 1)) {
+			rec->torn_len = 0;
+			stop_reading(rec, pos, "a second recording starts here (files joined?)");
+			break;
 		}
 		rec->torn_len = 0;
 		len = (size_t)(nl - line);
@@ -369,8 +397,14 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 				snprintf(err, errlen, "%s: out of memory indexing the recording", rec->path);
 				return -ENOMEM;
 			}
+			if (pos + len + 1 - (size_t)rec->bad_run > REC_GARBAGE_RUN) {
+				stop_reading(rec, (size_t)rec->bad_run,
+					     "more than 1 MiB of damaged lines in a row (garbage)");
+				break;
+			}
 			goto next;
 		}
+		rec->bad_run = -1;
 		split(line, len - 9, &f);
 		/* the CRC field was cut off above: add an empty one so f.nf-1 is it */
 		if (f.nf < REC_MAX_FIELDS) {
@@ -489,12 +523,13 @@ static int rewritten(struct recording *rec, size_t at, char *err, size_t errlen)
 	return -ESTALE;
 }
 
-/* Read what was appended since the last call. */
-static int load_file(struct recording *rec, char *err, size_t errlen)
+/* Before reading on: the file must still be the one indexed (it never
+ * shrinks, its start never changes).  Sets rec->filesize. */
+static int load_check(struct recording *rec, char *err, size_t errlen)
 {
 	struct stat st;
 	char head[REC_CHECK_HEAD];
-	size_t size, nh;
+	size_t nh;
 	int rc;
 
 	if (fstat(rec->fd, &st) < 0) {
@@ -505,9 +540,9 @@ static int load_file(struct recording *rec, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: byte 0: not a regular file", rec->path);
 		return -EINVAL;
 	}
-	size = (size_t)st.st_size;
-	if (size < rec->maplen)
-		return rewritten(rec, size, err, errlen);
+	rec->filesize = (size_t)st.st_size;
+	if (rec->filesize < rec->maplen)
+		return rewritten(rec, rec->filesize, err, errlen);
 	/* a follower: the start must still be what we read */
 	nh = rec->maplen < sizeof(head) ? rec->maplen : sizeof(head);
 	if (nh) {
@@ -519,30 +554,58 @@ static int load_file(struct recording *rec, char *err, size_t errlen)
 			return rc;
 		}
 	}
-	if (size == rec->maplen)
-		return 0;
-	if (size > rec->mapcap) {
+	return 0;
+}
+
+/* Read the next chunk of what was appended. */
+static int load_chunk(struct recording *rec, char *err, size_t errlen)
+{
+	size_t n = rec->filesize - rec->maplen, want;
+	int rc;
+
+	if (n > REC_READ_CHUNK)
+		n = REC_READ_CHUNK;
+	want = rec->maplen + n;
+	if (want > rec->mapcap) {
 		size_t cap = rec->mapcap ? rec->mapcap : 65536;
 		char *p;
-		while (cap < size)
-			cap = cap > SIZE_MAX / 2 ? size : cap * 2;
+		while (cap < want)
+			cap = cap > SIZE_MAX / 2 ? want : cap * 2;
 		p = realloc((char *)rec->map, cap);
 		if (!p) {
-			snprintf(err, errlen, "%s: out of memory reading %zu bytes", rec->path, size);
+			snprintf(err, errlen, "%s: out of memory reading %zu bytes", rec->path, want);
 			return -ENOMEM;
 		}
 		rec->map = p;
 		rec->mapcap = cap;
 	}
-	rc = read_at(rec->fd, (char *)rec->map + rec->maplen, size - rec->maplen, rec->maplen);
+	rc = read_at(rec->fd, (char *)rec->map + rec->maplen, n, rec->maplen);
 	if (rc == -ESTALE)
 		return rewritten(rec, rec->maplen, err, errlen);
 	if (rc) {
 		snprintf(err, errlen, "%s: cannot read: %s", rec->path, strerror(-rc));
 		return rc;
 	}
-	rec->maplen = size;
+	rec->maplen = want;
 	return 0;
+}
+
+/* Read and index what was appended since the last call, a chunk at a
+ * time, up to where the records stop.  The records added, or -errno. */
+static int load_and_scan(struct recording *rec, char *err, size_t errlen)
+{
+	int rc, added = 0;
+
+	if ((rc = load_check(rec, err, errlen)))
+		return rc;
+	while (rec->maplen < rec->filesize && rec->stop_at < 0) {
+		if ((rc = load_chunk(rec, err, errlen)))
+			return rc;
+		if ((rc = scan(rec, err, errlen)) < 0)
+			return rc;
+		added += rc;
+	}
+	return added;
 }
 
 int recording_open(struct recording **out, const char *path, char *err, size_t errlen)
@@ -558,6 +621,8 @@ int recording_open(struct recording **out, const char *path, char *err, size_t e
 		return -ENOMEM;
 	}
 	rec->first_bad = -1;
+	rec->bad_run = -1;
+	rec->stop_at = -1;
 	rec->bench_base = NO_BASE;
 	set_default_cols(rec);
 	rec->fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -567,13 +632,11 @@ int recording_open(struct recording **out, const char *path, char *err, size_t e
 		recording_close(rec);
 		return rc;
 	}
-	rc = load_file(rec, err, errlen);
-	if (!rc && !rec->maplen) {
+	rc = load_and_scan(rec, err, errlen);
+	if (rc >= 0 && !rec->maplen) {
 		snprintf(err, errlen, "%s: byte 0: empty file, not an iodash recording", path);
 		rc = -EINVAL;
 	}
-	if (!rc)
-		rc = scan(rec, err, errlen);
 	if (rc >= 0 && !rec->seen_magic) {
 		snprintf(err, errlen, "%s: byte 0: truncated: the file ends inside the first line (%zu bytes)",
 			 path, rec->maplen);
@@ -597,9 +660,7 @@ int recording_open(struct recording **out, const char *path, char *err, size_t e
 
 int recording_refresh(struct recording *rec, char *err, size_t errlen)
 {
-	int rc = load_file(rec, err, errlen);
-
-	return rc ? rc : scan(rec, err, errlen);
+	return load_and_scan(rec, err, errlen);
 }
 
 void recording_close(struct recording *rec)
@@ -654,8 +715,13 @@ const char *recording_warning(const struct recording *rec)
 				      "%s%s: byte %zu: torn last record (%zu bytes, no newline) skipped",
 				      o ? "; " : "", rec->path, rec->maplen - rec->torn_len, rec->torn_len);
 	if (rec->nunknown && o < sizeof(w->warning))
-		snprintf(w->warning + o, sizeof(w->warning) - o, "%s%s: %zu record%s of a newer format skipped",
-			 o ? "; " : "", rec->path, rec->nunknown, rec->nunknown > 1 ? "s" : "");
+		o += (size_t)snprintf(w->warning + o, sizeof(w->warning) - o, "%s%s: %zu record%s of a newer format skipped",
+				      o ? "; " : "", rec->path, rec->nunknown, rec->nunknown > 1 ? "s" : "");
+	if (rec->stop_at >= 0 && o < sizeof(w->warning))
+		snprintf(w->warning + o, sizeof(w->warning) - o,
+			 "%s%s: byte %lld: %s: the rest of the file (%llu bytes) is not read; `tail -c +%lld FILE` gives it",
+			 o ? "; " : "", rec->path, rec->stop_at, rec->stop_why,
+			 (unsigned long long)(rec->filesize - (size_t)rec->stop_at), rec->stop_at + 1);
 	return w->warning;
 }
 
@@ -832,13 +898,16 @@ static void read_disks(const struct recording *rec, uint64_t off, size_t next, i
 	const struct list_ix *li = list_before(rec, off);
 	struct fields f;
 	int nd = 0, nlist = -1;
+	bool lost = false;   /* a damaged D: which disk it was is unknown */
 
 	for (size_t o = next; o < rec->scanned && rec->map[o] == RT_DISK; o = next) {
 		int rc = read_line(rec, o, &f, &next);
 		if (rc == -ENOENT)
 			break;
-		if (rc || f.len[0] != 1 || nd >= SAMPLE_MAX_DISKS)
-			continue;   /* a damaged disk line reads as never written */
+		if (rc || f.len[0] != 1 || nd >= SAMPLE_MAX_DISKS) {
+			lost = true;   /* a damaged disk line reads as never written */
+			continue;
+		}
 		parse_disk(rec, &f, s->dt, &dl[nd++]);
 	}
 	if (li && !li->bad)
@@ -856,6 +925,11 @@ static void read_disks(const struct recording *rec, uint64_t off, size_t next, i
 	}
 	for (int j = 0; j < nlist; j++) {
 		if (used[j])
+			continue;
+		/* a listed disk without its D was idle, unless a D of this
+		 * sample was damaged: it may have been that disk's, busy, so
+		 * each of them is n/a, never a wrong 0.0 */
+		if (lost)
 			continue;
 		derive_disk_rates(s->disks[j].delta, s->disks[j].nfields, s->dt, &s->disks[j]);
 		s->disks[j].have_rate = true;

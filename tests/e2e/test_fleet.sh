@@ -66,16 +66,23 @@ DBO="$FIX/bench-output/dbench"
 PCP_TMP_DIR="$TMPD/pmcd-$P2/tmp" "$IODASH" --batch --no-record -i 0.2 -l fleettest sweep --parser dbench -p c=1,4 -- \
 	sh -c "sleep 1; grep Throughput $DBO/dbench-t10-{c}client*.txt; sleep 4" >/dev/null 2>&1 &
 rpid=$!
+# and an idle iodash started after it there: each session publishes its
+# own mmv.iodash.PID, and the fleet shows the one whose benchmark runs
+sleep 0.5
+PCP_TMP_DIR="$TMPD/pmcd-$P2/tmp" "$IODASH" --batch --no-trace --count 50 -i 0.2 >/dev/null 2>&1 &
+ipid=$!
+sleep 1.5
 wait_line "$H2" ' running:fleettest:[12]/2:failed=0:eta=[0-9]+' 10; ok=$?
-check "batch: a sweep running there shows (state:label:run/runs:failed:eta)" [ $ok -eq 0 ]
+check "batch: a sweep running there shows (state:label:run/runs:failed:eta), an idle iodash beside it or not" [ $ok -eq 0 ]
 res=
 for ((i = 0; i < 100; i++)); do
-	res=$(pminfo -h "$H2" -f mmv.iodash.bench.result 2>/dev/null | sed -n 's/.*value "\(.*\)"/\1/p')
+	res=$(pminfo -h "$H2" -f "mmv.iodash.$rpid.bench.result" 2>/dev/null | sed -n 's/.*value "\(.*\)"/\1/p')
 	[ -n "$res" ] && break
 	sleep 0.1
 done
-check "mmv.iodash.bench.result: the last result a run reported ($res)" bash -c "echo '$res' | grep -Eq '^fleettest [a-z_]+=[0-9.e+]+ [A-Za-z/]+ at c=[14], run 1$'"
+check "mmv.iodash.$rpid.bench.result: the last result a run reported ($res)" bash -c "echo '$res' | grep -Eq '^fleettest [a-z_]+=[0-9.e+]+ [A-Za-z/]+ at c=[14], run 1$'"
 wait $rpid
+wait $ipid
 kill $fpid 2>/dev/null; wait $fpid 2>/dev/null
 check "batch: nothing on stderr" [ ! -s "$TMPD/fleet.err" ]
 

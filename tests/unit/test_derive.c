@@ -68,6 +68,36 @@ static struct snap_disk mk_disk(const char *name, unsigned minor, bool part)
 }
 
 /* The iostat -x formulas (sysstat rd_stats.c / common.c) on known deltas. */
+/* Page counts times the page size never wrap: nr_dirty = 2^64-1 (a
+ * bogus pmcd, a damaged file) reads as n/a, not as 18446744073709551612
+ * kB at hard_limit. */
+static void test_pages_out_of_range(void **st)
+{
+	(void)st;
+	struct snapshot *a = calloc(1, sizeof(*a));
+	struct sample *s = calloc(1, sizeof(*s));
+
+	a->have = SNAP_HAVE_VMSTAT;
+	a->page_kb = 4;
+	a->nr_dirty = 1000;
+	a->nr_dirty_threshold = 4000;
+	a->nr_dirty_background_threshold = 2000;
+	derive_sample(NULL, a, 0, 0, NULL, s);
+	assert_true(s->have_dirty);
+	assert_int_equal(s->dirty_kb, 4000);
+	a->nr_dirty = UINT64_MAX;
+	derive_sample(NULL, a, 0, 0, NULL, s);
+	assert_false(s->have_dirty);
+	assert_int_equal(s->zone, ZONE_UNKNOWN);
+	assert_int_equal(s->dirty_kb, 0);
+	a->nr_dirty = 1000;
+	a->nr_dirty_threshold = UINT64_MAX / 2;
+	derive_sample(NULL, a, 0, 0, NULL, s);
+	assert_false(s->have_dirty);
+	free(a);
+	free(s);
+}
+
 static void test_iostat_figures(void **st)
 {
 	(void)st;
@@ -545,6 +575,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_counter_delta_wraps_at_kernel_width),
 		cmocka_unit_test(test_zone_boundaries),
+		cmocka_unit_test(test_pages_out_of_range),
 		cmocka_unit_test(test_iostat_figures),
 		cmocka_unit_test(test_hotplug),
 		cmocka_unit_test(test_device_recreated),

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "iodash/parser.h"
 #include "../../src/parsers/pinternal.h"
 
@@ -75,6 +76,75 @@ static char *slurp(const char *path, size_t *len)
 	fclose(f);
 	*len = (size_t)l;
 	return b;
+}
+
+/* --- numbers out of range (docs/parsers.md): n/a, with a note naming where */
+
+/* The fixture with line `line`'s text `from` replaced by `to`, parsed
+ * with parser `name` into rs; the notes' text joined into notes. */
+static int parse_edited(const char *fixture, int line, const char *from, const char *to, const char *name,
+			struct result_set *rs, char *notes, size_t nlen)
+{
+	size_t len;
+	char *b = slurp(fixture, &len), path[] = "/tmp/iodash-tparse-XXXXXX";
+	b[len] = 0;
+	char *at = b, err[256] = "";
+	struct parser_note pn[PARSER_NOTES_MAX];
+	size_t nn = 0, o = 0;
+	int fd = mkstemp(path), rc;
+	FILE *f;
+
+	for (int i = 1; i < line && at; i++)
+		at = memchr(at, '\n', len - (size_t)(at - b)) + 1;
+	assert_non_null(at);
+	char *hit = strstr(at, from);
+	assert_non_null(hit);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	fwrite(b, 1, (size_t)(hit - b), f);
+	fputs(to, f);
+	fputs(hit + strlen(from), f);
+	fclose(f);
+	free(b);
+	memset(rs, 0, sizeof(*rs));
+	rc = parser_parse_file_notes(path, name, "L", rs, pn, PARSER_NOTES_MAX, &nn, err, sizeof(err));
+	unlink(path);
+	notes[0] = 0;
+	for (size_t i = 0; i < nn && o < nlen; i++)
+		o += (size_t)snprintf(notes + o, nlen - o, "%d-%d: %s|", pn[i].first, pn[i].last, pn[i].text);
+	if (rc && o < nlen)
+		snprintf(notes + o, nlen - o, "error: %s", err);
+	return rc;
+}
+
+static void test_numbers_out_of_range(void **state)
+{
+	static const char *const bad[] = { "1e309", "NaN", "-Infinity", "99999999999999999999999" };
+	struct result_set rs;
+	char notes[2048];
+	(void)state;
+
+	/* fio JSON: the one figure is n/a, the others stay, the note names
+	 * the document's lines, the job and the key */
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(parse_edited(BO "fio/fio-randread-direct.json", 29, "95867.413259", bad[i], "fio",
+					      &rs, notes, sizeof(notes)), 0);
+		for (size_t k = 0; k < rs.n; k++)
+			if (!strcmp(rs.v[k].metric, "read_iops") && !(rs.v[k].flags & RP_PROGRESS))
+				fail_msg("%s: read_iops %g, not n/a; %s; k=%zu n=%zu flags=%u label=%s", bad[i], rs.v[k].value, notes, k, rs.n, rs.v[k].flags, rs.v[k].label);
+		assert_double_equal(final(&rs, "read_bw")->value, 383469, 1e-6);
+		if (!strstr(notes, "fio JSON, job \"randread\": read.iops") || !strstr(notes, "is out of range: n/a"))
+			fail_msg("%s: notes \"%s\"", bad[i], notes);
+		if (!strncmp(bad[i], "999", 3) && !strstr(notes, "(an integer past 64 bits)"))
+			fail_msg("%s: notes \"%s\"", bad[i], notes);
+		result_set_free(&rs);
+	}
+	/* a text line: the number is refused, and its line is named */
+	assert_true(parse_edited(BO "dbench/dbench-t10-4clients.txt", 1, "", "Throughput 1e309 MB/sec  4 clients  4 procs  max_latency=21.110 ms\n",
+				 "dbench", &rs, notes, sizeof(notes)) >= 0);
+	if (!strstr(notes, "1-1: 1e309 is out of range: read as n/a"))
+		fail_msg("dbench: notes \"%s\"", notes);
+	result_set_free(&rs);
 }
 
 /* --- dbench ---------------------------------------------------------- */
@@ -693,6 +763,7 @@ int main(void)
 		cmocka_unit_test(test_names_and_errors),
 		cmocka_unit_test(test_sweep_overrides),
 		cmocka_unit_test(test_parser_table_rows),
+		cmocka_unit_test(test_numbers_out_of_range),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

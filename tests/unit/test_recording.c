@@ -370,6 +370,111 @@ static void expect_error(const char *name, const char *bytes, size_t n, const ch
 		fail_msg("error \"%s\" lacks \"%s\"", err, what);
 }
 
+/* A damaged D record of the busy disk: that sample's listed disks
+ * without a D read as n/a, not as idle (0.0). */
+static void test_damaged_disk_reads_na(void **state)
+{
+	char path[128], err[256], buf[1 << 16];
+	struct recording *rec;
+	struct sample s;
+	ssize_t n;
+	char *d;
+	int fd;
+	(void)state;
+
+	path_of(path, sizeof(path), "baddisk.rec");
+	write_session(path, 8, true, NULL);
+	fd = open(path, O_RDWR);
+	n = read(fd, buf, sizeof(buf) - 1);
+	assert_true(n > 0);
+	buf[n] = 0;
+	d = strstr(strstr(buf, "\nS\t2\t4\t"), "\nD\tvda\t");
+	assert_non_null(d);
+	assert_int_equal(pwrite(fd, "9", 1, d + 1 - buf + 10), 1);
+	close(fd);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_nbad(rec), 1);
+	assert_int_equal(recording_sample(rec, 4, &s), 0);
+	assert_int_equal(s.ndisks, 3);
+	assert_string_equal(s.disks[1].name, "vda");
+	assert_false(s.disks[1].have_rate);      /* was read as idle: 0.0 */
+	assert_false(s.disks[0].have_rate);      /* the idle one: unknown too */
+	assert_true(s.disks[2].have_rate && s.disks[2].r_s > 0);
+	assert_int_equal(recording_sample(rec, 5, &s), 0);
+	assert_true(s.disks[1].have_rate && s.disks[1].w_s > 0);
+	assert_true(s.disks[0].have_rate && s.disks[0].w_s == 0);
+	recording_close(rec);
+}
+
+static void cat_files(const char *dst, const char *a, const char *b)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), "cat '%s' '%s' > '%s'", a, b, dst);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* Two recordings joined with cat: the first is read, the reading stops
+ * at the second's first line with its byte offset; time never runs back. */
+static void test_joined_recordings(void **state)
+{
+	char a[128], b[128], path[128], err[256], want[64];
+	struct recording *rec;
+	double last = -1;
+	off_t size;
+	(void)state;
+
+	path_of(a, sizeof(a), "joina.rec");
+	path_of(b, sizeof(b), "joinb.rec");
+	path_of(path, sizeof(path), "joined.rec");
+	write_session(a, 8, true, NULL);
+	write_session(b, 6, true, NULL);
+	size = file_size(a);
+	cat_files(path, a, b);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 8);
+	assert_int_equal(recording_count(rec, RK_RESULT), 1);
+	for (size_t i = 0; i < recording_count(rec, RK_SAMPLE); i++) {
+		assert_true(recording_time(rec, RK_SAMPLE, i) >= last);
+		last = recording_time(rec, RK_SAMPLE, i);
+	}
+	snprintf(want, sizeof(want), "byte %lld: a second recording", (long long)size);
+	if (!strstr(recording_warning(rec), want))
+		fail_msg("warning \"%s\" lacks \"%s\"", recording_warning(rec), want);
+	recording_close(rec);
+}
+
+/* Zero bytes after a recording (a crash on a file system that left a
+ * hole, or truncate -s): the reading stops there, holding none of them. */
+static void test_zeros_after(void **state)
+{
+	char path[128], err[256], want[64];
+	struct recording *rec;
+	off_t size;
+	int fd;
+	(void)state;
+
+	path_of(path, sizeof(path), "zeros.rec");
+	write_session(path, 8, true, NULL);
+	size = file_size(path);
+	fd = open(path, O_RDWR);
+	assert_int_equal(ftruncate(fd, size + (64 << 20)), 0);
+	close(fd);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 8);
+	snprintf(want, sizeof(want), "byte %lld: a line longer", (long long)size);
+	if (!strstr(recording_warning(rec), want))
+		fail_msg("warning \"%s\" lacks \"%s\"", recording_warning(rec), want);
+	assert_non_null(strstr(recording_warning(rec), "67108864 bytes) is not read"));
+	recording_close(rec);
+	/* a file of zeros alone is refused at byte 0 */
+	fd = open(path, O_RDWR | O_TRUNC);
+	assert_int_equal(ftruncate(fd, (off_t)1 << 31), 0);
+	close(fd);
+	assert_true(recording_open(&rec, path, err, sizeof(err)) < 0);
+	assert_non_null(strstr(err, "byte 0: not an iodash recording"));
+}
+
 static void test_foreign_and_newer(void **state)
 {
 	char line[128];
@@ -1025,6 +1130,9 @@ int main(void)
 		cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_torn_tail),
 		cmocka_unit_test(test_damaged_record),
+		cmocka_unit_test(test_damaged_disk_reads_na),
+		cmocka_unit_test(test_joined_recordings),
+		cmocka_unit_test(test_zeros_after),
 		cmocka_unit_test(test_foreign_and_newer),
 		cmocka_unit_test(test_header_only),
 		cmocka_unit_test(test_header_damage),

@@ -44,6 +44,23 @@ static void test_line_safe(void **st)
 	free(buf);
 }
 
+/* C1 controls (a CSI to some terminals) are escaped; with newlines the
+ * line ends stay, everything else is the line rule. */
+static void test_put_safe(void **st)
+{
+	(void)st;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	text_put_safe(f, "l\xc2\x9b" "2J\xc2\xa0\n\x1b]2;x\x07\n", 15, true);
+	text_put_line_safe(f, "\xc2\x85|");
+	fclose(f);
+	assert_string_equal(buf, "l\\xc2\\x9b2J\xc2\xa0\n\\x1b]2;x\\x07\n\\xc2\\x85|");
+	free(buf);
+}
+
 /* The one number printer of export and compare: digits as asked, a
  * missing figure is null in JSON and an empty cell in CSV. */
 static void test_put_number(void **st)
@@ -113,6 +130,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_utf8_len),
 		cmocka_unit_test(test_line_safe),
+		cmocka_unit_test(test_put_safe),
 		cmocka_unit_test(test_put_number), cmocka_unit_test(test_fmt_si),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
