@@ -832,10 +832,12 @@ fail_src:
 	/* each metric's points, found in one pass: the curves of 64 metrics
 	 * must not walk every point 64 times */
 	size_t *idx = malloc((cd->results.n ? cd->results.n : 1) * sizeof(*idx)), *start = calloc(cd->nmetrics + 1, sizeof(*start));
+	size_t *fill = calloc(cd->nmetrics ? cd->nmetrics : 1, sizeof(*fill));
 	unsigned char *mk = malloc(cd->results.n ? cd->results.n : 1);
-	if (!idx || !start || !mk) {
+	if (!idx || !start || !fill || !mk) {
 		free(idx);
 		free(start);
+		free(fill);
 		free(mk);
 		rc = -ENOMEM;
 		snprintf(err, errlen, "out of memory");
@@ -855,21 +857,10 @@ fail_src:
 	}
 	for (size_t k = 0; k < cd->nmetrics; k++)
 		start[k + 1] += start[k];
-	{
-		size_t *fill = calloc(cd->nmetrics ? cd->nmetrics : 1, sizeof(*fill));
-		if (!fill) {
-			free(idx);
-			free(start);
-			free(mk);
-			rc = -ENOMEM;
-			snprintf(err, errlen, "out of memory");
-			goto fail;
-		}
-		for (size_t i = 0; i < cd->results.n; i++)
-			if (mk[i] < cd->nmetrics)
-				idx[start[mk[i]] + fill[mk[i]]++] = i;
-		free(fill);
-	}
+	for (size_t i = 0; i < cd->results.n; i++)
+		if (mk[i] < cd->nmetrics)
+			idx[start[mk[i]] + fill[mk[i]]++] = i;
+	free(fill);
 	free(mk);
 	for (size_t k = 0; k < cd->nmetrics; k++) {
 		const char *b = baseline;
