@@ -34,6 +34,7 @@
 #include "iodash/probe.h"
 #include "iodash/proctree.h"
 #include "iodash/runsum.h"
+#include "iodash/throttle_follow.h"
 #include "iodash/util.h"
 
 #define STOP_ESCALATE_S 5.0   /* SIGINT, then SIGTERM, then SIGKILL */
@@ -523,16 +524,51 @@ static void mark_pauses(struct bench_ctx *b)
 	model_unlock(b->m);
 }
 
+/* The episodes end at the run's end: wait for the sampler to say the
+ * end of the one in progress, so that nothing of this run comes after
+ * the lines that follow it (the next run's knobs, the restore). */
+static void end_episodes(struct bench_ctx *b)
+{
+	double iv = b->o->interval > 0 ? b->o->interval : 0.5;
+
+	if (!throttle_follow_wait_cut(b->m, throttle_follow_cut(b->m, KT_CUT_RUN_END), 2 * iv + 1))
+		model_add_event(b->m, MEV_NOTE, model_now(b->m),
+				"throttle episodes: the sampler did not end the run's episodes in %.1f s: "
+				"the run's episode figures may be short", 2 * iv + 1);
+}
+
+/* The run's episodes (those the cuts at its start and end enclose). */
+static void run_episodes(struct bench_ctx *b, struct run_episodes *e)
+{
+	model_lock(b->m);
+	struct thr_run r = b->m->thr.run;
+	bool followed = b->m->thr.src != THR_SRC_NONE;
+	model_unlock(b->m);
+	memset(e, 0, sizeof(*e));
+	e->have = followed && !r.open && r.start_ns;
+	e->count = r.count;
+	e->first_s = r.count ? (double)(r.first_ns - r.start_ns) / 1e9 : -1;
+	e->paused_s = r.paused_ms / 1000.0;
+	e->duty_pct = !r.sampled && r.span_s > 0 ? 100.0 * r.busiest_ms / (r.span_s * 1000.0) : 0;
+}
+
 static void throttle_summary(struct bench_ctx *b, char *buf, size_t len)
 {
+	struct run_episodes e;
 	int w = snprintf(buf, len, "; throttled tasks max %d", b->max_throttled);
 	model_lock(b->m);
 	struct model_throttle thr = b->m->thr;
 	model_unlock(b->m);
 	if (thr.src == THR_SRC_KERNEL && w > 0 && (size_t)w < len)
-		snprintf(buf + w, len - (size_t)w, "; tracepoint: %llu pauses, %.0f ms paused (all writers)",
-			 (unsigned long long)(thr.pauses_total - b->pauses_at_start),
-			 thr.paused_ms_total - b->pause_ms_at_start);
+		w += snprintf(buf + w, len - (size_t)w, "; tracepoint: %llu pauses, %.0f ms paused (all writers)",
+			      (unsigned long long)(thr.pauses_total - b->pauses_at_start),
+			      thr.paused_ms_total - b->pause_ms_at_start);
+	run_episodes(b, &e);
+	if (e.have && w > 0 && (size_t)w < len && !e.count)
+		snprintf(buf + w, len - (size_t)w, "; no throttle episode");
+	else if (e.have && w > 0 && (size_t)w < len)
+		snprintf(buf + w, len - (size_t)w, "; %u throttle episode%s, the first at %.2f s, %.2f s paused, duty %.0f%%",
+			 e.count, e.count == 1 ? "" : "s", e.first_s, e.paused_s, e.duty_pct);
 }
 
 /* ---- kernel knobs (--sysctl) -------------------------------------------- */
@@ -716,10 +752,18 @@ static void *bench_thread(void *arg)
 		b->max_throttled = 0;
 		mark_pauses(b);
 		runsum_start(b);
+		throttle_follow_cut(b->m, KT_CUT_RUN_START);
 		run_spawned(b, r->argv, r->env, true, &ro);
+		end_episodes(b);
 		close_parser(b);
-		if (ro.started)
+		if (ro.started) {
+			bool ok_ = WIFEXITED(ro.wstatus) && WEXITSTATUS(ro.wstatus) == 0;
+			struct run_episodes eps;
+			run_episodes(b, &eps);
+			runsum_set_episodes(&b->rs, &eps);
+			runsum_set_end(&b->rs, ok_ ? RUN_ENDED_OK : stop_wanted(b) ? RUN_ENDED_STOPPED : RUN_ENDED_FAILED);
 			runsum_end(b, tag, ro.secs);
+		}
 		b->rs_active = false;
 		b->durations[b->ndone++] = util_mono_s() - t_between;
 		if (!ro.started) {
@@ -745,7 +789,7 @@ static void *bench_thread(void *arg)
 			b->failed++;
 			b->st.runs_failed = b->failed;
 		}
-		char summary[160];
+		char summary[256];
 		throttle_summary(b, summary, sizeof(summary));
 		model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s %s: %s after %.1f s%s%s", tag,
 				ok ? "ok" : stopped ? MODEL_RUN_STOPPED : "FAILED", status, ro.secs,
@@ -834,6 +878,7 @@ static void *attach_thread(void *arg)
 	}
 	bench_linebuf_init(&b->lb);
 	mark_pauses(b);
+	throttle_follow_cut(b->m, KT_CUT_RUN_START);
 	while (!gone && !stopped) {
 		struct pollfd pf[3];
 		int nf = 0, ipid = -1, iwake;
@@ -876,7 +921,8 @@ static void *attach_thread(void *arg)
 		close_parser(b);
 		bench_follow_close(&fl);
 	}
-	char summary[160];
+	end_episodes(b);
+	char summary[256];
 	throttle_summary(b, summary, sizeof(summary));
 	if (stopped)
 		model_add_event(b->m, MEV_RUN_END, model_now(b->m),
