@@ -288,10 +288,12 @@ void runsum_format(const struct run_summary *s, char *buf, size_t len)
 		    (unsigned long long)s->end_kB);
 	ADD(" thr_s=%.3g thr_pct=%.3g thr_src=%s", s->throttled_s, s->throttled_pct,
 	    s->throttle_src == THR_SRC_KERNEL ? "tracepoint" : "sampled");
-	if (s->eps.have)
-		ADD(" eps=%u", s->eps.count);
+	/* one word, the line has little room left: count, first start (s
+	 * after the run's start), paused s, duty % */
 	if (s->eps.have && s->eps.count)
-		ADD(" ep_t0=%.3g ep_s=%.3g ep_duty=%.2g", s->eps.first_s, s->eps.paused_s, s->eps.duty_pct);
+		ADD(" eps=%u,%.3g,%.3g,%.2g", s->eps.count, s->eps.first_s, s->eps.paused_s, s->eps.duty_pct);
+	else if (s->eps.have)
+		ADD(" eps=0");
 #undef ADD
 }
 
@@ -336,10 +338,18 @@ int runsum_parse(const char *text, struct run_summary *out)
 		else if (!strcmp(w, "thr_s")) out->throttled_s = d;
 		else if (!strcmp(w, "thr_pct")) out->throttled_pct = d;
 		else if (!strcmp(w, "thr_src")) out->throttle_src = !strcmp(eq, "tracepoint") ? THR_SRC_KERNEL : THR_SRC_SAMPLED;
-		else if (!strcmp(w, "eps")) { out->eps.count = (unsigned)u; out->eps.have = true; out->eps.first_s = -1; }
-		else if (!strcmp(w, "ep_t0")) out->eps.first_s = d;
-		else if (!strcmp(w, "ep_s")) out->eps.paused_s = d;
-		else if (!strcmp(w, "ep_duty")) out->eps.duty_pct = d;
+		else if (!strcmp(w, "eps")) {
+			char *e = NULL;
+			out->eps.have = true;
+			out->eps.count = (unsigned)u;
+			out->eps.first_s = -1;
+			if ((e = strchr(eq, ',')))
+				out->eps.first_s = strtod(e + 1, &e);
+			if (e && *e == ',')
+				out->eps.paused_s = strtod(e + 1, &e);
+			if (e && *e == ',')
+				out->eps.duty_pct = strtod(e + 1, &e);
+		}
 		else if (!strcmp(w, "why"))
 			for (int k = RNA_NO_IO; k <= RNA_NO_DISKS; k++)
 				if (!strcmp(eq, runsum_na_name(k)))

@@ -334,7 +334,8 @@ static void runsum_end(struct bench_ctx *b, const char *tag, double secs)
 	runsum_finish(&b->rs, have_end ? snap : NULL, secs,
 		      thr.src == THR_SRC_KERNEL ? b->rs.own_paused_ms : -1, &sum);
 	free(snap);
-	runsum_format(&sum, text, sizeof(text) - 32);
+	/* room for the tag ("run 1024/1024 ") */
+	runsum_format(&sum, text, sizeof(text) - 16);
 	model_add_event(b->m, MEV_RUN_SUMMARY, model_now(b->m), "%s %s", tag, text);
 }
 

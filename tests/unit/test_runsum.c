@@ -232,7 +232,7 @@ static void test_episodes_words(void **state)
 	runsum_set_episodes(&acc, &e);
 	runsum_finish(&acc, &b, 1.5, 900, &r);
 	runsum_format(&r, text, sizeof(text));
-	assert_non_null(strstr(text, " eps=3 ep_t0=0.451 ep_s=2.95 ep_duty=58"));
+	assert_non_null(strstr(text, " eps=3,0.451,2.95,58"));
 	assert_int_equal(runsum_parse(text, &q), 0);
 	assert_true(q.eps.have);
 	assert_int_equal(q.eps.count, 3);
