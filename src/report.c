@@ -442,8 +442,14 @@ static void chart_run(FILE *out, const struct compare_run *r, bool dirty)
 	tmax = fmax(tmax, r->t1 - r->t0);
 	ch.x.lo = 0;
 	ch.x.hi = tmax > 0 ? tmax : 1;
+	/* the dirty chart is the run's own: from its first sample after its
+	 * start (its knobs are set before it; the sample before still has the
+	 * last setting's thresholds, 5,000 MiB over a 256M run's line) */
+	size_t k = 0;
+	while (dirty && k + 1 < r->n && !(r->t[k] > 0))
+		k++;
 	if (dirty) {
-		ymax = fmax(series_max(r->dirty_kb, r->n), series_max(r->thresh_kb, r->n));
+		ymax = fmax(series_max(r->dirty_kb + k, r->n - k), series_max(r->thresh_kb + k, r->n - k));
 		svg_open(out, &ch, false, "dirty + writeback against the thresholds");
 	} else {
 		ymax = series_max(r->tput_kBps, r->n);
@@ -458,10 +464,10 @@ static void chart_run(FILE *out, const struct compare_run *r, bool dirty)
 	chart_axes(out, &ch, NULL, 0, "seconds since the run started", dirty ? "MiB" : "MiB/s");
 	double ly = ch.h - 8;
 	if (dirty) {
-		put_series(out, &ch, r->t, r->bg_kb, r->n, mib, "#7f7f7f", "2 3", "background threshold");
-		put_series(out, &ch, r->t, r->freerun_kb, r->n, mib, "#e69f00", "6 3", "freerun ceiling");
-		put_series(out, &ch, r->t, r->thresh_kb, r->n, mib, "#d62728", "6 3", "hard threshold");
-		put_series(out, &ch, r->t, r->dirty_kb, r->n, mib, "#0072b2", NULL, "dirty + writeback");
+		put_series(out, &ch, r->t + k, r->bg_kb + k, r->n - k, mib, "#7f7f7f", "2 3", "background threshold");
+		put_series(out, &ch, r->t + k, r->freerun_kb + k, r->n - k, mib, "#e69f00", "6 3", "freerun ceiling");
+		put_series(out, &ch, r->t + k, r->thresh_kb + k, r->n - k, mib, "#d62728", "6 3", "hard threshold");
+		put_series(out, &ch, r->t + k, r->dirty_kb + k, r->n - k, mib, "#0072b2", NULL, "dirty + writeback");
 		legend_item(out, 8, ly, "#0072b2", NULL, "dirty+writeback");
 		legend_item(out, 128, ly, "#7f7f7f", "2 3", "bg");
 		legend_item(out, 178, ly, "#e69f00", "6 3", "freerun");
