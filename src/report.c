@@ -666,6 +666,7 @@ static void summary_table(FILE *out, const struct compare_data *cd)
 static void runs_table(FILE *out, const struct compare_data *cd)
 {
 	bool any = false;
+	size_t session_hits = 0;
 
 	for (size_t i = 0; i < cd->nruns; i++)
 		any = any || cd->runs[i].have_summary;
@@ -673,7 +674,7 @@ static void runs_table(FILE *out, const struct compare_data *cd)
 		return;
 	fputs("<table><tr><th class=\"l\">label</th><th>run</th><th class=\"l\">measured</th><th>benchmark MB/s</th>"
 	      "<th>disks MB/s</th><th>inflation</th><th>wrote MB</th><th>peak / freerun / thresh MiB</th>"
-	      "<th>throttled</th><th>dirty left MiB</th></tr>\n", out);
+	      "<th>throttled</th><th>dirty left MiB</th><th>hits</th></tr>\n", out);
 	for (size_t i = 0; i < cd->nruns; i++) {
 		const struct compare_run *r = &cd->runs[i];
 		const struct run_summary *u = &r->sum;
@@ -681,7 +682,8 @@ static void runs_table(FILE *out, const struct compare_data *cd)
 			continue;
 		fputs("<tr><td class=\"l\">", out);
 		put_esc(out, r->label);
-		fprintf(out, "</td><td>%d</td><td class=\"l\">%s</td>", r->index + 1, runsum_verdict_name(u->verdict));
+		fprintf(out, "</td><td>%d</td><td class=\"l\">%s%s%s%s</td>", r->index + 1, runsum_verdict_name(u->verdict),
+			u->na ? " (" : "", runsum_na_name(u->na), u->na ? ")" : "");
 		if (u->have_reported)
 			fprintf(out, "<td>%.1f</td>", u->reported_Bps / 1e6);
 		else
@@ -697,12 +699,16 @@ static void runs_table(FILE *out, const struct compare_data *cd)
 				u->thresh_kB / 1024.0);
 		else
 			fputs("<td class=\"ns\">n/a</td>", out);
-		fprintf(out, "<td>%s%.2f s (%.0f%%)</td><td>%.1f</td></tr>\n", u->throttle_src == THR_SRC_SAMPLED ? "~" : "",
+		fprintf(out, "<td>%s%.2f s (%.0f%%)</td><td>%.1f</td>", u->throttle_src == THR_SRC_SAMPLED ? "~" : "",
 			u->throttled_s, u->throttled_pct, u->end_kB / 1024.0);
+		/* the run's own dirty-limit hits: its summary's, or the episodes
+		 * of an older recording clipped to the run */
+		fprintf(out, "<td>%zu</td></tr>\n", u->eps.have ? (size_t)u->eps.count : r->nthrottled);
+		session_hits += u->eps.have ? (size_t)u->eps.count : r->nthrottled;
 	}
-	fputs("</table>\n<p class=\"note\">inflation: the benchmark's figure over the disks' (above 2 with dirty "
-	      "memory under the freerun ceiling, the page cache took the writes); ~: throttled time from the sampled "
-	      "zone, not the tracepoint.</p>\n", out);
+	fprintf(out, "</table>\n<p class=\"note\">inflation: the benchmark's figure over the disks' (above 2 and "
+		"not throttled: the page cache took the writes or served the reads); ~: throttled time from the sampled "
+		"zone, not the tracepoint; hits: the run's throttle episodes, %zu in all.</p>\n", session_hits);
 }
 
 static void put_runs(FILE *out, const struct compare_data *cd)

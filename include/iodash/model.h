@@ -90,6 +90,10 @@ struct bench_status {
 	double pauses_per_s, pause_ms_per_s;
 	uint64_t pauses_total;
 	double pause_total_ms;
+	/* throttle episodes of the run in progress (or the last), live only:
+	 * the session's count is the sample's */
+	bool have_run_hits;
+	unsigned run_hits;
 	struct parser_progress progress;
 };
 

@@ -374,6 +374,8 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 	struct model_throttle thr = b->m->thr;
 	model_unlock(b->m);
 	b->st.have_tracepoint = thr.src == THR_SRC_KERNEL;
+	b->st.have_run_hits = thr.run.start_ns != 0;
+	b->st.run_hits = thr.run.count;
 	if (b->st.have_tracepoint) {
 		b->st.pauses_per_s = thr.last_dt > 0 ? to_thousandths(thr.last.pauses / thr.last_dt) : 0;
 		b->st.pause_ms_per_s = thr.last_dt > 0 ? to_thousandths(thr.last.paused_ms / thr.last_dt) : 0;

@@ -144,6 +144,10 @@ static void test_html(void **st)
 	/* the runs table: run 1 of 6.18, as compare --text's runs table */
 	assert_non_null(strstr(h, "<td>1</td><td class=\"l\">throttled</td><td>1577.0</td><td>744.3</td><td>2.12</td>"
 				  "<td>374.0</td><td>100 / 96 / 128</td><td>0.15 s (30%)</td><td>61.4</td>"));
+	/* its hits: the two episodes inside it (test_throttle_spans), and
+	 * the session's under the table */
+	assert_non_null(strstr(h, "<td>61.4</td><td>2</td></tr>"));
+	assert_non_null(strstr(h, "throttle episodes, "));
 	free(h);
 	compare_free(&cd);
 }
