@@ -57,3 +57,17 @@ awk -F'\t' '$1 == "E" && $3 == "run_start" { s = $2; e = -1 } $1 == "E" && $3 ==
 	END { exit bad }' "$TMPD/sweep.rec" && pass "recording: every episode within one run" \
 	|| fail "recording: every episode within one run" "$(awk -F'\t' '$1 == "E" && $3 ~ /run_start|run_summary|hit_/ {print $2, $3}' "$TMPD/sweep.rec" | tr '\n' ';' | cut -c1-300)"
 check "knobs back after the sweep" [ ! -e "$IODASH_KNOBS_JOURNAL" ]
+
+# the live screen counts the run's hits beside the session's
+if command -v tmux >/dev/null; then
+	export TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8
+	tm_start 200 40 "cd '$TMPD' && IODASH_KNOBS_JOURNAL='$IODASH_KNOBS_JOURNAL' '$IODASH' -r 0.2 --no-record run --sysctl vm.dirty_bytes=128M -- fio --name=s --rw=write --bs=1M --size=1G --directory='$D' --overwrite=1 --time_based --runtime=4; echo EXIT=\$?; sleep 60"
+	if tm_wait 'hits this run [1-9][0-9]*, session: dirty-limit hits [1-9]' 10; then
+		pass "live header: hits this run and in the session ($(tm_screen | grep -o 'hits this run [0-9]*, session: dirty-limit hits [0-9]* ([0-9.]* s)' | head -1))"
+	else
+		fail "live header: hits this run and in the session" "$(tm_screen | sed -n 2p)"
+	fi
+	tm_wait 'EXIT=' 15 >/dev/null
+else
+	skip "live header hits" "tmux missing"
+fi
