@@ -210,7 +210,7 @@ assert p["verdict"] and "inflation" in p, p
 			check "another writer's pauses ($mode): dirty over freerun during the run" \
 				awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] } } END { exit !(f["peak_kB"] > f["freerun_kB"]) }' <<<"$sum"
 		fi
-		check "another writer's pauses ($mode): not the benchmark's (thr_s=0, not throttled)" grep -Eq "^run (device|cache|n/a): .* thr_s=0 thr_pct=0 thr_src=$src( eps=0)?\$" <<<"$sum"
+		check "another writer's pauses ($mode): not the benchmark's (thr_s=0, not throttled)" grep -Eq "^run (device|cache|n/a): .* thr_s=0 thr_pct=0 thr_src=$src( eps=[0-9.,e+-]+)?\$" <<<"$sum"
 		echo "INFO: another writer ($mode): $sum"
 	done
 	touch "$D/stop"; wait $bgw
