@@ -9,6 +9,7 @@
 #   cached-read  a read of a file in the page cache            cache
 #   sleep      no I/O                                          n/a (no_io)
 #   false      a failed command                                n/a (failed)
+#   stopped    a direct write stopped by SIGTERM after 1 s      n/a (stopped)
 # The knob cases need root and hold the knobs lock (knobs restored in a
 # trap); the others run as anyone.
 . "$(dirname "$0")/lib.sh"
@@ -18,13 +19,24 @@ cleanup_add "rm -rf '$D'"
 REPEATS=3
 table=""
 
+# one run, its --batch lines into $1
+run_plain() { local out=$1; shift; timeout 60 "$IODASH" run --batch --no-record -i 0.1 "$@" >"$out" 2>&1; }
+# the same, stopped by SIGTERM after 1 s: in a PID namespace of its own
+# (a test signals only what it started)
+run_stopped() {
+	local out=$1; shift
+	timeout 60 unshare -pf --mount-proc "$BASH" -c '"$@" >"$0" 2>&1 & p=$!; sleep 1; kill -TERM $p; wait $p' \
+		"$out" "$IODASH" run --batch --no-record -i 0.1 "$@"
+}
+RUN=run_plain
+
 # $1 case, $2 expected ("n/a:no_io" for an n/a with its reason), then the
 # iodash run arguments; each repeat's verdict into the table
 verdict_case() {
 	local name=$1 want=$2 got all="" ok=1; shift 2
 	for i in $(seq $REPEATS); do
 		sync
-		timeout 60 "$IODASH" run --batch --no-record -i 0.1 "$@" >"$TMPD/$name.$i.out" 2>&1
+		$RUN "$TMPD/$name.$i.out" "$@"
 		got=$(sed -n 's/^= [0-9.]* run_summary: run \([a-z/]*\): \(why=\([a-z_]*\) \)\{0,1\}.*/\1\3/p' "$TMPD/$name.$i.out" | sed 's|^n/a|n/a:|')
 		all="$all${all:+ }${got:-none}"
 		[ "$got" = "$want" ] || { ok=0; echo "INFO: $name repeat $i: $(grep run_summary "$TMPD/$name.$i.out")"; }
@@ -40,6 +52,14 @@ verdict_case direct device --parser fio -- fio --name=d --filename="$D/d" --rw=w
 # no I/O, and a failure
 verdict_case sleep n/a:no_io -- sleep 1
 verdict_case false n/a:failed -- sh -c 'sleep 0.3; exit 3'
+if is_root && command -v unshare >/dev/null; then
+	RUN=run_stopped
+	verdict_case stopped n/a:stopped -- dd if=/dev/zero of="$D/s" bs=64k count=1000000 oflag=direct status=none
+	RUN=run_plain
+	rm -f "$D/s"
+else
+	skip "verdict stopped" "needs root and unshare for a PID namespace to signal in"
+fi
 # a read served from the page cache: the disks did not do it; the figure
 # is the cache's (docs/knobs.md: a cached read is "cache")
 dd if=/dev/zero of="$D/r" bs=1M count=128 status=none && sync && cat "$D/r" >/dev/null
@@ -62,5 +82,5 @@ if is_root; then
 else
 	skip "verdict cache and throttled" "need root to set vm.dirty_* (the cache case needs a background threshold it can stay under)"
 fi
-printf 'INFO: case         expected    got (%d repeats)\n%s' "$REPEATS" "$(sed 's/^/INFO: /' <<<"$table")"
-echo
+printf 'INFO: case         expected    got (%d repeats)\n' "$REPEATS"
+printf '%s' "$table" | sed 's/^/INFO: /'
