@@ -50,7 +50,8 @@ void throttle_follow_finish(struct throttle_follow *f, struct model *m);
 unsigned throttle_follow_cut(struct model *m, int kind);
 /* Wait until the sampler applied the cut and added the end of the
  * episode it closed (so that nothing of the run comes after what the
- * driver says next), at most timeout_s; false when it did not. */
+ * driver says next), or has ended, at most timeout_s; false when it did
+ * not in that time. */
 bool throttle_follow_wait_cut(struct model *m, unsigned ticket, double timeout_s);
 
 /* The episode lines, shared by live and replay:

@@ -153,9 +153,11 @@ bool throttle_follow_wait_cut(struct model *m, unsigned ticket, double timeout_s
 		model_lock(m);
 		bool done = !ticket || m->thr.cuts_done >= ticket, gone = m->sampler_done;
 		model_unlock(m);
-		if (done)
+		/* a sampler that has ended adds nothing more: nothing of the
+		 * run can come after what the driver says next */
+		if (done || gone)
 			return true;
-		if (gone || util_mono_s() >= until)
+		if (util_mono_s() >= until)
 			return false;
 		nanosleep(&(struct timespec){ .tv_nsec = 5000000 }, NULL);
 	}
