@@ -55,6 +55,7 @@
 #define RUNSUM_THROTTLED_SHARE 0.15
 #define RUNSUM_CACHE_INFLATION 2.0
 #define RUNSUM_IO_FLOOR_BPS 65536.0
+#define RUNSUM_TREE_MIN_B 1048576.0  /* a tree's total below this is start-up, not I/O */
 #define RUNSUM_MAX_TASKS 1024
 
 enum run_verdict { RV_UNKNOWN, RV_DEVICE, RV_CACHE, RV_THROTTLED };
@@ -113,6 +114,8 @@ struct runsum_acc {
 	uint32_t own_pauses;
 	double own_paused_ms;
 	enum run_end_kind ended;     /* runsum_set_end() */
+	bool have_tree_total;
+	double tree_total_B;         /* rchar + wchar of the whole tree at its exit */
 	struct run_episodes eps;     /* runsum_set_episodes() */
 };
 
@@ -133,6 +136,9 @@ void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps, int blocked
 void runsum_add_result(struct runsum_acc *a, const struct result_point *p);
 /* How the run ended, and its episodes; before runsum_finish(). */
 void runsum_set_end(struct runsum_acc *a, enum run_end_kind how);
+/* What the whole tree read and wrote (rchar + wchar, its leader's
+ * /proc/PID/io at its exit): the evidence of a run too short for a tick. */
+void runsum_set_tree_total(struct runsum_acc *a, double bytes);
 void runsum_set_episodes(struct runsum_acc *a, const struct run_episodes *e);
 /* The end: end snapshot (may be NULL: no disk figures), the run's wall
  * time, the ms the tracepoint saw the benchmark's own tasks paused during

@@ -482,6 +482,14 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 				;
 		}
 		if (!exited && (ipid < 0 || pf[ipid].revents)) {
+			if (main_run && ipid >= 0 && b->rs_active) {
+				/* exited, not yet reaped: its counters hold its
+				 * reaped children's, the I/O no tick may have seen */
+				struct proctree_entry pe;
+				proctree_read_io("/proc", c.pid, &pe);
+				if (pe.have_io)
+					runsum_set_tree_total(&b->rs, (double)pe.rchar + (double)pe.wchar);
+			}
 			pid_t w = bench_reap_child(c.pid, &out->wstatus, false);
 			if (w == c.pid || (w < 0 && errno == ECHILD)) {
 				exited = true;

@@ -7,6 +7,8 @@
 #              threshold, no sync: the page cache took it      cache
 #   throttled  a buffered overwrite far above 8M/16M limits    throttled
 #   cached-read  a read of a file in the page cache            cache
+#   short-write  256 MB into the cache between two driver ticks,
+#              by a child of a shell (no rate printed)         cache
 #   sleep      no I/O                                          n/a (no_io)
 #   false      a failed command                                n/a (failed)
 #   stopped    a direct write stopped by SIGTERM after 1 s      n/a (stopped)
@@ -49,6 +51,9 @@ verdict_case() {
 # O_DIRECT: what fio wrote, the disk wrote
 verdict_case direct device --parser fio -- fio --name=d --filename="$D/d" --rw=write --bs=1M --size=256M \
 	--direct=1 --time_based --runtime=1
+# all of it between two ticks, by a shell's child: the tree's counters at
+# its exit are the evidence (a tick never saw it)
+verdict_case short-write cache -- sh -c "dd if=/dev/zero of='$D/w' bs=1M count=256 status=none; rm -f '$D/w'"
 # no I/O, and a failure
 verdict_case sleep n/a:no_io -- sleep 1
 verdict_case false n/a:failed -- sh -c 'sleep 0.3; exit 3'

@@ -199,6 +199,17 @@ static void test_na_reasons(void **state)
 	assert_int_equal(runsum_parse(text, &q), 0);
 	assert_int_equal(q.verdict, RV_UNKNOWN);
 	assert_int_equal(q.na, RNA_NO_IO);
+	/* the tree's total at its exit: a run between two ticks moved
+	 * 200 MB (its disks 401 MiB: another writer's); start-up's few kB
+	 * are not I/O */
+	runsum_set_tree_total(&acc, 8192);
+	runsum_finish(&acc, &b, 3.0, 0, &r);
+	assert_int_equal(r.na, RNA_NO_IO);
+	runsum_set_tree_total(&acc, 4e9);
+	runsum_finish(&acc, &b, 1.0, 0, &r);
+	assert_int_equal(r.verdict, RV_CACHE);
+	assert_true(fabs(r.reported_Bps - 4e9) < 1);
+	runsum_set_tree_total(&acc, 0);
 	/* failed or stopped: n/a whatever it moved */
 	runsum_add_tick(&acc, 1.0, 4e8, 0, 0);
 	runsum_finish(&acc, &b, 3.0, 0, &r);
