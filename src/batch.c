@@ -159,7 +159,7 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
  * "run i/N" is; the value is not there when too fast to measure. */
 static void batch_print_result(struct batch *b, const struct result_point *p)
 {
-	char ts[40];
+	char ts[40], num[32];
 
 	batch_fmt_time(b, p->t, ts, sizeof(ts));
 	fprintf(b->ev, "= %s result: ", ts);
@@ -171,9 +171,9 @@ static void batch_print_result(struct batch *b, const struct result_point *p)
 	}
 	fprintf(b->ev, " pass %d ", p->run + 1);
 	text_put_line_safe(b->ev, p->x_name);
-	fprintf(b->ev, "=%g ", p->x);
+	fprintf(b->ev, "=%s ", text_fmt_exact(p->x, num, sizeof(num)));
 	text_put_line_safe(b->ev, p->metric);
-	fprintf(b->ev, "=%g ", p->value);
+	fprintf(b->ev, "=%s ", text_fmt_exact(p->value, num, sizeof(num)));
 	text_put_line_safe(b->ev, p->unit);
 	fprintf(b->ev, "%s%s\n", p->flags & RP_INCOMPLETE ? " (incomplete)" : "",
 		p->flags & RP_TOO_FAST ? " (too fast to measure)" : "");

@@ -470,8 +470,14 @@ static void chart_run(FILE *out, const struct compare_run *r, bool dirty)
 	tmax = fmax(tmax, r->t1 - r->t0);
 	ch.x.lo = 0;
 	ch.x.hi = tmax > 0 ? tmax : 1;
+	/* the dirty chart is the run's own: from its first sample after its
+	 * start (its knobs are set before it; the sample before still has the
+	 * last setting's thresholds, 5,000 MiB over a 256M run's line) */
+	size_t k = 0;
+	while (dirty && k + 1 < r->n && !(r->t[k] > 0))
+		k++;
 	if (dirty) {
-		ymax = fmax(series_max(r->dirty_kb, r->n), series_max(r->thresh_kb, r->n));
+		ymax = fmax(series_max(r->dirty_kb + k, r->n - k), series_max(r->thresh_kb + k, r->n - k));
 		svg_open(out, &ch, false, "dirty + writeback against the thresholds");
 	} else {
 		ymax = series_max(r->tput_kBps, r->n);
@@ -486,10 +492,10 @@ static void chart_run(FILE *out, const struct compare_run *r, bool dirty)
 	chart_axes(out, &ch, NULL, 0, "seconds since the run started", dirty ? "MiB" : "MiB/s");
 	double ly = ch.h - 8;
 	if (dirty) {
-		put_series(out, &ch, r->t, r->bg_kb, r->n, mib, "#7f7f7f", "2 3", "background threshold");
-		put_series(out, &ch, r->t, r->freerun_kb, r->n, mib, "#e69f00", "6 3", "freerun ceiling");
-		put_series(out, &ch, r->t, r->thresh_kb, r->n, mib, "#d62728", "6 3", "hard threshold");
-		put_series(out, &ch, r->t, r->dirty_kb, r->n, mib, "#0072b2", NULL, "dirty + writeback");
+		put_series(out, &ch, r->t + k, r->bg_kb + k, r->n - k, mib, "#7f7f7f", "2 3", "background threshold");
+		put_series(out, &ch, r->t + k, r->freerun_kb + k, r->n - k, mib, "#e69f00", "6 3", "freerun ceiling");
+		put_series(out, &ch, r->t + k, r->thresh_kb + k, r->n - k, mib, "#d62728", "6 3", "hard threshold");
+		put_series(out, &ch, r->t + k, r->dirty_kb + k, r->n - k, mib, "#0072b2", NULL, "dirty + writeback");
 		legend_item(out, 8, ly, "#0072b2", NULL, "dirty+writeback");
 		legend_item(out, 128, ly, "#7f7f7f", "2 3", "bg");
 		legend_item(out, 178, ly, "#e69f00", "6 3", "freerun");
@@ -679,6 +685,7 @@ static void summary_table(FILE *out, const struct compare_data *cd)
 static void runs_table(FILE *out, const struct compare_data *cd)
 {
 	bool any = false;
+	size_t session_hits = 0;
 
 	for (size_t i = 0; i < cd->nruns; i++)
 		any = any || cd->runs[i].have_summary;
@@ -686,7 +693,7 @@ static void runs_table(FILE *out, const struct compare_data *cd)
 		return;
 	fputs("<table><tr><th class=\"l\">label</th><th>run</th><th class=\"l\">measured</th><th>benchmark MB/s</th>"
 	      "<th>disks MB/s</th><th>inflation</th><th>wrote MB</th><th>peak / freerun / thresh MiB</th>"
-	      "<th>throttled</th><th>dirty left MiB</th></tr>\n", out);
+	      "<th>throttled</th><th>dirty left MiB</th><th>hits</th></tr>\n", out);
 	for (size_t i = 0; i < cd->nruns; i++) {
 		const struct compare_run *r = &cd->runs[i];
 		const struct run_summary *u = &r->sum;
@@ -694,7 +701,8 @@ static void runs_table(FILE *out, const struct compare_data *cd)
 			continue;
 		fputs("<tr><td class=\"l\">", out);
 		put_esc(out, r->label);
-		fprintf(out, "</td><td>%d</td><td class=\"l\">%s</td>", r->index + 1, runsum_verdict_name(u->verdict));
+		fprintf(out, "</td><td>%d</td><td class=\"l\">%s%s%s%s</td>", r->index + 1, runsum_verdict_name(u->verdict),
+			u->na ? " (" : "", runsum_na_name(u->na), u->na ? ")" : "");
 		if (u->have_reported)
 			fprintf(out, "<td>%.1f</td>", u->reported_Bps / 1e6);
 		else
@@ -710,12 +718,16 @@ static void runs_table(FILE *out, const struct compare_data *cd)
 				u->thresh_kB / 1024.0);
 		else
 			fputs("<td class=\"ns\">n/a</td>", out);
-		fprintf(out, "<td>%s%.2f s (%.0f%%)</td><td>%.1f</td></tr>\n", u->throttle_src == THR_SRC_SAMPLED ? "~" : "",
+		fprintf(out, "<td>%s%.2f s (%.0f%%)</td><td>%.1f</td>", u->throttle_src == THR_SRC_SAMPLED ? "~" : "",
 			u->throttled_s, u->throttled_pct, u->end_kB / 1024.0);
+		/* the run's own dirty-limit hits: its summary's, or the episodes
+		 * of an older recording clipped to the run */
+		fprintf(out, "<td>%zu</td></tr>\n", u->eps.have ? (size_t)u->eps.count : r->nthrottled);
+		session_hits += u->eps.have ? (size_t)u->eps.count : r->nthrottled;
 	}
-	fputs("</table>\n<p class=\"note\">inflation: the benchmark's figure over the disks' (above 2 with dirty "
-	      "memory under the freerun ceiling, the page cache took the writes); ~: throttled time from the sampled "
-	      "zone, not the tracepoint.</p>\n", out);
+	fprintf(out, "</table>\n<p class=\"note\">inflation: the benchmark's figure over the disks' (above 2 and "
+		"not throttled: the page cache took the writes or served the reads); ~: throttled time from the sampled "
+		"zone, not the tracepoint; hits: the run's throttle episodes, %zu in all.</p>\n", session_hits);
 }
 
 static void put_runs(FILE *out, const struct compare_data *cd)

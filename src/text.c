@@ -1,5 +1,7 @@
 /* text: UTF-8 checks and line-safe output for the machine formats. */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "iodash/text.h"
 
@@ -82,6 +84,18 @@ void text_put_number(FILE *out, double v, int digits, bool json)
 		fprintf(out, "%.*g", digits, v);
 	else if (json)
 		fputs("null", out);
+}
+
+char *text_fmt_exact(double v, char *buf, size_t n)
+{
+	if (!n)
+		return buf;
+	for (int d = 1; d <= 17; d++) {
+		snprintf(buf, n, "%.*g", d, v);
+		if (!isfinite(v) || strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
 }
 
 char *text_fmt_si(double v, unsigned base, int p0, const char *unit, bool compact, char *buf,

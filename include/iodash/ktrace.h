@@ -29,7 +29,8 @@
 #include "iodash/throttle.h"
 
 #define KT_MAX_WRITERS 8
-#define KT_MAX_TRANSITIONS 8
+#define KT_MAX_CUTS 4
+#define KT_MAX_TRANSITIONS (8 + KT_MAX_CUTS)
 #define KT_CGROUP_LEN 64
 
 /* One writer over one window (between two collects). */
@@ -61,9 +62,18 @@ struct kt_global {
 	uint64_t nr_dirty, nr_writeback, bg_thresh, thresh, limit, nr_dirtied, nr_written;
 };
 
+/* A run's start or end (or a knob change): episodes end there. */
+enum kt_cut_kind { KT_CUT_RUN_START, KT_CUT_RUN_END, KT_CUT_KNOB };
+struct kt_cut {
+	uint64_t at_ns;              /* CLOCK_MONOTONIC */
+	int kind;                    /* enum kt_cut_kind */
+	unsigned ticket;             /* the asker's number, said back when applied */
+};
+
 struct kt_transition {
-	int kind;                    /* THR_STARTED or THR_CLOSED */
+	int kind;                    /* THR_STARTED, THR_CLOSED or THR_CUT */
 	struct thr_episode ep;       /* at the start: as it began (first pause) */
+	struct kt_cut cut;           /* THR_CUT */
 };
 
 struct kt_window {
@@ -78,6 +88,7 @@ struct kt_window {
 	bool in_episode;             /* an episode is open at to_ns */
 	int ntrans;
 	uint32_t trans_dropped;
+	unsigned cuts_done;          /* ticket of the last cut applied in the window, 0 none */
 	struct kt_transition trans[KT_MAX_TRANSITIONS];
 	uint64_t lost_events;        /* the kernel dropped these (buffer full) */
 };
@@ -103,6 +114,10 @@ int ktrace_collect(struct ktrace *k, struct kt_window *w);
  * it: in a PID namespace of our own, gettid() is not, and nothing is
  * dropped).  The levels of real writers' calls stay. */
 int ktrace_ignore_reader(struct ktrace *k, pid_t tid);
+/* Cut the episodes at c->at_ns (in the past): applied in time order with
+ * the events at the next collect, seen there as a THR_CUT transition.
+ * 0, or -ENOSPC when KT_MAX_CUTS are waiting. */
+int ktrace_cut(struct ktrace *k, const struct kt_cut *c);
 /* End of session: close the open episode into w (ntrans 0 or 1). */
 void ktrace_finish(struct ktrace *k, struct kt_window *w);
 /* The instance's directory ("" after close). */

@@ -90,6 +90,10 @@ struct bench_status {
 	double pauses_per_s, pause_ms_per_s;
 	uint64_t pauses_total;
 	double pause_total_ms;
+	/* throttle episodes of the run in progress (or the last), live only:
+	 * the session's count is the sample's */
+	bool have_run_hits;
+	unsigned run_hits;
 	struct parser_progress progress;
 };
 
@@ -105,6 +109,12 @@ struct model_throttle {
 	bool in_episode;
 	double episode_start_t;       /* session seconds */
 	unsigned episodes;
+	/* episode cuts at a run's start and end (throttle_follow_cut): asked
+	 * by the driver, applied in time order by the sampler */
+	struct kt_cut cuts[KT_MAX_CUTS];
+	int ncuts;
+	unsigned cut_tickets, cuts_done;
+	struct thr_run run;           /* the run in progress, or the last one */
 	/* dirtying and writeback rates (pages/s, global_dirty_state or
 	 * vmstat) for the time to freerun; < 0 unknown */
 	double dirtied_pps, written_pps;

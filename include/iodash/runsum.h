@@ -13,10 +13,15 @@
  *              reached (the kernel paused the benchmark's own tasks, which
  *              it does only over freerun) and the benchmark spent
  *              >= RUNSUM_THROTTLED_SHARE of its I/O time paused
- *   cache      the benchmark's figure is > RUNSUM_CACHE_INFLATION times
- *              what the disks did over its I/O time, and dirty + writeback
- *              stayed under the freerun ceiling: the page cache absorbed it
+ *   cache      not throttled (its pauses, if any, stayed within that
+ *              budget) and the benchmark's figure is
+ *              > RUNSUM_CACHE_INFLATION times what the disks did over its
+ *              I/O time: the page cache took the writes, or served the reads
  *   device     neither: the disks did the work
+ *   n/a        no evidence, with the reason (enum run_na): the run failed
+ *              or was stopped (its figures are of a broken run), it did no
+ *              I/O (no tick saw its tree move data or block, and it
+ *              reported no rate), or there are no disk figures
  *
  * Device throughput is the disks' bytes over the time the benchmark's
  * process tree was doing I/O (its rchar/wchar moving, seen every driver
@@ -50,9 +55,24 @@
 #define RUNSUM_THROTTLED_SHARE 0.15
 #define RUNSUM_CACHE_INFLATION 2.0
 #define RUNSUM_IO_FLOOR_BPS 65536.0
+#define RUNSUM_TREE_MIN_B 1048576.0  /* a tree's total below this is start-up, not I/O */
 #define RUNSUM_MAX_TASKS 1024
 
 enum run_verdict { RV_UNKNOWN, RV_DEVICE, RV_CACHE, RV_THROTTLED };
+/* why a verdict is n/a */
+enum run_na { RNA_NONE, RNA_NO_IO, RNA_FAILED, RNA_STOPPED, RNA_NO_DISKS };
+/* how the run ended, as its driver saw it */
+enum run_end_kind { RUN_ENDED_OK, RUN_ENDED_FAILED, RUN_ENDED_STOPPED };
+
+/* The run's throttle episodes (the session's episodes end at a run's
+ * start and end, so each belongs to one run). */
+struct run_episodes {
+	bool have;                   /* followed (else nothing is said) */
+	unsigned count;
+	double first_s;              /* first start, seconds after the run's start; < 0 none */
+	double paused_s;             /* every writer's pauses in them */
+	double duty_pct;             /* the busiest writer's paused time over their length */
+};
 
 struct run_summary {
 	double secs;                 /* wall time of the run */
@@ -70,6 +90,9 @@ struct run_summary {
 	double throttled_s, throttled_pct;
 	enum throttle_source throttle_src;
 	enum run_verdict verdict;
+	enum run_na na;              /* with RV_UNKNOWN: why */
+	enum run_end_kind ended;
+	struct run_episodes eps;
 };
 
 /* Accumulates one run: feed it the session's samples taken during it. */
@@ -90,6 +113,10 @@ struct runsum_acc {
 	pid_t tasks[RUNSUM_MAX_TASKS];
 	uint32_t own_pauses;
 	double own_paused_ms;
+	enum run_end_kind ended;     /* runsum_set_end() */
+	bool have_tree_total;
+	double tree_total_B;         /* rchar + wchar of the whole tree at its exit */
+	struct run_episodes eps;     /* runsum_set_episodes() */
 };
 
 void runsum_begin(struct runsum_acc *a, const struct snapshot *start);
@@ -107,6 +134,12 @@ void runsum_add_tick(struct runsum_acc *a, double dt, double rw_Bps, int blocked
 /* A final result point of the run: its throughput figure when it has a
  * rate unit (fio's read_bw + write_bw add up; otherwise the first). */
 void runsum_add_result(struct runsum_acc *a, const struct result_point *p);
+/* How the run ended, and its episodes; before runsum_finish(). */
+void runsum_set_end(struct runsum_acc *a, enum run_end_kind how);
+/* What the whole tree read and wrote (rchar + wchar, its leader's
+ * /proc/PID/io at its exit): the evidence of a run too short for a tick. */
+void runsum_set_tree_total(struct runsum_acc *a, double bytes);
+void runsum_set_episodes(struct runsum_acc *a, const struct run_episodes *e);
 /* The end: end snapshot (may be NULL: no disk figures), the run's wall
  * time, the ms the tracepoint saw the benchmark's own tasks paused during
  * it (a->own_paused_ms; < 0: not followed). */
@@ -114,8 +147,12 @@ void runsum_finish(const struct runsum_acc *a, const struct snapshot *end, doubl
 		   double traced_pause_ms, struct run_summary *out);
 
 enum run_verdict runsum_verdict(const struct run_summary *s);
+/* Why s has no verdict (RNA_NONE: it has one). */
+enum run_na runsum_na_reason(const struct run_summary *s);
 const char *runsum_verdict_name(enum run_verdict v);   /* "device", "cache", "throttled", "n/a" */
-/* The event text: "VERDICT: key=value ..." (fits a model line). */
+const char *runsum_na_name(enum run_na n);    /* "no_io", "failed", "stopped", "no_disks"; "" none */
+/* The event text: "VERDICT: key=value ..." (fits a model line); an n/a
+ * verdict says why first: "n/a: why=no_io ...". */
 void runsum_format(const struct run_summary *s, char *buf, size_t len);
 /* Back from the text (after an optional "run N/M " prefix).  0 or -EINVAL. */
 int runsum_parse(const char *text, struct run_summary *out);

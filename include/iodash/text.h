@@ -30,6 +30,11 @@ void text_put_message(FILE *out, const char *prefix, const char *msg);
  * CSV cell) when json is false. */
 void text_put_number(FILE *out, double v, int digits, bool json);
 
+/* v in the fewest significant digits (%.Ng, N up to 17) that read back as
+ * the same double: every digit a benchmark printed, and none it did not
+ * (134217728, not 1.34218e+08; 0.1, not 0.10000000000000001). */
+char *text_fmt_exact(double v, char *buf, size_t n);
+
 /* A figure for a person to read, the one way every screen writes one:
  * three significant digits (a trailing zero after the point is dropped
  * but one: "2.0 M", "1.46", "12.5", "125"; a whole number without a

@@ -57,11 +57,25 @@ struct thr_episode {
 	struct thr_writer writers[THR_MAX_WRITERS];
 };
 
+/* The episodes of one run: those that began between its start cut and
+ * its end cut (throttle_cut ends what is open at both). */
+struct thr_run {
+	bool open;                   /* between the start cut and the end cut */
+	uint64_t start_ns;           /* the start cut */
+	unsigned count;
+	uint64_t first_ns;           /* the first one's start (count > 0) */
+	double paused_ms;            /* every writer's pauses in them */
+	double span_s;               /* their lengths */
+	double busiest_ms;           /* each one's busiest writer's pauses, summed */
+	bool sampled;
+};
+
 struct thr_builder {
 	uint64_t gap_ns;
 	bool open;
 	struct thr_episode cur;
 	unsigned episodes;           /* started so far */
+	uint64_t floor_ns;           /* the last cut: no episode starts before it */
 };
 
 void throttle_init(struct thr_builder *b, double gap_s);
@@ -72,6 +86,7 @@ void throttle_init(struct thr_builder *b, double gap_s);
  * *closed first), THR_STARTED when it started a new one (b->cur). */
 #define THR_CLOSED 1
 #define THR_STARTED 2
+#define THR_CUT 4            /* a transition of ktrace's window: a cut was applied */
 int throttle_feed(struct thr_builder *b, const struct thr_pause *p, struct thr_episode *closed);
 
 /* The dirty level the kernel computed (global_dirty_state): peak only. */
@@ -84,6 +99,12 @@ int throttle_feed_span(struct thr_builder *b, uint64_t start_ns, uint64_t end_ns
 /* Time goes on: close the open episode when now_ns is past its end plus
  * the gap.  Returns THR_CLOSED (and *closed) or 0. */
 int throttle_advance(struct thr_builder *b, uint64_t now_ns, struct thr_episode *closed);
+
+/* A run's start or end, or a knob change, at at_ns: close what is open,
+ * and start no episode before at_ns (a pause read late, from before the
+ * cut, counts from the cut), so that no episode spans a run boundary.
+ * THR_CLOSED (and *closed) or 0. */
+int throttle_cut(struct thr_builder *b, uint64_t at_ns, struct thr_episode *closed);
 
 /* Close whatever is open (session end).  THR_CLOSED or 0. */
 int throttle_flush(struct thr_builder *b, struct thr_episode *closed);

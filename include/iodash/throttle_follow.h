@@ -22,6 +22,8 @@ struct throttle_follow {
 	bool have_prev_counts;
 	uint64_t prev_dirtied, prev_written, prev_ns;
 	double last_dirtied_pps, last_written_pps;   /* kept while no event comes */
+	struct thr_run run;
+	unsigned cuts_done;
 	/* episode events of the sample being made, added after it */
 	int npending;
 	struct model_event pending[2 * KT_MAX_TRANSITIONS];
@@ -40,6 +42,17 @@ void throttle_follow_emit(struct throttle_follow *f, struct model *m);
 void throttle_follow_announce(struct model *m);
 /* Session end: close an open episode (its end event). */
 void throttle_follow_finish(struct throttle_follow *f, struct model *m);
+
+/* A driver's side: end the episodes at this moment, the start
+ * (KT_CUT_RUN_START) or the end (KT_CUT_RUN_END) of a run, so that each
+ * belongs to one run (the sampler's: KT_CUT_KNOB, a knob changed).  Returns a ticket (0: too many waiting, nothing
+ * asked); the sampler applies the cut at its next sample. */
+unsigned throttle_follow_cut(struct model *m, int kind);
+/* Wait until the sampler applied the cut and added the end of the
+ * episode it closed (so that nothing of the run comes after what the
+ * driver says next), or has ended, at most timeout_s; false when it did
+ * not in that time. */
+bool throttle_follow_wait_cut(struct model *m, unsigned ticket, double timeout_s);
 
 /* The episode lines, shared by live and replay:
  *   throttle start bdi=254:0 writers=fio:17218 cgroup=/ dirty=...kB limit=...kB

@@ -34,6 +34,7 @@
 #include "iodash/probe.h"
 #include "iodash/proctree.h"
 #include "iodash/runsum.h"
+#include "iodash/throttle_follow.h"
 #include "iodash/util.h"
 
 #define STOP_ESCALATE_S 5.0   /* SIGINT, then SIGTERM, then SIGKILL */
@@ -345,7 +346,8 @@ static void runsum_end(struct bench_ctx *b, const char *tag, double secs)
 	runsum_finish(&b->rs, have_end ? snap : NULL, secs,
 		      thr.src == THR_SRC_KERNEL ? b->rs.own_paused_ms : -1, &sum);
 	free(snap);
-	runsum_format(&sum, text, sizeof(text) - 32);
+	/* room for the tag ("run 1024/1024 ") */
+	runsum_format(&sum, text, sizeof(text) - 16);
 	model_add_event(b->m, MEV_RUN_SUMMARY, model_now(b->m), "%s %s", tag, text);
 }
 
@@ -384,6 +386,8 @@ static void tick(struct bench_ctx *b, struct proctree *pt, double *last_tick, do
 	struct model_throttle thr = b->m->thr;
 	model_unlock(b->m);
 	b->st.have_tracepoint = thr.src == THR_SRC_KERNEL;
+	b->st.have_run_hits = thr.run.start_ns != 0;
+	b->st.run_hits = thr.run.count;
 	if (b->st.have_tracepoint) {
 		b->st.pauses_per_s = thr.last_dt > 0 ? to_thousandths(thr.last.pauses / thr.last_dt) : 0;
 		b->st.pause_ms_per_s = thr.last_dt > 0 ? to_thousandths(thr.last.paused_ms / thr.last_dt) : 0;
@@ -490,6 +494,14 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 				;
 		}
 		if (!exited && (ipid < 0 || pf[ipid].revents)) {
+			if (main_run && ipid >= 0 && b->rs_active) {
+				/* exited, not yet reaped: its counters hold its
+				 * reaped children's, the I/O no tick may have seen */
+				struct proctree_entry pe;
+				proctree_read_io("/proc", c.pid, &pe);
+				if (pe.have_io)
+					runsum_set_tree_total(&b->rs, (double)pe.rchar + (double)pe.wchar);
+			}
 			pid_t w = bench_reap_child(c.pid, &out->wstatus, false);
 			if (w == c.pid || (w < 0 && errno == ECHILD)) {
 				exited = true;
@@ -535,16 +547,51 @@ static void mark_pauses(struct bench_ctx *b)
 	model_unlock(b->m);
 }
 
+/* The episodes end at the run's end: wait for the sampler to say the
+ * end of the one in progress, so that nothing of this run comes after
+ * the lines that follow it (the next run's knobs, the restore). */
+static void end_episodes(struct bench_ctx *b)
+{
+	double iv = b->o->interval > 0 ? b->o->interval : 0.5;
+
+	if (!throttle_follow_wait_cut(b->m, throttle_follow_cut(b->m, KT_CUT_RUN_END), 2 * iv + 1))
+		model_add_event(b->m, MEV_NOTE, model_now(b->m),
+				"throttle episodes: the sampler did not end the run's episodes in %.1f s: "
+				"the run's episode figures may be short", 2 * iv + 1);
+}
+
+/* The run's episodes (those the cuts at its start and end enclose). */
+static void run_episodes(struct bench_ctx *b, struct run_episodes *e)
+{
+	model_lock(b->m);
+	struct thr_run r = b->m->thr.run;
+	bool followed = b->m->thr.src != THR_SRC_NONE;
+	model_unlock(b->m);
+	memset(e, 0, sizeof(*e));
+	e->have = followed && !r.open && r.start_ns;
+	e->count = r.count;
+	e->first_s = r.count ? (double)(r.first_ns - r.start_ns) / 1e9 : -1;
+	e->paused_s = r.paused_ms / 1000.0;
+	e->duty_pct = !r.sampled && r.span_s > 0 ? 100.0 * r.busiest_ms / (r.span_s * 1000.0) : 0;
+}
+
 static void throttle_summary(struct bench_ctx *b, char *buf, size_t len)
 {
+	struct run_episodes e;
 	int w = snprintf(buf, len, "; throttled tasks max %d", b->max_throttled);
 	model_lock(b->m);
 	struct model_throttle thr = b->m->thr;
 	model_unlock(b->m);
 	if (thr.src == THR_SRC_KERNEL && w > 0 && (size_t)w < len)
-		snprintf(buf + w, len - (size_t)w, "; tracepoint: %llu pauses, %.0f ms paused (all writers)",
-			 (unsigned long long)(thr.pauses_total - b->pauses_at_start),
-			 thr.paused_ms_total - b->pause_ms_at_start);
+		w += snprintf(buf + w, len - (size_t)w, "; tracepoint: %llu pauses, %.0f ms paused (all writers)",
+			      (unsigned long long)(thr.pauses_total - b->pauses_at_start),
+			      thr.paused_ms_total - b->pause_ms_at_start);
+	run_episodes(b, &e);
+	if (e.have && w > 0 && (size_t)w < len && !e.count)
+		snprintf(buf + w, len - (size_t)w, "; no throttle episode");
+	else if (e.have && w > 0 && (size_t)w < len)
+		snprintf(buf + w, len - (size_t)w, "; %u throttle episode%s, the first at %.2f s, %.2f s paused, duty %.0f%%",
+			 e.count, e.count == 1 ? "" : "s", e.first_s, e.paused_s, e.duty_pct);
 }
 
 /* ---- kernel knobs (--sysctl) -------------------------------------------- */
@@ -728,10 +775,18 @@ static void *bench_thread(void *arg)
 		b->max_throttled = 0;
 		mark_pauses(b);
 		runsum_start(b);
+		throttle_follow_cut(b->m, KT_CUT_RUN_START);
 		run_spawned(b, r->argv, r->env, true, &ro);
+		end_episodes(b);
 		close_parser(b);
-		if (ro.started)
+		if (ro.started) {
+			bool ok_ = WIFEXITED(ro.wstatus) && WEXITSTATUS(ro.wstatus) == 0;
+			struct run_episodes eps;
+			run_episodes(b, &eps);
+			runsum_set_episodes(&b->rs, &eps);
+			runsum_set_end(&b->rs, ok_ ? RUN_ENDED_OK : stop_wanted(b) ? RUN_ENDED_STOPPED : RUN_ENDED_FAILED);
 			runsum_end(b, tag, ro.secs);
+		}
 		b->rs_active = false;
 		b->durations[b->ndone++] = util_mono_s() - t_between;
 		if (!ro.started) {
@@ -757,7 +812,7 @@ static void *bench_thread(void *arg)
 			b->failed++;
 			b->st.runs_failed = b->failed;
 		}
-		char summary[160];
+		char summary[256];
 		throttle_summary(b, summary, sizeof(summary));
 		model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s %s: %s after %.1f s%s%s", tag,
 				ok ? "ok" : stopped ? MODEL_RUN_STOPPED : "FAILED", status, ro.secs,
@@ -846,6 +901,7 @@ static void *attach_thread(void *arg)
 	}
 	bench_linebuf_init(&b->lb);
 	mark_pauses(b);
+	throttle_follow_cut(b->m, KT_CUT_RUN_START);
 	while (!gone && !stopped) {
 		struct pollfd pf[3];
 		int nf = 0, ipid = -1, iwake;
@@ -888,7 +944,8 @@ static void *attach_thread(void *arg)
 		close_parser(b);
 		bench_follow_close(&fl);
 	}
-	char summary[160];
+	end_episodes(b);
+	char summary[256];
 	throttle_summary(b, summary, sizeof(summary));
 	if (stopped)
 		model_add_event(b->m, MEV_RUN_END, model_now(b->m),

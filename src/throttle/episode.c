@@ -75,7 +75,7 @@ int throttle_feed(struct thr_builder *b, const struct thr_pause *p, struct thr_e
 	}
 	r = close_if_past(b, p->ts_ns, closed);
 	if (!b->open)
-		r |= open_at(b, p->ts_ns, false);
+		r |= open_at(b, p->ts_ns > b->floor_ns ? p->ts_ns : b->floor_ns, false);
 	struct thr_episode *e = &b->cur;
 	uint64_t end = p->ts_ns + (uint64_t)p->pause_ms * 1000000u;
 	if (end > e->end_ns)
@@ -99,7 +99,7 @@ int throttle_feed_span(struct thr_builder *b, uint64_t start_ns, uint64_t end_ns
 	int r = close_if_past(b, start_ns, closed);
 
 	if (!b->open)
-		r |= open_at(b, start_ns, true);
+		r |= open_at(b, start_ns > b->floor_ns ? start_ns : b->floor_ns, true);
 	if (end_ns > b->cur.end_ns)
 		b->cur.end_ns = end_ns;
 	peak(&b->cur, dirty, limit);
@@ -109,6 +109,13 @@ int throttle_feed_span(struct thr_builder *b, uint64_t start_ns, uint64_t end_ns
 int throttle_advance(struct thr_builder *b, uint64_t now_ns, struct thr_episode *closed)
 {
 	return close_if_past(b, now_ns, closed);
+}
+
+int throttle_cut(struct thr_builder *b, uint64_t at_ns, struct thr_episode *closed)
+{
+	if (at_ns > b->floor_ns)
+		b->floor_ns = at_ns;
+	return throttle_flush(b, closed);
 }
 
 int throttle_flush(struct thr_builder *b, struct thr_episode *closed)

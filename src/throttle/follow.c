@@ -2,7 +2,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include "iodash/util.h"
 #include "iodash/throttle_follow.h"
 
 void throttle_follow_init(struct throttle_follow *f, struct ktrace *kt, double gap_s)
@@ -66,6 +68,13 @@ void throttle_follow_emit(struct throttle_follow *f, struct model *m)
 	for (int i = 0; i < f->npending; i++)
 		model_add_event(m, f->pending[i].kind, f->pending[i].t, "%s", f->pending[i].text);
 	f->npending = 0;
+	/* after the events of the episodes the cuts closed: a driver waiting
+	 * for its cut then says its run's end after them */
+	model_lock(m);
+	if (f->cuts_done > m->thr.cuts_done)
+		m->thr.cuts_done = f->cuts_done;
+	m->thr.run = f->run;
+	model_unlock(m);
 }
 
 static void on_start(struct throttle_follow *f, struct model *m, const struct thr_episode *e,
@@ -74,6 +83,8 @@ static void on_start(struct throttle_follow *f, struct model *m, const struct th
 	char text[MODEL_LINE_LEN];
 
 	f->episodes++;
+	if (f->run.open && !f->run.count++)
+		f->run.first_ns = e->start_ns;
 	f->open = true;
 	f->open_start_ns = e->start_ns;
 	if (e->sampled)
@@ -91,8 +102,65 @@ static void on_end(struct throttle_follow *f, struct model *m, const struct thr_
 
 	f->open = false;
 	f->closed_seconds += (double)(e->end_ns - e->start_ns) / 1e9;
+	if (f->run.open) {
+		double most = 0;
+		for (int i = 0; i < e->nwriters; i++)
+			if (e->writers[i].paused_ms > most)
+				most = e->writers[i].paused_ms;
+		f->run.paused_ms += e->paused_ms;
+		f->run.span_s += (double)(e->end_ns - e->start_ns) / 1e9;
+		f->run.busiest_ms += most;
+		f->run.sampled |= e->sampled;
+	}
 	throttle_format_end(e, page_kb(), text, sizeof(text));
 	queue(f, MEV_HIT_END, session_t(f, e->end_ns), text);
+}
+
+/* A cut applied: a run begins or ends there (what was open is closed) */
+static void on_cut(struct throttle_follow *f, const struct kt_cut *c)
+{
+	if (c->kind == KT_CUT_RUN_START) {
+		memset(&f->run, 0, sizeof(f->run));
+		f->run.open = true;
+		f->run.start_ns = c->at_ns;
+	} else if (c->kind == KT_CUT_RUN_END) {
+		f->run.open = false;
+	}
+	if (c->ticket > f->cuts_done)
+		f->cuts_done = c->ticket;
+}
+
+unsigned throttle_follow_cut(struct model *m, int kind)
+{
+	unsigned ticket = 0;
+
+	model_lock(m);
+	struct model_throttle *t = &m->thr;
+	if (t->ncuts < KT_MAX_CUTS && !m->sampler_done) {
+		ticket = ++t->cut_tickets;
+		t->cuts[t->ncuts++] = (struct kt_cut){ .at_ns = util_mono_ns(), .kind = kind, .ticket = ticket };
+	}
+	model_unlock(m);
+	return ticket;
+}
+
+bool throttle_follow_wait_cut(struct model *m, unsigned ticket, double timeout_s)
+{
+	double until = util_mono_s() + timeout_s;
+
+	/* a few ms at most a run: the sampler's next tick applies it */
+	for (;;) {
+		model_lock(m);
+		bool done = !ticket || m->thr.cuts_done >= ticket, gone = m->sampler_done;
+		model_unlock(m);
+		/* a sampler that has ended adds nothing more: nothing of the
+		 * run can come after what the driver says next */
+		if (done || gone)
+			return true;
+		if (util_mono_s() >= until)
+			return false;
+		nanosleep(&(struct timespec){ .tv_nsec = 5000000 }, NULL);
+	}
 }
 
 static void publish(struct throttle_follow *f, struct model *m, const struct sample *s,
@@ -110,6 +178,7 @@ static void publish(struct throttle_follow *f, struct model *m, const struct sam
 	t->in_episode = f->open;
 	t->episode_start_t = f->open ? session_t(f, f->open_start_ns) : 0;
 	t->episodes = f->episodes;
+	t->run = f->run;
 	t->dirtied_pps = dirtied_pps;
 	t->written_pps = written_pps;
 	model_unlock(m);
@@ -124,11 +193,22 @@ void throttle_follow_sample(struct throttle_follow *f, struct model *m, struct s
 	unsigned hits_before = f->episodes;
 	bool closed_one = false;
 
+	struct kt_cut cuts[KT_MAX_CUTS];
+	int ncuts;
+
 	if (s->seq == 0)
 		f->t0_ns = now_ns;
 	s->hit_event = 0;
 	s->hit_duration = 0;
+	model_lock(m);
+	ncuts = m->thr.ncuts;
+	memcpy(cuts, m->thr.cuts, (size_t)ncuts * sizeof(cuts[0]));
+	m->thr.ncuts = 0;
+	model_unlock(m);
 	if (f->kt) {
+		for (int i = 0; i < ncuts; i++)
+			if (ktrace_cut(f->kt, &cuts[i]))
+				on_cut(f, &cuts[i]);    /* cannot wait: as if applied now */
 		ktrace_collect(f->kt, &w);
 		s->thr_src = THR_SRC_KERNEL;
 		s->pauses = w.pauses;
@@ -145,7 +225,9 @@ void throttle_follow_sample(struct throttle_follow *f, struct model *m, struct s
 		}
 		for (int i = 0; i < w.ntrans; i++) {
 			const struct thr_episode *e = &w.trans[i].ep;
-			if (w.trans[i].kind == THR_STARTED) {
+			if (w.trans[i].kind == THR_CUT) {
+				on_cut(f, &w.trans[i].cut);
+			} else if (w.trans[i].kind == THR_STARTED) {
 				const char *cg = "?";
 				for (int j = 0; j < w.nwriters; j++)
 					if (e->nwriters && w.writers[j].pid == e->writers[0].pid)
@@ -183,8 +265,18 @@ void throttle_follow_sample(struct throttle_follow *f, struct model *m, struct s
 		}
 		f->last_dirtied_pps = dirtied_pps;
 		f->last_written_pps = written_pps;
+		if (w.cuts_done > f->cuts_done)
+			f->cuts_done = w.cuts_done;
 	} else {
 		int r = 0;
+		for (int i = 0; i < ncuts; i++) {
+			if (throttle_cut(&f->sampled, cuts[i].at_ns, &closed)) {
+				on_end(f, m, &closed);
+				s->hit_duration = (double)(closed.end_ns - closed.start_ns) / 1e9;
+				closed_one = true;
+			}
+			on_cut(f, &cuts[i]);
+		}
 		s->thr_src = s->have_dirty ? THR_SRC_SAMPLED : THR_SRC_NONE;
 		if (s->have_dirty && s->zone >= ZONE_THROTTLE)
 			r = throttle_feed_span(&f->sampled, now_ns, now_ns,

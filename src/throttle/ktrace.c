@@ -80,6 +80,8 @@ struct ktrace {
 	size_t nrecs, caprecs;
 	/* state kept between collects, under lock */
 	struct thr_builder builder;
+	struct kt_cut cuts[KT_MAX_CUTS];   /* asked, not yet applied: in time order */
+	int ncuts;
 	struct kt_window win;        /* being filled */
 	uint64_t loop_pauses;        /* pauses of win.loop's bdi */
 	struct { int32_t pid; char comm[THR_COMM_LEN]; } comm_cache[KT_COMM_CACHE];
@@ -535,15 +537,17 @@ static int rec_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static void add_transition(struct kt_window *w, int kind, const struct thr_episode *e)
+static struct kt_transition *add_transition(struct kt_window *w, int kind, const struct thr_episode *e)
 {
-	if (w->ntrans == KT_MAX_TRANSITIONS) {
+	/* the last slots are kept for cuts: a driver waits for its cut */
+	if (w->ntrans >= KT_MAX_TRANSITIONS - (kind == THR_CUT ? 0 : KT_MAX_CUTS)) {
 		w->trans_dropped++;
-		return;
+		return NULL;
 	}
 	w->trans[w->ntrans].kind = kind;
-	w->trans[w->ntrans].ep = *e;
-	w->ntrans++;
+	if (e)
+		w->trans[w->ntrans].ep = *e;
+	return &w->trans[w->ntrans++];
 }
 
 static void window_writer(struct ktrace *k, const struct thr_pause *p)
@@ -576,6 +580,39 @@ static void window_writer(struct ktrace *k, const struct thr_pause *p)
 	wr->task_ratelimit = p->task_ratelimit;
 }
 
+/* The cuts due by `t`: what is open ends there, and the window says
+ * where (a THR_CUT transition after the episode's end). */
+static void cuts_due_locked(struct ktrace *k, uint64_t t)
+{
+	struct thr_episode closed;
+	int n = 0;
+
+	while (n < k->ncuts && k->cuts[n].at_ns <= t) {
+		if (throttle_cut(&k->builder, k->cuts[n].at_ns, &closed))
+			add_transition(&k->win, THR_CLOSED, &closed);
+		struct kt_transition *tr = add_transition(&k->win, THR_CUT, NULL);
+		if (tr)
+			tr->cut = k->cuts[n];
+		k->win.cuts_done = k->cuts[n].ticket;
+		n++;
+	}
+	memmove(k->cuts, k->cuts + n, (size_t)(k->ncuts - n) * sizeof(k->cuts[0]));
+	k->ncuts -= n;
+}
+
+int ktrace_cut(struct ktrace *k, const struct kt_cut *c)
+{
+	int rc = 0;
+
+	pthread_mutex_lock(&k->lock);
+	if (k->ncuts == KT_MAX_CUTS)
+		rc = -ENOSPC;
+	else
+		k->cuts[k->ncuts++] = *c;
+	pthread_mutex_unlock(&k->lock);
+	return rc;
+}
+
 /* Use what was drained: in time order, into the window and the builder. */
 static void process_locked(struct ktrace *k)
 {
@@ -585,6 +622,8 @@ static void process_locked(struct ktrace *k)
 	qsort(k->recs, k->nrecs, sizeof(*k->recs), rec_cmp);
 	for (size_t i = 0; i < k->nrecs; i++) {
 		struct kt_rec *r = &k->recs[i];
+		if (k->ncuts)
+			cuts_due_locked(k, rec_ts(r));
 		if (r->kind == KR_PAUSE) {
 			struct thr_pause *p = &r->u.p;
 			comm_of(k, p->pid, p->comm);
@@ -870,6 +909,7 @@ void kt_window_copy(struct kt_window *dst, const struct kt_window *src)
 	dst->in_episode = src->in_episode;
 	dst->ntrans = src->ntrans;
 	dst->trans_dropped = src->trans_dropped;
+	dst->cuts_done = src->cuts_done;
 	memcpy(dst->trans, src->trans, (size_t)src->ntrans * sizeof(src->trans[0]));
 	dst->lost_events = src->lost_events;
 }
@@ -884,6 +924,7 @@ int ktrace_collect(struct ktrace *k, struct kt_window *w)
 	now = util_mono_ns();
 	drain_locked(k);
 	process_locked(k);
+	cuts_due_locked(k, now);
 	if (throttle_advance(&k->builder, now, &closed))
 		add_transition(&k->win, THR_CLOSED, &closed);
 	k->win.to_ns = now;
@@ -901,6 +942,7 @@ int ktrace_collect(struct ktrace *k, struct kt_window *w)
 	n->in_episode = false;
 	n->ntrans = 0;
 	n->trans_dropped = 0;
+	n->cuts_done = 0;
 	n->lost_events = 0;
 	pthread_mutex_unlock(&k->lock);
 	qsort(w->writers, (size_t)w->nwriters, sizeof(w->writers[0]), writer_cmp);

@@ -97,6 +97,12 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 			 v->last.hit_seconds);
 		rx = put_right(w, 1, rx, st, v->last.hits ? TE_HIT : TE_DIM, buf);
 	}
+	if (v->have_last && v->last.hits && v->bench.have_run_hits) {
+		/* the run's own (its episodes end at its start and end); with
+		 * none in the session both are 0, and the room is the status's */
+		snprintf(buf, sizeof buf, " hits this run %u, session:", v->bench.run_hits);
+		rx = put_right(w, 1, rx, st, v->bench.run_hits ? TE_HIT : TE_DIM, buf);
+	}
 	if (v->have_last && v->last.missed) {
 		/* samples the machine was too busy to take: the graphs have gaps */
 		snprintf(buf, sizeof buf, " missed ticks %llu", (unsigned long long)v->last.missed);

@@ -246,3 +246,12 @@ t=${line%% *}
 echo "$t" | grep -Eq '^[0-9]+\.[0-9]{6}$' && awk -v t="$t" -v u="$up" 'BEGIN { d = u - t; exit !(d > -5 && d < 5) }' \
 	&& pass "--time mono: CLOCK_MONOTONIC to the microsecond ($t, now $up)" \
 	|| fail "--time mono: CLOCK_MONOTONIC to the microsecond" "got '$t', now $up"
+
+# result lines in full precision: every digit the benchmark printed, an x
+# of 2^27 and a value above 10^6 (were 1.34218e+08 and 1.54012e+06)
+"$IODASH" sweep --batch --no-record -i 0.1 --parser dbench -p d=134217728 -- \
+	sh -c 'echo "Throughput 1540123.456 MB/sec  4 clients  4 procs  max_latency=5.207 ms"' {d} >"$TMPD/prec.out" 2>&1
+line=$(grep -m1 ' result: .* throughput=' "$TMPD/prec.out")
+echo "$line" | grep -q ' d=134217728 throughput=1540123.456 MB/s$' \
+	&& pass "--batch result line in full precision: ${line#*result: }" \
+	|| fail "--batch result line in full precision" "got: ${line:-$(tail -3 "$TMPD/prec.out")}"

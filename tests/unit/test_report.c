@@ -151,6 +151,42 @@ static void test_html(void **st)
 	/* the runs table: run 1 of 6.18, as compare --text's runs table */
 	assert_non_null(strstr(h, "<td>1</td><td class=\"l\">throttled</td><td>1577.0</td><td>744.3</td><td>2.12</td>"
 				  "<td>374.0</td><td>100 / 96 / 128</td><td>0.15 s (30%)</td><td>61.4</td>"));
+	/* its hits: the two episodes inside it (test_throttle_spans), and
+	 * the session's under the table */
+	assert_non_null(strstr(h, "<td>61.4</td><td>2</td></tr>"));
+	assert_non_null(strstr(h, "throttle episodes, "));
+	free(h);
+	compare_free(&cd);
+}
+
+/* A run's dirty chart is scaled to its own thresholds: run 1 of 6.18 ran
+ * under 64M/128M, but the sample before its start still had the previous
+ * 256M limit, and the chart went to 300 MiB (a 5 GB ratio limit before a
+ * `run --sysctl` made a 256M run a flat line); run 3's sample before its
+ * start had the 512M run's limit (600 MiB; its own dirty peaks at 256). */
+static void test_run_chart_own_scale(void **st)
+{
+	struct compare_data cd;
+	const char *want[] = { ">150</text></g>", NULL, ">300</text></g>" };
+	char *h;
+	const char *p;
+
+	(void)st;
+	assert_int_equal(load(&cd), 0);
+	h = html_of(&cd);
+	p = h;
+	for (int i = 0; i < 3; i++) {
+		p = strstr(p, "<title>dirty + writeback against the thresholds</title>");
+		assert_non_null(p);
+		p++;
+		const char *y = strstr(p, "<g fill=\"#333\" text-anchor=\"end\">");
+		assert_non_null(y);
+		const char *end = strstr(y, "</g>");
+		if (want[i]) {
+			const char *hit = strstr(y, want[i]);
+			assert_true(hit && hit <= end);
+		}
+	}
 	free(h);
 	compare_free(&cd);
 }
@@ -256,6 +292,7 @@ int main(void)
 		cmocka_unit_test(test_throttle_spans),
 		cmocka_unit_test(test_host_and_thresholds),
 		cmocka_unit_test(test_html),
+		cmocka_unit_test(test_run_chart_own_scale),
 		cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_direction),
 		cmocka_unit_test(test_latency_colour),

@@ -120,16 +120,23 @@ static void test_cache_and_throttled(void **state)
 	assert_true(fabs(r.reported_Bps - 2048.0 * 1048576) < 1);   /* read + write */
 	assert_true(r.inflation > 5.1 && r.inflation < 5.11);
 	assert_int_equal(r.verdict, RV_CACHE);
-	/* one pause seen by the tracepoint: the limit was reached, not cache */
-	runsum_finish(&acc, &b, 1.0, 8, &r);
-	assert_int_equal(r.verdict, RV_DEVICE);
-	/* the same figures with dirty over freerun once: not "cache"; that
-	 * time is every writer's, not the benchmark's pauses: a tick saw its
-	 * tree, so the sampled figure is what the ticks found */
+	/* pauses within the budget do not veto cache: one 12 ms pause (a
+	 * recorded run of inflation 7.37 read "device" for it), nor 149 ms
+	 * (14.9 %: the figure is at most 18 % off the cache's) */
+	runsum_finish(&acc, &b, 1.0, 12, &r);
+	assert_int_equal(r.verdict, RV_CACHE);
+	runsum_finish(&acc, &b, 1.0, 149, &r);
+	assert_int_equal(r.verdict, RV_CACHE);
+	/* 150 ms: throttled */
+	runsum_finish(&acc, &b, 1.0, 150, &r);
+	assert_int_equal(r.verdict, RV_THROTTLED);
+	/* dirty over freerun once (every writer's level, not the
+	 * benchmark's pauses: a tick saw its tree, so the sampled figure is
+	 * what the ticks found): the cache took it all the same */
 	struct sample s2 = smp(0.1, 100000, ZONE_THROTTLE);
 	runsum_add_sample(&acc, &s2);
 	runsum_finish(&acc, &b, 1.0, -1, &r);
-	assert_int_equal(r.verdict, RV_DEVICE);
+	assert_int_equal(r.verdict, RV_CACHE);
 	assert_true(r.throttled_s == 0);
 	/* a tick found one of its tasks asleep in balance_dirty_pages for a
 	 * whole 0.25 s tick (it moved nothing: still I/O time): 20 % of
@@ -146,7 +153,7 @@ static void test_cache_and_throttled(void **state)
 	runsum_finish(&acc, &b, 1.0, 175, &r);
 	assert_int_equal(r.throttle_src, THR_SRC_KERNEL);
 	assert_true(fabs(r.throttled_pct - 14) < 1e-9);
-	assert_int_equal(r.verdict, RV_DEVICE);
+	assert_int_equal(r.verdict, RV_CACHE);
 	runsum_finish(&acc, &b, 1.0, 187.5, &r);
 	assert_int_equal(r.verdict, RV_THROTTLED);
 	/* no tick scanned its tree (no /proc): the zone's time, 0.25 s */
@@ -166,7 +173,86 @@ static void test_cache_and_throttled(void **state)
 	/* no disk figures: no verdict but throttled */
 	runsum_finish(&acc, NULL, 0.2, -1, &r);
 	assert_int_equal(r.verdict, RV_UNKNOWN);
+	assert_int_equal(r.na, RNA_NO_DISKS);
 	assert_string_equal(runsum_verdict_name(r.verdict), "n/a");
+}
+
+/* No evidence, no verdict: sleep, a failed command and a stopped run
+ * each got "device" with io_s=0 write_B=0. */
+static void test_na_reasons(void **state)
+{
+	struct snapshot a, b;
+	struct runsum_acc acc;
+	struct run_summary r, q;
+	char text[256];
+
+	(void)state;
+	snaps(&a, &b);          /* the disks wrote 400 MiB: some other writer's */
+	runsum_begin(&acc, &a);
+	runsum_add_tick(&acc, 1.0, 0, 0, 0);         /* sleep: its tree moved nothing */
+	runsum_add_tick(&acc, 1.0, 1600, 0, 0);
+	runsum_finish(&acc, &b, 3.0, 0, &r);
+	assert_int_equal(r.verdict, RV_UNKNOWN);
+	assert_int_equal(r.na, RNA_NO_IO);
+	runsum_format(&r, text, sizeof(text));
+	assert_non_null(strstr(text, "n/a: why=no_io secs=3 "));
+	assert_int_equal(runsum_parse(text, &q), 0);
+	assert_int_equal(q.verdict, RV_UNKNOWN);
+	assert_int_equal(q.na, RNA_NO_IO);
+	/* the tree's total at its exit: a run between two ticks moved
+	 * 200 MB (its disks 401 MiB: another writer's); start-up's few kB
+	 * are not I/O */
+	runsum_set_tree_total(&acc, 8192);
+	runsum_finish(&acc, &b, 3.0, 0, &r);
+	assert_int_equal(r.na, RNA_NO_IO);
+	runsum_set_tree_total(&acc, 4e9);
+	runsum_finish(&acc, &b, 1.0, 0, &r);
+	assert_int_equal(r.verdict, RV_CACHE);
+	assert_true(fabs(r.reported_Bps - 4e9) < 1);
+	runsum_set_tree_total(&acc, 0);
+	/* failed or stopped: n/a whatever it moved */
+	runsum_add_tick(&acc, 1.0, 4e8, 0, 0);
+	runsum_finish(&acc, &b, 3.0, 0, &r);
+	assert_int_equal(r.verdict, RV_DEVICE);
+	runsum_set_end(&acc, RUN_ENDED_FAILED);
+	runsum_finish(&acc, &b, 3.0, 0, &r);
+	assert_int_equal(r.verdict, RV_UNKNOWN);
+	assert_int_equal(r.na, RNA_FAILED);
+	runsum_set_end(&acc, RUN_ENDED_STOPPED);
+	runsum_finish(&acc, &b, 3.0, 0, &r);
+	assert_int_equal(r.na, RNA_STOPPED);
+	runsum_format(&r, text, sizeof(text));
+	assert_int_equal(runsum_parse(text, &q), 0);
+	assert_int_equal(q.na, RNA_STOPPED);
+}
+
+/* The run's throttle episodes travel in its summary, and a word that
+ * does not fit is left out whole. */
+static void test_episodes_words(void **state)
+{
+	struct snapshot a, b;
+	struct runsum_acc acc;
+	struct run_summary r, q;
+	struct run_episodes e = { .have = true, .count = 3, .first_s = 0.451, .paused_s = 2.95, .duty_pct = 58 };
+	char text[256];
+
+	(void)state;
+	snaps(&a, &b);
+	runsum_begin(&acc, &a);
+	runsum_add_tick(&acc, 1.0, 3e8, 0, 0);
+	runsum_set_episodes(&acc, &e);
+	runsum_finish(&acc, &b, 1.5, 900, &r);
+	runsum_format(&r, text, sizeof(text));
+	assert_non_null(strstr(text, " eps=3,0.451,2.95,58"));
+	assert_int_equal(runsum_parse(text, &q), 0);
+	assert_true(q.eps.have);
+	assert_int_equal(q.eps.count, 3);
+	assert_true(fabs(q.eps.first_s - 0.451) < 1e-9 && fabs(q.eps.paused_s - 2.95) < 1e-9);
+	/* short of room: whole words, the last ones left out */
+	runsum_format(&r, text, 60);
+	assert_true(strlen(text) < 60);
+	assert_int_equal(text[strlen(text) - 1] != '=', 1);
+	assert_null(strstr(text, "eps="));
 }
 
 static void test_text_round_trip(void **state)
@@ -267,6 +353,8 @@ int main(void)
 		cmocka_unit_test(test_cache_and_throttled),
 		cmocka_unit_test(test_text_round_trip),
 		cmocka_unit_test(test_own_pauses),
+		cmocka_unit_test(test_na_reasons),
+		cmocka_unit_test(test_episodes_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -209,6 +209,43 @@ static void test_many_writers_bounded(void **state)
 	assert_true(strlen(w) < sizeof(w));
 }
 
+/* A run's start and end cut the episodes: pauses 0.1 s apart (one
+ * episode under the 1 s gap rule) across a cut at 1.05 s make two, the
+ * second starting after the cut; a pause read late, from before the cut,
+ * starts no episode before it. */
+static void test_cut_at_run_boundary(void **state)
+{
+	struct thr_builder b;
+	struct thr_episode closed;
+	int opens = 0;
+
+	(void)state;
+	throttle_init(&b, 1.0);
+	for (int i = 0; i <= 10; i++) {
+		struct thr_pause p = { .ts_ns = 100000000u * (uint64_t)i, .pid = 9, .pause_ms = 10 };
+		opens += !!(throttle_feed(&b, &p, &closed) & THR_STARTED);
+	}
+	assert_int_equal(opens, 1);
+	assert_int_equal(throttle_cut(&b, 1050000000u, &closed), THR_CLOSED);
+	assert_false(b.open);
+	assert_true(closed.start_ns == 0 && closed.end_ns == 1010000000u);
+	assert_int_equal(closed.pauses, 11);
+	/* nothing open: a cut closes nothing */
+	assert_int_equal(throttle_cut(&b, 1060000000u, &closed), 0);
+	struct thr_pause late = { .ts_ns = 1040000000u, .pid = 9, .pause_ms = 10 };
+	assert_int_equal(throttle_feed(&b, &late, &closed), THR_STARTED);
+	assert_true(b.cur.start_ns == 1060000000u);
+	struct thr_pause next = { .ts_ns = 1100000000u, .pid = 9, .pause_ms = 10 };
+	assert_int_equal(throttle_feed(&b, &next, &closed), 0);
+	assert_int_equal(b.cur.pauses, 2);
+	/* sampled spans too */
+	throttle_init(&b, 1.0);
+	assert_int_equal(throttle_feed_span(&b, 100, 200, 1, 2, &closed), THR_STARTED);
+	assert_int_equal(throttle_cut(&b, 300, &closed), THR_CLOSED);
+	assert_int_equal(throttle_feed_span(&b, 250, 400, 1, 2, &closed), THR_STARTED);
+	assert_true(b.cur.start_ns == 300);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_pause_zero_never_starts),
 		cmocka_unit_test(test_sampled_spans_merge),
 		cmocka_unit_test(test_many_writers_bounded),
+		cmocka_unit_test(test_cut_at_run_boundary),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
