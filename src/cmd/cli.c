@@ -12,6 +12,7 @@
 #include "iodash/commands.h"
 #include "iodash/config.h"
 #include "iodash/parser.h"
+#include "iodash/result.h"
 
 enum {
 	OPT_THEME = 256, OPT_ASCII, OPT_MONO, OPT_NO_BRAILLE, OPT_BATCH, OPT_COUNT,
@@ -253,7 +254,15 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 			return usage_error("-r wants seconds from 0.01 to 3600, not '%s'", arg);
 		o->refresh_set = true;
 		break;
-	case 'l': o->label = arg; break;
+	case 'l':
+		/* what the recording's reader, the results and the tables hold:
+		 * longer was cut without a word (or, past 8 KB, made the
+		 * recording unreadable) */
+		if (strlen(arg) >= RP_LABEL_LEN)
+			return usage_error("-l: a label is at most %d bytes, this one is %zu (give a shorter one)",
+					   RP_LABEL_LEN - 1, strlen(arg));
+		o->label = arg;
+		break;
 	case 'o': o->output = arg; break;
 	case 'p':
 		/* iostat's -p DEV|ALL where it holds no '=': a disk name never does */

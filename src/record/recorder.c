@@ -298,6 +298,27 @@ static void remove_file(struct recorder *r)
 		unlink(r->dest);
 }
 
+/* A header line the reader would take for damage (longer than
+ * REC_MAX_LINE, escapes counted) is refused before anything is written:
+ * the recording would be unreadable.  The -l label is checked where it is
+ * given; this is for a benchmark's command line of many kilobytes. */
+static int header_check(const struct rec_buf *b, const char *path, char *err, size_t errlen)
+{
+	for (size_t at = 0; at < b->len;) {
+		const char *nl = memchr(b->p + at, '\n', b->len - at);
+		size_t len = nl ? (size_t)(nl - (b->p + at)) : b->len - at;
+		if (len > REC_MAX_LINE) {
+			const char *key = b->p + at + 2;
+			size_t kl = strcspn(key, "\t");
+			snprintf(err, errlen, "%s: the recording's %.*s would be %zu bytes as written, more than the %d a line of it holds (shorten it: a long script goes in a file), or --no-record",
+				 path, (int)(kl < 32 ? kl : 32), key, len, REC_MAX_LINE);
+			return -E2BIG;
+		}
+		at += len + 1;
+	}
+	return 0;
+}
+
 int recorder_open(struct recorder **out, const char *path, unsigned flags, const struct rec_meta *meta,
 		  char *err, size_t errlen)
 {
@@ -319,6 +340,17 @@ int recorder_open(struct recorder **out, const char *path, unsigned flags, const
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_mutex_init(&r->flush_lock, NULL);
 	format_header(&r->buf, meta, &r->start_rt);
+	if ((rc = header_check(&r->buf, path, err, errlen))) {
+		remove_file(r);
+		close(r->fd);
+		rec_buf_free(&r->buf);
+		pthread_mutex_destroy(&r->lock);
+		pthread_mutex_destroy(&r->flush_lock);
+		free(r->path);
+		free(r->dest);
+		free(r);
+		return rc;
+	}
 	/* The header goes out now: a session killed in its first second still
 	 * leaves a file that says what it was. */
 	rc = recorder_flush(r);
