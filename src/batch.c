@@ -42,6 +42,8 @@ struct batch {
 	double last_t;          /* time of the last line printed */
 	double next_print_t;    /* with -r: print a sample at or after this time */
 	bool write_failed;      /* stdout went away (SIGHUP, closed pipe): keep going silently */
+	int write_errno;        /* why: EPIPE is a reader gone; another (a full disk) is said at the end */
+	double write_failed_t;  /* the time of the first line not printed */
 	bool kernel;            /* throttling from the tracepoints: pause columns */
 	uint64_t t0_mono_ns;    /* --time mono/wall: session second 0 */
 	double wall_minus_mono; /* --time wall: CLOCK_REALTIME - CLOCK_MONOTONIC, seconds */
@@ -342,9 +344,12 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 	 * command): only stdout going away ends the printing */
 	if (b->ev != b->out)
 		fflush(b->ev);
+	errno = 0;
 	if (fflush(b->out) == EOF || ferror(b->out)) {
 		/* stdout is gone (SIGHUP, closed pipe): keep sampling and
 		 * recording until the benchmark is done, print nothing more */
+		b->write_errno = errno ? errno : EIO;
+		b->write_failed_t = b->last_t;
 		b->write_failed = true;
 		clearerr(b->out);
 	}
@@ -424,8 +429,10 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out, FILE *eve
 			model_drain_wake(m);
 		/* a reader that went away while there was nothing to print
 		 * (a follower, a quiet attach): the pipe says so (POLLERR) */
-		if (pf[1].revents & (POLLERR | POLLHUP))
+		if (pf[1].revents & (POLLERR | POLLHUP)) {
 			b.write_failed = true;
+			b.write_errno = EPIPE;
+		}
 		done = batch_session_over(&b, m, &stop_asked, &sigints_seen);
 		if (done) {
 			/* the session's last events (an open throttle episode's
@@ -450,5 +457,15 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out, FILE *eve
 	if (m->error[0])
 		fprintf(stderr, "iodash: %s\n", m->error);
 	model_unlock(m);
+	/* a reader that went away (| head) is how such a session ends; a
+	 * write that failed otherwise (a full disk) lost lines: say so */
+	if (b.write_failed && b.write_errno != EPIPE) {
+		char ts[40];
+		batch_fmt_time(&b, b.write_failed_t, ts, sizeof(ts));
+		fprintf(stderr, "iodash: writing to stdout: %s; the lines from %s on are not there (free space, or write elsewhere)\n",
+			strerror(b.write_errno), ts);
+		if (!rc)
+			rc = 1;
+	}
 	return rc;
 }
