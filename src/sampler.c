@@ -161,7 +161,7 @@ static void sampler_note_missed(struct sampler *s, double t, bool last)
 	 * between samples, not the ticks' count (a --host outage skips
 	 * ticks without counting each) */
 	if (s->slow_read_s >= s->cfg.interval && probe_kind(s->probe) == PROBE_HOST)
-		snprintf(why, sizeof(why), "%s's pmcd took up to %.1f s to answer", s->model->source,
+		snprintf(why, sizeof(why), "%s took up to %.1f s to answer", s->model->source,
 			 s->slow_read_s);
 	else if (s->slow_read_s >= s->cfg.interval)
 		snprintf(why, sizeof(why), "reading the counters took up to %.1f s", s->slow_read_s);
