@@ -35,6 +35,26 @@ else
 	fail "view --batch: the lines in order"
 fi
 
+# 4,800 marks (events) added to that recording, each record with its
+# checksum: a replay prints them all, in every run
+python3 - "$REC" "$TMPD/marks.rec" <<'PY'
+import sys, zlib
+out = []
+for line in open(sys.argv[1], 'rb').read().split(b'\n'):
+    if line.startswith(b'Z\t'):
+        for i in range(4800):
+            body = b'E\t0\tmark\tmark %d' % i
+            out.append(body + b'\t%08x' % zlib.crc32(body))
+    out.append(line)
+open(sys.argv[2], 'wb').write(b'\n'.join(out))
+PY
+bad=""
+for i in 1 2 3; do
+	n=$("$IODASH" view --batch "$TMPD/marks.rec" 2>/dev/null | grep -c ' mark: mark ')
+	[ "$n" -eq 4800 ] || bad="$bad run $i: $n"
+done
+[ -z "$bad" ] && pass "view --batch: 4800 marks in each of 3 runs" || fail "view --batch: 4800 marks" "$bad"
+
 # every line printed, or the count not printed said: printed + said = all
 printed_or_said() { # NAME FILE TOTAL
 	local printed said
