@@ -157,6 +157,12 @@ int fdio_out_open(struct fdio_out *o, const char *path, unsigned flags, char *er
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -ENOMEM;
 	}
+	if (kind == FK_IN_PLACE && (flags & FDIO_OUT_FILE)) {
+		snprintf(err, errlen, "%s: is not a file (a device, a FIFO or a link into /proc): give a file path",
+			 path);
+		fdio_out_discard(o);
+		return -EINVAL;
+	}
 	if (kind == FK_IN_PLACE) {
 		/* a FIFO waits for its reader here, as a shell's > does */
 		o->in_place = true;

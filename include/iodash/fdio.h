@@ -26,6 +26,8 @@ ssize_t fdio_read_small(const char *path, char *buf, size_t len);
 #define FDIO_OUT_EXCL    2u  /* an existing regular file is refused (-EEXIST) */
 #define FDIO_OUT_NOTRUNC 4u  /* an existing regular file is opened as it is (the caller truncates
 			      * it once it holds its lock) */
+#define FDIO_OUT_FILE    8u  /* only a file will do (it is read back): a device, a FIFO or a /proc
+			      * link is refused (-EINVAL) before it is opened */
 
 struct fdio_out {
 	int fd;          /* write here */
