@@ -308,40 +308,56 @@ static bool view_ring_room(uint64_t total, uint64_t taken, size_t cap)
 	return total - taken < cap / 2;
 }
 
-/* Batch: put the events and output lines before time t (strictly: those
- * of a sample's own instant come with it, as live) into the model, no
- * faster than the front end takes them, so none is overwritten in its
- * ring before it is printed.  Before the first sample the front end holds
- * everything (it names the disks of that sample first): those go at once.
- * false when asked to quit. */
+/* Batch: put the events, output lines and results before time t
+ * (strictly: those of a sample's own instant come with it, as live) into
+ * the model in time order, across the three (ties as batch merges them:
+ * event, line, result), and no faster than the front end takes them, so
+ * none is overwritten in its ring before it is printed.  Whatever the
+ * front end has taken so far is then a prefix of one order, and it prints
+ * the same bytes however its chunks fall.  Before the first sample the
+ * front end holds everything (it names the disks of that sample first):
+ * those go at once.  false when asked to quit. */
 static bool view_batch_feed(struct replay *v, double t)
 {
 	struct model *m = v->m;
 
 	for (;;) {
 		size_t ne = recording_count(v->rec, RK_EVENT), no = recording_count(v->rec, RK_OUTPUT);
+		size_t nr = recording_count(v->rec, RK_RESULT);
 		bool more = false;
 		model_lock(m);
 		bool held = !m->series.pushed;
-		while (v->next[RK_EVENT] < ne && recording_time(v->rec, RK_EVENT, v->next[RK_EVENT]) < t) {
-			struct model_event e;
-			if (!held && !view_ring_room(m->nevents, m->consumed_events, MODEL_EVENT_CAP)) {
-				more = true;
+		for (;;) {
+			double te = v->next[RK_EVENT] < ne ? recording_time(v->rec, RK_EVENT, v->next[RK_EVENT]) : INFINITY;
+			double to = v->next[RK_OUTPUT] < no ? recording_time(v->rec, RK_OUTPUT, v->next[RK_OUTPUT]) : INFINITY;
+			double tr = v->next[RK_RESULT] < nr ? recording_time(v->rec, RK_RESULT, v->next[RK_RESULT]) : INFINITY;
+			if (te <= to && te <= tr && te < t) {
+				struct model_event e;
+				if (!held && !view_ring_room(m->nevents, m->consumed_events, MODEL_EVENT_CAP)) {
+					more = true;
+					break;
+				}
+				if (!recording_event(v->rec, v->next[RK_EVENT], &e))
+					model_put_event_locked(m, &e);
+				v->next[RK_EVENT]++;
+			} else if (to <= tr && to < t) {
+				struct output_line l;
+				if (!held && !view_ring_room(m->noutput, m->consumed_output, MODEL_OUTPUT_CAP)) {
+					more = true;
+					break;
+				}
+				if (!recording_output(v->rec, v->next[RK_OUTPUT], &l))
+					model_put_output_locked(m, &l);
+				v->next[RK_OUTPUT]++;
+			} else if (tr < t) {
+				struct result_point p;
+				/* as model_add_result: progress points were the recording's only */
+				if (!recording_result(v->rec, v->next[RK_RESULT], &p) && !(p.flags & RP_PROGRESS))
+					result_set_add(&m->results, &p);
+				v->next[RK_RESULT]++;
+			} else {
 				break;
 			}
-			if (!recording_event(v->rec, v->next[RK_EVENT], &e))
-				model_put_event_locked(m, &e);
-			v->next[RK_EVENT]++;
-		}
-		while (v->next[RK_OUTPUT] < no && recording_time(v->rec, RK_OUTPUT, v->next[RK_OUTPUT]) < t) {
-			struct output_line l;
-			if (!held && !view_ring_room(m->noutput, m->consumed_output, MODEL_OUTPUT_CAP)) {
-				more = true;
-				break;
-			}
-			if (!recording_output(v->rec, v->next[RK_OUTPUT], &l))
-				model_put_output_locked(m, &l);
-			v->next[RK_OUTPUT]++;
 		}
 		model_unlock(m);
 		model_notify_data(m);
