@@ -42,6 +42,8 @@ struct batch {
 	double last_t;          /* time of the last line printed */
 	double next_print_t;    /* with -r: print a sample at or after this time */
 	bool write_failed;      /* stdout went away (SIGHUP, closed pipe): keep going silently */
+	int write_errno;        /* why: EPIPE is a reader gone; another (a full disk) is said at the end */
+	double write_failed_t;  /* the time of the first line not printed */
 	bool kernel;            /* throttling from the tracepoints: pause columns */
 	uint64_t t0_mono_ns;    /* --time mono/wall: session second 0 */
 	double wall_minus_mono; /* --time wall: CLOCK_REALTIME - CLOCK_MONOTONIC, seconds */
@@ -206,16 +208,22 @@ struct batch_chunk {
 	size_t nresults;
 	struct bench_status bench;
 	uint64_t dropped;
+	uint64_t dropped_events, dropped_output;
 };
 
 /* Copy what a ring of `cap` elements holds from *next to total (the count
- * ever added) into a new array; skips what the ring dropped.  On no memory
- * it copies nothing and leaves *next, so the lines come next time. */
+ * ever added) into a new array; what the ring overwrote before it was
+ * taken is counted in *dropped (said in a note: live, the sampler and the
+ * benchmark never wait for stdout).  On no memory it copies nothing and
+ * leaves *next, so the lines come next time. */
 static void *ring_copy(const void *ring, size_t elem, size_t cap, uint64_t total,
-		       uint64_t *next, size_t *n)
+		       uint64_t *next, size_t *n, uint64_t *dropped)
 {
-	if (total - *next > cap)
+	*dropped = 0;
+	if (total - *next > cap) {
+		*dropped = total - cap - *next;
 		*next = total - cap;
+	}
 	*n = (size_t)(total - *next);
 	char *out = malloc((*n ? *n : 1) * elem);
 	if (!out) {
@@ -254,12 +262,16 @@ static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *
 	m->consumed = b->next_seq;
 
 	c->events = ring_copy(m->events, sizeof(*m->events), MODEL_EVENT_CAP, m->nevents,
-			      &b->next_event, &c->nevents);
+			      &b->next_event, &c->nevents, &c->dropped_events);
 	c->outputs = ring_copy(m->output, sizeof(*m->output), MODEL_OUTPUT_CAP, m->noutput,
-			       &b->next_output, &c->noutputs);
+			       &b->next_output, &c->noutputs, &c->dropped_output);
+	/* a replay waits for these before it adds more (replay.c) */
+	m->consumed_events = b->next_event;
+	m->consumed_output = b->next_output;
 	/* results never wrap: a ring as large as the array */
+	uint64_t none;
 	c->results = ring_copy(m->results.v, sizeof(*m->results.v), m->results.n ? m->results.n : 1,
-			       m->results.n, &b->next_result, &c->nresults);
+			       m->results.n, &b->next_result, &c->nresults, &none);
 	c->bench = m->bench;
 	b->t0_mono_ns = __atomic_load_n(&m->clock0_mono_ns, __ATOMIC_ACQUIRE);
 	model_unlock(m);
@@ -288,6 +300,22 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 		batch_fmt_time(b, c->nsamples ? c->samples[0].t : 0.0, tsd, sizeof(tsd));
 		fprintf(b->ev, "= %s note: %" PRIu64 " samples not printed (output too slow)\n",
 			tsd, c->dropped);
+	}
+	if (c->dropped_events || c->dropped_output) {
+		char tsd[40], what[80];
+		double t0 = c->nevents ? c->events[0].t : c->noutputs ? c->outputs[0].t : b->last_t;
+		batch_fmt_time(b, t0, tsd, sizeof(tsd));
+		if (c->dropped_events && c->dropped_output)
+			snprintf(what, sizeof(what), "%" PRIu64 " events and %" PRIu64 " output lines",
+				 c->dropped_events, c->dropped_output);
+		else if (c->dropped_events)
+			snprintf(what, sizeof(what), "%" PRIu64 " events", c->dropped_events);
+		else
+			snprintf(what, sizeof(what), "%" PRIu64 " output lines", c->dropped_output);
+		fprintf(b->ev, "= %s note: %s not printed: they came faster than stdout took them, "
+			"past the %d events and %d lines held for it%s\n", tsd, what,
+			MODEL_EVENT_CAP, MODEL_OUTPUT_CAP,
+			app_session_records(b->opts) ? " (the recording has them all)" : "");
 	}
 	while (is < c->nsamples || ie < c->nevents || io < c->noutputs || ir < c->nresults) {
 		double ts = is < c->nsamples ? c->samples[is].t : 1e300;
@@ -323,9 +351,12 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 	 * command): only stdout going away ends the printing */
 	if (b->ev != b->out)
 		fflush(b->ev);
+	errno = 0;
 	if (fflush(b->out) == EOF || ferror(b->out)) {
 		/* stdout is gone (SIGHUP, closed pipe): keep sampling and
 		 * recording until the benchmark is done, print nothing more */
+		b->write_errno = errno ? errno : EIO;
+		b->write_failed_t = b->last_t;
 		b->write_failed = true;
 		clearerr(b->out);
 	}
@@ -405,8 +436,10 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out, FILE *eve
 			model_drain_wake(m);
 		/* a reader that went away while there was nothing to print
 		 * (a follower, a quiet attach): the pipe says so (POLLERR) */
-		if (pf[1].revents & (POLLERR | POLLHUP))
+		if (pf[1].revents & (POLLERR | POLLHUP)) {
 			b.write_failed = true;
+			b.write_errno = EPIPE;
+		}
 		done = batch_session_over(&b, m, &stop_asked, &sigints_seen);
 		if (done) {
 			/* the session's last events (an open throttle episode's
@@ -431,5 +464,15 @@ int batch_run(struct model *m, const struct iodash_opts *o, FILE *out, FILE *eve
 	if (m->error[0])
 		fprintf(stderr, "iodash: %s\n", m->error);
 	model_unlock(m);
+	/* a reader that went away (| head) is how such a session ends; a
+	 * write that failed otherwise (a full disk) lost lines: say so */
+	if (b.write_failed && b.write_errno != EPIPE) {
+		char ts[40];
+		batch_fmt_time(&b, b.write_failed_t, ts, sizeof(ts));
+		fprintf(stderr, "iodash: writing to stdout: %s; the lines from %s on are not there (free space, or write elsewhere)\n",
+			strerror(b.write_errno), ts);
+		if (!rc)
+			rc = 1;
+	}
 	return rc;
 }

@@ -482,7 +482,9 @@ int knobs_journal_check(enum knobs_journal_state *state, pid_t *pid, char *msg, 
 {
 	struct knob_list orig;
 	const char *path = knobs_journal_path();
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+	/* O_NONBLOCK: a FIFO put there must not hold us at the open */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), rc;
+	struct stat st;
 	FILE *f;
 
 	*state = KJ_NONE;
@@ -491,6 +493,11 @@ int knobs_journal_check(enum knobs_journal_state *state, pid_t *pid, char *msg, 
 		msg[0] = '\0';
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -errno;
+	if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(msg, len, "the knobs journal %s is not a file: set IODASH_KNOBS_JOURNAL to a file path", path);
+		close(fd);
+		return -EINVAL;
+	}
 	if (flock(fd, LOCK_SH | LOCK_NB) && errno == EWOULDBLOCK)
 		*state = KJ_LIVE;
 	if (!(f = fdopen(fd, "r"))) {
@@ -515,11 +522,12 @@ int knobs_journal_begin(struct knobs_journal *j, const struct knob_list *keys,
 			char *err, size_t errlen)
 {
 	enum knobs_journal_state st;
-	char tmp[300], msg[512], *buf = NULL;
+	char msg[512], *buf = NULL;
 	size_t blen = 0;
 	pid_t pid;
 	FILE *m;
-	int rc, fd;
+	int rc, fd = -1;
+	struct fdio_out out;
 
 	memset(j, 0, sizeof(*j));
 	j->fd = -1;
@@ -536,7 +544,10 @@ int knobs_journal_begin(struct knobs_journal *j, const struct knob_list *keys,
 		return -EBUSY;
 	}
 	if (rc && rc != -EBADMSG) {
-		snprintf(err, errlen, "%s: %s", j->path, strerror(-rc));
+		if (msg[0])
+			snprintf(err, errlen, "%s", msg);
+		else
+			snprintf(err, errlen, "%s: %s", j->path, strerror(-rc));
 		return rc;
 	}
 	/* KJ_CLEAN: a left-behind journal with nothing changed is replaced */
@@ -547,15 +558,20 @@ int knobs_journal_begin(struct knobs_journal *j, const struct knob_list *keys,
 			 j->path, strerror(-rc));
 		return rc;
 	}
-	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", j->path, (int)getpid());
-	fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		rc = -errno;
-		snprintf(err, errlen, "cannot write the knobs journal %s: %s", tmp, strerror(-rc));
+	/* the output rule of fdio.h: a new file renamed over a regular one
+	 * (a crash leaves the old journal or the new one, whole); the link
+	 * of a symlinked path stays; a device or FIFO is no journal */
+	if ((rc = fdio_out_open(&out, j->path, FDIO_OUT_RENAME | FDIO_OUT_FILE, msg, sizeof(msg)))) {
+		snprintf(err, errlen, "the knobs journal (IODASH_KNOBS_JOURNAL): %s", msg);
 		return rc;
 	}
-	/* the lock is on the inode: it is the journal's once renamed */
-	flock(fd, LOCK_EX);
+	/* the lock is on the open file: it is the journal's once renamed,
+	 * and held through fd, a second descriptor of it */
+	flock(out.fd, LOCK_EX);
+	if ((fd = dup(out.fd)) < 0) {
+		rc = -errno;
+		goto fail;
+	}
 	if (!(m = open_memstream(&buf, &blen))) {
 		rc = -ENOMEM;
 		goto fail;
@@ -568,17 +584,22 @@ int knobs_journal_begin(struct knobs_journal *j, const struct knob_list *keys,
 	free(buf);
 	if (!rc && fsync(fd))
 		rc = -errno;
-	if (!rc && rename(tmp, j->path))
-		rc = -errno;
 	if (rc)
 		goto fail;
+	/* from now on the journal is where the symlinks led */
+	snprintf(j->path, sizeof(j->path), "%s", out.dest);
+	if ((rc = fdio_out_commit(&out, err, errlen))) {
+		close(fd);
+		return rc;
+	}
 	j->fd = fd;
 	j->active = true;
 	return 0;
 fail:
 	snprintf(err, errlen, "cannot write the knobs journal %s: %s", j->path, strerror(-rc));
-	close(fd);
-	unlink(tmp);
+	if (fd >= 0)
+		close(fd);
+	fdio_out_discard(&out);
 	return rc;
 }
 

@@ -1,6 +1,7 @@
 /* record_place: a recording on the benchmark's device (record_place.h). */
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -30,6 +31,14 @@ static int place_dev(const char *path, dev_t *dev)
 	return 0;
 }
 
+/* An existing regular file with an execute bit: a program. */
+static bool place_is_program(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH));
+}
+
 int record_place_check(const char *rec_path, char *const *argv, int argc, char *why, size_t len)
 {
 	dev_t rec, d;
@@ -44,8 +53,10 @@ int record_place_check(const char *rec_path, char *const *argv, int argc, char *
 		/* a path, not an option or a number: has a '/' or exists */
 		if (w[0] == '-' || (!strchr(w, '/') && place_dev(w, &d)))
 			continue;
-		if (i == 0 && !strchr(argv[0], '/'))
-			continue;    /* the benchmark's own name, found in PATH */
+		/* the benchmark's own program (/bin/echo, or one a wrapper
+		 * such as env or taskset runs) is read, not written */
+		if (i == 0 || place_is_program(w))
+			continue;
 		if (place_dev(w, &d))
 			continue;
 		npaths++;

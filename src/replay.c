@@ -199,8 +199,9 @@ static void view_seek(struct replay *v, size_t pos)
 	model_notify(m);
 }
 
-/* Go one sample on, as the sampler would. */
-static void view_step(struct replay *v)
+/* Go one sample on, as the sampler would.  The last one brings what
+ * follows it too, unless batch feeds that itself (rest false). */
+static void view_step(struct replay *v, bool rest)
 {
 	struct model *m = v->m;
 	size_t i = v->pos == SIZE_MAX ? 0 : v->pos + 1;
@@ -216,7 +217,7 @@ static void view_step(struct replay *v)
 		model_put_sample_locked(m, s);
 		view_set_throttle(m, s);
 	}
-	view_push_until(v, i + 1 >= recording_count(v->rec, RK_SAMPLE) ? INFINITY :
+	view_push_until(v, rest && i + 1 >= recording_count(v->rec, RK_SAMPLE) ? INFINITY :
 			recording_time(v->rec, RK_SAMPLE, i), false);
 	model_unlock(m);
 	v->pos = i;
@@ -299,6 +300,75 @@ static bool view_quit_asked(struct replay *v)
 	return model_wait_cmd(v->m, &c, 0) && c.kind == MODEL_CMD_QUIT;
 }
 
+/* Has a ring of cap room for more, with `taken` of its `total` taken by
+ * the batch front end?  Half of it, as for the samples: the front end
+ * copies while we add. */
+static bool view_ring_room(uint64_t total, uint64_t taken, size_t cap)
+{
+	return total - taken < cap / 2;
+}
+
+/* Batch: put the events, output lines and results before time t
+ * (strictly: those of a sample's own instant come with it, as live) into
+ * the model in time order, across the three (ties as batch merges them:
+ * event, line, result), and no faster than the front end takes them, so
+ * none is overwritten in its ring before it is printed.  Whatever the
+ * front end has taken so far is then a prefix of one order, and it prints
+ * the same bytes however its chunks fall.  Before the first sample the
+ * front end holds everything (it names the disks of that sample first):
+ * those go at once.  false when asked to quit. */
+static bool view_batch_feed(struct replay *v, double t)
+{
+	struct model *m = v->m;
+
+	for (;;) {
+		size_t ne = recording_count(v->rec, RK_EVENT), no = recording_count(v->rec, RK_OUTPUT);
+		size_t nr = recording_count(v->rec, RK_RESULT);
+		bool more = false;
+		model_lock(m);
+		bool held = !m->series.pushed;
+		for (;;) {
+			double te = v->next[RK_EVENT] < ne ? recording_time(v->rec, RK_EVENT, v->next[RK_EVENT]) : INFINITY;
+			double to = v->next[RK_OUTPUT] < no ? recording_time(v->rec, RK_OUTPUT, v->next[RK_OUTPUT]) : INFINITY;
+			double tr = v->next[RK_RESULT] < nr ? recording_time(v->rec, RK_RESULT, v->next[RK_RESULT]) : INFINITY;
+			if (te <= to && te <= tr && te < t) {
+				struct model_event e;
+				if (!held && !view_ring_room(m->nevents, m->consumed_events, MODEL_EVENT_CAP)) {
+					more = true;
+					break;
+				}
+				if (!recording_event(v->rec, v->next[RK_EVENT], &e))
+					model_put_event_locked(m, &e);
+				v->next[RK_EVENT]++;
+			} else if (to <= tr && to < t) {
+				struct output_line l;
+				if (!held && !view_ring_room(m->noutput, m->consumed_output, MODEL_OUTPUT_CAP)) {
+					more = true;
+					break;
+				}
+				if (!recording_output(v->rec, v->next[RK_OUTPUT], &l))
+					model_put_output_locked(m, &l);
+				v->next[RK_OUTPUT]++;
+			} else if (tr < t) {
+				struct result_point p;
+				/* as model_add_result: progress points were the recording's only */
+				if (!recording_result(v->rec, v->next[RK_RESULT], &p) && !(p.flags & RP_PROGRESS))
+					result_set_add(&m->results, &p);
+				v->next[RK_RESULT]++;
+			} else {
+				break;
+			}
+		}
+		model_unlock(m);
+		model_notify_data(m);
+		if (!more)
+			return true;
+		if (view_quit_asked(v))
+			return false;
+		sleep_s(0.0005);
+	}
+}
+
 /* Batch: all samples in order; the batch front end prints each.  Its
  * output depends only on the file: a sample whose benchmark columns
  * differ from the last one's waits until the front end has taken the
@@ -328,10 +398,15 @@ static void view_run_batch(struct replay *v)
 				sleep_s(0.00005);
 				continue;
 			}
-			view_step(v);
+			size_t next = v->pos == SIZE_MAX ? 0 : v->pos + 1;
+			if (!view_batch_feed(v, recording_time(v->rec, RK_SAMPLE, next)))
+				return;
+			view_step(v, false);
 			model_notify_data(m);
 		}
 		/* what follows the last sample (run end, final results) */
+		if (!view_batch_feed(v, INFINITY))
+			return;
 		model_lock(m);
 		view_push_until(v, INFINITY, false);
 		model_unlock(m);
@@ -414,12 +489,12 @@ static void view_run_screen(struct replay *v)
 			if (n - (v->pos + 1) > 1000)
 				view_seek(v, n - 1);
 			while (v->pos + 1 < n)
-				view_step(v);
+				view_step(v, true);
 			since_step = 0;
 		} else if (!paused && v->pos + 1 < n) {
 			/* playing at the recorded pace */
 			while (since_step >= v->interval && v->pos + 1 < n) {
-				view_step(v);
+				view_step(v, true);
 				since_step -= v->interval;
 			}
 		} else {

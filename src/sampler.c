@@ -36,6 +36,8 @@ struct sampler {
 	unsigned long missed_said;  /* missed ticks already said in a note */
 	double missed_said_t;       /* when, or < 0 never */
 	double last_t;              /* of the last sample published */
+	double gap_max;             /* the longest time between two samples since the last note */
+	double slow_read_s;         /* the longest probe read since the last note */
 	double host_down_t;         /* --host: when its pmcd went away, or < 0 */
 	char last_note[SNAP_NOTE_LEN]; /* the probe's note last said: said again only when it changes */
 	uint64_t replay_start_ns;   /* our mono time when a paced trace replay began */
@@ -151,14 +153,27 @@ static bool sampler_wait_consumer(struct sampler *s)
 static void sampler_note_missed(struct sampler *s, double t, bool last)
 {
 	unsigned long n = s->missed - s->missed_said;
+	char why[160];
 
 	if (!n || (!last && s->missed_said_t >= 0 && t - s->missed_said_t < 1.0))
 		return;
-	model_add_event(s->model, MEV_NOTE, t,
-			"missed %lu sampling tick%s: %.2f s without a sample (%lu in all); the machine is too busy for -i %g",
-			n, n > 1 ? "s" : "", n * s->cfg.interval, s->missed, s->cfg.interval);
+	/* a read that itself outlasted a tick (a pmcd that stalls, a /proc
+	 * that blocks) is why, not the machine; the gap is the one measured
+	 * between samples, not the ticks' count (a --host outage skips
+	 * ticks without counting each) */
+	if (s->slow_read_s >= s->cfg.interval && probe_kind(s->probe) == PROBE_HOST)
+		snprintf(why, sizeof(why), "%s took up to %.1f s to answer", s->model->source,
+			 s->slow_read_s);
+	else if (s->slow_read_s >= s->cfg.interval)
+		snprintf(why, sizeof(why), "reading the counters took up to %.1f s", s->slow_read_s);
+	else
+		snprintf(why, sizeof(why), "the machine is too busy for -i %g", s->cfg.interval);
+	double gap = s->gap_max > n * s->cfg.interval ? s->gap_max : n * s->cfg.interval;
+	model_add_event(s->model, MEV_NOTE, t, "missed %lu sampling tick%s: %.2f s without a sample (%lu in all); %s",
+			n, n > 1 ? "s" : "", gap, s->missed, why);
 	s->missed_said = s->missed;
 	s->missed_said_t = t;
+	s->gap_max = s->slow_read_s = 0;
 }
 
 static void sampler_finish(struct sampler *s, int exit_code, const char *error)
@@ -184,8 +199,10 @@ static void sampler_note_host(struct sampler *s, bool back, const char *why)
 	double t = model_now(s->model);
 
 	if (back) {
+		/* since the last sample: the outage began before the read
+		 * that timed out said so */
 		model_add_event(s->model, MEV_NOTE, t, "%s: reachable again after %.1f s without samples",
-				s->model->source, t - s->host_down_t);
+				s->model->source, t - (s->last_t < s->host_down_t ? s->last_t : s->host_down_t));
 		s->host_down_t = -1;
 		sampler_swap(s);
 	} else if (s->host_down_t < 0) {
@@ -249,6 +266,8 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 			       s->cur->nr_written, (s->cur->have & SNAP_HAVE_VMSTAT) != 0);
 	smp.missed = s->missed;
 	model_add_sample(m, &smp);
+	if (prev && smp.t - s->last_t > s->gap_max)
+		s->gap_max = smp.t - s->last_t;
 	s->last_t = smp.t;
 	sampler_note_missed(s, smp.t, false);
 	/* a value out of range the probe read as n/a: where, once while it lasts */
@@ -316,7 +335,11 @@ static void *sampler_main(void *arg)
 			go = sampler_wait_tick(s);
 		if (!go)
 			break;
+		uint64_t r0 = util_mono_ns();
 		rc = probe_read(s->probe, s->cur, err, sizeof(err));
+		double took = (util_mono_ns() - r0) / 1e9;
+		if (took > s->slow_read_s)
+			s->slow_read_s = took;
 		if (rc == -ENODATA)
 			break;
 		if (rc == -EHOSTDOWN || (!rc && s->host_down_t >= 0)) {

@@ -201,6 +201,9 @@ struct model {
 	/* --fast replay only: the front end's count of samples it has taken,
 	 * so the sampler never overruns the ring it has not read yet */
 	uint64_t consumed;
+	/* batch's count of events and output lines taken: a batch replay
+	 * waits for room in those rings too, so it prints every one */
+	uint64_t consumed_events, consumed_output;
 	bool backpressure;
 	bool wake_on_sample;          /* set before the producers start */
 	uint64_t gen;                 /* +1 on every change of what is shown */

@@ -275,6 +275,31 @@ static bool knob_only(const char *name, const char *const *sysctls, int nsysctls
 	return true;
 }
 
+/* Is {name} written inside quotes in the shell command s?  A value goes
+ * in already quoted as one shell word (substitute): inside '...' its own
+ * quotes close the user's, so a value with a quote and $(...) would run
+ * that.  Quotes as sh reads them: '...' literal, "..." with \ escapes,
+ * \ outside them escaping one character. */
+static bool quoted_mention(const char *s, const char *name)
+{
+	size_t n = strlen(name);
+	char q = 0;
+
+	for (; s && *s; s++) {
+		if (*s == '\\' && q != '\'' && s[1]) {
+			s++;
+			continue;
+		}
+		if (!q && (*s == '\'' || *s == '"'))
+			q = *s;
+		else if (q && *s == q)
+			q = 0;
+		else if (q && *s == '{' && !strncmp(s + 1, name, n) && s[1 + n] == '}')
+			return true;
+	}
+	return false;
+}
+
 int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparams,
 		     char *const *argv, int nargs, const char *between, int repeat,
 		     char *err, size_t errlen)
@@ -332,6 +357,12 @@ int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int 
 			}
 		for (int j = 0; j < p->params[i].nnames; j++) {
 			const char *nm = p->params[i].names[j];
+			if (quoted_mention(between, nm)) {
+				snprintf(err, errlen, "--between: {%s} is inside quotes; write it bare (iodash puts the value in as one quoted shell word), e.g. --between 'echo {%s} > /tmp/next'",
+					 nm, nm);
+				rc = -EINVAL;
+				goto fail;
+			}
 			bool used = mentions(between, nm);
 			for (int a = 0; a < nargs && !used; a++)
 				used = mentions(argv[a], nm);

@@ -12,6 +12,7 @@
 #include "iodash/commands.h"
 #include "iodash/config.h"
 #include "iodash/parser.h"
+#include "iodash/result.h"
 
 enum {
 	OPT_THEME = 256, OPT_ASCII, OPT_MONO, OPT_NO_BRAILLE, OPT_BATCH, OPT_COUNT,
@@ -257,12 +258,21 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 		break;
 	case 'l':
 		if (o->cmd != CMD_COMPARE && o->cmd != CMD_REPORT) {
+			/* what the recording's reader, the results and the tables
+			 * hold: longer was cut without a word (or, past 8 KB, made
+			 * the recording unreadable) */
+			if (strlen(arg) >= RP_LABEL_LEN)
+				return usage_error("-l: a label is at most %d bytes, this one is %zu (give a shorter one)",
+						   RP_LABEL_LEN - 1, strlen(arg));
 			o->label = arg;
 			break;
 		}
 		/* compare, report: -l/--label SRC=NAME names a source */
 		if (!strchr(arg, '=') || arg[0] == '=' || !strrchr(arg, '=')[1])
 			return usage_error("--label wants SRC=NAME (a source given and the label for it), not '%s'", arg);
+		if (strlen(strrchr(arg, '=') + 1) >= RP_LABEL_LEN)
+			return usage_error("--label %s: a label is at most %d bytes (give a shorter one)", arg,
+					   RP_LABEL_LEN - 1);
 		if (o->nsrc_labels == CLI_MAX_SRC_LABELS)
 			return usage_error("more than %d --label", CLI_MAX_SRC_LABELS);
 		o->src_labels[o->nsrc_labels++] = arg;

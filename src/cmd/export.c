@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include "iodash/fdio.h"
 #include "iodash/commands.h"
 #include "iodash/recording.h"
 #include "iodash/text.h"
@@ -13,6 +15,7 @@ int cmd_export(const struct iodash_opts *o)
 	struct recording *rec;
 	char err[1024];
 	FILE *out = stdout;
+	struct fdio_out file = { .fd = -1 };
 	int rc;
 
 	if (o->nargs != 1) {
@@ -38,16 +41,26 @@ int cmd_export(const struct iodash_opts *o)
 		recording_close(rec);
 		return rc ? 1 : 0;
 	}
-	if (o->output && !(out = fopen(o->output, "w"))) {
-		fprintf(stderr, "iodash export: %s: %s\n", o->output, strerror(errno));
+	/* -o: a whole file or none (fdio.h), never a device replaced */
+	if (o->output && (fdio_out_open(&file, o->output, FDIO_OUT_RENAME, err, sizeof(err)) ||
+			  !(out = fdopen(dup(file.fd), "w")))) {
+		if (file.dest) {
+			snprintf(err, sizeof(err), "%s: %s", o->output, strerror(errno));
+			fdio_out_discard(&file);
+		}
+		fprintf(stderr, "iodash export: %s\n", err);
 		recording_close(rec);
 		return 1;
 	}
 	rc = recording_export(rec, fmt, o->table, out, err, sizeof(err));
 	if (fflush(out) && !rc)
 		rc = -EIO, snprintf(err, sizeof(err), "writing the export: %s", strerror(errno));
-	if (out != stdout)
-		fclose(out);
+	if (out != stdout && fclose(out) && !rc)
+		rc = -EIO, snprintf(err, sizeof(err), "writing the export: %s", strerror(errno));
+	if (o->output && rc)
+		fdio_out_discard(&file);
+	else if (o->output)
+		rc = fdio_out_commit(&file, err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "iodash export: %s\n", err);
 	recording_close(rec);

@@ -1,7 +1,8 @@
 /* `iodash report SRC... -o FILE.html`: compare's data (compare_load) as
- * one self-contained HTML page (report.h draws it).  The page is written
- * to a temporary file beside FILE and renamed over it when whole, so a
- * failure never leaves half a report, nor loses the one already there. */
+ * one self-contained HTML page (report.h draws it).  A regular file is
+ * written beside FILE and renamed over it when whole, so a failure never
+ * leaves half a report, nor loses the one already there; a device, a
+ * FIFO or a symlink's target is written as fdio_out_open says. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,18 +10,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "iodash/commands.h"
+#include "iodash/fdio.h"
 #include "cmd.h"
 #include "iodash/compare.h"
 #include "iodash/report.h"
 
-/* Write through a temporary file in the destination's directory, then
- * rename; "-" is stdout.  0, or -errno with err. */
+/* Write through fdio's output rule (a regular file through a temporary
+ * one renamed over it; a device, a FIFO, /dev/stdout in place); "-" is
+ * stdout.  0, or -errno with err. */
 static int report_to_file(const char *path, const struct compare_data *cd, const struct report_opts *ro,
 			  size_t svg_metric, bool svg, char *err, size_t errlen)
 {
-	char tmp[4096];
+	struct fdio_out out;
 	FILE *f;
-	int fd, rc;
+	int rc;
 
 	if (!strcmp(path, "-")) {
 		rc = svg ? report_write_svg(cd, svg_metric, ro, stdout, err, errlen)
@@ -29,35 +32,23 @@ static int report_to_file(const char *path, const struct compare_data *cd, const
 			rc = -EIO, snprintf(err, errlen, "writing to stdout: %s", strerror(errno));
 		return rc;
 	}
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path) >= (int)sizeof(tmp)) {
-		snprintf(err, errlen, "%s: path too long", path);
-		return -ENAMETOOLONG;
-	}
-	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "w"))) {
-		rc = -errno;
-		snprintf(err, errlen, "%s: cannot create a file there: %s (check the directory exists and is writable)",
-			 path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
+	if ((rc = fdio_out_open(&out, path, FDIO_OUT_RENAME, err, errlen)))
 		return rc;
-	}
-	/* mkstemp makes it 0600: give it the mode a plain fopen would */
-	mode_t um = umask(0);
-	umask(um);
-	if (fchmod(fd, 0666 & ~um)) {
-		/* harmless: the report is written all the same, readable by its owner */
+	if (!(f = fdopen(dup(out.fd), "w"))) {
+		rc = -errno;
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		fdio_out_discard(&out);
+		return rc;
 	}
 	rc = svg ? report_write_svg(cd, svg_metric, ro, f, err, errlen) : report_write_html(cd, ro, f, err, errlen);
 	if (fclose(f) && !rc)
 		rc = -EIO, snprintf(err, errlen, "%s: %s", path, strerror(errno));
 	else if (rc)
 		snprintf(err + strlen(err), errlen - strlen(err), " (%s)", path);
-	if (!rc && rename(tmp, path))
-		rc = -errno, snprintf(err, errlen, "%s: %s", path, strerror(errno));
 	if (rc)
-		unlink(tmp);
+		fdio_out_discard(&out);
+	else
+		rc = fdio_out_commit(&out, err, errlen);
 	return rc;
 }
 

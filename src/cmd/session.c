@@ -2,23 +2,35 @@
  * session's errors into messages and exit codes for live, run, sweep and
  * attach. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include "iodash/batch.h"
 #include "iodash/bench.h"
+#include "iodash/fdio.h"
 #include "iodash/ui.h"
 #include "cmd.h"
 
 int cmd_batch_events_open(const struct iodash_opts *o, FILE **ev)
 {
+	struct fdio_out out;
+	char err[PATH_MAX + 200];
+
 	*ev = NULL;
 	if (!o->batch_events)
 		return 0;
-	if (!(*ev = fopen(o->batch_events, "w"))) {
-		fprintf(stderr, "iodash: --batch-events %s: %s (give a file in a writable directory)\n",
-			o->batch_events, strerror(errno));
+	/* written as it comes (tail -f): a file truncated in place, a
+	 * device or FIFO written where it is (fdio.h) */
+	if (fdio_out_open(&out, o->batch_events, 0, err, sizeof(err))) {
+		fprintf(stderr, "iodash: --batch-events %s\n", err);
 		return 1;
 	}
+	if (!(*ev = fdopen(out.fd, "w"))) {
+		fprintf(stderr, "iodash: --batch-events %s: %s\n", o->batch_events, strerror(errno));
+		fdio_out_discard(&out);
+		return 1;
+	}
+	fdio_out_release(&out);
 	return 0;
 }
 

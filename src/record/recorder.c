@@ -31,6 +31,8 @@ struct recorder {
 	pthread_mutex_t flush_lock;  /* one flush at a time, in order */
 	int fd;
 	char *path;
+	char *dest;              /* path with its symlinks followed: the file removed on failure */
+	bool in_place;           /* a device or FIFO at -o: written, never removed */
 	struct rec_buf buf;
 	double last_t;
 	char last_bench[2048];       /* body of the last B record, to skip repeats */
@@ -214,14 +216,16 @@ static int suffixed_path(char *buf, size_t len, const char *path, int n)
 	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
 }
 
-/* Create the file (O_EXCL), or with REC_FORCE open an existing one, and
- * lock it: a recording another iodash writes is never touched, not even
- * with --force.  Only then is a replaced file truncated.  Fills r->fd and
- * r->path. */
+/* Create the file (fdio_out_open: a device, a FIFO or a symlink's
+ * target as it says), or with REC_FORCE open an existing one, and lock
+ * it: a recording another iodash writes is never touched, not even with
+ * --force.  Only then is a replaced file truncated.  Fills r->fd,
+ * r->path and r->dest. */
 static int create_file(struct recorder *r, const char *path, unsigned flags, char *err, size_t errlen)
 {
 	char try[4096];
-	int fd = -1, rc;
+	struct fdio_out out;
+	int rc = 0;
 
 	snprintf(try, sizeof(try), "%s", path);
 	for (int n = 1; n <= REC_UNIQUE_TRIES; n++) {
@@ -229,14 +233,11 @@ static int create_file(struct recorder *r, const char *path, unsigned flags, cha
 			snprintf(err, errlen, "%s: cannot create the recording: name too long (choose another -o)", path);
 			return -ENAMETOOLONG;
 		}
-		fd = open(try, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-		if (fd >= 0 || errno != EEXIST || !(flags & REC_UNIQUE))
+		rc = fdio_out_open(&out, try, flags & REC_FORCE ? FDIO_OUT_NOTRUNC : FDIO_OUT_EXCL, err, errlen);
+		if (rc != -EEXIST || !(flags & REC_UNIQUE))
 			break;
 	}
-	if (fd < 0 && errno == EEXIST && (flags & REC_FORCE))
-		fd = open(try, O_WRONLY | O_CLOEXEC);
-	if (fd < 0) {
-		rc = -errno;
+	if (rc) {
 		if (rc == -EEXIST && (flags & REC_UNIQUE))
 			snprintf(err, errlen, "%s: cannot create the recording: %d names with this stem are taken (choose -o, or --no-record)",
 				 path, REC_UNIQUE_TRIES);
@@ -244,10 +245,10 @@ static int create_file(struct recorder *r, const char *path, unsigned flags, cha
 			snprintf(err, errlen, "%s: the file exists, and a recording is never overwritten (choose another -o, or add --force to replace it)",
 				 path);
 		else
-			snprintf(err, errlen, "%s: cannot create the recording: %s (choose another -o path, or --no-record)",
-				 try, strerror(errno));
+			snprintf(err + strlen(err), errlen - strlen(err), "; no recording (choose another -o, or --no-record)");
 		return rc;
 	}
+	int fd = out.fd;
 	/* flock: a lock of the open file, so a second iodash that opens the
 	 * same path (even through another name) sees it, and the kernel
 	 * drops it when we die. */
@@ -260,7 +261,7 @@ static int create_file(struct recorder *r, const char *path, unsigned flags, cha
 				 try);
 		else
 			snprintf(err, errlen, "%s: cannot lock the recording: %s (choose another -o)", try, strerror(errno));
-		close(fd);
+		fdio_out_discard(&out);
 		return rc;
 	}
 	if (flags & REC_FORCE) {
@@ -269,28 +270,53 @@ static int create_file(struct recorder *r, const char *path, unsigned flags, cha
 			rc = -errno;
 			snprintf(err, errlen, "%s: cannot replace the recording: %s (choose another -o)", try,
 				 strerror(errno));
-			close(fd);
+			fdio_out_discard(&out);
 			return rc;
 		}
 	}
 	if (!(r->path = strdup(try))) {
-		close(fd);
+		fdio_out_discard(&out);
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -ENOMEM;
 	}
+	r->dest = out.dest;
+	r->in_place = out.in_place;
+	out.dest = NULL;
+	fdio_out_release(&out);
 	r->fd = fd;
 	return 0;
 }
 
-/* Remove the file we made, if the path still names it (not a file that
- * someone put there since). */
+/* Remove the file we wrote, if its path still names it (not a file that
+ * someone put there since, never a device or FIFO of -o). */
 static void remove_file(struct recorder *r)
 {
 	struct stat ours, now;
 
-	if (r->fd >= 0 && fstat(r->fd, &ours) == 0 && stat(r->path, &now) == 0 &&
+	if (r->fd >= 0 && !r->in_place && fstat(r->fd, &ours) == 0 && lstat(r->dest, &now) == 0 &&
 	    ours.st_dev == now.st_dev && ours.st_ino == now.st_ino && S_ISREG(now.st_mode))
-		unlink(r->path);
+		unlink(r->dest);
+}
+
+/* A header line the reader would take for damage (longer than
+ * REC_MAX_LINE, escapes counted) is refused before anything is written:
+ * the recording would be unreadable.  The -l label is checked where it is
+ * given; this is for a benchmark's command line of many kilobytes. */
+static int header_check(const struct rec_buf *b, const char *path, char *err, size_t errlen)
+{
+	for (size_t at = 0; at < b->len;) {
+		const char *nl = memchr(b->p + at, '\n', b->len - at);
+		size_t len = nl ? (size_t)(nl - (b->p + at)) : b->len - at;
+		if (len > REC_MAX_LINE) {
+			const char *key = b->p + at + 2;
+			size_t kl = strcspn(key, "\t");
+			snprintf(err, errlen, "%s: the recording's %.*s would be %zu bytes as written, more than the %d a line of it holds (shorten it: a long script goes in a file), or --no-record",
+				 path, (int)(kl < 32 ? kl : 32), key, len, REC_MAX_LINE);
+			return -E2BIG;
+		}
+		at += len + 1;
+	}
+	return 0;
 }
 
 int recorder_open(struct recorder **out, const char *path, unsigned flags, const struct rec_meta *meta,
@@ -314,6 +340,17 @@ int recorder_open(struct recorder **out, const char *path, unsigned flags, const
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_mutex_init(&r->flush_lock, NULL);
 	format_header(&r->buf, meta, &r->start_rt);
+	if ((rc = header_check(&r->buf, path, err, errlen))) {
+		remove_file(r);
+		close(r->fd);
+		rec_buf_free(&r->buf);
+		pthread_mutex_destroy(&r->lock);
+		pthread_mutex_destroy(&r->flush_lock);
+		free(r->path);
+		free(r->dest);
+		free(r);
+		return rc;
+	}
 	/* The header goes out now: a session killed in its first second still
 	 * leaves a file that says what it was. */
 	rc = recorder_flush(r);
@@ -705,6 +742,7 @@ void recorder_close(struct recorder *r)
 	pthread_mutex_destroy(&r->lock);
 	pthread_mutex_destroy(&r->flush_lock);
 	free(r->path);
+	free(r->dest);
 	free(r);
 }
 

@@ -562,6 +562,7 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	 * every UI_URGENT_MIN_S. */
 	double next_look = last_draw + L->refresh;
 	bool data_dirty = false, redraw = false, urgent = false;
+	bool stopping = false;     /* SIGTERM stopped the benchmark: its end gives the exit status */
 	int code = 0;
 	for (;;) {
 		if (app_got_sighup) {
@@ -579,8 +580,10 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 			return code;
 		}
 		if (app_got_sigterm) {
-			if (frame_bench_active(&L->v))
+			if (frame_bench_active(&L->v)) {
 				stop_bench(L);
+				stopping = true;
+			}
 			break;
 		}
 		if (app_got_sigint != L->sigints_seen) {
@@ -682,9 +685,15 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	ui_screen_close(&L->scr);
 	if (theme_msg[0])
 		fprintf(stderr, "iodash: %s\n", theme_msg);
-	model_lock(m);
-	code = m->exit_code;
-	model_unlock(m);
+	if (stopping) {
+		/* the exit status is the run's, which is known once the driver
+		 * has recorded the stop (as --batch waits for it) */
+		code = headless_wait(L);
+	} else {
+		model_lock(m);
+		code = m->exit_code;
+		model_unlock(m);
+	}
 	live_free(L);
 	free(L);
 	return code;

@@ -201,12 +201,51 @@ static void test_journal(void **state)
 	assert_int_equal(knobs_journal_recover(chg, 8, &n, msg, sizeof(msg)), -ENOENT);
 }
 
+/* IODASH_KNOBS_JOURNAL through a symlink: the journal is written where
+ * it leads and the link stays a link (it was renamed over); a FIFO there
+ * is refused and stays a FIFO. */
+static void test_journal_path_kinds(void **state)
+{
+	struct knob_list keys = { .n = 1 };
+	struct knobs_journal j;
+	struct knob_change chg[4];
+	char err[512], link[300], target[300], fifo[300];
+	struct stat st;
+	int n;
+
+	(void)state;
+	snprintf(keys.v[0].key, KNOB_KEY_LEN, "vm.swappiness");
+	snprintf(link, sizeof(link), "%s/journal-link", root);
+	snprintf(target, sizeof(target), "%s/journal-target", root);
+	snprintf(fifo, sizeof(fifo), "%s/journal-fifo", root);
+	assert_int_equal(symlink("journal-target", link), 0);
+	setenv("IODASH_KNOBS_JOURNAL", link, 1);
+	assert_int_equal(knobs_journal_begin(&j, &keys, err, sizeof(err)), 0);
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(lstat(target, &st), 0);
+	assert_true(S_ISREG(st.st_mode) && st.st_size > 0);
+	assert_int_equal(knobs_journal_restore(&j, chg, 4, &n, err, sizeof(err)), 0);
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(access(target, F_OK), -1);
+
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	setenv("IODASH_KNOBS_JOURNAL", fifo, 1);
+	assert_int_equal(knobs_journal_begin(&j, &keys, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "is not a file"));
+	assert_int_equal(lstat(fifo, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	setenv("IODASH_KNOBS_JOURNAL", journal, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_spec_and_values),
 		cmocka_unit_test(test_apply_reads_back),
 		cmocka_unit_test(test_journal),
+		cmocka_unit_test(test_journal_path_kinds),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1046,6 +1046,29 @@ static void test_write_error(void **state)
 	}
 }
 
+/* A header line longer than the reader takes (2,100 control bytes, 4
+ * each as written) is refused before anything is written: the file would
+ * read as "damaged header". */
+static void test_header_too_long(void **state)
+{
+	char err[512], path[] = "/tmp/iodash-test-hdr-XXXXXX";
+	char cmd[2101];
+	struct recorder *r = NULL;
+	struct rec_meta meta = { .host = "h", .kernel = "k", .command = cmd, .label = "",
+				 .source = "", .interval = 0.5 };
+	(void)state;
+
+	memset(cmd, 1, sizeof(cmd) - 1);
+	cmd[sizeof(cmd) - 1] = '\0';
+	assert_non_null(mkdtemp(path));
+	char rec[sizeof(path) + 8];
+	snprintf(rec, sizeof(rec), "%s/x.rec", path);
+	assert_int_equal(recorder_open(&r, rec, 0, &meta, err, sizeof(err)), -E2BIG);
+	assert_non_null(strstr(err, "command would be 84"));
+	assert_int_equal(access(rec, F_OK), -1);
+	rmdir(path);
+}
+
 /* An existing file is never overwritten without REC_FORCE; a default
  * name that is taken gets a suffix. */
 static void test_no_overwrite(void **state)
@@ -1149,6 +1172,7 @@ int main(void)
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_default_path),
 		cmocka_unit_test(test_no_overwrite),
+		cmocka_unit_test(test_header_too_long),
 		cmocka_unit_test(test_lock),
 	};
 	return cmocka_run_group_tests(tests, setup, getenv("KEEP") ? NULL : teardown);

@@ -138,6 +138,31 @@ static void test_between_quoted_and_env(void **state)
 	sweep_plan_free(&p);
 }
 
+/* A {NAME} inside quotes in --between is refused: the value comes in
+ * quoted already, so '{x}' with x="'$(id)'" closed the user's quotes and
+ * ran $(id).  Bare, escaped or merely near quotes is fine. */
+static void test_between_quoted_refused(void **state)
+{
+	const char *params[] = { "x=a,'$(touch PWNED)'" };
+	char *argv[] = { "echo", "{x}", NULL };
+	static const char *const bad[] = { "echo '{x}'", "echo \"{x}\"", "echo \"v={x} \" > f",
+					   "echo 'a' \"b {x}\"" };
+	static const char *const good[] = { "echo {x}", "echo '{' {x} '}'", "echo \\'{x}",
+					    "echo \"$HOME\" {x} 'it'" };
+	struct sweep_plan p;
+	char err[512];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(sweep_plan_build(&p, params, 1, argv, 2, bad[i], 1, err, sizeof(err)), -EINVAL);
+		assert_non_null(strstr(err, "--between: {x} is inside quotes; write it bare"));
+	}
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		assert_int_equal(sweep_plan_build(&p, params, 1, argv, 2, good[i], 1, err, sizeof(err)), 0);
+		sweep_plan_free(&p);
+	}
+}
+
 static void test_numbers(void **state)
 {
 	double v;
@@ -254,6 +279,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_single_param),
 		cmocka_unit_test(test_between_quoted_and_env),
+		cmocka_unit_test(test_between_quoted_refused),
 		cmocka_unit_test(test_grid_repeat_between),
 		cmocka_unit_test(test_no_reexpansion),
 		cmocka_unit_test(test_usage_errors),
