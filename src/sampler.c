@@ -292,10 +292,6 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 		for (int i = 0; i < nk; i++)
 			model_add_event(m, MEV_KNOB, smp.t, "%s %s -> %s (not by iodash)",
 					kc[i].key, kc[i].old_value, kc[i].new_value);
-		/* the limits changed under the episode in progress: it ends
-		 * (at the next sample), and one that goes on starts again */
-		if (nk)
-			throttle_follow_cut(m, KT_CUT_KNOB);
 	}
 	if (s->cfg.after_sample)
 		s->cfg.after_sample(s->cfg.ctx, &smp);

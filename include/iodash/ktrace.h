@@ -63,7 +63,7 @@ struct kt_global {
 };
 
 /* A run's start or end (or a knob change): episodes end there. */
-enum kt_cut_kind { KT_CUT_RUN_START, KT_CUT_RUN_END, KT_CUT_KNOB };
+enum kt_cut_kind { KT_CUT_RUN_START, KT_CUT_RUN_END };
 struct kt_cut {
 	uint64_t at_ns;              /* CLOCK_MONOTONIC */
 	int kind;                    /* enum kt_cut_kind */

@@ -45,7 +45,7 @@ void throttle_follow_finish(struct throttle_follow *f, struct model *m);
 
 /* A driver's side: end the episodes at this moment, the start
  * (KT_CUT_RUN_START) or the end (KT_CUT_RUN_END) of a run, so that each
- * belongs to one run (the sampler's: KT_CUT_KNOB, a knob changed).  Returns a ticket (0: too many waiting, nothing
+ * belongs to one run.  Returns a ticket (0: too many waiting, nothing
  * asked); the sampler applies the cut at its next sample. */
 unsigned throttle_follow_cut(struct model *m, int kind);
 /* Wait until the sampler applied the cut and added the end of the

@@ -123,7 +123,7 @@ static void on_cut(struct throttle_follow *f, const struct kt_cut *c)
 		memset(&f->run, 0, sizeof(f->run));
 		f->run.open = true;
 		f->run.start_ns = c->at_ns;
-	} else if (c->kind == KT_CUT_RUN_END) {
+	} else {
 		f->run.open = false;
 	}
 	if (c->ticket > f->cuts_done)
