@@ -79,7 +79,11 @@ const char *frame_zone_badge_short(int zone);
 
 /* Seconds until dirty+writeback reaches freerun at the current dirtying
  * rate minus the writeback rate (the kernel's pages of page_kb kB each);
- * < 0 when it is not rising below it. */
+ * < 0 when it is not rising below it, or would take longer than
+ * FRAME_FREERUN_HORIZON_S: a level that creeps up by a few kB a second
+ * ("freerun in 455392.7 s") is no forecast, and the words took the room
+ * of the status line. */
+#define FRAME_FREERUN_HORIZON_S 3600.0
 double frame_time_to_freerun(const struct frame *f, double page_kb);
 
 /* Indexes in last.disks of the disks with I/O in the window (at most

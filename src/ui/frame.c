@@ -197,7 +197,8 @@ double frame_time_to_freerun(const struct frame *v, double page_kb)
 
 	if (!s->have_dirty || v->thr.dirtied_pps < 0 || v->thr.written_pps < 0 || level >= fr || net <= 0)
 		return -1;
-	return (fr - level) / net;
+	double t = (fr - level) / net;
+	return t <= FRAME_FREERUN_HORIZON_S ? t : -1;
 }
 
 /* The slot of the newest sample's disk k in the history, or -1. */

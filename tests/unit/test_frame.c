@@ -319,6 +319,13 @@ static void test_time_to_freerun(void **state)
 	f.thr.written_pps = 500;
 	f.last.freerun_kb = 100;       /* already over */
 	assert_true(frame_time_to_freerun(&f, 4) < 0);
+	/* creeping: 1 page/s net, 2000 kB to go at 4 kB/s is 500 s, shown;
+	 * 40,000 kB to go is 10,000 s, past the hour: no forecast */
+	f.thr.written_pps = 999;
+	f.last.freerun_kb = 2120;
+	assert_float_equal(frame_time_to_freerun(&f, 4), 500.0, 1e-6);
+	f.last.freerun_kb = 40120;
+	assert_true(frame_time_to_freerun(&f, 4) < 0);
 }
 
 static void test_run_done(void **state)
