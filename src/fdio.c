@@ -59,7 +59,7 @@ static void fdio_dir_of(const char *path, char *dir, size_t len)
 		snprintf(dir, len, "%.*s", (int)(slash - path), path);
 }
 
-/* A link in procfs (/proc/self/fd/1, where /dev/stdout leads) is no
+/* A link in procfs (/proc/self/fd/1, where the standard output link of /dev leads) is no
  * path to rename over: it stands for an open file of some process. */
 static bool fdio_in_procfs(const char *path)
 {
@@ -169,7 +169,7 @@ int fdio_out_open(struct fdio_out *o, const char *path, unsigned flags, char *er
 		if ((o->fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)) < 0)
 			return fdio_fail(o, path, "cannot open it for writing", err, errlen);
 		struct stat st;
-		/* a regular file behind /proc (/dev/stdout of a shell's > or
+		/* a regular file behind /proc (the standard output of a shell's > or
 		 * >>): add to it, as writing to that descriptor would */
 		if (fstat(o->fd, &st) == 0 && S_ISREG(st.st_mode))
 			(void)fcntl(o->fd, F_SETFL, O_APPEND);
