@@ -42,7 +42,7 @@ size_t text_utf8_len(const char *s)
 
 void text_put_safe(FILE *out, const char *s, size_t len, bool newlines)
 {
-	const char *end = s + len;
+	const char *end = s + len, *run = s;   /* bytes that go out as they are, one fwrite */
 
 	while (s < end) {
 		unsigned char c = (unsigned char)*s;
@@ -52,18 +52,17 @@ void text_put_safe(FILE *out, const char *s, size_t len, bool newlines)
 		bool c1 = n == 2 && c == 0xc2 && (unsigned char)s[1] < 0xa0;
 		if (n > (size_t)(end - s))
 			n = 0;
-		if (c == '\n' && newlines) {
-			fputc('\n', out);
-			s++;
-		} else if ((c < 0x20 && c != '\t') || c == 0x7f || !n || c1) {
-			for (size_t i = 0; i < (c1 ? 2u : 1u); i++)
-				fprintf(out, "\\x%02x", (unsigned char)s[i]);
-			s += c1 ? 2 : 1;
-		} else {
-			fwrite(s, 1, n, out);
-			s += n;
+		if ((c == '\n' && newlines) || !((c < 0x20 && c != '\t') || c == 0x7f || !n || c1)) {
+			s += c == '\n' ? 1 : n;
+			continue;
 		}
+		fwrite(run, 1, (size_t)(s - run), out);
+		for (size_t i = 0; i < (c1 ? 2u : 1u); i++)
+			fprintf(out, "\\x%02x", (unsigned char)s[i]);
+		s += c1 ? 2 : 1;
+		run = s;
 	}
+	fwrite(run, 1, (size_t)(s - run), out);
 }
 
 void text_put_line_safe(FILE *out, const char *s)
