@@ -59,18 +59,18 @@ tm_wait 'EXIT=' 5 && tm_screen | grep -q 'EXIT=2' && tm_screen | grep -q 'dumb.*
 	&& pass "TERM=dumb: view says to use --batch, exit 2" || fail "TERM=dumb view" "$(tm_screen | grep -v '^$' | head -3 | tr '\n' ' ')"
 tm_stop
 
-# The end of a recording: the run's last output line and its end come after
-# the last sample; a closed recording says so ("end of recording"), one
-# whose writer is still there (or was killed: no end record) "following".
+# The end of a recording: the run's last output line, then its end (the
+# run_end event, written once the sampler's next tick has closed the run's
+# throttle episodes, docs/knobs.md), an end record last; a closed
+# recording says so ("end of recording"), one whose writer is still there
+# (or was killed: no end record) "following".
 tm_stop
 er="$TMPD/end.rec"
-# (-i 2: the run's end, however slow a build or machine, comes long
-# before a sample at 2 s would)
 "$IODASH" run --batch -i 2 -o "$er" -- sh -c 'sleep 0.45; echo LAST-LINE-$((6 * 7))' >/dev/null 2>&1
-last=$(grep -nP '^S\t' "$er" | tail -1 | cut -d: -f1); oline=$(grep -nP '^O\t.*LAST-LINE-42' "$er" | cut -d: -f1)
-[ -n "$last" ] && [ -n "$oline" ] && [ "$oline" -gt "$last" ] && tail -1 "$er" | grep -q $'^Z\t' \
-	&& pass "the recording: the last output line after the last sample, an end record last" \
-	|| fail "the recording's end" "last S at line $last, output at $oline, last: $(tail -1 "$er" | cut -c1-20)"
+oline=$(grep -nP '^O\t.*LAST-LINE-42' "$er" | cut -d: -f1); eline=$(grep -nP '^E\t[0-9.]+\trun_end\t' "$er" | cut -d: -f1)
+[ -n "$oline" ] && [ -n "$eline" ] && [ "$eline" -gt "$oline" ] && tail -1 "$er" | grep -q $'^Z\t' \
+	&& pass "the recording: the last output line, then the run's end, an end record last" \
+	|| fail "the recording's end" "output at line $oline, run_end at $eline, last: $(tail -1 "$er" | cut -c1-20)"
 grep -v $'^Z\t' "$er" >"$TMPD/open.rec"   # as a writer that is still at it (or was killed)
 # (160 columns: the header keeps the whole state next to a wide zone badge)
 tm_start 160 40 "'$IODASH' view '$er' '$TMPD/open.rec'; echo EXIT=\$?; sleep 30"
