@@ -173,15 +173,19 @@ void runsum_finish(const struct runsum_acc *a, const struct snapshot *end, doubl
 	if (a->have_reported) {
 		out->have_reported = true;
 		out->reported_Bps = a->reported_Bps;
-	} else if (a->io_secs > 0) {
-		/* no figure of its own: what its processes moved */
-		out->have_reported = true;
-		out->reported_Bps = a->tree_Bps_sum / a->io_secs;
-	} else if (a->have_tree_total && a->tree_total_B >= RUNSUM_TREE_MIN_B && secs > 0) {
-		/* all of it between two ticks (dd of 200 MB into the cache in
-		 * 0.09 s): what the tree moved at its exit, over the run */
-		out->have_reported = true;
-		out->reported_Bps = a->tree_total_B / secs;
+	} else {
+		/* no figure of its own: what its processes moved, as the ticks
+		 * saw it, or (all of it between two ticks: dd of 200 MB into
+		 * the cache in 0.09 s, or a tick that found it blocked and
+		 * moving nothing yet) what the tree moved by its exit, over
+		 * the run: the larger */
+		double ticks_Bps = a->io_secs > 0 ? a->tree_Bps_sum / a->io_secs : 0;
+		double exit_Bps = a->have_tree_total && a->tree_total_B >= RUNSUM_TREE_MIN_B && secs > 0
+				  ? a->tree_total_B / secs : 0;
+		if (a->io_secs > 0 || exit_Bps > 0) {
+			out->have_reported = true;
+			out->reported_Bps = ticks_Bps > exit_Bps ? ticks_Bps : exit_Bps;
+		}
 	}
 	if (out->have_reported && out->have_disks)
 		out->inflation = out->device_Bps > 0 ? out->reported_Bps / out->device_Bps : INFINITY;

@@ -209,6 +209,15 @@ static void test_na_reasons(void **state)
 	runsum_finish(&acc, &b, 1.0, 0, &r);
 	assert_int_equal(r.verdict, RV_CACHE);
 	assert_true(fabs(r.reported_Bps - 4e9) < 1);
+	/* a tick that found it blocked, moving nothing yet (io_s > 0, no
+	 * rate), then all of it by its exit: the exit's total counts */
+	struct runsum_acc blk;
+	runsum_begin(&blk, &a);
+	runsum_add_tick(&blk, 0.1, 0, 1, 0);
+	runsum_set_tree_total(&blk, 256.0 * 1048576);
+	runsum_finish(&blk, &b, 0.13, 0, &r);
+	assert_int_not_equal(r.na, RNA_NO_IO);   /* it was read as no I/O */
+	assert_true(r.have_reported && r.reported_Bps > 1e9);
 	runsum_set_tree_total(&acc, 0);
 	/* failed or stopped: n/a whatever it moved */
 	runsum_add_tick(&acc, 1.0, 4e8, 0, 0);
