@@ -22,7 +22,7 @@
 
 #include <libproc2/vmstat.h>
 
-#include "iodash/snapshot.h"
+#include "iodash/sample/snapshot.h"
 
 /* vmstat first (--libproc2 reads it through the library), then what is
  * read every tick, then the slow sources, read once a second; PSI last:

@@ -26,8 +26,8 @@
 #include <libproc2/meminfo.h>
 #include <libproc2/vmstat.h>
 
-#include "iodash/probe.h"
-#include "iodash/snapshot.h"
+#include "iodash/probe/probe.h"
+#include "iodash/sample/snapshot.h"
 
 #define SNAP_ITEM_ENUM(field, key, item, req) item,
 static enum vmstat_item vm_items[] = { SNAP_VMSTAT_ITEMS(SNAP_ITEM_ENUM) };

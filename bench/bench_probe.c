@@ -14,8 +14,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "iodash/derive.h"
-#include "iodash/probe.h"
+#include "iodash/sample/derive.h"
+#include "iodash/probe/probe.h"
 
 static uint64_t now_ns(void)
 {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <time.h>
-#include "iodash/procio.h"
+#include "iodash/probe/procio.h"
 
 static double cpu_s(void)
 {

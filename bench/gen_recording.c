@@ -17,8 +17,8 @@
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/derive.h"
-#include "iodash/recording.h"
+#include "iodash/sample/derive.h"
+#include "iodash/record/recording.h"
 
 static uint64_t rnd(uint64_t lo, uint64_t hi)   /* lo..hi inclusive */
 {

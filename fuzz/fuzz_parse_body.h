@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/parser.h"
+#include "iodash/parsers/parser.h"
 
 static void check_point(const struct result_point *p)
 {

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "iodash/probe.h"
+#include "iodash/probe/probe.h"
 
 static const char sample_fmt[] =
 	"# sample=%05d t_rel=0.%d00000 mono=100.%d00000 realtime=1796226582.%d00000000\n"

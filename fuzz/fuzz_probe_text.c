@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "iodash/probe.h"
+#include "iodash/probe/probe.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "iodash/cli.h"
-#include "iodash/commands.h"
-#include "iodash/ui.h"
+#include "cmd/cli.h"
+#include "cmd/commands.h"
+#include "iodash/ui/ui.h"
 
 
 /* export and compare print and are done: a reader that goes away ends

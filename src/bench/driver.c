@@ -27,15 +27,15 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include "iodash/bench.h"
-#include "iodash/bench_sweep.h"
-#include "iodash/knobs.h"
-#include "iodash/parser.h"
-#include "iodash/probe.h"
-#include "iodash/proctree.h"
-#include "iodash/runsum.h"
-#include "iodash/throttle_follow.h"
-#include "iodash/util.h"
+#include "iodash/bench/bench.h"
+#include "iodash/bench/sweep.h"
+#include "iodash/probe/knobs.h"
+#include "iodash/parsers/parser.h"
+#include "iodash/probe/probe.h"
+#include "iodash/probe/proctree.h"
+#include "iodash/results/runsum.h"
+#include "iodash/session/throttle_follow.h"
+#include "iodash/base/util.h"
 
 #define STOP_ESCALATE_S 5.0   /* SIGINT, then SIGTERM, then SIGKILL */
 #define DRAIN_QUIET_S 0.3     /* after exit: output stops this long -> done */

@@ -17,9 +17,9 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include "iodash/bench.h"
-#include "iodash/parser.h"
-#include "iodash/util.h"
+#include "iodash/bench/bench.h"
+#include "iodash/parsers/parser.h"
+#include "iodash/base/util.h"
 
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)

@@ -6,8 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/bench.h"
-#include "iodash/util.h"
+#include "iodash/bench/bench.h"
+#include "iodash/base/util.h"
 
 /* The value of option `name` in argv at i: "--name=V", "--name V" (or
  * "-n V" / "-nV" for a short one).  *i moves past a separate value. */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/bench_sweep.h"
+#include "iodash/bench/sweep.h"
 
 int sweep_parse_number(const char *s, double *out)
 {

@@ -1,6 +1,6 @@
 /* `iodash attach PID`: watch a benchmark that runs already; leave it
  * running at the end. */
-#include "iodash/commands.h"
+#include "cmd/commands.h"
 #include "cmd.h"
 
 int cmd_attach(const struct iodash_opts *o)

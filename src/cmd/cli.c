@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "iodash/bench_sweep.h"
-#include "iodash/cli.h"
-#include "iodash/commands.h"
-#include "iodash/config.h"
-#include "iodash/parser.h"
-#include "iodash/result.h"
+#include "iodash/bench/sweep.h"
+#include "cmd/cli.h"
+#include "cmd/commands.h"
+#include "iodash/base/config.h"
+#include "iodash/parsers/parser.h"
+#include "iodash/parsers/result.h"
 
 enum {
 	OPT_THEME = 256, OPT_ASCII, OPT_MONO, OPT_NO_BRAILLE, OPT_BATCH, OPT_COUNT,

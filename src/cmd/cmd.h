@@ -3,9 +3,9 @@
 #ifndef IODASH_CMD_CMD_H
 #define IODASH_CMD_CMD_H
 
-#include "iodash/app.h"
+#include "iodash/session/app.h"
 #include <stdio.h>
-#include "iodash/cli.h"
+#include "cmd/cli.h"
 
 /* Start the session (drv NULL: live), run the front end (--batch or the
  * screens) on its model, end it, and say on stderr what went wrong, what

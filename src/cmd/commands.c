@@ -1,7 +1,7 @@
 /* The table of subcommands main.c dispatches from (as git's commands[] in
  * git.c): a new command is its file in src/cmd/ and one row here.
  * tests/unit/test_commands.c checks every row. */
-#include "iodash/commands.h"
+#include "cmd/commands.h"
 
 /* In --help's order; the usage lines are --help's first block. */
 const struct cmd_struct commands[] = {

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/commands.h"
-#include "iodash/compare.h"
-#include "iodash/text.h"
-#include "iodash/ui.h"
+#include "cmd/commands.h"
+#include "iodash/results/compare.h"
+#include "iodash/base/text.h"
+#include "iodash/ui/ui.h"
 #include "cmd.h"
 
 /* Labels, file names and notes come from outside: the text a person

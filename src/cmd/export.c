@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/fdio.h"
-#include "iodash/commands.h"
-#include "iodash/recording.h"
-#include "iodash/text.h"
+#include "iodash/base/fdio.h"
+#include "cmd/commands.h"
+#include "iodash/record/recording.h"
+#include "iodash/base/text.h"
 
 int cmd_export(const struct iodash_opts *o)
 {

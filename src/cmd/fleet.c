@@ -7,12 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/app.h"
-#include "iodash/commands.h"
-#include "iodash/fleet.h"
-#include "iodash/text.h"
-#include "iodash/ui.h"
-#include "iodash/util.h"
+#include "iodash/session/app.h"
+#include "cmd/commands.h"
+#include "iodash/session/fleet.h"
+#include "iodash/base/text.h"
+#include "iodash/ui/ui.h"
+#include "iodash/base/util.h"
 
 /* What a host's pmcd says (its kernel, disk names, an iodash's label)
  * comes from outside: through the text sanitizer, never raw. */

@@ -1,5 +1,5 @@
 /* `iodash` (live): the dashboard of this machine, no benchmark. */
-#include "iodash/commands.h"
+#include "cmd/commands.h"
 #include "cmd.h"
 
 int cmd_live(const struct iodash_opts *o)

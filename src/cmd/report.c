@@ -9,11 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "iodash/commands.h"
-#include "iodash/fdio.h"
+#include "cmd/commands.h"
+#include "iodash/base/fdio.h"
 #include "cmd.h"
-#include "iodash/compare.h"
-#include "iodash/report.h"
+#include "iodash/results/compare.h"
+#include "iodash/results/report.h"
 
 /* Write through fdio's output rule (a regular file through a temporary
  * one renamed over it; a device, a FIFO, /dev/stdout in place); "-" is

@@ -3,8 +3,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "iodash/commands.h"
-#include "iodash/knobs.h"
+#include "cmd/commands.h"
+#include "iodash/probe/knobs.h"
 
 void cmd_knobs_notice(FILE *err)
 {

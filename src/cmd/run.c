@@ -1,5 +1,5 @@
 /* `iodash run -- CMD`: one benchmark on a pty, sampled and recorded. */
-#include "iodash/commands.h"
+#include "cmd/commands.h"
 #include "cmd.h"
 
 int cmd_run(const struct iodash_opts *o)

@@ -5,10 +5,10 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include "iodash/batch.h"
-#include "iodash/bench.h"
-#include "iodash/fdio.h"
-#include "iodash/ui.h"
+#include "iodash/batch/batch.h"
+#include "iodash/bench/bench.h"
+#include "iodash/base/fdio.h"
+#include "iodash/ui/ui.h"
 #include "cmd.h"
 
 int cmd_batch_events_open(const struct iodash_opts *o, FILE **ev)

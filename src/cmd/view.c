@@ -3,13 +3,13 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include "iodash/app.h"
-#include "iodash/batch.h"
-#include "iodash/commands.h"
-#include "iodash/probe.h"
-#include "iodash/replay.h"
-#include "iodash/text.h"
-#include "iodash/ui.h"
+#include "iodash/session/app.h"
+#include "iodash/batch/batch.h"
+#include "cmd/commands.h"
+#include "iodash/probe/probe.h"
+#include "iodash/session/replay.h"
+#include "iodash/base/text.h"
+#include "iodash/ui/ui.h"
 #include "cmd.h"
 
 static void view_on_signal(int sig)

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/util.h"
+#include "iodash/base/util.h"
 #include "pinternal.h"
 
 /* Every parser, one row each: its name, commands, package and sniff come

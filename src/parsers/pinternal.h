@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
-#include "iodash/parser.h"
+#include "iodash/parsers/parser.h"
 
 /* Longest line kept; the rest of a longer line is dropped (a fio terse v3
  * line is ~1.1 KB, the widest real line seen). */

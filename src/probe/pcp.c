@@ -23,8 +23,8 @@
 
 #include <pcp/pmapi.h>
 
-#include "iodash/util.h"
-#include "iodash/pcplib.h"
+#include "iodash/base/util.h"
+#include "iodash/base/pcplib.h"
 #include "pcp.h"
 
 static const struct pcplib *P;   /* libpcp, loaded by probe_pcp_open */

@@ -6,8 +6,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "iodash/probe.h"
-#include "iodash/snapshot.h"
+#include "iodash/probe/probe.h"
+#include "iodash/sample/snapshot.h"
 
 struct probe_pcp;
 

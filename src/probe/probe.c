@@ -36,8 +36,8 @@
 #include <libproc2/meminfo.h>
 #include <libproc2/vmstat.h>
 
-#include "iodash/probe.h"
-#include "iodash/util.h"
+#include "iodash/probe/probe.h"
+#include "iodash/base/util.h"
 #include "pcp.h"
 
 /* Bounds on what one file may hold: a real sample is ~8 KiB, a /proc/vmstat

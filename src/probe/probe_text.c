@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "iodash/probe.h"
+#include "iodash/probe/probe.h"
 
 static const char *const text_relpath[PROBE_TEXT_COUNT] = {
 	[PROBE_TEXT_VMSTAT] = "vmstat",

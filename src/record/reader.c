@@ -31,8 +31,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "iodash/recording.h"
-#include "iodash/probe.h"
+#include "iodash/record/recording.h"
+#include "iodash/probe/probe.h"
 #include "rec_format.h"
 
 #define NTYPES 6   /* S D E O R B: record types with columns */

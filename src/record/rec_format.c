@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
-#include "iodash/text.h"
+#include "iodash/base/text.h"
 #include "rec_format.h"
 
 /* S: built once from the sample schema, the writer's order and by id */

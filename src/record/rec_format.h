@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
-#include "iodash/derive.h"
-#include "iodash/sample_schema.h"
-#include "iodash/model.h"
+#include "iodash/sample/derive.h"
+#include "iodash/sample/sample_schema.h"
+#include "iodash/model/model.h"
 
 #define REC_MAGIC "iodash-recording"
 /* Longest record a reader accepts; longer lines are damage, not data. */
@@ -41,7 +41,7 @@
  * names to ids, so a later version may add, drop or move columns.  Ids
  * past *_N are format 1 columns the reader still understands.  S: the
  * ids are enum sample_field, its columns the SCW_REC rows of the sample
- * schema (include/iodash/sample_schema.h) in the table's order. */
+ * schema (include/iodash/sample/sample_schema.h) in the table's order. */
 /* D: the counter deltas of /proc/diskstats (enum diskstat_field order)
  * after name, have_rate and nfields; the reader derives the figures. */
 enum d_col { DC_NAME, DC_HAVE_RATE, DC_NFIELDS, DC_DELTA0,

@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include "iodash/fdio.h"
-#include "iodash/recording.h"
+#include "iodash/base/fdio.h"
+#include "iodash/record/recording.h"
 #include "rec_format.h"
 
 #ifndef IODASH_VERSION

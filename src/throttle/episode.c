@@ -1,7 +1,7 @@
 /* Throttle episodes: see throttle.h for the rule. */
 #include <stdio.h>
 #include <string.h>
-#include "iodash/throttle.h"
+#include "iodash/throttle/episode.h"
 
 void throttle_init(struct thr_builder *b, double gap_s)
 {

@@ -18,10 +18,10 @@
 #include <event-parse.h>
 #include <kbuffer.h>
 #include <tracefs.h>
-#include "iodash/bench.h"
-#include "iodash/fdio.h"
-#include "iodash/ktrace.h"
-#include "iodash/util.h"
+#include "iodash/bench/bench.h"
+#include "iodash/base/fdio.h"
+#include "iodash/throttle/ktrace.h"
+#include "iodash/base/util.h"
 
 #define TRACEFS_MAGIC_NR 0x74726163
 #define CGROUP2_MAGIC_NR 0x63677270

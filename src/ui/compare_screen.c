@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/compare.h"
-#include "iodash/recording.h"
-#include "iodash/ui.h"
+#include "iodash/results/compare.h"
+#include "iodash/record/recording.h"
+#include "iodash/ui/ui.h"
 #include "ui_screen.h"
 
 struct cmp_view {

@@ -1,12 +1,12 @@
-/* ui_draw: see include/iodash/ui_draw.h.  Pure: no curses. */
+/* ui_draw: see src/ui/draw.h.  Pure: no curses. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/runsum.h"
-#include "iodash/text.h"
-#include "iodash/ui_draw.h"
+#include "iodash/results/runsum.h"
+#include "iodash/base/text.h"
+#include "ui/draw.h"
 
 int ui_grid_init(struct ui_grid *g, int w, int h)
 {

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "iodash/app.h"
-#include "iodash/fleet.h"
-#include "iodash/ui.h"
+#include "iodash/session/app.h"
+#include "iodash/session/fleet.h"
+#include "iodash/ui/ui.h"
 #include "ui_screen.h"
 
 struct fleet_view {

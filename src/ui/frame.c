@@ -1,4 +1,4 @@
-/* frame: see include/iodash/ui_frame.h.  Pure: no curses, no globals, so
+/* frame: see src/ui/frame.h.  Pure: no curses, no globals, so
  * the subtle part of the screen (what a frame sends over ssh) is
  * unit-tested (tests/unit/test_frame.c). */
 #include <errno.h>
@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/ui_frame.h"
+#include "ui/frame.h"
 
 bool frame_bench_active(const struct frame *f)
 {
@@ -55,7 +55,7 @@ int frame_event_line_of(const uint64_t *key, int n, uint64_t sel)
 }
 
 /* The text of a hit's joined line: "throttle 0.20s dirty+writeback=…",
- * from the texts the sampler gives its events (src/sampler.c); other
+ * from the texts the sampler gives its events (src/session/sampler.c); other
  * texts (an older recording) are shown side by side. */
 void frame_joined_hit_text(const char *start, const char *end, char *out, size_t n)
 {

@@ -1,9 +1,9 @@
-/* keys: lookups over the key tables (include/iodash/ui_keys.h).  Pure: the
+/* keys: lookups over the key tables (src/ui/keys.h).  Pure: the
  * tables themselves sit next to their handlers (live.c, compare_screen.c). */
 #include <stdio.h>
 #include <string.h>
-#include "iodash/layout.h"
-#include "iodash/ui_keys.h"
+#include "ui/layout.h"
+#include "ui/keys.h"
 
 static bool takes_panel_key(int ch)
 {

@@ -1,6 +1,6 @@
-/* layout: see include/iodash/layout.h.  Pure: no curses, no globals. */
+/* layout: see src/ui/layout.h.  Pure: no curses, no globals. */
 #include <string.h>
-#include "iodash/layout.h"
+#include "ui/layout.h"
 
 /* The panels' heights, drop order and bands are rows of ui_panels[]
  * (src/ui/panels.c). */

@@ -19,13 +19,13 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "iodash/app.h"
-#include "iodash/layout.h"
-#include "iodash/model.h"
-#include "iodash/stats.h"
-#include "iodash/util.h"
-#include "iodash/ui.h"
-#include "iodash/ui_frame.h"
+#include "iodash/session/app.h"
+#include "ui/layout.h"
+#include "iodash/model/model.h"
+#include "iodash/results/stats.h"
+#include "iodash/base/util.h"
+#include "iodash/ui/ui.h"
+#include "ui/frame.h"
 #include "ui_live.h"
 
 /* ---- copying from the model ---------------------------------------- */

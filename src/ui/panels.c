@@ -1,5 +1,5 @@
 /* The live screen's panels: one draw function each, and ui_panels[], the
- * table that says how the layout places them (include/iodash/layout.h).
+ * table that says how the layout places them (src/ui/layout.h).
  * A panel draws the frame (struct frame, copied from the model) into its
  * window; it never reads the model. */
 #include <math.h>

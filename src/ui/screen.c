@@ -9,7 +9,7 @@
 #include <string.h>
 #include <term.h>
 #include <unistd.h>
-#include "iodash/config.h"
+#include "iodash/base/config.h"
 #include "ui_screen.h"
 
 static attr_t attrs_of(unsigned a)

@@ -1,4 +1,4 @@
-/* theme: see include/iodash/theme.h.  No curses: the screen maps the
+/* theme: see src/ui/theme.h.  No curses: the screen maps the
  * resolved colours to pairs. */
 #include <ctype.h>
 #include <dirent.h>
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "iodash/theme.h"
-#include "iodash/util.h"
+#include "ui/theme.h"
+#include "iodash/base/util.h"
 
 /* Theme files are a screenful of lines; anything much larger is not one. */
 #define THEME_MAX_BYTES (64 * 1024)

@@ -3,10 +3,10 @@
 #ifndef IODASH_UI_LIVE_H
 #define IODASH_UI_LIVE_H
 
-#include "iodash/layout.h"
-#include "iodash/model.h"
-#include "iodash/ui_frame.h"
-#include "iodash/ui_keys.h"
+#include "ui/layout.h"
+#include "iodash/model/model.h"
+#include "ui/frame.h"
+#include "ui/keys.h"
 #include "ui_screen.h"
 
 /* A status message ("refresh every 1 s") stands in for the key hints

@@ -11,11 +11,11 @@
 #endif
 #include <curses.h>
 #include <stdbool.h>
-#include "iodash/cli.h"
-#include "iodash/stats.h"
-#include "iodash/theme.h"
-#include "iodash/ui_draw.h"
-#include "iodash/ui_keys.h"
+#include "cmd/cli.h"
+#include "iodash/results/stats.h"
+#include "ui/theme.h"
+#include "ui/draw.h"
+#include "ui/keys.h"
 
 enum ui_color_level { UI_MONO, UI_COLOR8, UI_COLOR16, UI_COLOR256, UI_TRUECOLOR };
 

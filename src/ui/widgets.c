@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/compare.h"
-#include "iodash/layout.h"
-#include "iodash/text.h"
-#include "iodash/ui_frame.h"
+#include "iodash/results/compare.h"
+#include "ui/layout.h"
+#include "iodash/base/text.h"
+#include "ui/frame.h"
 #include "ui_screen.h"
 
 static void graph_draw(WINDOW *w, const void *data, const struct ui_style *st)

@@ -65,11 +65,11 @@ for h in src/parsers/pinternal.h src/record/rec_format.h; do
 		|| fail "touching $h rebuilds its users" "want $(echo $want), got $(echo $got)"
 done
 all=$(ls src/*.c src/*/*.c | wc -l)
-touch include/iodash/series.h
+touch include/iodash/model/series.h
 got=$(compiled iodash)
 n=$(echo "$got" | grep -c .)
-if echo "$got" | grep -qx src/series.c && [ "$n" -lt "$all" ]; then
-	pass "touching include/iodash/series.h rebuilds $n of $all objects, series.c among them"
+if echo "$got" | grep -qx src/model/series.c && [ "$n" -lt "$all" ]; then
+	pass "touching include/iodash/model/series.h rebuilds $n of $all objects, series.c among them"
 else
 	fail "a public header rebuilds its users only" "$n of $all: $(echo $got)"
 fi
@@ -81,7 +81,7 @@ got=$(compiled iodash)
 [ "$got" = src/ui/live.c ] && pass "an object without its header list is rebuilt" || fail "an object without its header list is rebuilt" "$(echo $got)"
 
 # --- CFLAGS is the user's; the flags the build needs stay
-line=$(make -n -B V=1 CFLAGS='-O1 -g0' build/src/model.o | grep -- '-c -o build/src/model.o')
+line=$(make -n -B V=1 CFLAGS='-O1 -g0' build/src/model/model.o | grep -- '-c -o build/src/model/model.o')
 if echo " $line " | grep -q -- ' -O1 -g0 ' && ! echo " $line " | grep -q -- ' -O2 ' &&
    echo " $line " | grep -q -- ' -std=gnu11 .*-Werror'; then
 	pass "CFLAGS overrides -O2 -g and keeps -std and the warnings"

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
-#include "iodash/bench.h"
+#include "iodash/bench/bench.h"
 
 /* Everything the child writes until EOF (EIO) and its wait status. */
 static size_t slurp_child(struct bench_child *c, char *out, size_t cap, int *ws)

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "iodash/cli.h"
-#include "iodash/commands.h"
+#include "cmd/cli.h"
+#include "cmd/commands.h"
 
 /* Arguments each command accepts, to parse its word back (NULL-ended). */
 static const char *const valid_args[CMD_COUNT][6] = {

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "iodash/config.h"
+#include "iodash/base/config.h"
 
 static void test_dirs(void **st)
 {

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/derive.h"
-#include "iodash/probe.h"
+#include "iodash/sample/derive.h"
+#include "iodash/probe/probe.h"
 
 #define TRACES "tests/fixtures/proc-traces/"
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/fleet.h"
+#include "iodash/session/fleet.h"
 
 static struct fleet_row row_at(size_t index, enum dirty_zone zone)
 {

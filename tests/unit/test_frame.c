@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/model.h"
-#include "iodash/ui_frame.h"
+#include "iodash/model/model.h"
+#include "ui/frame.h"
 
 /* S[i]: samples 0.1 s apart; vda writes 100*seq kB/s, vdb is idle, vdc
  * has no rate; the dirty level rises 10 kB a sample. */

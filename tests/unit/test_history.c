@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/history.h"
+#include "iodash/model/history.h"
 
 /* Sample seq at t = seq * per, one disk writing seq kB/s. */
 static void sample_at(struct sample *s, uint64_t seq, double per, const char *disk)

@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include "iodash/knobs.h"
+#include "iodash/probe/knobs.h"
 
 static char root[128], journal[192];
 

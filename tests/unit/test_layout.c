@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <math.h>
 #include <string.h>
-#include "iodash/layout.h"
-#include "iodash/ui_draw.h"
+#include "ui/layout.h"
+#include "ui/draw.h"
 
 #define CTX_HIDDEN (1u << UI_PANEL_CONTEXT)
 

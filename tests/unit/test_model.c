@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <cmocka.h>
-#include "iodash/model.h"
+#include "iodash/model/model.h"
 
 static double mono_s(void)
 {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/parser.h"
+#include "iodash/parsers/parser.h"
 
 /* cmocka's assert_float_equal works in float: compare doubles exactly enough */
 static void assert_near(double a, double b, double eps, const char *file, int line)

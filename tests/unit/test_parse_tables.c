@@ -8,7 +8,7 @@
 #include <cmocka.h>
 #include <math.h>
 #include <string.h>
-#include "iodash/parser.h"
+#include "iodash/parsers/parser.h"
 
 static void read_text(const char *text, struct result_set *rs, struct parser **keep)
 {

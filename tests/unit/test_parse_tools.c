@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/parser.h"
+#include "iodash/parsers/parser.h"
 #include "../../src/parsers/pinternal.h"
 
 /* cmocka's assert_float_equal works in float: compare doubles exactly enough */

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/parser.h"
+#include "iodash/parsers/parser.h"
 
 static void assert_near(double a, double b, double eps, const char *file, int line)
 {

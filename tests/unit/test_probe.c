@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "iodash/probe.h"
+#include "iodash/probe/probe.h"
 
 #define FIO_TRACE "proc-traces/dirty-bytes-256M-128M-fio-overwrite-4G-20s"
 #define DD_TRACE "proc-traces/dirty-bytes-256M-128M-dd-newfile-4G-not-throttled"

@@ -16,7 +16,7 @@
 
 #include <libproc2/diskstats.h>
 
-#include "iodash/probe.h"
+#include "iodash/probe/probe.h"
 
 struct triple {
 	struct snapshot l1, d, l2;      /* live, dir, live again */

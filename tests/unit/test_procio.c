@@ -20,8 +20,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "iodash/fdio.h"
-#include "iodash/procio.h"
+#include "iodash/base/fdio.h"
+#include "iodash/probe/procio.h"
 
 static char fixtures[PATH_MAX];
 

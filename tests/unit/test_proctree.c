@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include "iodash/proctree.h"
+#include "iodash/probe/proctree.h"
 
 static char root[64];
 

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <cmocka.h>
-#include "iodash/record_place.h"
+#include "iodash/record/record_place.h"
 
 /* a recording beside the programs, so that the program's device is the
  * recording's: the benchmark's own binary is still not what it writes */

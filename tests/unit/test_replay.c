@@ -5,7 +5,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include "iodash/replay.h"
+#include "iodash/session/replay.h"
 
 static double at(const char *s, double now)
 {

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "iodash/compare.h"
-#include "iodash/report.h"
+#include "iodash/results/compare.h"
+#include "iodash/results/report.h"
 
 #define REC618 "tests/fixtures/recordings/knobs-sweep-6.18.rec"
 #define REC224 "tests/fixtures/recordings/knobs-sweep-as-2.6.24.rec"

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "iodash/runsum.h"
+#include "iodash/results/runsum.h"
 
 static void snap_disk(struct snapshot *s, const char *name, bool part, uint64_t rd_sect, uint64_t wr_sect)
 {

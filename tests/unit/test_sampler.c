@@ -12,10 +12,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "iodash/model.h"
-#include "iodash/probe.h"
-#include "iodash/sampler.h"
-#include "iodash/series.h"
+#include "iodash/model/model.h"
+#include "iodash/probe/probe.h"
+#include "iodash/session/sampler.h"
+#include "iodash/model/series.h"
 
 static void sleep_ms(long ms)
 {

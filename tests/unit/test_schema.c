@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/emit.h"
-#include "iodash/probe.h"
-#include "iodash/recording.h"
-#include "iodash/sample_schema.h"
+#include "iodash/results/emit.h"
+#include "iodash/probe/probe.h"
+#include "iodash/record/recording.h"
+#include "iodash/sample/sample_schema.h"
 #include "../../src/record/rec_format.h"
 
 static size_t type_size(enum sample_type t)

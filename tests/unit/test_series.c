@@ -4,7 +4,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include "iodash/series.h"
+#include "iodash/model/series.h"
 
 static void test_ring_keeps_newest(void **st)
 {

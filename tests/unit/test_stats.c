@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "iodash/stats.h"
+#include "iodash/results/stats.h"
 
 #define near(a, b, eps) assert_true(fabs((a) - (b)) < (eps))
 

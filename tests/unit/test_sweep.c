@@ -7,7 +7,7 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <string.h>
-#include "iodash/bench_sweep.h"
+#include "iodash/bench/sweep.h"
 
 static void test_single_param(void **state)
 {

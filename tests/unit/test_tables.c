@@ -7,8 +7,8 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
-#include "iodash/layout.h"
-#include "iodash/ui_keys.h"
+#include "ui/layout.h"
+#include "ui/keys.h"
 
 static void test_panels(void **state)
 {

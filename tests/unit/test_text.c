@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "iodash/text.h"
+#include "iodash/base/text.h"
 
 static void test_utf8_len(void **st)
 {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/theme.h"
+#include "ui/theme.h"
 
 /* Tests run from the top of the tree (tests/run-all.sh cd's there). */
 #define THEMES "themes"

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/throttle.h"
+#include "iodash/throttle/episode.h"
 
 #define BDP "tests/fixtures/kernel-trace/fio-overwrite-256M-128M-then-burst/balance_dirty_pages.txt"
 

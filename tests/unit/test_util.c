@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <time.h>
 #include <cmocka.h>
-#include "iodash/util.h"
+#include "iodash/base/util.h"
 
 static void test_base_name(void **state)
 {

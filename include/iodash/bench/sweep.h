@@ -1,0 +1,88 @@
+/* bench_sweep: the runs of `iodash sweep`.  -p NAME=V1,V2,... (several -p
+ * make a grid: the first -p varies slowest), {NAME} substituted in each
+ * argv word and in --between, never through a shell.  --repeat N makes N
+ * passes over the whole grid (pass k is run number k of every point, so a
+ * slow drift of the machine spreads over all points alike).
+ *
+ * The x of a run's result points is the last -p (the one that varies
+ * fastest); the other parameters go into the run label as "NAME=V", so
+ * `-p bs=4k,64k -p clients=1,2,4` gives two curves over clients.
+ *
+ * --between is a shell command line (sh -c): there each {NAME} becomes the
+ * value as one shell word (quoted when it holds anything a shell would
+ * read).  The values are also in the environment of the benchmark and
+ * the between command as IODASH_P_NAME.  A run's between command is run
+ * just before that run, with its values.
+ *
+ * A parameter may bind several names to paired values: `-p bg,r=5:10,20:40`
+ * is two points, {bg}=5 with {r}=10 and {bg}=20 with {r}=40 (not a grid;
+ * two -p are still the grid).  Its last name is the x.
+ *
+ * --sysctl KEY=VALUE (knobs.h) is substituted like an argv word, once per
+ * run, so a knob may be a swept parameter or fixed for the whole sweep. */
+#ifndef IODASH_BENCH_SWEEP_H
+#define IODASH_BENCH_SWEEP_H
+
+#include <stddef.h>
+#include "iodash/parsers/result.h"
+
+#define SWEEP_MAX_PARAMS 8
+#define SWEEP_MAX_VALUES 1024
+#define SWEEP_MAX_RUNS 100000
+#define SWEEP_ENV_PREFIX "IODASH_P_"
+#define SWEEP_MAX_NAMES 4       /* names bound by one paired -p */
+#define SWEEP_MAX_SYSCTLS 16
+
+struct sweep_param {
+	char name[RP_NAME_LEN];     /* as written: "clients", or "bg,r" */
+	char names[SWEEP_MAX_NAMES][RP_NAME_LEN];
+	int nnames;                 /* 1, or the names of a paired -p */
+	char **values;              /* as written: "4", or "5:10" */
+	int nvalues;
+};
+
+struct sweep_run {
+	char **argv;                /* NULL-terminated, substituted */
+	char *between;              /* substituted --between (values quoted), or NULL */
+	char **env;                 /* "IODASH_P_NAME=value" per -p, NULL-terminated:
+				     * for the benchmark and --between */
+	char *sysctls[SWEEP_MAX_SYSCTLS + 1];  /* substituted KEY=VALUE, NULL-terminated */
+	char label_extra[RP_LABEL_LEN];  /* "bs=4k" for the other grid params, or "" */
+	char x_name[RP_NAME_LEN];
+	double x;
+	char x_text[RP_LABEL_LEN];  /* the value as written */
+	int pass;                   /* 0-based repeat pass = run number of the point */
+	int point;                  /* 0-based grid point */
+};
+
+struct sweep_plan {
+	struct sweep_param params[SWEEP_MAX_PARAMS];
+	int nparams;
+	int repeat;
+	struct sweep_run *runs;
+	int nruns;
+};
+
+/* Builds all runs.  0, or -EINVAL with err saying what is wrong with which
+ * -p (usage error), or -ENOMEM. */
+int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparams,
+		     char *const *argv, int nargs, const char *between, int repeat,
+		     char *err, size_t errlen);
+/* The same with --sysctl KEY=VALUE specs, substituted per run like argv
+ * words ({NAME} in a KEY is refused: the knobs are journaled up front). */
+int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int nparams,
+			   char *const *argv, int nargs, const char *between,
+			   const char *const *sysctls, int nsysctls, int repeat,
+			   char *err, size_t errlen);
+void sweep_plan_free(struct sweep_plan *p);
+
+/* A parameter value as a number: "4", "2.5", "4k"/"64K"/"1m"/"1g" (powers
+ * of 1024, as fio and dbench mean them).  0 or -EINVAL. */
+int sweep_parse_number(const char *s, double *out);
+
+/* ETA from the durations of the runs done so far and the time the current
+ * run has already taken: mean * remaining - elapsed of the current run.
+ * < 0 when no run has finished yet. */
+double sweep_eta(const double *durations, int ndone, int total, double current_elapsed);
+
+#endif

@@ -1,0 +1,277 @@
+/* Following the benchmark's processes through /proc.  A scan reads every
+ * /proc/PID/stat once (a few hundred small files), decides membership by
+ * parent links, session and what was a member before (so a child that is
+ * reparented to init when its parent exits stays followed), and then reads
+ * io, and state and wchan of each thread, for the members only. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "iodash/base/fdio.h"
+#include "iodash/probe/proctree.h"
+
+struct scan_proc {
+	pid_t pid, ppid, sid;
+	unsigned long long start;
+	bool member;
+};
+
+int proctree_parse_stat(const char *buf, char *state, pid_t *ppid, pid_t *pgrp,
+			pid_t *session, unsigned long long *start)
+{
+	const char *p = strrchr(buf, ')');
+	long pp, pg, sid;
+	unsigned long long st;
+	char s;
+	int consumed = 0;
+
+	if (!p)
+		return -EINVAL;
+	/* ") S ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
+	 *  utime stime cutime cstime priority nice nthreads itrealvalue start" */
+	if (sscanf(p + 1, " %c %ld %ld %ld %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu%n",
+		   &s, &pp, &pg, &sid, &st, &consumed) != 5 || !consumed)
+		return -EINVAL;
+	if (state) *state = s;
+	if (ppid) *ppid = (pid_t)pp;
+	if (pgrp) *pgrp = (pid_t)pg;
+	if (session) *session = (pid_t)sid;
+	if (start) *start = st;
+	return 0;
+}
+
+int proctree_init(struct proctree *t, const char *proc_root, pid_t root, bool same_session)
+{
+	memset(t, 0, sizeof(*t));
+	snprintf(t->root_dir, sizeof(t->root_dir), "%s", proc_root ? proc_root : "/proc");
+	t->root = root;
+	t->session = same_session ? root : 0;
+	return root > 0 ? 0 : -EINVAL;
+}
+
+void proctree_free(struct proctree *t)
+{
+	free(t->e);
+	t->e = NULL;
+	t->n = t->cap = 0;
+}
+
+static struct proctree_entry *tree_find(struct proctree *t, pid_t pid, unsigned long long start)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->e[i].pid == pid && t->e[i].start == start)
+			return &t->e[i];
+	return NULL;
+}
+
+static int cmp_pid(const void *a, const void *b)
+{
+	pid_t x = ((const struct scan_proc *)a)->pid, y = ((const struct scan_proc *)b)->pid;
+	return (x > y) - (x < y);
+}
+
+static struct scan_proc *find_proc(struct scan_proc *v, size_t n, pid_t pid)
+{
+	struct scan_proc key = { .pid = pid };
+	return bsearch(&key, v, n, sizeof(*v), cmp_pid);
+}
+
+static void parse_io(const char *buf, struct proctree_entry *e);
+
+void proctree_read_io(const char *proc_root, pid_t pid, struct proctree_entry *e)
+{
+	char path[300], buf[512];
+
+	memset(e, 0, sizeof(*e));
+	e->pid = pid;
+	snprintf(path, sizeof(path), "%s/%d/io", proc_root, (int)pid);
+	if (fdio_read_small(path, buf, sizeof(buf)) > 0)
+		parse_io(buf, e);
+}
+
+static void parse_io(const char *buf, struct proctree_entry *e)
+{
+	const char *p;
+	unsigned long long v;
+
+	e->have_io = false;
+	if (!(p = strstr(buf, "rchar:")) || sscanf(p + 6, "%llu", &v) != 1) return;
+	e->rchar = v;
+	if (!(p = strstr(buf, "wchar:")) || sscanf(p + 6, "%llu", &v) != 1) return;
+	e->wchar = v;
+	if (!(p = strstr(buf, "\nread_bytes:")) || sscanf(p + 12, "%llu", &v) != 1) return;
+	e->read_bytes = v;
+	if (!(p = strstr(buf, "\nwrite_bytes:")) || sscanf(p + 13, "%llu", &v) != 1) return;
+	e->write_bytes = v;
+	e->have_io = true;
+}
+
+/* Threads of one member: count them, the ones waiting in state D and the
+ * throttled ones. */
+static void scan_tasks(const struct proctree *t, pid_t pid, int *ntasks, int *blocked, int *throttled)
+{
+	char path[512], buf[1024];
+	DIR *d;
+	struct dirent *de;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/%d/task", t->root_dir, (int)pid);
+	d = opendir(path);
+	if (!d) {
+		(*ntasks)++;
+		return;
+	}
+	while ((de = readdir(d)) && n < 100000) {
+		char st;
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		n++;
+		if (t->on_task)
+			t->on_task(t->on_task_ctx, (pid_t)atoi(de->d_name));
+		snprintf(path, sizeof(path), "%s/%d/task/%.32s/stat", t->root_dir, (int)pid, de->d_name);
+		if (fdio_read_small(path, buf, sizeof(buf)) <= 0 ||
+		    proctree_parse_stat(buf, &st, NULL, NULL, NULL, NULL) || st != 'D')
+			continue;
+		(*blocked)++;
+		snprintf(path, sizeof(path), "%s/%d/task/%.32s/wchan", t->root_dir, (int)pid, de->d_name);
+		/* balance_dirty_pages may be inlined into
+		 * balance_dirty_pages_ratelimited_flags: match the prefix */
+		if (fdio_read_small(path, buf, sizeof(buf)) > 0 &&
+		    !strncmp(buf, "balance_dirty_pages", 19))
+			(*throttled)++;
+	}
+	closedir(d);
+	*ntasks += n ? n : 1;
+}
+
+int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
+{
+	struct scan_proc *v = NULL;
+	size_t nv = 0, capv = 0;
+	DIR *d;
+	struct dirent *de;
+	char path[512], buf[1024];
+	uint64_t drc = 0, dwc = 0, drb = 0, dwb = 0;
+	bool changed, any_io = false, io_missing = false;
+	struct proctree_entry *ne = NULL;
+	size_t nn = 0;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	d = opendir(t->root_dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		struct scan_proc sp = { 0 };
+		char *end;
+		long pid = strtol(de->d_name, &end, 10);
+		if (*end || pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%ld/stat", t->root_dir, pid);
+		if (fdio_read_small(path, buf, sizeof(buf)) <= 0 ||
+		    proctree_parse_stat(buf, NULL, &sp.ppid, NULL, &sp.sid, &sp.start))
+			continue;         /* gone meanwhile, or not a process */
+		sp.pid = (pid_t)pid;
+		if (nv == capv) {
+			size_t nc = capv ? capv * 2 : 512;
+			struct scan_proc *nvp;
+			if (nc > 4u * 1024 * 1024) /* pid_max is at most 4M */
+				break;
+			nvp = realloc(v, nc * sizeof(*v));
+			if (!nvp) { rc = -ENOMEM; goto out; }
+			v = nvp;
+			capv = nc;
+		}
+		v[nv++] = sp;
+	}
+	qsort(v, nv, sizeof(*v), cmp_pid);
+
+	for (size_t i = 0; i < nv; i++) {
+		v[i].member = v[i].pid == t->root ||
+			      (t->session > 0 && v[i].sid == t->session) ||
+			      tree_find(t, v[i].pid, v[i].start) != NULL;
+		if (v[i].pid == t->root)
+			out->root_alive = true;
+	}
+	/* Children of members, to a fixed point (pids wrap, so order does
+	 * not tell parents from children); bounded by the tree depth. */
+	for (int pass = 0; pass < 4096; pass++) {
+		changed = false;
+		for (size_t i = 0; i < nv; i++) {
+			struct scan_proc *pp;
+			if (v[i].member)
+				continue;
+			pp = find_proc(v, nv, v[i].ppid);
+			if (pp && pp->member) {
+				v[i].member = true;
+				changed = true;
+			}
+		}
+		if (!changed)
+			break;
+	}
+
+	for (size_t i = 0; i < nv && nn < PROCTREE_MAX; i++) {
+		struct proctree_entry cur = { .pid = v[i].pid, .start = v[i].start, .member = true };
+		struct proctree_entry *old;
+		if (!v[i].member)
+			continue;
+		if (!ne && !(ne = calloc(PROCTREE_MAX < nv ? PROCTREE_MAX : nv, sizeof(*ne)))) {
+			rc = -ENOMEM;
+			goto out;
+		}
+		out->nprocs++;
+		if (t->on_task)
+			t->on_task(t->on_task_ctx, v[i].pid);
+		scan_tasks(t, v[i].pid, &out->ntasks, &out->blocked, &out->throttled);
+		snprintf(path, sizeof(path), "%s/%d/io", t->root_dir, (int)v[i].pid);
+		if (fdio_read_small(path, buf, sizeof(buf)) > 0)
+			parse_io(buf, &cur);
+		if (!cur.have_io) {
+			io_missing = true;
+		} else {
+			any_io = true;
+			old = tree_find(t, cur.pid, cur.start);
+			/* New since the last scan: it started after it, so all of
+			 * its counters are this period's.  Counters never go
+			 * backwards; guard anyway against a torn read. */
+			struct proctree_entry base = { 0 };
+			if (old && old->have_io)
+				base = *old;
+			if (t->scanned) {
+				drc += cur.rchar >= base.rchar ? cur.rchar - base.rchar : 0;
+				dwc += cur.wchar >= base.wchar ? cur.wchar - base.wchar : 0;
+				drb += cur.read_bytes >= base.read_bytes ? cur.read_bytes - base.read_bytes : 0;
+				dwb += cur.write_bytes >= base.write_bytes ? cur.write_bytes - base.write_bytes : 0;
+			}
+		}
+		ne[nn++] = cur;
+	}
+	out->have_io = any_io && !io_missing;
+	if (any_io && t->scanned && now_s > t->last_t) {
+		double dt = now_s - t->last_t;
+		out->have_rates = true;
+		/* Whole bytes per second: finer is noise (the screens show
+		 * kB/s), and a recording stores it in a few digits. */
+		out->rchar_Bps = round(drc / dt);
+		out->wchar_Bps = round(dwc / dt);
+		out->read_Bps = round(drb / dt);
+		out->write_Bps = round(dwb / dt);
+	}
+	free(t->e);
+	t->e = ne;
+	t->n = t->cap = nn;
+	ne = NULL;
+	t->last_t = now_s;
+	t->scanned = true;
+out:
+	free(ne);
+	free(v);
+	closedir(d);
+	return rc;
+}

@@ -1,0 +1,275 @@
+/* export: a recording as data for pandas, R, gnuplot or jq.
+ * --csv and --ndjson: one table (samples, events or results), a header row
+ * and rows of one length, or one JSON object a line; --json: the header
+ * and every table in one document. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iodash/results/emit.h"
+#include "iodash/record/recording.h"
+#include "iodash/sample/sample_schema.h"
+#include "iodash/base/text.h"
+#include "record/rec_format.h"
+
+#define EXPORT_MAX_DISKS 64
+/* 9 significant digits hold every recorded figure */
+#define EXPORT_DIGITS 9
+
+/* Every section walks its table (the sample schema, or the tables below)
+ * and hands each field to the emitter of the format (emit.h): results'
+ * flags are one JSON number but four CSV columns, rows for one format.
+ * The tables of the other record types export writes:
+ * X(name, type, formats, union ex_v member, value). */
+#define EVENT_COLS(X) \
+	X("t", SCT_TIME, EX_BOTH, d, e.t) \
+	X("kind", SCT_TEXT, EX_BOTH, s, rec_event_kind_name(e.kind)) \
+	X("text", SCT_TEXT, EX_BOTH, s, e.text)
+#define RESULT_COLS(X) \
+	X("t", SCT_TIME, EX_BOTH, d, t) \
+	X("label", SCT_TEXT, EX_BOTH, s, p.label) \
+	X("run", SCT_INT, EX_BOTH, i, p.run) \
+	X("x_name", SCT_TEXT, EX_BOTH, s, p.x_name) \
+	X("x", SCT_DOUBLE, EX_BOTH, d, p.x) \
+	X("metric", SCT_TEXT, EX_BOTH, s, p.metric) \
+	X("value", SCT_DOUBLE, EX_BOTH, d, (p.flags & RP_TOO_FAST) ? NAN : p.value) \
+	X("unit", SCT_TEXT, EX_BOTH, s, p.unit) \
+	X("flags", SCT_U32, EX_JSON, i, p.flags) \
+	X("final", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_FINAL)) \
+	X("progress", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_PROGRESS)) \
+	X("incomplete", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_INCOMPLETE)) \
+	X("too_fast", SCT_BOOL, EX_CSV, i, !!(p.flags & RP_TOO_FAST)) \
+	X("setting", SCT_TEXT, EX_BOTH, s, p.setting)
+/* benchmark output: JSON only, for completeness (CSV has no section) */
+#define OUTPUT_COLS(X) \
+	X("t", SCT_TIME, EX_JSON, d, l.t) \
+	X("run", SCT_INT, EX_JSON, i, l.run) \
+	X("text", SCT_TEXT, EX_JSON, s, l.text)
+
+#define EX_COL(nm, ty, fm, mem, val) { nm, ty, fm },
+#define EX_VAL(nm, ty, fm, mem, val) { .mem = (val) },
+static const struct ex_col event_cols[] = { EVENT_COLS(EX_COL) };
+static const struct ex_col result_cols[] = { RESULT_COLS(EX_COL) };
+static const struct ex_col output_cols[] = { OUTPUT_COLS(EX_COL) };
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A sample's fields, as the schema's export rows say */
+static void emit_sample_fields(struct emitter *e, const struct sample *s)
+{
+	for (int i = 0; i < SF_N; i++) {
+		const struct sample_col *c = &sample_cols[i];
+		union ex_v v;
+		if (!(c->where & SCW_EXPORT))
+			continue;
+		if (sample_col_is_double(c))
+			v.d = sample_col_double(s, c);
+		else
+			v.i = sample_col_int(s, c);
+		e->ops->field(e, c->name, c->type, &v, sample_col_present(s, c));
+	}
+}
+
+/* CSV: every known disk's figures in columns (a disk missing from this
+ * sample leaves its cells empty).  JSON: the sample's disks as a list. */
+static void emit_sample_disks(struct emitter *e, const struct sample *s,
+			      char (*disks)[SNAP_DISK_NAME_LEN], int ndisks)
+{
+	union ex_v v;
+
+	if (e->ops->fmt == EX_CSV) {
+		for (int k = 0; k < ndisks; k++) {
+			const struct disk_rate *dr = NULL;
+			for (int d = 0; d < s->ndisks; d++)
+				if (!strcmp(s->disks[d].name, disks[k]))
+					dr = &s->disks[d];
+			for (int c = 0; c < DF_N; c++) {
+				v.d = dr ? disk_rate_figure(dr, c) : NAN;
+				e->ops->field(e, disk_figure_name(c), SCT_DOUBLE, &v, dr != NULL);
+			}
+		}
+		return;
+	}
+	fputs(", \"disks\": [", e->out);
+	for (int d = 0; d < s->ndisks; d++) {
+		struct emitter de = { e->ops, e->out, 0, e->digits, 0 };
+		fputs(d ? ", {" : "{", e->out);
+		v.s = s->disks[d].name;
+		de.ops->field(&de, "name", SCT_TEXT, &v, true);
+		v.i = 1;
+		de.ops->field(&de, "partition", SCT_BOOL, &v, s->disks[d].is_partition);
+		for (int c = 0; c < DF_N && s->disks[d].have_rate; c++) {
+			v.d = disk_rate_figure(&s->disks[d], c);
+			de.ops->field(&de, disk_figure_name(c), SCT_DOUBLE, &v, true);
+		}
+		fputc('}', e->out);
+	}
+	fputc(']', e->out);
+}
+
+/* The disks of every sample: CSV's columns come up front (hotplug: a disk
+ * missing from a sample leaves its cells empty). */
+static int export_list_disks(const struct recording *rec, struct sample *s,
+			     char (*disks)[SNAP_DISK_NAME_LEN])
+{
+	int ndisks = 0;
+
+	for (size_t i = 0; i < recording_count(rec, RK_SAMPLE); i++) {
+		if (recording_sample(rec, i, s))
+			continue;
+		for (int d = 0; d < s->ndisks; d++) {
+			int k;
+			for (k = 0; k < ndisks && strcmp(disks[k], s->disks[d].name); k++)
+				;
+			if (k == ndisks && ndisks < EXPORT_MAX_DISKS)
+				memcpy(disks[ndisks++], s->disks[d].name, SNAP_DISK_NAME_LEN);
+		}
+	}
+	return ndisks;
+}
+
+static void export_samples(const struct recording *rec, struct emitter *em, struct sample *s,
+			   char (*disks)[SNAP_DISK_NAME_LEN], int ndisks)
+{
+	for (size_t i = 0, first = 1; i < recording_count(rec, RK_SAMPLE); i++) {
+		if (recording_sample(rec, i, s))
+			continue;
+		em->ops->row_begin(em, first);
+		emit_sample_fields(em, s);
+		emit_sample_disks(em, s, disks, ndisks);
+		em->ops->row_end(em);
+		first = 0;
+	}
+}
+
+static void export_events(const struct recording *rec, struct emitter *em)
+{
+	for (size_t i = 0, first = 1; i < recording_count(rec, RK_EVENT); i++) {
+		struct model_event e;
+		if (recording_event(rec, i, &e))
+			continue;
+		const union ex_v v[] = { EVENT_COLS(EX_VAL) };
+		emit_row(em, first, event_cols, NELEM(event_cols), v);
+		first = 0;
+	}
+}
+
+static void export_results(const struct recording *rec, struct emitter *em)
+{
+	for (size_t i = 0, first = 1; i < recording_count(rec, RK_RESULT); i++) {
+		struct result_point p;
+		double t = recording_time(rec, RK_RESULT, i);
+		if (recording_result(rec, i, &p))
+			continue;
+		const union ex_v v[] = { RESULT_COLS(EX_VAL) };
+		emit_row(em, first, result_cols, NELEM(result_cols), v);
+		first = 0;
+	}
+}
+
+/* --json: the header and every table in one document. */
+static void export_document(const struct recording *rec, struct sample *s, FILE *out)
+{
+	const struct rec_header *h = recording_header(rec);
+	struct emitter em = { &emit_json, out, 2, EXPORT_DIGITS, 0 };
+
+	fprintf(out, "{\"format\": \"iodash-export\", \"recording_version\": \"%d.%d\",\n \"header\": {\"host\": ",
+		h->major, h->minor);
+	rec_json_str(out, h->host);
+	fputs(", \"kernel\": ", out);
+	rec_json_str(out, h->kernel);
+	fputs(", \"label\": ", out);
+	rec_json_str(out, h->label);
+	fputs(", \"command\": ", out);
+	rec_json_str(out, h->command);
+	fputs(", \"source\": ", out);
+	rec_json_str(out, h->source);
+	fprintf(out, ", \"interval\": %g, \"start_realtime_ns\": %lld", h->interval,
+		(long long)h->start_realtime_ns);
+	if (h->have_knobs)
+		fprintf(out, ", \"dirty_background_bytes\": %llu, \"dirty_background_ratio\": %u, "
+			"\"dirty_bytes\": %llu, \"dirty_ratio\": %u",
+			(unsigned long long)h->dirty_background_bytes, h->dirty_background_ratio,
+			(unsigned long long)h->dirty_bytes, h->dirty_ratio);
+	fputs("},\n \"samples\": [", out);
+	export_samples(rec, &em, s, NULL, 0);
+	fputs("],\n \"events\": [", out);
+	export_events(rec, &em);
+	fputs("],\n \"results\": [", out);
+	export_results(rec, &em);
+	/* output lines, for completeness: what the benchmark said */
+	fputs("],\n \"output\": [", out);
+	for (size_t i = 0, first = 1; i < recording_count(rec, RK_OUTPUT); i++) {
+		struct output_line l;
+		if (recording_output(rec, i, &l))
+			continue;
+		const union ex_v v[] = { OUTPUT_COLS(EX_VAL) };
+		emit_row(&em, first, output_cols, NELEM(output_cols), v);
+		first = 0;
+	}
+	fputs("]}\n", out);
+}
+
+/* --csv and --ndjson: one table, by the same walk as the document. */
+static void export_table(const struct recording *rec, enum export_table table, bool ndjson,
+			 struct sample *s, char (*disks)[SNAP_DISK_NAME_LEN], FILE *out)
+{
+	struct emitter em = { ndjson ? &emit_ndjson : &emit_csv, out, 0, EXPORT_DIGITS, 0 };
+
+	switch (table) {
+	case EXPORT_SAMPLES: {
+		int ndisks = ndjson ? 0 : export_list_disks(rec, s, disks);
+		if (!ndjson) {
+			for (int i = 0, k = 0; i < SF_N; i++)
+				if (sample_cols[i].where & SCW_EXPORT)
+					fprintf(out, "%s%s", k++ ? "," : "", sample_cols[i].name);
+			for (int k = 0; k < ndisks; k++)
+				for (int c = 0; c < DF_N; c++)
+					fprintf(out, ",%s.%s", disks[k], disk_figure_name(c));
+			fputc('\n', out);
+		}
+		export_samples(rec, &em, s, disks, ndisks);
+		break;
+	}
+	case EXPORT_EVENTS:
+		if (!ndjson)
+			emit_csv_header(out, event_cols, NELEM(event_cols));
+		export_events(rec, &em);
+		break;
+	case EXPORT_RESULTS:
+		if (!ndjson)
+			emit_csv_header(out, result_cols, NELEM(result_cols));
+		export_results(rec, &em);
+		break;
+	}
+}
+
+int recording_export(const struct recording *rec, enum out_format fmt, enum export_table table, FILE *out,
+		     char *err, size_t errlen)
+{
+	char (*disks)[SNAP_DISK_NAME_LEN] = calloc(EXPORT_MAX_DISKS, sizeof(*disks));
+	struct sample *s = malloc(sizeof(*s));
+
+	if (!s || !disks) {
+		free(s);
+		free(disks);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	if (fmt == FMT_JSON)
+		export_document(rec, s, out);
+	else
+		export_table(rec, table, fmt == FMT_NDJSON, s, disks, out);
+	free(s);
+	free(disks);
+	if (ferror(out)) {
+		snprintf(err, errlen, "writing the export failed");
+		return -EIO;
+	}
+	return 0;
+}
+
+const char *export_table_name(enum export_table t)
+{
+	return t == EXPORT_EVENTS ? "events" : t == EXPORT_RESULTS ? "results" : "samples";
+}

@@ -1,0 +1,423 @@
+/* app: one sampling session, from the probe to the front end.
+ *
+ *   probe --> sampler thread --> model <-- benchmark driver thread(s)
+ *                                  |  `--> recorder (observer, flushed 1/s)
+ *                                  v
+ *              the command's front end (main thread)
+ *
+ * The command (src/cmd/) starts the session, runs its front end on the
+ * model and ends the session: this glue never prints and never calls a
+ * front end.  Signals only set flags here; the front end and the drivers
+ * act on them. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+#include "iodash/session/app.h"
+#include "iodash/throttle/ktrace.h"
+#include "iodash/probe/probe.h"
+#include "iodash/session/publish.h"
+#include "iodash/record/record_place.h"
+#include "iodash/record/recording.h"
+#include "iodash/session/sampler.h"
+
+volatile sig_atomic_t app_got_sighup;
+volatile sig_atomic_t app_got_sigint;
+volatile sig_atomic_t app_got_sigterm;
+
+/* The samples queued for a front end that takes each one (a sample with
+ * 16 disks is 6 KiB).  The screen keeps its graphs' history apart
+ * (history.h) and needs only the newest; the benchmark driver takes the
+ * queue every tick (-i); batch, on every sample, keeps more room for a
+ * reader that stalls (dropped samples are said on its next line). */
+#define APP_SERIES_CAP 32
+#define APP_BATCH_SERIES_CAP 1024
+
+static void app_on_signal(int sig)
+{
+	if (sig == SIGHUP)
+		app_got_sighup = 1;
+	else if (sig == SIGINT)
+		app_got_sigint++;
+	else
+		app_got_sigterm = 1;
+}
+
+void app_install_signals(void)
+{
+	struct sigaction sa = { .sa_handler = app_on_signal };
+
+	/* no SA_RESTART: poll() in the front end returns EINTR and looks */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	/* a closed output (dropped ssh, `| head`) must not kill the session */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* Recording: flush at least once a second, from the sampler thread. */
+struct app_flush {
+	struct recorder *rec;
+	struct model *m;
+	double last_flush_t;
+	bool failed;
+	struct publisher *pub;        /* mmv.iodash.*, NULL when not publishing */
+	struct bench_status bench;    /* the sampler thread's copy, for pub */
+	struct result_point last_result;   /* the same, of the last result */
+};
+
+/* One sampling session: what app_session_start() opened, in the order
+ * app_session_free() closes it. */
+struct app_session {
+	const struct iodash_opts *o;
+	struct bench_driver *drv;
+	struct probe *probe;
+	struct sampler *sampler;
+	struct recorder *rec;
+	struct ktrace *kt;             /* the kernel's throttling, NULL: sampled */
+	struct publisher *pub;         /* mmv.iodash.*, NULL when not publishing */
+	struct model m;
+	bool have_model;
+	struct app_flush flush;
+	const char *rec_path;
+	char pathbuf[256];
+	pid_t left_pid;               /* an attached process left running, 0 none */
+	const char *recorded_to;      /* the default recording's name to tell, NULL none */
+};
+
+/* rc of a flush: on a failure (a full disk) say so now (events pane,
+ * batch "=" line) while sampling and the benchmark go on; the file keeps
+ * what it has.  The reason first: the events pane is narrow. */
+static void app_check_recorder(struct app_flush *f, double t, int rc)
+{
+	if (!rc)
+		return;
+	f->failed = true;
+	model_add_event(f->m, MEV_NOTE, t, "recording stopped: %s; %s", strerror(-rc),
+			recorder_error(f->rec));
+}
+
+static void app_after_sample(void *ctx, const struct sample *s)
+{
+	struct app_flush *f = ctx;
+
+	if (f->pub) {
+		model_lock(f->m);
+		f->bench = f->m->bench;
+		bool have_last = f->m->results.n > 0;
+		if (have_last)
+			f->last_result = f->m->results.v[f->m->results.n - 1];
+		model_unlock(f->m);
+		publish_sample(f->pub, s, &f->bench, have_last ? &f->last_result : NULL);
+	}
+	/* the first sample at once: a file that view opens right away is
+	 * then more than a header */
+	if (!f->rec || f->failed || (s->seq && s->t - f->last_flush_t < 1.0))
+		return;
+	f->last_flush_t = s->t;
+	/* the recorder locks itself: a slow disk must not hold the model */
+	app_check_recorder(f, s->t, recorder_flush(f->rec));
+}
+
+static void app_fill_host(struct model *m, const struct iodash_opts *o, const struct probe *probe)
+{
+	struct utsname u;
+
+	if (uname(&u) == 0) {
+		snprintf(m->host, sizeof(m->host), "%s", u.nodename);
+		snprintf(m->kernel, sizeof(m->kernel), "%s", u.release);
+	}
+	if (o->host) {
+		/* the counters are that machine's, as its pmcd names it */
+		const char *n = probe_host_nodename(probe), *k = probe_host_release(probe);
+		snprintf(m->host, sizeof(m->host), "%s", n && n[0] ? n : o->host);
+		snprintf(m->kernel, sizeof(m->kernel), "%s", k && k[0] ? k : "n/a");
+		snprintf(m->source, sizeof(m->source), "pmcd %s", o->host);
+	} else if (o->proc_root) {
+		/* the counters are not this machine's: say whose they are */
+		const char *n = probe_host_nodename(probe), *k = probe_host_release(probe);
+		snprintf(m->source, sizeof(m->source), "%s %s",
+			 n ? (o->fast ? "archive (fast)" : "archive") : o->fast ? "trace (fast)" : "proc-root",
+			 o->proc_root);
+		if (n) {
+			/* a PCP archive names the machine it was logged on */
+			snprintf(m->host, sizeof(m->host), "%s", n[0] ? n : "n/a");
+			snprintf(m->kernel, sizeof(m->kernel), "%s", k && k[0] ? k : "n/a");
+		}
+		m->replay = true;
+	} else {
+		snprintf(m->source, sizeof(m->source), "live /proc");
+	}
+}
+
+double app_graph_seconds(const struct iodash_opts *o)
+{
+	return o->refresh > 0 ? o->refresh : 1;
+}
+
+int app_keep_graph_history(struct model *m, const struct iodash_opts *o)
+{
+	return model_keep_history(m, app_graph_seconds(o));
+}
+
+bool app_session_records(const struct iodash_opts *o)
+{
+	if (o->cmd == CMD_VIEW || o->cmd == CMD_COMPARE || o->cmd == CMD_EXPORT)
+		return false;
+	return o->output || (!o->no_record && (o->cmd == CMD_RUN || o->cmd == CMD_SWEEP));
+}
+
+/* The recording to write: -o, or for run and sweep the default name. */
+static const char *app_recording_path(const struct iodash_opts *o, char *buf, size_t len)
+{
+	if (!app_session_records(o))
+		return NULL;
+	if (o->output)
+		return o->output;
+	struct utsname u;
+	size_t off = 0;
+	/* --record-dir (or the config's record_dir): away from the disk under test */
+	if (o->record_dir && (off = (size_t)snprintf(buf, len, "%s/", o->record_dir)) >= len)
+		return NULL;
+	if (recording_default_path(buf + off, len - off, uname(&u) == 0 ? u.nodename : "host", time(NULL)))
+		return NULL;
+	return buf;
+}
+
+static void app_halt_sampler(void *ctx)
+{
+	sampler_halt(ctx);
+}
+
+/* Throttling from the kernel whenever it can be followed; else the sampled
+ * zone, said plainly (a note event, and model.thr for the screens).
+ * Returns 0, or -EPERM with err filled when --trace-throttle insisted and
+ * it cannot be. */
+static int app_open_ktrace(const struct iodash_opts *o, struct model *m, struct ktrace **kt,
+			   char *error, size_t errlen)
+{
+	char err[256] = "", note[256] = "", why[MODEL_LINE_LEN];
+	int rc = -1;
+
+	*kt = NULL;
+	if (o->proc_root)
+		snprintf(why, sizeof(why), "the counters are replayed (--proc-root), not this kernel's");
+	else if (o->host)
+		snprintf(why, sizeof(why), "the counters are %s's (--host): this kernel's tracepoints would not be its", o->host);
+	else if (o->no_trace)
+		snprintf(why, sizeof(why), "--no-trace");
+	else if ((rc = ktrace_open(kt, o->throttle_gap, err, sizeof(err), note, sizeof(note))))
+		snprintf(why, sizeof(why), "%s", err);
+	if (!rc) {
+		model_lock(m);
+		m->thr.src = THR_SRC_KERNEL;
+		snprintf(m->thr.note, sizeof(m->thr.note), "throttling from the kernel: writeback tracepoints in %s%s%s",
+			 ktrace_instance(*kt), note[0] ? "; " : "", note);
+		model_unlock(m);
+		return 0;
+	}
+	if (o->trace_throttle) {
+		snprintf(error, errlen, "--trace-throttle: %s (run as root, or drop the option to use the sampled zone)", why);
+		return -EPERM;
+	}
+	model_lock(m);
+	m->thr.src = THR_SRC_SAMPLED;
+	snprintf(m->thr.why_sampled, sizeof(m->thr.why_sampled), "%s", why);
+	snprintf(m->thr.note, sizeof(m->thr.note), "throttling is sampled (%s): it can miss short pauses", why);
+	model_unlock(m);
+	return 0;
+}
+
+/* The recorder's file name, to tell the user: only for a default name
+ * that no -o chose, on a session that ended cleanly. */
+static void app_note_recording(struct app_session *s)
+{
+	const struct iodash_opts *o = s->o;
+
+	if (!app_got_sighup && !o->batch && s->rec_path && !o->output)
+		s->recorded_to = recorder_path(s->rec);
+}
+
+/* Where the recording goes, said when it starts (the events pane, a
+ * --batch "=" line, the recording itself), with a warning when it is on
+ * the device the benchmark writes to: its own writes would count in
+ * that disk's figures. */
+static void app_note_recording_place(struct app_session *s, const struct iodash_opts *o)
+{
+	const char *path = recorder_path(s->rec);
+	char why[512];
+
+	model_add_event(&s->m, MEV_NOTE, 0, "recording to %s", path);
+	if ((o->cmd == CMD_RUN || o->cmd == CMD_SWEEP) &&
+	    record_place_check(path, o->args, o->nargs, why, sizeof(why)) > 0)
+		model_add_event(&s->m, MEV_NOTE, 0,
+				"warning: the recording is on the filesystem of %s, which the benchmark writes to: "
+				"its writes add to that disk's figures (--record-dir DIR elsewhere)", why);
+}
+
+int app_session_start(struct app_session **out, const struct iodash_opts *o,
+		      struct bench_driver *drv, char *err, size_t errlen)
+{
+	struct app_session *s;
+	struct snapshot first;
+	int rc;
+
+	*out = NULL;
+	if (!(s = calloc(1, sizeof(*s)))) {
+		snprintf(err, errlen, "cannot start: %s", strerror(ENOMEM));
+		if (drv && drv->destroy)
+			drv->destroy(drv);
+		return -ENOMEM;
+	}
+	s->o = o;
+	s->drv = drv;
+	if (o->proc_root)
+		rc = probe_open_root(&s->probe, o->proc_root, err, errlen);
+	else if (o->host)
+		rc = probe_open_host(&s->probe, o->host, err, errlen);
+	else
+		rc = probe_open_live(&s->probe, err, errlen);
+	if (rc)
+		goto fail;
+	rc = probe_read(s->probe, &first, err, errlen);
+	if (rc) {
+		if (rc == -ENODATA)
+			snprintf(err, errlen, "--proc-root: the trace has no samples");
+		goto fail;
+	}
+	if ((rc = model_init(&s->m, o->batch ? APP_BATCH_SERIES_CAP : APP_SERIES_CAP))) {
+		snprintf(err, errlen, "cannot start: %s", strerror(-rc));
+		goto fail;
+	}
+	s->have_model = true;
+	if (!o->batch && (rc = app_keep_graph_history(&s->m, o))) {
+		snprintf(err, errlen, "cannot start: %s", strerror(-rc));
+		goto fail;
+	}
+	app_fill_host(&s->m, o, s->probe);
+	s->m.bench_done = drv == NULL;
+	s->m.with_bench = drv != NULL;
+	s->m.backpressure = o->fast;
+	/* batch prints every sample; the screen draws at its refresh */
+	s->m.wake_on_sample = o->batch;
+	app_install_signals();
+
+	if ((rc = app_open_ktrace(o, &s->m, &s->kt, err, errlen)))
+		goto fail;
+	/* setting the tracepoints up takes a good part of a second: the
+	 * session's first sample (and the recording's header, whose
+	 * start_mono_ns view --time mono counts from) is read after it, or
+	 * the first interval would be that long (-i 0.1 gave its second
+	 * sample at 0.25 s) */
+	if (s->kt && (rc = probe_read(s->probe, &first, err, errlen)))
+		goto fail;
+
+	s->rec_path = app_recording_path(o, s->pathbuf, sizeof(s->pathbuf));
+	if (s->rec_path) {
+		struct rec_meta meta = {
+			.host = s->m.host, .kernel = s->m.kernel, .first = &first,
+			.command = drv && drv->describe ? drv->describe(drv) : "",
+			.label = o->label ? o->label : "", .source = s->m.source,
+			.interval = o->interval,
+		};
+		rc = recorder_open(&s->rec, s->rec_path, o->output ? (o->force ? REC_FORCE : 0) : REC_UNIQUE,
+				   &meta, err, errlen);
+		if (rc)
+			goto fail;
+		s->m.obs = recorder_observer(s->rec);
+		app_note_recording_place(s, o);
+	}
+
+	/* only this machine's own counters are published: not another
+	 * host's (--host) nor a replay's */
+	if (!o->no_publish && !o->host && !o->proc_root && publish_open(&s->pub, err, errlen) < 0) {
+		model_add_event(&s->m, MEV_NOTE, 0, "%s", err);
+		err[0] = '\0';
+	}
+	s->flush = (struct app_flush){ .rec = s->rec, .m = &s->m, .pub = s->pub };
+	if (s->rec)
+		app_check_recorder(&s->flush, 0, recorder_flush(s->rec));
+	struct sampler_config sc = {
+		.interval = o->interval, .fast = o->fast, .count = o->count,
+		.duration = o->duration, .after_sample = app_after_sample, .ctx = &s->flush,
+		.disks = o->disks,
+		.ktrace = s->kt, .throttle_gap = o->throttle_gap,
+	};
+	if ((rc = sampler_start(&s->sampler, s->probe, &s->m, &sc, &first, err, errlen)))
+		goto fail;
+	model_lock(&s->m);
+	s->m.halt_sampler = app_halt_sampler;
+	s->m.halt_ctx = s->sampler;
+	model_unlock(&s->m);
+	if (drv && (rc = drv->start(drv, &s->m, err, errlen)))
+		goto fail;
+	*out = s;
+	return 0;
+fail:
+	/* nothing ran: a recording of it would only mislead */
+	sampler_stop(s->sampler);
+	s->sampler = NULL;
+	s->m.obs = (struct model_observer){ 0 };
+	recorder_discard(s->rec);
+	s->rec = NULL;
+	app_session_free(s);
+	return rc < 0 ? rc : -EIO;
+}
+
+int app_session_end(struct app_session *s, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	if (s->drv) {
+		s->drv->join(s->drv);
+		/* the screen is gone: what became of an attached process
+		 * (--batch has said it in its run_end line) */
+		model_lock(&s->m);
+		if (s->m.bench.attached && s->m.bench.left_running)
+			s->left_pid = s->m.bench.pid;
+		model_unlock(&s->m);
+	}
+	sampler_stop(s->sampler);
+	s->sampler = NULL;
+	ktrace_close(s->kt);
+	s->kt = NULL;
+	if (s->rec) {
+		s->m.obs = (struct model_observer){ 0 };
+		/* A recording that could not be written whole is a failure of
+		 * the session, even when every run went well. */
+		if ((rc = recorder_flush(s->rec)))
+			snprintf(err, errlen, "%s", recorder_error(s->rec));
+		else
+			app_note_recording(s);
+	}
+	return rc;
+}
+
+void app_session_free(struct app_session *s)
+{
+	if (!s)
+		return;
+	sampler_stop(s->sampler);
+	ktrace_close(s->kt);
+	if (s->rec) {
+		s->m.obs = (struct model_observer){ 0 };
+		recorder_close(s->rec);
+	}
+	if (s->drv && s->drv->destroy)
+		s->drv->destroy(s->drv);
+	/* after the sampler, whose thread publishes each sample */
+	publish_close(s->pub);
+	if (s->have_model)
+		model_free(&s->m);
+	probe_close(s->probe);
+	free(s);
+}
+
+struct model *app_session_model(struct app_session *s) { return &s->m; }
+pid_t app_session_left_running(const struct app_session *s) { return s->left_pid; }
+const char *app_session_recorded_to(const struct app_session *s) { return s->recorded_to; }
