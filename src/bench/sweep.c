@@ -6,32 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iodash/base/util.h"
 #include "iodash/bench/sweep.h"
-
-int sweep_parse_number(const char *s, double *out)
-{
-	char *end;
-	double v;
-
-	if (!s || !*s || isspace((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || errno || !isfinite(v))
-		return -EINVAL;
-	switch (*end) {
-	case 'k': case 'K': v *= 1024; end++; break;
-	case 'm': case 'M': v *= 1024 * 1024; end++; break;
-	case 'g': case 'G': v *= 1024.0 * 1024 * 1024; end++; break;
-	default: break;
-	}
-	if (*end == 'i' || *end == 'b' || *end == 'B')  /* "4KiB", "4kb" */
-		end += (*end == 'i' && (end[1] == 'B' || end[1] == 'b')) ? 2 : 1;
-	if (*end)
-		return -EINVAL;
-	*out = v;
-	return 0;
-}
 
 static void free_param(struct sweep_param *sp)
 {
@@ -415,7 +391,7 @@ int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int 
 			const char *xv = value_part(xp, idx[p->nparams - 1], xp->nnames - 1, &xl);
 			snprintf(r->x_name, sizeof(r->x_name), "%s", xp->names[xp->nnames - 1]);
 			snprintf(r->x_text, sizeof(r->x_text), "%.*s", (int)xl, xv);
-			if (sweep_parse_number(r->x_text, &r->x))
+			if (util_parse_number(r->x_text, &r->x))
 				r->x = idx[p->nparams - 1] + 1;   /* not a number: its position */
 			/* the other -p go into the label ("bs=4k"); names paired
 			 * with the x are not a curve of their own: x fixes them;

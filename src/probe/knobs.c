@@ -11,8 +11,8 @@
 #include <unistd.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include "iodash/bench/sweep.h"
 #include "iodash/base/fdio.h"
+#include "iodash/base/util.h"
 #include "iodash/probe/knobs.h"
 #include "iodash/sample/snapshot.h"
 
@@ -103,7 +103,7 @@ void knobs_normalize_value(const char *in, char *out, size_t len)
 	size_t n = strlen(in);
 
 	/* only a figure with a unit: "10" or "0.5" are the user's own text */
-	if (n && isalpha((unsigned char)in[n - 1]) && sweep_parse_number(in, &v) == 0 &&
+	if (n && isalpha((unsigned char)in[n - 1]) && util_parse_number(in, &v) == 0 &&
 	    v >= 0 && v < 9.2e18 && v == floor(v)) {
 		snprintf(out, len, "%.0f", v);
 		return;

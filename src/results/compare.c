@@ -974,7 +974,7 @@ void compare_format_x(char *b, size_t n, double x)
 	double m = 1048576;
 
 	/* a sweep's "128M" came in as 134217728: show it in the unit typed
-	 * (binary, as sweep_parse_number reads it) */
+	 * (binary, as util_parse_number reads it) */
 	if (x >= m && fabs(x) < 1e18 && x == floor(x)) {
 		int u = -1;
 		for (int i = 0; i < 4 && fmod(x, m) == 0; i++, m *= 1024)

@@ -163,27 +163,6 @@ static void test_between_quoted_refused(void **state)
 	}
 }
 
-static void test_numbers(void **state)
-{
-	double v;
-
-	(void)state;
-	assert_int_equal(sweep_parse_number("8", &v), 0);
-	assert_true(v == 8);
-	assert_int_equal(sweep_parse_number("2.5", &v), 0);
-	assert_true(v == 2.5);
-	assert_int_equal(sweep_parse_number("4k", &v), 0);
-	assert_true(v == 4096);
-	assert_int_equal(sweep_parse_number("1M", &v), 0);
-	assert_true(v == 1048576);
-	assert_int_equal(sweep_parse_number("4KiB", &v), 0);
-	assert_true(v == 4096);
-	assert_int_equal(sweep_parse_number("fast", &v), -EINVAL);
-	assert_int_equal(sweep_parse_number("4x", &v), -EINVAL);
-	assert_int_equal(sweep_parse_number("", &v), -EINVAL);
-	assert_int_equal(sweep_parse_number("nan", &v), -EINVAL);
-}
-
 static void test_eta(void **state)
 {
 	double d[] = { 30, 34, 32 };
@@ -283,7 +262,6 @@ int main(void)
 		cmocka_unit_test(test_grid_repeat_between),
 		cmocka_unit_test(test_no_reexpansion),
 		cmocka_unit_test(test_usage_errors),
-		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_paired_and_sysctl),
 		cmocka_unit_test(test_eta),
 	};

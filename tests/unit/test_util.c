@@ -1,4 +1,5 @@
 /* util: the one monotonic clock and the one base-name helper. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -33,11 +34,33 @@ static void test_mono_clock(void **state)
 	assert_true(bs - as < 5);                      /* seconds, not nanoseconds */
 }
 
+static void test_numbers(void **state)
+{
+	double v;
+
+	(void)state;
+	assert_int_equal(util_parse_number("8", &v), 0);
+	assert_true(v == 8);
+	assert_int_equal(util_parse_number("2.5", &v), 0);
+	assert_true(v == 2.5);
+	assert_int_equal(util_parse_number("4k", &v), 0);
+	assert_true(v == 4096);
+	assert_int_equal(util_parse_number("1M", &v), 0);
+	assert_true(v == 1048576);
+	assert_int_equal(util_parse_number("4KiB", &v), 0);
+	assert_true(v == 4096);
+	assert_int_equal(util_parse_number("fast", &v), -EINVAL);
+	assert_int_equal(util_parse_number("4x", &v), -EINVAL);
+	assert_int_equal(util_parse_number("", &v), -EINVAL);
+	assert_int_equal(util_parse_number("nan", &v), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_base_name),
 		cmocka_unit_test(test_mono_clock),
+		cmocka_unit_test(test_numbers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -76,10 +76,6 @@ int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int 
 			   char *err, size_t errlen);
 void sweep_plan_free(struct sweep_plan *p);
 
-/* A parameter value as a number: "4", "2.5", "4k"/"64K"/"1m"/"1g" (powers
- * of 1024, as fio and dbench mean them).  0 or -EINVAL. */
-int sweep_parse_number(const char *s, double *out);
-
 /* ETA from the durations of the runs done so far and the time the current
  * run has already taken: mean * remaining - elapsed of the current run.
  * < 0 when no run has finished yet. */
