@@ -1,7 +1,8 @@
 /* sample_schema: every field of a struct sample that leaves the process,
  * named once.  One row per field drives the recording's S record (writer
- * and reader), export's sample columns (CSV and JSON alike) and --batch's
- * level columns.  Adding a sample metric is one row here, plus the derive
+ * and reader), export's sample columns (CSV and JSON alike), --batch's
+ * level columns, and the PCP metrics published (publish.c) and exported
+ * (export_pcp.c).  Adding a sample metric is one row here, plus the derive
  * code that fills the field; docs/hacking.md. */
 #ifndef IODASH_SAMPLE_SCHEMA_H
 #define IODASH_SAMPLE_SCHEMA_H
