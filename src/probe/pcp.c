@@ -29,12 +29,23 @@
 
 static const struct pcplib *P;   /* libpcp, loaded by probe_pcp_open */
 
+/* meminfo, KiB: pmcd's name of each field of snapshot.h's
+ * SNAP_MEMINFO_ITEMS (pmcd's names are not /proc/meminfo's keys). */
+#define PCP_MEMINFO(X) \
+	X(mem_total_kb, "mem.physmem") \
+	X(mem_free_kb, "mem.util.free") \
+	X(mem_available_kb, "mem.util.available") \
+	X(cached_kb, "mem.util.cached") \
+	X(dirty_kb, "mem.util.dirty") \
+	X(writeback_kb, "mem.util.writeback")
+
+/* The counters: vmstat's are snapshot.h's SNAP_VMSTAT_ITEMS, in their
+ * order, as mem.vmstat.KEY (in pages); meminfo's follow them. */
+#define PCP_VM_ENUM(field, key, item, req) PM_VM_##field,
+#define PCP_MI_ENUM(field, name) PM_MI_##field,
 enum pcp_metric {
-	/* vmstat, pages */
-	PM_NR_DIRTY, PM_NR_WRITEBACK, PM_NR_WRITEBACK_TEMP, PM_NR_DIRTY_THRESHOLD,
-	PM_NR_DIRTY_BG_THRESHOLD, PM_NR_DIRTIED, PM_NR_WRITTEN, PM_PGPGIN, PM_PGPGOUT,
-	/* meminfo, KiB */
-	PM_MEM_TOTAL, PM_MEM_FREE, PM_MEM_AVAILABLE, PM_CACHED, PM_DIRTY_KB, PM_WRITEBACK_KB,
+	SNAP_VMSTAT_ITEMS(PCP_VM_ENUM)
+	PCP_MEMINFO(PCP_MI_ENUM)
 	/* pressure */
 	PM_PSI_SOME_AVG, PM_PSI_FULL_AVG, PM_PSI_SOME_TOTAL, PM_PSI_FULL_TOTAL,
 	/* disks: the first is the one whose instances list the disks */
@@ -46,25 +57,21 @@ enum pcp_metric {
 	PM_D_FLUSHES, PM_D_MS_FLUSHING,
 	PM_N
 };
+#undef PCP_VM_ENUM
+#undef PCP_MI_ENUM
+#define PCP_MI_COUNT_ONE(field, name) + 1
+#define PM_VM_END (0 SNAP_VMSTAT_ITEMS(SNAP_ITEM_COUNT_ONE))
+#define PM_MI_END (PM_VM_END + SNAP_MEMINFO_NITEMS)
+_Static_assert((0 PCP_MEMINFO(PCP_MI_COUNT_ONE)) == SNAP_MEMINFO_NITEMS, "every meminfo item has its pmcd name");
+_Static_assert(PM_MI_END == PM_PSI_SOME_AVG, "the counters come first");
 /* disk.dev.* in the order of /proc/diskstats' fields */
 _Static_assert(PM_D_MS_FLUSHING - PM_DISK_FIRST == DS_MS_FLUSHING, "disk metrics follow enum diskstat_field");
 
+#define PCP_VM_NAME(field, key, item, req) [PM_VM_##field] = "mem.vmstat." key,
+#define PCP_MI_NAME(field, name) [PM_MI_##field] = name,
 static const char *const pcp_names[PM_N] = {
-	[PM_NR_DIRTY] = "mem.vmstat.nr_dirty",
-	[PM_NR_WRITEBACK] = "mem.vmstat.nr_writeback",
-	[PM_NR_WRITEBACK_TEMP] = "mem.vmstat.nr_writeback_temp",
-	[PM_NR_DIRTY_THRESHOLD] = "mem.vmstat.nr_dirty_threshold",
-	[PM_NR_DIRTY_BG_THRESHOLD] = "mem.vmstat.nr_dirty_background_threshold",
-	[PM_NR_DIRTIED] = "mem.vmstat.nr_dirtied",
-	[PM_NR_WRITTEN] = "mem.vmstat.nr_written",
-	[PM_PGPGIN] = "mem.vmstat.pgpgin",
-	[PM_PGPGOUT] = "mem.vmstat.pgpgout",
-	[PM_MEM_TOTAL] = "mem.physmem",
-	[PM_MEM_FREE] = "mem.util.free",
-	[PM_MEM_AVAILABLE] = "mem.util.available",
-	[PM_CACHED] = "mem.util.cached",
-	[PM_DIRTY_KB] = "mem.util.dirty",
-	[PM_WRITEBACK_KB] = "mem.util.writeback",
+	SNAP_VMSTAT_ITEMS(PCP_VM_NAME)
+	PCP_MEMINFO(PCP_MI_NAME)
 	[PM_PSI_SOME_AVG] = "kernel.all.pressure.io.some.avg",
 	[PM_PSI_FULL_AVG] = "kernel.all.pressure.io.full.avg",
 	[PM_PSI_SOME_TOTAL] = "kernel.all.pressure.io.some.total",
@@ -87,6 +94,24 @@ static const char *const pcp_names[PM_N] = {
 	[PM_D_FLUSHES] = "disk.dev.flush",
 	[PM_D_MS_FLUSHING] = "disk.dev.flush_rawactive",
 };
+#undef PCP_VM_NAME
+#undef PCP_MI_NAME
+
+/* Where each counter goes in a snapshot (uint64_t), and which vmstat
+ * ones the dirty-limit model needs (the others are extras). */
+#define PCP_VM_OFF(field, key, item, req) [PM_VM_##field] = offsetof(struct snapshot, field),
+#define PCP_MI_OFF(field, name) [PM_MI_##field] = offsetof(struct snapshot, field),
+static const size_t pcp_offs[PM_MI_END] = { SNAP_VMSTAT_ITEMS(PCP_VM_OFF) PCP_MEMINFO(PCP_MI_OFF) };
+#define PCP_VM_REQ(field, key, item, req) [PM_VM_##field] = req,
+static const bool pcp_vm_required[PM_VM_END] = { SNAP_VMSTAT_ITEMS(PCP_VM_REQ) };
+#undef PCP_VM_OFF
+#undef PCP_MI_OFF
+#undef PCP_VM_REQ
+
+const char *probe_pcp_metric_name(int i)
+{
+	return i >= 0 && i < PM_N ? pcp_names[i] : NULL;
+}
 
 /* What an iodash publishes there (publish.c's names under
  * mmv.iodash.PID, one PID a session; mmv.iodash itself before 0.2). */
@@ -319,11 +344,6 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 		return -EIO;
 	}
 
-	uint64_t *vm[] = { &s->nr_dirty, &s->nr_writeback, &s->nr_writeback_temp,
-			   &s->nr_dirty_threshold, &s->nr_dirty_background_threshold,
-			   &s->nr_dirtied, &s->nr_written, &s->pgpgin, &s->pgpgout };
-	uint64_t *mi[] = { &s->mem_total_kb, &s->mem_free_kb, &s->mem_available_kb,
-			   &s->cached_kb, &s->dirty_kb, &s->writeback_kb };
 	bool vm_ok = true, mi_ok = true;
 
 	s->have = 0;
@@ -337,13 +357,12 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 	}
 	s->page_kb = c->page_kb;
 	/* the dirty-limit model needs all of them; the others are extras */
-	for (int i = PM_NR_DIRTY; i <= PM_PGPGOUT; i++)
-		if (!pcp_single(c, r, slot, i, vm[i - PM_NR_DIRTY]) &&
-		    (i == PM_NR_DIRTY || i == PM_NR_WRITEBACK || i == PM_NR_DIRTY_THRESHOLD ||
-		     i == PM_NR_DIRTY_BG_THRESHOLD))
+	for (int i = 0; i < PM_VM_END; i++)
+		if (!pcp_single(c, r, slot, i, (uint64_t *)((char *)s + pcp_offs[i])) && pcp_vm_required[i])
 			vm_ok = false;
-	for (int i = PM_MEM_TOTAL; i <= PM_WRITEBACK_KB; i++)
-		if (!pcp_single(c, r, slot, i, mi[i - PM_MEM_TOTAL]))
+	/* pmcd's meminfo: all of it or none */
+	for (int i = PM_VM_END; i < PM_MI_END; i++)
+		if (!pcp_single(c, r, slot, i, (uint64_t *)((char *)s + pcp_offs[i])))
 			mi_ok = false;
 	if (vm_ok && c->page_kb)
 		s->have |= SNAP_HAVE_VMSTAT;
@@ -413,7 +432,7 @@ static bool pcp_lookup(struct probe_pcp *c)
 		    P->pmLookupDesc(c->pmid[i], &c->desc[i]) < 0)
 			c->pmid[i] = PM_ID_NULL;
 	}
-	if (c->pmid[PM_NR_DIRTY] == PM_ID_NULL && c->pmid[PM_D_READS] == PM_ID_NULL)
+	if (c->pmid[PM_VM_nr_dirty] == PM_ID_NULL && c->pmid[PM_D_READS] == PM_ID_NULL)
 		return false;
 	pmAtomValue a;
 	if (pcp_value_once(c, "hinv.pagesize", PM_TYPE_U64, &a))

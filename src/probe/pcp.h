@@ -38,4 +38,9 @@ int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out);
 
 void probe_pcp_close(struct probe_pcp *c);
 
+/* The i-th metric name the reader asks pmcd for, NULL past the last: the
+ * vmstat ones first, mem.vmstat.KEY of each SNAP_VMSTAT_ITEMS row in
+ * order (for the tests). */
+const char *probe_pcp_metric_name(int i);
+
 #endif

@@ -15,14 +15,10 @@
 #include <string.h>
 #include "iodash/base/pcplib.h"
 #include "iodash/record/recording.h"
+#include "iodash/sample/sample_schema.h"
 
 /* Not a PMDA's domain: an archive of iodash's own metrics. */
 #define EXPORT_PCP_DOMAIN 490
-
-enum xp_metric {
-	XP_DIRTY, XP_WRITEBACK, XP_BG, XP_FREERUN, XP_THRESH, XP_ZONE, XP_HITS, XP_HIT_S,
-	XP_DISK_READ, XP_DISK_WRITE, XP_DISK_UTIL, XP_N
-};
 
 static const pmUnits xp_kb = { .dimSpace = 1, .scaleSpace = PM_SPACE_KBYTE };
 static const pmUnits xp_kb_s = { .dimSpace = 1, .dimTime = -1, .scaleSpace = PM_SPACE_KBYTE,
@@ -30,25 +26,59 @@ static const pmUnits xp_kb_s = { .dimSpace = 1, .dimTime = -1, .scaleSpace = PM_
 static const pmUnits xp_none = { 0 };
 static const pmUnits xp_count = { .dimCount = 1 };
 static const pmUnits xp_sec = { .dimTime = 1, .scaleTime = PM_TIME_SEC };
+static const pmUnits xp_ms = { .dimTime = 1, .scaleTime = PM_TIME_MSEC };
 
-static const struct xp_def {
+/* The metrics: the sample schema's rows with an archive name (item,
+ * name, semantics: the row's SCP; type and units: the row's), then
+ * these, per disk, of no schema row. */
+struct xp_def {
 	const char *name;
+	unsigned item;
 	int type, sem;
 	const pmUnits *units;
-	bool per_disk;
-} xp_defs[XP_N] = {
-	[XP_DIRTY] = { "iodash.dirty", PM_TYPE_U64, PM_SEM_INSTANT, &xp_kb, false },
-	[XP_WRITEBACK] = { "iodash.writeback", PM_TYPE_U64, PM_SEM_INSTANT, &xp_kb, false },
-	[XP_BG] = { "iodash.thresholds.background", PM_TYPE_U64, PM_SEM_INSTANT, &xp_kb, false },
-	[XP_FREERUN] = { "iodash.thresholds.freerun", PM_TYPE_U64, PM_SEM_INSTANT, &xp_kb, false },
-	[XP_THRESH] = { "iodash.thresholds.dirty", PM_TYPE_U64, PM_SEM_INSTANT, &xp_kb, false },
-	[XP_ZONE] = { "iodash.zone", PM_TYPE_STRING, PM_SEM_INSTANT, &xp_none, false },
-	[XP_HITS] = { "iodash.throttle.hits", PM_TYPE_U32, PM_SEM_COUNTER, &xp_count, false },
-	[XP_HIT_S] = { "iodash.throttle.seconds", PM_TYPE_DOUBLE, PM_SEM_COUNTER, &xp_sec, false },
-	[XP_DISK_READ] = { "iodash.disk.read", PM_TYPE_DOUBLE, PM_SEM_INSTANT, &xp_kb_s, true },
-	[XP_DISK_WRITE] = { "iodash.disk.write", PM_TYPE_DOUBLE, PM_SEM_INSTANT, &xp_kb_s, true },
-	[XP_DISK_UTIL] = { "iodash.disk.util", PM_TYPE_DOUBLE, PM_SEM_INSTANT, &xp_none, true },
 };
+
+enum xp_disk_metric { XP_DISK_READ, XP_DISK_WRITE, XP_DISK_UTIL, XP_DISK_N };
+
+static const struct xp_def xp_disk_defs[XP_DISK_N] = {
+	[XP_DISK_READ] = { "iodash.disk.read", 8, PM_TYPE_DOUBLE, PM_SEM_INSTANT, &xp_kb_s },
+	[XP_DISK_WRITE] = { "iodash.disk.write", 9, PM_TYPE_DOUBLE, PM_SEM_INSTANT, &xp_kb_s },
+	[XP_DISK_UTIL] = { "iodash.disk.util", 10, PM_TYPE_DOUBLE, PM_SEM_INSTANT, &xp_none },
+};
+
+/* A schema row as an archive's metric: its type's PCP type (the zone
+ * by its name), its unit's PCP units. */
+static struct xp_def xp_def_of_col(const struct sample_col *c)
+{
+	struct xp_def d = { .name = c->pcp.archive_name, .item = c->pcp.archive_item,
+			    .sem = c->pcp.sem == SCP_COUNTER ? PM_SEM_COUNTER : PM_SEM_INSTANT };
+
+	d.type = c->type == SCT_ZONE ? PM_TYPE_STRING : sample_col_is_double(c) ? PM_TYPE_DOUBLE :
+		 c->type == SCT_U32 ? PM_TYPE_U32 : c->type == SCT_INT ? PM_TYPE_32 : PM_TYPE_U64;
+	d.units = !strcmp(c->unit, "kB") ? &xp_kb : !strcmp(c->unit, "count") ? &xp_count :
+		  !strcmp(c->unit, "s") ? &xp_sec : !strcmp(c->unit, "ms") ? &xp_ms : &xp_none;
+	return d;
+}
+
+int recording_export_pcp_metrics(const char **names, unsigned *items, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < SF_N; i++)
+		if (sample_cols[i].pcp.archive_name) {
+			if (n < max) {
+				names[n] = sample_cols[i].pcp.archive_name;
+				items[n] = sample_cols[i].pcp.archive_item;
+			}
+			n++;
+		}
+	for (int i = 0; i < XP_DISK_N; i++, n++)
+		if (n < max) {
+			names[n] = xp_disk_defs[i].name;
+			items[n] = xp_disk_defs[i].item;
+		}
+	return n;
+}
 
 #define XP_MAX_DISKS 256
 
@@ -107,46 +137,67 @@ static int xp_label(struct xp *x, const char *name, const char *value)
 	return rc < 0 ? xp_fail(x, name, rc) : 0;
 }
 
-static int xp_put(struct xp *x, enum xp_metric m, const char *inst, const char *fmt, ...)
+static int xp_put(struct xp *x, const char *name, const char *inst, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-static int xp_put(struct xp *x, enum xp_metric m, const char *inst, const char *fmt, ...)
+static int xp_put(struct xp *x, const char *name, const char *inst, const char *fmt, ...)
 {
 	char v[256];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(v, sizeof(v), fmt, ap);
 	va_end(ap);
-	int rc = x->P->pmiPutValue(xp_defs[m].name, inst, v);
-	return rc < 0 ? xp_fail(x, xp_defs[m].name, rc) : 0;
+	int rc = x->P->pmiPutValue(name, inst, v);
+	return rc < 0 ? xp_fail(x, name, rc) : 0;
+}
+
+/* A schema row's value, in its xp_def_of_col type. */
+static int xp_put_col(struct xp *x, const struct sample *s, const struct sample_col *c)
+{
+	const char *name = c->pcp.archive_name;
+
+	switch (xp_def_of_col(c).type) {
+	case PM_TYPE_STRING:
+		return xp_put(x, name, "", "%s", dirty_zone_name((enum dirty_zone)sample_col_int(s, c)));
+	case PM_TYPE_DOUBLE:
+		return xp_put(x, name, "", "%.9g", sample_col_double(s, c));
+	case PM_TYPE_U32:
+		return xp_put(x, name, "", "%u", (unsigned)sample_col_int(s, c));
+	case PM_TYPE_32:
+		return xp_put(x, name, "", "%d", (int)sample_col_int(s, c));
+	default:
+		return xp_put(x, name, "", "%llu", (unsigned long long)sample_col_int(s, c));
+	}
 }
 
 static int xp_sample(struct xp *x, const struct sample *s, pmInDom indom)
 {
 	int rc = 0;
 
-	if (s->have_dirty) {
-		if ((rc = xp_put(x, XP_DIRTY, "", "%llu", (unsigned long long)s->dirty_kb)) ||
-		    (rc = xp_put(x, XP_WRITEBACK, "", "%llu", (unsigned long long)s->writeback_kb)) ||
-		    (rc = xp_put(x, XP_BG, "", "%llu", (unsigned long long)s->bg_thresh_kb)) ||
-		    (rc = xp_put(x, XP_FREERUN, "", "%llu", (unsigned long long)s->freerun_kb)) ||
-		    (rc = xp_put(x, XP_THRESH, "", "%llu", (unsigned long long)s->thresh_kb)) ||
-		    (rc = xp_put(x, XP_ZONE, "", "%s", dirty_zone_name(s->zone))))
+	for (int i = 0; i < SF_N; i++) {
+		const struct sample_col *c = &sample_cols[i];
+		if (c->pcp.archive_name && sample_guard_holds(s, c->pcp.guard) && (rc = xp_put_col(x, s, c)))
 			return rc;
 	}
-	if ((rc = xp_put(x, XP_HITS, "", "%u", s->hits)) || (rc = xp_put(x, XP_HIT_S, "", "%.9g", s->hit_seconds)))
-		return rc;
 	for (int d = 0; d < s->ndisks; d++) {
 		const struct disk_rate *dr = &s->disks[d];
 		if (!dr->have_rate || xp_disk(x, dr->name, indom) < 0)
 			continue;
-		if ((rc = xp_put(x, XP_DISK_READ, dr->name, "%.9g", dr->rkB_s)) ||
-		    (rc = xp_put(x, XP_DISK_WRITE, dr->name, "%.9g", dr->wkB_s)))
+		if ((rc = xp_put(x, xp_disk_defs[XP_DISK_READ].name, dr->name, "%.9g", dr->rkB_s)) ||
+		    (rc = xp_put(x, xp_disk_defs[XP_DISK_WRITE].name, dr->name, "%.9g", dr->wkB_s)))
 			return rc;
 		double u = disk_rate_figure(dr, DF_UTIL);
-		if (!isnan(u) && (rc = xp_put(x, XP_DISK_UTIL, dr->name, "%.9g", u)))
+		if (!isnan(u) && (rc = xp_put(x, xp_disk_defs[XP_DISK_UTIL].name, dr->name, "%.9g", u)))
 			return rc;
 	}
 	return 0;
+}
+
+/* Describe one metric to libpcp-import. */
+static int xp_add_metric(struct xp *x, const struct xp_def *d, pmInDom indom)
+{
+	int rc = x->P->pmiAddMetric(d->name, x->P->pmiID(EXPORT_PCP_DOMAIN, 0, d->item), d->type, indom,
+				    d->sem, *d->units);
+	return rc < 0 ? xp_fail(x, d->name, rc) : 0;
 }
 
 /* libpcp would print these itself: an archive is never
@@ -212,15 +263,14 @@ int recording_export_pcp(const struct recording *rec, const char *path, char *er
 	}
 	x->P->pmiSetHostname(h->host[0] ? h->host : "unknown");
 	x->P->pmiSetTimezone("UTC");
-	for (int m = 0; m < XP_N; m++) {
-		const struct xp_def *d = &xp_defs[m];
-		rc = x->P->pmiAddMetric(d->name, x->P->pmiID(EXPORT_PCP_DOMAIN, 0, m), d->type,
-					d->per_disk ? indom : PM_INDOM_NULL, d->sem, *d->units);
-		if (rc < 0) {
-			rc = xp_fail(x, d->name, rc);
+	for (int i = 0; i < SF_N; i++) {
+		struct xp_def d = xp_def_of_col(&sample_cols[i]);
+		if (d.name && (rc = xp_add_metric(x, &d, PM_INDOM_NULL)))
 			goto out;
-		}
 	}
+	for (int i = 0; i < XP_DISK_N; i++)
+		if ((rc = xp_add_metric(x, &xp_disk_defs[i], indom)))
+			goto out;
 	if ((rc = xp_label(x, "hostname_recorded", h->host)) || (rc = xp_label(x, "kernel", h->kernel)) ||
 	    (rc = xp_label(x, "label", h->label)) || (rc = xp_label(x, "command", h->command)) ||
 	    (rc = xp_label(x, "source", h->source)))

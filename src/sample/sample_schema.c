@@ -3,10 +3,10 @@
 #include <string.h>
 #include "iodash/sample/sample_schema.h"
 
-#define SAMPLE_SCHEMA_ROW(id, nm, un, ty, field, wh, gu) \
+#define SAMPLE_SCHEMA_ROW(id, nm, un, ty, field, wh, gu, pc) \
 	[SF_##id] = { .name = nm, .unit = un, .type = ty, \
 		      .off = offsetof(struct sample, field), \
-		      .size = sizeof(((struct sample *)0)->field), .where = wh, .guard = gu },
+		      .size = sizeof(((struct sample *)0)->field), .where = wh, .guard = gu, .pcp = pc },
 const struct sample_col sample_cols[SF_N] = { SAMPLE_SCHEMA(SAMPLE_SCHEMA_ROW) };
 #undef SAMPLE_SCHEMA_ROW
 
@@ -76,7 +76,12 @@ void sample_col_set_int(struct sample *s, const struct sample_col *c, int64_t v)
 
 bool sample_col_present(const struct sample *s, const struct sample_col *c)
 {
-	switch (c->guard) {
+	return sample_guard_holds(s, c->guard);
+}
+
+bool sample_guard_holds(const struct sample *s, enum sample_guard g)
+{
+	switch (g) {
 	case SCG_ALWAYS: return true;
 	case SCG_DIRTY: return s->have_dirty;
 	case SCG_PSI: return s->have_psi;

@@ -38,6 +38,7 @@
 #include <pcp/mmv_dev.h>
 
 #include "iodash/session/publish.h"
+#include "iodash/sample/sample_schema.h"
 
 /* The cluster of this file within the mmv agent, part of every metric's
  * PMID: each session's file needs its own, or two sessions' metrics share
@@ -46,50 +47,115 @@
 #define PUBLISH_CLUSTER_MIN 64
 #define PUBLISH_CLUSTER_MAX 4095
 
-enum pub_metric {
-	PUB_ZONE, PUB_DIRTY, PUB_WRITEBACK, PUB_BG_THRESH, PUB_FREERUN, PUB_THRESH,
-	PUB_EPISODES, PUB_THROTTLED_MS, PUB_BENCH_STATE, PUB_BENCH_LABEL,
-	PUB_BENCH_RUN, PUB_BENCH_RUNS, PUB_BENCH_FAILED, PUB_BENCH_ETA, PUB_BENCH_RESULT, PUB_N
-};
+/* The metrics: the sample schema's rows with an mmv name (their items,
+ * names, semantics and help are the row's SCP), then publish's own, of
+ * the benchmark, whose items follow the schema's highest. */
+enum pub_units { U_NONE, U_KB, U_MS, U_COUNT, U_SEC };
 
 struct pub_def {
 	const char *name;
 	mmv_metric_type_t type;
 	mmv_metric_sem_t sem;
-	enum { U_NONE, U_KB, U_MS, U_COUNT, U_SEC } units;
+	enum pub_units units;
 	const char *help;
 };
 
-static const struct pub_def pub_defs[PUB_N] = {
-	[PUB_ZONE] = { "zone", MMV_TYPE_STRING, MMV_SEM_INSTANT, U_NONE,
-		       "dirty-limit zone: below_bg, background, freerun, throttle or hard_limit" },
-	[PUB_DIRTY] = { "dirty", MMV_TYPE_U64, MMV_SEM_INSTANT, U_KB, "dirty page cache (vmstat nr_dirty)" },
-	[PUB_WRITEBACK] = { "writeback", MMV_TYPE_U64, MMV_SEM_INSTANT, U_KB, "under writeback (nr_writeback)" },
-	[PUB_BG_THRESH] = { "thresholds.background", MMV_TYPE_U64, MMV_SEM_INSTANT, U_KB,
-			    "background writeback threshold (nr_dirty_background_threshold)" },
-	[PUB_FREERUN] = { "thresholds.freerun", MMV_TYPE_U64, MMV_SEM_INSTANT, U_KB,
-			  "freerun ceiling: (thresh + background) / 2" },
-	[PUB_THRESH] = { "thresholds.dirty", MMV_TYPE_U64, MMV_SEM_INSTANT, U_KB,
-			 "dirty threshold (nr_dirty_threshold)" },
-	[PUB_EPISODES] = { "throttle.episodes", MMV_TYPE_U64, MMV_SEM_COUNTER, U_COUNT,
-			   "dirty-limit hits (throttle episodes) since iodash started" },
-	[PUB_THROTTLED_MS] = { "throttle.time", MMV_TYPE_U64, MMV_SEM_COUNTER, U_MS,
-			       "time spent in dirty-limit hits since iodash started" },
-	[PUB_BENCH_STATE] = { "bench.state", MMV_TYPE_STRING, MMV_SEM_INSTANT, U_NONE,
-			      "benchmark: none, starting, running, between or done" },
-	[PUB_BENCH_LABEL] = { "bench.label", MMV_TYPE_STRING, MMV_SEM_INSTANT, U_NONE,
-			      "label of the runs (-l)" },
-	[PUB_BENCH_RUN] = { "bench.run", MMV_TYPE_U32, MMV_SEM_INSTANT, U_NONE,
-			    "1-based run of a sweep (0 when not a sweep)" },
-	[PUB_BENCH_RUNS] = { "bench.runs", MMV_TYPE_U32, MMV_SEM_INSTANT, U_NONE,
-			     "runs of the sweep (0 when not a sweep)" },
-	[PUB_BENCH_FAILED] = { "bench.failed", MMV_TYPE_U32, MMV_SEM_INSTANT, U_NONE,
-			       "runs that failed so far" },
-	[PUB_BENCH_ETA] = { "bench.eta", MMV_TYPE_U32, MMV_SEM_INSTANT, U_SEC,
-			    "seconds until the sweep ends, as iodash estimates it (0: unknown)" },
-	[PUB_BENCH_RESULT] = { "bench.result", MMV_TYPE_STRING, MMV_SEM_INSTANT, U_NONE,
-			       "the last result a run reported: LABEL METRIC=VALUE UNIT at X_NAME=X, run N" },
+enum pub_bench {
+	PB_STATE, PB_LABEL, PB_RUN, PB_RUNS, PB_FAILED, PB_ETA, PB_RESULT, PB_N
 };
+
+static const struct pub_def pub_bench_defs[PB_N] = {
+	[PB_STATE] = { "bench.state", MMV_TYPE_STRING, MMV_SEM_INSTANT, U_NONE,
+		       "benchmark: none, starting, running, between or done" },
+	[PB_LABEL] = { "bench.label", MMV_TYPE_STRING, MMV_SEM_INSTANT, U_NONE,
+		       "label of the runs (-l)" },
+	[PB_RUN] = { "bench.run", MMV_TYPE_U32, MMV_SEM_INSTANT, U_NONE,
+		     "1-based run of a sweep (0 when not a sweep)" },
+	[PB_RUNS] = { "bench.runs", MMV_TYPE_U32, MMV_SEM_INSTANT, U_NONE,
+		      "runs of the sweep (0 when not a sweep)" },
+	[PB_FAILED] = { "bench.failed", MMV_TYPE_U32, MMV_SEM_INSTANT, U_NONE,
+			"runs that failed so far" },
+	[PB_ETA] = { "bench.eta", MMV_TYPE_U32, MMV_SEM_INSTANT, U_SEC,
+		     "seconds until the sweep ends, as iodash estimates it (0: unknown)" },
+	[PB_RESULT] = { "bench.result", MMV_TYPE_STRING, MMV_SEM_INSTANT, U_NONE,
+			"the last result a run reported: LABEL METRIC=VALUE UNIT at X_NAME=X, run N" },
+};
+
+#define PUB_MAX (SF_N + PB_N)
+
+/* One metric of the file: its definition, item, and where its value
+ * comes from (a schema row, or a bench metric). */
+struct pub_metric {
+	struct pub_def def;
+	uint32_t item;
+	int col;                     /* enum sample_field, -1 for a bench metric */
+	int bench;                   /* enum pub_bench, -1 for a schema row */
+};
+
+/* A schema row as published: a number of seconds as whole ms (MMV's
+ * integer counters), a zone by its name, other numbers as U64. */
+static struct pub_def pub_def_of_col(const struct sample_col *c)
+{
+	struct pub_def d = { .name = c->pcp.mmv_name, .help = c->pcp.help,
+			     .sem = c->pcp.sem == SCP_COUNTER ? MMV_SEM_COUNTER : MMV_SEM_INSTANT };
+
+	if (c->type == SCT_ZONE) {
+		d.type = MMV_TYPE_STRING;
+		d.units = U_NONE;
+	} else if (sample_col_is_double(c) && !strcmp(c->unit, "s")) {
+		d.type = MMV_TYPE_U64;
+		d.units = U_MS;
+	} else if (sample_col_is_double(c)) {
+		d.type = MMV_TYPE_DOUBLE;
+		d.units = !strcmp(c->unit, "ms") ? U_MS : U_NONE;
+	} else {
+		d.type = MMV_TYPE_U64;
+		d.units = !strcmp(c->unit, "kB") ? U_KB : !strcmp(c->unit, "count") ? U_COUNT :
+			  !strcmp(c->unit, "ms") ? U_MS : U_NONE;
+	}
+	return d;
+}
+
+static int pub_by_item(const void *a, const void *b)
+{
+	const struct pub_metric *x = a, *y = b;
+
+	return (x->item > y->item) - (x->item < y->item);
+}
+
+/* Every published metric, in item order; how many. */
+static int pub_metrics(struct pub_metric m[PUB_MAX])
+{
+	uint32_t last = 0;
+	int n = 0;
+
+	for (int i = 0; i < SF_N; i++) {
+		const struct sample_col *c = &sample_cols[i];
+		if (!c->pcp.mmv_name)
+			continue;
+		m[n++] = (struct pub_metric){ .def = pub_def_of_col(c), .item = c->pcp.mmv_item,
+					      .col = i, .bench = -1 };
+		if (c->pcp.mmv_item > last)
+			last = c->pcp.mmv_item;
+	}
+	for (int b = 0; b < PB_N; b++)
+		m[n++] = (struct pub_metric){ .def = pub_bench_defs[b], .item = last + 1 + (uint32_t)b,
+					      .col = -1, .bench = b };
+	qsort(m, (size_t)n, sizeof(*m), pub_by_item);
+	return n;
+}
+
+int publish_metrics(const char **names, unsigned *items, int max)
+{
+	struct pub_metric m[PUB_MAX];
+	int n = pub_metrics(m);
+
+	for (int i = 0; i < n && i < max; i++) {
+		names[i] = m[i].def.name;
+		items[i] = m[i].item;
+	}
+	return n;
+}
 
 static const char *pub_state_name(enum bench_state s)
 {
@@ -103,7 +169,7 @@ static const char *pub_state_name(enum bench_state s)
 	return "?";
 }
 
-static pmUnits pub_units(int u)
+static pmUnits pub_units(enum pub_units u)
 {
 	pmUnits kb = MMV_UNITS(1, 0, 0, PM_SPACE_KBYTE, 0, 0);
 	pmUnits ms = MMV_UNITS(0, 1, 0, 0, PM_TIME_MSEC, 0);
@@ -122,7 +188,10 @@ struct publisher {
 	size_t size;
 	dev_t dev;                   /* the file made, to not remove a later one's */
 	ino_t ino;
-	mmv_disk_value_t *v;         /* PUB_N values, in pub_defs' order */
+	int n;
+	struct pub_metric m[PUB_MAX];   /* the file's metrics, in its order */
+	mmv_disk_value_t *v;         /* n values, in m's order */
+	int slot_of_bench[PB_N];     /* where in m a bench metric is */
 };
 
 /* PCP_TMP_DIR as libpcp's pmGetConfig finds it: the environment, else the
@@ -249,17 +318,17 @@ static void pub_lay_out(struct publisher *p, uint64_t metrics_off, uint64_t valu
 	hdr->flags = MMV_FLAG_PROCESS;
 	hdr->process = (int32_t)getpid();
 	hdr->cluster = p->cluster;
-	toc[0] = (mmv_disk_toc_t){ .type = MMV_TOC_METRICS, .count = PUB_N, .offset = metrics_off };
-	toc[1] = (mmv_disk_toc_t){ .type = MMV_TOC_VALUES, .count = PUB_N, .offset = values_off };
+	toc[0] = (mmv_disk_toc_t){ .type = MMV_TOC_METRICS, .count = p->n, .offset = metrics_off };
+	toc[1] = (mmv_disk_toc_t){ .type = MMV_TOC_VALUES, .count = p->n, .offset = values_off };
 	toc[2] = (mmv_disk_toc_t){ .type = MMV_TOC_STRINGS, .count = nstrings, .offset = strings_off };
 
 	p->v = (mmv_disk_value_t *)(base + values_off);
 	/* the strings section: each string value's, then each metric's help */
-	for (int i = 0; i < PUB_N; i++) {
-		const struct pub_def *d = &pub_defs[i];
+	for (int i = 0; i < p->n; i++) {
+		const struct pub_def *d = &p->m[i].def;
 
 		snprintf(m[i].name, sizeof(m[i].name), "%s", d->name);
-		m[i].item = (uint32_t)i + 1;
+		m[i].item = p->m[i].item;
 		m[i].type = d->type;
 		m[i].semantics = d->sem;
 		m[i].dimension = pub_units(d->units);
@@ -268,11 +337,11 @@ static void pub_lay_out(struct publisher *p, uint64_t metrics_off, uint64_t valu
 		if (d->type == MMV_TYPE_STRING)
 			p->v[i].extra = (int64_t)(strings_off + (uint64_t)si++ * MMV_STRINGMAX);
 	}
-	for (int i = 0; i < PUB_N; i++) {
+	for (int i = 0; i < p->n; i++) {
 		/* the help text is both the short and the long one */
 		uint64_t off = strings_off + (uint64_t)si * MMV_STRINGMAX;
 
-		snprintf(base + off, MMV_STRINGMAX, "%s", pub_defs[i].help);
+		snprintf(base + off, MMV_STRINGMAX, "%s", p->m[i].def.help);
 		m[i].shorttext = m[i].helptext = off;
 		si++;
 	}
@@ -335,7 +404,7 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 	struct stat st;
 	char dir[PATH_MAX - 8];
 	uint64_t metrics_off, values_off, strings_off;
-	int nstrings = PUB_N;
+	int nstrings;
 
 	*out = NULL;
 	/* no PCP configuration, or no mmv directory: PCP is not set up here,
@@ -349,11 +418,16 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 		snprintf(err, errlen, "not publishing mmv.iodash.%d: out of memory", (int)getpid());
 		return -ENOMEM;
 	}
-	for (int i = 0; i < PUB_N; i++)
-		nstrings += pub_defs[i].type == MMV_TYPE_STRING;
+	p->n = pub_metrics(p->m);
+	nstrings = p->n;
+	for (int i = 0; i < p->n; i++) {
+		nstrings += p->m[i].def.type == MMV_TYPE_STRING;
+		if (p->m[i].bench >= 0)
+			p->slot_of_bench[p->m[i].bench] = i;
+	}
 	metrics_off = sizeof(mmv_disk_header_t) + 3 * sizeof(mmv_disk_toc_t);
-	values_off = metrics_off + PUB_N * sizeof(mmv_disk_metric_t);
-	strings_off = values_off + PUB_N * sizeof(mmv_disk_value_t);
+	values_off = metrics_off + (uint64_t)p->n * sizeof(mmv_disk_metric_t);
+	strings_off = values_off + (uint64_t)p->n * sizeof(mmv_disk_value_t);
 	p->size = strings_off + (size_t)nstrings * MMV_STRINGMAX;
 	p->fd = -1;
 	uint64_t used[64] = { 0 };
@@ -374,18 +448,18 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 	return 0;
 }
 
-static void pub_u64(struct publisher *p, enum pub_metric i, uint64_t v)
+static void pub_u64(struct publisher *p, int i, uint64_t v)
 {
 	p->v[i].value.ull = v;
 }
 
-static void pub_u32(struct publisher *p, enum pub_metric i, uint32_t v)
+static void pub_u32(struct publisher *p, int i, uint32_t v)
 {
 	p->v[i].value.ul = v;
 }
 
 /* A string value, rewritten only when it changed (most samples it has not). */
-static void pub_str(struct publisher *p, enum pub_metric i, const char *s)
+static void pub_str(struct publisher *p, int i, const char *s)
 {
 	char *dst = (char *)p->map + p->v[i].extra;
 	size_t n = strnlen(s, MMV_STRINGMAX - 1);
@@ -397,34 +471,51 @@ static void pub_str(struct publisher *p, enum pub_metric i, const char *s)
 	p->v[i].value.l = (int32_t)n;
 }
 
+/* A schema row's value, as pub_def_of_col published it. */
+static void pub_col(struct publisher *p, int i, const struct sample *s, const struct sample_col *c)
+{
+	switch (p->m[i].def.type) {
+	case MMV_TYPE_STRING:
+		pub_str(p, i, dirty_zone_name((enum dirty_zone)sample_col_int(s, c)));
+		break;
+	case MMV_TYPE_DOUBLE:
+		p->v[i].value.d = sample_col_double(s, c);
+		break;
+	default:
+		if (sample_col_is_double(c))   /* seconds, as ms */
+			pub_u64(p, i, (uint64_t)(sample_col_double(s, c) * 1000.0 + 0.5));
+		else
+			pub_u64(p, i, (uint64_t)sample_col_int(s, c));
+		break;
+	}
+}
+
 void publish_sample(struct publisher *p, const struct sample *s, const struct bench_status *b,
 		    const struct result_point *last)
 {
+	const int *bs;
+
 	if (!p)
 		return;
-	if (s->have_dirty) {
-		pub_str(p, PUB_ZONE, dirty_zone_name(s->zone));
-		pub_u64(p, PUB_DIRTY, s->dirty_kb);
-		pub_u64(p, PUB_WRITEBACK, s->writeback_kb);
-		pub_u64(p, PUB_BG_THRESH, s->bg_thresh_kb);
-		pub_u64(p, PUB_FREERUN, s->freerun_kb);
-		pub_u64(p, PUB_THRESH, s->thresh_kb);
+	for (int i = 0; i < p->n; i++) {
+		const struct sample_col *c = p->m[i].col >= 0 ? &sample_cols[p->m[i].col] : NULL;
+		if (c && sample_guard_holds(s, c->pcp.guard))
+			pub_col(p, i, s, c);
 	}
-	pub_u64(p, PUB_EPISODES, s->hits);
-	pub_u64(p, PUB_THROTTLED_MS, (uint64_t)(s->hit_seconds * 1000.0 + 0.5));
+	bs = p->slot_of_bench;
 	if (b) {
-		pub_str(p, PUB_BENCH_STATE, pub_state_name(b->state));
-		pub_str(p, PUB_BENCH_LABEL, b->label);
-		pub_u32(p, PUB_BENCH_RUN, (uint32_t)(b->run_index > 0 ? b->run_index : 0));
-		pub_u32(p, PUB_BENCH_RUNS, (uint32_t)(b->run_total > 0 ? b->run_total : 0));
-		pub_u32(p, PUB_BENCH_FAILED, (uint32_t)(b->runs_failed > 0 ? b->runs_failed : 0));
-		pub_u32(p, PUB_BENCH_ETA, (uint32_t)(b->eta_s > 0 ? b->eta_s + 0.5 : 0));
+		pub_str(p, bs[PB_STATE], pub_state_name(b->state));
+		pub_str(p, bs[PB_LABEL], b->label);
+		pub_u32(p, bs[PB_RUN], (uint32_t)(b->run_index > 0 ? b->run_index : 0));
+		pub_u32(p, bs[PB_RUNS], (uint32_t)(b->run_total > 0 ? b->run_total : 0));
+		pub_u32(p, bs[PB_FAILED], (uint32_t)(b->runs_failed > 0 ? b->runs_failed : 0));
+		pub_u32(p, bs[PB_ETA], (uint32_t)(b->eta_s > 0 ? b->eta_s + 0.5 : 0));
 	}
 	if (last) {
 		char text[256];
 		snprintf(text, sizeof(text), "%s %s=%.6g %s at %s=%g, run %d", last->label, last->metric,
 			 last->value, last->unit, last->x_name[0] ? last->x_name : "x", last->x, last->run + 1);
-		pub_str(p, PUB_BENCH_RESULT, text);
+		pub_str(p, bs[PB_RESULT], text);
 	}
 }
 

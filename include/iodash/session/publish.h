@@ -26,6 +26,11 @@ int publish_open(struct publisher **out, char *err, size_t errlen);
 void publish_sample(struct publisher *p, const struct sample *s, const struct bench_status *b,
 		    const struct result_point *last);
 
+/* The published names and their items, in the file's order, up to max of
+ * them: the sample schema's rows that have an mmv name, then bench.*.
+ * How many there are. */
+int publish_metrics(const char **names, unsigned *items, int max);
+
 /* Unmap, and remove the file unless another iodash has replaced it since. */
 void publish_close(struct publisher *p);
 
