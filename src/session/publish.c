@@ -182,6 +182,7 @@ static pmUnits pub_units(enum pub_units u)
 
 struct publisher {
 	char path[PATH_MAX];         /* $PCP_TMP_DIR/mmv/iodash.PID */
+	char tmp[PATH_MAX];          /* $PCP_TMP_DIR/mmv/.iodash.PID.new, until shown */
 	int fd;                      /* held, with its flock, for the session */
 	uint32_t cluster;
 	void *map;
@@ -258,8 +259,13 @@ static void *pub_map_file(struct publisher *p)
 			return NULL;
 		}
 	}
+	/* made under a hidden name and shown by publish_show_file once held
+	 * and laid out: a file of the real name is held from its first
+	 * moment, so the stale scan needs no grace period (one went by a
+	 * modification time that a killed session's last stores kept young) */
+	unlink(p->tmp);
 	um = umask(S_IWGRP | S_IWOTH);
-	fd = open(p->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	fd = open(p->tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	umask(um);
 	if (fd < 0)
 		return NULL;
@@ -267,7 +273,7 @@ static void *pub_map_file(struct publisher *p)
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		e = errno;
 		close(fd);
-		unlink(p->path);
+		unlink(p->tmp);
 		errno = e;
 		return NULL;
 	}
@@ -280,7 +286,7 @@ static void *pub_map_file(struct publisher *p)
 		e = errno;
 	if (e) {
 		close(fd);
-		unlink(p->path);
+		unlink(p->tmp);
 		errno = e;
 		return NULL;
 	}
@@ -288,7 +294,7 @@ static void *pub_map_file(struct publisher *p)
 	e = errno;
 	if (map == MAP_FAILED) {
 		close(fd);
-		unlink(p->path);
+		unlink(p->tmp);
 		errno = e;
 		return NULL;
 	}
@@ -364,15 +370,13 @@ static bool pub_is_ours(const char *name)
 }
 
 /* Remove the iodash MMV files in dir that no session holds: the lock of
- * a session ends with its process, however it ended.  A file of a few
- * seconds is left alone: its session may be between creating and
- * locking it.  Bit c of used[] is set for the cluster c of each file
- * left.  The number removed. */
+ * a session ends with its process, however it ended, and a file has its
+ * name only once held (pub_map_file).  Bit c of used[] is set for the
+ * cluster c of each file left.  The number removed. */
 static int pub_remove_stale(const char *dir, uint64_t used[64])
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	time_t now = time(NULL);
 	int n = 0;
 
 	if (!d)
@@ -387,7 +391,7 @@ static int pub_remove_stale(const char *dir, uint64_t used[64])
 		fd = openat(dirfd(d), de->d_name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 		if (fd < 0)
 			continue;
-		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_mtime >= 5 &&
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
 		    flock(fd, LOCK_EX | LOCK_NB) == 0 && unlinkat(dirfd(d), de->d_name, 0) == 0)
 			n++;
 		else if (pread(fd, &hdr, sizeof(hdr), 0) == (ssize_t)sizeof(hdr) && hdr.cluster <= PUBLISH_CLUSTER_MAX)
@@ -396,6 +400,15 @@ static int pub_remove_stale(const char *dir, uint64_t used[64])
 	}
 	closedir(d);
 	return n;
+}
+
+/* The one message of a file that could not be made; frees p. */
+static int pub_create_failed(struct publisher *p, int e, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "not publishing mmv.iodash.%d: cannot create %s: %s "
+		 "(--no-publish to not try)", (int)getpid(), p->path, strerror(e));
+	free(p);
+	return -e;
 }
 
 int publish_open(struct publisher **out, char *err, size_t errlen)
@@ -436,14 +449,20 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 	for (int i = 0; i < PUBLISH_CLUSTER_MAX && (used[p->cluster / 64] >> (p->cluster % 64) & 1); i++)
 		p->cluster = p->cluster == PUBLISH_CLUSTER_MAX ? PUBLISH_CLUSTER_MIN : p->cluster + 1;
 	snprintf(p->path, sizeof(p->path), "%s/iodash.%d", dir, (int)getpid());
-	if (!(p->map = pub_map_file(p))) {
-		int e = errno ? errno : EIO;
-		snprintf(err, errlen, "not publishing mmv.iodash.%d: cannot create %s: %s "
-			 "(--no-publish to not try)", (int)getpid(), p->path, strerror(e));
-		free(p);
-		return -e;
-	}
+	snprintf(p->tmp, sizeof(p->tmp), "%s/.iodash.%d.new", dir, (int)getpid());
+	if (!(p->map = pub_map_file(p)))
+		return pub_create_failed(p, errno ? errno : EIO, err, errlen);
 	pub_lay_out(p, metrics_off, values_off, strings_off, nstrings);
+	/* shown under its name: link() never replaces (a held file of the
+	 * name is another PID namespace's session) */
+	if (link(p->tmp, p->path) < 0) {
+		int e = errno;
+		munmap(p->map, p->size);
+		close(p->fd);
+		unlink(p->tmp);
+		return pub_create_failed(p, e, err, errlen);
+	}
+	unlink(p->tmp);
 	*out = p;
 	return 0;
 }
