@@ -12,7 +12,7 @@
 #include "cmd/commands.h"
 #include "iodash/base/config.h"
 #include "iodash/parsers/parser.h"
-#include "iodash/parsers/result.h"
+#include "iodash/parsers/result_set.h"
 
 enum {
 	OPT_THEME = 256, OPT_ASCII, OPT_MONO, OPT_NO_BRAILLE, OPT_BATCH, OPT_COUNT,

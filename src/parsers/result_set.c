@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/parsers/result.h"
+#include "iodash/parsers/result_set.h"
 
 int result_set_add(struct result_set *rs, const struct result_point *p)
 {

@@ -24,7 +24,7 @@
 #define IODASH_BENCH_SWEEP_H
 
 #include <stddef.h>
-#include "iodash/parsers/result.h"
+#include "iodash/parsers/result_set.h"
 
 #define SWEEP_MAX_PARAMS 8
 #define SWEEP_MAX_VALUES 1024

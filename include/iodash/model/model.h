@@ -22,7 +22,7 @@
 #include "iodash/sample/derive.h"
 #include "iodash/model/history.h"
 #include "iodash/model/series.h"
-#include "iodash/parsers/result.h"
+#include "iodash/parsers/result_set.h"
 #include "iodash/parsers/parser.h"
 #include "iodash/throttle/ktrace.h"
 #include "iodash/probe/procio.h"

@@ -52,7 +52,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "iodash/parsers/result.h"
+#include "iodash/parsers/result_set.h"
 
 struct parser;
 

@@ -10,7 +10,7 @@
 #include "cmd/cli.h"
 #include "iodash/model/model.h"
 #include "iodash/parsers/parser.h"
-#include "iodash/parsers/result.h"
+#include "iodash/parsers/result_set.h"
 #include "iodash/results/runsum.h"
 #include "iodash/results/stats.h"
 

@@ -49,7 +49,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "iodash/sample/derive.h"
-#include "iodash/parsers/result.h"
+#include "iodash/parsers/result_set.h"
 #include "iodash/sample/snapshot.h"
 
 #define RUNSUM_THROTTLED_SHARE 0.15
