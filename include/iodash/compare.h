@@ -7,7 +7,7 @@
 #define IODASH_COMPARE_H
 
 #include <stdio.h>
-#include "iodash/cli.h"
+#include "iodash/emit.h"
 #include "iodash/model.h"
 #include "iodash/parser.h"
 #include "iodash/result.h"

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
-#include "iodash/cli.h"
+#include "iodash/emit.h"
 #include "iodash/model.h"
 #include "iodash/snapshot.h"
 

@@ -8,13 +8,14 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "iodash/app.h"
 #include "iodash/fleet.h"
+#include "iodash/signals.h"
 #include "iodash/ui.h"
 #include "ui_screen.h"
 
 struct fleet_view {
-	const struct iodash_opts *o;
+	struct ui_look look;
+	double interval;             /* the hosts' polling, and a dashboard's -i */
 	struct ui_screen scr;
 	struct fleet_row rows[FLEET_MAX_HOSTS];
 	size_t nrows;
@@ -63,7 +64,7 @@ static void fleet_draw(struct fleet_view *v)
 	for (size_t i = 0; i < v->nrows; i++)
 		trouble += v->rows[i].state <= FLEET_THROTTLED;
 	snprintf(buf, sizeof(buf), " iodash fleet  %zu host%s, %d in trouble  (every %.3g s)", v->nrows,
-		 v->nrows == 1 ? "" : "s", trouble, v->o->interval);
+		 v->nrows == 1 ? "" : "s", trouble, v->interval);
 	ui_fill(stdscr, 0, 0, cols, st, TE_HEADER, " ");
 	ui_put(stdscr, 0, 0, cols, st, TE_HEADER, buf);
 	if (rows < 4 || cols < 30) {
@@ -190,8 +191,9 @@ static enum ui_key_result key_open(void *ctx, int ch)
 	if (v->sel < 0 || v->sel >= (int)v->nrows)
 		return UI_KEY_NONE;
 	const char *host = v->rows[v->sel].host;
-	snprintf(interval, sizeof(interval), "%g", v->o->interval);
-	sig_atomic_t ints = app_got_sigint, terms = app_got_sigterm;
+	snprintf(interval, sizeof(interval), "%g", v->interval);
+	struct signals_mark mk;
+	signals_mark(&mk);
 	def_prog_mode();
 	endwin();
 	pid_t pid = fork();
@@ -199,8 +201,8 @@ static enum ui_key_result key_open(void *ctx, int ch)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
-		if (v->o->theme)
-			execl("/proc/self/exe", "iodash", "-i", interval, "--theme", v->o->theme, "--host", host,
+		if (v->look.theme)
+			execl("/proc/self/exe", "iodash", "-i", interval, "--theme", v->look.theme, "--host", host,
 			      (char *)NULL);
 		else
 			execl("/proc/self/exe", "iodash", "-i", interval, "--host", host, (char *)NULL);
@@ -210,8 +212,7 @@ static enum ui_key_result key_open(void *ctx, int ch)
 		while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
 			;
 	/* its Ctrl-C and q were its own, not the fleet's */
-	app_got_sigint = ints;
-	app_got_sigterm = terms;
+	signals_forget_since(&mk);
 	reset_prog_mode();
 	clearok(curscr, TRUE);
 	if (pid < 0)
@@ -248,7 +249,7 @@ const struct ui_key_def ui_fleet_keys[] = {
 };
 const size_t ui_fleet_nkeys = sizeof ui_fleet_keys / sizeof ui_fleet_keys[0];
 
-int ui_fleet_run(struct fleet *f, const struct iodash_opts *o)
+int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval)
 {
 	struct fleet_view *v = calloc(1, sizeof(*v));
 	uint64_t drawn_round = (uint64_t)-1;
@@ -257,15 +258,16 @@ int ui_fleet_run(struct fleet *f, const struct iodash_opts *o)
 		fprintf(stderr, "iodash fleet: out of memory\n");
 		return 1;
 	}
-	v->o = o;
-	if (ui_screen_open(&v->scr, o)) {
+	v->look = *look;
+	v->interval = interval;
+	if (ui_screen_open(&v->scr, &v->look)) {
 		free(v);
 		return 1;
 	}
 	keypad(stdscr, TRUE);
 	timeout(200);
 	for (;;) {
-		if (app_got_sigint || app_got_sigterm || app_got_sighup)
+		if (signals_any())
 			break;
 		v->nrows = fleet_rows(f, v->rows, FLEET_MAX_HOSTS, &v->rounds);
 		if (v->rounds != drawn_round) {
