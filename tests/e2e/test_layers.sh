@@ -23,3 +23,26 @@ got=$(grep -rlE '#include +[<"]n?cursesw?(/[a-z]+)?\.h|#include +[<"](ncursesw/)
 got=$(grep -rlE '#include +"iodash/commands\.h"' . | sed 's#^\./##' | grep -vE '^(cmd/|main\.c$)')
 [ -z "$got" ] && pass "the core does not include commands.h" \
 	|| fail "the core does not include commands.h" "$(echo $got)"
+
+# Each layer has its own config (issue 30): the command line's struct is
+# the commands' alone.  No header includes cli.h but the commands' own
+# (src/cmd/*.h, and commands.h with the table of them), and no file
+# below the commands names struct iodash_opts.
+INC=${INC:-$SRC/../include}
+got=$( { grep -rlE '#include +"iodash/cli\.h"' --include='*.h' . | sed 's#^\./##';
+	 (cd "$INC" && grep -rlE '#include +"iodash/cli\.h"' --include='*.h' .) | sed 's#^\./#include/#'; } |
+	grep -vE '^(cmd/|include/iodash/commands\.h$)')
+[ -z "$got" ] && pass "only the commands' headers include cli.h" \
+	|| fail "only the commands' headers include cli.h" "$(echo $got)"
+got=$( { grep -rlw 'iodash_opts' . | sed 's#^\./##';
+	 (cd "$INC" && grep -rlw 'iodash_opts' .) | sed 's#^\./#include/#'; } |
+	grep -vE '^(cmd/|main\.c$|include/iodash/(cli|commands)\.h$)')
+[ -z "$got" ] && pass "struct iodash_opts is known to the commands only" \
+	|| fail "struct iodash_opts is known to the commands only" "$(echo $got)"
+
+# The signal flags have one owner (signals.c): the rest asks through
+# signals.h, nobody reads or sets a flag of its own.
+got=$( { grep -rlw 'sig_atomic_t' . | sed 's#^\./##'; (cd "$INC" && grep -rlw 'sig_atomic_t' .) | sed 's#^\./#include/#'; } |
+	grep -v '^signals\.c$')
+[ -z "$got" ] && pass "only signals.c holds the signal flags" \
+	|| fail "only signals.c holds the signal flags" "$(echo $got)"
