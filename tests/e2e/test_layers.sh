@@ -40,9 +40,11 @@ got=$( { grep -rlw 'iodash_opts' . | sed 's#^\./##';
 [ -z "$got" ] && pass "struct iodash_opts is known to the commands only" \
 	|| fail "struct iodash_opts is known to the commands only" "$(echo $got)"
 
-# The signal flags have one owner (signals.c): the rest asks through
-# signals.h, nobody reads or sets a flag of its own.
-got=$( { grep -rlw 'sig_atomic_t' . | sed 's#^\./##'; (cd "$INC" && grep -rlw 'sig_atomic_t' .) | sed 's#^\./#include/#'; } |
+# The session's signal flags have one owner (signals.c): the rest asks
+# through signals.h, nobody reads or sets them (ktrace's guard of its
+# tracefs instance on a fatal signal is its own business).
+got=$( { grep -rlE '\b(app_)?got_sig(hup|int|term)\b' . | sed 's#^\./##';
+	 (cd "$INC" && grep -rlE '\b(app_)?got_sig(hup|int|term)\b' .) | sed 's#^\./#include/#'; } |
 	grep -v '^signals\.c$')
 [ -z "$got" ] && pass "only signals.c holds the signal flags" \
 	|| fail "only signals.c holds the signal flags" "$(echo $got)"
