@@ -428,6 +428,70 @@ struct run_outcome {
 	double secs;
 };
 
+/* A stop request woke the poll: empty the pipe. */
+static void drain_wake(struct bench_ctx *b)
+{
+	char tmp[64];
+
+	while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
+		;
+}
+
+/* What the pty has (a bounded number of reads, so the ticks keep their
+ * time): into the parser and the output lines.  Whether anything came;
+ * *eof when every holder of the pty's other side is gone (EIO). */
+static bool read_pty(struct bench_ctx *b, int fd, bool *eof)
+{
+	char buf[16384];
+	bool got = false;
+
+	for (int k = 0; k < 64; k++) {
+		ssize_t r = read(fd, buf, sizeof(buf));
+		if (r > 0) {
+			feed_output(b, buf, (size_t)r);
+			got = true;
+			continue;
+		}
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0 || errno != EAGAIN)
+			*eof = true;
+		break;
+	}
+	return got;
+}
+
+/* Reap the child if it has exited.  Before that, for the main run, its
+ * counters: exited, not yet reaped, they hold its reaped children's, the
+ * I/O no tick may have seen.  Whether it has exited. */
+static bool reap_run(struct bench_ctx *b, pid_t pid, bool read_tree, struct run_outcome *out)
+{
+	if (read_tree && b->rs_active) {
+		struct proctree_entry pe;
+		proctree_read_io("/proc", pid, &pe);
+		if (pe.have_io)
+			runsum_set_tree_total(&b->rs, (double)pe.rchar + (double)pe.wchar);
+	}
+	pid_t w = bench_reap_child(pid, &out->wstatus, false);
+	return w == pid || (w < 0 && errno == ECHILD);
+}
+
+/* The poll's timeout: until the next tick; after the exit at most 50 ms
+ * (the output drains); without a pidfd at most 100 ms (look for the exit
+ * often). */
+static int run_poll_timeout(const struct bench_ctx *b, double last_tick, double now, bool exited, bool have_pidfd)
+{
+	int timeout = (int)((last_tick + b->interval - now) * 1000) + 1;
+
+	if (timeout < 0)
+		timeout = 0;
+	if (exited && timeout > 50)
+		timeout = 50;
+	if (!have_pidfd && !exited && timeout > 100)
+		timeout = 100;
+	return timeout;
+}
+
 static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env[],
 			bool main_run, struct run_outcome *out)
 {
@@ -436,7 +500,6 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 	bool have_pt = false, exited = false, eof = false;
 	int pidfd = -1;
 	double t0 = util_mono_s(), last_tick = t0, exit_t = 0, last_data = t0;
-	char buf[16384];
 
 	memset(out, 0, sizeof(*out));
 	if (bench_spawn_env(argv, env, &c, out->why, sizeof(out->why)) != 0)
@@ -458,56 +521,22 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 		struct pollfd pf[4];
 		int nf = 0, ipty = -1, ipid = -1, iwake;
 		double now = util_mono_s();
-		int timeout = (int)((last_tick + b->interval - now) * 1000) + 1;
+		int timeout = run_poll_timeout(b, last_tick, now, exited, pidfd >= 0);
 
-		if (timeout < 0)
-			timeout = 0;
-		if (exited && timeout > 50)
-			timeout = 50;
 		if (!eof) { ipty = nf; pf[nf++] = (struct pollfd){ .fd = c.master_fd, .events = POLLIN }; }
 		if (pidfd >= 0 && !exited) { ipid = nf; pf[nf++] = (struct pollfd){ .fd = pidfd, .events = POLLIN }; }
 		iwake = nf; pf[nf++] = (struct pollfd){ .fd = b->wake[0], .events = POLLIN };
-		if (pidfd < 0 && !exited && timeout > 100)
-			timeout = 100;        /* no pidfd: look for the exit often */
 		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
 			break;
 		now = util_mono_s();
-		if (ipty >= 0 && pf[ipty].revents) {
-			for (int k = 0; k < 64; k++) {
-				ssize_t r = read(c.master_fd, buf, sizeof(buf));
-				if (r > 0) {
-					feed_output(b, buf, (size_t)r);
-					last_data = now;
-					continue;
-				}
-				if (r < 0 && errno == EINTR)
-					continue;
-				/* EIO: every holder of the pty's other side is gone */
-				if (r == 0 || errno != EAGAIN)
-					eof = true;
-				break;
-			}
-		}
-		if (pf[iwake].revents) {
-			char tmp[64];
-			while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
-				;
-		}
-		if (!exited && (ipid < 0 || pf[ipid].revents)) {
-			if (main_run && ipid >= 0 && b->rs_active) {
-				/* exited, not yet reaped: its counters hold its
-				 * reaped children's, the I/O no tick may have seen */
-				struct proctree_entry pe;
-				proctree_read_io("/proc", c.pid, &pe);
-				if (pe.have_io)
-					runsum_set_tree_total(&b->rs, (double)pe.rchar + (double)pe.wchar);
-			}
-			pid_t w = bench_reap_child(c.pid, &out->wstatus, false);
-			if (w == c.pid || (w < 0 && errno == ECHILD)) {
-				exited = true;
-				exit_t = now;
-				out->secs = now - t0;
-			}
+		if (ipty >= 0 && pf[ipty].revents && read_pty(b, c.master_fd, &eof))
+			last_data = now;
+		if (pf[iwake].revents)
+			drain_wake(b);
+		if (!exited && (ipid < 0 || pf[ipid].revents) && reap_run(b, c.pid, main_run && ipid >= 0, out)) {
+			exited = true;
+			exit_t = now;
+			out->secs = now - t0;
 		}
 		if (!exited)
 			escalate_stop(b);
@@ -917,6 +946,68 @@ static bool read_comm(pid_t pid, char *buf, size_t len)
 	return true;
 }
 
+/* The watching starts: its status and run_start event; the log followed
+ * through the parser (--log). */
+static void attach_begin(struct bench_ctx *b, const char *comm, struct bench_follow *fl)
+{
+	pid_t pid = b->cfg.pid;
+
+	/* no set_current(): nothing here is ours to signal */
+	b->st.attached = true;
+	b->st.state = BENCH_RUNNING;
+	b->st.pid = pid;
+	b->st.run_index = 1;
+	b->st.run_start_t = model_now(b->m);
+	snprintf(b->st.label, sizeof(b->st.label), "%s", b->label);
+	snprintf(b->st.command, sizeof(b->st.command), "%s", b->describe);
+	model_add_event(b->m, MEV_RUN_START, model_now(b->m), "attach [%s] pid %d (%s)%s%s", b->label,
+			(int)pid, comm, b->cfg.log ? " log " : "", b->cfg.log ? b->cfg.log : "");
+	if (b->cfg.log) {
+		bench_follow_init(fl, b->cfg.log);
+		open_parser(b, comm, b->label);
+	}
+	bench_linebuf_init(&b->lb);
+	mark_pauses(b);
+	throttle_follow_cut(b->m, KT_CUT_RUN_START);
+}
+
+/* What the log has that is new; its truncation or rotation said. */
+static void attach_read_log(struct bench_ctx *b, struct bench_follow *fl)
+{
+	int mask = bench_follow_poll(fl, 4u << 20, follow_data, b);
+
+	if (mask > 0 && (mask & FOLLOW_TRUNCATED))
+		model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was truncated: reading it from the start", b->cfg.log);
+	if (mask > 0 && (mask & FOLLOW_REPLACED))
+		model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was replaced: following the new file", b->cfg.log);
+}
+
+/* The watching has ended (the process exited, or iodash stopped
+ * watching): the rest of the log, the run_end event, bench_done. */
+static void attach_end(struct bench_ctx *b, const char *comm, struct bench_follow *fl, bool stopped, double t0)
+{
+	pid_t pid = b->cfg.pid;
+	char summary[256];
+
+	if (b->cfg.log) {
+		bench_follow_poll(fl, 64u << 20, follow_data, b);
+		bench_linebuf_flush(&b->lb, emit_line, b);
+		close_parser(b);
+		bench_follow_close(fl);
+	}
+	end_episodes(b);
+	throttle_summary(b, summary, sizeof(summary));
+	if (stopped)
+		model_add_event(b->m, MEV_RUN_END, model_now(b->m),
+				"attach: stopped watching pid %d (%s) after %.1f s; left PID %d running (attach never signals what iodash did not start)%s",
+				(int)pid, comm, util_mono_s() - t0, (int)pid, summary);
+	else
+		model_add_event(b->m, MEV_RUN_END, model_now(b->m),
+				"attach: pid %d (%s) exited after %.1f s of watching (its exit status is not visible: not a child of iodash)%s",
+				(int)pid, comm, util_mono_s() - t0, summary);
+	b->st.left_running = stopped;
+}
+
 static void *attach_thread(void *arg)
 {
 	struct bench_ctx *b = arg;
@@ -930,23 +1021,7 @@ static void *attach_thread(void *arg)
 
 	read_comm(pid, comm, sizeof(comm));
 	have_pt = proctree_init(&pt, "/proc", pid, false) == 0;
-	/* no set_current(): nothing here is ours to signal */
-	b->st.attached = true;
-	b->st.state = BENCH_RUNNING;
-	b->st.pid = pid;
-	b->st.run_index = 1;
-	b->st.run_start_t = model_now(b->m);
-	snprintf(b->st.label, sizeof(b->st.label), "%s", b->label);
-	snprintf(b->st.command, sizeof(b->st.command), "%s", b->describe);
-	model_add_event(b->m, MEV_RUN_START, model_now(b->m), "attach [%s] pid %d (%s)%s%s", b->label,
-			(int)pid, comm, b->cfg.log ? " log " : "", b->cfg.log ? b->cfg.log : "");
-	if (b->cfg.log) {
-		bench_follow_init(&fl, b->cfg.log);
-		open_parser(b, comm, b->label);
-	}
-	bench_linebuf_init(&b->lb);
-	mark_pauses(b);
-	throttle_follow_cut(b->m, KT_CUT_RUN_START);
+	attach_begin(b, comm, &fl);
 	while (!gone && !stopped) {
 		struct pollfd pf[3];
 		int nf = 0, ipid = -1, iwake;
@@ -963,44 +1038,20 @@ static void *attach_thread(void *arg)
 		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
 			break;
 		now = util_mono_s();
-		if (pf[iwake].revents) {
-			char tmp[64];
-			while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
-				;
-		}
+		if (pf[iwake].revents)
+			drain_wake(b);
 		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && !bench_pid_alive(pid)))
 			gone = true;
 		else
 			stopped = stop_wanted(b);
 		if (b->cfg.log && (now - last_log >= 0.25 || gone)) {
-			int mask = bench_follow_poll(&fl, 4u << 20, follow_data, b);
+			attach_read_log(b, &fl);
 			last_log = now;
-			if (mask > 0 && (mask & FOLLOW_TRUNCATED))
-				model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was truncated: reading it from the start", b->cfg.log);
-			if (mask > 0 && (mask & FOLLOW_REPLACED))
-				model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was replaced: following the new file", b->cfg.log);
 		}
 		if (now - last_tick >= b->interval || gone || stopped)
 			tick(b, have_pt ? &pt : NULL, &last_tick, 0);
 	}
-	if (b->cfg.log) {
-		bench_follow_poll(&fl, 64u << 20, follow_data, b);
-		bench_linebuf_flush(&b->lb, emit_line, b);
-		close_parser(b);
-		bench_follow_close(&fl);
-	}
-	end_episodes(b);
-	char summary[256];
-	throttle_summary(b, summary, sizeof(summary));
-	if (stopped)
-		model_add_event(b->m, MEV_RUN_END, model_now(b->m),
-				"attach: stopped watching pid %d (%s) after %.1f s; left PID %d running (attach never signals what iodash did not start)%s",
-				(int)pid, comm, util_mono_s() - t0, (int)pid, summary);
-	else
-		model_add_event(b->m, MEV_RUN_END, model_now(b->m),
-				"attach: pid %d (%s) exited after %.1f s of watching (its exit status is not visible: not a child of iodash)%s",
-				(int)pid, comm, util_mono_s() - t0, summary);
-	b->st.left_running = stopped;
+	attach_end(b, comm, &fl, stopped, t0);
 	if (have_pt)
 		proctree_free(&pt);
 	if (pidfd >= 0)
