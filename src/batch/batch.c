@@ -22,16 +22,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/session/app.h"
 #include "iodash/batch/batch.h"
 #include "iodash/sample/sample_schema.h"
+#include "iodash/base/signals.h"
 #include "iodash/base/text.h"
 #include "iodash/base/util.h"
 
 struct batch {
 	FILE *out;
 	FILE *ev;               /* the !, = and > lines: out, or --batch-events' file */
-	const struct iodash_opts *opts;
+	struct batch_config cfg;
 	char disk_names[SAMPLE_MAX_DISKS][SNAP_DISK_NAME_LEN];
 	int ndisks;
 	bool header_done;
@@ -55,7 +55,7 @@ static void batch_fmt_time(const struct batch *b, double t, char *buf, size_t le
 {
 	double mono = (double)b->t0_mono_ns / 1e9 + t;
 
-	switch (b->opts->time_base) {
+	switch (b->cfg.time_base) {
 	case TIME_MONO: snprintf(buf, len, "%.6f", mono); break;   /* as ftrace prints it */
 	case TIME_WALL: snprintf(buf, len, "%.6f", mono + b->wall_minus_mono); break;
 	default: snprintf(buf, len, "%.2f", t); break;
@@ -88,11 +88,11 @@ static void batch_print_header(struct batch *b, const struct sample *s)
 	/* disk names come from outside (--proc-root, --host): never raw */
 	static const char *const dflt[] = { "r_kBps", "w_kBps", "util" };
 	for (int i = 0; i < s->ndisks; i++) {
-		int n = b->opts->ndisk_cols ? b->opts->ndisk_cols : 3;
+		int n = b->cfg.ndisk_cols ? b->cfg.ndisk_cols : 3;
 		for (int c = 0; c < n; c++) {
 			fputc(' ', b->out);
 			text_put_line_safe(b->out, s->disks[i].name);
-			fprintf(b->out, ".%s", b->opts->ndisk_cols ? disk_figure_name(b->opts->disk_cols[c]) : dflt[c]);
+			fprintf(b->out, ".%s", b->cfg.ndisk_cols ? disk_figure_name(b->cfg.disk_cols[c]) : dflt[c]);
 		}
 	}
 	fputc('\n', b->out);
@@ -141,13 +141,13 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 	}
 	for (int i = 0; i < s->ndisks; i++) {
 		const struct disk_rate *d = &s->disks[i];
-		if (!b->opts->ndisk_cols && d->have_rate)
+		if (!b->cfg.ndisk_cols && d->have_rate)
 			fprintf(b->out, " %.1f %.1f %.1f", d->rkB_s, d->wkB_s, d->util);
-		else if (!b->opts->ndisk_cols)
+		else if (!b->cfg.ndisk_cols)
 			fprintf(b->out, " n/a n/a n/a");
 		/* --columns: iostat's two decimals; n/a where the line lacks it */
-		for (int c = 0; c < b->opts->ndisk_cols; c++) {
-			double v = disk_rate_figure(d, b->opts->disk_cols[c]);
+		for (int c = 0; c < b->cfg.ndisk_cols; c++) {
+			double v = disk_rate_figure(d, b->cfg.disk_cols[c]);
 			if (isnan(v))
 				fputs(" n/a", b->out);
 			else
@@ -315,7 +315,7 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 		fprintf(b->ev, "= %s note: %s not printed: they came faster than stdout took them, "
 			"past the %d events and %d lines held for it%s\n", tsd, what,
 			MODEL_EVENT_CAP, MODEL_OUTPUT_CAP,
-			app_session_records(b->opts) ? " (the recording has them all)" : "");
+			b->cfg.recording ? " (the recording has them all)" : "");
 	}
 	while (is < c->nsamples || ie < c->nevents || io < c->noutputs || ir < c->nresults) {
 		double ts = is < c->nsamples ? c->samples[is].t : 1e300;
@@ -327,11 +327,11 @@ static void batch_print_chunk(struct batch *b, struct batch_chunk *c, bool final
 			b->last_t = s->t;
 			bool last = is == c->nsamples;
 			/* with -r: the newest sample once per refresh period */
-			if (!b->opts->refresh_set || s->t + 1e-9 >= b->next_print_t ||
+			if (b->cfg.every_sample || s->t + 1e-9 >= b->next_print_t ||
 			    (final && last)) {
 				batch_print_sample(b, s, &c->bench);
-				if (b->opts->refresh_set)
-					b->next_print_t = s->t + b->opts->refresh;
+				if (!b->cfg.every_sample)
+					b->next_print_t = s->t + b->cfg.refresh;
 			}
 		} else if (te <= to && te <= tr) {
 			b->last_t = te;
@@ -379,14 +379,15 @@ static bool batch_session_over(struct batch *b, struct model *m, bool *stop_aske
 	bool sampler_done = m->sampler_done, bench_done = m->bench_done;
 	/* by the command too: the driver says it attached only once its
 	 * thread runs, and a signal may come before */
-	bool watch_only = m->bench.attached || b->opts->cmd == CMD_ATTACH;
+	bool watch_only = m->bench.attached || b->cfg.attached;
 	model_unlock(m);
-	bool interrupted = app_got_sigint > *sigints_seen;
-	bool reader_gone = b->write_failed && !app_session_records(b->opts);
+	int sigints = signals_interrupts();
+	bool interrupted = sigints > *sigints_seen;
+	bool reader_gone = b->write_failed && !b->cfg.recording;
 
-	*sigints_seen = app_got_sigint;
+	*sigints_seen = sigints;
 	if (!b->with_bench)
-		return sampler_done || interrupted || app_got_sighup || app_got_sigterm || reader_gone;
+		return sampler_done || interrupted || signals_hangup() || signals_terminate() || reader_gone;
 	if (bench_done)
 		return true;
 	if (interrupted && *stop_asked)
@@ -395,8 +396,8 @@ static bool batch_session_over(struct batch *b, struct model *m, bool *stop_aske
 		return true;       /* a replay: nothing to stop */
 	/* SIGTERM, count/duration reached, a first Ctrl-C, or the reader
 	 * gone: stop the benchmark and end when it has ended */
-	if ((interrupted || sampler_done || app_got_sigterm || reader_gone ||
-	     (watch_only && app_got_sighup)) && !*stop_asked && m->stop_bench) {
+	if ((interrupted || sampler_done || signals_terminate() || reader_gone ||
+	     (watch_only && signals_hangup())) && !*stop_asked && m->stop_bench) {
 		*stop_asked = true;
 		if (interrupted && !b->write_failed && !watch_only) {
 			char ts[40];
@@ -408,9 +409,9 @@ static bool batch_session_over(struct batch *b, struct model *m, bool *stop_aske
 	return false;
 }
 
-int batch_run(struct model *m, const struct iodash_opts *o, FILE *out, FILE *events)
+int batch_run(struct model *m, const struct batch_config *cfg, FILE *out, FILE *events)
 {
-	struct batch b = { .out = out, .ev = events ? events : out, .opts = o };
+	struct batch b = { .out = out, .ev = events ? events : out, .cfg = *cfg };
 	bool stop_asked = false, done = false;
 	int sigints_seen = 0;
 

@@ -20,6 +20,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,12 +44,11 @@
 
 struct bench_ctx {
 	struct bench_driver drv;
-	const struct iodash_opts *o;
+	struct bench_config cfg;
 	struct model *m;
-	enum iodash_cmd kind;
 	char label[RP_LABEL_LEN];
 	char describe[2048];
-	struct sweep_plan plan;       /* run: one run, built from o->args */
+	struct sweep_plan plan;       /* run: one run, built from cfg.argv */
 
 	pthread_t th;
 	bool started;
@@ -125,7 +125,7 @@ static void emit_result(void *ctx, const struct result_point *p)
 
 	if (b->rs_active)
 		runsum_add_result(&b->rs, p);
-	if (b->kind == CMD_SWEEP && b->run && !(q.flags & RP_PROGRESS)) {
+	if (b->cfg.kind == BENCH_KIND_SWEEP && b->run && !(q.flags & RP_PROGRESS)) {
 		/* the sweep knows what was varied better than the tool */
 		snprintf(q.x_name, sizeof(q.x_name), "%s", b->run->x_name);
 		q.x = b->run->x;
@@ -162,7 +162,7 @@ static void follow_data(void *ctx, const char *buf, size_t len)
 
 static void open_parser(struct bench_ctx *b, const char *argv0, const char *label)
 {
-	const char *name = b->o->parser;
+	const char *name = b->cfg.parser;
 
 	b->parser = NULL;
 	if (!name)
@@ -428,6 +428,70 @@ struct run_outcome {
 	double secs;
 };
 
+/* A stop request woke the poll: empty the pipe. */
+static void drain_wake(struct bench_ctx *b)
+{
+	char tmp[64];
+
+	while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
+		;
+}
+
+/* What the pty has (a bounded number of reads, so the ticks keep their
+ * time): into the parser and the output lines.  Whether anything came;
+ * *eof when every holder of the pty's other side is gone (EIO). */
+static bool read_pty(struct bench_ctx *b, int fd, bool *eof)
+{
+	char buf[16384];
+	bool got = false;
+
+	for (int k = 0; k < 64; k++) {
+		ssize_t r = read(fd, buf, sizeof(buf));
+		if (r > 0) {
+			feed_output(b, buf, (size_t)r);
+			got = true;
+			continue;
+		}
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0 || errno != EAGAIN)
+			*eof = true;
+		break;
+	}
+	return got;
+}
+
+/* Reap the child if it has exited.  Before that, for the main run, its
+ * counters: exited, not yet reaped, they hold its reaped children's, the
+ * I/O no tick may have seen.  Whether it has exited. */
+static bool reap_run(struct bench_ctx *b, pid_t pid, bool read_tree, struct run_outcome *out)
+{
+	if (read_tree && b->rs_active) {
+		struct proctree_entry pe;
+		proctree_read_io("/proc", pid, &pe);
+		if (pe.have_io)
+			runsum_set_tree_total(&b->rs, (double)pe.rchar + (double)pe.wchar);
+	}
+	pid_t w = bench_reap_child(pid, &out->wstatus, false);
+	return w == pid || (w < 0 && errno == ECHILD);
+}
+
+/* The poll's timeout: until the next tick; after the exit at most 50 ms
+ * (the output drains); without a pidfd at most 100 ms (look for the exit
+ * often). */
+static int run_poll_timeout(const struct bench_ctx *b, double last_tick, double now, bool exited, bool have_pidfd)
+{
+	int timeout = (int)((last_tick + b->interval - now) * 1000) + 1;
+
+	if (timeout < 0)
+		timeout = 0;
+	if (exited && timeout > 50)
+		timeout = 50;
+	if (!have_pidfd && !exited && timeout > 100)
+		timeout = 100;
+	return timeout;
+}
+
 static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env[],
 			bool main_run, struct run_outcome *out)
 {
@@ -436,7 +500,6 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 	bool have_pt = false, exited = false, eof = false;
 	int pidfd = -1;
 	double t0 = util_mono_s(), last_tick = t0, exit_t = 0, last_data = t0;
-	char buf[16384];
 
 	memset(out, 0, sizeof(*out));
 	if (bench_spawn_env(argv, env, &c, out->why, sizeof(out->why)) != 0)
@@ -458,56 +521,22 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 		struct pollfd pf[4];
 		int nf = 0, ipty = -1, ipid = -1, iwake;
 		double now = util_mono_s();
-		int timeout = (int)((last_tick + b->interval - now) * 1000) + 1;
+		int timeout = run_poll_timeout(b, last_tick, now, exited, pidfd >= 0);
 
-		if (timeout < 0)
-			timeout = 0;
-		if (exited && timeout > 50)
-			timeout = 50;
 		if (!eof) { ipty = nf; pf[nf++] = (struct pollfd){ .fd = c.master_fd, .events = POLLIN }; }
 		if (pidfd >= 0 && !exited) { ipid = nf; pf[nf++] = (struct pollfd){ .fd = pidfd, .events = POLLIN }; }
 		iwake = nf; pf[nf++] = (struct pollfd){ .fd = b->wake[0], .events = POLLIN };
-		if (pidfd < 0 && !exited && timeout > 100)
-			timeout = 100;        /* no pidfd: look for the exit often */
 		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
 			break;
 		now = util_mono_s();
-		if (ipty >= 0 && pf[ipty].revents) {
-			for (int k = 0; k < 64; k++) {
-				ssize_t r = read(c.master_fd, buf, sizeof(buf));
-				if (r > 0) {
-					feed_output(b, buf, (size_t)r);
-					last_data = now;
-					continue;
-				}
-				if (r < 0 && errno == EINTR)
-					continue;
-				/* EIO: every holder of the pty's other side is gone */
-				if (r == 0 || errno != EAGAIN)
-					eof = true;
-				break;
-			}
-		}
-		if (pf[iwake].revents) {
-			char tmp[64];
-			while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
-				;
-		}
-		if (!exited && (ipid < 0 || pf[ipid].revents)) {
-			if (main_run && ipid >= 0 && b->rs_active) {
-				/* exited, not yet reaped: its counters hold its
-				 * reaped children's, the I/O no tick may have seen */
-				struct proctree_entry pe;
-				proctree_read_io("/proc", c.pid, &pe);
-				if (pe.have_io)
-					runsum_set_tree_total(&b->rs, (double)pe.rchar + (double)pe.wchar);
-			}
-			pid_t w = bench_reap_child(c.pid, &out->wstatus, false);
-			if (w == c.pid || (w < 0 && errno == ECHILD)) {
-				exited = true;
-				exit_t = now;
-				out->secs = now - t0;
-			}
+		if (ipty >= 0 && pf[ipty].revents && read_pty(b, c.master_fd, &eof))
+			last_data = now;
+		if (pf[iwake].revents)
+			drain_wake(b);
+		if (!exited && (ipid < 0 || pf[ipid].revents) && reap_run(b, c.pid, main_run && ipid >= 0, out)) {
+			exited = true;
+			exit_t = now;
+			out->secs = now - t0;
 		}
 		if (!exited)
 			escalate_stop(b);
@@ -552,7 +581,7 @@ static void mark_pauses(struct bench_ctx *b)
  * the lines that follow it (the next run's knobs, the restore). */
 static void end_episodes(struct bench_ctx *b)
 {
-	double iv = b->o->interval > 0 ? b->o->interval : 0.5;
+	double iv = b->cfg.interval > 0 ? b->cfg.interval : 0.5;
 
 	if (!throttle_follow_wait_cut(b->m, throttle_follow_cut(b->m, KT_CUT_RUN_END), 2 * iv + 1))
 		model_add_event(b->m, MEV_NOTE, model_now(b->m),
@@ -712,130 +741,164 @@ static void run_between(struct bench_ctx *b, const char *cmd, int next)
 				cmd, next, desc);
 }
 
-static void *bench_thread(void *arg)
+/* --stop-on-fail after run i failed: the runs left are not started (said
+ * in a note).  Whether to stop. */
+static bool sweep_stops_on_fail(struct bench_ctx *b, int i, int total)
 {
-	struct bench_ctx *b = arg;
-	int total = b->plan.nruns;
-	bool sweep = b->kind == CMD_SWEEP;
-	char cmdline[MODEL_LINE_LEN], status[96], error[MODEL_LINE_LEN] = "";
+	if (b->cfg.kind != BENCH_KIND_SWEEP || !b->cfg.stop_on_fail || i + 1 >= total)
+		return false;
+	model_add_event(b->m, MEV_NOTE, model_now(b->m), "--stop-on-fail: %d runs not started", total - i - 1);
+	return true;
+}
 
-	for (int i = 0; i < total; i++) {
-		const struct sweep_run *r = &b->plan.runs[i];
-		struct run_outcome ro;
-		char label[RP_LABEL_LEN], tag[32];
-		double t_between = util_mono_s();
-		bool ok;
+/* The run's knobs could not be set: it failed without starting. */
+static void run_not_started(struct bench_ctx *b, const char *tag, const char *why, double t_between,
+			    char *error, size_t errlen)
+{
+	b->durations[b->ndone++] = util_mono_s() - t_between;
+	b->failed++;
+	b->st.runs_failed = b->failed;
+	model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s FAILED: not started: %s", tag, why);
+	snprintf(error, errlen, "%s: %s", tag, why);
+	model_set_bench(b->m, &b->st);
+}
 
-		if (stop_wanted(b))
-			break;
-		b->run_no = i;
-		b->run = r;
-		/* before every run, the first too: a knob or cache state set
-		 * through --between must hold for every point */
-		if (r->between)
-			run_between(b, r->between, i + 1);
-		if (stop_wanted(b))
-			break;
-		if (r->label_extra[0])
-			snprintf(label, sizeof(label), "%.31s %.31s", b->label, r->label_extra);
-		else
-			snprintf(label, sizeof(label), "%s", b->label);
-		join_words(cmdline, sizeof(cmdline), r->argv);
-		if (sweep)
-			snprintf(tag, sizeof(tag), "run %d/%d", i + 1, total);
-		else
-			snprintf(tag, sizeof(tag), "run");
-		/* after --between, which might have touched them */
-		char kerr[MODEL_LINE_LEN - 48];
-		if (apply_knobs(b, r, tag, kerr, sizeof(kerr))) {
-			b->durations[b->ndone++] = util_mono_s() - t_between;
-			b->failed++;
-			b->st.runs_failed = b->failed;
-			model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s FAILED: not started: %s", tag, kerr);
-			snprintf(error, sizeof(error), "%s: %s", tag, kerr);
-			model_set_bench(b->m, &b->st);
-			if (sweep && b->o->stop_on_fail && i + 1 < total) {
-				model_add_event(b->m, MEV_NOTE, model_now(b->m),
-						"--stop-on-fail: %d runs not started", total - i - 1);
-				break;
-			}
-			continue;
-		}
-		snprintf(b->st.command, sizeof(b->st.command), "%s", cmdline);
-		snprintf(b->st.label, sizeof(b->st.label), "%s", label);
-		b->st.state = BENCH_STARTING;
-		b->st.run_index = i + 1;
-		b->st.run_start_t = model_now(b->m);
-		if (bench_run_length(r->argv, &b->st.run_length_s, &b->st.run_length_at_most))
-			b->st.run_length_s = -1;
-		b->st.progress = (struct parser_progress){ 0 };
-		model_set_bench(b->m, &b->st);
-		model_add_event(b->m, MEV_RUN_START, model_now(b->m), "%s [%s] %s", tag, label, cmdline);
-		open_parser(b, r->argv[0], label);
-		b->max_throttled = 0;
-		mark_pauses(b);
-		runsum_start(b);
-		throttle_follow_cut(b->m, KT_CUT_RUN_START);
-		run_spawned(b, r->argv, r->env, true, &ro);
-		end_episodes(b);
-		close_parser(b);
-		if (ro.started) {
-			bool ok_ = WIFEXITED(ro.wstatus) && WEXITSTATUS(ro.wstatus) == 0;
-			struct run_episodes eps;
-			run_episodes(b, &eps);
-			runsum_set_episodes(&b->rs, &eps);
-			runsum_set_end(&b->rs, ok_ ? RUN_ENDED_OK : stop_wanted(b) ? RUN_ENDED_STOPPED : RUN_ENDED_FAILED);
-			runsum_end(b, tag, ro.secs);
-		}
-		b->rs_active = false;
-		b->durations[b->ndone++] = util_mono_s() - t_between;
-		if (!ro.started) {
-			b->failed++;
-			b->st.runs_failed = b->failed;
-			b->st.last_exit_status = 127;
-			b->st.last_signal = 0;
-			model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s FAILED: %s", tag, ro.why);
-			snprintf(error, sizeof(error), "%s", ro.why);
-			/* the same command will not start next time either */
-			break;
-		}
-		bench_describe_status(ro.wstatus, status, sizeof(status));
-		ok = WIFEXITED(ro.wstatus) && WEXITSTATUS(ro.wstatus) == 0;
-		b->st.last_exit_status = WIFEXITED(ro.wstatus) ? WEXITSTATUS(ro.wstatus) : -1;
-		b->st.last_signal = WIFSIGNALED(ro.wstatus) ? WTERMSIG(ro.wstatus) : 0;
-		/* a run the user stopped (Ctrl-C, SIGTERM) did not fail: it
-		 * says "stopped" (model_run_end_stopped reads it back) */
-		bool stopped = !ok && stop_wanted(b);
-		if (stopped) {
-			b->stopped++;
-		} else if (!ok) {
-			b->failed++;
-			b->st.runs_failed = b->failed;
-		}
-		char summary[256];
-		throttle_summary(b, summary, sizeof(summary));
-		model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s %s: %s after %.1f s%s%s", tag,
-				ok ? "ok" : stopped ? MODEL_RUN_STOPPED : "FAILED", status, ro.secs,
-				stopped ? " (stopped on request)" : "", summary);
-		model_set_bench(b->m, &b->st);
-		if (!ok && sweep && b->o->stop_on_fail && i + 1 < total) {
-			model_add_event(b->m, MEV_NOTE, model_now(b->m),
-					"--stop-on-fail: %d runs not started", total - i - 1);
-			break;
-		}
+/* The run is about to start: its status, its run_start event, its
+ * parser, and the marks its summary and episodes count from. */
+static void run_begin(struct bench_ctx *b, const struct sweep_run *r, int i, const char *tag,
+		      const char *label, const char *cmdline)
+{
+	snprintf(b->st.command, sizeof(b->st.command), "%s", cmdline);
+	snprintf(b->st.label, sizeof(b->st.label), "%s", label);
+	b->st.state = BENCH_STARTING;
+	b->st.run_index = i + 1;
+	b->st.run_start_t = model_now(b->m);
+	if (bench_run_length(r->argv, &b->st.run_length_s, &b->st.run_length_at_most))
+		b->st.run_length_s = -1;
+	b->st.progress = (struct parser_progress){ 0 };
+	model_set_bench(b->m, &b->st);
+	model_add_event(b->m, MEV_RUN_START, model_now(b->m), "%s [%s] %s", tag, label, cmdline);
+	open_parser(b, r->argv[0], label);
+	b->max_throttled = 0;
+	mark_pauses(b);
+	runsum_start(b);
+	throttle_follow_cut(b->m, KT_CUT_RUN_START);
+}
+
+/* The run has ended (or not started): its episodes and summary, the
+ * counts, its run_end event.  Returns whether it went well; status
+ * gets how it ended ("exit 0", "killed by SIGINT"). */
+static bool run_finish(struct bench_ctx *b, const char *tag, const struct run_outcome *ro, double t_between,
+		       char *status, size_t slen, char *error, size_t errlen)
+{
+	bool ok = ro->started && WIFEXITED(ro->wstatus) && WEXITSTATUS(ro->wstatus) == 0;
+
+	end_episodes(b);
+	close_parser(b);
+	if (ro->started) {
+		struct run_episodes eps;
+		run_episodes(b, &eps);
+		runsum_set_episodes(&b->rs, &eps);
+		runsum_set_end(&b->rs, ok ? RUN_ENDED_OK : stop_wanted(b) ? RUN_ENDED_STOPPED : RUN_ENDED_FAILED);
+		runsum_end(b, tag, ro->secs);
 	}
+	b->rs_active = false;
+	b->durations[b->ndone++] = util_mono_s() - t_between;
+	if (!ro->started) {
+		b->failed++;
+		b->st.runs_failed = b->failed;
+		b->st.last_exit_status = 127;
+		b->st.last_signal = 0;
+		model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s FAILED: %s", tag, ro->why);
+		snprintf(error, errlen, "%s", ro->why);
+		return false;
+	}
+	bench_describe_status(ro->wstatus, status, slen);
+	b->st.last_exit_status = WIFEXITED(ro->wstatus) ? WEXITSTATUS(ro->wstatus) : -1;
+	b->st.last_signal = WIFSIGNALED(ro->wstatus) ? WTERMSIG(ro->wstatus) : 0;
+	/* a run the user stopped (Ctrl-C, SIGTERM) did not fail: it
+	 * says "stopped" (model_run_end_stopped reads it back) */
+	bool stopped = !ok && stop_wanted(b);
+	if (stopped) {
+		b->stopped++;
+	} else if (!ok) {
+		b->failed++;
+		b->st.runs_failed = b->failed;
+	}
+	char summary[256];
+	throttle_summary(b, summary, sizeof(summary));
+	model_add_event(b->m, MEV_RUN_END, model_now(b->m), "%s %s: %s after %.1f s%s%s", tag,
+			ok ? "ok" : stopped ? MODEL_RUN_STOPPED : "FAILED", status, ro->secs,
+			stopped ? " (stopped on request)" : "", summary);
+	model_set_bench(b->m, &b->st);
+	return ok;
+}
+
+enum run_next { RUN_NEXT, RUN_STOP };
+
+/* Run i of the plan: --between, the knobs, the run itself.  Whether the
+ * session goes on to the next run. */
+static enum run_next run_one(struct bench_ctx *b, int i, char *status, size_t slen, char *error, size_t errlen)
+{
+	const struct sweep_run *r = &b->plan.runs[i];
+	int total = b->plan.nruns;
+	char label[RP_LABEL_LEN], tag[32], cmdline[MODEL_LINE_LEN];
+	double t_between = util_mono_s();
+	struct run_outcome ro;
+
+	if (stop_wanted(b))
+		return RUN_STOP;
+	b->run_no = i;
+	b->run = r;
+	/* before every run, the first too: a knob or cache state set
+	 * through --between must hold for every point */
+	if (r->between)
+		run_between(b, r->between, i + 1);
+	if (stop_wanted(b))
+		return RUN_STOP;
+	if (r->label_extra[0])
+		snprintf(label, sizeof(label), "%.31s %.31s", b->label, r->label_extra);
+	else
+		snprintf(label, sizeof(label), "%s", b->label);
+	join_words(cmdline, sizeof(cmdline), r->argv);
+	if (b->cfg.kind == BENCH_KIND_SWEEP)
+		snprintf(tag, sizeof(tag), "run %d/%d", i + 1, total);
+	else
+		snprintf(tag, sizeof(tag), "run");
+	/* after --between, which might have touched them */
+	char kerr[MODEL_LINE_LEN - 48];
+	if (apply_knobs(b, r, tag, kerr, sizeof(kerr))) {
+		run_not_started(b, tag, kerr, t_between, error, errlen);
+		return sweep_stops_on_fail(b, i, total) ? RUN_STOP : RUN_NEXT;
+	}
+	run_begin(b, r, i, tag, label, cmdline);
+	run_spawned(b, r->argv, r->env, true, &ro);
+	if (run_finish(b, tag, &ro, t_between, status, slen, error, errlen))
+		return RUN_NEXT;
+	/* a command that did not start will not start next time either */
+	if (!ro.started || sweep_stops_on_fail(b, i, total))
+		return RUN_STOP;
+	return RUN_NEXT;
+}
+
+/* Every run is done (or the session stopped): the knobs back, the exit
+ * code and the one-line error of the session, bench_done. */
+static void bench_finish(struct bench_ctx *b, const char *status, char *error, size_t errlen)
+{
+	int total = b->plan.nruns;
+	bool sweep = b->cfg.kind == BENCH_KIND_SWEEP;
+
 	b->exit_code = b->failed || b->stopped || b->ndone < total ? 1 : 0;
-	restore_knobs(b, error, sizeof(error));
+	restore_knobs(b, error, errlen);
 	if (!error[0] && b->stopped && !b->failed && !sweep) {
-		snprintf(error, sizeof(error), "stopped on request: %s", status);
+		snprintf(error, errlen, "stopped on request: %s", status);
 	} else if (!error[0] && b->failed) {
 		if (sweep)
-			snprintf(error, sizeof(error), "%d of %d runs failed (see the run_end lines)",
-				 b->failed, b->ndone);
+			snprintf(error, errlen, "%d of %d runs failed (see the run_end lines)", b->failed, b->ndone);
 		else
-			snprintf(error, sizeof(error), "the benchmark failed: %s", status);
+			snprintf(error, errlen, "the benchmark failed: %s", status);
 	} else if (!error[0] && b->ndone < total) {
-		snprintf(error, sizeof(error), "stopped: %d of %d runs done", b->ndone, total);
+		snprintf(error, errlen, "stopped: %d of %d runs done", b->ndone, total);
 	}
 	b->st.state = BENCH_DONE;
 	b->st.pid = 0;
@@ -848,6 +911,17 @@ static void *bench_thread(void *arg)
 		snprintf(b->m->error, sizeof(b->m->error), "%s", error);
 	model_unlock(b->m);
 	model_notify(b->m);
+}
+
+static void *bench_thread(void *arg)
+{
+	struct bench_ctx *b = arg;
+	char status[96] = "", error[MODEL_LINE_LEN] = "";
+
+	for (int i = 0; i < b->plan.nruns; i++)
+		if (run_one(b, i, status, sizeof(status), error, sizeof(error)) == RUN_STOP)
+			break;
+	bench_finish(b, status, error, sizeof(error));
 	return NULL;
 }
 
@@ -872,19 +946,12 @@ static bool read_comm(pid_t pid, char *buf, size_t len)
 	return true;
 }
 
-static void *attach_thread(void *arg)
+/* The watching starts: its status and run_start event; the log followed
+ * through the parser (--log). */
+static void attach_begin(struct bench_ctx *b, const char *comm, struct bench_follow *fl)
 {
-	struct bench_ctx *b = arg;
-	pid_t pid = b->o->pid;
-	struct proctree pt;
-	struct bench_follow fl;
-	bool have_pt, gone = false, stopped = false;
-	int pidfd = pidfd_open_compat(pid);
-	double t0 = util_mono_s(), last_tick = t0, last_log = 0;
-	char comm[64] = "?";
+	pid_t pid = b->cfg.pid;
 
-	read_comm(pid, comm, sizeof(comm));
-	have_pt = proctree_init(&pt, "/proc", pid, false) == 0;
 	/* no set_current(): nothing here is ours to signal */
 	b->st.attached = true;
 	b->st.state = BENCH_RUNNING;
@@ -894,58 +961,41 @@ static void *attach_thread(void *arg)
 	snprintf(b->st.label, sizeof(b->st.label), "%s", b->label);
 	snprintf(b->st.command, sizeof(b->st.command), "%s", b->describe);
 	model_add_event(b->m, MEV_RUN_START, model_now(b->m), "attach [%s] pid %d (%s)%s%s", b->label,
-			(int)pid, comm, b->o->log ? " log " : "", b->o->log ? b->o->log : "");
-	if (b->o->log) {
-		bench_follow_init(&fl, b->o->log);
+			(int)pid, comm, b->cfg.log ? " log " : "", b->cfg.log ? b->cfg.log : "");
+	if (b->cfg.log) {
+		bench_follow_init(fl, b->cfg.log);
 		open_parser(b, comm, b->label);
 	}
 	bench_linebuf_init(&b->lb);
 	mark_pauses(b);
 	throttle_follow_cut(b->m, KT_CUT_RUN_START);
-	while (!gone && !stopped) {
-		struct pollfd pf[3];
-		int nf = 0, ipid = -1, iwake;
-		double now = util_mono_s();
-		double next = last_tick + b->interval;
-		if (b->o->log && last_log + 0.25 < next)
-			next = last_log + 0.25;
-		int timeout = (int)((next - now) * 1000) + 1;
-		if (timeout < 0)
-			timeout = 0;
-		if (pidfd >= 0) { ipid = nf; pf[nf++] = (struct pollfd){ .fd = pidfd, .events = POLLIN }; }
-		else if (timeout > 200) timeout = 200;
-		iwake = nf; pf[nf++] = (struct pollfd){ .fd = b->wake[0], .events = POLLIN };
-		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
-			break;
-		now = util_mono_s();
-		if (pf[iwake].revents) {
-			char tmp[64];
-			while (read(b->wake[0], tmp, sizeof(tmp)) > 0)
-				;
-		}
-		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && !bench_pid_alive(pid)))
-			gone = true;
-		else
-			stopped = stop_wanted(b);
-		if (b->o->log && (now - last_log >= 0.25 || gone)) {
-			int mask = bench_follow_poll(&fl, 4u << 20, follow_data, b);
-			last_log = now;
-			if (mask > 0 && (mask & FOLLOW_TRUNCATED))
-				model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was truncated: reading it from the start", b->o->log);
-			if (mask > 0 && (mask & FOLLOW_REPLACED))
-				model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was replaced: following the new file", b->o->log);
-		}
-		if (now - last_tick >= b->interval || gone || stopped)
-			tick(b, have_pt ? &pt : NULL, &last_tick, 0);
-	}
-	if (b->o->log) {
-		bench_follow_poll(&fl, 64u << 20, follow_data, b);
+}
+
+/* What the log has that is new; its truncation or rotation said. */
+static void attach_read_log(struct bench_ctx *b, struct bench_follow *fl)
+{
+	int mask = bench_follow_poll(fl, 4u << 20, follow_data, b);
+
+	if (mask > 0 && (mask & FOLLOW_TRUNCATED))
+		model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was truncated: reading it from the start", b->cfg.log);
+	if (mask > 0 && (mask & FOLLOW_REPLACED))
+		model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s was replaced: following the new file", b->cfg.log);
+}
+
+/* The watching has ended (the process exited, or iodash stopped
+ * watching): the rest of the log, the run_end event, bench_done. */
+static void attach_end(struct bench_ctx *b, const char *comm, struct bench_follow *fl, bool stopped, double t0)
+{
+	pid_t pid = b->cfg.pid;
+	char summary[256];
+
+	if (b->cfg.log) {
+		bench_follow_poll(fl, 64u << 20, follow_data, b);
 		bench_linebuf_flush(&b->lb, emit_line, b);
 		close_parser(b);
-		bench_follow_close(&fl);
+		bench_follow_close(fl);
 	}
 	end_episodes(b);
-	char summary[256];
 	throttle_summary(b, summary, sizeof(summary));
 	if (stopped)
 		model_add_event(b->m, MEV_RUN_END, model_now(b->m),
@@ -956,6 +1006,52 @@ static void *attach_thread(void *arg)
 				"attach: pid %d (%s) exited after %.1f s of watching (its exit status is not visible: not a child of iodash)%s",
 				(int)pid, comm, util_mono_s() - t0, summary);
 	b->st.left_running = stopped;
+}
+
+static void *attach_thread(void *arg)
+{
+	struct bench_ctx *b = arg;
+	pid_t pid = b->cfg.pid;
+	struct proctree pt;
+	struct bench_follow fl;
+	bool have_pt, gone = false, stopped = false;
+	int pidfd = pidfd_open_compat(pid);
+	double t0 = util_mono_s(), last_tick = t0, last_log = 0;
+	char comm[64] = "?";
+
+	read_comm(pid, comm, sizeof(comm));
+	have_pt = proctree_init(&pt, "/proc", pid, false) == 0;
+	attach_begin(b, comm, &fl);
+	while (!gone && !stopped) {
+		struct pollfd pf[3];
+		int nf = 0, ipid = -1, iwake;
+		double now = util_mono_s();
+		double next = last_tick + b->interval;
+		if (b->cfg.log && last_log + 0.25 < next)
+			next = last_log + 0.25;
+		int timeout = (int)((next - now) * 1000) + 1;
+		if (timeout < 0)
+			timeout = 0;
+		if (pidfd >= 0) { ipid = nf; pf[nf++] = (struct pollfd){ .fd = pidfd, .events = POLLIN }; }
+		else if (timeout > 200) timeout = 200;
+		iwake = nf; pf[nf++] = (struct pollfd){ .fd = b->wake[0], .events = POLLIN };
+		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
+			break;
+		now = util_mono_s();
+		if (pf[iwake].revents)
+			drain_wake(b);
+		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && !bench_pid_alive(pid)))
+			gone = true;
+		else
+			stopped = stop_wanted(b);
+		if (b->cfg.log && (now - last_log >= 0.25 || gone)) {
+			attach_read_log(b, &fl);
+			last_log = now;
+		}
+		if (now - last_tick >= b->interval || gone || stopped)
+			tick(b, have_pt ? &pt : NULL, &last_tick, 0);
+	}
+	attach_end(b, comm, &fl, stopped, t0);
 	if (have_pt)
 		proctree_free(&pt);
 	if (pidfd >= 0)
@@ -979,18 +1075,18 @@ static int bench_start(struct bench_driver *d, struct model *m, char *err, size_
 	int rc;
 
 	b->m = m;
-	if (b->kind != CMD_ATTACH && (rc = bench_check_exec(b->plan.runs[0].argv[0], err, errlen))) {
+	if (b->cfg.kind != BENCH_KIND_ATTACH && (rc = bench_check_exec(b->plan.runs[0].argv[0], err, errlen))) {
 		/* recorded too: the recording says what was attempted */
 		model_add_event(m, MEV_RUN_END, model_now(m), "%s FAILED: %s",
-				b->kind == CMD_SWEEP ? "run 1" : "run", err);
+				b->cfg.kind == BENCH_KIND_SWEEP ? "run 1" : "run", err);
 		return rc;
 	}
-	if (b->kind == CMD_ATTACH && !bench_pid_alive(b->o->pid)) {
-		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->o->pid);
+	if (b->cfg.kind == BENCH_KIND_ATTACH && !bench_pid_alive(b->cfg.pid)) {
+		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->cfg.pid);
 		return -ESRCH;
 	}
 	/* the run summaries read this machine: not the one --host watches */
-	if (b->kind != CMD_ATTACH && !b->o->proc_root && !b->o->host &&
+	if (b->cfg.kind != BENCH_KIND_ATTACH && b->cfg.live_counters &&
 	    probe_open_live(&b->rs_probe, err, errlen) != 0) {
 		model_add_event(m, MEV_NOTE, model_now(m), "no run summaries (device or page cache): %s", err);
 		b->rs_probe = NULL;
@@ -1012,7 +1108,7 @@ static int bench_start(struct bench_driver *d, struct model *m, char *err, size_
 	m->bench_done = false;
 	model_unlock(m);
 	model_set_bench(m, &b->st);
-	rc = pthread_create(&b->th, NULL, b->kind == CMD_ATTACH ? attach_thread : bench_thread, b);
+	rc = pthread_create(&b->th, NULL, b->cfg.kind == BENCH_KIND_ATTACH ? attach_thread : bench_thread, b);
 	if (rc) {
 		snprintf(err, errlen, "cannot start the benchmark thread: %s", strerror(rc));
 		model_lock(m);
@@ -1046,6 +1142,19 @@ static const char *bench_describe(struct bench_driver *d)
 	return ((struct bench_ctx *)d->priv)->describe;
 }
 
+/* What bench_ctx_new() and the plan made; the threads are gone. */
+static void bench_ctx_free(struct bench_ctx *b)
+{
+	sweep_plan_free(&b->plan);
+	free(b->durations);
+	if (b->wake[0] >= 0) {
+		close(b->wake[0]);
+		close(b->wake[1]);
+	}
+	pthread_mutex_destroy(&b->lock);
+	free(b);
+}
+
 static void bench_destroy(struct bench_driver *d)
 {
 	struct bench_ctx *b = d->priv;
@@ -1063,12 +1172,7 @@ static void bench_destroy(struct bench_driver *d)
 		knobs_journal_restore(&b->kj, NULL, 0, NULL, (char[256]){ 0 }, 256);
 	if (b->rs_probe)
 		probe_close(b->rs_probe);
-	sweep_plan_free(&b->plan);
-	free(b->durations);
-	close(b->wake[0]);
-	close(b->wake[1]);
-	pthread_mutex_destroy(&b->lock);
-	free(b);
+	bench_ctx_free(b);
 }
 
 /* A plain run is a plan of one run with nothing substituted. */
@@ -1090,10 +1194,176 @@ nomem:
 	return -ENOMEM;
 }
 
-int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
-			char *err, size_t errlen)
+/* run: the plan of one run, with its --sysctl specs.  0 or -errno. */
+static int plan_run(struct bench_ctx *b, char *err, size_t errlen)
+{
+	const struct bench_config *c = &b->cfg;
+	int rc;
+
+	if (c->argc < 1 || !c->argv || !c->argv[0][0]) {
+		snprintf(err, errlen, "run needs a command after -- (e.g. iodash run -- dbench -t 30 4)");
+		return -EINVAL;
+	}
+	if ((rc = plan_single(&b->plan, c->argv, c->argc, err, errlen)))
+		return rc;
+	for (int i = 0; i < c->nsysctls && i < SWEEP_MAX_SYSCTLS; i++)
+		if (!(b->plan.runs[0].sysctls[i] = strdup(c->sysctls[i]))) {
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+	return 0;
+}
+
+/* The runs of the session (none for attach), and the knob keys every run
+ * sets: every run's specs parse now (a usage error now, not at run 7),
+ * and the keys are the same in every run.  0 or -errno with err. */
+static int bench_make_plan(struct bench_ctx *b, char *err, size_t errlen)
+{
+	const struct bench_config *c = &b->cfg;
+	int rc = 0;
+
+	switch (c->kind) {
+	case BENCH_KIND_SWEEP:
+		rc = sweep_plan_build_knobs(&b->plan, c->params, c->nparams, c->argv, c->argc, c->between,
+					    c->sysctls, c->nsysctls, c->repeat > 0 ? c->repeat : 1, err, errlen);
+		b->st.run_total = b->plan.nruns;
+		break;
+	case BENCH_KIND_RUN:
+		rc = plan_run(b, err, errlen);
+		break;
+	case BENCH_KIND_ATTACH:
+		if (c->pid <= 0) {
+			snprintf(err, errlen, "attach needs a PID (iodash attach [--log FILE] PID)");
+			rc = -EINVAL;
+		}
+		break;
+	default:
+		snprintf(err, errlen, "internal: no benchmark driver for this command");
+		rc = -EINVAL;
+	}
+	for (int i = 0; !rc && i < b->plan.nruns; i++) {
+		struct knob_list kl;
+		if ((rc = parse_knobs(b->plan.runs[i].sysctls, &kl, err, errlen)))
+			break;
+		if (i == 0)
+			b->knob_keys = kl;
+	}
+	return rc;
+}
+
+/* -l, else the process's name (attach) or the command's. */
+static void bench_name_label(struct bench_ctx *b)
+{
+	const struct bench_config *c = &b->cfg;
+	char comm[64];
+
+	if (c->label && c->label[0])
+		snprintf(b->label, sizeof(b->label), "%s", c->label);
+	else if (c->kind == BENCH_KIND_ATTACH)
+		snprintf(b->label, sizeof(b->label), "%s", read_comm(c->pid, comm, sizeof(comm)) ? comm : "attached");
+	else
+		snprintf(b->label, sizeof(b->label), "%s", util_base_name(c->argv[0]));
+}
+
+/* Add to b->describe at *off, as long as there is room. */
+static void describe_add(struct bench_ctx *b, size_t *off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void describe_add(struct bench_ctx *b, size_t *off, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*off >= sizeof(b->describe))
+		return;
+	va_start(ap, fmt);
+	int w = vsnprintf(b->describe + *off, sizeof(b->describe) - *off, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		*off += (size_t)w;
+}
+
+/* The command lines as typed, for the recording's header: "sweep -p ...
+ * -- CMD", "run --sysctl ... -- CMD" (plain "CMD" without knobs),
+ * "attach PID --log FILE". */
+static void bench_describe_cmdline(struct bench_ctx *b)
+{
+	const struct bench_config *c = &b->cfg;
+	char words[1536];
+	size_t off = 0;
+
+	if (c->kind == BENCH_KIND_ATTACH) {
+		describe_add(b, &off, "attach %d%s%s", (int)c->pid, c->log ? " --log " : "", c->log ? c->log : "");
+		return;
+	}
+	join_words(words, sizeof(words), c->argv);
+	if (c->kind == BENCH_KIND_SWEEP) {
+		describe_add(b, &off, "sweep");
+		for (int i = 0; i < c->nparams; i++)
+			describe_add(b, &off, " -p %s", c->params[i]);
+		if (c->repeat > 1)
+			describe_add(b, &off, " --repeat %d", c->repeat);
+		if (c->between)
+			describe_add(b, &off, " --between '%s'", c->between);
+	} else {
+		describe_add(b, &off, "%s", c->nsysctls ? "run" : "");
+	}
+	for (int i = 0; i < c->nsysctls; i++)
+		describe_add(b, &off, " --sysctl %s", c->sysctls[i]);
+	if (c->kind == BENCH_KIND_SWEEP)
+		describe_add(b, &off, " -- %s", words);
+	else
+		describe_add(b, &off, "%s%s", c->nsysctls ? " -- " : "", words);
+}
+
+static struct bench_ctx *bench_ctx_new(const struct bench_config *cfg)
 {
 	struct bench_ctx *b = calloc(1, sizeof(*b));
+
+	if (!b)
+		return NULL;
+	b->cfg = *cfg;
+	b->wake[0] = b->wake[1] = -1;
+	b->interval = cfg->interval >= 0.1 ? cfg->interval : 0.1;
+	b->st.last_exit_status = -1;
+	b->st.eta_s = -1;
+	b->st.run_length_s = -1;
+	pthread_mutex_init(&b->lock, NULL);
+	return b;
+}
+
+/* The wake pipe and the runs' durations.  0 or -errno with err. */
+static int bench_alloc(struct bench_ctx *b, char *err, size_t errlen)
+{
+	if (pipe2(b->wake, O_CLOEXEC | O_NONBLOCK) < 0) {
+		int rc = -errno;
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		return rc;
+	}
+	b->durations = calloc((size_t)(b->plan.nruns > 0 ? b->plan.nruns : 1), sizeof(double));
+	if (!b->durations) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* A benchmark that cannot be run, or a pid that is not there, is said
+ * before the session sets anything up (the tracepoints take seconds).
+ * 0 or -errno with err. */
+static int bench_check_target(const struct bench_ctx *b, char *err, size_t errlen)
+{
+	if (b->cfg.kind != BENCH_KIND_ATTACH)
+		return bench_check_exec(b->plan.runs[0].argv[0], err, errlen);
+	if (!bench_pid_alive(b->cfg.pid)) {
+		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->cfg.pid);
+		return -ESRCH;
+	}
+	return 0;
+}
+
+int bench_driver_create(const struct bench_config *cfg, struct bench_driver **out,
+			char *err, size_t errlen)
+{
+	struct bench_ctx *b = bench_ctx_new(cfg);
 	int rc;
 
 	*out = NULL;
@@ -1101,124 +1371,21 @@ int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	b->o = o;
-	b->kind = o->cmd;
-	b->wake[0] = b->wake[1] = -1;
-	b->interval = o->interval >= 0.1 ? o->interval : 0.1;
-	b->st.last_exit_status = -1;
-	b->st.eta_s = -1;
-	b->st.run_length_s = -1;
-	pthread_mutex_init(&b->lock, NULL);
-	if (o->cmd == CMD_SWEEP) {
-		rc = sweep_plan_build_knobs(&b->plan, o->params, o->nparams, o->args, o->nargs,
-					    o->between, o->sysctls, o->nsysctls,
-					    o->repeat > 0 ? o->repeat : 1, err, errlen);
-		if (rc)
-			goto fail;
-		b->st.run_total = b->plan.nruns;
-	} else if (o->cmd == CMD_RUN) {
-		if (o->nargs < 1 || !o->args || !o->args[0][0]) {
-			snprintf(err, errlen, "run needs a command after -- (e.g. iodash run -- dbench -t 30 4)");
-			rc = -EINVAL;
-			goto fail;
-		}
-		if ((rc = plan_single(&b->plan, o->args, o->nargs, err, errlen)))
-			goto fail;
-		for (int i = 0; i < o->nsysctls && i < SWEEP_MAX_SYSCTLS; i++)
-			if (!(b->plan.runs[0].sysctls[i] = strdup(o->sysctls[i]))) {
-				snprintf(err, errlen, "out of memory");
-				rc = -ENOMEM;
-				goto fail;
-			}
-	} else if (o->cmd == CMD_ATTACH) {
-		if (o->pid <= 0) {
-			snprintf(err, errlen, "attach needs a PID (iodash attach [--log FILE] PID)");
-			rc = -EINVAL;
-			goto fail;
-		}
-	} else {
-		snprintf(err, errlen, "internal: no benchmark driver for this command");
-		rc = -EINVAL;
-		goto fail;
+	if ((rc = bench_make_plan(b, err, errlen)) || (rc = bench_alloc(b, err, errlen))) {
+		bench_ctx_free(b);
+		return rc;
 	}
-	/* every run's specs parse (a usage error now, not at run 7); the keys
-	 * are the same in every run */
-	for (int i = 0; i < b->plan.nruns; i++) {
-		struct knob_list kl;
-		if ((rc = parse_knobs(b->plan.runs[i].sysctls, &kl, err, errlen)))
-			goto fail;
-		if (i == 0)
-			b->knob_keys = kl;
-	}
-	if (pipe2(b->wake, O_CLOEXEC | O_NONBLOCK) < 0) {
-		rc = -errno;
-		snprintf(err, errlen, "pipe: %s", strerror(errno));
-		goto fail;
-	}
-	b->durations = calloc((size_t)(b->plan.nruns > 0 ? b->plan.nruns : 1), sizeof(double));
-	if (!b->durations) {
-		rc = -ENOMEM;
-		snprintf(err, errlen, "out of memory");
-		goto fail;
-	}
-
-	if (o->label && o->label[0]) {
-		snprintf(b->label, sizeof(b->label), "%s", o->label);
-	} else if (o->cmd == CMD_ATTACH) {
-		char comm[64];
-		snprintf(b->label, sizeof(b->label), "%s", read_comm(o->pid, comm, sizeof(comm)) ? comm : "attached");
-	} else {
-		snprintf(b->label, sizeof(b->label), "%s", util_base_name(o->args[0]));
-	}
-
-	if (o->cmd == CMD_ATTACH) {
-		snprintf(b->describe, sizeof(b->describe), "attach %d%s%s", (int)o->pid,
-			 o->log ? " --log " : "", o->log ? o->log : "");
-	} else {
-		char words[1536];
-		size_t off = 0;
-		join_words(words, sizeof(words), o->args);
-		if (o->cmd == CMD_SWEEP) {
-			off += (size_t)snprintf(b->describe, sizeof(b->describe), "sweep");
-			for (int i = 0; i < o->nparams && off < sizeof(b->describe); i++)
-				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " -p %s", o->params[i]);
-			if (o->repeat > 1 && off < sizeof(b->describe))
-				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " --repeat %d", o->repeat);
-			if (o->between && off < sizeof(b->describe))
-				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " --between '%s'", o->between);
-			for (int i = 0; i < o->nsysctls && off < sizeof(b->describe); i++)
-				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " --sysctl %s", o->sysctls[i]);
-			if (off < sizeof(b->describe))
-				snprintf(b->describe + off, sizeof(b->describe) - off, " -- %s", words);
-		} else {
-			off += (size_t)snprintf(b->describe, sizeof(b->describe), "%s", o->nsysctls ? "run" : "");
-			for (int i = 0; i < o->nsysctls && off < sizeof(b->describe); i++)
-				off += (size_t)snprintf(b->describe + off, sizeof(b->describe) - off, " --sysctl %s", o->sysctls[i]);
-			if (off < sizeof(b->describe))
-				snprintf(b->describe + off, sizeof(b->describe) - off, "%s%s", o->nsysctls ? " -- " : "", words);
-		}
-	}
-	/* a benchmark that cannot be run, or a pid that is not there, is said
-	 * before the session sets anything up (the tracepoints take seconds) */
-	if (b->kind != CMD_ATTACH && (rc = bench_check_exec(b->plan.runs[0].argv[0], err, errlen)))
-		goto fail;
-	if (b->kind == CMD_ATTACH && !bench_pid_alive(o->pid)) {
-		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)o->pid);
-		rc = -ESRCH;
-		goto fail;
+	bench_name_label(b);
+	bench_describe_cmdline(b);
+	if ((rc = bench_check_target(b, err, errlen))) {
+		bench_ctx_free(b);
+		return rc;
 	}
 	b->drv = (struct bench_driver){
-		.name = o->cmd == CMD_SWEEP ? "sweep" : o->cmd == CMD_RUN ? "run" : "attach",
+		.name = cfg->kind == BENCH_KIND_SWEEP ? "sweep" : cfg->kind == BENCH_KIND_RUN ? "run" : "attach",
 		.start = bench_start, .request_stop = bench_request_stop, .join = bench_join,
 		.destroy = bench_destroy, .describe = bench_describe, .priv = b,
 	};
 	*out = &b->drv;
 	return 0;
-fail:
-	sweep_plan_free(&b->plan);
-	free(b->durations);
-	if (b->wake[0] >= 0) { close(b->wake[0]); close(b->wake[1]); }
-	pthread_mutex_destroy(&b->lock);
-	free(b);
-	return rc;
 }

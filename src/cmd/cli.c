@@ -241,154 +241,212 @@ static int cli_count_values(const char *arg)
 	return n;
 }
 
-/* One option.  Returns 0, 1 (help/version printed) or 2 (usage error). */
-static int cli_take(int c, const char *arg, struct iodash_opts *o)
-{
-	long l;
+/* What an option taker returns for an option that is not one of its own. */
+#define CLI_NOT_MINE (-1)
 
+static int cli_take(int c, const char *arg, struct iodash_opts *o);
+
+/* -l: a run's label, or for compare and report SRC=NAME, a source's. */
+static int cli_take_label(const char *arg, struct iodash_opts *o)
+{
+	if (o->cmd != CMD_COMPARE && o->cmd != CMD_REPORT) {
+		/* what the recording's reader, the results and the tables
+		 * hold: longer was cut without a word (or, past 8 KB, made
+		 * the recording unreadable) */
+		if (strlen(arg) >= RP_LABEL_LEN)
+			return usage_error("-l: a label is at most %d bytes, this one is %zu (give a shorter one)",
+					   RP_LABEL_LEN - 1, strlen(arg));
+		o->label = arg;
+		return 0;
+	}
+	if (!strchr(arg, '=') || arg[0] == '=' || !strrchr(arg, '=')[1])
+		return usage_error("--label wants SRC=NAME (a source given and the label for it), not '%s'", arg);
+	if (strlen(strrchr(arg, '=') + 1) >= RP_LABEL_LEN)
+		return usage_error("--label %s: a label is at most %d bytes (give a shorter one)", arg,
+				   RP_LABEL_LEN - 1);
+	if (o->nsrc_labels == CLI_MAX_SRC_LABELS)
+		return usage_error("more than %d --label", CLI_MAX_SRC_LABELS);
+	o->src_labels[o->nsrc_labels++] = arg;
+	return 0;
+}
+
+/* -p: a sweep's NAME=V1,V2,..., or iostat's -p DEV|ALL where it holds no
+ * '=' (a disk name never does). */
+static int cli_take_param(const char *arg, struct iodash_opts *o)
+{
+	if (!strchr(arg, '=')) {
+		o->p_partitions = arg;
+		return cli_take(OPT_PARTITIONS, arg, o);
+	}
+	if (o->nparams == CLI_MAX_PARAMS)
+		return usage_error("at most 8 -p parameters (got another: '%s')", arg);
+	if (arg[0] == '=')
+		return usage_error("-p wants NAME=V1,V2,..., not '%s'", arg);
+	if (cli_count_values(arg) > SWEEP_MAX_VALUES)
+		return usage_error("-p %.*s: %d values, at most %d per -p (split the sweep, or use a second -p for a grid)",
+				   (int)(strchr(arg, '=') - arg), arg, cli_count_values(arg), SWEEP_MAX_VALUES);
+	o->params[o->nparams++] = arg;
+	return 0;
+}
+
+/* --parser: one of the parsers' table, else the list of them. */
+static int cli_take_parser(const char *arg, struct iodash_opts *o)
+{
+	char names[128] = "";
+	size_t n = 0;
+
+	for (size_t i = 0; parser_name_at(i); i++) {
+		if (!strcmp(parser_name_at(i), arg)) {
+			o->parser = arg;
+			return 0;
+		}
+		if (n < sizeof(names))
+			n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s", i ? ", " : "", parser_name_at(i));
+	}
+	return usage_error("unknown --parser '%s' (%s)", arg, names);
+}
+
+/* What is sampled, from where, for how long, and which disks. */
+static int cli_take_sampling(int c, const char *arg, struct iodash_opts *o)
+{
 	switch (c) {
 	case 'i':
 		if (parse_double(arg, 0.01, 60, &o->interval))
 			return usage_error("-i wants seconds from 0.01 to 60, not '%s'", arg);
-		break;
+		return 0;
+	case OPT_COUNT:
+		if (parse_long(arg, 1, 1L << 40, &o->count))
+			return usage_error("--count wants a whole number > 0, not '%s'", arg);
+		return 0;
+	case OPT_DURATION:
+		if (parse_double(arg, 0.001, 1e9, &o->duration))
+			return usage_error("--duration wants seconds > 0, not '%s'", arg);
+		return 0;
+	case OPT_PROC_ROOT: o->proc_root = arg; return 0;
+	case OPT_HOST: o->host = arg; return 0;
+	case OPT_HOSTS: o->hosts_file = arg; return 0;
+	case OPT_NO_PUBLISH: o->no_publish = true; return 0;
+	case OPT_FAST: o->fast = true; return 0;
+	case OPT_TRACE_THROTTLE: o->trace_throttle = true; return 0;
+	case OPT_NO_TRACE: o->no_trace = true; return 0;
+	case OPT_THROTTLE_GAP:
+		if (parse_double(arg, 0.001, 3600, &o->throttle_gap))
+			return usage_error("--throttle-gap wants seconds, 0.001..3600, not '%s'", arg);
+		return 0;
+	case OPT_PARTITIONS: {
+		char err[160];
+		if (derive_opts_parse_partitions(&o->disks, arg, err, sizeof(err)))
+			return usage_error("%s", err);
+		return 0;
+	}
+	case OPT_ALL_DISKS: o->disks.all_disks = true; return 0;
+	}
+	return CLI_NOT_MINE;
+}
+
+/* How it is shown: the screens, or --batch's lines. */
+static int cli_take_display(int c, const char *arg, struct iodash_opts *o)
+{
+	switch (c) {
 	case 'r':
 		if (parse_double(arg, 0.01, 3600, &o->refresh))
 			return usage_error("-r wants seconds from 0.01 to 3600, not '%s'", arg);
 		o->refresh_set = true;
-		break;
-	case 'l':
-		if (o->cmd != CMD_COMPARE && o->cmd != CMD_REPORT) {
-			/* what the recording's reader, the results and the tables
-			 * hold: longer was cut without a word (or, past 8 KB, made
-			 * the recording unreadable) */
-			if (strlen(arg) >= RP_LABEL_LEN)
-				return usage_error("-l: a label is at most %d bytes, this one is %zu (give a shorter one)",
-						   RP_LABEL_LEN - 1, strlen(arg));
-			o->label = arg;
-			break;
-		}
-		/* compare, report: -l/--label SRC=NAME names a source */
-		if (!strchr(arg, '=') || arg[0] == '=' || !strrchr(arg, '=')[1])
-			return usage_error("--label wants SRC=NAME (a source given and the label for it), not '%s'", arg);
-		if (strlen(strrchr(arg, '=') + 1) >= RP_LABEL_LEN)
-			return usage_error("--label %s: a label is at most %d bytes (give a shorter one)", arg,
-					   RP_LABEL_LEN - 1);
-		if (o->nsrc_labels == CLI_MAX_SRC_LABELS)
-			return usage_error("more than %d --label", CLI_MAX_SRC_LABELS);
-		o->src_labels[o->nsrc_labels++] = arg;
-		break;
-	case 'o': o->output = arg; break;
-	case 'p':
-		/* iostat's -p DEV|ALL where it holds no '=': a disk name never does */
-		if (!strchr(arg, '=')) {
-			o->p_partitions = arg;
-			return cli_take(OPT_PARTITIONS, arg, o);
-		}
-		if (o->nparams == CLI_MAX_PARAMS)
-			return usage_error("at most 8 -p parameters (got another: '%s')", arg);
-		if (!strchr(arg, '=') || arg[0] == '=')
-			return usage_error("-p wants NAME=V1,V2,..., not '%s'", arg);
-		if (cli_count_values(arg) > SWEEP_MAX_VALUES)
-			return usage_error("-p %.*s: %d values, at most %d per -p (split the sweep, or use a second -p for a grid)",
-					   (int)(strchr(arg, '=') - arg), arg, cli_count_values(arg), SWEEP_MAX_VALUES);
-		o->params[o->nparams++] = arg;
-		break;
-	case OPT_THEME: o->theme = arg; break;
-	case OPT_ASCII: o->ascii = true; break;
-	case OPT_MONO: o->mono = true; break;
-	case OPT_NO_BRAILLE: o->no_braille = true; break;
-	case OPT_BATCH: o->batch = true; break;
-	case OPT_COUNT:
-		if (parse_long(arg, 1, 1L << 40, &o->count))
-			return usage_error("--count wants a whole number > 0, not '%s'", arg);
-		break;
-	case OPT_DURATION:
-		if (parse_double(arg, 0.001, 1e9, &o->duration))
-			return usage_error("--duration wants seconds > 0, not '%s'", arg);
-		break;
-	case OPT_PROC_ROOT: o->proc_root = arg; break;
-	case OPT_HOST: o->host = arg; break;
-	case OPT_HOSTS: o->hosts_file = arg; break;
-	case OPT_PCP: o->pcp_archive = arg; break;
-	case OPT_NO_PUBLISH: o->no_publish = true; break;
-	case OPT_FAST: o->fast = true; break;
-	case OPT_NO_RECORD: o->no_record = true; break;
-	case OPT_FORCE: o->force = true; break;
-	case OPT_PARSER: {
-		char names[128] = "";
-		size_t n = 0;
-		for (size_t i = 0; parser_name_at(i); i++) {
-			if (!strcmp(parser_name_at(i), arg)) {
-				o->parser = arg;
-				return 0;
-			}
-			if (n < sizeof(names))
-				n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s", i ? ", " : "",
-						      parser_name_at(i));
-		}
-		return usage_error("unknown --parser '%s' (%s)", arg, names);
+		return 0;
+	case OPT_THEME: o->theme = arg; return 0;
+	case OPT_ASCII: o->ascii = true; return 0;
+	case OPT_MONO: o->mono = true; return 0;
+	case OPT_NO_BRAILLE: o->no_braille = true; return 0;
+	case OPT_BATCH: o->batch = true; return 0;
+	case OPT_BATCH_EVENTS: o->batch_events = arg; return 0;
+	case OPT_TIME:
+		if (!strcmp(arg, "rel")) o->time_base = TIME_REL;
+		else if (!strcmp(arg, "mono")) o->time_base = TIME_MONO;
+		else if (!strcmp(arg, "wall")) o->time_base = TIME_WALL;
+		else return usage_error("--time wants rel, mono or wall, not '%s'", arg);
+		return 0;
+	case OPT_COLUMNS:
+		return cli_parse_columns(arg, o);
 	}
-	case OPT_LOG: o->log = arg; break;
+	return CLI_NOT_MINE;
+}
+
+/* The benchmark and its recording (run, sweep, attach). */
+static int cli_take_runs(int c, const char *arg, struct iodash_opts *o)
+{
+	long l;
+
+	switch (c) {
+	case 'l': return cli_take_label(arg, o);
+	case 'o': o->output = arg; return 0;
+	case 'p': return cli_take_param(arg, o);
+	case OPT_NO_RECORD: o->no_record = true; return 0;
+	case OPT_FORCE: o->force = true; return 0;
+	case OPT_PARSER: return cli_take_parser(arg, o);
+	case OPT_LOG: o->log = arg; return 0;
 	case OPT_REPEAT:
 		if (parse_long(arg, 1, 100000, &l))
 			return usage_error("--repeat wants a whole number >= 1, not '%s'", arg);
 		o->repeat = (int)l;
-		break;
-	case OPT_BETWEEN: o->between = arg; break;
-	case OPT_STOP_ON_FAIL: o->stop_on_fail = true; break;
+		return 0;
+	case OPT_BETWEEN: o->between = arg; return 0;
+	case OPT_STOP_ON_FAIL: o->stop_on_fail = true; return 0;
 	case OPT_SYSCTL:
 		if (o->nsysctls == CLI_MAX_SYSCTLS)
 			return usage_error("at most %d --sysctl options (got another: '%s')", CLI_MAX_SYSCTLS, arg);
 		if (!strchr(arg, '=') || arg[0] == '=')
 			return usage_error("--sysctl wants KEY=VALUE (e.g. vm.dirty_ratio=20), not '%s'", arg);
 		o->sysctls[o->nsysctls++] = arg;
-		break;
-	case OPT_TRACE_THROTTLE: o->trace_throttle = true; break;
-	case OPT_NO_TRACE: o->no_trace = true; break;
-	case OPT_THROTTLE_GAP:
-		if (parse_double(arg, 0.001, 3600, &o->throttle_gap))
-			return usage_error("--throttle-gap wants seconds, 0.001..3600, not '%s'", arg);
-		break;
-	case OPT_TIME:
-		if (!strcmp(arg, "rel")) o->time_base = TIME_REL;
-		else if (!strcmp(arg, "mono")) o->time_base = TIME_MONO;
-		else if (!strcmp(arg, "wall")) o->time_base = TIME_WALL;
-		else return usage_error("--time wants rel, mono or wall, not '%s'", arg);
-		break;
-	case OPT_TEXT: o->format = FMT_TEXT; break;
-	case OPT_CSV: o->format = FMT_CSV; break;
-	case OPT_JSON: o->format = FMT_JSON; break;
-	case OPT_NDJSON: o->format = FMT_NDJSON; break;
+		return 0;
+	case OPT_CONFIG: return 0;   /* read before the options: cli_apply_config */
+	case OPT_RECORD_DIR:
+		if (!*arg)
+			return usage_error("%s wants a directory", "--record-dir");
+		o->record_dir = arg;
+		return 0;
+	}
+	return CLI_NOT_MINE;
+}
+
+/* What view, compare, export and report read and write. */
+static int cli_take_files(int c, const char *arg, struct iodash_opts *o)
+{
+	switch (c) {
+	case OPT_PCP: o->pcp_archive = arg; return 0;
+	case OPT_TEXT: o->format = FMT_TEXT; return 0;
+	case OPT_CSV: o->format = FMT_CSV; return 0;
+	case OPT_JSON: o->format = FMT_JSON; return 0;
+	case OPT_NDJSON: o->format = FMT_NDJSON; return 0;
 	case OPT_TABLE:
 		if (!strcmp(arg, "samples")) o->table = EXPORT_SAMPLES;
 		else if (!strcmp(arg, "events")) o->table = EXPORT_EVENTS;
 		else if (!strcmp(arg, "results")) o->table = EXPORT_RESULTS;
 		else return usage_error("--table wants samples, events or results, not '%s'", arg);
 		o->table_set = true;
-		break;
-	case OPT_BATCH_EVENTS: o->batch_events = arg; break;
-	case OPT_CONFIG: break;   /* read before the options: cli_apply_config */
-	case OPT_RECORD_DIR:
-		if (!*arg)
-			return usage_error("%s wants a directory", "--record-dir");
-		o->record_dir = arg;
-		break;
-	case OPT_BASELINE: o->baseline = arg; break;
-	case OPT_METRIC: o->metric = arg; break;
-	case OPT_LOG2X: o->log2x = true; break;
-	case OPT_SVG: o->svg = arg; break;
-	case OPT_TITLE: o->title = arg; break;
-	case OPT_EXPLAIN: o->explain = true; break;
-	case OPT_FOLLOW: o->follow = true; break;
-	case OPT_PARTITIONS: {
-		char err[160];
-		if (derive_opts_parse_partitions(&o->disks, arg, err, sizeof(err)))
-			return usage_error("%s", err);
-		break;
+		return 0;
+	case OPT_BASELINE: o->baseline = arg; return 0;
+	case OPT_METRIC: o->metric = arg; return 0;
+	case OPT_LOG2X: o->log2x = true; return 0;
+	case OPT_SVG: o->svg = arg; return 0;
+	case OPT_TITLE: o->title = arg; return 0;
+	case OPT_EXPLAIN: o->explain = true; return 0;
+	case OPT_FOLLOW: o->follow = true; return 0;
 	}
-	case OPT_ALL_DISKS: o->disks.all_disks = true; break;
-	case OPT_COLUMNS:
-		return cli_parse_columns(arg, o);
+	return CLI_NOT_MINE;
+}
+
+/* One option.  Returns 0, 1 (help/version printed) or 2 (usage error). */
+static int cli_take(int c, const char *arg, struct iodash_opts *o)
+{
+	static int (*const takers[])(int, const char *, struct iodash_opts *) = {
+		cli_take_sampling, cli_take_display, cli_take_runs, cli_take_files,
+	};
+	int rc;
+
+	for (size_t i = 0; i < sizeof(takers) / sizeof(takers[0]); i++)
+		if ((rc = takers[i](c, arg, o)) != CLI_NOT_MINE)
+			return rc;
+	switch (c) {
 	case OPT_HELP:
 		cli_usage(stdout, cli_cmds, cli_ncmds);
 		return 1;
@@ -400,7 +458,6 @@ static int cli_take(int c, const char *arg, struct iodash_opts *o)
 	default:
 		return usage_error("unknown option '%s'", arg);
 	}
-	return 0;
 }
 
 /* getopt_long over argv[0..argc); `stop_at_word` keeps the order and stops
@@ -524,57 +581,26 @@ static int cli_apply_config(int argc, char **argv, struct iodash_opts *o)
 	return 0;
 }
 
-int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds,
-	      struct iodash_opts *o)
+/* The command word at argv[next]: *cmd, or 2 after saying the known ones. */
+static int cli_find_command(const char *word, const struct cmd_struct *cmds, size_t ncmds, enum iodash_cmd *cmd)
 {
-	int rc, next;
+	char names[160] = "";
 
-	cli_cmds = cmds;
-	cli_ncmds = ncmds;
-	memset(o, 0, sizeof(*o));
-	o->cmd = CMD_LIVE;
-	o->interval = 0.5;
-	o->refresh = 1.0;
-	o->repeat = 1;
-	if ((rc = cli_apply_config(argc, argv, o)))
-		return rc;
+	for (size_t i = 0; i < ncmds; i++)
+		if (!strcmp(word, cmds[i].name)) {
+			*cmd = cmds[i].cmd;
+			return 0;
+		}
+	for (size_t k = 0, off = 0; k < ncmds && off < sizeof(names); k++)
+		if (cmds[k].cmd != CMD_LIVE)
+			off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s", off ? ", " : "", cmds[k].name);
+	return usage_error("unknown command '%s' (%s)", word, names);
+}
 
-	/* global options, up to the subcommand */
-	if ((rc = cli_scan(argc, argv, true, o, &next)))
-		return rc;
-	if (next >= argc) {
-		if ((rc = cli_check_command_options(o)))
-			return rc;
-		if (o->host && (rc = cli_check_host(o)))
-			return rc;
-		if ((rc = cli_check_columns(o)))
-			return rc;
-		return cli_check_trace(o);
-	}
-	if (next > 0 && !strcmp(argv[next - 1], "--"))
-		return usage_error("'--' wants a subcommand before it (%s)", "iodash run -- CMD");
-	size_t i;
-	for (i = 0; i < ncmds; i++)
-		if (!strcmp(argv[next], cmds[i].name))
-			break;
-	if (i == ncmds) {
-		char names[160] = "";
-		for (size_t k = 0, off = 0; k < ncmds && off < sizeof(names); k++)
-			if (cmds[k].cmd != CMD_LIVE)
-				off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s",
-							off ? ", " : "", cmds[k].name);
-		return usage_error("unknown command '%s' (%s)", argv[next], names);
-	}
-	o->cmd = cmds[i].cmd;
-
-	/* the subcommand's own options; argv[next] plays argv[0] */
-	int sub_argc = argc - next;
-	char **sub_argv = argv + next;
-	bool keep_order = o->cmd == CMD_RUN || o->cmd == CMD_SWEEP;
-	if ((rc = cli_scan(sub_argc, sub_argv, keep_order, o, &next)))
-		return rc;
-	o->args = sub_argv + next;
-	o->nargs = sub_argc - next;
+/* The arguments each command takes (and what it cannot go without). */
+static int cli_check_arguments(struct iodash_opts *o)
+{
+	long pid;
 
 	switch (o->cmd) {
 	case CMD_LIVE:
@@ -596,13 +622,11 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 		if (!o->nparams)
 			return usage_error("%s: needs at least one -p NAME=V1,V2,...", "sweep");
 		break;
-	case CMD_ATTACH: {
-		long pid;
+	case CMD_ATTACH:
 		if (o->nargs != 1 || parse_long(o->args[0], 1, 1L << 30, &pid))
 			return usage_error("%s: wants one PID, e.g. iodash attach $(pgrep -o dbench)", "attach");
 		o->pid = (pid_t)pid;
 		break;
-	}
 	case CMD_VIEW:
 	case CMD_COMPARE:
 		if (!o->nargs)
@@ -632,12 +656,12 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 					   "fleet");
 		break;
 	}
-	if ((rc = cli_check_command_options(o)))
-		return rc;
-	if ((rc = cli_check_columns(o)))
-		return rc;
-	if ((rc = cli_check_trace(o)))
-		return rc;
+	return 0;
+}
+
+/* The options that belong to some commands only, given to another. */
+static int cli_check_options_of(const struct iodash_opts *o)
+{
 	if (o->nsysctls && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP)
 		return usage_error("--sysctl is for run and sweep (%s)", o->sysctls[0]);
 	if (o->batch_events && o->cmd != CMD_LIVE && o->cmd != CMD_RUN && o->cmd != CMD_SWEEP &&
@@ -659,6 +683,60 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 	if (o->fast && !o->proc_root && o->cmd != CMD_VIEW)
 		return usage_error("%s only replays a trace or an archive: give --proc-root TRACE too, or view ARCHIVE",
 				   "--fast");
+	return 0;
+}
+
+/* The live dashboard without a command word: the checks that concern it. */
+static int cli_check_live(const struct iodash_opts *o)
+{
+	int rc;
+
+	if ((rc = cli_check_command_options(o)))
+		return rc;
+	if (o->host && (rc = cli_check_host(o)))
+		return rc;
+	if ((rc = cli_check_columns(o)))
+		return rc;
+	return cli_check_trace(o);
+}
+
+int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds,
+	      struct iodash_opts *o)
+{
+	int rc, next;
+
+	cli_cmds = cmds;
+	cli_ncmds = ncmds;
+	memset(o, 0, sizeof(*o));
+	o->cmd = CMD_LIVE;
+	o->interval = 0.5;
+	o->refresh = 1.0;
+	o->repeat = 1;
+	if ((rc = cli_apply_config(argc, argv, o)))
+		return rc;
+
+	/* global options, up to the subcommand */
+	if ((rc = cli_scan(argc, argv, true, o, &next)))
+		return rc;
+	if (next >= argc)
+		return cli_check_live(o);
+	if (next > 0 && !strcmp(argv[next - 1], "--"))
+		return usage_error("'--' wants a subcommand before it (%s)", "iodash run -- CMD");
+	if ((rc = cli_find_command(argv[next], cmds, ncmds, &o->cmd)))
+		return rc;
+
+	/* the subcommand's own options; argv[next] plays argv[0] */
+	int sub_argc = argc - next;
+	char **sub_argv = argv + next;
+	bool keep_order = o->cmd == CMD_RUN || o->cmd == CMD_SWEEP;
+	if ((rc = cli_scan(sub_argc, sub_argv, keep_order, o, &next)))
+		return rc;
+	o->args = sub_argv + next;
+	o->nargs = sub_argc - next;
+
+	if ((rc = cli_check_arguments(o)) || (rc = cli_check_command_options(o)) || (rc = cli_check_columns(o)) ||
+	    (rc = cli_check_trace(o)) || (rc = cli_check_options_of(o)))
+		return rc;
 	if (o->host && (rc = cli_check_host(o)))
 		return rc;
 	return 0;

@@ -1,5 +1,7 @@
 /* cli: the command line of DESIGN.md, parsed once into struct iodash_opts.
- * Every subcommand reads what it needs from it. */
+ * The commands' own header (src/cmd/ and main.c only): a command fills
+ * each layer's config (app_config, bench_config, ui_config,
+ * batch_config) from it (src/cmd/configs.c); no layer below sees it. */
 #ifndef IODASH_CLI_H
 #define IODASH_CLI_H
 
@@ -7,7 +9,9 @@
 #include <stdio.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include "iodash/batch/batch.h"
 #include "iodash/sample/derive.h"
+#include "iodash/results/emit.h"
 
 #define CLI_MAX_PARAMS 8
 #define CLI_MAX_SYSCTLS 16
@@ -16,10 +20,7 @@
 enum iodash_cmd { CMD_LIVE, CMD_RUN, CMD_SWEEP, CMD_ATTACH, CMD_VIEW, CMD_COMPARE, CMD_EXPORT, CMD_REPORT, CMD_RESTORE,
 		  CMD_FLEET };
 #define CMD_COUNT (CMD_FLEET + 1)   /* the last command + 1: commands[] has a row for each */
-enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON, FMT_NDJSON };
-/* export --table: the one table --csv and --ndjson write */
-enum export_table { EXPORT_SAMPLES, EXPORT_EVENTS, EXPORT_RESULTS };
-enum time_base { TIME_REL, TIME_MONO, TIME_WALL };
+/* enum out_format and enum export_table: emit.h; enum time_base: batch.h */
 
 struct iodash_opts {
 	enum iodash_cmd cmd;

@@ -101,7 +101,9 @@ int cmd_compare(const struct iodash_opts *o)
 			rc = compare_print(&cd, FMT_TEXT, stdout) ? 1 : 0;
 		}
 	} else {
-		rc = ui_compare_run(&cd, o);
+		struct ui_look look;
+		cmd_ui_look(o, &look);
+		rc = ui_compare_run(&cd, &look, o->log2x);
 	}
 	compare_free(&cd);
 	return rc;

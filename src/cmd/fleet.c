@@ -7,12 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "iodash/session/app.h"
 #include "cmd/commands.h"
 #include "iodash/session/fleet.h"
+#include "iodash/base/signals.h"
 #include "iodash/base/text.h"
 #include "iodash/ui/ui.h"
 #include "iodash/base/util.h"
+#include "cmd.h"
 
 /* What a host's pmcd says (its kernel, disk names, an iodash's label)
  * comes from outside: through the text sanitizer, never raw. */
@@ -69,7 +70,7 @@ static int fleet_batch(struct fleet *f, const struct iodash_opts *o, size_t n)
 	       FLEET_WINDOW_S / 60);
 	for (;;) {
 		double t = (double)(util_mono_ns() - start) / 1e9;
-		if (app_got_sigint || app_got_sigterm || app_got_sighup)
+		if (signals_any())
 			break;
 		if (o->duration > 0 && t > o->duration + 1e-6)
 			break;
@@ -118,8 +119,14 @@ int cmd_fleet(const struct iodash_opts *o)
 		fprintf(stderr, "iodash fleet: %s\n", err);
 		return rc == -EINVAL ? 2 : 1;
 	}
-	app_install_signals();
-	rc = o->batch ? fleet_batch(f, o, n) : ui_fleet_run(f, o);
+	signals_install();
+	if (o->batch) {
+		rc = fleet_batch(f, o, n);
+	} else {
+		struct ui_look look;
+		cmd_ui_look(o, &look);
+		rc = ui_fleet_run(f, &look, o->interval);
+	}
 	fleet_stop(f);
 	return rc;
 }

@@ -5,10 +5,8 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include "iodash/batch/batch.h"
-#include "iodash/bench/bench.h"
 #include "iodash/base/fdio.h"
-#include "iodash/ui/ui.h"
+#include "iodash/base/signals.h"
 #include "cmd.h"
 
 int cmd_batch_events_open(const struct iodash_opts *o, FILE **ev)
@@ -48,7 +46,20 @@ int cmd_batch_events_close(const struct iodash_opts *o, FILE *ev)
 	return 0;
 }
 
-int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv)
+int cmd_front_end_run(const struct iodash_opts *o, struct model *m, FILE *ev, bool recording)
+{
+	if (o->batch) {
+		struct batch_config bc;
+		cmd_batch_config(o, &bc);
+		bc.recording = recording;
+		return batch_run(m, &bc, stdout, ev);
+	}
+	struct ui_config uc;
+	cmd_ui_config(o, &uc);
+	return ui_run(m, &uc);
+}
+
+int cmd_session_run_as(const struct iodash_opts *o, const struct app_config *ac, struct bench_driver *drv)
 {
 	struct app_session *s;
 	char err[512] = "";
@@ -68,20 +79,19 @@ int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv)
 			drv->destroy(drv);
 		return 1;
 	}
-	if (app_session_start(&s, o, drv, err, sizeof(err))) {
+	if (app_session_start(&s, ac, drv, err, sizeof(err))) {
 		fprintf(stderr, "iodash: %s\n", err);
 		cmd_batch_events_close(o, ev);
 		return 1;
 	}
-	exit_code = o->batch ? batch_run(app_session_model(s), o, stdout, ev)
-			     : ui_run(app_session_model(s), o);
+	exit_code = cmd_front_end_run(o, app_session_model(s), ev, ac->output || ac->record_default);
 	if (cmd_batch_events_close(o, ev) && !exit_code)
 		exit_code = 1;
 	rc = app_session_end(s, err, sizeof(err));
 	/* the screen is gone: say what became of an attached process
 	 * (--batch has said it in its run_end line) */
 	pid_t left = app_session_left_running(s);
-	if (left && !o->batch && !app_got_sighup)
+	if (left && !o->batch && !signals_hangup())
 		fprintf(stderr, "iodash: stopped watching; left PID %d running\n", (int)left);
 	if (rc) {
 		fprintf(stderr, "iodash: %s\n", err);
@@ -94,11 +104,23 @@ int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv)
 	return exit_code;
 }
 
+int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv)
+{
+	struct app_config ac;
+
+	cmd_app_config(o, &ac);
+	return cmd_session_run_as(o, &ac, drv);
+}
+
 int cmd_bench_run(const struct iodash_opts *o)
 {
+	struct bench_config bc;
 	struct bench_driver *d;
 	char err[512];
-	int rc = bench_driver_create(o, &d, err, sizeof(err));
+	int rc;
+
+	cmd_bench_config(o, &bc);
+	rc = bench_driver_create(&bc, &d, err, sizeof(err));
 
 	if (rc) {
 		fprintf(stderr, "iodash: %s\n", err);

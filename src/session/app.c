@@ -7,10 +7,9 @@
  *
  * The command (src/cmd/) starts the session, runs its front end on the
  * model and ends the session: this glue never prints and never calls a
- * front end.  Signals only set flags here; the front end and the drivers
- * act on them. */
+ * front end.  Signals only set flags (signals.h); the front end and the
+ * drivers act on them. */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,10 +23,7 @@
 #include "iodash/record/record_place.h"
 #include "iodash/record/recording.h"
 #include "iodash/session/sampler.h"
-
-volatile sig_atomic_t app_got_sighup;
-volatile sig_atomic_t app_got_sigint;
-volatile sig_atomic_t app_got_sigterm;
+#include "iodash/base/signals.h"
 
 /* The samples queued for a front end that takes each one (a sample with
  * 16 disks is 6 KiB).  The screen keeps its graphs' history apart
@@ -36,29 +32,6 @@ volatile sig_atomic_t app_got_sigterm;
  * reader that stalls (dropped samples are said on its next line). */
 #define APP_SERIES_CAP 32
 #define APP_BATCH_SERIES_CAP 1024
-
-static void app_on_signal(int sig)
-{
-	if (sig == SIGHUP)
-		app_got_sighup = 1;
-	else if (sig == SIGINT)
-		app_got_sigint++;
-	else
-		app_got_sigterm = 1;
-}
-
-void app_install_signals(void)
-{
-	struct sigaction sa = { .sa_handler = app_on_signal };
-
-	/* no SA_RESTART: poll() in the front end returns EINTR and looks */
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	/* a closed output (dropped ssh, `| head`) must not kill the session */
-	signal(SIGPIPE, SIG_IGN);
-}
 
 /* Recording: flush at least once a second, from the sampler thread. */
 struct app_flush {
@@ -74,7 +47,7 @@ struct app_flush {
 /* One sampling session: what app_session_start() opened, in the order
  * app_session_free() closes it. */
 struct app_session {
-	const struct iodash_opts *o;
+	struct app_config cfg;
 	struct bench_driver *drv;
 	struct probe *probe;
 	struct sampler *sampler;
@@ -124,7 +97,7 @@ static void app_after_sample(void *ctx, const struct sample *s)
 	app_check_recorder(f, s->t, recorder_flush(f->rec));
 }
 
-static void app_fill_host(struct model *m, const struct iodash_opts *o, const struct probe *probe)
+static void app_fill_host(struct model *m, const struct app_config *o, const struct probe *probe)
 {
 	struct utsname u;
 
@@ -155,27 +128,16 @@ static void app_fill_host(struct model *m, const struct iodash_opts *o, const st
 	}
 }
 
-double app_graph_seconds(const struct iodash_opts *o)
+/* Whether the session writes a recording: -o, or the default one. */
+static bool app_records(const struct app_config *o)
 {
-	return o->refresh > 0 ? o->refresh : 1;
-}
-
-int app_keep_graph_history(struct model *m, const struct iodash_opts *o)
-{
-	return model_keep_history(m, app_graph_seconds(o));
-}
-
-bool app_session_records(const struct iodash_opts *o)
-{
-	if (o->cmd == CMD_VIEW || o->cmd == CMD_COMPARE || o->cmd == CMD_EXPORT)
-		return false;
-	return o->output || (!o->no_record && (o->cmd == CMD_RUN || o->cmd == CMD_SWEEP));
+	return o->output || o->record_default;
 }
 
 /* The recording to write: -o, or for run and sweep the default name. */
-static const char *app_recording_path(const struct iodash_opts *o, char *buf, size_t len)
+static const char *app_recording_path(const struct app_config *o, char *buf, size_t len)
 {
-	if (!app_session_records(o))
+	if (!app_records(o))
 		return NULL;
 	if (o->output)
 		return o->output;
@@ -198,7 +160,7 @@ static void app_halt_sampler(void *ctx)
  * zone, said plainly (a note event, and model.thr for the screens).
  * Returns 0, or -EPERM with err filled when --trace-throttle insisted and
  * it cannot be. */
-static int app_open_ktrace(const struct iodash_opts *o, struct model *m, struct ktrace **kt,
+static int app_open_ktrace(const struct app_config *o, struct model *m, struct ktrace **kt,
 			   char *error, size_t errlen)
 {
 	char err[256] = "", note[256] = "", why[MODEL_LINE_LEN];
@@ -237,9 +199,9 @@ static int app_open_ktrace(const struct iodash_opts *o, struct model *m, struct 
  * that no -o chose, on a session that ended cleanly. */
 static void app_note_recording(struct app_session *s)
 {
-	const struct iodash_opts *o = s->o;
+	const struct app_config *o = &s->cfg;
 
-	if (!app_got_sighup && !o->batch && s->rec_path && !o->output)
+	if (!signals_hangup() && !o->batch && s->rec_path && !o->output)
 		s->recorded_to = recorder_path(s->rec);
 }
 
@@ -247,35 +209,25 @@ static void app_note_recording(struct app_session *s)
  * --batch "=" line, the recording itself), with a warning when it is on
  * the device the benchmark writes to: its own writes would count in
  * that disk's figures. */
-static void app_note_recording_place(struct app_session *s, const struct iodash_opts *o)
+static void app_note_recording_place(struct app_session *s, const struct app_config *o)
 {
 	const char *path = recorder_path(s->rec);
 	char why[512];
 
 	model_add_event(&s->m, MEV_NOTE, 0, "recording to %s", path);
-	if ((o->cmd == CMD_RUN || o->cmd == CMD_SWEEP) &&
-	    record_place_check(path, o->args, o->nargs, why, sizeof(why)) > 0)
+	if (o->bench_argv && record_place_check(path, o->bench_argv, o->bench_argc, why, sizeof(why)) > 0)
 		model_add_event(&s->m, MEV_NOTE, 0,
 				"warning: the recording is on the filesystem of %s, which the benchmark writes to: "
 				"its writes add to that disk's figures (--record-dir DIR elsewhere)", why);
 }
 
-int app_session_start(struct app_session **out, const struct iodash_opts *o,
-		      struct bench_driver *drv, char *err, size_t errlen)
+/* The probe of the session's source, and its first snapshot.  0 or
+ * -errno with err. */
+static int app_open_probe(struct app_session *s, struct snapshot *first, char *err, size_t errlen)
 {
-	struct app_session *s;
-	struct snapshot first;
+	const struct app_config *o = &s->cfg;
 	int rc;
 
-	*out = NULL;
-	if (!(s = calloc(1, sizeof(*s)))) {
-		snprintf(err, errlen, "cannot start: %s", strerror(ENOMEM));
-		if (drv && drv->destroy)
-			drv->destroy(drv);
-		return -ENOMEM;
-	}
-	s->o = o;
-	s->drv = drv;
 	if (o->proc_root)
 		rc = probe_open_root(&s->probe, o->proc_root, err, errlen);
 	else if (o->host)
@@ -283,55 +235,69 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 	else
 		rc = probe_open_live(&s->probe, err, errlen);
 	if (rc)
-		goto fail;
-	rc = probe_read(s->probe, &first, err, errlen);
-	if (rc) {
-		if (rc == -ENODATA)
-			snprintf(err, errlen, "--proc-root: the trace has no samples");
-		goto fail;
-	}
+		return rc;
+	rc = probe_read(s->probe, first, err, errlen);
+	if (rc == -ENODATA)
+		snprintf(err, errlen, "--proc-root: the trace has no samples");
+	return rc;
+}
+
+/* The model the producers fill and the front end reads.  0 or -errno. */
+static int app_init_model(struct app_session *s, char *err, size_t errlen)
+{
+	const struct app_config *o = &s->cfg;
+	int rc;
+
 	if ((rc = model_init(&s->m, o->batch ? APP_BATCH_SERIES_CAP : APP_SERIES_CAP))) {
 		snprintf(err, errlen, "cannot start: %s", strerror(-rc));
-		goto fail;
+		return rc;
 	}
 	s->have_model = true;
-	if (!o->batch && (rc = app_keep_graph_history(&s->m, o))) {
+	if (!o->batch && (rc = model_keep_history(&s->m, o->graph_seconds))) {
 		snprintf(err, errlen, "cannot start: %s", strerror(-rc));
-		goto fail;
+		return rc;
 	}
 	app_fill_host(&s->m, o, s->probe);
-	s->m.bench_done = drv == NULL;
-	s->m.with_bench = drv != NULL;
+	s->m.bench_done = s->drv == NULL;
+	s->m.with_bench = s->drv != NULL;
 	s->m.backpressure = o->fast;
 	/* batch prints every sample; the screen draws at its refresh */
 	s->m.wake_on_sample = o->batch;
-	app_install_signals();
+	return 0;
+}
 
-	if ((rc = app_open_ktrace(o, &s->m, &s->kt, err, errlen)))
-		goto fail;
-	/* setting the tracepoints up takes a good part of a second: the
-	 * session's first sample (and the recording's header, whose
-	 * start_mono_ns view --time mono counts from) is read after it, or
-	 * the first interval would be that long (-i 0.1 gave its second
-	 * sample at 0.25 s) */
-	if (s->kt && (rc = probe_read(s->probe, &first, err, errlen)))
-		goto fail;
+/* The recording, when one is asked for (its header from the first
+ * snapshot), and the place it is on said.  0 or -errno with err. */
+static int app_open_recording(struct app_session *s, const struct snapshot *first, char *err, size_t errlen)
+{
+	const struct app_config *o = &s->cfg;
+	struct bench_driver *drv = s->drv;
+	int rc;
 
 	s->rec_path = app_recording_path(o, s->pathbuf, sizeof(s->pathbuf));
-	if (s->rec_path) {
-		struct rec_meta meta = {
-			.host = s->m.host, .kernel = s->m.kernel, .first = &first,
-			.command = drv && drv->describe ? drv->describe(drv) : "",
-			.label = o->label ? o->label : "", .source = s->m.source,
-			.interval = o->interval,
-		};
-		rc = recorder_open(&s->rec, s->rec_path, o->output ? (o->force ? REC_FORCE : 0) : REC_UNIQUE,
-				   &meta, err, errlen);
-		if (rc)
-			goto fail;
-		s->m.obs = recorder_observer(s->rec);
-		app_note_recording_place(s, o);
-	}
+	if (!s->rec_path)
+		return 0;
+	struct rec_meta meta = {
+		.host = s->m.host, .kernel = s->m.kernel, .first = first,
+		.command = drv && drv->describe ? drv->describe(drv) : "",
+		.label = o->label ? o->label : "", .source = s->m.source,
+		.interval = o->interval,
+	};
+	rc = recorder_open(&s->rec, s->rec_path, o->output ? (o->force ? REC_FORCE : 0) : REC_UNIQUE,
+			   &meta, err, errlen);
+	if (rc)
+		return rc;
+	s->m.obs = recorder_observer(s->rec);
+	app_note_recording_place(s, o);
+	return 0;
+}
+
+/* The sampler thread, which publishes and flushes the recording after
+ * each sample.  0 or -errno with err. */
+static int app_start_sampler(struct app_session *s, const struct snapshot *first, char *err, size_t errlen)
+{
+	const struct app_config *o = &s->cfg;
+	int rc;
 
 	/* only this machine's own counters are published: not another
 	 * host's (--host) nor a replay's */
@@ -348,12 +314,45 @@ int app_session_start(struct app_session **out, const struct iodash_opts *o,
 		.disks = o->disks,
 		.ktrace = s->kt, .throttle_gap = o->throttle_gap,
 	};
-	if ((rc = sampler_start(&s->sampler, s->probe, &s->m, &sc, &first, err, errlen)))
-		goto fail;
+	if ((rc = sampler_start(&s->sampler, s->probe, &s->m, &sc, first, err, errlen)))
+		return rc;
 	model_lock(&s->m);
 	s->m.halt_sampler = app_halt_sampler;
 	s->m.halt_ctx = s->sampler;
 	model_unlock(&s->m);
+	return 0;
+}
+
+int app_session_start(struct app_session **out, const struct app_config *cfg,
+		      struct bench_driver *drv, char *err, size_t errlen)
+{
+	struct app_session *s;
+	struct snapshot first;
+	int rc;
+
+	*out = NULL;
+	if (!(s = calloc(1, sizeof(*s)))) {
+		snprintf(err, errlen, "cannot start: %s", strerror(ENOMEM));
+		if (drv && drv->destroy)
+			drv->destroy(drv);
+		return -ENOMEM;
+	}
+	s->cfg = *cfg;
+	s->drv = drv;
+	if ((rc = app_open_probe(s, &first, err, errlen)) || (rc = app_init_model(s, err, errlen)))
+		goto fail;
+	signals_install();
+	if ((rc = app_open_ktrace(&s->cfg, &s->m, &s->kt, err, errlen)))
+		goto fail;
+	/* setting the tracepoints up takes a good part of a second: the
+	 * session's first sample (and the recording's header, whose
+	 * start_mono_ns view --time mono counts from) is read after it, or
+	 * the first interval would be that long (-i 0.1 gave its second
+	 * sample at 0.25 s) */
+	if (s->kt && (rc = probe_read(s->probe, &first, err, errlen)))
+		goto fail;
+	if ((rc = app_open_recording(s, &first, err, errlen)) || (rc = app_start_sampler(s, &first, err, errlen)))
+		goto fail;
 	if (drv && (rc = drv->start(drv, &s->m, err, errlen)))
 		goto fail;
 	*out = s;

@@ -23,9 +23,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "iodash/session/app.h"
 #include "iodash/record/recording.h"
 #include "iodash/session/replay.h"
+#include "iodash/base/signals.h"
 #include "iodash/base/util.h"
 
 #define VIEW_SERIES_CAP 256           /* batch's queue; a screen keeps history apart */
@@ -417,7 +417,7 @@ static void view_run_batch(struct replay *v)
 				sleep_s(0.002);
 			break;
 		}
-		if (view_quit_asked(v) || app_got_sigint || app_got_sighup)
+		if (view_quit_asked(v) || signals_interrupts() || signals_hangup())
 			break;
 		sleep_s(VIEW_POLL_S);
 		if (!view_refresh(v))

@@ -493,7 +493,7 @@ static bool x_spans_octaves(const struct compare_data *cd)
 	return lo > 0 && hi / lo >= 16;
 }
 
-int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o)
+int ui_compare_run(const struct compare_data *cd, const struct ui_look *look, bool log2x)
 {
 	struct ui_screen scr;
 	struct cmp_view v = { .cd = cd, .show_runs = true, .scr = &scr };
@@ -503,9 +503,9 @@ int ui_compare_run(const struct compare_data *cd, const struct iodash_opts *o)
 
 	if (!cd || !cd->nmetrics)
 		return 1;
-	v.log2x = o->log2x || x_spans_octaves(cd);
+	v.log2x = log2x || x_spans_octaves(cd);
 	memset(&scr, 0, sizeof(scr));
-	if (ui_screen_open(&scr, o))
+	if (ui_screen_open(&scr, look))
 		return 1;
 	nodelay(stdscr, FALSE);   /* nothing changes unless a key comes */
 	keypad(stdscr, TRUE);

@@ -8,13 +8,14 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "iodash/session/app.h"
 #include "iodash/session/fleet.h"
+#include "iodash/base/signals.h"
 #include "iodash/ui/ui.h"
 #include "ui_screen.h"
 
 struct fleet_view {
-	const struct iodash_opts *o;
+	struct ui_look look;
+	double interval;             /* the hosts' polling, and a dashboard's -i */
 	struct ui_screen scr;
 	struct fleet_row rows[FLEET_MAX_HOSTS];
 	size_t nrows;
@@ -53,17 +54,114 @@ static void fleet_gauge(int y, int x, int w, const struct fleet_row *r, const st
 	}
 }
 
+/* Where the table's columns go: host, state, kernel, gauge, disk rates,
+ * hits, bench; at 80 columns every one still fits, narrower. */
+struct fleet_cols {
+	bool wide;
+	int hw, sw, kw, gw, dw, tw;      /* widths */
+	int xs, xk, xg, xd, xt, xb;      /* where each starts */
+};
+
+static void fleet_columns(int cols, struct fleet_cols *c)
+{
+	c->wide = cols >= 110;
+	c->hw = c->wide ? 22 : 17;
+	c->sw = 12;
+	c->kw = c->wide ? 18 : 9;
+	c->gw = c->wide ? 16 : 8;
+	c->dw = c->wide ? 22 : 16;
+	c->tw = c->wide ? 13 : 5;
+	c->xs = c->hw;
+	c->xk = c->xs + c->sw;
+	c->xg = c->xk + c->kw;
+	c->xd = c->xg + c->gw + 1;
+	c->xt = c->xd + c->dw;
+	c->xb = c->xt + c->tw;
+}
+
+static void fleet_draw_head(const struct ui_style *st, const struct fleet_cols *c, int y, int cols)
+{
+	ui_fill(stdscr, y, 0, cols, st, TE_TABLE_HEAD, " ");
+	ui_put(stdscr, y, 1, c->hw - 1, st, TE_TABLE_HEAD, "HOST");
+	ui_put(stdscr, y, c->xs, c->sw, st, TE_TABLE_HEAD, "STATE");
+	ui_put(stdscr, y, c->xk, c->kw, st, TE_TABLE_HEAD, "KERNEL");
+	ui_put(stdscr, y, c->xg, c->gw + 1, st, TE_TABLE_HEAD, c->wide ? "DIRTY / THRESH" : "DIRTY");
+	ui_put(stdscr, y, c->xd, c->dw, st, TE_TABLE_HEAD, c->wide ? "BUSIEST DISK R / W" : "DISK  R  W");
+	if (c->xt < cols)
+		ui_put(stdscr, y, c->xt, c->tw, st, TE_TABLE_HEAD, c->wide ? "HITS 5m  THR" : "HITS");
+	if (c->xb < cols)
+		ui_put(stdscr, y, c->xb, cols - c->xb, st, TE_TABLE_HEAD, "BENCH");
+}
+
+/* The bench column: state, run k of n (a sweep), FAILED, the label, the
+ * ETA and the last result, as much as fits; "-" without an iodash. */
+static void fleet_bench_text(const struct fleet_row *r, char *buf, size_t len)
+{
+	char run[32] = "", eta[32] = "", a[32];
+
+	if (!r->iodash.have) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (r->iodash.runs > 1)
+		snprintf(run, sizeof(run), " %u/%u", r->iodash.run, r->iodash.runs);
+	if (r->iodash.eta_s) {
+		ui_fmt_dur(r->iodash.eta_s, a, sizeof(a));
+		snprintf(eta, sizeof(eta), " ETA %s", a);
+	}
+	snprintf(buf, len, "%s%s%s %s%s%s%s", r->iodash.state, run, r->iodash.failed ? " FAILED" : "",
+		 r->iodash.label, eta, r->iodash.result[0] ? "  last: " : "", r->iodash.result);
+}
+
+static void fleet_draw_row(const struct ui_style *st, const struct fleet_cols *c, const struct fleet_row *r,
+			   bool selected, int y, int cols)
+{
+	char buf[256], a[32], b[32];
+
+	if (selected)
+		ui_put(stdscr, y, 0, 1, st, TE_KEY, ">");
+	ui_put(stdscr, y, 1, c->hw - 2, st, TE_TEXT, r->host);
+	ui_put(stdscr, y, c->xs, c->sw - 1, st, fleet_state_elem(r->state), fleet_state_name(r->state));
+	ui_put(stdscr, y, c->xk, c->kw - 1, st, TE_DIM, r->kernel[0] ? r->kernel : "-");
+	if (r->state == FLEET_UNREACHABLE) {
+		snprintf(buf, sizeof(buf), "%.0f s: %s", r->since_s, r->why);
+		ui_put(stdscr, y, c->xg, cols - c->xg, st, TE_ERROR, buf);
+		return;
+	}
+	fleet_gauge(y, c->xg, c->gw, r, st);
+	if (r->have_sample && r->now.disk[0]) {
+		ui_fmt_rate_kb(r->now.rkB_s, a, sizeof(a));
+		ui_fmt_rate_kb(r->now.wkB_s, b, sizeof(b));
+		snprintf(buf, sizeof(buf), c->wide ? "%-5.5s %s %s" : "%-4.4s %s %s", r->now.disk, a, b);
+	} else {
+		snprintf(buf, sizeof(buf), "-");
+	}
+	ui_put(stdscr, y, c->xd, c->dw - 1, st, TE_TEXT, buf);
+	if (c->xt < cols) {
+		ui_fmt_dur(r->throttled_s, a, sizeof(a));
+		if (c->wide)
+			snprintf(buf, sizeof(buf), "%u  %s", r->hits, a);
+		else
+			snprintf(buf, sizeof(buf), "%u", r->hits);
+		ui_put(stdscr, y, c->xt, c->tw - 1, st, r->hits ? TE_HIT : TE_DIM, buf);
+	}
+	if (c->xb < cols) {
+		fleet_bench_text(r, buf, sizeof(buf));
+		ui_put(stdscr, y, c->xb, cols - c->xb, st, r->iodash.failed ? TE_ERROR : TE_TEXT, buf);
+	}
+}
+
 static void fleet_draw(struct fleet_view *v)
 {
 	const struct ui_style *st = &v->scr.st;
 	int rows = LINES, cols = COLS, trouble = 0;
-	char buf[256], a[32], b[32];
+	char buf[256];
 
 	erase();
 	for (size_t i = 0; i < v->nrows; i++)
 		trouble += v->rows[i].state <= FLEET_THROTTLED;
 	snprintf(buf, sizeof(buf), " iodash fleet  %zu host%s, %d in trouble  (every %.3g s)", v->nrows,
-		 v->nrows == 1 ? "" : "s", trouble, v->o->interval);
+		 v->nrows == 1 ? "" : "s", trouble, v->interval);
 	ui_fill(stdscr, 0, 0, cols, st, TE_HEADER, " ");
 	ui_put(stdscr, 0, 0, cols, st, TE_HEADER, buf);
 	if (rows < 4 || cols < 30) {
@@ -71,78 +169,16 @@ static void fleet_draw(struct fleet_view *v)
 		refresh();
 		return;
 	}
-	/* columns: host, state, kernel, gauge, disk rates, hits, bench; at 80
-	 * columns every one still fits, narrower */
-	bool wide = cols >= 110;
-	int hw = wide ? 22 : 17, sw = 12, kw = wide ? 18 : 9, gw = wide ? 16 : 8;
-	int dw = wide ? 22 : 16, tw = wide ? 13 : 5;
-	int xs = hw, xk = xs + sw, xg = xk + kw, xd = xg + gw + 1, xt = xd + dw, xb = xt + tw;
-	int y = 1;
-	ui_fill(stdscr, y, 0, cols, st, TE_TABLE_HEAD, " ");
-	ui_put(stdscr, y, 1, hw - 1, st, TE_TABLE_HEAD, "HOST");
-	ui_put(stdscr, y, xs, sw, st, TE_TABLE_HEAD, "STATE");
-	ui_put(stdscr, y, xk, kw, st, TE_TABLE_HEAD, "KERNEL");
-	ui_put(stdscr, y, xg, gw + 1, st, TE_TABLE_HEAD, wide ? "DIRTY / THRESH" : "DIRTY");
-	ui_put(stdscr, y, xd, dw, st, TE_TABLE_HEAD, wide ? "BUSIEST DISK R / W" : "DISK  R  W");
-	if (xt < cols)
-		ui_put(stdscr, y, xt, tw, st, TE_TABLE_HEAD, wide ? "HITS 5m  THR" : "HITS");
-	if (xb < cols)
-		ui_put(stdscr, y, xb, cols - xb, st, TE_TABLE_HEAD, "BENCH");
-	int body = rows - 3;
+	struct fleet_cols c;
+	int y = 1, body = rows - 3;
+	fleet_columns(cols, &c);
+	fleet_draw_head(st, &c, y, cols);
 	if (v->sel < v->top)
 		v->top = v->sel;
 	if (v->sel >= v->top + body)
 		v->top = v->sel - body + 1;
-	for (int i = v->top; i < (int)v->nrows && y < rows - 2; i++) {
-		const struct fleet_row *r = &v->rows[i];
-		y++;
-		if (i == v->sel)
-			ui_put(stdscr, y, 0, 1, st, TE_KEY, ">");
-		ui_put(stdscr, y, 1, hw - 2, st, TE_TEXT, r->host);
-		ui_put(stdscr, y, xs, sw - 1, st, fleet_state_elem(r->state), fleet_state_name(r->state));
-		ui_put(stdscr, y, xk, kw - 1, st, TE_DIM, r->kernel[0] ? r->kernel : "-");
-		if (r->state == FLEET_UNREACHABLE) {
-			snprintf(buf, sizeof(buf), "%.0f s: %s", r->since_s, r->why);
-			ui_put(stdscr, y, xg, cols - xg, st, TE_ERROR, buf);
-			continue;
-		}
-		fleet_gauge(y, xg, gw, r, st);
-		if (r->have_sample && r->now.disk[0]) {
-			ui_fmt_rate_kb(r->now.rkB_s, a, sizeof(a));
-			ui_fmt_rate_kb(r->now.wkB_s, b, sizeof(b));
-			snprintf(buf, sizeof(buf), wide ? "%-5.5s %s %s" : "%-4.4s %s %s", r->now.disk, a, b);
-		} else {
-			snprintf(buf, sizeof(buf), "-");
-		}
-		ui_put(stdscr, y, xd, dw - 1, st, TE_TEXT, buf);
-		if (xt < cols) {
-			ui_fmt_dur(r->throttled_s, a, sizeof(a));
-			if (wide)
-				snprintf(buf, sizeof(buf), "%u  %s", r->hits, a);
-			else
-				snprintf(buf, sizeof(buf), "%u", r->hits);
-			ui_put(stdscr, y, xt, tw - 1, st, r->hits ? TE_HIT : TE_DIM, buf);
-		}
-		if (xb < cols) {
-			if (r->iodash.have) {
-				/* state, run k of n (a sweep), FAILED, the label: as much as fits */
-				char run[32] = "";
-				if (r->iodash.runs > 1)
-					snprintf(run, sizeof(run), " %u/%u", r->iodash.run, r->iodash.runs);
-				char eta[32] = "";
-				if (r->iodash.eta_s) {
-					ui_fmt_dur(r->iodash.eta_s, a, sizeof(a));
-					snprintf(eta, sizeof(eta), " ETA %s", a);
-				}
-				snprintf(buf, sizeof(buf), "%s%s%s %s%s%s%s", r->iodash.state, run,
-					 r->iodash.failed ? " FAILED" : "", r->iodash.label, eta,
-					 r->iodash.result[0] ? "  last: " : "", r->iodash.result);
-			}
-			else
-				snprintf(buf, sizeof(buf), "-");
-			ui_put(stdscr, y, xb, cols - xb, st, r->iodash.failed ? TE_ERROR : TE_TEXT, buf);
-		}
-	}
+	for (int i = v->top; i < (int)v->nrows && y < rows - 2; i++)
+		fleet_draw_row(st, &c, &v->rows[i], i == v->sel, ++y, cols);
 	ui_fill(stdscr, rows - 1, 0, cols, st, TE_STATUS, " ");
 	if (v->msg[0])
 		ui_put(stdscr, rows - 1, 1, cols - 1, st, TE_STATUS, v->msg);
@@ -190,8 +226,9 @@ static enum ui_key_result key_open(void *ctx, int ch)
 	if (v->sel < 0 || v->sel >= (int)v->nrows)
 		return UI_KEY_NONE;
 	const char *host = v->rows[v->sel].host;
-	snprintf(interval, sizeof(interval), "%g", v->o->interval);
-	sig_atomic_t ints = app_got_sigint, terms = app_got_sigterm;
+	snprintf(interval, sizeof(interval), "%g", v->interval);
+	struct signals_mark mk;
+	signals_mark(&mk);
 	def_prog_mode();
 	endwin();
 	pid_t pid = fork();
@@ -199,8 +236,8 @@ static enum ui_key_result key_open(void *ctx, int ch)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
-		if (v->o->theme)
-			execl("/proc/self/exe", "iodash", "-i", interval, "--theme", v->o->theme, "--host", host,
+		if (v->look.theme)
+			execl("/proc/self/exe", "iodash", "-i", interval, "--theme", v->look.theme, "--host", host,
 			      (char *)NULL);
 		else
 			execl("/proc/self/exe", "iodash", "-i", interval, "--host", host, (char *)NULL);
@@ -210,8 +247,7 @@ static enum ui_key_result key_open(void *ctx, int ch)
 		while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
 			;
 	/* its Ctrl-C and q were its own, not the fleet's */
-	app_got_sigint = ints;
-	app_got_sigterm = terms;
+	signals_forget_since(&mk);
 	reset_prog_mode();
 	clearok(curscr, TRUE);
 	if (pid < 0)
@@ -248,7 +284,7 @@ const struct ui_key_def ui_fleet_keys[] = {
 };
 const size_t ui_fleet_nkeys = sizeof ui_fleet_keys / sizeof ui_fleet_keys[0];
 
-int ui_fleet_run(struct fleet *f, const struct iodash_opts *o)
+int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval)
 {
 	struct fleet_view *v = calloc(1, sizeof(*v));
 	uint64_t drawn_round = (uint64_t)-1;
@@ -257,15 +293,16 @@ int ui_fleet_run(struct fleet *f, const struct iodash_opts *o)
 		fprintf(stderr, "iodash fleet: out of memory\n");
 		return 1;
 	}
-	v->o = o;
-	if (ui_screen_open(&v->scr, o)) {
+	v->look = *look;
+	v->interval = interval;
+	if (ui_screen_open(&v->scr, &v->look)) {
 		free(v);
 		return 1;
 	}
 	keypad(stdscr, TRUE);
 	timeout(200);
 	for (;;) {
-		if (app_got_sigint || app_got_sigterm || app_got_sighup)
+		if (signals_any())
 			break;
 		v->nrows = fleet_rows(f, v->rows, FLEET_MAX_HOSTS, &v->rounds);
 		if (v->rounds != drawn_round) {

@@ -19,9 +19,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "iodash/session/app.h"
 #include "ui/layout.h"
 #include "iodash/model/model.h"
+#include "iodash/base/signals.h"
 #include "iodash/results/stats.h"
 #include "iodash/base/util.h"
 #include "iodash/ui/ui.h"
@@ -255,7 +255,7 @@ static enum ui_key_result key_refresh(void *ctx, int ch)
 	struct ui_live *L = ctx;
 	/* + slows the screen down (fewer bytes), - speeds it up, down to
 	 * the sampling interval */
-	double r = frame_refresh_step(&L->v, L->o->interval, L->refresh, ch == '+' ? 1 : -1);
+	double r = frame_refresh_step(&L->v, L->cfg->interval, L->refresh, ch == '+' ? 1 : -1);
 	bool at_end = fabs(r - L->refresh) < 1e-9;
 	L->refresh = r;
 	snprintf(L->scr.msg, sizeof L->scr.msg, "refresh every %g s%s", L->refresh,
@@ -497,7 +497,7 @@ static int headless_wait(struct ui_live *L)
 	 * how long to record (--count, --duration); nor has a replay (what
 	 * it shows is on disk): a view of a recording whose run never ended
 	 * waited here for its bench_done for ever, its terminal gone */
-	if (replay || (!with_bench && !L->o->count && L->o->duration <= 0))
+	if (replay || (!with_bench && !L->cfg->timed))
 		return 0;
 	for (;;) {
 		model_lock(m);
@@ -520,34 +520,218 @@ static void live_free(struct ui_live *L)
 	frame_free(&L->v);
 }
 
-int ui_run(struct model *m, const struct iodash_opts *o)
+/* The screen's state for m, its graphs' history kept, the screen open.
+ * NULL when it cannot be (said on stderr). */
+static struct ui_live *live_open(struct model *m, const struct ui_config *cfg)
 {
 	struct ui_live *L = calloc(1, sizeof *L);
 	if (!L) {
 		fprintf(stderr, "iodash: out of memory\n");
-		return 1;
+		return NULL;
 	}
 	L->m = m;
-	L->o = o;
+	L->cfg = cfg;
 	/* a recording replayed has its time travel keys, not the live ones */
 	L->screen = m->replay_seekable ? UI_SCREEN_VIEW : UI_SCREEN_LIVE;
 	/* the graphs' columns keep the first -r (m->hist->width) when +/-
 	 * change the refresh; the commands keep the history before their
 	 * producers start, this is for a caller that did not */
-	L->refresh = app_graph_seconds(o);
-	if (!m->hist && app_keep_graph_history(m, o)) {
+	L->refresh = cfg->graph_seconds;
+	if (!m->hist && model_keep_history(m, cfg->graph_seconds)) {
 		free(L);
 		fprintf(stderr, "iodash: out of memory\n");
-		return 1;
+		return NULL;
 	}
 	L->metric_idx = 0;     /* the first metric the tool gives: its headline figure */
 	/* the context panel costs a scan of /proc a second: shown on asking (7) */
 	L->hidden = 1u << UI_PANEL_CONTEXT;
-	L->sigints_seen = app_got_sigint;
-	if (ui_screen_open(&L->scr, o) < 0) {
+	L->sigints_seen = signals_interrupts();
+	if (ui_screen_open(&L->scr, &cfg->look) < 0) {
 		free(L);
+		return NULL;
+	}
+	return L;
+}
+
+/* When the loop looks at the model, draws, and what is waiting to be
+ * drawn.  Samples come without waking the ui thread: it looks at the
+ * model's gen when its refresh is due (next_look).  A wake-up (an event,
+ * a run starting or ending, the end) is news, drawn at once, at most
+ * every UI_URGENT_MIN_S. */
+struct live_loop {
+	double last_draw, next_look;
+	bool data_dirty, redraw, urgent;
+	bool stopping;     /* SIGTERM stopped the benchmark: its end gives the exit status */
+};
+
+enum live_signal { LIVE_SIG_NONE, LIVE_SIG_HANGUP, LIVE_SIG_END };
+
+/* What the signals since the last look ask.  SIGTERM stops our
+ * benchmark and ends the screen; a SIGINT from outside is Ctrl-C
+ * without a question. */
+static enum live_signal live_check_signals(struct ui_live *L, struct live_loop *lp)
+{
+	if (signals_hangup())
+		return LIVE_SIG_HANGUP;
+	if (signals_terminate()) {
+		if (frame_bench_active(&L->v)) {
+			stop_bench(L);
+			lp->stopping = true;
+		}
+		return LIVE_SIG_END;
+	}
+	int ints = signals_interrupts();
+	if (ints != L->sigints_seen) {
+		L->sigints_seen = ints;
+		if (frame_bench_active(&L->v) && L->m->stop_bench && !L->v.bench.attached)
+			stop_bench(L);
+		else
+			return LIVE_SIG_END;
+	}
+	return LIVE_SIG_NONE;
+}
+
+/* The terminal is gone: endwin and nothing else on it.  Watching an
+ * attached process is of no use to anyone now: it ends (the process goes
+ * on).  By the command, not the frame copy: a SIGHUP right after the
+ * start comes before the driver said it attached.  The exit code. */
+static int live_hang_up(struct ui_live *L)
+{
+	ui_screen_close(&L->scr);
+	if (L->cfg->attached)
+		stop_bench(L);
+	return headless_wait(L);
+}
+
+/* A status message gives the key hints back after UI_MSG_SECONDS. */
+static void live_age_message(struct ui_live *L, struct live_loop *lp, double t)
+{
+	if (strcmp(L->scr.msg, L->msg_seen)) {
+		snprintf(L->msg_seen, sizeof L->msg_seen, "%s", L->scr.msg);
+		L->msg_t = t;
+	} else if (L->scr.msg[0] && t - L->msg_t >= UI_MSG_SECONDS) {
+		L->scr.msg[0] = L->msg_seen[0] = '\0';
+		lp->redraw = true;
+	}
+}
+
+/* A paused replay still shows where time travel takes it: its producer
+ * sends nothing else while paused. */
+static bool live_shows_data(const struct ui_live *L)
+{
+	return !L->paused || L->m->replay_seekable;
+}
+
+/* Look at the model when the refresh is due, draw a frame when there is
+ * something new to draw.  Whether the screen is done (q + y, and the
+ * benchmark has exited). */
+static bool live_draw_if_due(struct ui_live *L, struct live_loop *lp, double t)
+{
+	struct model *m = L->m;
+	bool look = t >= lp->next_look - 0.005;
+
+	if (look) {
+		lp->next_look = t + L->refresh;
+		if (!lp->data_dirty) {
+			model_lock(m);
+			lp->data_dirty = model_gen_locked(m) != L->gen_seen;
+			model_unlock(m);
+		}
+	}
+	bool can_draw = look || (lp->urgent && t - lp->last_draw >= UI_URGENT_MIN_S);
+	bool show_data = live_shows_data(L);
+	if (!lp->redraw && !(lp->data_dirty && show_data && can_draw))
+		return false;
+	if (lp->data_dirty && show_data) {
+		model_lock(m);
+		L->gen_seen = model_gen_locked(m);
+		model_unlock(m);
+		view_copy(L);
+		curves_update(L, false);
+		lp->data_dirty = false;
+		lp->urgent = false;
+	}
+	frame(L);
+	lp->last_draw = t;
+	lp->next_look = t + L->refresh;
+	lp->redraw = false;
+	return L->quit_when_done && !L->asking_stop && L->v.bench_done;
+}
+
+/* Until the next look (sooner for news not yet shown, or a message to
+ * take away), and at least once a second: signals (SIGHUP) are looked
+ * at then.  Milliseconds. */
+static int live_poll_timeout(const struct ui_live *L, const struct live_loop *lp, double t)
+{
+	double due = lp->next_look - t;
+	if (lp->urgent && lp->data_dirty && live_shows_data(L) && lp->last_draw + UI_URGENT_MIN_S - t < due)
+		due = lp->last_draw + UI_URGENT_MIN_S - t;
+	int timeout = due <= 0 ? 0 : (int)(due * 1000) + 1;
+	if (timeout > 1000)
+		timeout = 1000;
+	if (L->scr.msg[0]) {
+		int left = (int)((L->msg_t + UI_MSG_SECONDS - t) * 1000) + 1;
+		if (left < timeout)
+			timeout = left < 0 ? 0 : left;
+	}
+	return timeout;
+}
+
+/* Wait for a key, the model's news or the timeout.  -1: poll failed
+ * (the screen ends); 1: the terminal hung up (look at the signals
+ * again); 0: go on to the keys. */
+static int live_wait(struct ui_live *L, struct live_loop *lp, int timeout)
+{
+	struct model *m = L->m;
+	struct pollfd pf[2] = { { STDIN_FILENO, POLLIN, 0 }, { model_wake_fd(m), POLLIN, 0 } };
+	int r = poll(pf, 2, timeout);
+
+	if (r < 0 && errno != EINTR)
+		return -1;
+	if (r > 0 && (pf[1].revents & POLLIN)) {
+		lp->urgent = model_drain_wake(m) || lp->urgent;
+		lp->data_dirty = true;
+		if (m->backpressure) {
+			model_lock(m);
+			m->consumed = m->series.pushed;
+			model_unlock(m);
+		}
+	}
+	if (r > 0 && (pf[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
+		/* The terminal hung up.  Usually SIGHUP says so too, but not
+		 * when the shell that owns the terminal ignores it and stays
+		 * (a wrapper, a disowned job): then a hung-up tty polls
+		 * readable with POLLHUP forever and getch() gets EOF, which
+		 * would spin.  Treat it as the SIGHUP it stands for. */
+		signals_note_hangup();
 		return 1;
 	}
+	return 0;
+}
+
+/* The keys typed since the last look.  Whether one of them quits. */
+static bool live_take_keys(struct ui_live *L, struct live_loop *lp)
+{
+	int ch;
+
+	while ((ch = getch()) != ERR) {
+		enum ui_key_result kr = on_key(L, ch);
+		if (kr == UI_KEY_QUIT)
+			return true;
+		if (kr == UI_KEY_REDRAW)
+			lp->redraw = true;
+	}
+	return false;
+}
+
+int ui_run(struct model *m, const struct ui_config *cfg)
+{
+	struct ui_live *L = live_open(m, cfg);
+	struct live_loop lp = { 0 };
+	int code = 0;
+
+	if (!L)
+		return 1;
 	/* A theme that did not load: said on the status line now, and on
 	 * stderr after the screen is gone (so it stays in the scrollback). */
 	char theme_msg[sizeof L->scr.msg];
@@ -555,137 +739,34 @@ int ui_run(struct model *m, const struct iodash_opts *o)
 	view_copy(L);
 	curves_update(L, true);
 	frame(L);
-	double last_draw = util_mono_s();
-	/* Samples come without waking this thread: it looks at the model's
-	 * gen when its refresh is due (next_look).  A wake-up (an event, a
-	 * run starting or ending, the end) is news, drawn at once, at most
-	 * every UI_URGENT_MIN_S. */
-	double next_look = last_draw + L->refresh;
-	bool data_dirty = false, redraw = false, urgent = false;
-	bool stopping = false;     /* SIGTERM stopped the benchmark: its end gives the exit status */
-	int code = 0;
+	lp.last_draw = util_mono_s();
+	lp.next_look = lp.last_draw + L->refresh;
 	for (;;) {
-		if (app_got_sighup) {
-			/* the terminal is gone: endwin and nothing else on it.
-			 * Watching an attached process is of no use to anyone
-			 * now: it ends (the process goes on). */
-			ui_screen_close(&L->scr);
-			/* by the command, not the frame copy: a SIGHUP right after
-			 * the start comes before the driver said it attached */
-			if (L->o->cmd == CMD_ATTACH)
-				stop_bench(L);
-			code = headless_wait(L);
+		enum live_signal sig = live_check_signals(L, &lp);
+		if (sig == LIVE_SIG_HANGUP) {
+			code = live_hang_up(L);
 			live_free(L);
 			free(L);
 			return code;
 		}
-		if (app_got_sigterm) {
-			if (frame_bench_active(&L->v)) {
-				stop_bench(L);
-				stopping = true;
-			}
+		if (sig == LIVE_SIG_END)
 			break;
-		}
-		if (app_got_sigint != L->sigints_seen) {
-			/* a SIGINT from outside: as Ctrl-C, without a question */
-			L->sigints_seen = app_got_sigint;
-			if (frame_bench_active(&L->v) && m->stop_bench && !L->v.bench.attached)
-				stop_bench(L);
-			else
-				break;
-		}
 		double t = util_mono_s();
-		if (strcmp(L->scr.msg, L->msg_seen)) {
-			snprintf(L->msg_seen, sizeof L->msg_seen, "%s", L->scr.msg);
-			L->msg_t = t;
-		} else if (L->scr.msg[0] && t - L->msg_t >= UI_MSG_SECONDS) {
-			L->scr.msg[0] = L->msg_seen[0] = '\0';
-			redraw = true;
-		}
-		bool look = t >= next_look - 0.005;
-		if (look) {
-			next_look = t + L->refresh;
-			if (!data_dirty) {
-				model_lock(m);
-				data_dirty = model_gen_locked(m) != L->gen_seen;
-				model_unlock(m);
-			}
-		}
-		bool can_draw = look || (urgent && t - last_draw >= UI_URGENT_MIN_S);
-		/* a paused replay still shows where time travel takes it: its
-		 * producer sends nothing else while paused */
-		bool show_data = !L->paused || m->replay_seekable;
-		if (redraw || (data_dirty && show_data && can_draw)) {
-			if (data_dirty && show_data) {
-				model_lock(m);
-				L->gen_seen = model_gen_locked(m);
-				model_unlock(m);
-				view_copy(L);
-				curves_update(L, false);
-				data_dirty = false;
-				urgent = false;
-			}
-			frame(L);
-			last_draw = t;
-			next_look = t + L->refresh;
-			redraw = false;
-			if (L->quit_when_done && !L->asking_stop && L->v.bench_done)
-				break;
-		}
-		/* until the next look (sooner for news not yet shown), and at
-		 * least once a second: signals (SIGHUP) are looked at then */
-		double due = next_look - t;
-		if (urgent && data_dirty && show_data && last_draw + UI_URGENT_MIN_S - t < due)
-			due = last_draw + UI_URGENT_MIN_S - t;
-		int timeout = due <= 0 ? 0 : (int)(due * 1000) + 1;
-		if (timeout > 1000)
-			timeout = 1000;
-		if (L->scr.msg[0]) {
-			/* wake to take the message away, data or not */
-			int left = (int)((L->msg_t + UI_MSG_SECONDS - t) * 1000) + 1;
-			if (left < timeout)
-				timeout = left < 0 ? 0 : left;
-		}
-		struct pollfd pf[2] = { { STDIN_FILENO, POLLIN, 0 }, { model_wake_fd(m), POLLIN, 0 } };
-		int r = poll(pf, 2, timeout);
-		if (r < 0 && errno != EINTR)
+		live_age_message(L, &lp, t);
+		if (live_draw_if_due(L, &lp, t))
 			break;
-		if (r > 0 && (pf[1].revents & POLLIN)) {
-			urgent = model_drain_wake(m) || urgent;
-			data_dirty = true;
-			if (m->backpressure) {
-				model_lock(m);
-				m->consumed = m->series.pushed;
-				model_unlock(m);
-			}
-		}
-		if (r > 0 && (pf[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
-			/* The terminal hung up.  Usually SIGHUP says so too, but not
-			 * when the shell that owns the terminal ignores it and stays
-			 * (a wrapper, a disowned job): then a hung-up tty polls
-			 * readable with POLLHUP forever and getch() gets EOF, which
-			 * would spin.  Treat it as the SIGHUP it stands for. */
-			app_got_sighup = 1;
+		int w = live_wait(L, &lp, live_poll_timeout(L, &lp, t));
+		if (w < 0)
+			break;
+		if (w > 0)
 			continue;
-		}
-		int ch;
-		bool quit = false;
-		while ((ch = getch()) != ERR) {
-			enum ui_key_result kr = on_key(L, ch);
-			if (kr == UI_KEY_QUIT) {
-				quit = true;
-				break;
-			}
-			if (kr == UI_KEY_REDRAW)
-				redraw = true;
-		}
-		if (quit)
+		if (live_take_keys(L, &lp))
 			break;
 	}
 	ui_screen_close(&L->scr);
 	if (theme_msg[0])
 		fprintf(stderr, "iodash: %s\n", theme_msg);
-	if (stopping) {
+	if (lp.stopping) {
 		/* the exit status is the run's, which is known once the driver
 		 * has recorded the stop (as --batch waits for it) */
 		code = headless_wait(L);

@@ -725,7 +725,7 @@ static void draw_curves(struct ui_live *L, struct ui_win *win, bool focus)
 		snprintf(title, sizeof title, "Result curves");
 	ui_title(w, st, title, focus);
 	struct ui_curves_data cd = { .y = 1, .x = 0, .w = getmaxx(w), .h = getmaxy(w) - 1,
-				     .cs = L->have_cs ? &L->cs : NULL, .log2x = L->o->log2x,
+				     .cs = L->have_cs ? &L->cs : NULL, .log2x = L->cfg->log2x,
 				     .empty = L->cs_msg[0] ? L->cs_msg
 					      : "no results yet: runs of this session (iodash run, sweep) show here" };
 	ui_curves_widget.draw(w, &cd, st);

@@ -187,7 +187,7 @@ int ui_check_terminal(char *err, size_t errlen)
 	return terminal_can_draw(err, errlen);
 }
 
-int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
+int ui_screen_open(struct ui_screen *scr, const struct ui_look *look)
 {
 	char err[256];
 
@@ -199,10 +199,10 @@ int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
 	setlocale(LC_CTYPE, "");   /* not LC_ALL: numbers stay C (main.c) */
 	const char *cs = nl_langinfo(CODESET);
 	scr->st.utf8 = cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
-	if (o->ascii || !scr->st.utf8)
+	if (look->ascii || !scr->st.utf8)
 		scr->st.glyphs = UI_GLYPH_ASCII;
 	else
-		scr->st.glyphs = o->no_braille ? UI_GLYPH_BLOCK : UI_GLYPH_BRAILLE;
+		scr->st.glyphs = look->no_braille ? UI_GLYPH_BLOCK : UI_GLYPH_BRAILLE;
 
 	char dir[PATH_MAX];
 	exe_dir(dir, sizeof dir);
@@ -236,7 +236,7 @@ int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
 	enum ui_color_level lvl = UI_MONO;
 	/* NO_COLOR (no-color.org): set and not empty, no colours */
 	const char *no_color = getenv("NO_COLOR");
-	if (!o->mono && !(no_color && *no_color) && has_colors() && start_color() == OK) {
+	if (!look->mono && !(no_color && *no_color) && has_colors() && start_color() == OK) {
 		use_default_colors();
 		if (COLORS >= (1 << 24) || (tigetflag("RGB") > 0 && COLORS >= 256 * 256))
 			lvl = UI_TRUECOLOR;
@@ -248,7 +248,7 @@ int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o)
 			lvl = UI_COLOR8;
 	}
 	scr->st.level = lvl;
-	ui_screen_set_theme(scr, o->theme ? o->theme : "default");
+	ui_screen_set_theme(scr, look->theme ? look->theme : "default");
 	style_apply(&scr->st);
 	refresh();
 	return 0;

@@ -17,7 +17,7 @@
 
 struct ui_live {
 	struct model *m;
-	const struct iodash_opts *o;
+	const struct ui_config *cfg;
 	struct ui_screen scr;
 	unsigned screen;             /* UI_SCREEN_LIVE or UI_SCREEN_VIEW: its keys */
 	WINDOW *win[UI_PANEL_COUNT];

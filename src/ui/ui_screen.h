@@ -11,11 +11,11 @@
 #endif
 #include <curses.h>
 #include <stdbool.h>
-#include "cmd/cli.h"
 #include "iodash/results/stats.h"
 #include "ui/theme.h"
 #include "ui/draw.h"
 #include "ui/keys.h"
+#include "iodash/ui/ui.h"
 
 enum ui_color_level { UI_MONO, UI_COLOR8, UI_COLOR16, UI_COLOR256, UI_TRUECOLOR };
 
@@ -42,10 +42,10 @@ struct ui_screen {
 };
 
 /* Set the locale, start curses, pick colours and glyphs from the terminal
- * and o (--mono, --ascii, --no-braille), load o->theme.  A theme that does
+ * and look (--mono, --ascii, --no-braille), load look->theme.  A theme that does
  * not load leaves the default and its message in scr->msg.  0 or -1 (not
  * a terminal: message on stderr). */
-int ui_screen_open(struct ui_screen *scr, const struct iodash_opts *o);
+int ui_screen_open(struct ui_screen *scr, const struct ui_look *look);
 void ui_screen_close(struct ui_screen *scr);
 /* Load a theme by name or path (NULL: the default) and apply it. */
 int ui_screen_set_theme(struct ui_screen *scr, const char *name);

@@ -67,3 +67,12 @@ got=$(grep -rlE '#include +"(cmd/)?(cli|commands)\.h"' . "$INC" | sed 's#^\./##'
 got=$(grep -rlw 'iodash_opts' . "$INC" | sed 's#^\./##' | grep -vE '^(cmd/|main\.c$)')
 [ -z "$got" ] && pass "struct iodash_opts is known to src/cmd/ and main.c only" \
 	|| fail "struct iodash_opts is known to src/cmd/ and main.c only" "$(echo $got)"
+
+# The session's signal flags have one owner (base/signals.c): the rest
+# asks through signals.h, nobody reads or sets them (ktrace's guard of its
+# tracefs instance on a fatal signal is its own business).
+got=$( { grep -rlE '\b(app_)?got_sig(hup|int|term)\b' . | sed 's#^\./##';
+	 (cd "$INC" && grep -rlE '\b(app_)?got_sig(hup|int|term)\b' .) | sed 's#^\./#include/#'; } |
+	grep -v '^base/signals\.c$')
+[ -z "$got" ] && pass "only base/signals.c holds the signal flags" \
+	|| fail "only base/signals.c holds the signal flags" "$(echo $got)"

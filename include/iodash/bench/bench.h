@@ -22,7 +22,6 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "iodash/session/app.h"
-#include "cmd/cli.h"
 
 /* A child on a pty, in its own session with the pty as controlling
  * terminal (a dropped ssh session never reaches it), SIGINT/SIGQUIT/SIGPIPE
@@ -105,9 +104,32 @@ void bench_follow_close(struct bench_follow *f);
  * sysbench with --events); -ENOENT when the command line does not say. */
 int bench_run_length(char *const argv[], double *secs, bool *at_most);
 
-/* Build the driver for o->cmd (CMD_RUN, CMD_SWEEP, CMD_ATTACH).  Usage
- * errors return -EINVAL (exit 2), others -errno (exit 1). */
-int bench_driver_create(const struct iodash_opts *o, struct bench_driver **out,
+/* What the driver runs or watches; src/cmd/ fills it from the command
+ * line.  The strings are the caller's and must outlive the driver. */
+enum bench_kind { BENCH_KIND_NONE, BENCH_KIND_RUN, BENCH_KIND_SWEEP, BENCH_KIND_ATTACH };
+struct bench_config {
+	enum bench_kind kind;
+	double interval;                 /* -i: a tick of the process tree */
+	const char *label;               /* -l, NULL: from the command (or the process) */
+	const char *parser;              /* --parser, NULL: from argv[0] */
+	char *const *argv;               /* run, sweep: the benchmark's command */
+	int argc;
+	const char *const *params;       /* sweep -p NAME=V1,V2 */
+	int nparams;
+	int repeat;                      /* sweep --repeat, 1 */
+	const char *between;             /* sweep --between CMD */
+	bool stop_on_fail;               /* sweep --stop-on-fail */
+	const char *const *sysctls;      /* run, sweep --sysctl KEY=VALUE */
+	int nsysctls;
+	pid_t pid;                       /* attach PID */
+	const char *log;                 /* attach --log FILE */
+	bool live_counters;              /* the session samples this machine (not
+					  * --proc-root, --host): the runs' summaries */
+};
+
+/* Build the driver of cfg->kind.  Usage errors return -EINVAL (exit 2),
+ * others -errno (exit 1). */
+int bench_driver_create(const struct bench_config *cfg, struct bench_driver **out,
 			char *err, size_t errlen);
 
 #endif

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
-#include "cmd/cli.h"
+#include "iodash/results/emit.h"
 #include "iodash/model/model.h"
 #include "iodash/sample/snapshot.h"
 

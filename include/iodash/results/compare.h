@@ -7,7 +7,7 @@
 #define IODASH_COMPARE_H
 
 #include <stdio.h>
-#include "cmd/cli.h"
+#include "iodash/results/emit.h"
 #include "iodash/model/model.h"
 #include "iodash/parsers/parser.h"
 #include "iodash/parsers/result_set.h"

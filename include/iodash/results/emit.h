@@ -13,6 +13,12 @@
 
 enum { EX_CSV = 1u << 0, EX_JSON = 1u << 1, EX_BOTH = EX_CSV | EX_JSON };
 
+/* The formats export and compare write (--text, --csv, --json, --ndjson;
+ * FMT_NONE: none asked, the command's default). */
+enum out_format { FMT_NONE, FMT_TEXT, FMT_CSV, FMT_JSON, FMT_NDJSON };
+/* export --table: the one table --csv and --ndjson write */
+enum export_table { EXPORT_SAMPLES, EXPORT_EVENTS, EXPORT_RESULTS };
+
 union ex_v {
 	double d;
 	int64_t i;

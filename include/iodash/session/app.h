@@ -11,9 +11,10 @@
 #ifndef IODASH_APP_H
 #define IODASH_APP_H
 
-#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <sys/types.h>
-#include "cmd/cli.h"
+#include "iodash/sample/derive.h"
 #include "iodash/model/model.h"
 
 /* A benchmark driver: runs in its own thread(s), reports into the model,
@@ -29,18 +30,47 @@ struct bench_driver {
 	void *priv;
 };
 
+/* What a session samples, from where, and where it records; src/cmd/
+ * fills it from the command line. */
+struct app_config {
+	double interval;          /* -i, seconds */
+	double graph_seconds;     /* what a graph sub-column stands for: the first -r */
+	long count;               /* --count samples, 0 = unlimited */
+	double duration;          /* --duration seconds, 0 = unlimited */
+	const char *proc_root;    /* --proc-root: a /proc-like directory, a trace, an archive */
+	const char *host;         /* --host HOST[:PORT]: that machine's pmcd */
+	bool fast;                /* --fast: a trace as fast as it can be read */
+	bool batch;               /* the front end is --batch: it takes every sample */
+	bool no_publish;          /* --no-publish */
+	struct derive_opts disks; /* --partitions, --all-disks */
+	/* throttling */
+	bool trace_throttle;      /* the kernel's tracepoints are required */
+	bool no_trace;            /* never follow them */
+	double throttle_gap;      /* --throttle-gap, 0: the default */
+	/* the recording */
+	const char *output;       /* -o, NULL: none asked */
+	bool force;               /* -o may replace a file */
+	bool record_default;      /* without -o, the default recording (run, sweep) */
+	const char *record_dir;   /* the default recording's directory, NULL: . */
+	const char *label;        /* -l, for its header */
+	char *const *bench_argv;  /* the benchmark's argv (run, sweep): a recording on
+				   * the filesystem it names is warned about; NULL none */
+	int bench_argc;
+};
+
 /* A sampling session: the probe, the sampler thread feeding the model,
  * the recording, the benchmark driver (run, sweep, attach; NULL: live).
  * The command runs its front end on app_session_model() between start
  * and end; nothing here prints or draws.
  *
  * start: 0, or -errno with err filled (nothing left running, no stray
- * recording; drv is destroyed).  end: waits for the driver, stops the
+ * recording; drv is destroyed).  The session keeps a copy of cfg (its
+ * strings must outlive it).  end: waits for the driver, stops the
  * sampler, writes the recording out; 0, or -errno with err filled when
  * the recording could not be written whole.  free: closes everything
  * (and destroys drv). */
 struct app_session;
-int app_session_start(struct app_session **s, const struct iodash_opts *o,
+int app_session_start(struct app_session **s, const struct app_config *cfg,
 		      struct bench_driver *drv, char *err, size_t errlen);
 struct model *app_session_model(struct app_session *s);
 int app_session_end(struct app_session *s, char *err, size_t errlen);
@@ -49,26 +79,5 @@ int app_session_end(struct app_session *s, char *err, size_t errlen);
 pid_t app_session_left_running(const struct app_session *s);
 const char *app_session_recorded_to(const struct app_session *s);
 void app_session_free(struct app_session *s);
-
-/* Whether a session with these options writes a recording (-o, or the
- * default one of run and sweep): then a closed output does not end it. */
-bool app_session_records(const struct iodash_opts *o);
-/* Seconds a graph sub-column stands for: the first -r (the refresh keys
- * change how often the screen is drawn, not what a column is). */
-double app_graph_seconds(const struct iodash_opts *o);
-/* A screen will show the model: its graphs' history is kept from the
- * first sample (call before the producers start).  0 or -ENOMEM. */
-int app_keep_graph_history(struct model *m, const struct iodash_opts *o);
-
-/* SIGHUP, SIGINT and SIGTERM set the flags below (no SA_RESTART: a poll
- * returns EINTR and the front end looks); SIGPIPE is ignored. */
-void app_install_signals(void);
-
-/* Set when SIGHUP arrives: the front end drops the screen and goes on
- * headless until the benchmark ends.  Set from the handler only. */
-extern volatile sig_atomic_t app_got_sighup;
-extern volatile sig_atomic_t app_got_sigint;     /* counts SIGINTs */
-/* SIGTERM: stop the benchmark (as a confirmed Ctrl-C) and end the session. */
-extern volatile sig_atomic_t app_got_sigterm;
 
 #endif
