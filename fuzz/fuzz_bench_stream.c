@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/bench/bench.h"
+#include "iodash/bench/linebuf.h"
 
 static void check_line(void *ctx, const char *line)
 {

@@ -28,7 +28,11 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include "iodash/bench/bench.h"
+#include "iodash/bench/pty.h"
+#include "iodash/bench/linebuf.h"
+#include "iodash/bench/follow.h"
+#include "iodash/bench/runlen.h"
+#include "iodash/bench/driver.h"
 #include "iodash/bench/sweep.h"
 #include "iodash/probe/knobs.h"
 #include "iodash/parsers/parser.h"
@@ -1040,7 +1044,7 @@ static void *attach_thread(void *arg)
 		now = util_mono_s();
 		if (pf[iwake].revents)
 			drain_wake(b);
-		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && !bench_pid_alive(pid)))
+		if ((ipid >= 0 && pf[ipid].revents) || (ipid < 0 && !proctree_pid_alive(pid)))
 			gone = true;
 		else
 			stopped = stop_wanted(b);
@@ -1081,7 +1085,7 @@ static int bench_start(struct bench_driver *d, struct model *m, char *err, size_
 				b->cfg.kind == BENCH_KIND_SWEEP ? "run 1" : "run", err);
 		return rc;
 	}
-	if (b->cfg.kind == BENCH_KIND_ATTACH && !bench_pid_alive(b->cfg.pid)) {
+	if (b->cfg.kind == BENCH_KIND_ATTACH && !proctree_pid_alive(b->cfg.pid)) {
 		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->cfg.pid);
 		return -ESRCH;
 	}
@@ -1353,7 +1357,7 @@ static int bench_check_target(const struct bench_ctx *b, char *err, size_t errle
 {
 	if (b->cfg.kind != BENCH_KIND_ATTACH)
 		return bench_check_exec(b->plan.runs[0].argv[0], err, errlen);
-	if (!bench_pid_alive(b->cfg.pid)) {
+	if (!proctree_pid_alive(b->cfg.pid)) {
 		snprintf(err, errlen, "attach: no process %d (ps -e to find the benchmark's pid)", (int)b->cfg.pid);
 		return -ESRCH;
 	}

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "iodash/bench/bench.h"
+#include "iodash/bench/follow.h"
 
 void bench_follow_init(struct bench_follow *f, const char *path)
 {

@@ -1,7 +1,7 @@
 /* Display lines from a pty byte stream.  The parser gets the raw bytes;
  * this only decides what the output pane and the recording show. */
 #include <string.h>
-#include "iodash/bench/bench.h"
+#include "iodash/bench/linebuf.h"
 
 void bench_linebuf_init(struct bench_linebuf *lb)
 {

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include "iodash/bench/bench.h"
+#include "iodash/bench/pty.h"
 #include "iodash/parsers/parser.h"
 #include "iodash/base/util.h"
 
@@ -104,24 +104,6 @@ int bench_signal_child(pid_t pid, int sig)
 	}
 	pthread_mutex_unlock(&bench_children_lock);
 	return rc;
-}
-
-bool bench_pid_alive(pid_t pid)
-{
-	char path[64], buf[512];
-	ssize_t r;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return errno != ENOENT && errno != ESRCH;
-	r = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (r <= 0)
-		return false;
-	buf[r] = '\0';
-	const char *rp = strrchr(buf, ')');
-	return !rp || (rp[1] == ' ' && rp[2] != 'Z' && rp[2] != 'X');
 }
 
 pid_t bench_reap_child(pid_t pid, int *wstatus, bool block)

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/bench/bench.h"
+#include "iodash/bench/runlen.h"
 #include "iodash/base/util.h"
 
 /* The value of option `name` in argv at i: "--name=V", "--name V" (or

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include "iodash/session/app.h"
 #include "iodash/batch/batch.h"
-#include "iodash/bench/bench.h"
+#include "iodash/bench/driver.h"
 #include "cmd/cli.h"
 #include "iodash/ui/ui.h"
 

@@ -1,5 +1,5 @@
 /* The options cut into each layer's config: the session's (app.h), the
- * driver's (bench.h), the screens' (ui.h) and --batch's (batch.h).  The
+ * driver's (bench/driver.h), the screens' (ui.h) and --batch's (batch.h).  The
  * one place that knows which option goes where; below src/cmd/ nothing
  * sees struct iodash_opts. */
 #include <string.h>

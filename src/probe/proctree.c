@@ -275,3 +275,21 @@ out:
 	closedir(d);
 	return rc;
 }
+
+bool proctree_pid_alive(pid_t pid)
+{
+	char path[64], buf[512];
+	ssize_t r;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return errno != ENOENT && errno != ESRCH;
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (r <= 0)
+		return false;
+	buf[r] = '\0';
+	const char *rp = strrchr(buf, ')');
+	return !rp || (rp[1] == ' ' && rp[2] != 'Z' && rp[2] != 'X');
+}

@@ -18,7 +18,7 @@
 #include <event-parse.h>
 #include <kbuffer.h>
 #include <tracefs.h>
-#include "iodash/bench/bench.h"
+#include "iodash/probe/proctree.h"
 #include "iodash/base/fdio.h"
 #include "iodash/throttle/ktrace.h"
 #include "iodash/base/util.h"
@@ -324,7 +324,7 @@ int ktrace_remove_stale(const char *tracing_dir)
 		snprintf(path, sizeof(path), "%s/instances/%.64s", tracing_dir, de->d_name);
 		if (ns && ns == my_ns) {
 			/* a live iodash of this namespace may be setting it up */
-			if (pid != getpid() && bench_pid_alive(pid))
+			if (pid != getpid() && proctree_pid_alive(pid))
 				continue;
 		} else {
 			/* its pid means nothing here: only an old one is stale

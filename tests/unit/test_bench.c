@@ -14,7 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
-#include "iodash/bench/bench.h"
+#include "iodash/bench/pty.h"
+#include "iodash/bench/linebuf.h"
+#include "iodash/bench/follow.h"
+#include "iodash/probe/proctree.h"
 
 /* Everything the child writes until EOF (EIO) and its wait status. */
 static size_t slurp_child(struct bench_child *c, char *out, size_t cap, int *ws)
@@ -219,14 +222,14 @@ static void test_signal_only_own_children(void **state)
 
 	/* alive: from /proc, and an exited child not yet reaped (a zombie)
 	 * is gone already */
-	assert_true(bench_pid_alive(getpid()));
+	assert_true(proctree_pid_alive(getpid()));
 	assert_int_equal(bench_spawn(tru, &c, err, sizeof(err)), 0);
 	siginfo_t si;
 	assert_int_equal(waitid(P_PID, (id_t)c.pid, &si, WEXITED | WNOWAIT), 0);
-	assert_false(bench_pid_alive(c.pid));
+	assert_false(proctree_pid_alive(c.pid));
 	assert_int_equal(bench_signal_child(c.pid, 0), 0);   /* still ours until reaped */
 	assert_int_equal(bench_reap_child(c.pid, &ws, false), c.pid);
-	assert_false(bench_pid_alive(c.pid));
+	assert_false(proctree_pid_alive(c.pid));
 	close(c.master_fd);
 
 	/* one reaped behind its back (a plain waitpid): no longer ours */

@@ -6,7 +6,7 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <stdbool.h>
-#include "iodash/bench/bench.h"
+#include "iodash/bench/runlen.h"
 
 static int len(double *s, bool *at_most, char *const argv[])
 {

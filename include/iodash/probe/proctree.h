@@ -62,4 +62,8 @@ void proctree_read_io(const char *proc_root, pid_t pid, struct proctree_entry *e
 int proctree_parse_stat(const char *buf, char *state, pid_t *ppid, pid_t *pgrp,
 			pid_t *session, unsigned long long *start);
 
+/* Whether pid is there and has not exited (a zombie counts as gone), from
+ * /proc: for processes iodash only looks at, so no kill(pid, 0). */
+bool proctree_pid_alive(pid_t pid);
+
 #endif
