@@ -17,8 +17,9 @@
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/sample/derive.h"
 #include "iodash/record/recording.h"
+#include "iodash/sample/derive.h"
+#include "iodash/record/recorder.h"
 
 static uint64_t rnd(uint64_t lo, uint64_t hi)   /* lo..hi inclusive */
 {

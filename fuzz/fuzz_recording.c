@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "iodash/record/recording.h"
+#include "iodash/results/export.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "iodash/record/recording.h"
 #include "iodash/base/fdio.h"
 #include "cmd/commands.h"
-#include "iodash/record/recording.h"
+#include "iodash/results/export.h"
+#include "iodash/results/export_pcp.h"
 #include "iodash/base/text.h"
 
 int cmd_export(const struct iodash_opts *o)

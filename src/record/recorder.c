@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "iodash/base/fdio.h"
+#include "iodash/record/recorder.h"
 #include "iodash/record/recording.h"
 #include "rec_format.h"
 

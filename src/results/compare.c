@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iodash/record/recording.h"
 #include "iodash/results/compare.h"
 #include "iodash/results/emit.h"
 #include "iodash/probe/knobs.h"
 #include "record/rec_format.h"
 #include "iodash/parsers/parser.h"
-#include "iodash/record/recording.h"
 #include "iodash/results/runsum.h"
 #include "iodash/base/text.h"
 #include "iodash/base/util.h"

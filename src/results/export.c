@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/results/emit.h"
-#include "iodash/record/recording.h"
+#include "iodash/results/export.h"
 #include "iodash/sample/sample_schema.h"
 #include "iodash/base/text.h"
 #include "record/rec_format.h"

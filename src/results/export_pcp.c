@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/base/pcplib.h"
-#include "iodash/record/recording.h"
+#include "iodash/results/export_pcp.h"
 #include "iodash/sample/sample_schema.h"
 
 /* Not a PMDA's domain: an archive of iodash's own metrics. */

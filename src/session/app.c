@@ -21,7 +21,7 @@
 #include "iodash/probe/probe.h"
 #include "iodash/session/publish.h"
 #include "iodash/record/record_place.h"
-#include "iodash/record/recording.h"
+#include "iodash/record/recorder.h"
 #include "iodash/session/sampler.h"
 #include "iodash/base/signals.h"
 

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/results/compare.h"
-#include "iodash/record/recording.h"
 #include "iodash/ui/ui.h"
 #include "ui_screen.h"
 

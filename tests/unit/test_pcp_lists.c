@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "iodash/session/publish.h"
-#include "iodash/record/recording.h"
+#include "iodash/results/export_pcp.h"
 #include "iodash/sample/sample_schema.h"
 #include "iodash/sample/snapshot.h"
 #include "../../src/probe/pcp.h"

@@ -15,8 +15,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "iodash/results/compare.h"
 #include "iodash/record/recording.h"
+#include "iodash/results/compare.h"
+#include "iodash/record/recorder.h"
 #include "../../src/record/rec_format.h"
 
 static char tmpdir[64];

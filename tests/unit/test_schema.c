@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iodash/record/recording.h"
 #include "iodash/results/emit.h"
 #include "iodash/probe/probe.h"
-#include "iodash/record/recording.h"
+#include "iodash/record/recorder.h"
+#include "iodash/results/export.h"
 #include "iodash/sample/sample_schema.h"
 #include "../../src/record/rec_format.h"
 

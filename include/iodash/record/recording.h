@@ -1,5 +1,6 @@
 /* recording: the append-only session file (docs/recording.md): header,
- * samples, events, output lines, results.  Writer, reader, export.
+ * samples, events, output lines, results.  This is the reader
+ * (recording.c); the writer is recorder.h, the exports results/export*.h.
  *
  * Format: line-oriented TSV, one record per line, the record type in the
  * first column and a CRC-32 in the last, so awk/gnuplot/pandas read it and
@@ -13,60 +14,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
-#include "iodash/results/emit.h"
 #include "iodash/model/model.h"
 #include "iodash/sample/snapshot.h"
 
 #define REC_FORMAT_MAJOR 2   /* a reader refuses a newer major; reads 1 and 2 */
 #define REC_FORMAT_MINOR 2   /* additions a reader of the same major skips (2.1: S missed, Z end, T records; 2.2: R setting) */
-
-struct recorder;
-
-/* What the header says about the session. */
-struct rec_meta {
-	const char *host, *kernel;
-	const struct snapshot *first;  /* for the dirty_* knobs; may be NULL */
-	const char *command;           /* command line(s) of the benchmark, "" for live */
-	const char *label;
-	const char *source;            /* "live /proc" or the --proc-root */
-	double interval;
-};
-
-/* How recorder_open() treats a path that exists. */
-enum rec_open_flags {
-	REC_FORCE = 1,    /* -o --force: replace a file (never one another iodash is writing) */
-	REC_UNIQUE = 2,   /* a default name: on a clash try "-2", "-3", ... before ".rec" */
-};
-
-/* Create path (O_EXCL: an existing file is refused unless REC_FORCE),
- * lock it (a file another iodash records to is refused, always) and
- * write the header.  -errno with err when nothing was created.  When the
- * header cannot be written (a full disk) it returns 0 all the same, the
- * file is removed and recorder_error() says so: the session goes on
- * unrecorded, as when the disk fills later.  Thread-safe afterwards:
- * the observer callbacks append to a buffer under the recorder's own lock,
- * recorder_flush() writes it out (no write() under the model lock). */
-int recorder_open(struct recorder **out, const char *path, unsigned flags,
-		  const struct rec_meta *meta, char *err, size_t errlen);
-/* The path written (a default name with its suffix). */
-const char *recorder_path(const struct recorder *r);
-/* Close and remove the file: the session never started. */
-void recorder_discard(struct recorder *r);
-/* The observer that appends everything the model receives. */
-struct model_observer recorder_observer(struct recorder *r);
-/* Flush buffered records to the file (called at least once a second).
- * 0 or -errno; after a write error the recorder stops and keeps the error. */
-int recorder_flush(struct recorder *r);
-void recorder_close(struct recorder *r);
-/* The first write error ("FILE: why"), or "" when all went well. */
-const char *recorder_error(const struct recorder *r);
-/* Bytes written to the file so far. */
-uint64_t recorder_bytes(const struct recorder *r);
-
-/* run/sweep's default: "iodash-HOST-YYYYmmdd-HHMMSS.rec" (local time). */
-int recording_default_path(char *buf, size_t len, const char *host, time_t now);
-
-/* ---- reader ---- */
 
 struct rec_header {
 	int major, minor;
@@ -129,22 +81,5 @@ int recording_bench(const struct recording *rec, size_t i, struct bench_status *
 /* All result points (progress points too when with_progress). */
 int recording_load_results(const struct recording *rec, bool with_progress,
 			   struct result_set *out);
-
-/* export: FMT_CSV one table with a header row (samples with per-disk
- * columns NAME.figure, events, or results); FMT_NDJSON the rows of that
- * table as one JSON object a line; FMT_JSON (table ignored) one document
- * {"header","samples","events","results","output"}.  0 or -errno. */
-int recording_export(const struct recording *rec, enum out_format fmt, enum export_table table, FILE *out,
-		     char *err, size_t errlen);
-/* "samples", "events", "results" */
-const char *export_table_name(enum export_table t);
-/* The recording as a PCP archive at path (path.0, path.index, path.meta),
- * through libpcp-import: iodash.* metrics at the samples' times, labels,
- * a mark at each run boundary (src/results/export_pcp.c).  0 or -errno with err. */
-int recording_export_pcp(const struct recording *rec, const char *path, char *err, size_t errlen);
-/* The archive's metric names and items, up to max of them: the sample
- * schema's rows that have an archive name, then the per-disk ones.  How
- * many there are. */
-int recording_export_pcp_metrics(const char **names, unsigned *items, int max);
 
 #endif
