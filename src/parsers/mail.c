@@ -147,6 +147,7 @@ struct mail_state {
 	int old_first, old_last;
 	size_t old_rows;
 	char old_what[200];
+	bool old_what_fresh;     /* old_what says the column table as it is now */
 	char old_label[RP_LABEL_LEN];
 	/* rows of a table whose header was not found */
 	int bad_first, bad_last;
@@ -628,7 +629,7 @@ static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, 
 		memset(cell, 0, sizeof(*cell));
 		cell->col = col;
 		cell->endcol = endcol;
-		snprintf(cell->text, sizeof(cell->text), "%.*s", (int)len, s);
+		pp_strlcpy_span(cell->text, sizeof(cell->text), s, len);
 		struct pp_tok w = { s, len, col, endcol };
 		if (mail_blank_cell(&w)) {
 			cell->kind = MC_NONE;
@@ -781,6 +782,7 @@ static bool mail_header(struct parser *p, struct mail_state *m, const char *line
 	}
 	m->ncols = n;
 	m->x_name[0] = '\0';
+	m->old_what_fresh = false;
 	for (size_t i = 0; i < n; i++) {
 		struct mail_col *col = &m->cols[i];
 		/* "tip[pct imp](CV)": the label, then what its cells hold */
@@ -846,6 +848,7 @@ static bool mail_table_row(struct parser *p, struct mail_state *m, const struct 
 		    m->cols[0].endcol <= t[1].col) {
 			pp_strlcpy(m->x_name, m->cols[0].label, sizeof(m->x_name));
 			m->cols[0].ignored = true;
+			m->old_what_fresh = false;
 		}
 		m->mode = MAIL_TABLE;
 		/* what the prose says the numbers are, when it says so since the
@@ -873,14 +876,21 @@ static bool mail_table_row(struct parser *p, struct mail_state *m, const struct 
 	char xn[RP_NAME_LEN];
 	mail_metric_name(m->x_name, strlen(m->x_name), xn, sizeof(xn));
 	const char *x_name = rowname ? "run" : xword && xword[0] ? xword : xn[0] ? xn : (m->hint_x[0] ? m->hint_x : "x");
-	pp_strlcpy(m->x_shown, x_name, sizeof(m->x_shown));
+	if (strcmp(m->x_shown, x_name)) {
+		pp_strlcpy(m->x_shown, x_name, sizeof(m->x_shown));
+		m->old_what_fresh = false;
+	}
 	char rm[RP_NAME_LEN];
 	const char *metric = m->ct_use_hint ? m->hint_metric : (m->bench[0] ? m->bench : "value");
 	if (rowname)
 		snprintf(rm, sizeof(rm), "%.16s%s%.8s%s", m->bench[0] ? m->bench : "", m->bench[0] ? "_" : "", rowname,
 			 m->ct_suffix);
-	else
-		snprintf(rm, sizeof(rm), "%.24s%s", metric, m->ct_suffix);
+	else {
+		/* "%.24s%s" by hand: once a row */
+		pp_strlcpy_span(rm, sizeof(rm), metric, 24);
+		size_t l = strlen(rm);
+		pp_strlcpy(rm + l, m->ct_suffix, sizeof(rm) - l);
+	}
 	metric = rm;
 	const char *unit = m->hint_unit;
 	size_t nplain = 0;
@@ -2343,6 +2353,42 @@ static bool mail_lt_row(struct parser *p, struct mail_state *m, const char *s, c
 
 static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n);
 
+/* The column table's description, made again only when what it says
+ * changed (made at every row, it was a fifth of reading a mail). */
+static void mail_old_describe(struct mail_state *m)
+{
+	m->old_what_fresh = true;
+	size_t o = (size_t)snprintf(m->old_what, sizeof(m->old_what), "column table: x %s; labels", m->x_shown);
+	bool first = true;
+	for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
+		if (!m->cols[i].ignored) {
+			o += (size_t)snprintf(m->old_what + o, sizeof(m->old_what) - o, "%s %s", first ? "" : ",",
+					      m->cols[i].label);
+			first = false;
+		}
+	for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
+		if (m->cols[i].ignored && strcmp(m->cols[i].label, m->x_name) != 0)
+			o += (size_t)snprintf(m->old_what + o, sizeof(m->old_what) - o, "; derived column %s skipped",
+					      m->cols[i].label);
+}
+
+/* A label block's note starts at a label (and section) other than the
+ * last one's. */
+static void mail_old_block(struct parser *p, struct mail_state *m)
+{
+	char blk[RP_LABEL_LEN + 40];
+	snprintf(blk, sizeof(blk), "%s%s%s", m->cur, m->section[0] ? " " : "", m->section);
+	if (m->old_kind == 2 && strcmp(m->old_label, blk) == 0)
+		return;
+	mail_old_end(p, m);
+	m->old_kind = 2;
+	m->old_first = m->old_last = p->lineno;
+	m->old_rows = 0;
+	pp_strlcpy(m->old_label, blk, sizeof(m->old_label));
+	snprintf(m->old_what, sizeof(m->old_what), "label block %s", blk);
+	m->old_what_fresh = false;
+}
+
 /* The notes of the older shapes: a column table from its header row to
  * its last row, a label block ("2.4.16:") from its label line to its
  * last point. */
@@ -2357,31 +2403,13 @@ static void mail_old_track(struct parser *p, struct mail_state *m, enum mail_mod
 		m->tab_mismatch = m->tab_checked = 0;
 		return;
 	}
-	char blk[RP_LABEL_LEN + 40];
-	snprintf(blk, sizeof(blk), "%s%s%s", m->cur, m->section[0] ? " " : "", m->section);
-	if (m->mode == MAIL_BLOCK && (m->old_kind != 2 || strcmp(m->old_label, blk) != 0)) {
-		mail_old_end(p, m);
-		m->old_kind = 2;
-		m->old_first = m->old_last = p->lineno;
-		m->old_rows = 0;
-		pp_strlcpy(m->old_label, blk, sizeof(m->old_label));
-		snprintf(m->old_what, sizeof(m->old_what), "label block %s", blk);
-	}
+	if (m->mode == MAIL_BLOCK)
+		mail_old_block(p, m);
 	if (m->old_kind == 1 && m->mode == MAIL_TABLE && got) {
 		m->old_last = p->lineno;
 		m->old_rows++;
-		size_t o = (size_t)snprintf(m->old_what, sizeof(m->old_what), "column table: x %s; labels", m->x_shown);
-		bool first = true;
-		for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
-			if (!m->cols[i].ignored) {
-				o += (size_t)snprintf(m->old_what + o, sizeof(m->old_what) - o, "%s %s", first ? "" : ",",
-						      m->cols[i].label);
-				first = false;
-			}
-		for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
-			if (m->cols[i].ignored && strcmp(m->cols[i].label, m->x_name) != 0)
-				o += (size_t)snprintf(m->old_what + o, sizeof(m->old_what) - o, "; derived column %s skipped",
-						      m->cols[i].label);
+		if (!m->old_what_fresh)
+			mail_old_describe(m);
 	} else if (m->old_kind == 2 && m->mode == MAIL_BLOCK && got) {
 		m->old_last = p->lineno;
 		m->old_rows++;
@@ -2401,7 +2429,8 @@ static char *mail_unquote(char *line)
 	return s;
 }
 
-static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+/* One line; tk[0..nt) its tokens after the quote marks, or NULL. */
+static void mail_line_one(struct parser *p, char *line, const struct pp_tok *tk, size_t nt)
 {
 	struct mail_state *m = p->st;
 	m->nline++;
@@ -2424,9 +2453,11 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		}
 		sep[o] = '\0';
 		s = sep;
+		tk = NULL;
 	}
-	struct pp_tok t[24];
-	size_t n = pp_tokens(s, t, 24);
+	struct pp_tok tb[24];
+	const struct pp_tok *t = tk ? tk : tb;
+	size_t n = tk ? nt : pp_tokens(s, tb, 24);
 	size_t tl;
 	const char *ts = pp_trim(s, &tl);
 	bool consumed = false;
@@ -2508,9 +2539,6 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		mail_tab_end(p, m);
 	if (n)
 		m->gap_now = false;
-	(void)by_cr;
-	(void)truncated;
-	(void)len;
 }
 
 /* --- what the mailer did to the lines ---------------------------------- */
@@ -2574,13 +2602,15 @@ static bool mail_table_open(const struct mail_state *m)
 }
 
 /* One whole line: remember how many tokens a line that gave points had
- * (the rows of the table being read). */
-static void mail_line_counted(struct parser *p, struct mail_state *m, char *line, bool by_cr, bool truncated)
+ * (the rows of the table being read).  tk[0..nt): its tokens after the
+ * quote marks when the caller has them (NULL: made here). */
+static void mail_line_counted(struct parser *p, struct mail_state *m, char *line, const struct pp_tok *tk, size_t nt)
 {
-	struct pp_tok t[24];
-	size_t n = pp_tokens(mail_unquote(line), t, 24);
+	struct pp_tok tb[24];
+	const struct pp_tok *t = tk ? tk : tb;
+	size_t n = tk ? nt : pp_tokens(mail_unquote(line), tb, 24);
 	unsigned long before = p->n_final;
-	mail_line_one(p, line, strlen(line), by_cr, truncated);
+	mail_line_one(p, line, t, n);
 	if (!n)
 		m->row_ntok = 0;
 	else if (p->n_final > before) {
@@ -2638,7 +2668,7 @@ static bool mail_pipe_spread_join(const char *row, const char *under, char *out,
 	return o < cap;
 }
 
-static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line, bool by_cr, bool truncated)
+static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line)
 {
 	struct pp_tok t[24];
 	char *s = mail_unquote(line);
@@ -2648,7 +2678,7 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 		char joined[PARSER_LINE_MAX + 1];
 		if (m->pipe && mail_pipe_spread_join(m->held, s, joined, sizeof(joined))) {
 			m->joined++;
-			mail_line_counted(p, m, joined, by_cr, truncated);
+			mail_line_counted(p, m, joined, NULL, 0);
 			return;
 		}
 		size_t hl = strlen(m->held);
@@ -2662,12 +2692,12 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 			m->held[hl] = ' ';
 			memcpy(m->held + hl + 1, s, strlen(s) + 1);
 			m->joined++;
-			mail_line_counted(p, m, m->held, by_cr, truncated);
+			mail_line_counted(p, m, m->held, NULL, 0);
 			return;
 		}
 		int now = p->lineno;
 		p->lineno = m->held_line;
-		mail_line_counted(p, m, m->held, by_cr, truncated);
+		mail_line_counted(p, m, m->held, NULL, 0);
 		p->lineno = now;
 	}
 	size_t nums = 0;
@@ -2688,15 +2718,17 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 		m->have_held = true;
 		return;
 	}
-	mail_line_counted(p, m, line, by_cr, truncated);
+	mail_line_counted(p, m, line, t, n);
 }
 
 static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct mail_state *m = p->st;
+	(void)by_cr;
+	(void)truncated;
 	mail_qp_detect(m, line, len);
 	if (!m->qp) {
-		mail_line_unwrap(p, m, line, by_cr, truncated);
+		mail_line_unwrap(p, m, line);
 		return;
 	}
 	bool soft;
@@ -2704,7 +2736,7 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 	if (soft && m->qp_len + 1 < sizeof(m->qp_acc))
 		return;
 	m->qp_len = 0;
-	mail_line_unwrap(p, m, m->qp_acc, by_cr, truncated);
+	mail_line_unwrap(p, m, m->qp_acc);
 }
 
 static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n)
@@ -2823,11 +2855,11 @@ static void mail_finish(struct parser *p)
 	struct mail_state *m = p->st;
 	if (m->have_held) {
 		m->have_held = false;
-		mail_line_counted(p, m, m->held, false, false);
+		mail_line_counted(p, m, m->held, NULL, 0);
 	}
 	if (m->qp_len) {
 		m->qp_len = 0;
-		mail_line_counted(p, m, m->qp_acc, false, false);
+		mail_line_counted(p, m, m->qp_acc, NULL, 0);
 	}
 	mail_xt_flush(p, m);
 	mail_tab_end(p, p->st);

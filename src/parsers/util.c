@@ -18,6 +18,11 @@ void pp_strlcpy(char *dst, const char *src, size_t n)
 	dst[l] = '\0';
 }
 
+void pp_strlcpy_span(char *dst, size_t n, const char *s, size_t len)
+{
+	pp_strlcpy(dst, s, len < n ? len + 1 : n);
+}
+
 /* The last number pp_scan_number refused as out of range on this
  * thread: pp_line() takes it after each line for a note (a reader runs
  * on one thread; the number is refused either way). */
