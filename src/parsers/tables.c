@@ -1589,19 +1589,20 @@ static bool tb_commit_line(const char *s)
 	return words >= 2;
 }
 
-static void tb_process(struct parser *p, struct tb_state *st)
+/* Benchmark lines that are no table: dbench's, under their labels, and
+ * bonnie++'s tables (as mail.c: under the file's label); blanked once
+ * read, so that they are no table row. */
+static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 {
-	/* benchmark lines that are no table: dbench's, under their labels */
 	char label[RP_LABEL_LEN] = "";
 	int nd = 0, nb = 0;
 	for (int li = 0; li < st->n; li++) {
 		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput"))
 			tb_title_label(st->ln[li].s, label, sizeof(label));
 		if (tb_dbench_line(p, st, li, label)) {
-			st->ln[li].s[0] = 0; /* read: not a table row */
+			st->ln[li].s[0] = 0;
 			nd++;
 		} else if (bonnie_table_line(p, &st->bt, st->ln[li].s, NULL, NULL)) {
-			/* as mail.c: bonnie++'s tables under the file's label */
 			st->ln[li].s[0] = 0;
 			nb++;
 		}
@@ -1610,18 +1611,92 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d dbench Throughput lines, each under the label line above it", nd);
 	if (nb)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d lines of bonnie++ tables, read as bonnie++ prints them", nb);
+}
 
+/* The first line after the mail's header block (From ... to the first
+ * blank line), which is no table; 0 when there is none. */
+static int tb_after_mail_header(struct tb_state *st)
+{
 	int i = 0;
-	bool in_hdr = true;
-	/* the mail's header block (From ... to the first blank line) is no table */
 	if (st->n && (!strncmp(st->ln[0].s, "From", 4) || !strncmp(st->ln[0].s, "Date:", 5) ||
 		      !strncmp(st->ln[0].s, "Subject:", 8) || !strncmp(st->ln[0].s, "Message-", 8) ||
 		      !strncmp(st->ln[0].s, "Return-Path:", 12))) {
 		while (i < st->n && !tb_line_blank(st, i))
 			i++;
 	}
-	in_hdr = false;
-	(void)in_hdr;
+	return i;
+}
+
+/* The last row of the table whose first row is i: rows (and rules
+ * between them) at its quote depth that fit it. */
+static int tb_last_row(struct tb_state *st, int i, int depth)
+{
+	int j = i + 1, last = i;
+	while (j < st->n && st->ln[j].depth == depth) {
+		if (tb_line_row(st, j) && tb_row_fits(st, last, j)) {
+			last = j;
+			j++;
+		} else if (tb_is_rule(st->ln[j].s)) {
+			j++;
+		} else {
+			break;
+		}
+	}
+	return last;
+}
+
+/* The line above k past the rules at depth. */
+static int tb_skip_rules_up(struct tb_state *st, int k, int depth)
+{
+	while (k >= 0 && tb_is_rule(st->ln[k].s) && st->ln[k].depth == depth)
+		k--;
+	return k;
+}
+
+/* The header lines above line k (read top-down: kept in order); the
+ * robot's table takes the commits over the rules above "%stddev %change
+ * %stddev" (and "fail:runs %reproduction") as its header.  Returns the
+ * line above them. */
+static int tb_table_heads(struct tb_state *st, struct tb_table *t, int k, int depth)
+{
+	while (k >= 0 && t->nhead < 3 && st->ln[k].depth == depth && !tb_line_blank(st, k) &&
+	       ((tb_line_header(st, k) && !tb_line_row(st, k)) || tb_x_header_row(st, k))) {
+		memmove(t->head + 1, t->head, sizeof(int) * (size_t)t->nhead);
+		t->head[0] = k;
+		t->nhead++;
+		k = tb_skip_rules_up(st, k - 1, depth);
+	}
+	for (int h = 0; h < t->nhead; h++)
+		if (strstr(st->ln[t->head[h]].s, "%stddev") || strstr(st->ln[t->head[h]].s, "%change")) {
+			for (int q = t->head[0] - 1; q >= 0 && q >= t->head[0] - 12; q--)
+				if (tb_commit_line(st->ln[q].s)) {
+					t->head[0] = q;
+					t->nhead = 1;
+					t->robot = true;
+					break;
+				}
+			break;
+		}
+	return k;
+}
+
+/* The title: the line right above the header (one blank line allowed);
+ * a second table right under one with the same header takes its title. */
+static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct tb_table *prev, int k, int depth)
+{
+	if (k >= 0 && tb_line_blank(st, k))
+		k--;
+	if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t->robot)
+		t->title = k;
+	if (t->title < 0 && prev->last >= 0 && k >= 0 && k <= prev->last && prev->last - k <= 2 && prev->nhead &&
+	    t->nhead && !strcmp(st->ln[prev->head[prev->nhead - 1]].s, st->ln[t->head[t->nhead - 1]].s))
+		t->title = prev->title;
+}
+
+static void tb_process(struct parser *p, struct tb_state *st)
+{
+	tb_read_tool_lines(p, st);
+	int i = tb_after_mail_header(st);
 	struct tb_table prev;
 	memset(&prev, 0, sizeof(prev));
 	prev.last = -2;
@@ -1630,31 +1705,19 @@ static void tb_process(struct parser *p, struct tb_state *st)
 			i++;
 			continue;
 		}
-		struct tb_table t;
-		memset(&t, 0, sizeof(t));
 		/* "threads:  1  2  4 ..." over rows: a header of x values, not a row */
 		if (i + 1 < st->n && tb_x_header_row(st, i) && tb_line_row(st, i + 1)) {
 			i++;
 			continue;
 		}
+		struct tb_table t;
+		memset(&t, 0, sizeof(t));
 		t.first = i;
 		int depth = st->ln[i].depth;
-		int j = i + 1, last = i;
-		while (j < st->n && st->ln[j].depth == depth) {
-			if (tb_line_row(st, j) && tb_row_fits(st, last, j)) {
-				last = j;
-				j++;
-			} else if (tb_is_rule(st->ln[j].s)) {
-				j++;
-			} else {
-				break;
-			}
-		}
+		int last = tb_last_row(st, i, depth);
 		t.last = last;
 		/* header lines and a title above the rows */
-		int k = i - 1;
-		while (k >= 0 && tb_is_rule(st->ln[k].s) && st->ln[k].depth == depth)
-			k--;
+		int k = tb_skip_rules_up(st, i - 1, depth);
 		t.nhead = 0;
 		t.title = -1;
 		if (k >= 1 && tb_line_blank(st, k) && st->ln[k - 1].depth == depth && !tb_line_row(st, k - 1) &&
@@ -1674,38 +1737,8 @@ static void tb_process(struct parser *p, struct tb_state *st)
 				continue;
 			}
 		}
-		while (k >= 0 && t.nhead < 3 && st->ln[k].depth == depth && !tb_line_blank(st, k) &&
-		       ((tb_line_header(st, k) && !tb_line_row(st, k)) || tb_x_header_row(st, k))) {
-			/* headers are read top-down: keep them in order */
-			memmove(t.head + 1, t.head, sizeof(int) * (size_t)t.nhead);
-			t.head[0] = k;
-			t.nhead++;
-			k--;
-			while (k >= 0 && tb_is_rule(st->ln[k].s) && st->ln[k].depth == depth)
-				k--;
-		}
-		/* the robot's table: its labels are the commits over the rules
-		 * above "%stddev %change %stddev" (and "fail:runs %reproduction") */
-		for (int h = 0; h < t.nhead; h++)
-			if (strstr(st->ln[t.head[h]].s, "%stddev") || strstr(st->ln[t.head[h]].s, "%change")) {
-				for (int q = t.head[0] - 1; q >= 0 && q >= t.head[0] - 12; q--)
-					if (tb_commit_line(st->ln[q].s)) {
-						t.head[0] = q;
-						t.nhead = 1;
-						t.robot = true;
-						break;
-					}
-				break;
-			}
-		/* the title: the line right above (one blank line allowed) */
-		if (k >= 0 && tb_line_blank(st, k))
-			k--;
-		if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t.robot)
-			t.title = k;
-		/* a second table right under one, same header: the same title's */
-		if (t.title < 0 && prev.last >= 0 && k >= 0 && k <= prev.last && prev.last - k <= 2 && prev.nhead &&
-		    t.nhead && !strcmp(st->ln[prev.head[prev.nhead - 1]].s, st->ln[t.head[t.nhead - 1]].s))
-			t.title = prev.title;
+		k = tb_table_heads(st, &t, k, depth);
+		tb_table_title(st, &t, &prev, k, depth);
 		tb_read_table(p, st, &t);
 		prev = t;
 		i = last + 1;
