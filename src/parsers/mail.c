@@ -1442,191 +1442,188 @@ static bool mail_pipe_unit_value(const struct pp_tok *c, double *v, char *unit, 
 	return false;
 }
 
-static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s)
+/* A row named by its first cell whose figures carry units ("0.2 s |
+ * 8667.792 MB/s | 445.2 %"): the columns are metrics of the row's
+ * workload, the label the "baseline:" line just above the table, if any. */
+static void mail_pipe_units_row(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n)
 {
-	struct pp_tok c[MAIL_COLS + 1];
-	size_t n = mail_pipe_cells(s, c, MAIL_COLS + 1);
-	if (n < 2 || n > MAIL_COLS)
-		return false;
-	double x;
-	bool blank = true;
-	for (size_t i = 0; i < n && blank; i++)
-		for (size_t k = 0; k < c[i].len && blank; k++)
-			blank = c[i].s[k] == '-' || c[i].s[k] == '=' || c[i].s[k] == ' ' || c[i].s[k] == '\t';
-	if (blank)
-		return m->pipe;   /* "---- | ----" or "    |     |": a rule inside the table */
-	if (m->pipe && n == m->pipe_n && c[0].len && !pp_tok_number(&c[0], NULL)) {
-		/* a row named by its first cell: the workload (a metric), or in a
-		 * transposed table the kernel (a label) */
-		bool any = false, units = false;
-		char unit[RP_UNIT_LEN];
-		for (size_t i = 1; i < n; i++) {
-			any |= !m->pipe_ign[i] && mail_cell_value(&c[i], &x);
-			units |= !m->pipe_ign[i] && mail_pipe_unit_value(&c[i], &x, unit, sizeof(unit));
+	const char *label = m->colon_label[0] ? m->colon_label : p->label;
+	char rn[RP_NAME_LEN], unit[RP_UNIT_LEN];
+	mail_metric_name(c[0].s, c[0].len, rn, sizeof(rn));
+	for (size_t i = 1; i < n; i++) {
+		double v;
+		char metric[RP_NAME_LEN], cn[RP_NAME_LEN];
+		if (m->pipe_ign[i])
+			continue;
+		unit[0] = '\0';
+		if (!mail_pipe_unit_value(&c[i], &v, unit, sizeof(unit)) && !mail_cell_value(&c[i], &v)) {
+			if (!mail_blank_cell(&c[i]))
+				mail_unread(p, m);
+			continue;
 		}
-		if (units) {
-			/* figures with their units ("0.2 s | 8667.792 MB/s | 445.2 %"):
-			 * the columns are metrics of the row's workload, the label
-			 * the "baseline:" line just above the table, if any */
-			const char *label = m->colon_label[0] ? m->colon_label : p->label;
-			char rn[RP_NAME_LEN];
-			mail_metric_name(c[0].s, c[0].len, rn, sizeof(rn));
-			for (size_t i = 1; i < n; i++) {
-				double v;
-				char metric[RP_NAME_LEN], cn[RP_NAME_LEN];
-				if (m->pipe_ign[i])
-					continue;
-				unit[0] = '\0';
-				if (!mail_pipe_unit_value(&c[i], &v, unit, sizeof(unit)) && !mail_cell_value(&c[i], &v)) {
-					if (!mail_blank_cell(&c[i]))
-						mail_unread(p, m);
-					continue;
-				}
-				/* "% >2 sec": the share over 2 s, "pct_gt_2_sec" */
-				char hn[RP_LABEL_LEN + 8];
-				size_t ho = 0;
-				for (const char *q = m->pipe_labels[i]; *q && ho + 5 < sizeof(hn); q++)
-					ho += (size_t)snprintf(hn + ho, sizeof(hn) - ho, "%s",
-							       *q == '%' ? "pct " : *q == '>' ? "gt " : *q == '<' ? "lt " : (char[2]){ *q, 0 });
-				mail_metric_name(hn, ho, cn, sizeof(cn));
-				snprintf(metric, sizeof(metric), "%.*s_%s", (int)(sizeof(metric) - 2 - strlen(cn)), rn, cn);
-				pp_emit(p, label, -1, "run", 0, metric, v, unit, RP_FINAL);
-			}
-			m->tab_rows++;
-			m->tab_last = p->lineno;
-			m->bench_stale = true;
-			m->pipe_row_line = m->nline;
-			if (m->tab_rows == 1) {
-				/* the header's names are metrics here, not labels */
-				size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what),
-							    "|-table: rows named by workload (%s); metrics", m->pipe_x);
-				for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
-					o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
-							      m->pipe_labels[i]);
-				if (o < sizeof(m->tab_what))
-					snprintf(m->tab_what + o, sizeof(m->tab_what) - o, " (figures with units); label %s", label);
-			}
-			return true;
-		}
-		if (any) {
-			/* a derived column ("diff") compares the columns: they are
-			 * the labels, whatever the rows are called */
-			bool derived = false;
-			for (size_t i = 1; i < n; i++)
-				derived |= m->pipe_ign[i];
-			bool tr = !derived && mail_labelish(c[0].s, c[0].len);
-			char key[RP_LABEL_LEN];
-			snprintf(key, sizeof(key), "%.*s", (int)c[0].len, c[0].s);
-			for (size_t i = 1; i < n; i++) {
-				double v;
-				if (m->pipe_ign[i] || !mail_cell_value(&c[i], &v))
-					continue;
-				char metric[RP_NAME_LEN];
-				if (tr)
-					mail_metric_name(m->pipe_labels[i], strlen(m->pipe_labels[i]), metric,
-							 sizeof(metric) - strlen(m->pipe_suffix));
-				else
-					mail_metric_name(c[0].s, c[0].len, metric, sizeof(metric) - strlen(m->pipe_suffix));
-				strcat(metric, m->pipe_suffix);
-				pp_emit(p, tr ? key : m->pipe_labels[i], -1, "run", 0, metric, v, m->hint_unit, RP_FINAL);
-			}
-			if (derived)
-				mail_pipe_check(p, m, c, n);
-			m->pipe_row_line = m->nline;
-			m->tab_rows++;
-			m->tab_last = p->lineno;
-			m->bench_stale = true;
-			if (m->tab_rows == 1) {
-				size_t l = strlen(m->tab_what);
-				snprintf(m->tab_what + l, sizeof(m->tab_what) - l, "; rows named by %s",
-					 tr ? "label (transposed: columns are metrics)" : "metric");
-			}
-			return true;
-		}
+		/* "% >2 sec": the share over 2 s, "pct_gt_2_sec" */
+		char hn[RP_LABEL_LEN + 8];
+		size_t ho = 0;
+		for (const char *q = m->pipe_labels[i]; *q && ho + 5 < sizeof(hn); q++)
+			ho += (size_t)snprintf(hn + ho, sizeof(hn) - ho, "%s",
+					       *q == '%' ? "pct " : *q == '>' ? "gt " : *q == '<' ? "lt " : (char[2]){ *q, 0 });
+		mail_metric_name(hn, ho, cn, sizeof(cn));
+		snprintf(metric, sizeof(metric), "%.*s_%s", (int)(sizeof(metric) - 2 - strlen(cn)), rn, cn);
+		pp_emit(p, label, -1, "run", 0, metric, v, unit, RP_FINAL);
 	}
-	if (!pp_tok_number(&c[0], &x)) {
-		/* a header: every cell a short name (the first may be empty) */
-		/* a row of the table's width with figures in it, none of the
-		 * shapes above (right under a row, or not a header): said */
-		bool digits = false, hdr = true;
-		for (size_t k = 1; k < n; k++)
-			for (size_t q = 0; q < c[k].len; q++)
-				digits |= isdigit((unsigned char)c[k].s[q]) != 0;
-		for (size_t i = 0; i < n; i++)
-			if ((!c[i].len && i) || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL) ||
-			    memmem(c[i].s, c[i].len, "++", 2) || memmem(c[i].s, c[i].len, "--", 2))
-				hdr = false;
-		if (m->pipe && m->tab_kind == 2 && n == m->pipe_n && digits &&
-		    (!hdr || (m->tab_rows && m->pipe_row_line + 1 == m->nline))) {
-			mail_unread(p, m);
-			m->tab_last = p->lineno;
-			m->pipe_row_line = m->nline;
-			return true;
-		}
-		if (!hdr)
-			return false;
-		if (m->pipe && !m->tab_rows && n == m->pipe_n && m->pipe_hdr_line + 1 == m->nline) {
-			/* its second line ("size | same file | diff files") joins
-			 * each column's name: "Block size", "Baseline diff files" */
-			size_t l = strlen(m->pipe_x);
-			snprintf(m->pipe_x + l, sizeof(m->pipe_x) - l, "%s%.*s", l && c[0].len ? " " : "", (int)c[0].len, c[0].s);
-			for (size_t i = 1; i < n; i++) {
-				l = strlen(m->pipe_labels[i]);
-				snprintf(m->pipe_labels[i] + l, RP_LABEL_LEN - l, " %.*s", (int)c[i].len, c[i].s);
-				m->pipe_ign[i] = is_ignored_label(m->pipe_labels[i], strlen(m->pipe_labels[i]));
-			}
-			size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what), "|-table: x %s; labels", m->pipe_x);
-			for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
-				if (!m->pipe_ign[i])
-					o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
-							      m->pipe_labels[i]);
-			m->pipe_hdr_line = m->nline;
-			return true;
-		}
-		const char *xs = c[0].s;
-		size_t xl = c[0].len;
-		while (xl && (*xs == '#' || *xs == ' ')) {
-			xs++;
-			xl--;
-		}
-		snprintf(m->pipe_x, sizeof(m->pipe_x), "%.*s", (int)xl, xs);
-		for (size_t i = 1; i < n; i++) {
-			snprintf(m->pipe_labels[i], RP_LABEL_LEN, "%.*s", (int)c[i].len, c[i].s);
-			m->pipe_ign[i] = is_ignored_label(c[i].s, c[i].len);
-		}
-		m->pipe_n = n;
-		m->pipe = true;
-		/* the same header again (one table per workload, as in "1. one
-		 * thread", "2. three threads"): its rows get their own metrics */
-		char sig[96];
-		size_t so = 0;
-		for (size_t i = 0; i < n && so < sizeof(sig); i++)
-			so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%.*s|", (int)c[i].len, c[i].s);
-		m->pipe_tables++;
-		m->pipe_suffix[0] = '\0';
-		bool again = false;
-		for (size_t i = 0; i < m->pipe_nseen && !again; i++)
-			again = strcmp(m->pipe_seen[i], sig) == 0;
-		if (again)
-			snprintf(m->pipe_suffix, sizeof(m->pipe_suffix), "_t%zu", m->pipe_tables % 100);
-		else if (m->pipe_nseen < sizeof(m->pipe_seen) / sizeof(m->pipe_seen[0]))
-			pp_strlcpy(m->pipe_seen[m->pipe_nseen++], sig, sizeof(m->pipe_seen[0]));
-		char what[160];
-		size_t o = (size_t)(m->pipe_x[0] ? snprintf(what, sizeof(what), "|-table: x %s; labels", m->pipe_x)
-						 : snprintf(what, sizeof(what), "|-table: labels"));
-		for (size_t i = 1; i < n && o < sizeof(what); i++)
-			if (!m->pipe_ign[i])
-				o += (size_t)snprintf(what + o, sizeof(what) - o, "%s %s", i > 1 ? "," : "", m->pipe_labels[i]);
-		for (size_t i = 1; i < n && o < sizeof(what); i++)
-			if (m->pipe_ign[i])
-				o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s skipped", m->pipe_labels[i]);
-		mail_tab_end(p, m);
-		mail_tab_begin(m, 2, p->lineno, what);
-		m->pipe_hdr_line = m->nline;
+	m->tab_rows++;
+	m->tab_last = p->lineno;
+	m->bench_stale = true;
+	m->pipe_row_line = m->nline;
+	if (m->tab_rows == 1) {
+		/* the header's names are metrics here, not labels */
+		size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what), "|-table: rows named by workload (%s); metrics",
+					    m->pipe_x);
+		for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
+			o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
+					      m->pipe_labels[i]);
+		if (o < sizeof(m->tab_what))
+			snprintf(m->tab_what + o, sizeof(m->tab_what) - o, " (figures with units); label %s", label);
+	}
+}
+
+/* A row named by its first cell, plain figures: the workload (a metric),
+ * or in a transposed table the kernel (a label).  A derived column
+ * ("diff") compares the columns: they are the labels, whatever the rows
+ * are called. */
+static void mail_pipe_named_row(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n)
+{
+	bool derived = false;
+	for (size_t i = 1; i < n; i++)
+		derived |= m->pipe_ign[i];
+	bool tr = !derived && mail_labelish(c[0].s, c[0].len);
+	char key[RP_LABEL_LEN];
+	snprintf(key, sizeof(key), "%.*s", (int)c[0].len, c[0].s);
+	for (size_t i = 1; i < n; i++) {
+		double v;
+		if (m->pipe_ign[i] || !mail_cell_value(&c[i], &v))
+			continue;
+		char metric[RP_NAME_LEN];
+		if (tr)
+			mail_metric_name(m->pipe_labels[i], strlen(m->pipe_labels[i]), metric,
+					 sizeof(metric) - strlen(m->pipe_suffix));
+		else
+			mail_metric_name(c[0].s, c[0].len, metric, sizeof(metric) - strlen(m->pipe_suffix));
+		strcat(metric, m->pipe_suffix);
+		pp_emit(p, tr ? key : m->pipe_labels[i], -1, "run", 0, metric, v, m->hint_unit, RP_FINAL);
+	}
+	if (derived)
+		mail_pipe_check(p, m, c, n);
+	m->pipe_row_line = m->nline;
+	m->tab_rows++;
+	m->tab_last = p->lineno;
+	m->bench_stale = true;
+	if (m->tab_rows == 1) {
+		size_t l = strlen(m->tab_what);
+		snprintf(m->tab_what + l, sizeof(m->tab_what) - l, "; rows named by %s",
+			 tr ? "label (transposed: columns are metrics)" : "metric");
+	}
+}
+
+/* The second line of a |-table's header ("size | same file | diff
+ * files") right under it: joins each column's name ("Block size",
+ * "Baseline diff files"). */
+static void mail_pipe_head_more(struct mail_state *m, const struct pp_tok *c, size_t n)
+{
+	size_t l = strlen(m->pipe_x);
+	snprintf(m->pipe_x + l, sizeof(m->pipe_x) - l, "%s%.*s", l && c[0].len ? " " : "", (int)c[0].len, c[0].s);
+	for (size_t i = 1; i < n; i++) {
+		l = strlen(m->pipe_labels[i]);
+		snprintf(m->pipe_labels[i] + l, RP_LABEL_LEN - l, " %.*s", (int)c[i].len, c[i].s);
+		m->pipe_ign[i] = is_ignored_label(m->pipe_labels[i], strlen(m->pipe_labels[i]));
+	}
+	size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what), "|-table: x %s; labels", m->pipe_x);
+	for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
+		if (!m->pipe_ign[i])
+			o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
+					      m->pipe_labels[i]);
+	m->pipe_hdr_line = m->nline;
+}
+
+/* A |-table's header: x's name, then the labels (derived columns kept
+ * aside).  The same header again (one table per workload, as in "1. one
+ * thread", "2. three threads"): its rows get their own metrics ("_t3"). */
+static void mail_pipe_head(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n)
+{
+	const char *xs = c[0].s;
+	size_t xl = c[0].len;
+	while (xl && (*xs == '#' || *xs == ' ')) {
+		xs++;
+		xl--;
+	}
+	snprintf(m->pipe_x, sizeof(m->pipe_x), "%.*s", (int)xl, xs);
+	for (size_t i = 1; i < n; i++) {
+		snprintf(m->pipe_labels[i], RP_LABEL_LEN, "%.*s", (int)c[i].len, c[i].s);
+		m->pipe_ign[i] = is_ignored_label(c[i].s, c[i].len);
+	}
+	m->pipe_n = n;
+	m->pipe = true;
+	char sig[96];
+	size_t so = 0;
+	for (size_t i = 0; i < n && so < sizeof(sig); i++)
+		so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%.*s|", (int)c[i].len, c[i].s);
+	m->pipe_tables++;
+	m->pipe_suffix[0] = '\0';
+	bool again = false;
+	for (size_t i = 0; i < m->pipe_nseen && !again; i++)
+		again = strcmp(m->pipe_seen[i], sig) == 0;
+	if (again)
+		snprintf(m->pipe_suffix, sizeof(m->pipe_suffix), "_t%zu", m->pipe_tables % 100);
+	else if (m->pipe_nseen < sizeof(m->pipe_seen) / sizeof(m->pipe_seen[0]))
+		pp_strlcpy(m->pipe_seen[m->pipe_nseen++], sig, sizeof(m->pipe_seen[0]));
+	char what[160];
+	size_t o = (size_t)(m->pipe_x[0] ? snprintf(what, sizeof(what), "|-table: x %s; labels", m->pipe_x)
+					 : snprintf(what, sizeof(what), "|-table: labels"));
+	for (size_t i = 1; i < n && o < sizeof(what); i++)
+		if (!m->pipe_ign[i])
+			o += (size_t)snprintf(what + o, sizeof(what) - o, "%s %s", i > 1 ? "," : "", m->pipe_labels[i]);
+	for (size_t i = 1; i < n && o < sizeof(what); i++)
+		if (m->pipe_ign[i])
+			o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s skipped", m->pipe_labels[i]);
+	mail_tab_end(p, m);
+	mail_tab_begin(m, 2, p->lineno, what);
+	m->pipe_hdr_line = m->nline;
+}
+
+/* A |-line whose first cell is no number: a header (every cell a short
+ * name, the first may be empty), or a row of the table's width with
+ * figures in it in none of the shapes read (right under a row, or not a
+ * header): said.  False when it is neither. */
+static bool mail_pipe_unnumbered(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n)
+{
+	bool digits = false, hdr = true;
+	for (size_t k = 1; k < n; k++)
+		for (size_t q = 0; q < c[k].len; q++)
+			digits |= isdigit((unsigned char)c[k].s[q]) != 0;
+	for (size_t i = 0; i < n; i++)
+		if ((!c[i].len && i) || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL) ||
+		    memmem(c[i].s, c[i].len, "++", 2) || memmem(c[i].s, c[i].len, "--", 2))
+			hdr = false;
+	if (m->pipe && m->tab_kind == 2 && n == m->pipe_n && digits &&
+	    (!hdr || (m->tab_rows && m->pipe_row_line + 1 == m->nline))) {
+		mail_unread(p, m);
+		m->tab_last = p->lineno;
+		m->pipe_row_line = m->nline;
 		return true;
 	}
-	if (!m->pipe || n != m->pipe_n)
+	if (!hdr)
 		return false;
+	if (m->pipe && !m->tab_rows && n == m->pipe_n && m->pipe_hdr_line + 1 == m->nline)
+		mail_pipe_head_more(m, c, n);
+	else
+		mail_pipe_head(p, m, c, n);
+	return true;
+}
+
+/* A |-table row with x in its first cell; "10.96 (0.497)": a value and
+ * its spread. */
+static void mail_pipe_row(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n, double x)
+{
 	m->pipe_row_line = m->nline;
 	m->tab_rows++;
 	m->tab_last = p->lineno;
@@ -1642,7 +1639,6 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 			pp_emit(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, v, m->hint_unit, RP_FINAL);
 			continue;
 		}
-		/* "10.96 (0.497)": a value and its spread */
 		char cell[128];
 		struct pp_tok ct[8];
 		struct mail_cell mc[2];
@@ -1654,6 +1650,43 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 			mail_unread(p, m);
 	}
 	mail_pipe_check(p, m, c, n);
+}
+
+static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s)
+{
+	struct pp_tok c[MAIL_COLS + 1];
+	size_t n = mail_pipe_cells(s, c, MAIL_COLS + 1);
+	if (n < 2 || n > MAIL_COLS)
+		return false;
+	double x;
+	bool blank = true;
+	for (size_t i = 0; i < n && blank; i++)
+		for (size_t k = 0; k < c[i].len && blank; k++)
+			blank = c[i].s[k] == '-' || c[i].s[k] == '=' || c[i].s[k] == ' ' || c[i].s[k] == '\t';
+	if (blank)
+		return m->pipe;   /* "---- | ----" or "    |     |": a rule inside the table */
+	if (m->pipe && n == m->pipe_n && c[0].len && !pp_tok_number(&c[0], NULL)) {
+		/* a row named by its first cell */
+		bool any = false, units = false;
+		char unit[RP_UNIT_LEN];
+		for (size_t i = 1; i < n; i++) {
+			any |= !m->pipe_ign[i] && mail_cell_value(&c[i], &x);
+			units |= !m->pipe_ign[i] && mail_pipe_unit_value(&c[i], &x, unit, sizeof(unit));
+		}
+		if (units) {
+			mail_pipe_units_row(p, m, c, n);
+			return true;
+		}
+		if (any) {
+			mail_pipe_named_row(p, m, c, n);
+			return true;
+		}
+	}
+	if (!pp_tok_number(&c[0], &x))
+		return mail_pipe_unnumbered(p, m, c, n);
+	if (!m->pipe || n != m->pipe_n)
+		return false;
+	mail_pipe_row(p, m, c, n, x);
 	return true;
 }
 
