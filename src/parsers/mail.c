@@ -1781,122 +1781,123 @@ static bool mail_bs_word(const char *w)
 	return !strcasecmp(w, "bs") || !strcasecmp(w, "blksize") || !strcasecmp(w, "blocksize");
 }
 
-/* A keyed row; the header is the line above it (or above its rule). */
-static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
+/* The note's text of a keyed table: its labels, x, what keys the metric,
+ * the derived columns checked. */
+static void mail_kt_describe(const struct mail_state *m, size_t hn, char *what, size_t wlen)
 {
-	if (n < 3 || pp_tok_number(&t[0], NULL) || !isalpha((unsigned char)t[0].s[0]))
+	size_t o = (size_t)snprintf(what, wlen, "keyed table: labels");
+	for (size_t i = 0, f = 0; i < hn && o < wlen; i++)
+		if (m->kt_role[i] == 0)
+			o += (size_t)snprintf(what + o, wlen - o, "%s %s", f++ ? "," : "", m->kt_head[i]);
+	for (size_t i = 0; i < hn && o < wlen; i++)
+		if (m->kt_role[i] == 2)
+			o += (size_t)snprintf(what + o, wlen - o, "; x %s", m->kt_head[i]);
+	/* (this one was written unbounded: past wlen, a stack overrun with
+	 * many long label names) */
+	if (o < wlen)
+		o += (size_t)snprintf(what + o, wlen - o, "; metric from");
+	for (size_t i = 0; i < hn && o < wlen; i++)
+		if (m->kt_role[i] == 1)
+			o += (size_t)snprintf(what + o, wlen - o, " %s", m->kt_head[i]);
+	for (size_t i = 0; i < hn && o < wlen; i++)
+		if (m->kt_role[i] == 3)
+			o += (size_t)snprintf(what + o, wlen - o, "; derived column %s checked", m->kt_head[i]);
+}
+
+/* The header of a keyed table right above its first row t[0..r) (or
+ * above its rule, no blank between): each column's role from its name
+ * and the row's cell.  False when the lines are no such table. */
+static bool mail_kt_header(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t r)
+{
+	bool rule = is_rule(m->prev[1]);
+	if (m->gap_now || (rule && m->prev_gap[1]))
 		return false;
-	/* trailing change cells ("+14%", "0%") are derived, not values */
-	size_t r = n;
-	while (r && memchr(t[r - 1].s, '%', t[r - 1].len))
-		r--;
-	if (!m->kt) {
-		/* the header right above (or above its rule), no blank between */
-		bool rule = is_rule(m->prev[1]);
-		if (m->gap_now || (rule && m->prev_gap[1]))
+	const char *h = rule ? m->prev[0] : m->prev[1];
+	int hl = rule ? m->prev_line[0] : m->prev_line[1];
+	struct pp_tok c[MAIL_COLS + 1];
+	size_t hn = pp_tokens(h, c, MAIL_COLS + 1);
+	if (hn != r || hn < 3 || hn > MAIL_COLS)
+		return false;
+	size_t nx = 0, nlab = 0;
+	for (size_t i = 0; i < hn; i++) {
+		char last = c[i].s[c[i].len - 1];
+		if (pp_tok_number(&c[i], NULL) || c[i].len > 20 || last == ':' || last == ',' || last == '.')
 			return false;
-		const char *h = rule ? m->prev[0] : m->prev[1];
-		int hl = rule ? m->prev_line[0] : m->prev_line[1];
-		struct pp_tok c[MAIL_COLS + 1];
-		size_t hn = pp_tokens(h, c, MAIL_COLS + 1);
-		if (hn != r || hn < 3 || hn > MAIL_COLS)
-			return false;
-		size_t nx = 0, nlab = 0;
-		for (size_t i = 0; i < hn; i++) {
-			char last = c[i].s[c[i].len - 1];
-			if (pp_tok_number(&c[i], NULL) || c[i].len > 20 || last == ':' || last == ',' || last == '.')
-				return false;
-			snprintf(m->kt_head[i], RP_NAME_LEN, "%.*s", (int)c[i].len, c[i].s);
-			double v;
-			/* "-" is a value column without a value in this row; a
-			 * derived column ("delta") is checked, never a label */
-			bool none = mail_blank_cell(&t[i]);
-			if (i && is_ignored_label(c[i].s, c[i].len))
-				m->kt_role[i] = 3;
-			else if (i == 0 || (!none && !mail_cell_value(&t[i], &v)))
-				m->kt_role[i] = 1;
-			else if (mail_x_word(c[i].s, c[i].len))
-				m->kt_role[i] = 2;
-			else
-				m->kt_role[i] = 0;
-			/* a size key ("4k" under "bs") is an x too */
-			if (m->kt_role[i] == 1 && i && mail_x_word(c[i].s, c[i].len))
-				m->kt_role[i] = 2;
-			nx += m->kt_role[i] == 2;
-			nlab += m->kt_role[i] == 0;
-		}
-		/* at least two compared columns, and every one a value */
-		if (nlab < 2)
-			return false;
-		for (size_t i = 0; i < hn; i++) {
-			double v;
-			if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !mail_blank_cell(&t[i]))
-				return false;
-		}
-		/* several x columns: the last is x, the others key the metric */
-		for (size_t i = 0, seen = 0; i < hn; i++)
-			if (m->kt_role[i] == 2 && ++seen < nx)
-				m->kt_role[i] = 1;
-		m->kt_n = hn;
-		m->kt = true;
-		char what[160];
-		size_t o = (size_t)snprintf(what, sizeof(what), "keyed table: labels");
-		for (size_t i = 0, f = 0; i < hn && o < sizeof(what); i++)
-			if (m->kt_role[i] == 0)
-				o += (size_t)snprintf(what + o, sizeof(what) - o, "%s %s", f++ ? "," : "", m->kt_head[i]);
-		for (size_t i = 0; i < hn && o < sizeof(what); i++)
-			if (m->kt_role[i] == 2)
-				o += (size_t)snprintf(what + o, sizeof(what) - o, "; x %s", m->kt_head[i]);
-		o += (size_t)snprintf(what + o, sizeof(what) - o, "; metric from");
-		for (size_t i = 0; i < hn && o < sizeof(what); i++)
-			if (m->kt_role[i] == 1)
-				o += (size_t)snprintf(what + o, sizeof(what) - o, " %s", m->kt_head[i]);
-		for (size_t i = 0; i < hn && o < sizeof(what); i++)
-			if (m->kt_role[i] == 3)
-				o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s checked", m->kt_head[i]);
-		mail_tab_end(p, m);
-		mail_tab_begin(m, 4, hl ? hl : p->lineno, what);
+		snprintf(m->kt_head[i], RP_NAME_LEN, "%.*s", (int)c[i].len, c[i].s);
+		double v;
+		/* "-" is a value column without a value in this row; a
+		 * derived column ("delta") is checked, never a label */
+		bool none = mail_blank_cell(&t[i]);
+		if (i && is_ignored_label(c[i].s, c[i].len))
+			m->kt_role[i] = 3;
+		else if (i == 0 || (!none && !mail_cell_value(&t[i], &v)))
+			m->kt_role[i] = 1;
+		else if (mail_x_word(c[i].s, c[i].len))
+			m->kt_role[i] = 2;
+		else
+			m->kt_role[i] = 0;
+		/* a size key ("4k" under "bs") is an x too */
+		if (m->kt_role[i] == 1 && i && mail_x_word(c[i].s, c[i].len))
+			m->kt_role[i] = 2;
+		nx += m->kt_role[i] == 2;
+		nlab += m->kt_role[i] == 0;
 	}
-	if (r != m->kt_n)
+	/* at least two compared columns, and every one a value */
+	if (nlab < 2)
 		return false;
-	/* every compared column a figure or "-" ("Total: Before=1, After=2"
-	 * under a size table is prose) */
-	for (size_t i = 0; i < r; i++) {
+	for (size_t i = 0; i < hn; i++) {
 		double v;
 		if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !mail_blank_cell(&t[i]))
 			return false;
 	}
-	char metric[RP_NAME_LEN] = "";
-	const char *x_name = "x";
-	char xn[RP_NAME_LEN];
-	double x = 0;
+	/* several x columns: the last is x, the others key the metric */
+	for (size_t i = 0, seen = 0; i < hn; i++)
+		if (m->kt_role[i] == 2 && ++seen < nx)
+			m->kt_role[i] = 1;
+	m->kt_n = hn;
+	m->kt = true;
+	char what[160];
+	mail_kt_describe(m, hn, what, sizeof(what));
+	mail_tab_end(p, m);
+	mail_tab_begin(m, 4, hl ? hl : p->lineno, what);
+	return true;
+}
+
+/* A keyed row's metric (its key cells) and x (its x cell, a size as
+ * "bs_kb"); false when the x cell is no figure. */
+static bool mail_kt_key(const struct mail_state *m, const struct pp_tok *t, size_t r, char *metric, size_t mlen,
+			char *xn, size_t xlen, const char **x_name, double *x)
+{
+	metric[0] = '\0';
 	for (size_t i = 0; i < r; i++) {
 		if (m->kt_role[i] == 1) {
 			size_t l = strlen(metric);
-			if (l + 1 < sizeof(metric)) {
+			if (l + 1 < mlen) {
 				if (l)
 					metric[l++] = '_';
-				mail_metric_name(t[i].s, t[i].len, metric + l, sizeof(metric) - l);
+				mail_metric_name(t[i].s, t[i].len, metric + l, mlen - l);
 			}
 		} else if (m->kt_role[i] == 2) {
 			double kib;
 			if (mail_bs_word(m->kt_head[i]) && pp_size_to_kib(t[i].s, t[i].len, &kib)) {
-				x = kib;
-				x_name = "bs_kb";
-			} else if (mail_cell_value(&t[i], &x)) {
-				mail_metric_name(m->kt_head[i], strlen(m->kt_head[i]), xn, sizeof(xn));
-				x_name = xn;
+				*x = kib;
+				*x_name = "bs_kb";
+			} else if (mail_cell_value(&t[i], x)) {
+				mail_metric_name(m->kt_head[i], strlen(m->kt_head[i]), xn, xlen);
+				*x_name = xn;
 			} else
 				return false;
 		}
 	}
-	for (size_t i = 0; i < r; i++) {
-		double v;
-		if (m->kt_role[i] == 0 && mail_cell_value(&t[i], &v))
-			pp_emit(p, m->kt_head[i], -1, x_name, x, metric[0] ? metric : "value", v, m->hint_unit, RP_FINAL);
-	}
-	/* trailing change cells: the first against the second label column, the
-	 * next against the third ... each from the first */
+	return true;
+}
+
+/* A keyed row's stated changes: trailing change cells t[r..n), the first
+ * against the second label column, the next against the third ... each
+ * from the first; a derived column, the last label column against the
+ * first (a "-" in either leaves nothing to check). */
+static void mail_kt_checks(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, size_t r)
+{
 	int lab[MAIL_COLS];
 	double lv[MAIL_COLS];
 	size_t nl = 0;
@@ -1908,12 +1909,43 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 		mail_check_change(p, m, lv[0], mail_half_unit(t[lab[0]].s, t[lab[0]].len), lv[k],
 				  mail_half_unit(t[lab[k]].s, t[lab[k]].len), t[j].s, t[j].len, NULL);
 	}
-	/* a derived column: the last label column against the first (a "-"
-	 * in either leaves nothing to check) */
 	for (size_t i = 0; i < r && nl >= 2; i++)
 		if (m->kt_role[i] == 3 && lab[0] < (int)i)
 			mail_check_change(p, m, lv[0], mail_half_unit(t[lab[0]].s, t[lab[0]].len), lv[nl - 1],
 					  mail_half_unit(t[lab[nl - 1]].s, t[lab[nl - 1]].len), t[i].s, t[i].len, m->kt_head[i]);
+}
+
+/* A keyed row; the header is the line above it (or above its rule). */
+static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
+{
+	if (n < 3 || pp_tok_number(&t[0], NULL) || !isalpha((unsigned char)t[0].s[0]))
+		return false;
+	/* trailing change cells ("+14%", "0%") are derived, not values */
+	size_t r = n;
+	while (r && memchr(t[r - 1].s, '%', t[r - 1].len))
+		r--;
+	if (!m->kt && !mail_kt_header(p, m, t, r))
+		return false;
+	if (r != m->kt_n)
+		return false;
+	/* every compared column a figure or "-" ("Total: Before=1, After=2"
+	 * under a size table is prose) */
+	for (size_t i = 0; i < r; i++) {
+		double v;
+		if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !mail_blank_cell(&t[i]))
+			return false;
+	}
+	char metric[RP_NAME_LEN], xn[RP_NAME_LEN];
+	const char *x_name = "x";
+	double x = 0;
+	if (!mail_kt_key(m, t, r, metric, sizeof(metric), xn, sizeof(xn), &x_name, &x))
+		return false;
+	for (size_t i = 0; i < r; i++) {
+		double v;
+		if (m->kt_role[i] == 0 && mail_cell_value(&t[i], &v))
+			pp_emit(p, m->kt_head[i], -1, x_name, x, metric[0] ? metric : "value", v, m->hint_unit, RP_FINAL);
+	}
+	mail_kt_checks(p, m, t, n, r);
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	return true;
