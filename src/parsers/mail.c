@@ -826,80 +826,46 @@ static bool mail_x_cell(const struct pp_tok *t, double *x, char *word, size_t wl
 	return true;
 }
 
-/* A row of a column table: its first cell is x ("16", "16:", "1-groups:"
- * with the word as x_name) or, with rowname, the row's name ("Copy:": a
- * metric of its own, x_name "run").  Runs are numbered per (label,
- * metric, x): a row repeating an x ("[Verification run]") is another run. */
-static bool mail_table_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, double x,
-			   const char *xword, const char *rowname)
+/* The first row under a column table's header: the first header cell
+ * names the x column when it sits over it; the prose's metric is the
+ * table's when it came since the last table (not a "throughput" three
+ * tables up); the same header over the same benchmark again (stream with
+ * 10 runs, then with 100) is another setting, its own metrics ("_t2"),
+ * never more runs of the first. */
+static void mail_ct_begin(struct mail_state *m, const struct pp_tok *t)
 {
-	struct mail_cell c[MAIL_COLS];
-	size_t nc = n > 1 ? mail_cells(t + 1, n - 1, c, MAIL_COLS) : 0;
-	if (nc == (size_t)-1 || !nc)
-		return false;   /* words among the numbers: not a row of values */
-	size_t nvals = 0;
-	for (size_t k = 0; k < nc; k++)
-		nvals += c[k].kind == MC_VALUE;
-	if (rowname && !nvals)
-		return false;   /* "ycsb-cassandra  -0.54%": a change, no value */
-	if (m->mode == MAIL_HEADER) {
-		/* the first header cell names the x column when it sits over it */
-		if (m->ncols && m->cols[0].col <= t[0].endcol && !m->cols[0].ignored &&
-		    m->cols[0].endcol <= t[1].col) {
-			pp_strlcpy(m->x_name, m->cols[0].label, sizeof(m->x_name));
-			m->cols[0].ignored = true;
-			m->old_what_fresh = false;
-		}
-		m->mode = MAIL_TABLE;
-		/* what the prose says the numbers are, when it says so since the
-		 * last table (not a "throughput" three tables up) */
-		m->ct_use_hint = m->hint_metric[0] && m->hint_metric_line > m->last_points_line;
-		/* the same header over the same benchmark again (stream with 10
-		 * runs, then with 100): another setting, its own metrics ("_t2"),
-		 * never more runs of the first */
-		char sig[96];
-		size_t so = (size_t)snprintf(sig, sizeof(sig), "%s|", m->bench);
-		for (size_t i = 0; i < m->ncols && so < sizeof(sig); i++)
-			so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%s|", m->cols[i].label);
-		m->ct_tables++;
-		m->ct_suffix[0] = '\0';
-		bool again = false;
-		for (size_t i = 0; i < m->ct_nseen && !again; i++)
-			again = strcmp(m->ct_seen[i], sig) == 0;
-		if (again)
-			snprintf(m->ct_suffix, sizeof(m->ct_suffix), "_t%zu", m->ct_tables % 100);
-		else if (m->ct_nseen < sizeof(m->ct_seen) / sizeof(m->ct_seen[0]))
-			pp_strlcpy(m->ct_seen[m->ct_nseen++], sig, sizeof(m->ct_seen[0]));
-	}
-	size_t first = m->x_name[0] ? 1 : 0;
-	size_t nlab = m->ncols - first;
-	char xn[RP_NAME_LEN];
-	mail_metric_name(m->x_name, strlen(m->x_name), xn, sizeof(xn));
-	const char *x_name = rowname ? "run" : xword && xword[0] ? xword : xn[0] ? xn : (m->hint_x[0] ? m->hint_x : "x");
-	if (strcmp(m->x_shown, x_name)) {
-		pp_strlcpy(m->x_shown, x_name, sizeof(m->x_shown));
+	if (m->ncols && m->cols[0].col <= t[0].endcol && !m->cols[0].ignored && m->cols[0].endcol <= t[1].col) {
+		pp_strlcpy(m->x_name, m->cols[0].label, sizeof(m->x_name));
+		m->cols[0].ignored = true;
 		m->old_what_fresh = false;
 	}
-	char rm[RP_NAME_LEN];
-	const char *metric = m->ct_use_hint ? m->hint_metric : (m->bench[0] ? m->bench : "value");
-	if (rowname)
-		snprintf(rm, sizeof(rm), "%.16s%s%.8s%s", m->bench[0] ? m->bench : "", m->bench[0] ? "_" : "", rowname,
-			 m->ct_suffix);
-	else {
-		/* "%.24s%s" by hand: once a row */
-		pp_strlcpy_span(rm, sizeof(rm), metric, 24);
-		size_t l = strlen(rm);
-		pp_strlcpy(rm + l, m->ct_suffix, sizeof(rm) - l);
-	}
-	metric = rm;
-	const char *unit = m->hint_unit;
-	size_t nplain = 0;
+	m->mode = MAIL_TABLE;
+	m->ct_use_hint = m->hint_metric[0] && m->hint_metric_line > m->last_points_line;
+	char sig[96];
+	size_t so = (size_t)snprintf(sig, sizeof(sig), "%s|", m->bench);
+	for (size_t i = 0; i < m->ncols && so < sizeof(sig); i++)
+		so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%s|", m->cols[i].label);
+	m->ct_tables++;
+	m->ct_suffix[0] = '\0';
+	bool again = false;
+	for (size_t i = 0; i < m->ct_nseen && !again; i++)
+		again = strcmp(m->ct_seen[i], sig) == 0;
+	if (again)
+		snprintf(m->ct_suffix, sizeof(m->ct_suffix), "_t%zu", m->ct_tables % 100);
+	else if (m->ct_nseen < sizeof(m->ct_seen) / sizeof(m->ct_seen[0]))
+		pp_strlcpy(m->ct_seen[m->ct_nseen++], sig, sizeof(m->ct_seen[0]));
+}
+
+/* The column of each cell: in order when the counts agree (a change cell
+ * right after a value, "1234 (+3.2%)", then belongs to that value's
+ * column), else the column that shares its position best (-1: none
+ * within 8 columns). */
+static void mail_ct_columns(const struct mail_state *m, const struct mail_cell *c, size_t nc, size_t first,
+			    int *ci_of)
+{
+	size_t nlab = m->ncols - first, nplain = 0;
 	for (size_t k = 0; k < nc; k++)
 		nplain += c[k].kind != MC_CHANGE;
-	/* the column of each cell: in order when the counts agree (a change
-	 * cell right after a value, "1234 (+3.2%)", then belongs to that
-	 * value's column), else the column that shares its position best */
-	int ci_of[MAIL_COLS];
 	for (size_t k = 0, v = 0; k < nc; k++) {
 		int ci = -1;
 		if (nc == nlab)
@@ -924,22 +890,13 @@ static bool mail_table_row(struct parser *p, struct mail_state *m, const struct 
 		}
 		ci_of[k] = ci;
 	}
-	double val[MAIL_COLS], half[MAIL_COLS];
-	bool have[MAIL_COLS] = { false };
-	for (size_t k = 0; k < nc; k++) {
-		int ci = ci_of[k];
-		if (ci < 0 || (size_t)ci >= m->ncols || m->cols[ci].ignored || c[k].kind == MC_CHANGE)
-			continue;
-		if (m->cols[ci].cv && c[k].has_spread)
-			c[k].spread = fabs(c[k].v) * c[k].spread / 100;
-		mail_emit_cell(p, m->cols[ci].label, -1, x_name, x, metric, &c[k], unit);
-		if (c[k].kind == MC_VALUE && !have[ci]) {
-			have[ci] = true;
-			val[ci] = c[k].v;
-			half[ci] = c[k].half;
-		}
-	}
-	/* derived cells: a derived column's, or a change beside a value */
+}
+
+/* A column table row's derived cells (a derived column's, or a change
+ * beside a value) against the first value column and the nearest other. */
+static void mail_ct_checks(struct parser *p, struct mail_state *m, const struct mail_cell *c, size_t nc,
+			   const int *ci_of, size_t first, const double *val, const double *half, const bool *have)
+{
 	for (size_t k = 0; k < nc; k++) {
 		int ci = ci_of[k];
 		if (ci < 0 || (size_t)ci >= m->ncols || (!m->cols[ci].ignored && c[k].kind != MC_CHANGE) ||
@@ -964,6 +921,64 @@ static bool mail_table_row(struct parser *p, struct mail_state *m, const struct 
 		mail_check_change(p, m, val[b], half[b], val[nv], half[nv], c[k].text, strlen(c[k].text),
 				  m->cols[ci].pct ? "%" : m->cols[ci].label);
 	}
+}
+
+/* A row of a column table: its first cell is x ("16", "16:", "1-groups:"
+ * with the word as x_name) or, with rowname, the row's name ("Copy:": a
+ * metric of its own, x_name "run").  Runs are numbered per (label,
+ * metric, x): a row repeating an x ("[Verification run]") is another run. */
+static bool mail_table_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, double x,
+			   const char *xword, const char *rowname)
+{
+	struct mail_cell c[MAIL_COLS];
+	size_t nc = n > 1 ? mail_cells(t + 1, n - 1, c, MAIL_COLS) : 0;
+	if (nc == (size_t)-1 || !nc)
+		return false;   /* words among the numbers: not a row of values */
+	size_t nvals = 0;
+	for (size_t k = 0; k < nc; k++)
+		nvals += c[k].kind == MC_VALUE;
+	if (rowname && !nvals)
+		return false;   /* "ycsb-cassandra  -0.54%": a change, no value */
+	if (m->mode == MAIL_HEADER)
+		mail_ct_begin(m, t);
+	size_t first = m->x_name[0] ? 1 : 0;
+	char xn[RP_NAME_LEN];
+	mail_metric_name(m->x_name, strlen(m->x_name), xn, sizeof(xn));
+	const char *x_name = rowname ? "run" : xword && xword[0] ? xword : xn[0] ? xn : (m->hint_x[0] ? m->hint_x : "x");
+	if (strcmp(m->x_shown, x_name)) {
+		pp_strlcpy(m->x_shown, x_name, sizeof(m->x_shown));
+		m->old_what_fresh = false;
+	}
+	char rm[RP_NAME_LEN];
+	const char *metric = m->ct_use_hint ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	if (rowname)
+		snprintf(rm, sizeof(rm), "%.16s%s%.8s%s", m->bench[0] ? m->bench : "", m->bench[0] ? "_" : "", rowname,
+			 m->ct_suffix);
+	else {
+		/* "%.24s%s" by hand: once a row */
+		pp_strlcpy_span(rm, sizeof(rm), metric, 24);
+		size_t l = strlen(rm);
+		pp_strlcpy(rm + l, m->ct_suffix, sizeof(rm) - l);
+	}
+	metric = rm;
+	int ci_of[MAIL_COLS];
+	mail_ct_columns(m, c, nc, first, ci_of);
+	double val[MAIL_COLS], half[MAIL_COLS];
+	bool have[MAIL_COLS] = { false };
+	for (size_t k = 0; k < nc; k++) {
+		int ci = ci_of[k];
+		if (ci < 0 || (size_t)ci >= m->ncols || m->cols[ci].ignored || c[k].kind == MC_CHANGE)
+			continue;
+		if (m->cols[ci].cv && c[k].has_spread)
+			c[k].spread = fabs(c[k].v) * c[k].spread / 100;
+		mail_emit_cell(p, m->cols[ci].label, -1, x_name, x, metric, &c[k], m->hint_unit);
+		if (c[k].kind == MC_VALUE && !have[ci]) {
+			have[ci] = true;
+			val[ci] = c[k].v;
+			half[ci] = c[k].half;
+		}
+	}
+	mail_ct_checks(p, m, c, nc, ci_of, first, val, half, have);
 	return true;
 }
 
