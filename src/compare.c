@@ -1123,16 +1123,14 @@ static void print_text_block(const struct curve_set *cs, size_t a, size_t e, boo
 				text_put_fixed(out, W_SD, 2, false, p->stddev);
 				text_put_fixed(out, W_COV - 1, 2, false, p->cov);
 				fputc('%', out);
-			}
-			else
+			} else
 				fprintf(out, "%*s%*s", W_SD, "-", W_COV, "-");
 			fprintf(out, "%*d", W_N, p->n);
 			if (l != bi) {
 				if (p->have_change) {
 					text_put_fixed(out, W_CHG - 1, 2, true, p->change_pct);
 					fprintf(out, "%%%c", p->significant ? '*' : ' ');
-				}
-				else
+				} else
 					fprintf(out, "%*s ", W_CHG, "-");
 			}
 			if (verd) {
