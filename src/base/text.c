@@ -46,6 +46,10 @@ void text_put_safe(FILE *out, const char *s, size_t len, bool newlines)
 
 	while (s < end) {
 		unsigned char c = (unsigned char)*s;
+		if (c >= 0x20 && c < 0x7f) {
+			s++;      /* the common case, at once */
+			continue;
+		}
 		size_t n = c ? text_utf8_len(s) : 0;
 		/* C1 controls (U+0080-U+009F) are CSI, OSC ... to some
 		 * terminals, as ESC [ is to all */
@@ -77,12 +81,87 @@ void text_put_message(FILE *out, const char *prefix, const char *msg)
 	fputc('\n', out);
 }
 
+/* |v| times 10^dec rounded to an integer *m, as printf rounds v's exact
+ * value to dec decimals: y, the product in doubles, is within an ulp of
+ * the exact one, so unless y is that close to a half both round alike
+ * (near a half, or past 10^15, printf decides). */
+static bool text_scaled(double v, int dec, long long *m)
+{
+	static const double p10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+				      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+	if (dec < 0 || dec > 22)
+		return false;
+	double y = fabs(v) * p10[dec];
+	if (!(y < 1e15))
+		return false;
+	double f = y - floor(y);
+	if (fabs(f - 0.5) <= y * 0x1p-50)
+		return false;
+	*m = (long long)floor(y) + (f > 0.5);
+	return true;
+}
+
+/* m / 10^dec in decimals, a sign before it: printf's "%.{dec}f" (with
+ * strip, %g's form: trailing zeros and a bare point dropped). */
+static int text_put_scaled(char *buf, char sign, long long m, int dec, bool strip)
+{
+	char d[24];
+	int nd = 0, o = 0;
+	do {
+		d[nd++] = (char)('0' + m % 10);
+		m /= 10;
+	} while (m || nd <= dec);
+	if (sign)
+		buf[o++] = sign;
+	while (nd > dec)
+		buf[o++] = d[--nd];
+	int keep = 0;
+	while (strip && keep < nd && d[keep] == '0')
+		keep++;
+	if (keep < nd)
+		buf[o++] = '.';
+	while (nd > keep)
+		buf[o++] = d[--nd];
+	buf[o] = '\0';
+	return o;
+}
+
+void text_put_fixed(FILE *out, int width, int dec, bool plus, double v)
+{
+	long long m;
+	char num[48], b[80];
+	if (width < 0 || width >= 32 || !text_scaled(v, dec, &m)) {
+		fprintf(out, plus ? "%+*.*f" : "%*.*f", width, dec, v);
+		return;
+	}
+	int n = text_put_scaled(num, signbit(v) ? '-' : plus ? '+' : 0, m, dec, false);
+	int pad = width > n ? width - n : 0;
+	memset(b, ' ', (size_t)pad);
+	memcpy(b + pad, num, (size_t)n + 1);
+	fputs(b, out);
+}
+
 void text_put_number(FILE *out, double v, int digits, bool json)
 {
-	if (isfinite(v))
+	static const long long p10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+					 1000000000, 10000000000, 100000000000, 1000000000000,
+					 10000000000000, 100000000000000, 1000000000000000 };
+	long long m;
+	char b[48];
+	if (!isfinite(v)) {
+		if (json)
+			fputs("null", out);
+		return;
+	}
+	/* %g's fixed form: the value rounded to `digits` significant
+	 * digits has exponent x in [-4, digits); m's digits check x */
+	int x = v != 0 ? (int)floor(log10(fabs(v))) : -99, dec = digits - 1 - x;
+	if (digits >= 1 && digits <= 15 && x >= -4 && text_scaled(v, dec, &m) && m >= p10[digits - 1] &&
+	    m < p10[digits]) {
+		text_put_scaled(b, signbit(v) ? '-' : 0, m, dec, true);
+		fputs(b, out);
+	} else
 		fprintf(out, "%.*g", digits, v);
-	else if (json)
-		fputs("null", out);
 }
 
 char *text_fmt_exact(double v, char *buf, size_t n)

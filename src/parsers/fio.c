@@ -878,37 +878,26 @@ static int fio_dir_of(const char *t)
 	return -1;
 }
 
-static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+/* The lines around the reports: a JSON document's start, the ETA line,
+ * a terse line, the job headers, a client's hostname.  True when t (of
+ * length l, in line) was one. */
+static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, const char *t, size_t l,
+			   bool truncated)
 {
-	struct fio_state *f = p->st;
-	if (f->in_json) {
-		if (truncated) {
-			/* a cut line is a broken document: give it up */
-			json_tokener_reset(f->tok);
-			f->in_json = false;
-			return;
-		}
-		fio_json_feed(p, f, line, len);
-		return;
-	}
-	size_t l;
-	const char *t = pp_trim(line, &l);
-	if (l == 0)
-		return;
 	if (t[0] == '{' && !truncated) {
 		f->in_json = true;
 		f->json_first = p->lineno;
 		f->json_bytes = 0;
 		fio_json_feed(p, f, t, l);
-		return;
+		return true;
 	}
 	if (pp_starts_with(t, "Jobs: ")) {
 		fio_eta_line(p, f, t);
-		return;
+		return true;
 	}
 	if (pp_starts_with(t, "3;fio-") && !truncated) {
 		fio_terse_line(p, f, line + (t - line));
-		return;
+		return true;
 	}
 	if (strstr(t, ": (g=") && strstr(t, "rw=")) {
 		/* job headers after a complete report: the log holds another
@@ -917,42 +906,67 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 		if (f->have_last || f->cur.closed)
 			fio_end_run(p, f);
 		fio_header_bs(f, t);
-		return;
+		return true;
 	}
 	if (pp_starts_with(t, "hostname=") && strstr(t, " fio=")) {
 		f->clients = true;   /* "hostname=vm, be=0, 64-bit, os=Linux, ..., fio=fio-3.33" */
-		return;
+		return true;
 	}
-	if (strstr(t, ": (groupid=")) {
-		f->in_all = f->clients && pp_starts_with(t, "All clients: (groupid=");
-		if (f->in_all) {
-			f->cur.cur = -1;
-			return;
-		}
-		if (f->clients)
-			f->cur.closed = false;   /* the next client's report adds to this one */
-		else if (f->cur.closed)
-			fio_close_report(p, f);
-		/* "seqwrite: (groupid=0, jobs=1): err= 0: pid=..." */
-		char name[RP_LABEL_LEN];
-		size_t nl = (size_t)(strstr(t, ": (groupid=") - t);
-		pp_strlcpy(name, t, nl + 1 < sizeof(name) ? nl + 1 : sizeof(name));
-		int gid = fio_group_id(t, "(groupid=");
-		struct fio_group *g = fio_group_get(&f->cur, gid < 0 ? 0 : gid, name);
-		f->cur.cur = g ? (int)(g - f->cur.g) : -1;
-		if (g)
-			g->nblocks++;
-		f->cur_dir = f->pct_dir = -1;
-		return;
-	}
-	if (pp_starts_with(t, "Run status group")) {
-		f->cur.closed = true;
+	return false;
+}
+
+/* A group's report starts: "seqwrite: (groupid=0, jobs=1): err= 0:
+ * pid=..."; with clients, each client's report adds to the group's, and
+ * "All clients:" is their sum (not read again). */
+static void fio_group_start(struct parser *p, struct fio_state *f, const char *t)
+{
+	f->in_all = f->clients && pp_starts_with(t, "All clients: (groupid=");
+	if (f->in_all) {
 		f->cur.cur = -1;
-		f->cur_dir = f->pct_dir = -1;
 		return;
 	}
-	if (f->cur.cur < 0 || f->cur.closed)
+	if (f->clients)
+		f->cur.closed = false;
+	else if (f->cur.closed)
+		fio_close_report(p, f);
+	char name[RP_LABEL_LEN];
+	size_t nl = (size_t)(strstr(t, ": (groupid=") - t);
+	pp_strlcpy(name, t, nl + 1 < sizeof(name) ? nl + 1 : sizeof(name));
+	int gid = fio_group_id(t, "(groupid=");
+	struct fio_group *g = fio_group_get(&f->cur, gid < 0 ? 0 : gid, name);
+	f->cur.cur = g ? (int)(g - f->cur.g) : -1;
+	if (g)
+		g->nblocks++;
+	f->cur_dir = f->pct_dir = -1;
+}
+
+/* "clat (usec): min=..., avg=..." (the mean of the direction read last)
+ * or "clat percentiles (usec):" (the lines under it are its percentiles). */
+static void fio_clat_line(struct fio_state *f, const char *t)
+{
+	const char *u = strchr(t, '(') + 1;
+	const char *e = strchr(u, ')');
+	double fac = e ? pp_time_to_us(u, (size_t)(e - u)) : 0;
+	if (fac <= 0)
 		return;
+	if (t[5] == 'p') {
+		f->pct_dir = f->cur_dir;
+		f->pct_factor = fac;
+		return;
+	}
+	const char *a;
+	double v;
+	struct fio_dir *fd = fio_cur_dir(f, f->cur_dir);
+	if (fd && fio_field(t, "avg=", &v, &a)) {
+		fd->have_clat = true;
+		fd->clat_avg_us = v * fac;
+	}
+}
+
+/* A line inside a group's report: a direction's figures, its latencies
+ * and percentiles, the requests issued. */
+static void fio_report_line(struct fio_state *f, const char *t)
+{
 	int d = fio_dir_of(t);
 	if (d >= 0) {
 		f->cur_dir = d;
@@ -967,23 +981,7 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 	if (f->cur_dir < 0)
 		return;
 	if (pp_starts_with(t, "clat (") || pp_starts_with(t, "clat percentiles (")) {
-		const char *u = strchr(t, '(') + 1;
-		const char *e = strchr(u, ')');
-		double fac = e ? pp_time_to_us(u, (size_t)(e - u)) : 0;
-		if (fac <= 0)
-			return;
-		if (t[5] == 'p') {
-			f->pct_dir = f->cur_dir;
-			f->pct_factor = fac;
-			return;
-		}
-		const char *a;
-		double v;
-		struct fio_dir *fd = fio_cur_dir(f, f->cur_dir);
-		if (fd && fio_field(t, "avg=", &v, &a)) {
-			fd->have_clat = true;
-			fd->clat_avg_us = v * fac;
-		}
+		fio_clat_line(f, t);
 		return;
 	}
 	if (t[0] == '|' && f->pct_dir >= 0) {
@@ -1001,7 +999,38 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 			g->d[1].issued += w;
 		}
 	}
+}
+
+static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+{
+	struct fio_state *f = p->st;
 	(void)by_cr;
+	if (f->in_json) {
+		if (truncated) {
+			/* a cut line is a broken document: give it up */
+			json_tokener_reset(f->tok);
+			f->in_json = false;
+			return;
+		}
+		fio_json_feed(p, f, line, len);
+		return;
+	}
+	size_t l;
+	const char *t = pp_trim(line, &l);
+	if (l == 0 || fio_outer_line(p, f, line, t, l, truncated))
+		return;
+	if (strstr(t, ": (groupid=")) {
+		fio_group_start(p, f, t);
+		return;
+	}
+	if (pp_starts_with(t, "Run status group")) {
+		f->cur.closed = true;
+		f->cur.cur = -1;
+		f->cur_dir = f->pct_dir = -1;
+		return;
+	}
+	if (f->cur.cur >= 0 && !f->cur.closed)
+		fio_report_line(f, t);
 }
 
 static void fio_finish(struct parser *p)

@@ -147,6 +147,7 @@ struct mail_state {
 	int old_first, old_last;
 	size_t old_rows;
 	char old_what[200];
+	bool old_what_fresh;     /* old_what says the column table as it is now */
 	char old_label[RP_LABEL_LEN];
 	/* rows of a table whose header was not found */
 	int bad_first, bad_last;
@@ -628,7 +629,7 @@ static size_t mail_cells(const struct pp_tok *t, size_t n, struct mail_cell *c, 
 		memset(cell, 0, sizeof(*cell));
 		cell->col = col;
 		cell->endcol = endcol;
-		snprintf(cell->text, sizeof(cell->text), "%.*s", (int)len, s);
+		pp_strlcpy_span(cell->text, sizeof(cell->text), s, len);
 		struct pp_tok w = { s, len, col, endcol };
 		if (mail_blank_cell(&w)) {
 			cell->kind = MC_NONE;
@@ -781,6 +782,7 @@ static bool mail_header(struct parser *p, struct mail_state *m, const char *line
 	}
 	m->ncols = n;
 	m->x_name[0] = '\0';
+	m->old_what_fresh = false;
 	for (size_t i = 0; i < n; i++) {
 		struct mail_col *col = &m->cols[i];
 		/* "tip[pct imp](CV)": the label, then what its cells hold */
@@ -824,72 +826,46 @@ static bool mail_x_cell(const struct pp_tok *t, double *x, char *word, size_t wl
 	return true;
 }
 
-/* A row of a column table: its first cell is x ("16", "16:", "1-groups:"
- * with the word as x_name) or, with rowname, the row's name ("Copy:": a
- * metric of its own, x_name "run").  Runs are numbered per (label,
- * metric, x): a row repeating an x ("[Verification run]") is another run. */
-static bool mail_table_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, double x,
-			   const char *xword, const char *rowname)
+/* The first row under a column table's header: the first header cell
+ * names the x column when it sits over it; the prose's metric is the
+ * table's when it came since the last table (not a "throughput" three
+ * tables up); the same header over the same benchmark again (stream with
+ * 10 runs, then with 100) is another setting, its own metrics ("_t2"),
+ * never more runs of the first. */
+static void mail_ct_begin(struct mail_state *m, const struct pp_tok *t)
 {
-	struct mail_cell c[MAIL_COLS];
-	size_t nc = n > 1 ? mail_cells(t + 1, n - 1, c, MAIL_COLS) : 0;
-	if (nc == (size_t)-1 || !nc)
-		return false;   /* words among the numbers: not a row of values */
-	size_t nvals = 0;
-	for (size_t k = 0; k < nc; k++)
-		nvals += c[k].kind == MC_VALUE;
-	if (rowname && !nvals)
-		return false;   /* "ycsb-cassandra  -0.54%": a change, no value */
-	if (m->mode == MAIL_HEADER) {
-		/* the first header cell names the x column when it sits over it */
-		if (m->ncols && m->cols[0].col <= t[0].endcol && !m->cols[0].ignored &&
-		    m->cols[0].endcol <= t[1].col) {
-			pp_strlcpy(m->x_name, m->cols[0].label, sizeof(m->x_name));
-			m->cols[0].ignored = true;
-		}
-		m->mode = MAIL_TABLE;
-		/* what the prose says the numbers are, when it says so since the
-		 * last table (not a "throughput" three tables up) */
-		m->ct_use_hint = m->hint_metric[0] && m->hint_metric_line > m->last_points_line;
-		/* the same header over the same benchmark again (stream with 10
-		 * runs, then with 100): another setting, its own metrics ("_t2"),
-		 * never more runs of the first */
-		char sig[96];
-		size_t so = (size_t)snprintf(sig, sizeof(sig), "%s|", m->bench);
-		for (size_t i = 0; i < m->ncols && so < sizeof(sig); i++)
-			so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%s|", m->cols[i].label);
-		m->ct_tables++;
-		m->ct_suffix[0] = '\0';
-		bool again = false;
-		for (size_t i = 0; i < m->ct_nseen && !again; i++)
-			again = strcmp(m->ct_seen[i], sig) == 0;
-		if (again)
-			snprintf(m->ct_suffix, sizeof(m->ct_suffix), "_t%zu", m->ct_tables % 100);
-		else if (m->ct_nseen < sizeof(m->ct_seen) / sizeof(m->ct_seen[0]))
-			pp_strlcpy(m->ct_seen[m->ct_nseen++], sig, sizeof(m->ct_seen[0]));
+	if (m->ncols && m->cols[0].col <= t[0].endcol && !m->cols[0].ignored && m->cols[0].endcol <= t[1].col) {
+		pp_strlcpy(m->x_name, m->cols[0].label, sizeof(m->x_name));
+		m->cols[0].ignored = true;
+		m->old_what_fresh = false;
 	}
-	size_t first = m->x_name[0] ? 1 : 0;
-	size_t nlab = m->ncols - first;
-	char xn[RP_NAME_LEN];
-	mail_metric_name(m->x_name, strlen(m->x_name), xn, sizeof(xn));
-	const char *x_name = rowname ? "run" : xword && xword[0] ? xword : xn[0] ? xn : (m->hint_x[0] ? m->hint_x : "x");
-	pp_strlcpy(m->x_shown, x_name, sizeof(m->x_shown));
-	char rm[RP_NAME_LEN];
-	const char *metric = m->ct_use_hint ? m->hint_metric : (m->bench[0] ? m->bench : "value");
-	if (rowname)
-		snprintf(rm, sizeof(rm), "%.16s%s%.8s%s", m->bench[0] ? m->bench : "", m->bench[0] ? "_" : "", rowname,
-			 m->ct_suffix);
-	else
-		snprintf(rm, sizeof(rm), "%.24s%s", metric, m->ct_suffix);
-	metric = rm;
-	const char *unit = m->hint_unit;
-	size_t nplain = 0;
+	m->mode = MAIL_TABLE;
+	m->ct_use_hint = m->hint_metric[0] && m->hint_metric_line > m->last_points_line;
+	char sig[96];
+	size_t so = (size_t)snprintf(sig, sizeof(sig), "%s|", m->bench);
+	for (size_t i = 0; i < m->ncols && so < sizeof(sig); i++)
+		so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%s|", m->cols[i].label);
+	m->ct_tables++;
+	m->ct_suffix[0] = '\0';
+	bool again = false;
+	for (size_t i = 0; i < m->ct_nseen && !again; i++)
+		again = strcmp(m->ct_seen[i], sig) == 0;
+	if (again)
+		snprintf(m->ct_suffix, sizeof(m->ct_suffix), "_t%zu", m->ct_tables % 100);
+	else if (m->ct_nseen < sizeof(m->ct_seen) / sizeof(m->ct_seen[0]))
+		pp_strlcpy(m->ct_seen[m->ct_nseen++], sig, sizeof(m->ct_seen[0]));
+}
+
+/* The column of each cell: in order when the counts agree (a change cell
+ * right after a value, "1234 (+3.2%)", then belongs to that value's
+ * column), else the column that shares its position best (-1: none
+ * within 8 columns). */
+static void mail_ct_columns(const struct mail_state *m, const struct mail_cell *c, size_t nc, size_t first,
+			    int *ci_of)
+{
+	size_t nlab = m->ncols - first, nplain = 0;
 	for (size_t k = 0; k < nc; k++)
 		nplain += c[k].kind != MC_CHANGE;
-	/* the column of each cell: in order when the counts agree (a change
-	 * cell right after a value, "1234 (+3.2%)", then belongs to that
-	 * value's column), else the column that shares its position best */
-	int ci_of[MAIL_COLS];
 	for (size_t k = 0, v = 0; k < nc; k++) {
 		int ci = -1;
 		if (nc == nlab)
@@ -914,22 +890,13 @@ static bool mail_table_row(struct parser *p, struct mail_state *m, const struct 
 		}
 		ci_of[k] = ci;
 	}
-	double val[MAIL_COLS], half[MAIL_COLS];
-	bool have[MAIL_COLS] = { false };
-	for (size_t k = 0; k < nc; k++) {
-		int ci = ci_of[k];
-		if (ci < 0 || (size_t)ci >= m->ncols || m->cols[ci].ignored || c[k].kind == MC_CHANGE)
-			continue;
-		if (m->cols[ci].cv && c[k].has_spread)
-			c[k].spread = fabs(c[k].v) * c[k].spread / 100;
-		mail_emit_cell(p, m->cols[ci].label, -1, x_name, x, metric, &c[k], unit);
-		if (c[k].kind == MC_VALUE && !have[ci]) {
-			have[ci] = true;
-			val[ci] = c[k].v;
-			half[ci] = c[k].half;
-		}
-	}
-	/* derived cells: a derived column's, or a change beside a value */
+}
+
+/* A column table row's derived cells (a derived column's, or a change
+ * beside a value) against the first value column and the nearest other. */
+static void mail_ct_checks(struct parser *p, struct mail_state *m, const struct mail_cell *c, size_t nc,
+			   const int *ci_of, size_t first, const double *val, const double *half, const bool *have)
+{
 	for (size_t k = 0; k < nc; k++) {
 		int ci = ci_of[k];
 		if (ci < 0 || (size_t)ci >= m->ncols || (!m->cols[ci].ignored && c[k].kind != MC_CHANGE) ||
@@ -954,6 +921,64 @@ static bool mail_table_row(struct parser *p, struct mail_state *m, const struct 
 		mail_check_change(p, m, val[b], half[b], val[nv], half[nv], c[k].text, strlen(c[k].text),
 				  m->cols[ci].pct ? "%" : m->cols[ci].label);
 	}
+}
+
+/* A row of a column table: its first cell is x ("16", "16:", "1-groups:"
+ * with the word as x_name) or, with rowname, the row's name ("Copy:": a
+ * metric of its own, x_name "run").  Runs are numbered per (label,
+ * metric, x): a row repeating an x ("[Verification run]") is another run. */
+static bool mail_table_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, double x,
+			   const char *xword, const char *rowname)
+{
+	struct mail_cell c[MAIL_COLS];
+	size_t nc = n > 1 ? mail_cells(t + 1, n - 1, c, MAIL_COLS) : 0;
+	if (nc == (size_t)-1 || !nc)
+		return false;   /* words among the numbers: not a row of values */
+	size_t nvals = 0;
+	for (size_t k = 0; k < nc; k++)
+		nvals += c[k].kind == MC_VALUE;
+	if (rowname && !nvals)
+		return false;   /* "ycsb-cassandra  -0.54%": a change, no value */
+	if (m->mode == MAIL_HEADER)
+		mail_ct_begin(m, t);
+	size_t first = m->x_name[0] ? 1 : 0;
+	char xn[RP_NAME_LEN];
+	mail_metric_name(m->x_name, strlen(m->x_name), xn, sizeof(xn));
+	const char *x_name = rowname ? "run" : xword && xword[0] ? xword : xn[0] ? xn : (m->hint_x[0] ? m->hint_x : "x");
+	if (strcmp(m->x_shown, x_name)) {
+		pp_strlcpy(m->x_shown, x_name, sizeof(m->x_shown));
+		m->old_what_fresh = false;
+	}
+	char rm[RP_NAME_LEN];
+	const char *metric = m->ct_use_hint ? m->hint_metric : (m->bench[0] ? m->bench : "value");
+	if (rowname)
+		snprintf(rm, sizeof(rm), "%.16s%s%.8s%s", m->bench[0] ? m->bench : "", m->bench[0] ? "_" : "", rowname,
+			 m->ct_suffix);
+	else {
+		/* "%.24s%s" by hand: once a row */
+		pp_strlcpy_span(rm, sizeof(rm), metric, 24);
+		size_t l = strlen(rm);
+		pp_strlcpy(rm + l, m->ct_suffix, sizeof(rm) - l);
+	}
+	metric = rm;
+	int ci_of[MAIL_COLS];
+	mail_ct_columns(m, c, nc, first, ci_of);
+	double val[MAIL_COLS], half[MAIL_COLS];
+	bool have[MAIL_COLS] = { false };
+	for (size_t k = 0; k < nc; k++) {
+		int ci = ci_of[k];
+		if (ci < 0 || (size_t)ci >= m->ncols || m->cols[ci].ignored || c[k].kind == MC_CHANGE)
+			continue;
+		if (m->cols[ci].cv && c[k].has_spread)
+			c[k].spread = fabs(c[k].v) * c[k].spread / 100;
+		mail_emit_cell(p, m->cols[ci].label, -1, x_name, x, metric, &c[k], m->hint_unit);
+		if (c[k].kind == MC_VALUE && !have[ci]) {
+			have[ci] = true;
+			val[ci] = c[k].v;
+			half[ci] = c[k].half;
+		}
+	}
+	mail_ct_checks(p, m, c, nc, ci_of, first, val, half, have);
 	return true;
 }
 
@@ -990,6 +1015,10 @@ static bool mail_bench_word(const char *w, size_t len, char *out, size_t outlen)
 		w++;
 		len--;
 	}
+	/* every name starts with a letter: a figure is none (a table's
+	 * every cell passes here) */
+	if (!len || !isalpha((unsigned char)*w))
+		return false;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		size_t nl = strlen(names[i]);
 		if (len < nl || len >= outlen || strncasecmp(w, names[i], nl) != 0)
@@ -1428,191 +1457,188 @@ static bool mail_pipe_unit_value(const struct pp_tok *c, double *v, char *unit, 
 	return false;
 }
 
-static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s)
+/* A row named by its first cell whose figures carry units ("0.2 s |
+ * 8667.792 MB/s | 445.2 %"): the columns are metrics of the row's
+ * workload, the label the "baseline:" line just above the table, if any. */
+static void mail_pipe_units_row(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n)
 {
-	struct pp_tok c[MAIL_COLS + 1];
-	size_t n = mail_pipe_cells(s, c, MAIL_COLS + 1);
-	if (n < 2 || n > MAIL_COLS)
-		return false;
-	double x;
-	bool blank = true;
-	for (size_t i = 0; i < n && blank; i++)
-		for (size_t k = 0; k < c[i].len && blank; k++)
-			blank = c[i].s[k] == '-' || c[i].s[k] == '=' || c[i].s[k] == ' ' || c[i].s[k] == '\t';
-	if (blank)
-		return m->pipe;   /* "---- | ----" or "    |     |": a rule inside the table */
-	if (m->pipe && n == m->pipe_n && c[0].len && !pp_tok_number(&c[0], NULL)) {
-		/* a row named by its first cell: the workload (a metric), or in a
-		 * transposed table the kernel (a label) */
-		bool any = false, units = false;
-		char unit[RP_UNIT_LEN];
-		for (size_t i = 1; i < n; i++) {
-			any |= !m->pipe_ign[i] && mail_cell_value(&c[i], &x);
-			units |= !m->pipe_ign[i] && mail_pipe_unit_value(&c[i], &x, unit, sizeof(unit));
+	const char *label = m->colon_label[0] ? m->colon_label : p->label;
+	char rn[RP_NAME_LEN], unit[RP_UNIT_LEN];
+	mail_metric_name(c[0].s, c[0].len, rn, sizeof(rn));
+	for (size_t i = 1; i < n; i++) {
+		double v;
+		char metric[RP_NAME_LEN], cn[RP_NAME_LEN];
+		if (m->pipe_ign[i])
+			continue;
+		unit[0] = '\0';
+		if (!mail_pipe_unit_value(&c[i], &v, unit, sizeof(unit)) && !mail_cell_value(&c[i], &v)) {
+			if (!mail_blank_cell(&c[i]))
+				mail_unread(p, m);
+			continue;
 		}
-		if (units) {
-			/* figures with their units ("0.2 s | 8667.792 MB/s | 445.2 %"):
-			 * the columns are metrics of the row's workload, the label
-			 * the "baseline:" line just above the table, if any */
-			const char *label = m->colon_label[0] ? m->colon_label : p->label;
-			char rn[RP_NAME_LEN];
-			mail_metric_name(c[0].s, c[0].len, rn, sizeof(rn));
-			for (size_t i = 1; i < n; i++) {
-				double v;
-				char metric[RP_NAME_LEN], cn[RP_NAME_LEN];
-				if (m->pipe_ign[i])
-					continue;
-				unit[0] = '\0';
-				if (!mail_pipe_unit_value(&c[i], &v, unit, sizeof(unit)) && !mail_cell_value(&c[i], &v)) {
-					if (!mail_blank_cell(&c[i]))
-						mail_unread(p, m);
-					continue;
-				}
-				/* "% >2 sec": the share over 2 s, "pct_gt_2_sec" */
-				char hn[RP_LABEL_LEN + 8];
-				size_t ho = 0;
-				for (const char *q = m->pipe_labels[i]; *q && ho + 5 < sizeof(hn); q++)
-					ho += (size_t)snprintf(hn + ho, sizeof(hn) - ho, "%s",
-							       *q == '%' ? "pct " : *q == '>' ? "gt " : *q == '<' ? "lt " : (char[2]){ *q, 0 });
-				mail_metric_name(hn, ho, cn, sizeof(cn));
-				snprintf(metric, sizeof(metric), "%.*s_%s", (int)(sizeof(metric) - 2 - strlen(cn)), rn, cn);
-				pp_emit(p, label, -1, "run", 0, metric, v, unit, RP_FINAL);
-			}
-			m->tab_rows++;
-			m->tab_last = p->lineno;
-			m->bench_stale = true;
-			m->pipe_row_line = m->nline;
-			if (m->tab_rows == 1) {
-				/* the header's names are metrics here, not labels */
-				size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what),
-							    "|-table: rows named by workload (%s); metrics", m->pipe_x);
-				for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
-					o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
-							      m->pipe_labels[i]);
-				if (o < sizeof(m->tab_what))
-					snprintf(m->tab_what + o, sizeof(m->tab_what) - o, " (figures with units); label %s", label);
-			}
-			return true;
-		}
-		if (any) {
-			/* a derived column ("diff") compares the columns: they are
-			 * the labels, whatever the rows are called */
-			bool derived = false;
-			for (size_t i = 1; i < n; i++)
-				derived |= m->pipe_ign[i];
-			bool tr = !derived && mail_labelish(c[0].s, c[0].len);
-			char key[RP_LABEL_LEN];
-			snprintf(key, sizeof(key), "%.*s", (int)c[0].len, c[0].s);
-			for (size_t i = 1; i < n; i++) {
-				double v;
-				if (m->pipe_ign[i] || !mail_cell_value(&c[i], &v))
-					continue;
-				char metric[RP_NAME_LEN];
-				if (tr)
-					mail_metric_name(m->pipe_labels[i], strlen(m->pipe_labels[i]), metric,
-							 sizeof(metric) - strlen(m->pipe_suffix));
-				else
-					mail_metric_name(c[0].s, c[0].len, metric, sizeof(metric) - strlen(m->pipe_suffix));
-				strcat(metric, m->pipe_suffix);
-				pp_emit(p, tr ? key : m->pipe_labels[i], -1, "run", 0, metric, v, m->hint_unit, RP_FINAL);
-			}
-			if (derived)
-				mail_pipe_check(p, m, c, n);
-			m->pipe_row_line = m->nline;
-			m->tab_rows++;
-			m->tab_last = p->lineno;
-			m->bench_stale = true;
-			if (m->tab_rows == 1) {
-				size_t l = strlen(m->tab_what);
-				snprintf(m->tab_what + l, sizeof(m->tab_what) - l, "; rows named by %s",
-					 tr ? "label (transposed: columns are metrics)" : "metric");
-			}
-			return true;
-		}
+		/* "% >2 sec": the share over 2 s, "pct_gt_2_sec" */
+		char hn[RP_LABEL_LEN + 8];
+		size_t ho = 0;
+		for (const char *q = m->pipe_labels[i]; *q && ho + 5 < sizeof(hn); q++)
+			ho += (size_t)snprintf(hn + ho, sizeof(hn) - ho, "%s",
+					       *q == '%' ? "pct " : *q == '>' ? "gt " : *q == '<' ? "lt " : (char[2]){ *q, 0 });
+		mail_metric_name(hn, ho, cn, sizeof(cn));
+		snprintf(metric, sizeof(metric), "%.*s_%s", (int)(sizeof(metric) - 2 - strlen(cn)), rn, cn);
+		pp_emit(p, label, -1, "run", 0, metric, v, unit, RP_FINAL);
 	}
-	if (!pp_tok_number(&c[0], &x)) {
-		/* a header: every cell a short name (the first may be empty) */
-		/* a row of the table's width with figures in it, none of the
-		 * shapes above (right under a row, or not a header): said */
-		bool digits = false, hdr = true;
-		for (size_t k = 1; k < n; k++)
-			for (size_t q = 0; q < c[k].len; q++)
-				digits |= isdigit((unsigned char)c[k].s[q]) != 0;
-		for (size_t i = 0; i < n; i++)
-			if ((!c[i].len && i) || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL) ||
-			    memmem(c[i].s, c[i].len, "++", 2) || memmem(c[i].s, c[i].len, "--", 2))
-				hdr = false;
-		if (m->pipe && m->tab_kind == 2 && n == m->pipe_n && digits &&
-		    (!hdr || (m->tab_rows && m->pipe_row_line + 1 == m->nline))) {
-			mail_unread(p, m);
-			m->tab_last = p->lineno;
-			m->pipe_row_line = m->nline;
-			return true;
-		}
-		if (!hdr)
-			return false;
-		if (m->pipe && !m->tab_rows && n == m->pipe_n && m->pipe_hdr_line + 1 == m->nline) {
-			/* its second line ("size | same file | diff files") joins
-			 * each column's name: "Block size", "Baseline diff files" */
-			size_t l = strlen(m->pipe_x);
-			snprintf(m->pipe_x + l, sizeof(m->pipe_x) - l, "%s%.*s", l && c[0].len ? " " : "", (int)c[0].len, c[0].s);
-			for (size_t i = 1; i < n; i++) {
-				l = strlen(m->pipe_labels[i]);
-				snprintf(m->pipe_labels[i] + l, RP_LABEL_LEN - l, " %.*s", (int)c[i].len, c[i].s);
-				m->pipe_ign[i] = is_ignored_label(m->pipe_labels[i], strlen(m->pipe_labels[i]));
-			}
-			size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what), "|-table: x %s; labels", m->pipe_x);
-			for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
-				if (!m->pipe_ign[i])
-					o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
-							      m->pipe_labels[i]);
-			m->pipe_hdr_line = m->nline;
-			return true;
-		}
-		const char *xs = c[0].s;
-		size_t xl = c[0].len;
-		while (xl && (*xs == '#' || *xs == ' ')) {
-			xs++;
-			xl--;
-		}
-		snprintf(m->pipe_x, sizeof(m->pipe_x), "%.*s", (int)xl, xs);
-		for (size_t i = 1; i < n; i++) {
-			snprintf(m->pipe_labels[i], RP_LABEL_LEN, "%.*s", (int)c[i].len, c[i].s);
-			m->pipe_ign[i] = is_ignored_label(c[i].s, c[i].len);
-		}
-		m->pipe_n = n;
-		m->pipe = true;
-		/* the same header again (one table per workload, as in "1. one
-		 * thread", "2. three threads"): its rows get their own metrics */
-		char sig[96];
-		size_t so = 0;
-		for (size_t i = 0; i < n && so < sizeof(sig); i++)
-			so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%.*s|", (int)c[i].len, c[i].s);
-		m->pipe_tables++;
-		m->pipe_suffix[0] = '\0';
-		bool again = false;
-		for (size_t i = 0; i < m->pipe_nseen && !again; i++)
-			again = strcmp(m->pipe_seen[i], sig) == 0;
-		if (again)
-			snprintf(m->pipe_suffix, sizeof(m->pipe_suffix), "_t%zu", m->pipe_tables % 100);
-		else if (m->pipe_nseen < sizeof(m->pipe_seen) / sizeof(m->pipe_seen[0]))
-			pp_strlcpy(m->pipe_seen[m->pipe_nseen++], sig, sizeof(m->pipe_seen[0]));
-		char what[160];
-		size_t o = (size_t)(m->pipe_x[0] ? snprintf(what, sizeof(what), "|-table: x %s; labels", m->pipe_x)
-						 : snprintf(what, sizeof(what), "|-table: labels"));
-		for (size_t i = 1; i < n && o < sizeof(what); i++)
-			if (!m->pipe_ign[i])
-				o += (size_t)snprintf(what + o, sizeof(what) - o, "%s %s", i > 1 ? "," : "", m->pipe_labels[i]);
-		for (size_t i = 1; i < n && o < sizeof(what); i++)
-			if (m->pipe_ign[i])
-				o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s skipped", m->pipe_labels[i]);
-		mail_tab_end(p, m);
-		mail_tab_begin(m, 2, p->lineno, what);
-		m->pipe_hdr_line = m->nline;
+	m->tab_rows++;
+	m->tab_last = p->lineno;
+	m->bench_stale = true;
+	m->pipe_row_line = m->nline;
+	if (m->tab_rows == 1) {
+		/* the header's names are metrics here, not labels */
+		size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what), "|-table: rows named by workload (%s); metrics",
+					    m->pipe_x);
+		for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
+			o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
+					      m->pipe_labels[i]);
+		if (o < sizeof(m->tab_what))
+			snprintf(m->tab_what + o, sizeof(m->tab_what) - o, " (figures with units); label %s", label);
+	}
+}
+
+/* A row named by its first cell, plain figures: the workload (a metric),
+ * or in a transposed table the kernel (a label).  A derived column
+ * ("diff") compares the columns: they are the labels, whatever the rows
+ * are called. */
+static void mail_pipe_named_row(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n)
+{
+	bool derived = false;
+	for (size_t i = 1; i < n; i++)
+		derived |= m->pipe_ign[i];
+	bool tr = !derived && mail_labelish(c[0].s, c[0].len);
+	char key[RP_LABEL_LEN];
+	snprintf(key, sizeof(key), "%.*s", (int)c[0].len, c[0].s);
+	for (size_t i = 1; i < n; i++) {
+		double v;
+		if (m->pipe_ign[i] || !mail_cell_value(&c[i], &v))
+			continue;
+		char metric[RP_NAME_LEN];
+		if (tr)
+			mail_metric_name(m->pipe_labels[i], strlen(m->pipe_labels[i]), metric,
+					 sizeof(metric) - strlen(m->pipe_suffix));
+		else
+			mail_metric_name(c[0].s, c[0].len, metric, sizeof(metric) - strlen(m->pipe_suffix));
+		strcat(metric, m->pipe_suffix);
+		pp_emit(p, tr ? key : m->pipe_labels[i], -1, "run", 0, metric, v, m->hint_unit, RP_FINAL);
+	}
+	if (derived)
+		mail_pipe_check(p, m, c, n);
+	m->pipe_row_line = m->nline;
+	m->tab_rows++;
+	m->tab_last = p->lineno;
+	m->bench_stale = true;
+	if (m->tab_rows == 1) {
+		size_t l = strlen(m->tab_what);
+		snprintf(m->tab_what + l, sizeof(m->tab_what) - l, "; rows named by %s",
+			 tr ? "label (transposed: columns are metrics)" : "metric");
+	}
+}
+
+/* The second line of a |-table's header ("size | same file | diff
+ * files") right under it: joins each column's name ("Block size",
+ * "Baseline diff files"). */
+static void mail_pipe_head_more(struct mail_state *m, const struct pp_tok *c, size_t n)
+{
+	size_t l = strlen(m->pipe_x);
+	snprintf(m->pipe_x + l, sizeof(m->pipe_x) - l, "%s%.*s", l && c[0].len ? " " : "", (int)c[0].len, c[0].s);
+	for (size_t i = 1; i < n; i++) {
+		l = strlen(m->pipe_labels[i]);
+		snprintf(m->pipe_labels[i] + l, RP_LABEL_LEN - l, " %.*s", (int)c[i].len, c[i].s);
+		m->pipe_ign[i] = is_ignored_label(m->pipe_labels[i], strlen(m->pipe_labels[i]));
+	}
+	size_t o = (size_t)snprintf(m->tab_what, sizeof(m->tab_what), "|-table: x %s; labels", m->pipe_x);
+	for (size_t i = 1; i < n && o < sizeof(m->tab_what); i++)
+		if (!m->pipe_ign[i])
+			o += (size_t)snprintf(m->tab_what + o, sizeof(m->tab_what) - o, "%s %s", i > 1 ? "," : "",
+					      m->pipe_labels[i]);
+	m->pipe_hdr_line = m->nline;
+}
+
+/* A |-table's header: x's name, then the labels (derived columns kept
+ * aside).  The same header again (one table per workload, as in "1. one
+ * thread", "2. three threads"): its rows get their own metrics ("_t3"). */
+static void mail_pipe_head(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n)
+{
+	const char *xs = c[0].s;
+	size_t xl = c[0].len;
+	while (xl && (*xs == '#' || *xs == ' ')) {
+		xs++;
+		xl--;
+	}
+	snprintf(m->pipe_x, sizeof(m->pipe_x), "%.*s", (int)xl, xs);
+	for (size_t i = 1; i < n; i++) {
+		snprintf(m->pipe_labels[i], RP_LABEL_LEN, "%.*s", (int)c[i].len, c[i].s);
+		m->pipe_ign[i] = is_ignored_label(c[i].s, c[i].len);
+	}
+	m->pipe_n = n;
+	m->pipe = true;
+	char sig[96];
+	size_t so = 0;
+	for (size_t i = 0; i < n && so < sizeof(sig); i++)
+		so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%.*s|", (int)c[i].len, c[i].s);
+	m->pipe_tables++;
+	m->pipe_suffix[0] = '\0';
+	bool again = false;
+	for (size_t i = 0; i < m->pipe_nseen && !again; i++)
+		again = strcmp(m->pipe_seen[i], sig) == 0;
+	if (again)
+		snprintf(m->pipe_suffix, sizeof(m->pipe_suffix), "_t%zu", m->pipe_tables % 100);
+	else if (m->pipe_nseen < sizeof(m->pipe_seen) / sizeof(m->pipe_seen[0]))
+		pp_strlcpy(m->pipe_seen[m->pipe_nseen++], sig, sizeof(m->pipe_seen[0]));
+	char what[160];
+	size_t o = (size_t)(m->pipe_x[0] ? snprintf(what, sizeof(what), "|-table: x %s; labels", m->pipe_x)
+					 : snprintf(what, sizeof(what), "|-table: labels"));
+	for (size_t i = 1; i < n && o < sizeof(what); i++)
+		if (!m->pipe_ign[i])
+			o += (size_t)snprintf(what + o, sizeof(what) - o, "%s %s", i > 1 ? "," : "", m->pipe_labels[i]);
+	for (size_t i = 1; i < n && o < sizeof(what); i++)
+		if (m->pipe_ign[i])
+			o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s skipped", m->pipe_labels[i]);
+	mail_tab_end(p, m);
+	mail_tab_begin(m, 2, p->lineno, what);
+	m->pipe_hdr_line = m->nline;
+}
+
+/* A |-line whose first cell is no number: a header (every cell a short
+ * name, the first may be empty), or a row of the table's width with
+ * figures in it in none of the shapes read (right under a row, or not a
+ * header): said.  False when it is neither. */
+static bool mail_pipe_unnumbered(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n)
+{
+	bool digits = false, hdr = true;
+	for (size_t k = 1; k < n; k++)
+		for (size_t q = 0; q < c[k].len; q++)
+			digits |= isdigit((unsigned char)c[k].s[q]) != 0;
+	for (size_t i = 0; i < n; i++)
+		if ((!c[i].len && i) || c[i].len >= RP_LABEL_LEN || pp_tok_number(&c[i], NULL) ||
+		    memmem(c[i].s, c[i].len, "++", 2) || memmem(c[i].s, c[i].len, "--", 2))
+			hdr = false;
+	if (m->pipe && m->tab_kind == 2 && n == m->pipe_n && digits &&
+	    (!hdr || (m->tab_rows && m->pipe_row_line + 1 == m->nline))) {
+		mail_unread(p, m);
+		m->tab_last = p->lineno;
+		m->pipe_row_line = m->nline;
 		return true;
 	}
-	if (!m->pipe || n != m->pipe_n)
+	if (!hdr)
 		return false;
+	if (m->pipe && !m->tab_rows && n == m->pipe_n && m->pipe_hdr_line + 1 == m->nline)
+		mail_pipe_head_more(m, c, n);
+	else
+		mail_pipe_head(p, m, c, n);
+	return true;
+}
+
+/* A |-table row with x in its first cell; "10.96 (0.497)": a value and
+ * its spread. */
+static void mail_pipe_row(struct parser *p, struct mail_state *m, const struct pp_tok *c, size_t n, double x)
+{
 	m->pipe_row_line = m->nline;
 	m->tab_rows++;
 	m->tab_last = p->lineno;
@@ -1628,7 +1654,6 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 			pp_emit(p, m->pipe_labels[i], -1, m->pipe_x[0] ? m->pipe_x : "x", x, metric, v, m->hint_unit, RP_FINAL);
 			continue;
 		}
-		/* "10.96 (0.497)": a value and its spread */
 		char cell[128];
 		struct pp_tok ct[8];
 		struct mail_cell mc[2];
@@ -1640,6 +1665,43 @@ static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s
 			mail_unread(p, m);
 	}
 	mail_pipe_check(p, m, c, n);
+}
+
+static bool mail_pipe_line(struct parser *p, struct mail_state *m, const char *s)
+{
+	struct pp_tok c[MAIL_COLS + 1];
+	size_t n = mail_pipe_cells(s, c, MAIL_COLS + 1);
+	if (n < 2 || n > MAIL_COLS)
+		return false;
+	double x;
+	bool blank = true;
+	for (size_t i = 0; i < n && blank; i++)
+		for (size_t k = 0; k < c[i].len && blank; k++)
+			blank = c[i].s[k] == '-' || c[i].s[k] == '=' || c[i].s[k] == ' ' || c[i].s[k] == '\t';
+	if (blank)
+		return m->pipe;   /* "---- | ----" or "    |     |": a rule inside the table */
+	if (m->pipe && n == m->pipe_n && c[0].len && !pp_tok_number(&c[0], NULL)) {
+		/* a row named by its first cell */
+		bool any = false, units = false;
+		char unit[RP_UNIT_LEN];
+		for (size_t i = 1; i < n; i++) {
+			any |= !m->pipe_ign[i] && mail_cell_value(&c[i], &x);
+			units |= !m->pipe_ign[i] && mail_pipe_unit_value(&c[i], &x, unit, sizeof(unit));
+		}
+		if (units) {
+			mail_pipe_units_row(p, m, c, n);
+			return true;
+		}
+		if (any) {
+			mail_pipe_named_row(p, m, c, n);
+			return true;
+		}
+	}
+	if (!pp_tok_number(&c[0], &x))
+		return mail_pipe_unnumbered(p, m, c, n);
+	if (!m->pipe || n != m->pipe_n)
+		return false;
+	mail_pipe_row(p, m, c, n, x);
 	return true;
 }
 
@@ -1734,122 +1796,123 @@ static bool mail_bs_word(const char *w)
 	return !strcasecmp(w, "bs") || !strcasecmp(w, "blksize") || !strcasecmp(w, "blocksize");
 }
 
-/* A keyed row; the header is the line above it (or above its rule). */
-static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
+/* The note's text of a keyed table: its labels, x, what keys the metric,
+ * the derived columns checked. */
+static void mail_kt_describe(const struct mail_state *m, size_t hn, char *what, size_t wlen)
 {
-	if (n < 3 || pp_tok_number(&t[0], NULL) || !isalpha((unsigned char)t[0].s[0]))
+	size_t o = (size_t)snprintf(what, wlen, "keyed table: labels");
+	for (size_t i = 0, f = 0; i < hn && o < wlen; i++)
+		if (m->kt_role[i] == 0)
+			o += (size_t)snprintf(what + o, wlen - o, "%s %s", f++ ? "," : "", m->kt_head[i]);
+	for (size_t i = 0; i < hn && o < wlen; i++)
+		if (m->kt_role[i] == 2)
+			o += (size_t)snprintf(what + o, wlen - o, "; x %s", m->kt_head[i]);
+	/* (this one was written unbounded: past wlen, a stack overrun with
+	 * many long label names) */
+	if (o < wlen)
+		o += (size_t)snprintf(what + o, wlen - o, "; metric from");
+	for (size_t i = 0; i < hn && o < wlen; i++)
+		if (m->kt_role[i] == 1)
+			o += (size_t)snprintf(what + o, wlen - o, " %s", m->kt_head[i]);
+	for (size_t i = 0; i < hn && o < wlen; i++)
+		if (m->kt_role[i] == 3)
+			o += (size_t)snprintf(what + o, wlen - o, "; derived column %s checked", m->kt_head[i]);
+}
+
+/* The header of a keyed table right above its first row t[0..r) (or
+ * above its rule, no blank between): each column's role from its name
+ * and the row's cell.  False when the lines are no such table. */
+static bool mail_kt_header(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t r)
+{
+	bool rule = is_rule(m->prev[1]);
+	if (m->gap_now || (rule && m->prev_gap[1]))
 		return false;
-	/* trailing change cells ("+14%", "0%") are derived, not values */
-	size_t r = n;
-	while (r && memchr(t[r - 1].s, '%', t[r - 1].len))
-		r--;
-	if (!m->kt) {
-		/* the header right above (or above its rule), no blank between */
-		bool rule = is_rule(m->prev[1]);
-		if (m->gap_now || (rule && m->prev_gap[1]))
+	const char *h = rule ? m->prev[0] : m->prev[1];
+	int hl = rule ? m->prev_line[0] : m->prev_line[1];
+	struct pp_tok c[MAIL_COLS + 1];
+	size_t hn = pp_tokens(h, c, MAIL_COLS + 1);
+	if (hn != r || hn < 3 || hn > MAIL_COLS)
+		return false;
+	size_t nx = 0, nlab = 0;
+	for (size_t i = 0; i < hn; i++) {
+		char last = c[i].s[c[i].len - 1];
+		if (pp_tok_number(&c[i], NULL) || c[i].len > 20 || last == ':' || last == ',' || last == '.')
 			return false;
-		const char *h = rule ? m->prev[0] : m->prev[1];
-		int hl = rule ? m->prev_line[0] : m->prev_line[1];
-		struct pp_tok c[MAIL_COLS + 1];
-		size_t hn = pp_tokens(h, c, MAIL_COLS + 1);
-		if (hn != r || hn < 3 || hn > MAIL_COLS)
-			return false;
-		size_t nx = 0, nlab = 0;
-		for (size_t i = 0; i < hn; i++) {
-			char last = c[i].s[c[i].len - 1];
-			if (pp_tok_number(&c[i], NULL) || c[i].len > 20 || last == ':' || last == ',' || last == '.')
-				return false;
-			snprintf(m->kt_head[i], RP_NAME_LEN, "%.*s", (int)c[i].len, c[i].s);
-			double v;
-			/* "-" is a value column without a value in this row; a
-			 * derived column ("delta") is checked, never a label */
-			bool none = mail_blank_cell(&t[i]);
-			if (i && is_ignored_label(c[i].s, c[i].len))
-				m->kt_role[i] = 3;
-			else if (i == 0 || (!none && !mail_cell_value(&t[i], &v)))
-				m->kt_role[i] = 1;
-			else if (mail_x_word(c[i].s, c[i].len))
-				m->kt_role[i] = 2;
-			else
-				m->kt_role[i] = 0;
-			/* a size key ("4k" under "bs") is an x too */
-			if (m->kt_role[i] == 1 && i && mail_x_word(c[i].s, c[i].len))
-				m->kt_role[i] = 2;
-			nx += m->kt_role[i] == 2;
-			nlab += m->kt_role[i] == 0;
-		}
-		/* at least two compared columns, and every one a value */
-		if (nlab < 2)
-			return false;
-		for (size_t i = 0; i < hn; i++) {
-			double v;
-			if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !mail_blank_cell(&t[i]))
-				return false;
-		}
-		/* several x columns: the last is x, the others key the metric */
-		for (size_t i = 0, seen = 0; i < hn; i++)
-			if (m->kt_role[i] == 2 && ++seen < nx)
-				m->kt_role[i] = 1;
-		m->kt_n = hn;
-		m->kt = true;
-		char what[160];
-		size_t o = (size_t)snprintf(what, sizeof(what), "keyed table: labels");
-		for (size_t i = 0, f = 0; i < hn && o < sizeof(what); i++)
-			if (m->kt_role[i] == 0)
-				o += (size_t)snprintf(what + o, sizeof(what) - o, "%s %s", f++ ? "," : "", m->kt_head[i]);
-		for (size_t i = 0; i < hn && o < sizeof(what); i++)
-			if (m->kt_role[i] == 2)
-				o += (size_t)snprintf(what + o, sizeof(what) - o, "; x %s", m->kt_head[i]);
-		o += (size_t)snprintf(what + o, sizeof(what) - o, "; metric from");
-		for (size_t i = 0; i < hn && o < sizeof(what); i++)
-			if (m->kt_role[i] == 1)
-				o += (size_t)snprintf(what + o, sizeof(what) - o, " %s", m->kt_head[i]);
-		for (size_t i = 0; i < hn && o < sizeof(what); i++)
-			if (m->kt_role[i] == 3)
-				o += (size_t)snprintf(what + o, sizeof(what) - o, "; derived column %s checked", m->kt_head[i]);
-		mail_tab_end(p, m);
-		mail_tab_begin(m, 4, hl ? hl : p->lineno, what);
+		snprintf(m->kt_head[i], RP_NAME_LEN, "%.*s", (int)c[i].len, c[i].s);
+		double v;
+		/* "-" is a value column without a value in this row; a
+		 * derived column ("delta") is checked, never a label */
+		bool none = mail_blank_cell(&t[i]);
+		if (i && is_ignored_label(c[i].s, c[i].len))
+			m->kt_role[i] = 3;
+		else if (i == 0 || (!none && !mail_cell_value(&t[i], &v)))
+			m->kt_role[i] = 1;
+		else if (mail_x_word(c[i].s, c[i].len))
+			m->kt_role[i] = 2;
+		else
+			m->kt_role[i] = 0;
+		/* a size key ("4k" under "bs") is an x too */
+		if (m->kt_role[i] == 1 && i && mail_x_word(c[i].s, c[i].len))
+			m->kt_role[i] = 2;
+		nx += m->kt_role[i] == 2;
+		nlab += m->kt_role[i] == 0;
 	}
-	if (r != m->kt_n)
+	/* at least two compared columns, and every one a value */
+	if (nlab < 2)
 		return false;
-	/* every compared column a figure or "-" ("Total: Before=1, After=2"
-	 * under a size table is prose) */
-	for (size_t i = 0; i < r; i++) {
+	for (size_t i = 0; i < hn; i++) {
 		double v;
 		if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !mail_blank_cell(&t[i]))
 			return false;
 	}
-	char metric[RP_NAME_LEN] = "";
-	const char *x_name = "x";
-	char xn[RP_NAME_LEN];
-	double x = 0;
+	/* several x columns: the last is x, the others key the metric */
+	for (size_t i = 0, seen = 0; i < hn; i++)
+		if (m->kt_role[i] == 2 && ++seen < nx)
+			m->kt_role[i] = 1;
+	m->kt_n = hn;
+	m->kt = true;
+	char what[160];
+	mail_kt_describe(m, hn, what, sizeof(what));
+	mail_tab_end(p, m);
+	mail_tab_begin(m, 4, hl ? hl : p->lineno, what);
+	return true;
+}
+
+/* A keyed row's metric (its key cells) and x (its x cell, a size as
+ * "bs_kb"); false when the x cell is no figure. */
+static bool mail_kt_key(const struct mail_state *m, const struct pp_tok *t, size_t r, char *metric, size_t mlen,
+			char *xn, size_t xlen, const char **x_name, double *x)
+{
+	metric[0] = '\0';
 	for (size_t i = 0; i < r; i++) {
 		if (m->kt_role[i] == 1) {
 			size_t l = strlen(metric);
-			if (l + 1 < sizeof(metric)) {
+			if (l + 1 < mlen) {
 				if (l)
 					metric[l++] = '_';
-				mail_metric_name(t[i].s, t[i].len, metric + l, sizeof(metric) - l);
+				mail_metric_name(t[i].s, t[i].len, metric + l, mlen - l);
 			}
 		} else if (m->kt_role[i] == 2) {
 			double kib;
 			if (mail_bs_word(m->kt_head[i]) && pp_size_to_kib(t[i].s, t[i].len, &kib)) {
-				x = kib;
-				x_name = "bs_kb";
-			} else if (mail_cell_value(&t[i], &x)) {
-				mail_metric_name(m->kt_head[i], strlen(m->kt_head[i]), xn, sizeof(xn));
-				x_name = xn;
+				*x = kib;
+				*x_name = "bs_kb";
+			} else if (mail_cell_value(&t[i], x)) {
+				mail_metric_name(m->kt_head[i], strlen(m->kt_head[i]), xn, xlen);
+				*x_name = xn;
 			} else
 				return false;
 		}
 	}
-	for (size_t i = 0; i < r; i++) {
-		double v;
-		if (m->kt_role[i] == 0 && mail_cell_value(&t[i], &v))
-			pp_emit(p, m->kt_head[i], -1, x_name, x, metric[0] ? metric : "value", v, m->hint_unit, RP_FINAL);
-	}
-	/* trailing change cells: the first against the second label column, the
-	 * next against the third ... each from the first */
+	return true;
+}
+
+/* A keyed row's stated changes: trailing change cells t[r..n), the first
+ * against the second label column, the next against the third ... each
+ * from the first; a derived column, the last label column against the
+ * first (a "-" in either leaves nothing to check). */
+static void mail_kt_checks(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n, size_t r)
+{
 	int lab[MAIL_COLS];
 	double lv[MAIL_COLS];
 	size_t nl = 0;
@@ -1861,12 +1924,43 @@ static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_
 		mail_check_change(p, m, lv[0], mail_half_unit(t[lab[0]].s, t[lab[0]].len), lv[k],
 				  mail_half_unit(t[lab[k]].s, t[lab[k]].len), t[j].s, t[j].len, NULL);
 	}
-	/* a derived column: the last label column against the first (a "-"
-	 * in either leaves nothing to check) */
 	for (size_t i = 0; i < r && nl >= 2; i++)
 		if (m->kt_role[i] == 3 && lab[0] < (int)i)
 			mail_check_change(p, m, lv[0], mail_half_unit(t[lab[0]].s, t[lab[0]].len), lv[nl - 1],
 					  mail_half_unit(t[lab[nl - 1]].s, t[lab[nl - 1]].len), t[i].s, t[i].len, m->kt_head[i]);
+}
+
+/* A keyed row; the header is the line above it (or above its rule). */
+static bool mail_kt_row(struct parser *p, struct mail_state *m, const struct pp_tok *t, size_t n)
+{
+	if (n < 3 || pp_tok_number(&t[0], NULL) || !isalpha((unsigned char)t[0].s[0]))
+		return false;
+	/* trailing change cells ("+14%", "0%") are derived, not values */
+	size_t r = n;
+	while (r && memchr(t[r - 1].s, '%', t[r - 1].len))
+		r--;
+	if (!m->kt && !mail_kt_header(p, m, t, r))
+		return false;
+	if (r != m->kt_n)
+		return false;
+	/* every compared column a figure or "-" ("Total: Before=1, After=2"
+	 * under a size table is prose) */
+	for (size_t i = 0; i < r; i++) {
+		double v;
+		if (m->kt_role[i] == 0 && !mail_cell_value(&t[i], &v) && !mail_blank_cell(&t[i]))
+			return false;
+	}
+	char metric[RP_NAME_LEN], xn[RP_NAME_LEN];
+	const char *x_name = "x";
+	double x = 0;
+	if (!mail_kt_key(m, t, r, metric, sizeof(metric), xn, sizeof(xn), &x_name, &x))
+		return false;
+	for (size_t i = 0; i < r; i++) {
+		double v;
+		if (m->kt_role[i] == 0 && mail_cell_value(&t[i], &v))
+			pp_emit(p, m->kt_head[i], -1, x_name, x, metric[0] ? metric : "value", v, m->hint_unit, RP_FINAL);
+	}
+	mail_kt_checks(p, m, t, n, r);
 	m->tab_rows++;
 	m->tab_last = p->lineno;
 	return true;
@@ -2339,6 +2433,42 @@ static bool mail_lt_row(struct parser *p, struct mail_state *m, const char *s, c
 
 static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n);
 
+/* The column table's description, made again only when what it says
+ * changed (made at every row, it was a fifth of reading a mail). */
+static void mail_old_describe(struct mail_state *m)
+{
+	m->old_what_fresh = true;
+	size_t o = (size_t)snprintf(m->old_what, sizeof(m->old_what), "column table: x %s; labels", m->x_shown);
+	bool first = true;
+	for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
+		if (!m->cols[i].ignored) {
+			o += (size_t)snprintf(m->old_what + o, sizeof(m->old_what) - o, "%s %s", first ? "" : ",",
+					      m->cols[i].label);
+			first = false;
+		}
+	for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
+		if (m->cols[i].ignored && strcmp(m->cols[i].label, m->x_name) != 0)
+			o += (size_t)snprintf(m->old_what + o, sizeof(m->old_what) - o, "; derived column %s skipped",
+					      m->cols[i].label);
+}
+
+/* A label block's note starts at a label (and section) other than the
+ * last one's. */
+static void mail_old_block(struct parser *p, struct mail_state *m)
+{
+	char blk[RP_LABEL_LEN + 40];
+	snprintf(blk, sizeof(blk), "%s%s%s", m->cur, m->section[0] ? " " : "", m->section);
+	if (m->old_kind == 2 && strcmp(m->old_label, blk) == 0)
+		return;
+	mail_old_end(p, m);
+	m->old_kind = 2;
+	m->old_first = m->old_last = p->lineno;
+	m->old_rows = 0;
+	pp_strlcpy(m->old_label, blk, sizeof(m->old_label));
+	snprintf(m->old_what, sizeof(m->old_what), "label block %s", blk);
+	m->old_what_fresh = false;
+}
+
 /* The notes of the older shapes: a column table from its header row to
  * its last row, a label block ("2.4.16:") from its label line to its
  * last point. */
@@ -2353,31 +2483,13 @@ static void mail_old_track(struct parser *p, struct mail_state *m, enum mail_mod
 		m->tab_mismatch = m->tab_checked = 0;
 		return;
 	}
-	char blk[RP_LABEL_LEN + 40];
-	snprintf(blk, sizeof(blk), "%s%s%s", m->cur, m->section[0] ? " " : "", m->section);
-	if (m->mode == MAIL_BLOCK && (m->old_kind != 2 || strcmp(m->old_label, blk) != 0)) {
-		mail_old_end(p, m);
-		m->old_kind = 2;
-		m->old_first = m->old_last = p->lineno;
-		m->old_rows = 0;
-		pp_strlcpy(m->old_label, blk, sizeof(m->old_label));
-		snprintf(m->old_what, sizeof(m->old_what), "label block %s", blk);
-	}
+	if (m->mode == MAIL_BLOCK)
+		mail_old_block(p, m);
 	if (m->old_kind == 1 && m->mode == MAIL_TABLE && got) {
 		m->old_last = p->lineno;
 		m->old_rows++;
-		size_t o = (size_t)snprintf(m->old_what, sizeof(m->old_what), "column table: x %s; labels", m->x_shown);
-		bool first = true;
-		for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
-			if (!m->cols[i].ignored) {
-				o += (size_t)snprintf(m->old_what + o, sizeof(m->old_what) - o, "%s %s", first ? "" : ",",
-						      m->cols[i].label);
-				first = false;
-			}
-		for (size_t i = 0; i < m->ncols && o < sizeof(m->old_what); i++)
-			if (m->cols[i].ignored && strcmp(m->cols[i].label, m->x_name) != 0)
-				o += (size_t)snprintf(m->old_what + o, sizeof(m->old_what) - o, "; derived column %s skipped",
-						      m->cols[i].label);
+		if (!m->old_what_fresh)
+			mail_old_describe(m);
 	} else if (m->old_kind == 2 && m->mode == MAIL_BLOCK && got) {
 		m->old_last = p->lineno;
 		m->old_rows++;
@@ -2397,7 +2509,8 @@ static char *mail_unquote(char *line)
 	return s;
 }
 
-static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+/* One line; tk[0..nt) its tokens after the quote marks, or NULL. */
+static void mail_line_one(struct parser *p, char *line, const struct pp_tok *tk, size_t nt)
 {
 	struct mail_state *m = p->st;
 	m->nline++;
@@ -2420,9 +2533,11 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		}
 		sep[o] = '\0';
 		s = sep;
+		tk = NULL;
 	}
-	struct pp_tok t[24];
-	size_t n = pp_tokens(s, t, 24);
+	struct pp_tok tb[24];
+	const struct pp_tok *t = tk ? tk : tb;
+	size_t n = tk ? nt : pp_tokens(s, tb, 24);
 	size_t tl;
 	const char *ts = pp_trim(s, &tl);
 	bool consumed = false;
@@ -2504,9 +2619,6 @@ static void mail_line_one(struct parser *p, char *line, size_t len, bool by_cr, 
 		mail_tab_end(p, m);
 	if (n)
 		m->gap_now = false;
-	(void)by_cr;
-	(void)truncated;
-	(void)len;
 }
 
 /* --- what the mailer did to the lines ---------------------------------- */
@@ -2570,13 +2682,15 @@ static bool mail_table_open(const struct mail_state *m)
 }
 
 /* One whole line: remember how many tokens a line that gave points had
- * (the rows of the table being read). */
-static void mail_line_counted(struct parser *p, struct mail_state *m, char *line, bool by_cr, bool truncated)
+ * (the rows of the table being read).  tk[0..nt): its tokens after the
+ * quote marks when the caller has them (NULL: made here). */
+static void mail_line_counted(struct parser *p, struct mail_state *m, char *line, const struct pp_tok *tk, size_t nt)
 {
-	struct pp_tok t[24];
-	size_t n = pp_tokens(mail_unquote(line), t, 24);
+	struct pp_tok tb[24];
+	const struct pp_tok *t = tk ? tk : tb;
+	size_t n = tk ? nt : pp_tokens(mail_unquote(line), tb, 24);
 	unsigned long before = p->n_final;
-	mail_line_one(p, line, strlen(line), by_cr, truncated);
+	mail_line_one(p, line, t, n);
 	if (!n)
 		m->row_ntok = 0;
 	else if (p->n_final > before) {
@@ -2634,7 +2748,7 @@ static bool mail_pipe_spread_join(const char *row, const char *under, char *out,
 	return o < cap;
 }
 
-static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line, bool by_cr, bool truncated)
+static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line)
 {
 	struct pp_tok t[24];
 	char *s = mail_unquote(line);
@@ -2644,7 +2758,7 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 		char joined[PARSER_LINE_MAX + 1];
 		if (m->pipe && mail_pipe_spread_join(m->held, s, joined, sizeof(joined))) {
 			m->joined++;
-			mail_line_counted(p, m, joined, by_cr, truncated);
+			mail_line_counted(p, m, joined, NULL, 0);
 			return;
 		}
 		size_t hl = strlen(m->held);
@@ -2658,12 +2772,12 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 			m->held[hl] = ' ';
 			memcpy(m->held + hl + 1, s, strlen(s) + 1);
 			m->joined++;
-			mail_line_counted(p, m, m->held, by_cr, truncated);
+			mail_line_counted(p, m, m->held, NULL, 0);
 			return;
 		}
 		int now = p->lineno;
 		p->lineno = m->held_line;
-		mail_line_counted(p, m, m->held, by_cr, truncated);
+		mail_line_counted(p, m, m->held, NULL, 0);
 		p->lineno = now;
 	}
 	size_t nums = 0;
@@ -2684,15 +2798,17 @@ static void mail_line_unwrap(struct parser *p, struct mail_state *m, char *line,
 		m->have_held = true;
 		return;
 	}
-	mail_line_counted(p, m, line, by_cr, truncated);
+	mail_line_counted(p, m, line, t, n);
 }
 
 static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct mail_state *m = p->st;
+	(void)by_cr;
+	(void)truncated;
 	mail_qp_detect(m, line, len);
 	if (!m->qp) {
-		mail_line_unwrap(p, m, line, by_cr, truncated);
+		mail_line_unwrap(p, m, line);
 		return;
 	}
 	bool soft;
@@ -2700,7 +2816,7 @@ static void mail_line(struct parser *p, char *line, size_t len, bool by_cr, bool
 	if (soft && m->qp_len + 1 < sizeof(m->qp_acc))
 		return;
 	m->qp_len = 0;
-	mail_line_unwrap(p, m, m->qp_acc, by_cr, truncated);
+	mail_line_unwrap(p, m, m->qp_acc);
 }
 
 static void mail_line_body(struct parser *p, struct mail_state *m, char *s, const struct pp_tok *t, size_t n)
@@ -2819,11 +2935,11 @@ static void mail_finish(struct parser *p)
 	struct mail_state *m = p->st;
 	if (m->have_held) {
 		m->have_held = false;
-		mail_line_counted(p, m, m->held, false, false);
+		mail_line_counted(p, m, m->held, NULL, 0);
 	}
 	if (m->qp_len) {
 		m->qp_len = 0;
-		mail_line_counted(p, m, m->qp_acc, false, false);
+		mail_line_counted(p, m, m->qp_acc, NULL, 0);
 	}
 	mail_xt_flush(p, m);
 	mail_tab_end(p, p->st);

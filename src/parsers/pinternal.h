@@ -117,6 +117,9 @@ void pp_set_progress(struct parser *p, const char *phase, double elapsed_s,
 
 /* Copy with truncation, always NUL-terminated. */
 void pp_strlcpy(char *dst, const char *src, size_t n);
+/* The first len bytes of s (up to a NUL) into dst of n bytes, truncated:
+ * snprintf's "%.*s" without its cost, for the cells of every row. */
+void pp_strlcpy_span(char *dst, size_t n, const char *s, size_t len);
 
 /* The number the last pp_scan_number() of this thread refused as out of
  * range (its shape, past a double: "1e309"), "" when none; cleared. */

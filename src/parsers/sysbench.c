@@ -218,37 +218,25 @@ static bool sysbench_iops_line(struct parser *p, struct sysbench_state *s, const
 	return false;
 }
 
-static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+/* The lines that say what the log holds: a banner (another run starts,
+ * with sysbench's defaults), a failure (its report is not read), a fileio
+ * or an OLTP report.  True when the line is read (or the run failed). */
+static bool sysbench_run_marks(struct parser *p, struct sysbench_state *s, const char *t)
 {
-	struct sysbench_state *s = p->st;
-	double v;
-	size_t l;
-	const char *t = pp_trim(line, &l);
-	if (l == 0)
-		return;
-	if (t[0] == '[' && (strstr(t, "s ]") || strstr(t, "s] "))) {
-		/* an OLTP run's interval lines ("tps: ..., response time: 3.09ms
-		 * (95%)") are per transaction: only a fileio run's are read
-		 * (fsyncs are fileio's own, for a log joined mid-run) */
-		if (s->fileio || strstr(t, " fsyncs: "))
-			sysbench_interval(p, t);
-		return;
-	}
 	if (pp_starts_with(t, "sysbench ")) {
-		/* a banner: another run of the log starts with sysbench's defaults */
 		s->threads = 1;
 		s->section = 0;
 		s->have_ops = s->have_bytes = false;
 		s->fileio = s->oltp_noted = s->failed = false;
-		return;
+		return true;
 	}
 	if (s->failed)
-		return;
+		return true;
 	if (pp_starts_with(t, "FATAL:")) {
 		s->failed = true;
 		s->have_ops = s->have_bytes = false;
 		pp_note(p, p->lineno, p->lineno, false, "sysbench run failed (%.120s): its report is not read", t);
-		return;
+		return true;
 	}
 	if (pp_starts_with(t, "Extra file open flags:") || pp_starts_with(t, "File operations:"))
 		s->fileio = true;
@@ -259,8 +247,108 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 			pp_note(p, p->lineno, p->lineno, false,
 				"sysbench OLTP report: not read (only fileio reports are)");
 		s->oltp_noted = true;
+		return true;
+	}
+	return false;
+}
+
+/* 0.4's per-request statistics ("avg:  0.03ms", "approx.  95
+ * percentile: ..."), a fileio run's only. */
+static bool sysbench_request_stats(struct parser *p, struct sysbench_state *s, const char *t)
+{
+	static const struct { const char *key, *metric; } lat[] = {
+		{ "avg:", "latency_avg" }, { "max:", "latency_max" }, { "approx.  95 percentile:", "latency_p95" },
+	};
+	if (pp_starts_with(t, "per-request statistics:") || pp_starts_with(t, "response time:")) {
+		s->section = 4;
+		return true;
+	}
+	if (s->section != 4 || !s->fileio)
+		return false;
+	for (size_t i = 0; i < sizeof(lat) / sizeof(lat[0]); i++) {
+		size_t kl = strlen(lat[i].key);
+		if (strncmp(t, lat[i].key, kl) != 0)
+			continue;
+		const char *q = t + kl;
+		double v;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		size_t n = pp_scan_number(q, &v);
+		double us = n ? pp_time_to_us(q + n, strlen(q + n)) : 0;
+		if (us > 0)
+			pp_emit(p, NULL, -1, "threads", s->threads, lat[i].metric, v * us / 1000.0, "ms", RP_FINAL);
+		return true;
+	}
+	return false;
+}
+
+/* A report's section heading: which figures the lines under it hold. */
+static bool sysbench_heading(struct sysbench_state *s, const char *t)
+{
+	static const struct { const char *head; int section; } heads[] = {
+		{ "File operations:", 1 }, { "Throughput:", 2 }, { "Latency (ms):", 3 }, { "General statistics:", 0 },
+		{ "Threads fairness:", 0 }, { "Test execution summary:", 0 },
+	};
+	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
+		if (pp_starts_with(t, heads[i].head)) {
+			s->section = heads[i].section;
+			return true;
+		}
+	return false;
+}
+
+/* A figure of the report: prepare's write rate, or one of a section's. */
+static void sysbench_figure(struct parser *p, struct sysbench_state *s, const char *t)
+{
+	static const struct { int sec; const char *key, *metric, *unit; } tab[] = {
+		{ 1, "reads/s:", "reads_per_s", "/s" },
+		{ 1, "writes/s:", "writes_per_s", "/s" },
+		{ 1, "fsyncs/s:", "fsyncs_per_s", "/s" },
+		{ 2, "read, MiB/s:", "read_bw", "MiB/s" },
+		{ 2, "written, MiB/s:", "write_bw", "MiB/s" },
+		{ 3, "avg:", "latency_avg", "ms" },
+		{ 3, "max:", "latency_max", "ms" },
+		{ 3, "95th percentile:", "latency_p95", "ms" },
+	};
+	double v;
+	const char *bw = strstr(t, " bytes written in ");
+	if (bw && (strstr(t, "MiB/sec)") || strstr(t, " MB/sec)"))) {
+		s->fileio = true;
+		const char *paren = strchr(bw, '(');
+		if (paren && pp_scan_number(paren + 1, &v))
+			pp_emit(p, NULL, -1, "threads", s->threads, "prepare_write_bw", v, "MiB/s", RP_FINAL);
 		return;
 	}
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+		if (s->section == tab[i].sec && (s->fileio || tab[i].sec != 3) && sysbench_value(t, tab[i].key, &v)) {
+			pp_emit(p, NULL, -1, "threads", s->threads, tab[i].metric, v, tab[i].unit, RP_FINAL);
+			if (tab[i].sec == 2)
+				pp_set_progress(p, "done", p->prog.elapsed_s, v, "MiB/s", p->prog.latency_ms);
+			return;
+		}
+}
+
+static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
+{
+	struct sysbench_state *s = p->st;
+	double v;
+	size_t l;
+	const char *t = pp_trim(line, &l);
+	(void)by_cr;
+	(void)truncated;
+	(void)len;
+	if (l == 0)
+		return;
+	if (t[0] == '[' && (strstr(t, "s ]") || strstr(t, "s] "))) {
+		/* an OLTP run's interval lines ("tps: ..., response time: 3.09ms
+		 * (95%)") are per transaction: only a fileio run's are read
+		 * (fsyncs are fileio's own, for a log joined mid-run) */
+		if (s->fileio || strstr(t, " fsyncs: "))
+			sysbench_interval(p, t);
+		return;
+	}
+	if (sysbench_run_marks(p, s, t))
+		return;
 	if (pp_starts_with(t, "Operations performed:")) {
 		s->have_ops = sysbench_ops(s, t);
 		s->fileio = true;
@@ -278,28 +366,8 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		sysbench_total_time(p, s, v);
 		return;
 	}
-	if (pp_starts_with(t, "per-request statistics:") || pp_starts_with(t, "response time:")) {
-		s->section = 4;
+	if (sysbench_request_stats(p, s, t))
 		return;
-	}
-	if (s->section == 4 && s->fileio) {
-		static const struct { const char *key, *metric; } lat[] = {
-			{ "avg:", "latency_avg" }, { "max:", "latency_max" }, { "approx.  95 percentile:", "latency_p95" },
-		};
-		for (size_t i = 0; i < sizeof(lat) / sizeof(lat[0]); i++) {
-			size_t kl = strlen(lat[i].key);
-			if (strncmp(t, lat[i].key, kl) != 0)
-				continue;
-			const char *q = t + kl;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			size_t n = pp_scan_number(q, &v);
-			double us = n ? pp_time_to_us(q + n, strlen(q + n)) : 0;
-			if (us > 0)
-				pp_emit(p, NULL, -1, "threads", s->threads, lat[i].metric, v * us / 1000.0, "ms", RP_FINAL);
-			return;
-		}
-	}
 	if (s->section == 2 && sysbench_iops_line(p, s, t)) {
 		s->fileio = true;
 		return;
@@ -308,51 +376,8 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 		s->threads = v;
 		return;
 	}
-	if (pp_starts_with(t, "File operations:")) {
-		s->section = 1;
-		return;
-	}
-	if (pp_starts_with(t, "Throughput:")) {
-		s->section = 2;
-		return;
-	}
-	if (pp_starts_with(t, "Latency (ms):")) {
-		s->section = 3;
-		return;
-	}
-	if (pp_starts_with(t, "General statistics:") || pp_starts_with(t, "Threads fairness:") ||
-	    pp_starts_with(t, "Test execution summary:")) {
-		s->section = 0;
-		return;
-	}
-	const char *bw = strstr(t, " bytes written in ");
-	if (bw && (strstr(t, "MiB/sec)") || strstr(t, " MB/sec)"))) {
-		s->fileio = true;
-		const char *paren = strchr(bw, '(');
-		if (paren && pp_scan_number(paren + 1, &v))
-			pp_emit(p, NULL, -1, "threads", s->threads, "prepare_write_bw", v, "MiB/s", RP_FINAL);
-		return;
-	}
-	static const struct { int sec; const char *key, *metric, *unit; } tab[] = {
-		{ 1, "reads/s:", "reads_per_s", "/s" },
-		{ 1, "writes/s:", "writes_per_s", "/s" },
-		{ 1, "fsyncs/s:", "fsyncs_per_s", "/s" },
-		{ 2, "read, MiB/s:", "read_bw", "MiB/s" },
-		{ 2, "written, MiB/s:", "write_bw", "MiB/s" },
-		{ 3, "avg:", "latency_avg", "ms" },
-		{ 3, "max:", "latency_max", "ms" },
-		{ 3, "95th percentile:", "latency_p95", "ms" },
-	};
-	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
-		if (s->section == tab[i].sec && (s->fileio || tab[i].sec != 3) && sysbench_value(t, tab[i].key, &v)) {
-			pp_emit(p, NULL, -1, "threads", s->threads, tab[i].metric, v, tab[i].unit, RP_FINAL);
-			if (tab[i].sec == 2)
-				pp_set_progress(p, "done", p->prog.elapsed_s, v, "MiB/s", p->prog.latency_ms);
-			return;
-		}
-	(void)by_cr;
-	(void)truncated;
-	(void)len;
+	if (!sysbench_heading(s, t))
+		sysbench_figure(p, s, t);
 }
 
 /* sysbench's banner, its fileio summary, or a 1.x interim report line. */

@@ -929,15 +929,31 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 
 static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t);
 
-/* Read one table whose rows are st->ln[first..last]. */
-static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table *t)
+/* What tb_read_table decided about a table: which column is x, where the
+ * label, the metric and x's name come from. */
+struct tb_roles {
+	bool xcol;            /* a value column is x: group skip_before */
+	int skip_before;      /* the groups before it are the test's settings */
+	char keyhead[RP_NAME_LEN];
+	char title[RP_LABEL_LEN];
+	int labelled;         /* groups with a head, derived ones aside */
+	bool head_labels;     /* the header names what is compared */
+	bool transposed;      /* ... and holds x: the rows are the labels */
+	bool rows_label;      /* under metric names, the rows name what is compared */
+	char txname[RP_NAME_LEN], tmetric[RP_NAME_LEN], xname[RP_NAME_LEN];
+};
+
+/* What was read from it, for its note. */
+struct tb_said {
+	int emitted, bad;
+	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
+};
+
+/* Each column's count of cells of each kind; the rows (no rule, no
+ * blank) are counted. */
+static int tb_kind_columns(struct tb_state *st, const struct tb_table *t, const int *cs, const int *ce, int nc,
+			   int kind[][5])
 {
-	int cs[TB_COLS * 2], ce[TB_COLS * 2];
-	int nc = tb_columns(st, t, cs, ce, TB_COLS * 2);
-	int first = st->ln[t->first].no, last = st->ln[t->last].no;
-	/* type each column by the cells it holds */
-	int kind[TB_COLS * 2][5];
-	memset(kind, 0, sizeof(kind));
 	struct tb_row *r = &st->rows[0];
 	int nrows = 0;
 	for (int li = t->first; li <= t->last; li++) {
@@ -950,19 +966,14 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 				if (r->c[i].col >= cs[k] && r->c[i].end <= ce[k])
 					kind[k][r->c[i].kind]++;
 	}
-	/* the keys: leading columns of words, and of numbers when more value
-	 * columns follow and the header names no label over them */
-	int firstval = -1;
-	for (int k = 0; k < nc; k++)
-		if (kind[k][TB_VAL] * 2 > kind[k][TB_WORD] + kind[k][TB_VAL] && kind[k][TB_VAL]) {
-			firstval = k;
-			break;
-		}
-	if (firstval < 0) {
-		pp_note(p, first, last, false, "lines %d-%d: rows without a column of values", first, last);
-		return;
-	}
-	/* groups: a value column and the change/spread columns after it */
+	return nrows;
+}
+
+/* The groups from the first value column on: a value column and the
+ * change/spread columns after it; the keys before them, the word
+ * columns after the last value column (they name the row). */
+static void tb_group_columns(struct tb_table *t, const int *cs, const int *ce, int nc, int kind[][5], int firstval)
+{
 	t->ng = 0;
 	for (int k = firstval; k < nc && t->ng < TB_COLS; k++) {
 		int nv = kind[k][TB_VAL] + kind[k][TB_MISS], nd = kind[k][TB_CHG] + kind[k][TB_SPREAD];
@@ -980,14 +991,18 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		g->derived = nd > nv;
 	}
 	t->keyend = cs[firstval];
-	/* word columns after the last value column name the row (the robot's
-	 * metric names, compare.rb's case names) */
+	/* the robot's metric names, compare.rb's case names */
 	t->tailcol = 1 << 30;
 	while (t->ng > 1 && t->g[t->ng - 1].nval == 0 && !t->g[t->ng - 1].derived) {
 		t->tailcol = t->g[t->ng - 1].col;
 		t->ng--;
 	}
-	/* header lines: put their words on the groups (or the keys) */
+}
+
+/* Header lines: their words on the groups (or the keys); the keys' head
+ * into keyhead. */
+static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen)
+{
 	const char *row0 = st->ln[t->first].s;
 	bool piped = strchr(row0, '|') != NULL;
 	for (int g = 0; g < t->ng; g++)
@@ -996,7 +1011,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		tb_header_line(t, st->ln[t->head[h]].s, piped);
 		t->derived_head = t->derived_head || tb_line_derived_head(st->ln[t->head[h]].s);
 	}
-	char keyhead[RP_NAME_LEN] = "";
+	keyhead[0] = '\0';
 	if (t->nhead) {
 		const char *s = st->ln[t->head[t->nhead - 1]].s;
 		size_t k = 0;
@@ -1006,270 +1021,307 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		while (s[e] && !(s[e] == ' ' && s[e + 1] == ' '))
 			e++;
 		if ((int)k < t->keyend && e > k)
-			pp_strlcpy(keyhead, s + k, e - k + 1 < sizeof(keyhead) ? e - k + 1 : sizeof(keyhead));
+			pp_strlcpy(keyhead, s + k, e - k + 1 < klen ? e - k + 1 : klen);
 	}
-	/* a leading value column under an x word (or under nothing, with more
-	 * labelled columns after it) is x */
-	bool xcol = false;
-	if (t->ng >= 2 && (tb_x_word(t->g[0].head) || (!t->g[0].head[0] && t->g[1].head[0]))) {
-		xcol = true;
-		if (t->g[0].head[0])
-			pp_strlcpy(keyhead, t->g[0].head, sizeof(keyhead));
-	}
-	/* under metric names (fs_mark's FSUse% Count Size, tiobench's File
-	 * Size, Num Thr): x is the first column whose values all differ, the
-	 * constant ones before it are the test's settings */
-	char title[RP_LABEL_LEN] = "";
-	if (t->title >= 0)
-		tb_title_label(st->ln[t->title].s, title, sizeof(title));
-	int skip_before = 0;
-	bool compares = tb_compares_columns(t);
-	for (int g = 1; !xcol && g < t->ng && g < 4; g++)
-		if (tb_x_word(t->g[g].head) && g + 1 < t->ng) {
-			xcol = true;
-			skip_before = g;
-			pp_strlcpy(keyhead, t->g[g].head, sizeof(keyhead));
-		}
-	if (!xcol && !compares && t->ng >= 2 && nrows >= 2) {
-		int nm = 0;
-		for (int g = 0; g < t->ng; g++)
-			nm += t->g[g].head[0] && tb_head_metricish(t->g[g].head);
-		if (nm * 2 >= t->ng || title[0]) {
-			for (int g = 0; g + 1 < t->ng && g < 4; g++) {
-				double seen[TB_ROWS];
-				int ns = 0;
-				bool distinct = true, ints = true;
-				for (int li = t->first; li <= t->last && distinct; li++) {
-					if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
-						continue;
-					tb_cells(st->ln[li].s, r);
-					for (int i = 0; i < r->n; i++)
-						if (r->c[i].kind == TB_VAL && r->c[i].col < t->g[g].vend &&
-						    t->g[g].vcol < r->c[i].end) {
-							distinct = distinct && (!ns || seen[ns - 1] < r->c[i].v);
-							ints = ints && r->c[i].v == floor(r->c[i].v);
-							if (ns < TB_ROWS)
-								seen[ns++] = r->c[i].v;
-							break;
-						}
-				}
-				if (distinct && ints && ns == nrows) {
-					xcol = true;
-					skip_before = g;
-					pp_strlcpy(keyhead, t->g[g].head, sizeof(keyhead));
-					break;
-				}
+}
+
+/* Group g's values grow down the rows, all whole numbers, one a row. */
+static bool tb_group_counts_up(struct tb_state *st, const struct tb_table *t, int g, int nrows)
+{
+	struct tb_row *r = &st->rows[0];
+	double seen[TB_ROWS];
+	int ns = 0;
+	bool distinct = true, ints = true;
+	for (int li = t->first; li <= t->last && distinct; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		for (int i = 0; i < r->n; i++)
+			if (r->c[i].kind == TB_VAL && r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end) {
+				distinct = distinct && (!ns || seen[ns - 1] < r->c[i].v);
+				ints = ints && r->c[i].v == floor(r->c[i].v);
+				if (ns < TB_ROWS)
+					seen[ns++] = r->c[i].v;
+				break;
 			}
+	}
+	return distinct && ints && ns == nrows;
+}
+
+/* A value column that is x: a leading one under an x word (or under
+ * nothing, with more labelled columns after it), one under an x word
+ * further on, or under metric names (fs_mark's FSUse% Count Size,
+ * tiobench's File Size, Num Thr) the first whose values all differ, the
+ * constant ones before it being the test's settings. */
+static void tb_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool compares, struct tb_roles *ro)
+{
+	if (t->ng >= 2 && (tb_x_word(t->g[0].head) || (!t->g[0].head[0] && t->g[1].head[0]))) {
+		ro->xcol = true;
+		if (t->g[0].head[0])
+			pp_strlcpy(ro->keyhead, t->g[0].head, sizeof(ro->keyhead));
+	}
+	for (int g = 1; !ro->xcol && g < t->ng && g < 4; g++)
+		if (tb_x_word(t->g[g].head) && g + 1 < t->ng) {
+			ro->xcol = true;
+			ro->skip_before = g;
+			pp_strlcpy(ro->keyhead, t->g[g].head, sizeof(ro->keyhead));
+		}
+	if (ro->xcol || compares || t->ng < 2 || nrows < 2)
+		return;
+	int nm = 0;
+	for (int g = 0; g < t->ng; g++)
+		nm += t->g[g].head[0] && tb_head_metricish(t->g[g].head);
+	if (nm * 2 < t->ng && !ro->title[0])
+		return;
+	for (int g = 0; g + 1 < t->ng && g < 4; g++)
+		if (tb_group_counts_up(st, t, g, nrows)) {
+			ro->xcol = true;
+			ro->skip_before = g;
+			pp_strlcpy(ro->keyhead, t->g[g].head, sizeof(ro->keyhead));
+			break;
+		}
+}
+
+/* The header holds x ("threads:  1  2  4", "JOBS=1  JOBS=10",
+ * "numjobs=1 ..."): the table is transposed, its rows are the labels;
+ * x's name into ro->txname. */
+static bool tb_heads_are_x(const struct tb_table *t, struct tb_roles *ro)
+{
+	bool transposed = true;
+	for (int g = ro->xcol ? ro->skip_before + 1 : 0; g < t->ng && transposed; g++) {
+		if (t->g[g].derived)
+			continue;
+		const char *h = t->g[g].head, *eq = strchr(h, '=');
+		double v;
+		bool suf;
+		const char *num = eq ? eq + 1 : h;
+		size_t n = strlen(num);
+		transposed = n && tb_number(num, n, &v, &suf) == n && !suf;
+		if (transposed && eq && !ro->txname[0]) {
+			char w[RP_NAME_LEN];
+			size_t k = (size_t)(eq - h) < sizeof(w) - 1 ? (size_t)(eq - h) : sizeof(w) - 1;
+			memcpy(w, h, k);
+			w[k] = 0;
+			tb_metric_name(w, ro->txname, sizeof(ro->txname));
 		}
 	}
-	int labelled = 0, metricish = 0;
-	for (int g = xcol ? skip_before + 1 : 0; g < t->ng; g++) {
+	if (transposed && !ro->txname[0])
+		tb_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->txname, sizeof(ro->txname));
+	return transposed;
+}
+
+/* Under metric names, the rows name what is compared: a "Kernel" head
+ * over them, a title that is prose ("To summarise:", dropped), or the
+ * rows' own names. */
+static bool tb_rows_name_labels(struct tb_state *st, const struct tb_table *t, struct tb_roles *ro)
+{
+	static const char *const lw[] = { "kernel", "kernels", "config", "patch", "version", "tree", NULL };
+	static const char *const prose[] = { "to summarise", "to summarize", "summary", "results", "performance",
+		NULL };
+	bool rows_label = false;
+	for (size_t q = 0; lw[q]; q++)
+		rows_label = rows_label || !strcasecmp(ro->keyhead, lw[q]);
+	for (size_t q = 0; prose[q]; q++)
+		if (!strcasecmp(ro->title, prose[q])) {
+			rows_label = true;
+			ro->title[0] = 0;
+		}
+	if (!ro->title[0] && !ro->keyhead[0])
+		rows_label = true;
+	return rows_label || tb_rows_are_labels(st, t);
+}
+
+/* The roles: the header names what is compared, or what is measured (and
+ * then the title or the row names what is compared). */
+static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_roles *ro)
+{
+	int metricish = 0;
+	for (int g = ro->xcol ? ro->skip_before + 1 : 0; g < t->ng; g++) {
 		if (t->g[g].derived || tb_head_derived(t->g[g].head)) {
 			t->g[g].derived = true;
 			continue;
 		}
 		if (t->g[g].head[0]) {
-			labelled++;
+			ro->labelled++;
 			metricish += tb_head_metricish(t->g[g].head);
 		}
 	}
-	/* the roles: header names what is compared, or what is measured (and
-	 * then the title or the row names what is compared) */
 	/* a column headed like a derived one (%diff, diff, ratio) compares
 	 * the columns before it: those name what is compared */
 	bool headed_derived = tb_compares_columns(t);
-	bool head_labels = labelled && (!metricish || headed_derived);
+	ro->head_labels = ro->labelled && (!metricish || headed_derived);
 	/* rows named "baseline", "patched", "vanilla", a kernel: the rows are
 	 * what is compared, whatever the header holds */
-	bool numeric_heads = labelled >= 2;
-	for (int g = xcol ? skip_before + 1 : 0; g < t->ng && numeric_heads; g++) {
+	bool numeric_heads = ro->labelled >= 2;
+	for (int g = ro->xcol ? ro->skip_before + 1 : 0; g < t->ng && numeric_heads; g++) {
 		const char *h = t->g[g].head, *eq = strchr(h, '=');
 		double v;
 		bool suf;
 		h = eq ? eq + 1 : h;
 		numeric_heads = t->g[g].derived || (h[0] && tb_number(h, strlen(h), &v, &suf) == strlen(h));
 	}
-	if (head_labels && !headed_derived && !numeric_heads && tb_rows_are_labels(st, t))
-		head_labels = false;
-	/* transposed: the header holds x ("threads:  1  2  4", "JOBS=1  JOBS=10",
-	 * "numjobs=1 ...") and the rows are the labels */
-	bool transposed = false;
-	char txname[RP_NAME_LEN] = "";
-	if (head_labels && labelled >= 2) {
-		transposed = true;
-		for (int g = xcol ? skip_before + 1 : 0; g < t->ng && transposed; g++) {
-			if (t->g[g].derived)
-				continue;
-			const char *h = t->g[g].head, *eq = strchr(h, '=');
-			double v;
-			bool suf;
-			const char *num = eq ? eq + 1 : h;
-			size_t n = strlen(num);
-			transposed = n && tb_number(num, n, &v, &suf) == n && !suf;
-			if (transposed && eq && !txname[0]) {
-				char w[RP_NAME_LEN];
-				size_t k = (size_t)(eq - h) < sizeof(w) - 1 ? (size_t)(eq - h) : sizeof(w) - 1;
-				memcpy(w, h, k);
-				w[k] = 0;
-				tb_metric_name(w, txname, sizeof(txname));
-			}
+	if (ro->head_labels && !headed_derived && !numeric_heads && tb_rows_are_labels(st, t))
+		ro->head_labels = false;
+	ro->transposed = ro->head_labels && ro->labelled >= 2 && tb_heads_are_x(t, ro);
+	if (ro->head_labels && ro->title[0])
+		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
+	tb_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->xname, sizeof(ro->xname));
+	ro->rows_label = tb_rows_name_labels(st, t, ro);
+}
+
+/* The row's first name as a label (its ':' off); returns where the
+ * names after it start (name[k] a blank) or end (name[k] its NUL). */
+static size_t tb_first_name(const char *name, char *label, size_t llen)
+{
+	size_t k = strcspn(name, " ");
+	pp_strlcpy(label, name, k + 1 < llen ? k + 1 : llen);
+	size_t ll = strlen(label);
+	while (ll && label[ll - 1] == ':')
+		label[--ll] = 0;
+	return k;
+}
+
+/* The label and the metric (before tb_metric_name, into mbuf) of group
+ * g's cell in a table with a header (not a transposed one). */
+static void tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, int g, const char *stat,
+			   const char *name, char *label, size_t llen, char *mbuf, size_t mlen)
+{
+	const char *head = t->g[g].head, *title = ro->title;
+	if (ro->head_labels) {
+		pp_strlcpy(label, head, llen);
+		snprintf(mbuf, mlen, "%s%s%s%s%s", ro->tmetric, ro->tmetric[0] && stat[0] ? "_" : "", stat,
+			 (ro->tmetric[0] || stat[0]) && name[0] ? "_" : "", name);
+	} else if (tb_versionish(name) || (name[0] && ro->rows_label)) {
+		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
+		pp_strlcpy(label, name, llen);
+		snprintf(mbuf, mlen, "%s%s%s", title, title[0] ? "_" : "", head);
+	} else {
+		pp_strlcpy(label, title[0] ? title : (name[0] ? name : ""), llen);
+		snprintf(mbuf, mlen, "%s%s%s", stat, stat[0] ? "_" : "", head);
+	}
+}
+
+/* No header: the title, else the row's first name, is the label; the
+ * other names and the cell's own name make the metric. */
+static void tb_name_unheaded(const struct tb_table *t, const struct tb_roles *ro, const struct tb_row *r,
+			     const struct tb_cell *c, const char *stat, const char *name, char *label, size_t llen,
+			     char *mbuf, size_t mlen)
+{
+	const char *rest = name, *title = ro->title;
+	char tname[RP_NAME_LEN];
+	size_t t0 = r->n ? strlen(r->c[0].text) : 0;
+	bool named = t0 && r->c[0].col < t->keyend && r->c[0].text[t0 - 1] == ':' && !strchr(r->c[0].text, '=');
+	if (title[0] && !named) {
+		pp_strlcpy(label, title, llen);
+	} else {
+		size_t k = tb_first_name(name, label, llen);
+		rest = name[k] ? name + k + 1 : "";
+		if (named && title[0]) {
+			char tm[RP_NAME_LEN * 2];
+			snprintf(tm, sizeof(tm), "%s%s%s", title, rest[0] ? " " : "", rest);
+			pp_strlcpy(tname, tm, sizeof(tname));
+			rest = tname;
 		}
-		if (transposed && !txname[0])
-			tb_metric_name(keyhead[0] ? keyhead : "x", txname, sizeof(txname));
 	}
-	char tmetric[RP_NAME_LEN] = "";
-	if (head_labels && title[0])
-		tb_metric_name(title, tmetric, sizeof(tmetric));
-	if (!head_labels && !title[0] && !labelled) {
-		/* rows named by their label ("Before:  1908944 1905870") */
+	snprintf(mbuf, mlen, "%s%s%s%s%s", stat, stat[0] && rest[0] ? "_" : "", rest,
+		 (stat[0] || rest[0]) && c->name[0] ? "_" : "", c->name);
+}
+
+/* The value cell of group g in row r (a missing one too), NULL none. */
+static const struct tb_cell *tb_group_cell(const struct tb_row *r, const struct tb_group *g)
+{
+	for (int i = 0; i < r->n; i++)
+		if (r->c[i].col < g->vend && g->vcol < r->c[i].end && (r->c[i].kind == TB_VAL || r->c[i].kind == TB_MISS))
+			return &r->c[i];
+	return NULL;
+}
+
+/* Cell c of group g of a transposed table: the row's first name is the
+ * label, the group's head x, the rest of the names the metric. */
+static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const struct tb_roles *ro, int g,
+			       const char *name, const struct tb_cell *c, int lineno, struct tb_said *said)
+{
+	char metric[RP_NAME_LEN], label[RP_LABEL_LEN], mbuf[96];
+	size_t k = tb_first_name(name, label, sizeof(label));
+	const char *h = strchr(t->g[g].head, '=');
+	double hx;
+	bool suf;
+	h = h ? h + 1 : t->g[g].head;
+	tb_number(h, strlen(h), &hx, &suf);
+	snprintf(mbuf, sizeof(mbuf), "%s%s%s", ro->title, ro->title[0] && name[k] ? "_" : "",
+		 name[k] ? name + k + 1 : "");
+	if (c->name[0]) {
+		size_t ml = strlen(mbuf);
+		snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
 	}
-	char xname[RP_NAME_LEN];
-	tb_metric_name(keyhead[0] ? keyhead : "x", xname, sizeof(xname));
-	/* under metric names, rows named by what is compared: a "Kernel" head
-	 * over them, or a title that is prose ("To summarise:") */
-	bool rows_label = false;
-	{
-		static const char *const lw[] = { "kernel", "kernels", "config", "patch", "version", "tree", NULL };
-		static const char *const prose[] = { "to summarise", "to summarize", "summary", "results", "performance",
-			NULL };
-		for (size_t q = 0; lw[q]; q++)
-			rows_label = rows_label || !strcasecmp(keyhead, lw[q]);
-		for (size_t q = 0; prose[q]; q++)
-			if (!strcasecmp(title, prose[q])) {
-				rows_label = true;
-				title[0] = 0;
-			}
-		if (!title[0] && !keyhead[0])
-			rows_label = true;
-		rows_label = rows_label || tb_rows_are_labels(st, t);
-	}
-	int emitted = 0, bad = 0;
-	char said_metric[RP_NAME_LEN] = "", said_unit[RP_UNIT_LEN] = "", said_x[RP_NAME_LEN] = "";
-	for (int li = t->first; li <= t->last; li++) {
-		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+	tb_metric_name(mbuf, metric, sizeof(metric));
+	tb_emit(p, label, t->setting, ro->txname, hx, metric, c, lineno, &said->bad);
+	said->emitted++;
+}
+
+/* The points of one row of the table. */
+static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_table *t, const struct tb_roles *ro,
+			int li, struct tb_said *said)
+{
+	struct tb_row *r = &st->rows[0];
+	tb_cells(st->ln[li].s, r);
+	char stat[RP_NAME_LEN], name[RP_LABEL_LEN], rxname[RP_NAME_LEN];
+	double x = 0;
+	bool has_x;
+	pp_strlcpy(rxname, ro->xname, sizeof(rxname));
+	tb_row_key(r, t->keyend, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
+	for (int i = 0; i < r->n; i++)
+		if (r->c[i].col >= t->tailcol && r->c[i].text[0] != '(' && r->c[i].text[0] != '[') {
+			size_t k = strlen(name);
+			if (k && k + 1 < sizeof(name))
+				name[k++] = ' ';
+			pp_strlcpy(name + k, r->c[i].text, sizeof(name) - k);
+		}
+	for (int g = 0; g < t->ng; g++) {
+		const struct tb_cell *c = tb_group_cell(r, &t->g[g]);
+		if (ro->xcol && g < ro->skip_before)
 			continue;
-		tb_cells(st->ln[li].s, r);
-		char stat[RP_NAME_LEN], name[RP_LABEL_LEN];
-		double x = 0;
-		bool has_x;
-		char rxname[RP_NAME_LEN];
-		pp_strlcpy(rxname, xname, sizeof(rxname));
-		tb_row_key(r, t->keyend, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
-		for (int i = 0; i < r->n; i++)
-			if (r->c[i].col >= t->tailcol && r->c[i].text[0] != '(' && r->c[i].text[0] != '[') {
-				size_t k = strlen(name);
-				if (k && k + 1 < sizeof(name))
-					name[k++] = ' ';
-				pp_strlcpy(name + k, r->c[i].text, sizeof(name) - k);
+		if (g == ro->skip_before && ro->xcol) {
+			if (c && c->kind == TB_VAL && isfinite(c->v)) {
+				x = c->v;
+				has_x = true;
 			}
-		bool first_val_is_x = false;
-		for (int g = 0; g < t->ng; g++) {
-			const struct tb_cell *c = NULL;
-			for (int i = 0; i < r->n; i++)
-				if (r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end &&
-				    (r->c[i].kind == TB_VAL || r->c[i].kind == TB_MISS)) {
-					c = &r->c[i];
-					break;
-				}
-			if (xcol && g < skip_before)
-				continue;
-			if (g == skip_before && xcol) {
-				if (c && c->kind == TB_VAL && isfinite(c->v)) {
-					x = c->v;
-					has_x = true;
-					first_val_is_x = true;
-				}
-				continue;
-			}
-			if (!c || c->kind != TB_VAL || t->g[g].derived)
-				continue;
-			char metric[RP_NAME_LEN], label[RP_LABEL_LEN], tname[RP_NAME_LEN];
-			char mbuf[96];
-			if (transposed) {
-				size_t k = strcspn(name, " ");
-				pp_strlcpy(label, name, k + 1 < sizeof(label) ? k + 1 : sizeof(label));
-				size_t ll = strlen(label);
-				while (ll && label[ll - 1] == ':')
-					label[--ll] = 0;
-				const char *h = strchr(t->g[g].head, '=');
-				double hx;
-				bool suf;
-				h = h ? h + 1 : t->g[g].head;
-				tb_number(h, strlen(h), &hx, &suf);
-				snprintf(mbuf, sizeof(mbuf), "%s%s%s", title, title[0] && name[k] ? "_" : "",
-					 name[k] ? name + k + 1 : "");
-				if (c->name[0]) {
-					size_t ml = strlen(mbuf);
-					snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
-				}
-				tb_metric_name(mbuf, metric, sizeof(metric));
-				tb_emit(p, label, t->setting, txname, hx, metric, c, st->ln[li].no, &bad);
-				emitted++;
-				continue;
-			}
-			if (head_labels) {
-				pp_strlcpy(label, t->g[g].head, sizeof(label));
-				snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s", tmetric, tmetric[0] && stat[0] ? "_" : "",
-					 stat, (tmetric[0] || stat[0]) && name[0] ? "_" : "", name);
-			} else if (t->g[g].head[0]) {
-				if (tb_versionish(name) || (name[0] && rows_label)) {
-					/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
-					pp_strlcpy(label, name, sizeof(label));
-					snprintf(mbuf, sizeof(mbuf), "%s%s%s", title, title[0] ? "_" : "", t->g[g].head);
-				} else {
-					pp_strlcpy(label, title[0] ? title : (name[0] ? name : ""), sizeof(label));
-					snprintf(mbuf, sizeof(mbuf), "%s%s%s", stat, stat[0] ? "_" : "", t->g[g].head);
-				}
-			} else {
-				/* no header: the title, else the row's first name, is the label;
-				 * the other names and the cell's own name make the metric */
-				const char *rest = name;
-				size_t t0 = r->n ? strlen(r->c[0].text) : 0;
-				bool named = t0 && r->c[0].col < t->keyend && r->c[0].text[t0 - 1] == ':' &&
-					     !strchr(r->c[0].text, '=');
-				if (title[0] && !named) {
-					pp_strlcpy(label, title, sizeof(label));
-				} else {
-					size_t k = strcspn(name, " ");
-					pp_strlcpy(label, name, k + 1 < sizeof(label) ? k + 1 : sizeof(label));
-					size_t ll = strlen(label);
-					while (ll && label[ll - 1] == ':')
-						label[--ll] = 0;
-					rest = name[k] ? name + k + 1 : "";
-					if (named && title[0]) {
-						char tm[RP_NAME_LEN * 2];
-						snprintf(tm, sizeof(tm), "%s%s%s", title, rest[0] ? " " : "", rest);
-						pp_strlcpy(tname, tm, sizeof(tname));
-						rest = tname;
-					}
-				}
-				snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s", stat, stat[0] && rest[0] ? "_" : "", rest,
-					 (stat[0] || rest[0]) && c->name[0] ? "_" : "", c->name);
-			}
-			if (c->name[0] && head_labels) {
-				size_t ml = strlen(mbuf);
-				snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
-			}
-			tb_metric_name(mbuf, metric, sizeof(metric));
-			tb_emit(p, label, t->setting, has_x ? rxname : "run", has_x ? x : 0, metric, c, st->ln[li].no, &bad);
-			if (!emitted) {
-				pp_strlcpy(said_metric, metric, sizeof(said_metric));
-				pp_strlcpy(said_unit, c->unit, sizeof(said_unit));
-				pp_strlcpy(said_x, has_x ? rxname : "run", sizeof(said_x));
-			}
-			emitted++;
+			continue;
 		}
-		(void)first_val_is_x;
+		if (!c || c->kind != TB_VAL || t->g[g].derived)
+			continue;
+		if (ro->transposed) {
+			tb_emit_transposed(p, t, ro, g, name, c, st->ln[li].no, said);
+			continue;
+		}
+		char metric[RP_NAME_LEN], label[RP_LABEL_LEN], mbuf[96];
+		if (ro->head_labels || t->g[g].head[0])
+			tb_name_headed(t, ro, g, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
+		else
+			tb_name_unheaded(t, ro, r, c, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
+		if (c->name[0] && ro->head_labels) {
+			size_t ml = strlen(mbuf);
+			snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
+		}
+		tb_metric_name(mbuf, metric, sizeof(metric));
+		tb_emit(p, label, t->setting, has_x ? rxname : "run", has_x ? x : 0, metric, c, st->ln[li].no, &said->bad);
+		if (!said->emitted) {
+			pp_strlcpy(said->metric, metric, sizeof(said->metric));
+			pp_strlcpy(said->unit, c->unit, sizeof(said->unit));
+			pp_strlcpy(said->x, has_x ? rxname : "run", sizeof(said->x));
+		}
+		said->emitted++;
 	}
-	if (!emitted) {
-		pp_note(p, first, last, false, "lines %d-%d: a table, but no column could be given a role", first,
-			last);
-		return;
-	}
+}
+
+/* How the table was read, in its note. */
+static void tb_table_note(struct parser *p, const struct tb_table *t, const struct tb_roles *ro,
+			  const struct tb_said *said, int nrows, int first, int last)
+{
 	char labels[160] = "";
 	size_t lk = 0;
 	for (int g = 0; g < t->ng && lk < sizeof(labels) - 2; g++)
-		if (!t->g[g].derived && !(xcol && g <= skip_before))
+		if (!t->g[g].derived && !(ro->xcol && g <= ro->skip_before))
 			lk += (size_t)snprintf(labels + lk, sizeof(labels) - lk, "%s%s", lk ? ", " : "",
 					       t->g[g].head[0] ? t->g[g].head : "-");
 	int nder = 0;
@@ -1277,10 +1329,54 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		nder += t->g[g].derived;
 	pp_note(p, first, last, true,
 		"table: %d rows; %s %s; x %s; metric %s%s%s%s; title %s%s%s; %d derived columns skipped; %d values read%s",
-		nrows, transposed ? "transposed, x in the header; header" : head_labels ? "labels" : "metrics", labels,
-		said_x, said_metric, said_unit[0] ? " (" : "", said_unit, said_unit[0] ? ")" : "",
-		title[0] ? title : "-", t->setting[0] ? "; setting " : "", t->setting, nder, emitted,
-		bad ? "; cells out of range read as n/a" : "");
+		nrows, ro->transposed ? "transposed, x in the header; header" : ro->head_labels ? "labels" : "metrics",
+		labels, said->x, said->metric, said->unit[0] ? " (" : "", said->unit, said->unit[0] ? ")" : "",
+		ro->title[0] ? ro->title : "-", t->setting[0] ? "; setting " : "", t->setting, nder, said->emitted,
+		said->bad ? "; cells out of range read as n/a" : "");
+}
+
+/* Read one table whose rows are st->ln[first..last]. */
+static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table *t)
+{
+	int cs[TB_COLS * 2], ce[TB_COLS * 2];
+	int nc = tb_columns(st, t, cs, ce, TB_COLS * 2);
+	int first = st->ln[t->first].no, last = st->ln[t->last].no;
+	/* type each column by the cells it holds */
+	int kind[TB_COLS * 2][5];
+	memset(kind, 0, sizeof(kind));
+	int nrows = tb_kind_columns(st, t, cs, ce, nc, kind);
+	/* the keys: leading columns of words, and of numbers when more value
+	 * columns follow and the header names no label over them */
+	int firstval = -1;
+	for (int k = 0; k < nc; k++)
+		if (kind[k][TB_VAL] * 2 > kind[k][TB_WORD] + kind[k][TB_VAL] && kind[k][TB_VAL]) {
+			firstval = k;
+			break;
+		}
+	if (firstval < 0) {
+		pp_note(p, first, last, false, "lines %d-%d: rows without a column of values", first, last);
+		return;
+	}
+	tb_group_columns(t, cs, ce, nc, kind, firstval);
+	struct tb_roles ro;
+	memset(&ro, 0, sizeof(ro));
+	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
+	if (t->title >= 0)
+		tb_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));
+	bool compares = tb_compares_columns(t);
+	tb_find_x(st, t, nrows, compares, &ro);
+	tb_decide_roles(st, t, &ro);
+	struct tb_said said;
+	memset(&said, 0, sizeof(said));
+	for (int li = t->first; li <= t->last; li++)
+		if (!tb_is_rule(st->ln[li].s) && st->ln[li].s[0])
+			tb_read_row(p, st, t, &ro, li, &said);
+	if (!said.emitted) {
+		pp_note(p, first, last, false, "lines %d-%d: a table, but no column could be given a role", first,
+			last);
+		return;
+	}
+	tb_table_note(p, t, &ro, &said, nrows, first, last);
 }
 
 /* Every row's first name is a label word or a kernel version. */
@@ -1493,19 +1589,20 @@ static bool tb_commit_line(const char *s)
 	return words >= 2;
 }
 
-static void tb_process(struct parser *p, struct tb_state *st)
+/* Benchmark lines that are no table: dbench's, under their labels, and
+ * bonnie++'s tables (as mail.c: under the file's label); blanked once
+ * read, so that they are no table row. */
+static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 {
-	/* benchmark lines that are no table: dbench's, under their labels */
 	char label[RP_LABEL_LEN] = "";
 	int nd = 0, nb = 0;
 	for (int li = 0; li < st->n; li++) {
 		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput"))
 			tb_title_label(st->ln[li].s, label, sizeof(label));
 		if (tb_dbench_line(p, st, li, label)) {
-			st->ln[li].s[0] = 0; /* read: not a table row */
+			st->ln[li].s[0] = 0;
 			nd++;
 		} else if (bonnie_table_line(p, &st->bt, st->ln[li].s, NULL, NULL)) {
-			/* as mail.c: bonnie++'s tables under the file's label */
 			st->ln[li].s[0] = 0;
 			nb++;
 		}
@@ -1514,18 +1611,92 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d dbench Throughput lines, each under the label line above it", nd);
 	if (nb)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d lines of bonnie++ tables, read as bonnie++ prints them", nb);
+}
 
+/* The first line after the mail's header block (From ... to the first
+ * blank line), which is no table; 0 when there is none. */
+static int tb_after_mail_header(struct tb_state *st)
+{
 	int i = 0;
-	bool in_hdr = true;
-	/* the mail's header block (From ... to the first blank line) is no table */
 	if (st->n && (!strncmp(st->ln[0].s, "From", 4) || !strncmp(st->ln[0].s, "Date:", 5) ||
 		      !strncmp(st->ln[0].s, "Subject:", 8) || !strncmp(st->ln[0].s, "Message-", 8) ||
 		      !strncmp(st->ln[0].s, "Return-Path:", 12))) {
 		while (i < st->n && !tb_line_blank(st, i))
 			i++;
 	}
-	in_hdr = false;
-	(void)in_hdr;
+	return i;
+}
+
+/* The last row of the table whose first row is i: rows (and rules
+ * between them) at its quote depth that fit it. */
+static int tb_last_row(struct tb_state *st, int i, int depth)
+{
+	int j = i + 1, last = i;
+	while (j < st->n && st->ln[j].depth == depth) {
+		if (tb_line_row(st, j) && tb_row_fits(st, last, j)) {
+			last = j;
+			j++;
+		} else if (tb_is_rule(st->ln[j].s)) {
+			j++;
+		} else {
+			break;
+		}
+	}
+	return last;
+}
+
+/* The line above k past the rules at depth. */
+static int tb_skip_rules_up(struct tb_state *st, int k, int depth)
+{
+	while (k >= 0 && tb_is_rule(st->ln[k].s) && st->ln[k].depth == depth)
+		k--;
+	return k;
+}
+
+/* The header lines above line k (read top-down: kept in order); the
+ * robot's table takes the commits over the rules above "%stddev %change
+ * %stddev" (and "fail:runs %reproduction") as its header.  Returns the
+ * line above them. */
+static int tb_table_heads(struct tb_state *st, struct tb_table *t, int k, int depth)
+{
+	while (k >= 0 && t->nhead < 3 && st->ln[k].depth == depth && !tb_line_blank(st, k) &&
+	       ((tb_line_header(st, k) && !tb_line_row(st, k)) || tb_x_header_row(st, k))) {
+		memmove(t->head + 1, t->head, sizeof(int) * (size_t)t->nhead);
+		t->head[0] = k;
+		t->nhead++;
+		k = tb_skip_rules_up(st, k - 1, depth);
+	}
+	for (int h = 0; h < t->nhead; h++)
+		if (strstr(st->ln[t->head[h]].s, "%stddev") || strstr(st->ln[t->head[h]].s, "%change")) {
+			for (int q = t->head[0] - 1; q >= 0 && q >= t->head[0] - 12; q--)
+				if (tb_commit_line(st->ln[q].s)) {
+					t->head[0] = q;
+					t->nhead = 1;
+					t->robot = true;
+					break;
+				}
+			break;
+		}
+	return k;
+}
+
+/* The title: the line right above the header (one blank line allowed);
+ * a second table right under one with the same header takes its title. */
+static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct tb_table *prev, int k, int depth)
+{
+	if (k >= 0 && tb_line_blank(st, k))
+		k--;
+	if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t->robot)
+		t->title = k;
+	if (t->title < 0 && prev->last >= 0 && k >= 0 && k <= prev->last && prev->last - k <= 2 && prev->nhead &&
+	    t->nhead && !strcmp(st->ln[prev->head[prev->nhead - 1]].s, st->ln[t->head[t->nhead - 1]].s))
+		t->title = prev->title;
+}
+
+static void tb_process(struct parser *p, struct tb_state *st)
+{
+	tb_read_tool_lines(p, st);
+	int i = tb_after_mail_header(st);
 	struct tb_table prev;
 	memset(&prev, 0, sizeof(prev));
 	prev.last = -2;
@@ -1534,31 +1705,19 @@ static void tb_process(struct parser *p, struct tb_state *st)
 			i++;
 			continue;
 		}
-		struct tb_table t;
-		memset(&t, 0, sizeof(t));
 		/* "threads:  1  2  4 ..." over rows: a header of x values, not a row */
 		if (i + 1 < st->n && tb_x_header_row(st, i) && tb_line_row(st, i + 1)) {
 			i++;
 			continue;
 		}
+		struct tb_table t;
+		memset(&t, 0, sizeof(t));
 		t.first = i;
 		int depth = st->ln[i].depth;
-		int j = i + 1, last = i;
-		while (j < st->n && st->ln[j].depth == depth) {
-			if (tb_line_row(st, j) && tb_row_fits(st, last, j)) {
-				last = j;
-				j++;
-			} else if (tb_is_rule(st->ln[j].s)) {
-				j++;
-			} else {
-				break;
-			}
-		}
+		int last = tb_last_row(st, i, depth);
 		t.last = last;
 		/* header lines and a title above the rows */
-		int k = i - 1;
-		while (k >= 0 && tb_is_rule(st->ln[k].s) && st->ln[k].depth == depth)
-			k--;
+		int k = tb_skip_rules_up(st, i - 1, depth);
 		t.nhead = 0;
 		t.title = -1;
 		if (k >= 1 && tb_line_blank(st, k) && st->ln[k - 1].depth == depth && !tb_line_row(st, k - 1) &&
@@ -1578,38 +1737,8 @@ static void tb_process(struct parser *p, struct tb_state *st)
 				continue;
 			}
 		}
-		while (k >= 0 && t.nhead < 3 && st->ln[k].depth == depth && !tb_line_blank(st, k) &&
-		       ((tb_line_header(st, k) && !tb_line_row(st, k)) || tb_x_header_row(st, k))) {
-			/* headers are read top-down: keep them in order */
-			memmove(t.head + 1, t.head, sizeof(int) * (size_t)t.nhead);
-			t.head[0] = k;
-			t.nhead++;
-			k--;
-			while (k >= 0 && tb_is_rule(st->ln[k].s) && st->ln[k].depth == depth)
-				k--;
-		}
-		/* the robot's table: its labels are the commits over the rules
-		 * above "%stddev %change %stddev" (and "fail:runs %reproduction") */
-		for (int h = 0; h < t.nhead; h++)
-			if (strstr(st->ln[t.head[h]].s, "%stddev") || strstr(st->ln[t.head[h]].s, "%change")) {
-				for (int q = t.head[0] - 1; q >= 0 && q >= t.head[0] - 12; q--)
-					if (tb_commit_line(st->ln[q].s)) {
-						t.head[0] = q;
-						t.nhead = 1;
-						t.robot = true;
-						break;
-					}
-				break;
-			}
-		/* the title: the line right above (one blank line allowed) */
-		if (k >= 0 && tb_line_blank(st, k))
-			k--;
-		if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t.robot)
-			t.title = k;
-		/* a second table right under one, same header: the same title's */
-		if (t.title < 0 && prev.last >= 0 && k >= 0 && k <= prev.last && prev.last - k <= 2 && prev.nhead &&
-		    t.nhead && !strcmp(st->ln[prev.head[prev.nhead - 1]].s, st->ln[t.head[t.nhead - 1]].s))
-			t.title = prev.title;
+		k = tb_table_heads(st, &t, k, depth);
+		tb_table_title(st, &t, &prev, k, depth);
 		tb_read_table(p, st, &t);
 		prev = t;
 		i = last + 1;

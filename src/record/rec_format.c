@@ -349,6 +349,15 @@ void rec_csv_str(FILE *out, const char *s)
 	if (quote)
 		fputc('"', out);
 	while (*s) {
+		/* plain ASCII goes out as one run, not a character at a time */
+		size_t r = 0;
+		while ((unsigned char)s[r] - 1u < 0x7f && s[r] != '"')
+			r++;
+		if (r) {
+			fwrite(s, 1, r, out);
+			s += r;
+			continue;
+		}
 		size_t n = text_utf8_len(s);
 		if (!n) {
 			fputs(utf8_replacement, out);

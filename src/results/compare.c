@@ -1114,20 +1114,23 @@ static void print_text_block(const struct curve_set *cs, size_t a, size_t e, boo
 					fprintf(out, " %*s", W_VERDICT, "-");
 				continue;
 			}
-			fprintf(out, "%*.2f", W_MEAN, p->mean);
+			text_put_fixed(out, W_MEAN, 2, false, p->mean);
 			if (rate && isfinite(p->hmean))
-				fprintf(out, "%*.2f", W_MEAN, p->hmean);
+				text_put_fixed(out, W_MEAN, 2, false, p->hmean);
 			else if (rate)
 				fprintf(out, "%*s", W_MEAN, "-");
-			if (p->n > 1)
-				fprintf(out, "%*.2f%*.2f%%", W_SD, p->stddev, W_COV - 1, p->cov);
-			else
+			if (p->n > 1) {
+				text_put_fixed(out, W_SD, 2, false, p->stddev);
+				text_put_fixed(out, W_COV - 1, 2, false, p->cov);
+				fputc('%', out);
+			} else
 				fprintf(out, "%*s%*s", W_SD, "-", W_COV, "-");
 			fprintf(out, "%*d", W_N, p->n);
 			if (l != bi) {
-				if (p->have_change)
-					fprintf(out, "%+*.2f%%%c", W_CHG - 1, p->change_pct, p->significant ? '*' : ' ');
-				else
+				if (p->have_change) {
+					text_put_fixed(out, W_CHG - 1, 2, true, p->change_pct);
+					fprintf(out, "%%%c", p->significant ? '*' : ' ');
+				} else
 					fprintf(out, "%*s ", W_CHG, "-");
 			}
 			if (verd) {

@@ -39,7 +39,12 @@ static void csv_field(struct emitter *e, const char *name, enum sample_type type
 		break;
 	case SCT_THR_SRC: fputs(thr_src_name((enum throttle_source)v->i), e->out); break;
 	case SCT_TEXT: rec_csv_str(e->out, v->s); break;
-	case SCT_DOUBLE_G: fprintf(e->out, "%.*g", e->digits, v->d); break;
+	case SCT_DOUBLE_G:
+		if (isfinite(v->d))
+			text_put_number(e->out, v->d, e->digits, false);   /* printf's bytes, faster */
+		else
+			fprintf(e->out, "%.*g", e->digits, v->d);
+		break;
 	case SCT_RATIO:
 		if (isinf(v->d))
 			fputs("inf", e->out);

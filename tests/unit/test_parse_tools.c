@@ -147,6 +147,49 @@ static void test_numbers_out_of_range(void **state)
 	result_set_free(&rs);
 }
 
+/* pp_scan_number reads most figures without strtod: the value must be
+ * strtod's to the last bit, for every shape a table prints and the edges
+ * of the exact range (15 digits, 10^22), and -0 stays -0. */
+static void test_numbers_as_strtod(void **state)
+{
+	static const char *const fixed[] = {
+		"0", "-0", "+0", "-0.00", "0.1", "0.3", "1.", ".5", "123.45", "-48.4", "99.99", "1e22", "1e23",
+		"9007199254740993", "999999999999999", "9999999999999999", "123456789012345.6", "0.000001",
+		"1.5e-22", "1.5e-23", "4.9e-324", "2.2250738585072014e-308", "1.7976931348623157e308",
+		"000123.4500", "1E5", "1e+05", "2.1e+05", "3.14159265358979",
+	};
+	unsigned long long st = 88172645463325252ULL;
+	char b[64];
+	(void)state;
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]) + 200000; i++) {
+		const char *s = b;
+		if (i < sizeof(fixed) / sizeof(fixed[0]))
+			s = fixed[i];
+		else {
+			/* a random decimal: sign, up to 18 digits, a dot, an exponent */
+			size_t o = 0, nd;
+			st ^= st << 13, st ^= st >> 7, st ^= st << 17;
+			if (st % 5 == 0)
+				b[o++] = '-';
+			nd = 1 + (st >> 8) % 18;
+			for (size_t d = 0; d < nd; d++) {
+				if (d == (st >> 16) % (nd + 1) && d)
+					b[o++] = '.';
+				b[o++] = (char)('0' + (st >> (20 + d * 2)) % 10);
+			}
+			if ((st >> 60) == 0)
+				o += (size_t)snprintf(b + o, sizeof(b) - o, "e%d", (int)((st >> 40) % 60) - 30);
+			b[o] = '\0';
+		}
+		double v = 42, w;
+		size_t n = pp_scan_number(s, &v);
+		char *end;
+		w = strtod(s, &end);
+		if (n != (size_t)(end - s) || memcmp(&v, &w, sizeof(v)))
+			fail_msg("\"%s\": %zu chars, %.17g; strtod %zu chars, %.17g", s, n, v, (size_t)(end - s), w);
+	}
+}
+
 /* --- dbench ---------------------------------------------------------- */
 
 static void check_dbench(const char *file, double clients, double tp, double maxlat, size_t progress)
@@ -764,6 +807,7 @@ int main(void)
 		cmocka_unit_test(test_sweep_overrides),
 		cmocka_unit_test(test_parser_table_rows),
 		cmocka_unit_test(test_numbers_out_of_range),
+		cmocka_unit_test(test_numbers_as_strtod),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -87,6 +87,66 @@ static void test_put_number(void **st)
 	free(buf);
 }
 
+/* text_put_number and text_put_fixed write most figures without printf:
+ * their bytes must be printf's for every figure, those they write
+ * themselves and those they leave to it (a half, or near one). */
+static void put_both(FILE *f, FILE *g, double v, unsigned long long r)
+{
+	int digits = 1 + (int)(r % 17), dec = (int)((r >> 8) % 7), w = (int)((r >> 12) % 14);
+	bool plus = (r >> 20) & 1;
+	text_put_number(f, v, digits, false);
+	fprintf(g, "%.*g", digits, v);
+	text_put_number(f, v, 10, false);
+	fprintf(g, "%.*g", 10, v);
+	text_put_fixed(f, w, dec, plus, v);
+	fprintf(g, plus ? "%+*.*f" : "%*.*f", w, dec, v);
+	text_put_fixed(f, 12, 2, false, v);
+	fprintf(g, "%*.2f", 12, v);
+	fputc('\n', f);
+	fputc('\n', g);
+}
+
+static void test_numbers_as_printf(void **st)
+{
+	static const double fixed[] = { 0, -0.0, 0.005, 0.015, 0.025, 1.005, 2.675, 0.125, -0.125, 1e15, 999999999999999,
+					1e-4, 9.99995e-5, 0.0001, 123456.789, 9999999999.5, 99999.99999, 1e22, 1e23,
+					5e-324, 1.7976931348623157e308, 192.4, 157.89, -48.4, 0.3, 1.0 / 3 };
+	unsigned long long r = 88172645463325252ULL;
+	char *a = NULL, *b = NULL;
+	size_t la = 0, lb = 0;
+	FILE *f = open_memstream(&a, &la), *g = open_memstream(&b, &lb);
+	(void)st;
+	assert_non_null(f);
+	assert_non_null(g);
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		put_both(f, g, fixed[i], i * 2654435761u);
+	for (int i = 0; i < 200000; i++) {
+		r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+		/* a short decimal as a table prints it, or any double */
+		double v = (double)(long long)(r % 100000000000ULL) / pow(10, (double)((r >> 40) % 12));
+		if ((r >> 59) == 0)
+			memcpy(&v, &r, sizeof(v));
+		else if ((r >> 59) == 1)
+			v = nextafter((double)(r % 1000000 * 2 + 1) / pow(10, (double)((r >> 40) % 8)) / 2,
+				      (r >> 57) & 1 ? INFINITY : 0);   /* at or beside a half */
+		else if ((r >> 59) == 2)
+			v = (double)(r % 1000) / 7;   /* a mean */
+		if ((r >> 58) & 1)
+			v = -v;
+		put_both(f, g, v, r >> 3);
+	}
+	fclose(f);
+	fclose(g);
+	for (size_t i = 0, line = 1; i < la && i < lb; line += a[i++] == '\n')
+		if (a[i] != b[i])
+			fail_msg("line %zu differs: text_put_* gave \"%.40s\", printf \"%.40s\"", line,
+				 memrchr(a, '\n', i) ? (char *)memrchr(a, '\n', i) + 1 : a,
+				 memrchr(b, '\n', i) ? (char *)memrchr(b, '\n', i) + 1 : b);
+	assert_int_equal(la, lb);
+	free(a);
+	free(b);
+}
+
 static void test_fmt_si(void **st)
 {
 	(void)st;
@@ -132,6 +192,7 @@ int main(void)
 		cmocka_unit_test(test_line_safe),
 		cmocka_unit_test(test_put_safe),
 		cmocka_unit_test(test_put_number), cmocka_unit_test(test_fmt_si),
+		cmocka_unit_test(test_numbers_as_printf),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
