@@ -343,20 +343,12 @@ static void draw_throttle_rows(const struct frame *v, WINDOW *w, int y, int W, i
 	}
 }
 
-static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
+/* The dirty panel's title: as much of the sum as the width holds. */
+static void dirty_draw_title(WINDOW *w, const struct ui_style *st, const struct frame *v, int W, bool focus)
 {
-	WINDOW *w = (WINDOW *)win;
-	const struct ui_style *st = &L->scr.st;
-	const struct frame *v = &L->v;
-	int W = getmaxx(w), H = getmaxy(w);
-	char title[256], a[16], b[16], c[16], t[16];
 	const struct sample *s = &v->last;
-	if (!v->have_last || !s->have_dirty) {
-		ui_title(w, st, "Dirty memory", focus);
-		ui_put(w, 1, 0, W, st, TE_DIM, v->have_last ? "dirty levels n/a (/proc/vmstat not read)"
-							    : "waiting for the first sample");
-		return;
-	}
+	char title[256], a[16], b[16], c[16], t[16];
+
 	ui_fmt_kb((double)s->dirty_kb, a, sizeof a);
 	ui_fmt_kb((double)s->writeback_kb, b, sizeof b);
 	ui_fmt_kb((double)(s->dirty_kb + s->writeback_kb), c, sizeof c);
@@ -372,57 +364,30 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	else
 		snprintf(title, sizeof title, "Dirty %s/%s", c, t);
 	ui_title(w, st, title, focus);
+}
 
-	/* One scale for the bar and the history, so they read alike: the
-	 * current hard threshold or the highest level in view.  Older,
-	 * higher thresholds (knobs changed) fall off the top rather than
-	 * squash today's lines into the bottom row. */
-	/* the labels' column: a blank and "░throttle", the longest */
-	int lab_w = W >= 40 ? 10 : 0, gw = W - lab_w;
-	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
-	struct frame_column *bk = malloc(((size_t)G + 1) * sizeof *bk);
-	bool *have = malloc(((size_t)G + 1) * sizeof *have);
-	if (!bk || !have) {
-		free(bk);
-		free(have);
-		return;
-	}
-	frame_buckets(&L->v, G, 1, 0, bk, have);     /* levels only: no disk's rates */
+/* One scale for the bar and the history, so they read alike: the
+ * current hard threshold or the highest level in view.  Older,
+ * higher thresholds (knobs changed) fall off the top rather than
+ * squash today's lines into the bottom row. */
+static double dirty_scale(const struct sample *s, const struct frame_column *bk, const bool *have, int G)
+{
 	double top = (double)(s->thresh_kb > s->dirty_kb + s->writeback_kb
 			      ? s->thresh_kb : s->dirty_kb + s->writeback_kb);
 	for (int i = 0; i < G; i++)
 		if (have[i] && bk[i].b.have_dirty)
 			top = fmax(top, bk[i].b.level_kb);
-	double scale = top * 1.05;
-	if (H >= 2) {
-		struct ui_gauge_data gd = { .y = 1, .x = 0, .w = W, .h = H >= 3 ? 2 : 1,
-					    .v = { (double)s->dirty_kb, (double)s->writeback_kb,
-						   (double)s->bg_thresh_kb, (double)s->freerun_kb,
-						   (double)s->thresh_kb, scale } };
-		ui_gauge_widget.draw(w, &gd, st);
-	}
-	int gh = H - 3;
-	int trows = throttle_rows(v, W);
-	if (gh - trows >= 4) {
-		gh -= trows;
-		draw_throttle_rows(v, w, 3 + gh, W, trows, st);
-	}
-	if (gh < 1) {
-		free(bk);
-		free(have);
-		return;
-	}
-	double *lv = malloc(((size_t)G + 1) * 4 * sizeof *lv);     /* every i < G set below */
-	bool *sh = malloc(((size_t)G + 1) * sizeof *sh);
-	if (!lv || !sh) {
-		free(lv);
-		free(sh);
-		free(bk);
-		free(have);
-		return;
-	}
+	return top * 1.05;
+}
+
+/* The history's level, its three threshold lines (lv, bg, fr, th: G
+ * columns each) and where writers were throttled; true when any was. */
+static bool dirty_fill_lines(const struct sample *s, const struct frame_column *bk, const bool *have, int G,
+			     double *lv, bool *sh)
+{
 	double *bg = lv + G, *fr = lv + 2 * G, *th = lv + 3 * G;
 	bool any_shade = false;
+
 	for (int i = 0; i < G; i++) {
 		const struct hist_bucket *p = &bk[i].b;
 		bool ok = have[i] && p->have_dirty;
@@ -446,6 +411,52 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 		fr[i] = (double)s->freerun_kb;
 		th[i] = (double)s->thresh_kb;
 	}
+	return any_shade;
+}
+
+/* Line names at the latest rows of their lines, right of the graph,
+ * never on top of one another: a later one moves to the next free row. */
+static void dirty_draw_labels(WINDOW *w, const struct ui_style *st, const struct sample *s, double scale, int gh,
+			      int gw, int lab_w, bool any_shade)
+{
+	struct { double kb; const char *n; enum theme_elem e; } lab[3] = {
+		{ (double)s->thresh_kb, "thresh", TE_LINE_THRESH },
+		{ (double)s->freerun_kb, "freerun", TE_LINE_FREERUN },
+		{ (double)s->bg_thresh_kb, "bg", TE_LINE_BG },
+	};
+	int used = -1;
+
+	for (int i = 0; i < 3; i++) {
+		int r = ui_graph_row_of(lab[i].kb, scale, gh);
+		if (r < 0)
+			continue;
+		if (r <= used)
+			r = used + 1;
+		if (r >= gh)
+			break;
+		ui_put(w, 3 + r, gw + 1, lab_w - 1, st, lab[i].e, lab[i].n);
+		used = r;
+	}
+	if (any_shade && gh >= 5)
+		ui_put(w, 3 + gh - 1, gw + 1, lab_w - 1, st, TE_SHADE,
+		       st->glyphs == UI_GLYPH_ASCII ? ":throttle" : "\u2591throttle");
+}
+
+/* The dirty history from row 3: gh rows, gw columns of G buckets. */
+static void dirty_draw_history(WINDOW *w, const struct ui_style *st, const struct sample *s,
+			       const struct frame_column *bk, const bool *have, int G, int gw, int gh, int lab_w,
+			       double scale)
+{
+	double *lv = malloc(((size_t)G + 1) * 4 * sizeof *lv);     /* every i < G set below */
+	bool *sh = malloc(((size_t)G + 1) * sizeof *sh);
+
+	if (!lv || !sh) {
+		free(lv);
+		free(sh);
+		return;
+	}
+	bool any_shade = dirty_fill_lines(s, bk, have, G, lv, sh);
+	double *bg = lv + G, *fr = lv + 2 * G, *th = lv + 3 * G;
 	/* Three lines in fewer than three rows share a row: their dots stack
 	 * into a solid band that reads as a full history.  Then the level
 	 * alone, a sparkline under the gauge. */
@@ -456,32 +467,54 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 				    .hline_elem = { TE_LINE_BG, TE_LINE_FREERUN, TE_LINE_THRESH },
 				    .shade = sh, .n = (size_t)G };
 	ui_graph_widget.draw(w, &gd, st);
-	if (lab_w) {
-		/* line names at the latest rows of their lines, never on top of
-		 * one another: a later one moves to the next free row */
-		struct { double kb; const char *n; enum theme_elem e; } lab[3] = {
-			{ (double)s->thresh_kb, "thresh", TE_LINE_THRESH },
-			{ (double)s->freerun_kb, "freerun", TE_LINE_FREERUN },
-			{ (double)s->bg_thresh_kb, "bg", TE_LINE_BG },
-		};
-		int used = -1;
-		for (int i = 0; i < 3; i++) {
-			int r = ui_graph_row_of(lab[i].kb, scale, gh);
-			if (r < 0)
-				continue;
-			if (r <= used)
-				r = used + 1;
-			if (r >= gh)
-				break;
-			ui_put(w, 3 + r, gw + 1, lab_w - 1, st, lab[i].e, lab[i].n);
-			used = r;
-		}
-		if (any_shade && gh >= 5)
-			ui_put(w, 3 + gh - 1, gw + 1, lab_w - 1, st, TE_SHADE,
-			       st->glyphs == UI_GLYPH_ASCII ? ":throttle" : "\u2591throttle");
-	}
+	if (lab_w)
+		dirty_draw_labels(w, st, s, scale, gh, gw, lab_w, any_shade);
 	free(lv);
 	free(sh);
+}
+
+static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	int W = getmaxx(w), H = getmaxy(w);
+	const struct sample *s = &v->last;
+
+	if (!v->have_last || !s->have_dirty) {
+		ui_title(w, st, "Dirty memory", focus);
+		ui_put(w, 1, 0, W, st, TE_DIM, v->have_last ? "dirty levels n/a (/proc/vmstat not read)"
+							    : "waiting for the first sample");
+		return;
+	}
+	dirty_draw_title(w, st, v, W, focus);
+	/* the labels' column: a blank and "░throttle", the longest */
+	int lab_w = W >= 40 ? 10 : 0, gw = W - lab_w;
+	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
+	struct frame_column *bk = malloc(((size_t)G + 1) * sizeof *bk);
+	bool *have = malloc(((size_t)G + 1) * sizeof *have);
+	if (!bk || !have) {
+		free(bk);
+		free(have);
+		return;
+	}
+	frame_buckets(&L->v, G, 1, 0, bk, have);     /* levels only: no disk's rates */
+	double scale = dirty_scale(s, bk, have, G);
+	if (H >= 2) {
+		struct ui_gauge_data gd = { .y = 1, .x = 0, .w = W, .h = H >= 3 ? 2 : 1,
+					    .v = { (double)s->dirty_kb, (double)s->writeback_kb,
+						   (double)s->bg_thresh_kb, (double)s->freerun_kb,
+						   (double)s->thresh_kb, scale } };
+		ui_gauge_widget.draw(w, &gd, st);
+	}
+	int gh = H - 3;
+	int trows = throttle_rows(v, W);
+	if (gh - trows >= 4) {
+		gh -= trows;
+		draw_throttle_rows(v, w, 3 + gh, W, trows, st);
+	}
+	if (gh >= 1)
+		dirty_draw_history(w, st, s, bk, have, G, gw, gh, lab_w, scale);
 	free(bk);
 	free(have);
 }
