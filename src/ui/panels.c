@@ -43,30 +43,32 @@ static void draw_progress_bar(WINDOW *w, int *cx, int rx, int fill, const struct
 	*cx += PROGRESS_CELLS + 1;
 }
 
-static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
+/* A header of one row: the badge and hits first, host in what is left. */
+static void header_draw_one_row(struct ui_live *L, WINDOW *w, int W)
 {
-	WINDOW *w = (WINDOW *)win;
 	const struct ui_style *st = &L->scr.st;
 	const struct frame *v = &L->v;
-	int W = getmaxx(w), H = getmaxy(w);
-	int zone = v->badge_zone;
 	enum theme_elem be;
-	const char *badge = frame_zone_badge(zone, &be);
+	char buf[64];
+
+	frame_zone_badge(v->badge_zone, &be);
+	int x = put_right(w, 0, W, st, be, frame_zone_badge_short(v->badge_zone));
+	if (v->have_last && v->last.hits) {
+		snprintf(buf, sizeof buf, "hits %u ", v->last.hits);
+		x = put_right(w, 0, x, st, TE_HIT, buf);
+	}
+	ui_put(w, 0, 0, x - 1, st, TE_HEADER, L->paused ? "PAUSED" : v->host);
+}
+
+/* Row 0: where and what; elapsed and the zone badge on the right. */
+static void header_draw_where(struct ui_live *L, WINDOW *w, int W)
+{
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	enum theme_elem be;
+	const char *badge = frame_zone_badge(v->badge_zone, &be);
 	char buf[512], el[32];
 
-	if (H < 2) {
-		/* one row: the badge and hits first, host in what is left */
-		badge = frame_zone_badge_short(zone);
-		int x = put_right(w, 0, W, st, be, badge);
-		if (v->have_last && v->last.hits) {
-			snprintf(buf, sizeof buf, "hits %u ", v->last.hits);
-			x = put_right(w, 0, x, st, TE_HIT, buf);
-		}
-		ui_put(w, 0, 0, x - 1, st, TE_HEADER, L->paused ? "PAUSED" : v->host);
-		return;
-	}
-
-	/* row 0: where and what; elapsed and the zone badge on the right */
 	int x = put_right(w, 0, W, st, be, badge);
 	ui_fmt_dur(v->have_last ? v->last.t : 0, el, sizeof el);
 	snprintf(buf, sizeof buf, "%s%s ", L->paused ? "PAUSED  " : "", el);
@@ -75,9 +77,15 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 	lx += ui_put(w, 0, lx, x - lx, st, TE_HEADER, v->host);
 	snprintf(buf, sizeof buf, "  %s  %s", v->kernel, v->source);
 	ui_put(w, 0, lx, x - lx - 1, st, TE_DIM, buf);
+}
 
-	/* row 1: dirty-limit hits and throttle facts on the right */
+/* Row 1's right side: dirty-limit hits and throttle facts, drawn from
+ * the right edge; returns the x where they start. */
+static int header_draw_hits(const struct frame *v, WINDOW *w, int W, const struct ui_style *st)
+{
+	char buf[512];
 	int rx = W;
+
 	if (v->bench.have_tracepoint) {
 		snprintf(buf, sizeof buf, " pauses %.0f/s %.0f ms/s", v->bench.pauses_per_s,
 			 v->bench.pause_ms_per_s);
@@ -108,31 +116,40 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 		snprintf(buf, sizeof buf, " missed ticks %llu", (unsigned long long)v->last.missed);
 		rx = put_right(w, 1, rx, st, TE_ERROR, buf);
 	}
-	/* left: the benchmark, a sweep's progress, or the end */
-	int cx = 0;
+	return rx;
+}
+
+/* How the benchmark ended, in row 1's first rx cells. */
+static void header_draw_ended(const struct frame *v, WINDOW *w, int rx, const struct ui_style *st)
+{
 	const struct bench_status *b = &v->bench;
-	if (L->asking_stop) {
-		ui_put(w, 1, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
-		return;
-	}
-	if (L->v.had_bench && v->bench_done) {
-		if (b->attached)
-			/* not our child: nobody but its parent can know its status */
-			snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
-				 b->left_running ? "left running (attach only watches)"
-						 : "exited, exit status unknown (not a child of iodash)");
-		else if (frame_last_run_stopped(v))
-			snprintf(buf, sizeof buf, "stopped on request - q to quit");
-		else if (b->last_signal)
-			snprintf(buf, sizeof buf, "finished, killed by signal %d - q to quit", b->last_signal);
-		else if (b->last_exit_status < 0 && !v->exit_code)
-			snprintf(buf, sizeof buf, "finished, exit status unknown - q to quit");
-		else
-			snprintf(buf, sizeof buf, "finished, exit status %d - q to quit",
-				 b->last_exit_status >= 0 ? b->last_exit_status : v->exit_code);
-		ui_put(w, 1, 0, rx, st, TE_TITLE_FOCUS, buf);
-		return;
-	}
+	char buf[512];
+
+	if (b->attached)
+		/* not our child: nobody but its parent can know its status */
+		snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
+			 b->left_running ? "left running (attach only watches)"
+					 : "exited, exit status unknown (not a child of iodash)");
+	else if (frame_last_run_stopped(v))
+		snprintf(buf, sizeof buf, "stopped on request - q to quit");
+	else if (b->last_signal)
+		snprintf(buf, sizeof buf, "finished, killed by signal %d - q to quit", b->last_signal);
+	else if (b->last_exit_status < 0 && !v->exit_code)
+		snprintf(buf, sizeof buf, "finished, exit status unknown - q to quit");
+	else
+		snprintf(buf, sizeof buf, "finished, exit status %d - q to quit",
+			 b->last_exit_status >= 0 ? b->last_exit_status : v->exit_code);
+	ui_put(w, 1, 0, rx, st, TE_TITLE_FOCUS, buf);
+}
+
+/* A sweep's run count, or one timed run's share, with its progress bar
+ * and ETA from row 1's left edge; returns the x after them. */
+static int header_draw_progress(const struct frame *v, WINDOW *w, int rx, const struct ui_style *st)
+{
+	const struct bench_status *b = &v->bench;
+	char buf[512], el[32];
+	int cx = 0;
+
 	if (b->run_total > 0) {
 		snprintf(buf, sizeof buf, "run %d/%d ", b->run_index, b->run_total);
 		cx += ui_put(w, 1, cx, rx - cx, st, TE_HEADER, buf);
@@ -155,6 +172,15 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 			cx += ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
 		}
 	}
+	return cx;
+}
+
+/* What the benchmark is doing now, in row 1 between cx and rx. */
+static void header_draw_state(const struct frame *v, WINDOW *w, int cx, int rx, const struct ui_style *st)
+{
+	const struct bench_status *b = &v->bench;
+	char buf[512], el[32];
+
 	switch (b->state) {
 	case BENCH_NONE:
 		if (v->sampler_done)
@@ -175,6 +201,31 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 			 b->label[0] ? ": " : "", b->command, (int)b->pid, el);
 	}
 	ui_put(w, 1, cx, rx - cx - 1, st, TE_HEADER, buf);
+}
+
+static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	int W = getmaxx(w), H = getmaxy(w);
+
+	if (H < 2) {
+		header_draw_one_row(L, w, W);
+		return;
+	}
+	header_draw_where(L, w, W);
+	int rx = header_draw_hits(v, w, W, st);
+	/* left: the benchmark, a sweep's progress, or the end */
+	if (L->asking_stop) {
+		ui_put(w, 1, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
+		return;
+	}
+	if (L->v.had_bench && v->bench_done) {
+		header_draw_ended(v, w, rx, st);
+		return;
+	}
+	header_draw_state(v, w, header_draw_progress(v, w, rx, st), rx, st);
 }
 
 static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
