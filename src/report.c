@@ -256,7 +256,7 @@ static void put_curve_name(FILE *out, const struct curve_set *cs, size_t l)
 
 /* The lowest and highest a chart of cs must show: every run's min and
  * max, and mean +- stddev where the bars reach beyond them. */
-static void curves_y_range(const struct curve_set *cs, double *ylo, double *yhi)
+static void chart_y_range(const struct curve_set *cs, double *ylo, double *yhi)
 {
 	*ylo = INFINITY;
 	*yhi = -INFINITY;
@@ -419,7 +419,7 @@ static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, con
 	snprintf(yname, sizeof(yname), "%s%s%s%s", cd->metrics[k], c0 && c0->unit[0] ? " (" : "",
 		 c0 ? c0->unit : "", c0 && c0->unit[0] ? ")" : "");
 	svg_open(out, &ch, standalone, title);
-	curves_y_range(cs, &ylo, &yhi);
+	chart_y_range(cs, &ylo, &yhi);
 	if (!nx || !isfinite(ylo)) {
 		fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">no results for this metric</text></svg>\n",
 			ch.w / 2, ch.h / 2);
