@@ -284,22 +284,25 @@ int sweep_plan_build(struct sweep_plan *p, const char *const *params, int nparam
 				      repeat, err, errlen);
 }
 
-int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int nparams,
-			   char *const *argv, int nargs, const char *between,
-			   const char *const *sysctls, int nsysctls, int repeat,
-			   char *err, size_t errlen)
-{
-	long npoints = 1, total;
-	int idx[SWEEP_MAX_PARAMS];
-	int rc;
+/* The command a sweep runs at each point: what {NAME} may appear in. */
+struct sweep_cmd {
+	char *const *argv;
+	int nargs;
+	const char *between;
+	const char *const *sysctls;
+	int nsysctls;
+};
 
-	memset(p, 0, sizeof(*p));
+/* The counts and the shape of every --sysctl, before any -p is read. */
+static int sweep_check_args(struct sweep_plan *p, int nparams, const struct sweep_cmd *c, int repeat, char *err,
+			    size_t errlen)
+{
 	if (nparams < 1 || nparams > SWEEP_MAX_PARAMS) {
 		snprintf(err, errlen, "sweep needs 1 to %d -p NAME=V1,V2,... options (e.g. -p clients=1,2,4)",
 			 SWEEP_MAX_PARAMS);
 		return -EINVAL;
 	}
-	if (nargs < 1 || !argv || !argv[0] || !argv[0][0]) {
+	if (c->nargs < 1 || !c->argv || !c->argv[0] || !c->argv[0][0]) {
 		snprintf(err, errlen, "sweep needs a command after -- (e.g. -- dbench -t 30 {clients})");
 		return -EINVAL;
 	}
@@ -308,58 +311,145 @@ int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int 
 		return -EINVAL;
 	}
 	p->repeat = repeat;
-	if (nsysctls > SWEEP_MAX_SYSCTLS) {
+	if (c->nsysctls > SWEEP_MAX_SYSCTLS) {
 		snprintf(err, errlen, "at most %d --sysctl options", SWEEP_MAX_SYSCTLS);
 		return -EINVAL;
 	}
-	for (int i = 0; i < nsysctls; i++) {
-		const char *eq = strchr(sysctls[i], '=');
-		if (!eq || eq == sysctls[i] || memchr(sysctls[i], '{', (size_t)(eq - sysctls[i]))) {
+	for (int i = 0; i < c->nsysctls; i++) {
+		const char *s = c->sysctls[i], *eq = strchr(s, '=');
+		if (!eq || eq == s || memchr(s, '{', (size_t)(eq - s))) {
 			snprintf(err, errlen, "--sysctl '%s': expected KEY=VALUE with a fixed KEY (e.g. --sysctl vm.dirty_ratio={r})",
-				 sysctls[i]);
+				 s);
 			return -EINVAL;
 		}
 	}
+	return 0;
+}
+
+/* -p number i against the ones before it and the command: a name given
+ * twice, bound twice, quoted in --between or used nowhere is a mistake
+ * the user must hear of before the first run. */
+static int sweep_check_param(const struct sweep_plan *p, int i, const struct sweep_cmd *c, char *err,
+			     size_t errlen)
+{
+	const struct sweep_param *sp = &p->params[i];
+
+	for (int j = 0; j < i; j++)
+		if (!strcmp(p->params[j].name, sp->name)) {
+			snprintf(err, errlen, "-p %s given twice (put all values in one: -p %s=A,B,C)", sp->name,
+				 sp->name);
+			return -EINVAL;
+		}
+	for (int j = 0; j < sp->nnames; j++) {
+		const char *nm = sp->names[j];
+		if (quoted_mention(c->between, nm)) {
+			snprintf(err, errlen, "--between: {%s} is inside quotes; write it bare (iodash puts the value in as one quoted shell word), e.g. --between 'echo {%s} > /tmp/next'",
+				 nm, nm);
+			return -EINVAL;
+		}
+		bool used = mentions(c->between, nm);
+		for (int a = 0; a < c->nargs && !used; a++)
+			used = mentions(c->argv[a], nm);
+		for (int a = 0; a < c->nsysctls && !used; a++)
+			used = mentions(c->sysctls[a], nm);
+		if (!used) {
+			snprintf(err, errlen, "-p %s: {%s} appears nowhere in the command (write it where the value goes, e.g. -- dbench -t 30 {%s})",
+				 sp->name, nm, nm);
+			return -EINVAL;
+		}
+	}
+	for (int j = 0; j < i; j++)
+		for (int a = 0; a < sp->nnames; a++)
+			for (int k = 0; k < p->params[j].nnames; k++)
+				if (!strcmp(p->params[j].names[k], sp->names[a])) {
+					snprintf(err, errlen, "-p %s: %s is bound by another -p too", sp->name,
+						 sp->names[a]);
+					return -EINVAL;
+				}
+	return 0;
+}
+
+/* A run's x (the last -p's last name) and its label's other values. */
+static void sweep_run_label(const struct sweep_plan *p, struct sweep_run *r, const int *idx,
+			    const struct sweep_cmd *c)
+{
+	const struct sweep_param *xp = &p->params[p->nparams - 1];
+	size_t xl, off = 0;
+	const char *xv = value_part(xp, idx[p->nparams - 1], xp->nnames - 1, &xl);
+
+	snprintf(r->x_name, sizeof(r->x_name), "%s", xp->names[xp->nnames - 1]);
+	snprintf(r->x_text, sizeof(r->x_text), "%.*s", (int)xl, xv);
+	if (util_parse_number(r->x_text, &r->x))
+		r->x = idx[p->nparams - 1] + 1;   /* not a number: its position */
+	/* the other -p go into the label ("bs=4k"); names paired
+	 * with the x are not a curve of their own: x fixes them;
+	 * a value only a --sysctl takes is the run's knob
+	 * setting, a dimension of its own (the driver gives it
+	 * to the results), never folded into the label */
+	for (int k = 0; k < p->nparams - 1; k++)
+		for (int j = 0; j < p->params[k].nnames; j++) {
+			size_t vl;
+			const char *v;
+			if (knob_only(p->params[k].names[j], c->sysctls, c->nsysctls, c->argv, c->nargs, c->between))
+				continue;
+			v = value_part(&p->params[k], idx[k], j, &vl);
+			int w = snprintf(r->label_extra + off, sizeof(r->label_extra) - off, "%s%s=%.*s",
+					 off ? " " : "", p->params[k].names[j], (int)vl, v);
+			if (w < 0 || (size_t)w >= sizeof(r->label_extra) - off)
+				break;
+			off += (size_t)w;
+		}
+}
+
+/* The next run of the plan: point pt of pass, its values substituted
+ * into the command, the environment, --between and the --sysctl. */
+static int sweep_add_run(struct sweep_plan *p, int pass, long pt, const struct sweep_cmd *c)
+{
+	struct sweep_run *r = &p->runs[p->nruns];
+	int idx[SWEEP_MAX_PARAMS];
+	long rest = pt;
+
+	/* last parameter fastest */
+	for (int k = p->nparams - 1; k >= 0; k--) {
+		idx[k] = (int)(rest % p->params[k].nvalues);
+		rest /= p->params[k].nvalues;
+	}
+	r->pass = pass;
+	r->point = (int)pt;
+	sweep_run_label(p, r, idx, c);
+	r->argv = calloc((size_t)c->nargs + 1, sizeof(char *));
+	if (!r->argv)
+		return -ENOMEM;
+	p->nruns++;   /* from here sweep_plan_free frees what it holds */
+	for (int a = 0; a < c->nargs; a++)
+		if (!(r->argv[a] = substitute(c->argv[a], p, idx, false)))
+			return -ENOMEM;
+	if (!(r->env = run_env(p, idx)) || (c->between && !(r->between = substitute(c->between, p, idx, true))))
+		return -ENOMEM;
+	for (int a = 0; a < c->nsysctls; a++)
+		if (!(r->sysctls[a] = substitute(c->sysctls[a], p, idx, false)))
+			return -ENOMEM;
+	return 0;
+}
+
+int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int nparams,
+			   char *const *argv, int nargs, const char *between,
+			   const char *const *sysctls, int nsysctls, int repeat,
+			   char *err, size_t errlen)
+{
+	const struct sweep_cmd c = { argv, nargs, between, sysctls, nsysctls };
+	long npoints = 1, total;
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	if ((rc = sweep_check_args(p, nparams, &c, repeat, err, errlen)))
+		return rc;
 	for (int i = 0; i < nparams; i++) {
 		if ((rc = parse_param(params[i], &p->params[i], err, errlen)))
 			goto fail;
 		p->nparams++;
-		for (int j = 0; j < i; j++)
-			if (!strcmp(p->params[j].name, p->params[i].name)) {
-				snprintf(err, errlen, "-p %s given twice (put all values in one: -p %s=A,B,C)",
-					 p->params[i].name, p->params[i].name);
-				rc = -EINVAL;
-				goto fail;
-			}
-		for (int j = 0; j < p->params[i].nnames; j++) {
-			const char *nm = p->params[i].names[j];
-			if (quoted_mention(between, nm)) {
-				snprintf(err, errlen, "--between: {%s} is inside quotes; write it bare (iodash puts the value in as one quoted shell word), e.g. --between 'echo {%s} > /tmp/next'",
-					 nm, nm);
-				rc = -EINVAL;
-				goto fail;
-			}
-			bool used = mentions(between, nm);
-			for (int a = 0; a < nargs && !used; a++)
-				used = mentions(argv[a], nm);
-			for (int a = 0; a < nsysctls && !used; a++)
-				used = mentions(sysctls[a], nm);
-			if (!used) {
-				snprintf(err, errlen, "-p %s: {%s} appears nowhere in the command (write it where the value goes, e.g. -- dbench -t 30 {%s})",
-					 p->params[i].name, nm, nm);
-				rc = -EINVAL;
-				goto fail;
-			}
-		}
-		for (int j = 0; j < i; j++)
-			for (int a = 0; a < p->params[i].nnames; a++)
-				for (int c = 0; c < p->params[j].nnames; c++)
-					if (!strcmp(p->params[j].names[c], p->params[i].names[a])) {
-						snprintf(err, errlen, "-p %s: %s is bound by another -p too",
-							 p->params[i].name, p->params[i].names[a]);
-						rc = -EINVAL;
-						goto fail;
-					}
+		if ((rc = sweep_check_param(p, i, &c, err, errlen)))
+			goto fail;
 		npoints *= p->params[i].nvalues;
 		if (npoints > SWEEP_MAX_RUNS)
 			break;
@@ -373,59 +463,10 @@ int sweep_plan_build_knobs(struct sweep_plan *p, const char *const *params, int 
 	p->runs = calloc((size_t)total, sizeof(*p->runs));
 	if (!p->runs)
 		goto nomem;
-	for (int pass = 0; pass < repeat; pass++) {
-		for (long pt = 0; pt < npoints; pt++) {
-			struct sweep_run *r = &p->runs[p->nruns];
-			const struct sweep_param *xp = &p->params[p->nparams - 1];
-			long rest = pt;
-			size_t off = 0;
-
-			/* last parameter fastest */
-			for (int k = p->nparams - 1; k >= 0; k--) {
-				idx[k] = (int)(rest % p->params[k].nvalues);
-				rest /= p->params[k].nvalues;
-			}
-			r->pass = pass;
-			r->point = (int)pt;
-			size_t xl;
-			const char *xv = value_part(xp, idx[p->nparams - 1], xp->nnames - 1, &xl);
-			snprintf(r->x_name, sizeof(r->x_name), "%s", xp->names[xp->nnames - 1]);
-			snprintf(r->x_text, sizeof(r->x_text), "%.*s", (int)xl, xv);
-			if (util_parse_number(r->x_text, &r->x))
-				r->x = idx[p->nparams - 1] + 1;   /* not a number: its position */
-			/* the other -p go into the label ("bs=4k"); names paired
-			 * with the x are not a curve of their own: x fixes them;
-			 * a value only a --sysctl takes is the run's knob
-			 * setting, a dimension of its own (the driver gives it
-			 * to the results), never folded into the label */
-			for (int k = 0; k < p->nparams - 1; k++)
-				for (int j = 0; j < p->params[k].nnames; j++) {
-					size_t vl;
-					const char *v;
-					if (knob_only(p->params[k].names[j], sysctls, nsysctls, argv, nargs, between))
-						continue;
-					v = value_part(&p->params[k], idx[k], j, &vl);
-					int w = snprintf(r->label_extra + off, sizeof(r->label_extra) - off, "%s%s=%.*s",
-							 off ? " " : "", p->params[k].names[j], (int)vl, v);
-					if (w < 0 || (size_t)w >= sizeof(r->label_extra) - off)
-						break;
-					off += (size_t)w;
-				}
-			r->argv = calloc((size_t)nargs + 1, sizeof(char *));
-			if (!r->argv)
+	for (int pass = 0; pass < repeat; pass++)
+		for (long pt = 0; pt < npoints; pt++)
+			if (sweep_add_run(p, pass, pt, &c))
 				goto nomem;
-			p->nruns++;
-			for (int a = 0; a < nargs; a++)
-				if (!(r->argv[a] = substitute(argv[a], p, idx, false)))
-					goto nomem;
-			if (!(r->env = run_env(p, idx)) ||
-			    (between && !(r->between = substitute(between, p, idx, true))))
-				goto nomem;
-			for (int a = 0; a < nsysctls; a++)
-				if (!(r->sysctls[a] = substitute(sysctls[a], p, idx, false)))
-					goto nomem;
-		}
-	}
 	return 0;
 nomem:
 	snprintf(err, errlen, "sweep: out of memory");

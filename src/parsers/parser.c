@@ -664,10 +664,156 @@ int parser_parse_file(const char *path, const char *name, const char *label,
 	return parser_parse_file_notes(path, name, label, out, NULL, 0, NULL, err, errlen);
 }
 
+/* A file read whole for the parsers, up to its first zero byte. */
+struct parse_text {
+	char *buf;
+	size_t len, cap;
+	size_t zero_at;        /* where a zero byte stopped the read, or SIZE_MAX */
+	off_t fsize;           /* the file's size, to say how much was not read */
+};
+
+/* Room for more of the file; a file larger than any output or mail is
+ * refused rather than held. */
+static int parse_text_grow(struct parse_text *t, const char *path, char *err, size_t errlen)
+{
+	if (t->cap >= (size_t)PARSE_FILE_MAX) {
+		if (err)
+			snprintf(err, errlen, "%s: larger than %ld MiB, not a benchmark output or mail (split it)",
+				 path, PARSE_FILE_MAX >> 20);
+		return -EFBIG;
+	}
+	size_t ncap = t->cap ? t->cap * 2 : 65536;
+	char *nb = realloc(t->buf, ncap);
+	if (!nb) {
+		if (err)
+			snprintf(err, errlen, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	t->buf = nb;
+	t->cap = ncap;
+	return 0;
+}
+
+/* The file into t (t->buf freed on failure). */
+static int parse_text_read(struct parse_text *t, const char *path, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = 0;
+
+	*t = (struct parse_text){ .zero_at = SIZE_MAX };
+	if (fd < 0) {
+		int e = errno;
+		if (err)
+			snprintf(err, errlen, "%s: %s (give a readable text file of benchmark output or a mail)",
+				 path, strerror(e));
+		return -e;
+	}
+	t->fsize = lseek(fd, 0, SEEK_END);
+	lseek(fd, 0, SEEK_SET);
+	for (;;) {
+		if (t->len == t->cap && (rc = parse_text_grow(t, path, err, errlen)))
+			break;
+		ssize_t r = read(fd, t->buf + t->len, t->cap - t->len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = -errno;
+			if (err)
+				snprintf(err, errlen, "%s: read: %s", path, strerror(-rc));
+			break;
+		}
+		if (r == 0)
+			break;
+		/* text has no zero byte: one is where a crash left a hole, or
+		 * not text at all; read no further, never hold the rest */
+		const char *z = memchr(t->buf + t->len, '\0', (size_t)r);
+		if (z) {
+			t->zero_at = (size_t)(z - t->buf);
+			t->len = t->zero_at;
+			break;
+		}
+		t->len += (size_t)r;
+	}
+	close(fd);
+	if (rc) {
+		free(t->buf);
+		t->buf = NULL;
+	}
+	return rc;
+}
+
+/* A file with no text to parse is said so before a parser would say it
+ * found no result. */
+static int parse_text_check(const struct parse_text *t, const char *path, char *err, size_t errlen)
+{
+	size_t blank = 0;
+
+	if (t->zero_at == 0) {
+		if (err)
+			snprintf(err, errlen, "%s: byte 0: a zero byte: not a text file (give benchmark output or a mail)",
+				 path);
+		return -EINVAL;
+	}
+	while (blank < t->len && (t->buf[blank] == ' ' || t->buf[blank] == '\t' || t->buf[blank] == '\n' ||
+				  t->buf[blank] == '\r'))
+		blank++;
+	if (blank == t->len) {
+		if (err)
+			snprintf(err, errlen, "%s: %s (give the file that holds the benchmark's output or the mail)",
+				 path, t->len ? "only blank lines, no results" : "empty file, no results");
+		return -ENODATA;
+	}
+	return 0;
+}
+
+/* The parser's notes for the caller, and one more for a zero byte that
+ * cut the read short. */
+static void parse_text_notes(const struct parse_text *t, const struct parser_note *pn, size_t np,
+			     struct parser_note *notes, size_t maxnotes, size_t *nnotes)
+{
+	if (!notes || !nnotes)
+		return;
+	for (size_t i = 0; i < np && *nnotes < maxnotes; i++)
+		notes[(*nnotes)++] = pn[i];
+	if (t->zero_at != SIZE_MAX && *nnotes < maxnotes) {
+		struct parser_note *zn = &notes[(*nnotes)++];
+		int line = 1;
+		for (size_t i = 0; i < t->zero_at; i++)
+			line += t->buf[i] == '\n';
+		memset(zn, 0, sizeof(*zn));
+		zn->first = zn->last = line;
+		zn->understood = false;   /* said without --explain */
+		snprintf(zn->text, sizeof(zn->text),
+			 "byte %zu: a zero byte: the rest of the file (%lld bytes) is not read",
+			 t->zero_at, t->fsize > 0 ? (long long)t->fsize - (long long)t->zero_at : 0LL);
+	}
+}
+
+/* The parser to run on t: the one named, or the one auto guesses; several
+ * tools in one log make an "auto" parser that tags each tool's points. */
+static struct parser *parse_text_parser(const struct parse_text *t, const char *name, const char *label,
+					const char **pname)
+{
+	int ntools = 0;
+
+	*pname = name;
+	if (!name || strcmp(name, "auto") == 0)
+		*pname = parser_guess_file(t->buf, t->len < 262144 ? t->len : 262144, &ntools);
+	/* several tools in one log: each section to its own parser, each
+	 * tool's points under "LABEL tool" so that none pool with another's */
+	bool sections = ntools >= 2 && strcmp(*pname, "mail") != 0;
+	struct parser *p = parser_new(sections ? "auto" : *pname, label);
+	if (p && sections)
+		((struct auto_state *)p->st)->tag = true;
+	return p;
+}
+
 int parser_parse_file_notes(const char *path, const char *name, const char *label,
 			    struct result_set *out, struct parser_note *notes, size_t maxnotes,
 			    size_t *nnotes, char *err, size_t errlen)
 {
+	struct parse_text t;
+	int rc;
+
 	if (nnotes)
 		*nnotes = 0;
 	if (err && errlen)
@@ -683,121 +829,30 @@ int parser_parse_file_notes(const char *path, const char *name, const char *labe
 				 path, name);
 		return -EINVAL;
 	}
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		int e = errno;
-		if (err)
-			snprintf(err, errlen, "%s: %s (give a readable text file of benchmark output or a mail)",
-				 path, strerror(e));
-		return -e;
+	if ((rc = parse_text_read(&t, path, err, errlen)))
+		return rc;
+	if ((rc = parse_text_check(&t, path, err, errlen))) {
+		free(t.buf);
+		return rc;
 	}
-	char *buf = NULL;
-	size_t len = 0, cap = 0, zero_at = SIZE_MAX;
-	off_t fsize = lseek(fd, 0, SEEK_END);
-	lseek(fd, 0, SEEK_SET);
-	for (;;) {
-		if (len == cap) {
-			if (cap >= (size_t)PARSE_FILE_MAX) {
-				free(buf);
-				close(fd);
-				if (err)
-					snprintf(err, errlen, "%s: larger than %ld MiB, not a benchmark output or mail (split it)",
-						 path, PARSE_FILE_MAX >> 20);
-				return -EFBIG;
-			}
-			size_t ncap = cap ? cap * 2 : 65536;
-			char *nb = realloc(buf, ncap);
-			if (!nb) {
-				free(buf);
-				close(fd);
-				if (err)
-					snprintf(err, errlen, "%s: out of memory", path);
-				return -ENOMEM;
-			}
-			buf = nb;
-			cap = ncap;
-		}
-		ssize_t r = read(fd, buf + len, cap - len);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			int e = errno;
-			free(buf);
-			close(fd);
-			if (err)
-				snprintf(err, errlen, "%s: read: %s", path, strerror(e));
-			return -e;
-		}
-		if (r == 0)
-			break;
-		/* text has no zero byte: one is where a crash left a hole, or
-		 * not text at all; read no further, never hold the rest */
-		const char *z = memchr(buf + len, '\0', (size_t)r);
-		if (z) {
-			zero_at = (size_t)(z - buf);
-			len = zero_at;
-			break;
-		}
-		len += (size_t)r;
-	}
-	close(fd);
-	if (zero_at == 0) {
-		free(buf);
-		if (err)
-			snprintf(err, errlen, "%s: byte 0: a zero byte: not a text file (give benchmark output or a mail)",
-				 path);
-		return -EINVAL;
-	}
-
-	size_t blank = 0;
-	while (blank < len && (buf[blank] == ' ' || buf[blank] == '\t' || buf[blank] == '\n' || buf[blank] == '\r'))
-		blank++;
-	if (blank == len) {
-		free(buf);
-		if (err)
-			snprintf(err, errlen, "%s: %s (give the file that holds the benchmark's output or the mail)",
-				 path, len ? "only blank lines, no results" : "empty file, no results");
-		return -ENODATA;
-	}
-	const char *pname = name;
-	int ntools = 0;
-	if (!pname || strcmp(pname, "auto") == 0)
-		pname = parser_guess_file(buf, len < 262144 ? len : 262144, &ntools);
-	/* several tools in one log: each section to its own parser, each
-	 * tool's points under "LABEL tool" so that none pool with another's */
-	bool sections = ntools >= 2 && strcmp(pname, "mail") != 0;
+	const char *pname;
 	char deflabel[RP_LABEL_LEN];
 	if (!label || !*label)
 		label = parser_default_label(path, deflabel, sizeof(deflabel));
-	struct parser *p = parser_new(sections ? "auto" : pname, label);
-	if (p && sections)
-		((struct auto_state *)p->st)->tag = true;
+	struct parser *p = parse_text_parser(&t, name, label, &pname);
 	if (!p) {
-		free(buf);
+		free(t.buf);
 		if (err)
 			snprintf(err, errlen, "%s: out of memory", path);
 		return -ENOMEM;
 	}
 	size_t before = out->n;
 	struct result_sink sink = result_set_sink(out);
-	parser_feed(p, buf, len, &sink);
+	parser_feed(p, t.buf, t.len, &sink);
 	parser_finish(p, &sink);
 	const struct parser_note *pn;
 	size_t np = parser_notes(p, &pn);
-	for (size_t i = 0; notes && nnotes && i < np && *nnotes < maxnotes; i++)
-		notes[(*nnotes)++] = pn[i];
-	if (zero_at != SIZE_MAX && notes && nnotes && *nnotes < maxnotes) {
-		struct parser_note *zn = &notes[(*nnotes)++];
-		int line = 1;
-		for (size_t i = 0; i < zero_at; i++)
-			line += buf[i] == '\n';
-		memset(zn, 0, sizeof(*zn));
-		zn->first = zn->last = line;
-		zn->understood = false;   /* said without --explain */
-		snprintf(zn->text, sizeof(zn->text),
-			 "byte %zu: a zero byte: the rest of the file (%lld bytes) is not read",
-			 zero_at, fsize > 0 ? (long long)fsize - (long long)zero_at : 0LL);
-	}
+	parse_text_notes(&t, pn, np, notes, maxnotes, nnotes);
 	/* when nothing was read, a part the parser saw but does not read
 	 * (a sysbench OLTP report) is the reason to give */
 	char why[sizeof(pn->text) + 32] = "";
@@ -805,7 +860,7 @@ int parser_parse_file_notes(const char *path, const char *name, const char *labe
 		if (!pn[i].understood)
 			snprintf(why, sizeof(why), " (line %d: %s)", pn[i].first, pn[i].text);
 	parser_free(p);
-	free(buf);
+	free(t.buf);
 	if (out->n == before) {
 		if (err && why[0])
 			snprintf(err, errlen, "%s: no result found by the %s parser%s", path, pname, why);

@@ -594,20 +594,14 @@ static int trace_index_fail(char *err, size_t errlen, const struct probe *p, uns
 	return -EINVAL;
 }
 
-/* index.tsv: a header "sample t_rel_s realtime_epoch file", then one row
- * per sample, TAB-separated; rows are split in place. */
-static int trace_load_index(struct probe *p, char *err, size_t errlen)
+/* index.tsv read whole into p->index (freed with the probe), refused
+ * when empty, binary or cut short. */
+static int trace_index_read(struct probe *p, struct text_buf *b, char *err, size_t errlen)
 {
-	static const char header[] = "sample\tt_rel_s\trealtime_epoch\tfile";
-	struct text_buf b = { 0 };
-	size_t nlines = 0;
-	unsigned line = 1;
-	char *c, *end;
-	int rc;
+	int rc = buf_read_at(b, p->rootfd, "index.tsv", PROBE_MAX_INDEX);
 
-	rc = buf_read_at(&b, p->rootfd, "index.tsv", PROBE_MAX_INDEX);
 	if (rc < 0) {
-		free(b.p);
+		free(b->p);
 		if (rc == -EFBIG)
 			probe_errf(err, errlen, "%s/index.tsv: larger than %u MiB; replay a shorter "
 				   "trace (split it into several directories)", p->root,
@@ -618,22 +612,106 @@ static int trace_load_index(struct probe *p, char *err, size_t errlen)
 				   p->root, read_errstr(rc));
 		return rc;
 	}
-	p->index = b.p;
-	if (b.len == 0) {
+	p->index = b->p;
+	if (b->len == 0) {
 		probe_errf(err, errlen, "%s/index.tsv: empty; the recording stopped before its "
 			   "first sample: record the trace again", p->root);
 		return -EINVAL;
 	}
-	if (memchr(b.p, '\0', b.len))
+	if (memchr(b->p, '\0', b->len))
 		return trace_index_fail(err, errlen, p, 1, "binary data (NUL byte); "
 					"is this the index.tsv of a recorded trace?");
-	if (b.p[b.len - 1] != '\n') {
+	if (b->p[b->len - 1] != '\n') {
 		unsigned last = 1;
-		for (size_t i = 0; i < b.len; i++)
-			last += b.p[i] == '\n';
+		for (size_t i = 0; i < b->len; i++)
+			last += b->p[i] == '\n';
 		return trace_index_fail(err, errlen, p, last, "last line has no newline: the "
 					"index was cut short; drop that line or record again");
 	}
+	return 0;
+}
+
+/* A row's sample number: digits only, at most 999999999. */
+static bool trace_index_sample(const char *f, long *out)
+{
+	long n = 0;
+
+	for (const char *d = f; ; d++) {
+		if (*d < '0' || *d > '9' || n > 99999999) {
+			if (*d || d == f || n > 999999999)
+				return false;
+			break;
+		}
+		n = n * 10 + (*d - '0');
+	}
+	*out = n;
+	return true;
+}
+
+/* Row line (NUL-terminated at c, split in place) into p->rows[p->nrows],
+ * checked against the row before it and the file it names. */
+static int trace_index_row(struct probe *p, char *c, unsigned line, char *err, size_t errlen)
+{
+	char *f[4], *q = c;
+	struct trace_row *r = &p->rows[p->nrows];
+	uint64_t v;
+	long sample;
+	int nf = 0;
+
+	while (nf < 4) {
+		f[nf++] = q;
+		q = strchr(q, '\t');
+		if (!q)
+			break;
+		*q++ = '\0';
+	}
+	if (nf != 4 || q)
+		return trace_index_fail(err, errlen, p, line, "expected 4 TAB-separated fields "
+					"(sample, t_rel_s, realtime_epoch, file)");
+	if (!trace_index_sample(f[0], &sample))
+		return trace_index_fail(err, errlen, p, line, "sample is not a whole number");
+	r->sample = sample;
+	if (!field_sec_ns(f[1], &r->t_rel_ns))
+		return trace_index_fail(err, errlen, p, line, "t_rel_s is not a number of seconds");
+	if (!field_sec_ns(f[2], &v))
+		return trace_index_fail(err, errlen, p, line, "realtime_epoch is not a number of seconds");
+	if (!rel_path_ok(f[3]))
+		return trace_index_fail(err, errlen, p, line, "file must be a path inside the "
+					"trace directory, like samples/00012.txt");
+	if (p->nrows > 0) {
+		const struct trace_row *pr = &p->rows[p->nrows - 1];
+		if (r->sample <= pr->sample)
+			return trace_index_fail(err, errlen, p, line, "sample numbers must increase; "
+						"was the index edited by hand?");
+		if (r->t_rel_ns < pr->t_rel_ns)
+			return trace_index_fail(err, errlen, p, line, "t_rel_s goes backwards; "
+						"was the index edited by hand?");
+	}
+	if (faccessat(p->rootfd, f[3], R_OK, 0) != 0) {
+		char why[400];
+		snprintf(why, sizeof(why), "%.255s: %s; the trace is incomplete: drop this line "
+			 "from index.tsv or record again", f[3], strerror(errno));
+		return trace_index_fail(err, errlen, p, line, why);
+	}
+	r->file = f[3];
+	r->line = line;
+	p->nrows++;
+	return 0;
+}
+
+/* index.tsv: a header "sample t_rel_s realtime_epoch file", then one row
+ * per sample, TAB-separated; rows are split in place. */
+static int trace_load_index(struct probe *p, char *err, size_t errlen)
+{
+	static const char header[] = "sample\tt_rel_s\trealtime_epoch\tfile";
+	struct text_buf b = { 0 };
+	size_t nlines = 0;
+	unsigned line = 1;
+	char *c, *end, *nl;
+	int rc;
+
+	if ((rc = trace_index_read(p, &b, err, errlen)))
+		return rc;
 	b.p[b.len - 1] = '\0';
 	end = b.p + b.len - 1;
 	for (c = b.p; c < end; c++)
@@ -644,72 +722,19 @@ static int trace_load_index(struct probe *p, char *err, size_t errlen)
 		return -ENOMEM;
 	}
 	c = b.p;
-	{
-		char *nl = strchr(c, '\n');
+	nl = strchr(c, '\n');
+	if (nl)
+		*nl = '\0';
+	if (strcmp(c, header) != 0)
+		return trace_index_fail(err, errlen, p, 1, "expected the header 'sample<TAB>"
+					"t_rel_s<TAB>realtime_epoch<TAB>file'; is this the "
+					"index.tsv of a recorded trace?");
+	for (c = nl ? nl + 1 : end; c < end; c = nl ? nl + 1 : end) {
+		nl = strchr(c, '\n');
 		if (nl)
 			*nl = '\0';
-		if (strcmp(c, header) != 0)
-			return trace_index_fail(err, errlen, p, 1, "expected the header 'sample<TAB>"
-						"t_rel_s<TAB>realtime_epoch<TAB>file'; is this the "
-						"index.tsv of a recorded trace?");
-		c = nl ? nl + 1 : end;
-	}
-	while (c < end) {
-		char *nl = strchr(c, '\n'), *f[4], *q = c;
-		struct trace_row *r = &p->rows[p->nrows];
-		uint64_t v;
-		int nf = 0;
-
-		line++;
-		if (nl)
-			*nl = '\0';
-		while (nf < 4) {
-			f[nf++] = q;
-			q = strchr(q, '\t');
-			if (!q)
-				break;
-			*q++ = '\0';
-		}
-		if (nf != 4 || q)
-			return trace_index_fail(err, errlen, p, line, "expected 4 TAB-separated fields "
-						"(sample, t_rel_s, realtime_epoch, file)");
-		r->sample = 0;
-		for (const char *d = f[0]; ; d++) {
-			if (*d < '0' || *d > '9' || r->sample > 99999999) {
-				if (*d || d == f[0] || r->sample > 999999999)
-					return trace_index_fail(err, errlen, p, line,
-								"sample is not a whole number");
-				break;
-			}
-			r->sample = r->sample * 10 + (*d - '0');
-		}
-		if (!field_sec_ns(f[1], &r->t_rel_ns))
-			return trace_index_fail(err, errlen, p, line, "t_rel_s is not a number of seconds");
-		if (!field_sec_ns(f[2], &v))
-			return trace_index_fail(err, errlen, p, line,
-						"realtime_epoch is not a number of seconds");
-		if (!rel_path_ok(f[3]))
-			return trace_index_fail(err, errlen, p, line, "file must be a path inside the "
-						"trace directory, like samples/00012.txt");
-		if (p->nrows > 0) {
-			const struct trace_row *pr = &p->rows[p->nrows - 1];
-			if (r->sample <= pr->sample)
-				return trace_index_fail(err, errlen, p, line, "sample numbers must increase; "
-							"was the index edited by hand?");
-			if (r->t_rel_ns < pr->t_rel_ns)
-				return trace_index_fail(err, errlen, p, line, "t_rel_s goes backwards; "
-							"was the index edited by hand?");
-		}
-		if (faccessat(p->rootfd, f[3], R_OK, 0) != 0) {
-			char why[400];
-			snprintf(why, sizeof(why), "%.255s: %s; the trace is incomplete: drop this line "
-				 "from index.tsv or record again", f[3], strerror(errno));
-			return trace_index_fail(err, errlen, p, line, why);
-		}
-		r->file = f[3];
-		r->line = line;
-		p->nrows++;
-		c = nl ? nl + 1 : end;
+		if ((rc = trace_index_row(p, c, ++line, err, errlen)))
+			return rc;
 	}
 	if (p->nrows == 0) {
 		probe_errf(err, errlen, "%s/index.tsv: no samples, only the header; the recording "

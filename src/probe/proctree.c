@@ -149,21 +149,21 @@ static void scan_tasks(const struct proctree *t, pid_t pid, int *ntasks, int *bl
 	*ntasks += n ? n : 1;
 }
 
-int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
+/* What the members' io counters moved since the last scan. */
+struct io_delta {
+	uint64_t rchar, wchar, read_bytes, write_bytes;
+	bool any_io, io_missing;
+};
+
+/* Every process under the proc root, sorted by pid for find_proc. */
+static int proctree_list(const struct proctree *t, struct scan_proc **outv, size_t *outn)
 {
 	struct scan_proc *v = NULL;
 	size_t nv = 0, capv = 0;
-	DIR *d;
 	struct dirent *de;
 	char path[512], buf[1024];
-	uint64_t drc = 0, dwc = 0, drb = 0, dwb = 0;
-	bool changed, any_io = false, io_missing = false;
-	struct proctree_entry *ne = NULL;
-	size_t nn = 0;
-	int rc = 0;
+	DIR *d = opendir(t->root_dir);
 
-	memset(out, 0, sizeof(*out));
-	d = opendir(t->root_dir);
 	if (!d)
 		return -errno;
 	while ((de = readdir(d))) {
@@ -183,14 +183,28 @@ int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
 			if (nc > 4u * 1024 * 1024) /* pid_max is at most 4M */
 				break;
 			nvp = realloc(v, nc * sizeof(*v));
-			if (!nvp) { rc = -ENOMEM; goto out; }
+			if (!nvp) {
+				free(v);
+				closedir(d);
+				return -ENOMEM;
+			}
 			v = nvp;
 			capv = nc;
 		}
 		v[nv++] = sp;
 	}
+	closedir(d);
 	qsort(v, nv, sizeof(*v), cmp_pid);
+	*outv = v;
+	*outn = nv;
+	return 0;
+}
 
+/* Members: the root, its session when asked, what was a member before,
+ * and children of members. */
+static void proctree_mark_members(struct proctree *t, struct scan_proc *v, size_t nv,
+				  struct proctree_sample *out)
+{
 	for (size_t i = 0; i < nv; i++) {
 		v[i].member = v[i].pid == t->root ||
 			      (t->session > 0 && v[i].sid == t->session) ||
@@ -201,7 +215,7 @@ int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
 	/* Children of members, to a fixed point (pids wrap, so order does
 	 * not tell parents from children); bounded by the tree depth. */
 	for (int pass = 0; pass < 4096; pass++) {
-		changed = false;
+		bool changed = false;
 		for (size_t i = 0; i < nv; i++) {
 			struct scan_proc *pp;
 			if (v[i].member)
@@ -215,16 +229,48 @@ int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
 		if (!changed)
 			break;
 	}
+}
+
+/* A member's io against what it had at the last scan. */
+static void proctree_add_io(struct proctree *t, const struct proctree_entry *cur, struct io_delta *dl)
+{
+	const struct proctree_entry *old;
+
+	if (!cur->have_io) {
+		dl->io_missing = true;
+		return;
+	}
+	dl->any_io = true;
+	old = tree_find(t, cur->pid, cur->start);
+	/* New since the last scan: it started after it, so all of
+	 * its counters are this period's.  Counters never go
+	 * backwards; guard anyway against a torn read. */
+	struct proctree_entry base = { 0 };
+	if (old && old->have_io)
+		base = *old;
+	if (t->scanned) {
+		dl->rchar += cur->rchar >= base.rchar ? cur->rchar - base.rchar : 0;
+		dl->wchar += cur->wchar >= base.wchar ? cur->wchar - base.wchar : 0;
+		dl->read_bytes += cur->read_bytes >= base.read_bytes ? cur->read_bytes - base.read_bytes : 0;
+		dl->write_bytes += cur->write_bytes >= base.write_bytes ? cur->write_bytes - base.write_bytes : 0;
+	}
+}
+
+/* The members' tasks and io into out and the new entries (*nep, *nnp). */
+static int proctree_read_members(struct proctree *t, const struct scan_proc *v, size_t nv,
+				 struct proctree_sample *out, struct proctree_entry **nep, size_t *nnp,
+				 struct io_delta *dl)
+{
+	struct proctree_entry *ne = NULL;
+	size_t nn = 0;
+	char path[512], buf[1024];
 
 	for (size_t i = 0; i < nv && nn < PROCTREE_MAX; i++) {
 		struct proctree_entry cur = { .pid = v[i].pid, .start = v[i].start, .member = true };
-		struct proctree_entry *old;
 		if (!v[i].member)
 			continue;
-		if (!ne && !(ne = calloc(PROCTREE_MAX < nv ? PROCTREE_MAX : nv, sizeof(*ne)))) {
-			rc = -ENOMEM;
-			goto out;
-		}
+		if (!ne && !(ne = calloc(PROCTREE_MAX < nv ? PROCTREE_MAX : nv, sizeof(*ne))))
+			return -ENOMEM;
 		out->nprocs++;
 		if (t->on_task)
 			t->on_task(t->on_task_ctx, v[i].pid);
@@ -232,48 +278,47 @@ int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
 		snprintf(path, sizeof(path), "%s/%d/io", t->root_dir, (int)v[i].pid);
 		if (fdio_read_small(path, buf, sizeof(buf)) > 0)
 			parse_io(buf, &cur);
-		if (!cur.have_io) {
-			io_missing = true;
-		} else {
-			any_io = true;
-			old = tree_find(t, cur.pid, cur.start);
-			/* New since the last scan: it started after it, so all of
-			 * its counters are this period's.  Counters never go
-			 * backwards; guard anyway against a torn read. */
-			struct proctree_entry base = { 0 };
-			if (old && old->have_io)
-				base = *old;
-			if (t->scanned) {
-				drc += cur.rchar >= base.rchar ? cur.rchar - base.rchar : 0;
-				dwc += cur.wchar >= base.wchar ? cur.wchar - base.wchar : 0;
-				drb += cur.read_bytes >= base.read_bytes ? cur.read_bytes - base.read_bytes : 0;
-				dwb += cur.write_bytes >= base.write_bytes ? cur.write_bytes - base.write_bytes : 0;
-			}
-		}
+		proctree_add_io(t, &cur, dl);
 		ne[nn++] = cur;
 	}
-	out->have_io = any_io && !io_missing;
-	if (any_io && t->scanned && now_s > t->last_t) {
+	*nep = ne;
+	*nnp = nn;
+	return 0;
+}
+
+int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out)
+{
+	struct scan_proc *v = NULL;
+	size_t nv = 0, nn = 0;
+	struct io_delta dl = { 0 };
+	struct proctree_entry *ne = NULL;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if ((rc = proctree_list(t, &v, &nv)))
+		return rc;
+	proctree_mark_members(t, v, nv, out);
+	rc = proctree_read_members(t, v, nv, out, &ne, &nn, &dl);
+	free(v);
+	if (rc)
+		return rc;
+	out->have_io = dl.any_io && !dl.io_missing;
+	if (dl.any_io && t->scanned && now_s > t->last_t) {
 		double dt = now_s - t->last_t;
 		out->have_rates = true;
 		/* Whole bytes per second: finer is noise (the screens show
 		 * kB/s), and a recording stores it in a few digits. */
-		out->rchar_Bps = round(drc / dt);
-		out->wchar_Bps = round(dwc / dt);
-		out->read_Bps = round(drb / dt);
-		out->write_Bps = round(dwb / dt);
+		out->rchar_Bps = round(dl.rchar / dt);
+		out->wchar_Bps = round(dl.wchar / dt);
+		out->read_Bps = round(dl.read_bytes / dt);
+		out->write_Bps = round(dl.write_bytes / dt);
 	}
 	free(t->e);
 	t->e = ne;
 	t->n = t->cap = nn;
-	ne = NULL;
 	t->last_t = now_s;
 	t->scanned = true;
-out:
-	free(ne);
-	free(v);
-	closedir(d);
-	return rc;
+	return 0;
 }
 
 bool proctree_pid_alive(pid_t pid)

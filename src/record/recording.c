@@ -328,6 +328,178 @@ static void stop_reading(struct recording *rec, size_t off, const char *why)
 	rec->scanned = off;
 }
 
+static int scan_nomem(const struct recording *rec, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s: out of memory indexing the recording", rec->path);
+	return -ENOMEM;
+}
+
+/* A file that does not start with the magic is refused before its first
+ * line is looked for: it may be anything, of any size. */
+static int scan_check_magic(const struct recording *rec, size_t pos, char *err, size_t errlen)
+{
+	const char *line = rec->map + pos;
+	size_t avail = rec->maplen - pos, ml = strlen(RT_MAGIC);
+
+	if (avail >= ml + 1 && !memcmp(line, RT_MAGIC "\t", ml + 1))
+		return 0;
+	if (avail <= ml && !memcmp(line, RT_MAGIC, avail))
+		snprintf(err, errlen, "%s: byte %zu: truncated: the file ends inside the first line (%zu bytes)",
+			 rec->path, pos, avail);
+	else
+		snprintf(err, errlen, "%s: byte %zu: not an iodash recording (it does not start with \"%s\"); view and export read the .rec files that iodash -o writes",
+			 rec->path, pos, RT_MAGIC);
+	return -EINVAL;
+}
+
+/* The end of the line at pos in *nl: 1, or 0 when reading stops before
+ * it (torn, too long, another recording), or -errno. */
+static int scan_line_end(struct recording *rec, size_t pos, const char **nl, char *err, size_t errlen)
+{
+	const char *line = rec->map + pos;
+	size_t avail = rec->maplen - pos;
+
+	*nl = memchr(line, '\n', avail < REC_MAX_LINE + 1 ? avail : REC_MAX_LINE + 1);
+	if (!*nl) {
+		if (avail <= REC_MAX_LINE) {
+			/* torn: not indexed, so a follow reader picks it up once whole */
+			rec->torn_len = avail;
+			return 0;
+		}
+		if (!rec->seen_data) {
+			snprintf(err, errlen, "%s: byte %zu: damaged header (a line longer than %d bytes)",
+				 rec->path, pos, REC_MAX_LINE);
+			return -EBADMSG;
+		}
+		/* no writer makes such a line: zero bytes a crash left,
+		 * or garbage; reading on would hold all of it */
+		rec->torn_len = 0;
+		stop_reading(rec, pos, "a line longer than any record (zero bytes or garbage)");
+		return 0;
+	}
+	rec->torn_len = 0;
+	if (rec->seen_magic && avail > strlen(RT_MAGIC) && !memcmp(line, RT_MAGIC "\t", strlen(RT_MAGIC) + 1)) {
+		stop_reading(rec, pos, "a second recording starts here (files joined?)");
+		return 0;
+	}
+	return 1;
+}
+
+/* A line whose checksum fails: counted and skipped (0), or reading stops
+ * (1), or the file is refused (-errno). */
+static int scan_bad_line(struct recording *rec, size_t pos, size_t len, char *err, size_t errlen)
+{
+	const char *line = rec->map + pos;
+
+	/* An H line holds what the session was (host, kernel, knobs):
+	 * losing one costs that, never the samples.  The magic line
+	 * and the C lines say how to read them: refused. */
+	if (!rec->seen_data && (!rec->seen_magic || len < 2 || line[0] != RT_HEADER || line[1] != '\t')) {
+		snprintf(err, errlen, "%s: byte %zu: damaged header record (checksum mismatch); the file cannot be trusted",
+			 rec->path, pos);
+		return -EBADMSG;
+	}
+	if (!rec->seen_data)
+		rec->nbad_header++;
+	note_bad(rec, pos);
+	if (*line == RT_BENCH)
+		rec->bench_base = NO_BASE;   /* its texts are lost: never guess them */
+	if (*line == RT_DISKS && lists_push(rec, pos, true))
+		return scan_nomem(rec, err, errlen);
+	if (pos + len + 1 - (size_t)rec->bad_run > REC_GARBAGE_RUN) {
+		stop_reading(rec, (size_t)rec->bad_run, "more than 1 MiB of damaged lines in a row (garbage)");
+		return 1;
+	}
+	return 0;
+}
+
+/* The magic line: the format version, refused when newer than ours. */
+static int scan_first_line(struct recording *rec, const struct fields *f, size_t pos, char *err, size_t errlen)
+{
+	long major = f->nf > 2 ? (long)fd_ll(f->p[1], f->len[1]) : 0;
+
+	if (major < 1) {
+		snprintf(err, errlen, "%s: byte %zu: no format version in the first line", rec->path, pos);
+		return -EBADMSG;
+	}
+	/* Format 1 stored derived figures in D: still read, see
+	 * docs/recording.md. */
+	if (major > REC_FORMAT_MAJOR) {
+		snprintf(err, errlen, "%s: byte %zu: recording format %ld is newer than this iodash reads (%d); use a newer iodash",
+			 rec->path, pos, major, REC_FORMAT_MAJOR);
+		return -EPROTONOSUPPORT;
+	}
+	rec->hdr.major = (int)major;
+	rec->hdr.minor = f->nf > 3 ? (int)fd_ll(f->p[2], f->len[2]) : 0;
+	rec->seen_magic = true;
+	return 0;
+}
+
+/* A timed record (sample, event, output, result, bench) into its index
+ * with its t; a bench record also points at the last one whose texts it
+ * repeats ("\="). */
+static int scan_index_timed(struct recording *rec, const struct fields *f, size_t pos, char *err, size_t errlen)
+{
+	static const enum rec_kind kinds[] = {
+		[0] = RK_SAMPLE, [2] = RK_EVENT, [3] = RK_OUTPUT, [4] = RK_RESULT, [5] = RK_BENCH };
+	int slot = type_slot(f->p[0][0]);
+	int tcol = -1;
+	double t = 0;
+
+	for (int i = 0; i < f->nf - 2 && i < REC_MAX_FIELDS; i++)
+		if (rec->colmap[slot][i] == 0) {   /* column 0 of every type is t */
+			tcol = i + 1;
+			break;
+		}
+	if (tcol > 0)
+		t = fd_double(f->p[tcol], f->len[tcol]);
+	rec->seen_data = true;
+	if (vec_push(&rec->ix[kinds[slot]], pos, t))
+		return scan_nomem(rec, err, errlen);
+	if (slot == 5) {
+		bool same = false;
+		for (int i = 1; i < f->nf - 1 && !same; i++)
+			same = fd_is(f->p[i], f->len[i], "\\=");
+		if (!same)
+			rec->bench_base = pos;
+		rec->ix[RK_BENCH].v[rec->ix[RK_BENCH].n - 1].base = rec->bench_base;
+	}
+	return 1;
+}
+
+/* One good record after the magic line: 1 when it was indexed as a
+ * timed record, 0 otherwise, or -errno. */
+static int scan_record(struct recording *rec, const struct fields *f, size_t pos, char *err, size_t errlen)
+{
+	if (f->len[0] != 1) {
+		rec->nunknown++;
+		return 0;
+	}
+	switch (f->p[0][0]) {
+	case RT_HEADER:
+		apply_header(rec, f);
+		return 0;
+	case RT_COLS:
+		apply_cols(rec, f);
+		return 0;
+	case RT_DISK:
+	case RT_THROTTLE:   /* read with its sample */
+		rec->seen_data = true;
+		return 0;
+	case RT_END:
+		rec->ended = true;
+		return 0;
+	case RT_DISKS:
+		rec->seen_data = true;
+		return lists_push(rec, pos, false) ? scan_nomem(rec, err, errlen) : 0;
+	case RT_SAMPLE: case RT_EVENT: case RT_OUTPUT: case RT_RESULT: case RT_BENCH:
+		return scan_index_timed(rec, f, pos, err, errlen);
+	default:
+		rec->nunknown++;   /* a later version's record: skip */
+		return 0;
+	}
+}
+
 /* Index the whole lines in [rec->scanned, rec->maplen). */
 static int scan(struct recording *rec, char *err, size_t errlen)
 {
@@ -336,160 +508,36 @@ static int scan(struct recording *rec, char *err, size_t errlen)
 
 	while (pos < rec->maplen && rec->stop_at < 0) {
 		const char *line = rec->map + pos;
-		size_t avail = rec->maplen - pos;
 		const char *nl;
 		size_t len;
 		struct fields f;
+		int rc;
 
-		if (!rec->seen_magic) {
-			size_t ml = strlen(RT_MAGIC);
-			if (avail < ml + 1 || memcmp(line, RT_MAGIC "\t", ml + 1)) {
-				if (avail <= ml && !memcmp(line, RT_MAGIC, avail))
-					snprintf(err, errlen, "%s: byte %zu: truncated: the file ends inside the first line (%zu bytes)",
-						 rec->path, pos, avail);
-				else
-					snprintf(err, errlen, "%s: byte %zu: not an iodash recording (it does not start with \"%s\"); view and export read the .rec files that iodash -o writes",
-						 rec->path, pos, RT_MAGIC);
-				return -EINVAL;
-			}
-		}
-		nl = memchr(line, '\n', avail < REC_MAX_LINE + 1 ? avail : REC_MAX_LINE + 1);
-		if (!nl) {
-			if (avail <= REC_MAX_LINE) {
-				/* torn: not indexed, so a follow reader picks it up once whole */
-				rec->torn_len = avail;
-				break;
-			}
-			if (!rec->seen_data) {
-				snprintf(err, errlen, "%s: byte %zu: damaged header (a line longer than %d bytes)",
-					 rec->path, pos, REC_MAX_LINE);
-				return -EBADMSG;
-			}
-			/* no writer makes such a line: zero bytes a crash left,
-			 * or garbage; reading on would hold all of it */
-			rec->torn_len = 0;
-			stop_reading(rec, pos, "a line longer than any record (zero bytes or garbage)");
-			break;
-		}
-		if (rec->seen_magic && avail > strlen(RT_MAGIC) &&
-		    !memcmp(line, RT_MAGIC "\t", strlen(RT_MAGIC) + 1)) {
-			rec->torn_len = 0;
-			stop_reading(rec, pos, "a second recording starts here (files joined?)");
-			break;
-		}
-		rec->torn_len = 0;
+		if (!rec->seen_magic && (rc = scan_check_magic(rec, pos, err, errlen)))
+			return rc;
+		if ((rc = scan_line_end(rec, pos, &nl, err, errlen)) <= 0)
+			return rc < 0 ? rc : added;
 		len = (size_t)(nl - line);
 		if (!line_ok(line, len)) {
-			/* An H line holds what the session was (host, kernel, knobs):
-			 * losing one costs that, never the samples.  The magic line
-			 * and the C lines say how to read them: refused. */
-			if (!rec->seen_data && (!rec->seen_magic || len < 2 || line[0] != RT_HEADER || line[1] != '\t')) {
-				snprintf(err, errlen, "%s: byte %zu: damaged header record (checksum mismatch); the file cannot be trusted",
-					 rec->path, pos);
-				return -EBADMSG;
+			if ((rc = scan_bad_line(rec, pos, len, err, errlen)))
+				return rc < 0 ? rc : added;
+		} else {
+			rec->bad_run = -1;
+			split(line, len - 9, &f);
+			/* the CRC field was cut off above: add an empty one so f.nf-1 is it */
+			if (f.nf < REC_MAX_FIELDS) {
+				f.p[f.nf] = line + len - 8;
+				f.len[f.nf] = 8;
+				f.nf++;
 			}
-			if (!rec->seen_data)
-				rec->nbad_header++;
-			note_bad(rec, pos);
-			if (*line == RT_BENCH)
-				rec->bench_base = NO_BASE;   /* its texts are lost: never guess them */
-			if (*line == RT_DISKS && lists_push(rec, pos, true)) {
-				snprintf(err, errlen, "%s: out of memory indexing the recording", rec->path);
-				return -ENOMEM;
-			}
-			if (pos + len + 1 - (size_t)rec->bad_run > REC_GARBAGE_RUN) {
-				stop_reading(rec, (size_t)rec->bad_run,
-					     "more than 1 MiB of damaged lines in a row (garbage)");
-				break;
-			}
-			goto next;
+			if (!rec->seen_magic)
+				rc = scan_first_line(rec, &f, pos, err, errlen);
+			else
+				rc = scan_record(rec, &f, pos, err, errlen);
+			if (rc < 0)
+				return rc;
+			added += rc;
 		}
-		rec->bad_run = -1;
-		split(line, len - 9, &f);
-		/* the CRC field was cut off above: add an empty one so f.nf-1 is it */
-		if (f.nf < REC_MAX_FIELDS) {
-			f.p[f.nf] = line + len - 8;
-			f.len[f.nf] = 8;
-			f.nf++;
-		}
-		if (!rec->seen_magic) {
-			long major = f.nf > 2 ? (long)fd_ll(f.p[1], f.len[1]) : 0;
-			if (major < 1) {
-				snprintf(err, errlen, "%s: byte %zu: no format version in the first line", rec->path, pos);
-				return -EBADMSG;
-			}
-			/* Format 1 stored derived figures in D: still read, see
-			 * docs/recording.md. */
-			if (major > REC_FORMAT_MAJOR) {
-				snprintf(err, errlen, "%s: byte %zu: recording format %ld is newer than this iodash reads (%d); use a newer iodash",
-					 rec->path, pos, major, REC_FORMAT_MAJOR);
-				return -EPROTONOSUPPORT;
-			}
-			rec->hdr.major = (int)major;
-			rec->hdr.minor = f.nf > 3 ? (int)fd_ll(f.p[2], f.len[2]) : 0;
-			rec->seen_magic = true;
-			goto next;
-		}
-		if (f.len[0] != 1) {
-			rec->nunknown++;
-			goto next;
-		}
-		switch (f.p[0][0]) {
-		case RT_HEADER:
-			apply_header(rec, &f);
-			break;
-		case RT_COLS:
-			apply_cols(rec, &f);
-			break;
-		case RT_DISK:
-			rec->seen_data = true;
-			break;
-		case RT_END:
-			rec->ended = true;
-			break;
-		case RT_THROTTLE:
-			rec->seen_data = true;   /* read with its sample */
-			break;
-		case RT_DISKS:
-			rec->seen_data = true;
-			if (lists_push(rec, pos, false)) {
-				snprintf(err, errlen, "%s: out of memory indexing the recording", rec->path);
-				return -ENOMEM;
-			}
-			break;
-		case RT_SAMPLE: case RT_EVENT: case RT_OUTPUT: case RT_RESULT: case RT_BENCH: {
-			static const enum rec_kind kinds[] = {
-				[0] = RK_SAMPLE, [2] = RK_EVENT, [3] = RK_OUTPUT, [4] = RK_RESULT, [5] = RK_BENCH };
-			int slot = type_slot(f.p[0][0]);
-			int tcol = -1;
-			double t = 0;
-			for (int i = 0; i < f.nf - 2 && i < REC_MAX_FIELDS; i++)
-				if (rec->colmap[slot][i] == 0) {   /* column 0 of every type is t */
-					tcol = i + 1;
-					break;
-				}
-			if (tcol > 0)
-				t = fd_double(f.p[tcol], f.len[tcol]);
-			rec->seen_data = true;
-			if (vec_push(&rec->ix[kinds[slot]], pos, t)) {
-				snprintf(err, errlen, "%s: out of memory indexing the recording", rec->path);
-				return -ENOMEM;
-			}
-			if (slot == 5) {
-				bool same = false;
-				for (int i = 1; i < f.nf - 1 && !same; i++)
-					same = fd_is(f.p[i], f.len[i], "\\=");
-				if (!same)
-					rec->bench_base = pos;
-				rec->ix[RK_BENCH].v[rec->ix[RK_BENCH].n - 1].base = rec->bench_base;
-			}
-			added++;
-			break;
-		}
-		default:
-			rec->nunknown++;   /* a later version's record: skip */
-		}
-next:
 		pos = (size_t)(nl - rec->map) + 1;
 		rec->scanned = pos;
 	}

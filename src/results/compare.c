@@ -647,201 +647,245 @@ int compare_load(struct compare_data *cd, char *const *paths, int npaths,
 	return compare_load_named(cd, paths, npaths, NULL, 0, baseline, metric, parser, err, errlen, warn);
 }
 
-int compare_load_named(struct compare_data *cd, char *const *paths, int npaths, const char *const *gnames,
-		       int ngnames, const char *baseline, const char *metric, const char *parser, char *err,
-		       size_t errlen, FILE *warn)
-{
-	struct renum rn = { 0 };
-	struct seen_labels seen = { 0 };
-	char names[64][RP_NAME_LEN];
-	int rc = 0;
+/* What every source of one compare_load_named shares. */
+struct load_ctx {
+	struct compare_data *cd;
+	char *const *paths;
+	int npaths;
+	const char *const *gnames;
+	int ngnames;
+	const char *parser;
+	struct renum rn;
+	struct seen_labels seen;
+	char *err;
+	size_t errlen;
+	FILE *warn;
+};
 
-	memset(cd, 0, sizeof(*cd));
-	if (baseline)
-		snprintf(cd->baseline, sizeof(cd->baseline), "%s", baseline);
-	for (int i = 0; i < ngnames; i++) {
-		const char *eq = strrchr(gnames[i], '=');
+/* One source's points before they join the set: its labels are made
+ * apart from the earlier sources' first. */
+struct load_src {
+	struct result_set rs;
+	unsigned char *rv;
+	double *rinf;
+	char kernel[128], host[64], hdr_knobs[256];
+	const char *given;     /* --label SRC=NAME for it, or NULL */
+	bool explicit;         /* named by -l or --label: pools with the same name */
+};
+
+/* Every --label SRC=NAME must name a source given: a typo would
+ * otherwise be silently ignored. */
+static int load_check_given_names(const struct load_ctx *c)
+{
+	for (int i = 0; i < c->ngnames; i++) {
+		const char *eq = strrchr(c->gnames[i], '=');
 		bool found = false;
 		for (int s = 0; eq && eq[1] && !found; s++) {
-			if (s == npaths)
+			if (s == c->npaths)
 				break;
-			found = given_name(gnames + i, 1, paths[s]) != NULL;
+			found = given_name(c->gnames + i, 1, c->paths[s]) != NULL;
 		}
 		if (!found) {
-			snprintf(err, errlen, "--label %s: %s (write --label SRC=NAME, SRC one of the sources given)",
-				 gnames[i], eq && eq[1] ? "no such source" : "no NAME after '='");
+			snprintf(c->err, c->errlen,
+				 "--label %s: %s (write --label SRC=NAME, SRC one of the sources given)", c->gnames[i],
+				 eq && eq[1] ? "no such source" : "no NAME after '='");
 			return -EINVAL;
 		}
 	}
-	for (int s = 0; s < npaths; s++) {
-		const char *given = given_name(gnames, ngnames, paths[s]);
-		bool explicit = given != NULL;
-		struct result_set rs = { 0 };
-		unsigned char *rv = NULL;
-		double *rinf = NULL;
-		char kernel[128] = "", host[64] = "", hdr_knobs[256] = "";
-		size_t before = cd->results.n, run0 = cd->nruns;
-		int kind = recording_sniff(paths[s]);
+	return 0;
+}
 
-		if (kind < 0) {
-			snprintf(err, errlen, "%s: %s", paths[s], strerror(-kind));
-			rc = kind;
-			goto fail;
-		}
-		if (kind) {
-			struct recording *rec;
-			const struct rec_header *h;
-			const char *label;
-			if ((rc = recording_open(&rec, paths[s], err, errlen)))
-				goto fail;
-			if (warn && recording_warning(rec)[0])
-				fprintf(warn, "iodash: warning: %s\n", recording_warning(rec));
-			h = recording_header(rec);
-			snprintf(kernel, sizeof(kernel), "%s", h->kernel);
-			snprintf(host, sizeof(host), "%s", h->host);
-			if (h->have_knobs)
-				snprintf(hdr_knobs, sizeof(hdr_knobs),
-					 "vm.dirty_background_bytes=%llu vm.dirty_bytes=%llu vm.dirty_background_ratio=%u vm.dirty_ratio=%u",
-					 (unsigned long long)h->dirty_background_bytes, (unsigned long long)h->dirty_bytes,
-					 h->dirty_background_ratio, h->dirty_ratio);
-			label = h->label;
-			if (!label[0])
-				label = util_base_name(paths[s]);
-			rc = load_runs(cd, rec, label);
-			if (!rc)
-				rc = load_recording_results(rec, cd->runs + run0, cd->nruns - run0, &rs, &rv, &rinf);
-			if (!rc && given) {
-				for (size_t i = 0; i < rs.n; i++)
-					rename_label(rs.v[i].label, h->label, given);
-				for (size_t i = run0; i < cd->nruns; i++)
-					rename_label(cd->runs[i].label, h->label, given);
-			} else if (!rc) {
-				/* labels by kernel, not by command name */
-				for (size_t i = 0; i < rs.n; i++)
-					default_label(h, rs.v[i].label, rs.v[i].label);
-				for (size_t i = run0; i < cd->nruns; i++)
-					default_label(h, cd->runs[i].label, cd->runs[i].label);
-			}
-			explicit = explicit || h->label[0];
-			recording_close(rec);
-			if (rc) {
-				snprintf(err, errlen, "%s: %s", paths[s], strerror(-rc));
-				goto fail_src;
-			}
-		} else {
-			char lab[RP_LABEL_LEN];
-			struct parser_note notes[PARSER_NOTES_MAX];
-			size_t nn = 0;
-			text_label(paths, s, lab, sizeof(lab));
-			rc = parser_parse_file_notes(paths[s], parser, lab, &rs, notes, PARSER_NOTES_MAX, &nn, err, errlen);
-			if (nn) {
-				struct compare_note *nv = realloc(cd->notes, (cd->nnotes + nn) * sizeof(*nv));
-				if (!nv) {
-					rc = -ENOMEM;
-					goto nomem_src;
-				}
-				cd->notes = nv;
-				for (size_t i = 0; i < nn; i++) {
-					snprintf(nv[cd->nnotes].source, sizeof(nv[cd->nnotes].source), "%s", paths[s]);
-					nv[cd->nnotes++].n = notes[i];
-				}
-			}
-			if (rc)
-				goto fail_src;
-			for (size_t i = 0; given && i < rs.n; i++)
-				if (!strcmp(rs.v[i].label, lab))
-					snprintf(rs.v[i].label, sizeof(rs.v[i].label), "%s", given);
-		}
-		/* a label an earlier source has stays apart (LABEL#2), unless
-		 * both were given (-l, --label): then they pool */
-		for (size_t i = 0; i < rs.n; i++)
-			if ((rc = apart_label(&seen, s, paths, rs.v[i].label, explicit, warn)))
-				goto nomem_src;
+/* A recording's runs (into cd) and results (into ls), labelled as given,
+ * as recorded, or by kernel. */
+static int load_src_recording(struct load_ctx *c, int s, struct load_src *ls, size_t run0)
+{
+	struct compare_data *cd = c->cd;
+	struct recording *rec;
+	const struct rec_header *h;
+	const char *label;
+	int rc;
+
+	if ((rc = recording_open(&rec, c->paths[s], c->err, c->errlen)))
+		return rc;
+	if (c->warn && recording_warning(rec)[0])
+		fprintf(c->warn, "iodash: warning: %s\n", recording_warning(rec));
+	h = recording_header(rec);
+	snprintf(ls->kernel, sizeof(ls->kernel), "%s", h->kernel);
+	snprintf(ls->host, sizeof(ls->host), "%s", h->host);
+	if (h->have_knobs)
+		snprintf(ls->hdr_knobs, sizeof(ls->hdr_knobs),
+			 "vm.dirty_background_bytes=%llu vm.dirty_bytes=%llu vm.dirty_background_ratio=%u vm.dirty_ratio=%u",
+			 (unsigned long long)h->dirty_background_bytes, (unsigned long long)h->dirty_bytes,
+			 h->dirty_background_ratio, h->dirty_ratio);
+	label = h->label;
+	if (!label[0])
+		label = util_base_name(c->paths[s]);
+	rc = load_runs(cd, rec, label);
+	if (!rc)
+		rc = load_recording_results(rec, cd->runs + run0, cd->nruns - run0, &ls->rs, &ls->rv, &ls->rinf);
+	if (!rc && ls->given) {
+		for (size_t i = 0; i < ls->rs.n; i++)
+			rename_label(ls->rs.v[i].label, h->label, ls->given);
 		for (size_t i = run0; i < cd->nruns; i++)
-			if ((rc = apart_label(&seen, s, paths, cd->runs[i].label, explicit, warn)))
-				goto nomem_src;
-		for (size_t i = 0; i < rs.n; i++) {
-			struct result_point p = rs.v[i];
-			if (!stats_point_is_final(&p))
-				continue;
-			if ((rc = renumber(&rn, (size_t)s, &p)) || (rc = result_set_add(&cd->results, &p)) ||
-			    (rc = grow_parallel(cd)))
-				goto nomem_src;
-			cd->verdicts[cd->results.n - 1] = rv ? rv[i] : RV_UNKNOWN;
-			cd->inflation[cd->results.n - 1] = rinf ? rinf[i] : NAN;
-		}
-		if ((rc = add_label_infos(cd, &rs, run0, kernel, host, hdr_knobs, paths[s])))
-			goto nomem_src;
-		result_set_free(&rs);
-		free(rv);
-		free(rinf);
-		if (warn && cd->results.n == before)
-			fprintf(warn, "iodash: warning: %s: no result points found (%s)\n", paths[s],
-				kind ? "the recording has no benchmark results" :
-				"no parser recognised its format");
-		cd->nsources++;
-		continue;
-nomem_src:
-		snprintf(err, errlen, "out of memory");
-fail_src:
-		result_set_free(&rs);
-		free(rv);
-		free(rinf);
-		goto fail;
+			rename_label(cd->runs[i].label, h->label, ls->given);
+	} else if (!rc) {
+		/* labels by kernel, not by command name */
+		for (size_t i = 0; i < ls->rs.n; i++)
+			default_label(h, ls->rs.v[i].label, ls->rs.v[i].label);
+		for (size_t i = run0; i < cd->nruns; i++)
+			default_label(h, cd->runs[i].label, cd->runs[i].label);
 	}
-	cd->nmetrics = stats_list_metrics(&cd->results, names, 64);
-	/* the runs' own figures after the benchmarks' */
-	for (size_t k = 0, moved = 0; k + moved < cd->nmetrics;) {
+	ls->explicit = ls->explicit || h->label[0];
+	recording_close(rec);
+	if (rc)
+		snprintf(c->err, c->errlen, "%s: %s", c->paths[s], strerror(-rc));
+	return rc;
+}
+
+/* A benchmark's text output through the parsers; their notes are kept
+ * even when the parse fails, so compare can say what was skipped. */
+static int load_src_text(struct load_ctx *c, int s, struct load_src *ls)
+{
+	struct compare_data *cd = c->cd;
+	char lab[RP_LABEL_LEN];
+	struct parser_note notes[PARSER_NOTES_MAX];
+	size_t nn = 0;
+	int rc;
+
+	text_label(c->paths, s, lab, sizeof(lab));
+	rc = parser_parse_file_notes(c->paths[s], c->parser, lab, &ls->rs, notes, PARSER_NOTES_MAX, &nn, c->err,
+				     c->errlen);
+	if (nn) {
+		struct compare_note *nv = realloc(cd->notes, (cd->nnotes + nn) * sizeof(*nv));
+		if (!nv) {
+			snprintf(c->err, c->errlen, "out of memory");
+			return -ENOMEM;
+		}
+		cd->notes = nv;
+		for (size_t i = 0; i < nn; i++) {
+			snprintf(nv[cd->nnotes].source, sizeof(nv[cd->nnotes].source), "%s", c->paths[s]);
+			nv[cd->nnotes++].n = notes[i];
+		}
+	}
+	if (rc)
+		return rc;
+	for (size_t i = 0; ls->given && i < ls->rs.n; i++)
+		if (!strcmp(ls->rs.v[i].label, lab))
+			snprintf(ls->rs.v[i].label, sizeof(ls->rs.v[i].label), "%s", ls->given);
+	return 0;
+}
+
+/* One source's final points and label infos into the set.  Only memory
+ * can fail here. */
+static int load_src_merge(struct load_ctx *c, int s, struct load_src *ls, size_t run0)
+{
+	struct compare_data *cd = c->cd;
+	int rc = 0;
+
+	/* a label an earlier source has stays apart (LABEL#2), unless
+	 * both were given (-l, --label): then they pool */
+	for (size_t i = 0; !rc && i < ls->rs.n; i++)
+		rc = apart_label(&c->seen, s, c->paths, ls->rs.v[i].label, ls->explicit, c->warn);
+	for (size_t i = run0; !rc && i < cd->nruns; i++)
+		rc = apart_label(&c->seen, s, c->paths, cd->runs[i].label, ls->explicit, c->warn);
+	for (size_t i = 0; !rc && i < ls->rs.n; i++) {
+		struct result_point p = ls->rs.v[i];
+		if (!stats_point_is_final(&p))
+			continue;
+		if ((rc = renumber(&c->rn, (size_t)s, &p)) || (rc = result_set_add(&cd->results, &p)) ||
+		    (rc = grow_parallel(cd)))
+			break;
+		cd->verdicts[cd->results.n - 1] = ls->rv ? ls->rv[i] : RV_UNKNOWN;
+		cd->inflation[cd->results.n - 1] = ls->rinf ? ls->rinf[i] : NAN;
+	}
+	if (!rc)
+		rc = add_label_infos(cd, &ls->rs, run0, ls->kernel, ls->host, ls->hdr_knobs, c->paths[s]);
+	if (rc)
+		snprintf(c->err, c->errlen, "out of memory");
+	return rc;
+}
+
+/* Source s (a recording or a text file) into the set. */
+static int load_source(struct load_ctx *c, int s)
+{
+	struct compare_data *cd = c->cd;
+	struct load_src ls = { .given = given_name(c->gnames, c->ngnames, c->paths[s]) };
+	size_t before = cd->results.n, run0 = cd->nruns;
+	int kind = recording_sniff(c->paths[s]);
+	int rc;
+
+	ls.explicit = ls.given != NULL;
+	if (kind < 0) {
+		snprintf(c->err, c->errlen, "%s: %s", c->paths[s], strerror(-kind));
+		return kind;
+	}
+	rc = kind ? load_src_recording(c, s, &ls, run0) : load_src_text(c, s, &ls);
+	if (!rc)
+		rc = load_src_merge(c, s, &ls, run0);
+	result_set_free(&ls.rs);
+	free(ls.rv);
+	free(ls.rinf);
+	if (rc)
+		return rc;
+	if (c->warn && cd->results.n == before)
+		fprintf(c->warn, "iodash: warning: %s: no result points found (%s)\n", c->paths[s],
+			kind ? "the recording has no benchmark results" : "no parser recognised its format");
+	cd->nsources++;
+	return 0;
+}
+
+/* The runs' own figures after the benchmarks': what a reader came for
+ * comes first. */
+static void load_order_metrics(char (*names)[RP_NAME_LEN], size_t n)
+{
+	for (size_t k = 0, moved = 0; k + moved < n;) {
 		if (strncmp(names[k], COMPARE_RUN_METRIC_PREFIX, strlen(COMPARE_RUN_METRIC_PREFIX))) {
 			k++;
 			continue;
 		}
 		char tmp[RP_NAME_LEN];
 		memcpy(tmp, names[k], RP_NAME_LEN);
-		memmove(names[k], names[k + 1], (cd->nmetrics - k - 1) * RP_NAME_LEN);
-		memcpy(names[cd->nmetrics - 1], tmp, RP_NAME_LEN);
+		memmove(names[k], names[k + 1], (n - k - 1) * RP_NAME_LEN);
+		memcpy(names[n - 1], tmp, RP_NAME_LEN);
 		moved++;
 	}
-	if (!cd->nmetrics) {
-		snprintf(err, errlen, "no result points in %s%s", npaths == 1 ? paths[0] : "any of the sources",
-			 npaths == 1 ? "" : " given");
-		rc = -ENOENT;
-		goto fail;
+}
+
+/* --metric M: keep only M, or say which metrics there are. */
+static int load_pick_metric(struct compare_data *cd, char (*names)[RP_NAME_LEN], const char *metric, char *err,
+			    size_t errlen)
+{
+	size_t k;
+
+	for (k = 0; k < cd->nmetrics && strcmp(names[k], metric); k++)
+		;
+	if (k == cd->nmetrics) {
+		size_t o = (size_t)snprintf(err, errlen, "--metric %s: not in the sources; they have:", metric);
+		for (k = 0; k < cd->nmetrics && o < errlen; k++)
+			o += (size_t)snprintf(err + o, errlen - o, " %s", names[k]);
+		return -ESRCH;
 	}
-	if (metric) {
-		size_t k;
-		for (k = 0; k < cd->nmetrics && strcmp(names[k], metric); k++)
-			;
-		if (k == cd->nmetrics) {
-			size_t o = (size_t)snprintf(err, errlen, "--metric %s: not in the sources; they have:", metric);
-			for (k = 0; k < cd->nmetrics && o < errlen; k++)
-				o += (size_t)snprintf(err + o, errlen - o, " %s", names[k]);
-			rc = -ESRCH;
-			goto fail;
-		}
-		memmove(names[0], names[k], RP_NAME_LEN);
-		cd->nmetrics = 1;
-	}
-	cd->metrics = calloc(cd->nmetrics, sizeof(*cd->metrics));
-	cd->curves = calloc(cd->nmetrics, sizeof(*cd->curves));
-	if (!cd->metrics || !cd->curves) {
-		rc = -ENOMEM;
-		snprintf(err, errlen, "out of memory");
-		goto fail;
-	}
-	/* each metric's points, found in one pass: the curves of 64 metrics
-	 * must not walk every point 64 times */
+	memmove(names[0], names[k], RP_NAME_LEN);
+	cd->nmetrics = 1;
+	return 0;
+}
+
+/* Each metric's points, found in one pass: the curves of 64 metrics
+ * must not walk every point 64 times.  Metric k's points are
+ * idx[start[k] .. start[k + 1]). */
+static int load_index_metrics(const struct compare_data *cd, char (*names)[RP_NAME_LEN], size_t **idxp,
+			      size_t **startp)
+{
 	size_t *idx = malloc((cd->results.n ? cd->results.n : 1) * sizeof(*idx)), *start = calloc(cd->nmetrics + 1, sizeof(*start));
 	size_t *fill = calloc(cd->nmetrics ? cd->nmetrics : 1, sizeof(*fill));
 	unsigned char *mk = malloc(cd->results.n ? cd->results.n : 1);
+
 	if (!idx || !start || !fill || !mk) {
 		free(idx);
 		free(start);
 		free(fill);
 		free(mk);
-		rc = -ENOMEM;
-		snprintf(err, errlen, "out of memory");
-		goto fail;
+		return -ENOMEM;
 	}
 	for (size_t i = 0, last = 0; i < cd->results.n; i++) {
 		const char *m = cd->results.v[i].metric;
@@ -862,12 +906,29 @@ fail_src:
 			idx[start[mk[i]] + fill[mk[i]]++] = i;
 	free(fill);
 	free(mk);
+	*idxp = idx;
+	*startp = start;
+	return 0;
+}
+
+/* cd->metrics and each metric's curves against the baseline. */
+static int load_build_curves(struct compare_data *cd, char (*names)[RP_NAME_LEN], const char *baseline, char *err,
+			     size_t errlen)
+{
+	size_t *idx, *start;
+	int rc = 0;
+
+	cd->metrics = calloc(cd->nmetrics, sizeof(*cd->metrics));
+	cd->curves = calloc(cd->nmetrics, sizeof(*cd->curves));
+	if (!cd->metrics || !cd->curves || load_index_metrics(cd, names, &idx, &start)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
 	for (size_t k = 0; k < cd->nmetrics; k++) {
-		const char *b = baseline;
 		const size_t *ki = idx + start[k];
 		size_t kn = start[k + 1] - start[k];
 		memcpy(cd->metrics[k], names[k], RP_NAME_LEN);
-		rc = stats_build_curves_tagged(&cd->results, ki, kn, names[k], b, cd->verdicts, cd->inflation,
+		rc = stats_build_curves_tagged(&cd->results, ki, kn, names[k], baseline, cd->verdicts, cd->inflation,
 					       &cd->curves[k]);
 		if (rc == -ESRCH) {
 			/* the baseline may lack a metric the others have: compare
@@ -876,28 +937,58 @@ fail_src:
 				char labels[512];
 				list_labels(cd, labels, sizeof(labels));
 				snprintf(err, errlen, "--baseline %s: no such label; the labels are %s", baseline, labels);
-				free(idx);
-				free(start);
-				goto fail;
+				break;
 			}
 			rc = stats_build_curves_tagged(&cd->results, ki, kn, names[k], NULL, cd->verdicts,
 						       cd->inflation, &cd->curves[k]);
 		}
 		if (rc) {
 			snprintf(err, errlen, "building the curves of %s: %s", names[k], strerror(-rc));
-			free(idx);
-			free(start);
-			goto fail;
+			break;
 		}
 	}
 	free(idx);
 	free(start);
-	free(rn.v);
-	free(seen.v);
+	return rc;
+}
+
+int compare_load_named(struct compare_data *cd, char *const *paths, int npaths, const char *const *gnames,
+		       int ngnames, const char *baseline, const char *metric, const char *parser, char *err,
+		       size_t errlen, FILE *warn)
+{
+	struct load_ctx c = {
+		.cd = cd, .paths = paths, .npaths = npaths, .gnames = gnames, .ngnames = ngnames,
+		.parser = parser, .err = err, .errlen = errlen, .warn = warn,
+	};
+	char names[64][RP_NAME_LEN];
+	int rc;
+
+	memset(cd, 0, sizeof(*cd));
+	if (baseline)
+		snprintf(cd->baseline, sizeof(cd->baseline), "%s", baseline);
+	rc = load_check_given_names(&c);
+	for (int s = 0; !rc && s < npaths; s++)
+		rc = load_source(&c, s);
+	if (rc)
+		goto fail;
+	cd->nmetrics = stats_list_metrics(&cd->results, names, 64);
+	load_order_metrics(names, cd->nmetrics);
+	if (!cd->nmetrics) {
+		snprintf(err, errlen, "no result points in %s%s", npaths == 1 ? paths[0] : "any of the sources",
+			 npaths == 1 ? "" : " given");
+		rc = -ENOENT;
+		goto fail;
+	}
+	if (metric && (rc = load_pick_metric(cd, names, metric, err, errlen)))
+		goto fail;
+	if ((rc = load_build_curves(cd, names, baseline, err, errlen)))
+		goto fail;
+	free(c.rn.v);
+	free(c.seen.v);
 	return 0;
 fail:
-	free(rn.v);
-	free(seen.v);
+	free(c.rn.v);
+	free(c.seen.v);
 	compare_free(cd);
 	return rc ? rc : -EINVAL;
 }

@@ -254,28 +254,12 @@ static void put_curve_name(FILE *out, const struct curve_set *cs, size_t l)
 	}
 }
 
-/* The curves of metric k: per label its mean per x as a line, the min-max
- * of its runs as a band, +-1 stddev as bars (dodged a little per label so
- * two labels' bars at one x stay apart), a legend of labels and verdicts. */
-static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, const struct curve_set *cs,
-			 const struct report_opts *ro, bool standalone)
+/* The lowest and highest a chart of cs must show: every run's min and
+ * max, and mean +- stddev where the bars reach beyond them. */
+static void chart_y_range(const struct curve_set *cs, double *ylo, double *yhi)
 {
-	const struct curve *c0 = cs->n ? &cs->v[0] : NULL;
-	double *xs = NULL, ylo = INFINITY, yhi = -INFINITY;
-	size_t nx = compare_curve_xs(cs, &xs);
-	bool marks = any_mark(cs);
-	size_t lcols = legend_cols(cs), legend_rows = (cs->n + lcols - 1) / lcols + (marks ? 1 : 0);
-	struct chart ch;
-	char title[256], yname[128];
-
-	chart_init(&ch, 640, 330 + 18 * (double)legend_rows);
-	ch.y.p0 = 330 - 48;
-	snprintf(title, sizeof(title), "%s by %s%s%s", cd->metrics[k], c0 ? c0->x_name : "x",
-		 c0 && c0->setting[0] && stats_block_end(cs, 0) == cs->n ? ", setting " : "",
-		 c0 && c0->setting[0] && stats_block_end(cs, 0) == cs->n ? c0->setting : "");
-	snprintf(yname, sizeof(yname), "%s%s%s%s", cd->metrics[k], c0 && c0->unit[0] ? " (" : "",
-		 c0 ? c0->unit : "", c0 && c0->unit[0] ? ")" : "");
-	svg_open(out, &ch, standalone, title);
+	*ylo = INFINITY;
+	*yhi = -INFINITY;
 	for (size_t l = 0; l < cs->n; l++)
 		for (size_t i = 0; i < cs->v[l].n; i++) {
 			const struct curve_point *p = &cs->v[l].pts[i];
@@ -284,33 +268,34 @@ static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, con
 				lo = fmin(lo, p->mean - p->stddev);
 				hi = fmax(hi, p->mean + p->stddev);
 			}
-			ylo = fmin(ylo, lo);
-			yhi = fmax(yhi, hi);
+			*ylo = fmin(*ylo, lo);
+			*yhi = fmax(*yhi, hi);
 		}
-	if (!nx || !isfinite(ylo)) {
-		fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">no results for this metric</text></svg>\n",
-			ch.w / 2, ch.h / 2);
-		free(xs);
-		return;
-	}
-	ax_fit(&ch.y, ylo, yhi, ylo >= 0);
+}
+
+/* The x axis over the nx (>= 1) xs, with room at either end. */
+static void chart_fit_x(struct chart *ch, const double *xs, size_t nx, const struct report_opts *ro)
+{
 	/* a sweep that doubles its x (1, 2, 4 ... 128) spans octaves: log2 */
-	ch.x.log2 = nx > 1 && xs[0] > 0 && ((ro && ro->log2x) || xs[nx - 1] / xs[0] >= 16);
+	ch->x.log2 = nx > 1 && xs[0] > 0 && ((ro && ro->log2x) || xs[nx - 1] / xs[0] >= 16);
 	if (nx == 1) {
-		ch.x.lo = ch.x.log2 ? xs[0] / 2 : xs[0] - 1;
-		ch.x.hi = ch.x.log2 ? xs[0] * 2 : xs[0] + 1;
-	} else if (ch.x.log2) {
+		ch->x.lo = ch->x.log2 ? xs[0] / 2 : xs[0] - 1;
+		ch->x.hi = ch->x.log2 ? xs[0] * 2 : xs[0] + 1;
+	} else if (ch->x.log2) {
 		/* half an octave of room at either end */
-		ch.x.lo = xs[0] / M_SQRT2;
-		ch.x.hi = xs[nx - 1] * M_SQRT2;
+		ch->x.lo = xs[0] / M_SQRT2;
+		ch->x.hi = xs[nx - 1] * M_SQRT2;
 	} else {
 		double pad = (xs[nx - 1] - xs[0]) * 0.05;
-		ch.x.lo = xs[0] - pad;
-		ch.x.hi = xs[nx - 1] + pad;
+		ch->x.lo = xs[0] - pad;
+		ch->x.hi = xs[nx - 1] + pad;
 	}
-	chart_axes(out, &ch, xs, nx, c0->x_name, yname);
+}
 
-	/* the bands first, all of them, so that none veils another label's line */
+/* The min-max bands, all of them before any line, so that none veils
+ * another label's line. */
+static void chart_draw_bands(FILE *out, const struct chart *ch, const struct curve_set *cs)
+{
 	for (size_t l = 0; l < cs->n; l++) {
 		const struct curve *cv = &cs->v[l];
 		const char *col = palette[l % NPALETTE];
@@ -321,60 +306,75 @@ static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, con
 		if (spread && cv->n >= 2) {
 			fprintf(out, "<polygon fill=\"%s\" fill-opacity=\"0.13\" stroke=\"none\" points=\"", col);
 			for (size_t i = 0; i < cv->n; i++)
-				fprintf(out, "%.1f,%.1f ", ax_map(&ch.x, cv->pts[i].x), ax_map(&ch.y, cv->pts[i].max));
+				fprintf(out, "%.1f,%.1f ", ax_map(&ch->x, cv->pts[i].x), ax_map(&ch->y, cv->pts[i].max));
 			for (size_t i = cv->n; i-- > 0;)
-				fprintf(out, "%.1f,%.1f ", ax_map(&ch.x, cv->pts[i].x), ax_map(&ch.y, cv->pts[i].min));
+				fprintf(out, "%.1f,%.1f ", ax_map(&ch->x, cv->pts[i].x), ax_map(&ch->y, cv->pts[i].min));
 			fputs("\"/>\n", out);
 		}
 	}
-	for (size_t l = 0; l < cs->n; l++) {
-		const struct curve *cv = &cs->v[l];
-		const char *col = palette[l % NPALETTE];
-		double dodge = ((double)l - (double)(cs->n - 1) / 2) * 5;
+}
 
-		fprintf(out, "<g class=\"curve\" data-label=\"");
-		put_esc(out, cv->label);
-		fputs("\">\n", out);
-		for (size_t i = 0; i < cv->n; i++) {
-			const struct curve_point *p = &cv->pts[i];
-			double px = ax_map(&ch.x, p->x) + dodge, a, b;
-			if (p->n < 2 || !isfinite(p->stddev))
-				continue;
-			a = ax_map(&ch.y, p->mean - p->stddev);
-			b = ax_map(&ch.y, p->mean + p->stddev);
-			fprintf(out, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f %.1fh8\" stroke=\"%s\" stroke-width=\"1.5\" fill=\"none\"/>",
-				px, a, b, px - 4, a, px - 4, b, col);
-		}
-		fprintf(out, "\n<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
-		for (size_t i = 0; i < cv->n; i++)
-			fprintf(out, "%.1f,%.1f ", ax_map(&ch.x, cv->pts[i].x) + dodge, ax_map(&ch.y, cv->pts[i].mean));
-		fputs("\"/>\n", out);
-		for (size_t i = 0; i < cv->n; i++) {
-			const struct curve_point *p = &cv->pts[i];
-			char xb[64], m[32], verdict[64];
-			compare_format_x(xb, sizeof(xb), p->x);
-			compare_point_verdict(p, verdict, sizeof(verdict));
-			put_marker(out, compare_point_mark(p),
-				   ax_map(&ch.x, p->x) + dodge, ax_map(&ch.y, p->mean), col);
-			fputs("><title>", out);
-			put_esc(out, cv->label);
-			fprintf(out, ", %s=%s: ", cv->x_name, xb);
-			fmt_num(m, sizeof(m), p->mean);
-			fprintf(out, "mean %s", m);
-			if (p->n >= 2) {
-				fmt_num(m, sizeof(m), p->stddev);
-				fprintf(out, " sd %s", m);
-			}
-			fprintf(out, ", %d run%s%s%s</title></", p->n, p->n == 1 ? "" : "s", verdict[0] ? ", " : "", verdict);
-			/* the element's name back, to close what put_marker opened */
-			char mk = compare_point_mark(p);
-			fputs(mk == 'C' ? "rect>" : mk == 'T' || mk == '+' ? "path>" : "circle>", out);
-		}
-		fputs("</g>\n", out);
+/* A point's marker (its verdict's shape) with a tooltip: label, x, mean,
+ * sd, runs and verdict. */
+static void chart_put_point(FILE *out, const struct chart *ch, const struct curve *cv, const struct curve_point *p,
+			    double dodge, const char *col)
+{
+	char xb[64], m[32], verdict[64];
+	char mk = compare_point_mark(p);
+
+	compare_format_x(xb, sizeof(xb), p->x);
+	compare_point_verdict(p, verdict, sizeof(verdict));
+	put_marker(out, mk, ax_map(&ch->x, p->x) + dodge, ax_map(&ch->y, p->mean), col);
+	fputs("><title>", out);
+	put_esc(out, cv->label);
+	fprintf(out, ", %s=%s: ", cv->x_name, xb);
+	fmt_num(m, sizeof(m), p->mean);
+	fprintf(out, "mean %s", m);
+	if (p->n >= 2) {
+		fmt_num(m, sizeof(m), p->stddev);
+		fprintf(out, " sd %s", m);
 	}
+	fprintf(out, ", %d run%s%s%s</title></", p->n, p->n == 1 ? "" : "s", verdict[0] ? ", " : "", verdict);
+	/* the element's name back, to close what put_marker opened */
+	fputs(mk == 'C' ? "rect>" : mk == 'T' || mk == '+' ? "path>" : "circle>", out);
+}
 
-	/* the legend under the x axis name: labels three a row, then verdicts */
-	double ly = ch.y.p0 + 48 + 14;
+/* Label l's curve: +-1 stddev bars, the line of means, the points.
+ * Dodged a little per label so two labels' bars at one x stay apart. */
+static void chart_draw_curve(FILE *out, const struct chart *ch, const struct curve_set *cs, size_t l)
+{
+	const struct curve *cv = &cs->v[l];
+	const char *col = palette[l % NPALETTE];
+	double dodge = ((double)l - (double)(cs->n - 1) / 2) * 5;
+
+	fprintf(out, "<g class=\"curve\" data-label=\"");
+	put_esc(out, cv->label);
+	fputs("\">\n", out);
+	for (size_t i = 0; i < cv->n; i++) {
+		const struct curve_point *p = &cv->pts[i];
+		double px = ax_map(&ch->x, p->x) + dodge, a, b;
+		if (p->n < 2 || !isfinite(p->stddev))
+			continue;
+		a = ax_map(&ch->y, p->mean - p->stddev);
+		b = ax_map(&ch->y, p->mean + p->stddev);
+		fprintf(out, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f %.1fh8\" stroke=\"%s\" stroke-width=\"1.5\" fill=\"none\"/>",
+			px, a, b, px - 4, a, px - 4, b, col);
+	}
+	fprintf(out, "\n<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
+	for (size_t i = 0; i < cv->n; i++)
+		fprintf(out, "%.1f,%.1f ", ax_map(&ch->x, cv->pts[i].x) + dodge, ax_map(&ch->y, cv->pts[i].mean));
+	fputs("\"/>\n", out);
+	for (size_t i = 0; i < cv->n; i++)
+		chart_put_point(out, ch, cv, &cv->pts[i], dodge, col);
+	fputs("</g>\n", out);
+}
+
+/* The legend under the x axis name: labels lcols a row, then the
+ * verdicts' shapes when any point has one. */
+static void chart_draw_legend(FILE *out, const struct chart *ch, const struct curve_set *cs, size_t lcols, bool marks)
+{
+	double ly = ch->y.p0 + 48 + 14;
+
 	for (size_t l = 0; l < cs->n; l++) {
 		double lx = 16 + (double)(l % lcols) * (624.0 / (double)lcols), y = ly + (double)(l / lcols) * 18;
 		fprintf(out, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"3\"/>"
@@ -395,6 +395,44 @@ static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, con
 		}
 		fputc('\n', out);
 	}
+}
+
+/* The curves of metric k: per label its mean per x as a line, the min-max
+ * of its runs as a band, +-1 stddev as bars, a legend of labels and
+ * verdicts. */
+static void chart_metric(FILE *out, const struct compare_data *cd, size_t k, const struct curve_set *cs,
+			 const struct report_opts *ro, bool standalone)
+{
+	const struct curve *c0 = cs->n ? &cs->v[0] : NULL;
+	double *xs = NULL, ylo, yhi;
+	size_t nx = compare_curve_xs(cs, &xs);
+	bool marks = any_mark(cs);
+	size_t lcols = legend_cols(cs), legend_rows = (cs->n + lcols - 1) / lcols + (marks ? 1 : 0);
+	struct chart ch;
+	char title[256], yname[128];
+
+	chart_init(&ch, 640, 330 + 18 * (double)legend_rows);
+	ch.y.p0 = 330 - 48;
+	snprintf(title, sizeof(title), "%s by %s%s%s", cd->metrics[k], c0 ? c0->x_name : "x",
+		 c0 && c0->setting[0] && stats_block_end(cs, 0) == cs->n ? ", setting " : "",
+		 c0 && c0->setting[0] && stats_block_end(cs, 0) == cs->n ? c0->setting : "");
+	snprintf(yname, sizeof(yname), "%s%s%s%s", cd->metrics[k], c0 && c0->unit[0] ? " (" : "",
+		 c0 ? c0->unit : "", c0 && c0->unit[0] ? ")" : "");
+	svg_open(out, &ch, standalone, title);
+	chart_y_range(cs, &ylo, &yhi);
+	if (!nx || !isfinite(ylo)) {
+		fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">no results for this metric</text></svg>\n",
+			ch.w / 2, ch.h / 2);
+		free(xs);
+		return;
+	}
+	ax_fit(&ch.y, ylo, yhi, ylo >= 0);
+	chart_fit_x(&ch, xs, nx, ro);
+	chart_axes(out, &ch, xs, nx, c0->x_name, yname);
+	chart_draw_bands(out, &ch, cs);
+	for (size_t l = 0; l < cs->n; l++)
+		chart_draw_curve(out, &ch, cs, l);
+	chart_draw_legend(out, &ch, cs, lcols, marks);
 	fputs("</svg>\n", out);
 	free(xs);
 }

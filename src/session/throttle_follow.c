@@ -184,15 +184,172 @@ static void publish(struct throttle_follow *f, struct model *m, const struct sam
 	model_unlock(m);
 }
 
+/* An episode closed in this interval: its event, and its length on the
+ * sample. */
+static void follow_close(struct throttle_follow *f, struct model *m, struct sample *s, const struct thr_episode *e)
+{
+	on_end(f, m, e);
+	s->hit_duration = (double)(e->end_ns - e->start_ns) / 1e9;
+}
+
+/* The cuts the drivers posted since the last sample, taken off the
+ * model at once so that none is applied twice. */
+static int follow_take_cuts(struct model *m, struct kt_cut *cuts)
+{
+	int ncuts;
+
+	model_lock(m);
+	ncuts = m->thr.ncuts;
+	memcpy(cuts, m->thr.cuts, (size_t)ncuts * sizeof(cuts[0]));
+	m->thr.ncuts = 0;
+	model_unlock(m);
+	return ncuts;
+}
+
+/* The kernel's pauses of this interval on the sample: totals and the
+ * first four writers that paused. */
+static void follow_put_writers(struct sample *s, const struct kt_window *w)
+{
+	s->thr_src = THR_SRC_KERNEL;
+	s->pauses = w->pauses;
+	s->paused_ms = w->paused_ms;
+	s->nwriters = 0;
+	for (int i = 0; i < w->nwriters && s->nwriters < 4; i++) {
+		if (!w->writers[i].pauses)
+			continue;
+		struct sample_writer *sw = &s->writers[s->nwriters++];
+		sw->pid = w->writers[i].pid;
+		memcpy(sw->comm, w->writers[i].comm, sizeof(sw->comm));
+		sw->pauses = w->writers[i].pauses;
+		sw->paused_ms = w->writers[i].paused_ms;
+	}
+}
+
+/* The window's transitions in their order (cuts, starts, ends); true
+ * when an episode closed. */
+static bool follow_transitions(struct throttle_follow *f, struct model *m, struct sample *s,
+			       const struct kt_window *w)
+{
+	bool closed_one = false;
+
+	for (int i = 0; i < w->ntrans; i++) {
+		const struct thr_episode *e = &w->trans[i].ep;
+		if (w->trans[i].kind == THR_CUT) {
+			on_cut(f, &w->trans[i].cut);
+		} else if (w->trans[i].kind == THR_STARTED) {
+			const char *cg = "?";
+			for (int j = 0; j < w->nwriters; j++)
+				if (e->nwriters && w->writers[j].pid == e->writers[0].pid)
+					cg = w->writers[j].cgroup;
+			on_start(f, m, e, s, cg);
+		} else {
+			follow_close(f, m, s, e);
+			closed_one = true;
+		}
+	}
+	return closed_one;
+}
+
+/* Rates between two global_dirty_state events, at their own times: the
+ * kernel emits them only while someone dirties, so a quiet interval
+ * keeps the last rates. */
+static void follow_trace_rates(struct throttle_follow *f, const struct kt_window *w, double *dirtied_pps,
+			       double *written_pps)
+{
+	if (w->global.have && f->have_prev_counts && w->global.ts_ns > f->prev_ns) {
+		double dt = (double)(w->global.ts_ns - f->prev_ns) / 1e9;
+		*dirtied_pps = (double)(w->global.nr_dirtied - f->prev_dirtied) / dt;
+		*written_pps = (double)(w->global.nr_written - f->prev_written) / dt;
+	} else if (w->global.have && f->have_prev_counts) {
+		*dirtied_pps = f->last_dirtied_pps;
+		*written_pps = f->last_written_pps;
+	}
+	if (w->global.have && w->global.ts_ns != f->prev_ns) {
+		f->have_prev_counts = true;
+		f->prev_dirtied = w->global.nr_dirtied;
+		f->prev_written = w->global.nr_written;
+		f->prev_ns = w->global.ts_ns;
+	}
+	f->last_dirtied_pps = *dirtied_pps;
+	f->last_written_pps = *written_pps;
+}
+
+/* Throttling as the kernel's tracepoints saw it; true when an episode
+ * closed. */
+static bool follow_kernel(struct throttle_follow *f, struct model *m, struct sample *s, const struct kt_cut *cuts,
+			  int ncuts, struct kt_window *w, double *dirtied_pps, double *written_pps)
+{
+	for (int i = 0; i < ncuts; i++)
+		if (ktrace_cut(f->kt, &cuts[i]))
+			on_cut(f, &cuts[i]);    /* cannot wait: as if applied now */
+	ktrace_collect(f->kt, w);
+	follow_put_writers(s, w);
+	bool closed_one = follow_transitions(f, m, s, w);
+	s->throttled = w->pauses > 0 || w->in_episode;
+	if (w->lost_events || w->trans_dropped) {
+		char text[MODEL_LINE_LEN];
+		snprintf(text, sizeof(text), "tracepoints: the kernel dropped %llu events (its buffer was full)%s: "
+			 "pause counts of this interval are low", (unsigned long long)w->lost_events,
+			 w->trans_dropped ? " and episode events were lost" : "");
+		queue(f, MEV_NOTE, s->t, text);
+	}
+	follow_trace_rates(f, w, dirtied_pps, written_pps);
+	if (w->cuts_done > f->cuts_done)
+		f->cuts_done = w->cuts_done;
+	return closed_one;
+}
+
+/* Throttling guessed from the sampled zone, without tracefs; the rates
+ * from vmstat's counters between samples.  True when an episode closed. */
+static bool follow_sampled(struct throttle_follow *f, struct model *m, struct sample *s, const struct kt_cut *cuts,
+			   int ncuts, uint64_t now_ns, const uint64_t counts[2], bool have_counts,
+			   double *dirtied_pps, double *written_pps)
+{
+	struct thr_episode closed;
+	bool closed_one = false;
+	int r;
+
+	for (int i = 0; i < ncuts; i++) {
+		if (throttle_cut(&f->sampled, cuts[i].at_ns, &closed)) {
+			follow_close(f, m, s, &closed);
+			closed_one = true;
+		}
+		on_cut(f, &cuts[i]);
+	}
+	s->thr_src = s->have_dirty ? THR_SRC_SAMPLED : THR_SRC_NONE;
+	if (s->have_dirty && s->zone >= ZONE_THROTTLE)
+		r = throttle_feed_span(&f->sampled, now_ns, now_ns,
+				       s->dirty_kb + s->writeback_kb, s->thresh_kb, &closed);
+	else
+		r = throttle_advance(&f->sampled, now_ns, &closed);
+	if (r & THR_CLOSED) {
+		follow_close(f, m, s, &closed);
+		closed_one = true;
+	}
+	if (r & THR_STARTED)
+		on_start(f, m, &f->sampled.cur, s, NULL);
+	s->throttled = s->have_dirty && s->zone >= ZONE_THROTTLE;
+	if (have_counts && f->have_prev_counts && now_ns > f->prev_ns) {
+		double dt = (double)(now_ns - f->prev_ns) / 1e9;
+		*dirtied_pps = (double)(counts[0] - f->prev_dirtied) / dt;
+		*written_pps = (double)(counts[1] - f->prev_written) / dt;
+	}
+	if (have_counts) {
+		f->have_prev_counts = true;
+		f->prev_dirtied = counts[0];
+		f->prev_written = counts[1];
+		f->prev_ns = now_ns;
+	}
+	return closed_one;
+}
+
 void throttle_follow_sample(struct throttle_follow *f, struct model *m, struct sample *s,
 			    uint64_t now_ns, uint64_t nr_dirtied, uint64_t nr_written, bool have_counts)
 {
 	struct kt_window w;
-	struct thr_episode closed;
 	double dirtied_pps = -1, written_pps = -1;
 	unsigned hits_before = f->episodes;
-	bool closed_one = false;
-
+	bool closed_one;
 	struct kt_cut cuts[KT_MAX_CUTS];
 	int ncuts;
 
@@ -200,109 +357,12 @@ void throttle_follow_sample(struct throttle_follow *f, struct model *m, struct s
 		f->t0_ns = now_ns;
 	s->hit_event = 0;
 	s->hit_duration = 0;
-	model_lock(m);
-	ncuts = m->thr.ncuts;
-	memcpy(cuts, m->thr.cuts, (size_t)ncuts * sizeof(cuts[0]));
-	m->thr.ncuts = 0;
-	model_unlock(m);
-	if (f->kt) {
-		for (int i = 0; i < ncuts; i++)
-			if (ktrace_cut(f->kt, &cuts[i]))
-				on_cut(f, &cuts[i]);    /* cannot wait: as if applied now */
-		ktrace_collect(f->kt, &w);
-		s->thr_src = THR_SRC_KERNEL;
-		s->pauses = w.pauses;
-		s->paused_ms = w.paused_ms;
-		s->nwriters = 0;
-		for (int i = 0; i < w.nwriters && s->nwriters < 4; i++) {
-			if (!w.writers[i].pauses)
-				continue;
-			struct sample_writer *sw = &s->writers[s->nwriters++];
-			sw->pid = w.writers[i].pid;
-			memcpy(sw->comm, w.writers[i].comm, sizeof(sw->comm));
-			sw->pauses = w.writers[i].pauses;
-			sw->paused_ms = w.writers[i].paused_ms;
-		}
-		for (int i = 0; i < w.ntrans; i++) {
-			const struct thr_episode *e = &w.trans[i].ep;
-			if (w.trans[i].kind == THR_CUT) {
-				on_cut(f, &w.trans[i].cut);
-			} else if (w.trans[i].kind == THR_STARTED) {
-				const char *cg = "?";
-				for (int j = 0; j < w.nwriters; j++)
-					if (e->nwriters && w.writers[j].pid == e->writers[0].pid)
-						cg = w.writers[j].cgroup;
-				on_start(f, m, e, s, cg);
-			} else {
-				on_end(f, m, e);
-				s->hit_duration = (double)(e->end_ns - e->start_ns) / 1e9;
-				closed_one = true;
-			}
-		}
-		s->throttled = w.pauses > 0 || w.in_episode;
-		if (w.lost_events || w.trans_dropped) {
-			char text[MODEL_LINE_LEN];
-			snprintf(text, sizeof(text), "tracepoints: the kernel dropped %llu events (its buffer was full)%s: "
-				 "pause counts of this interval are low", (unsigned long long)w.lost_events,
-				 w.trans_dropped ? " and episode events were lost" : "");
-			queue(f, MEV_NOTE, s->t, text);
-		}
-		/* rates between two global_dirty_state events, at their own
-		 * times: the kernel emits them only while someone dirties */
-		if (w.global.have && f->have_prev_counts && w.global.ts_ns > f->prev_ns) {
-			double dt = (double)(w.global.ts_ns - f->prev_ns) / 1e9;
-			dirtied_pps = (double)(w.global.nr_dirtied - f->prev_dirtied) / dt;
-			written_pps = (double)(w.global.nr_written - f->prev_written) / dt;
-		} else if (w.global.have && f->have_prev_counts) {
-			dirtied_pps = f->last_dirtied_pps;
-			written_pps = f->last_written_pps;
-		}
-		if (w.global.have && w.global.ts_ns != f->prev_ns) {
-			f->have_prev_counts = true;
-			f->prev_dirtied = w.global.nr_dirtied;
-			f->prev_written = w.global.nr_written;
-			f->prev_ns = w.global.ts_ns;
-		}
-		f->last_dirtied_pps = dirtied_pps;
-		f->last_written_pps = written_pps;
-		if (w.cuts_done > f->cuts_done)
-			f->cuts_done = w.cuts_done;
-	} else {
-		int r = 0;
-		for (int i = 0; i < ncuts; i++) {
-			if (throttle_cut(&f->sampled, cuts[i].at_ns, &closed)) {
-				on_end(f, m, &closed);
-				s->hit_duration = (double)(closed.end_ns - closed.start_ns) / 1e9;
-				closed_one = true;
-			}
-			on_cut(f, &cuts[i]);
-		}
-		s->thr_src = s->have_dirty ? THR_SRC_SAMPLED : THR_SRC_NONE;
-		if (s->have_dirty && s->zone >= ZONE_THROTTLE)
-			r = throttle_feed_span(&f->sampled, now_ns, now_ns,
-					       s->dirty_kb + s->writeback_kb, s->thresh_kb, &closed);
-		else
-			r = throttle_advance(&f->sampled, now_ns, &closed);
-		if (r & THR_CLOSED) {
-			on_end(f, m, &closed);
-			s->hit_duration = (double)(closed.end_ns - closed.start_ns) / 1e9;
-			closed_one = true;
-		}
-		if (r & THR_STARTED)
-			on_start(f, m, &f->sampled.cur, s, NULL);
-		s->throttled = s->have_dirty && s->zone >= ZONE_THROTTLE;
-		if (have_counts && f->have_prev_counts && now_ns > f->prev_ns) {
-			double dt = (double)(now_ns - f->prev_ns) / 1e9;
-			dirtied_pps = (double)(nr_dirtied - f->prev_dirtied) / dt;
-			written_pps = (double)(nr_written - f->prev_written) / dt;
-		}
-		if (have_counts) {
-			f->have_prev_counts = true;
-			f->prev_dirtied = nr_dirtied;
-			f->prev_written = nr_written;
-			f->prev_ns = now_ns;
-		}
-	}
+	ncuts = follow_take_cuts(m, cuts);
+	if (f->kt)
+		closed_one = follow_kernel(f, m, s, cuts, ncuts, &w, &dirtied_pps, &written_pps);
+	else
+		closed_one = follow_sampled(f, m, s, cuts, ncuts, now_ns, (const uint64_t[2]){ nr_dirtied, nr_written },
+					    have_counts, &dirtied_pps, &written_pps);
 	/* +1 when an episode began in this interval, else -1 when one ended */
 	s->hit_event = f->episodes > hits_before ? +1 : closed_one ? -1 : 0;
 	s->hits = f->episodes;

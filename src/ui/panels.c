@@ -43,30 +43,32 @@ static void draw_progress_bar(WINDOW *w, int *cx, int rx, int fill, const struct
 	*cx += PROGRESS_CELLS + 1;
 }
 
-static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
+/* A header of one row: the badge and hits first, host in what is left. */
+static void header_draw_one_row(struct ui_live *L, WINDOW *w, int W)
 {
-	WINDOW *w = (WINDOW *)win;
 	const struct ui_style *st = &L->scr.st;
 	const struct frame *v = &L->v;
-	int W = getmaxx(w), H = getmaxy(w);
-	int zone = v->badge_zone;
 	enum theme_elem be;
-	const char *badge = frame_zone_badge(zone, &be);
+	char buf[64];
+
+	frame_zone_badge(v->badge_zone, &be);
+	int x = put_right(w, 0, W, st, be, frame_zone_badge_short(v->badge_zone));
+	if (v->have_last && v->last.hits) {
+		snprintf(buf, sizeof buf, "hits %u ", v->last.hits);
+		x = put_right(w, 0, x, st, TE_HIT, buf);
+	}
+	ui_put(w, 0, 0, x - 1, st, TE_HEADER, L->paused ? "PAUSED" : v->host);
+}
+
+/* Row 0: where and what; elapsed and the zone badge on the right. */
+static void header_draw_where(struct ui_live *L, WINDOW *w, int W)
+{
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	enum theme_elem be;
+	const char *badge = frame_zone_badge(v->badge_zone, &be);
 	char buf[512], el[32];
 
-	if (H < 2) {
-		/* one row: the badge and hits first, host in what is left */
-		badge = frame_zone_badge_short(zone);
-		int x = put_right(w, 0, W, st, be, badge);
-		if (v->have_last && v->last.hits) {
-			snprintf(buf, sizeof buf, "hits %u ", v->last.hits);
-			x = put_right(w, 0, x, st, TE_HIT, buf);
-		}
-		ui_put(w, 0, 0, x - 1, st, TE_HEADER, L->paused ? "PAUSED" : v->host);
-		return;
-	}
-
-	/* row 0: where and what; elapsed and the zone badge on the right */
 	int x = put_right(w, 0, W, st, be, badge);
 	ui_fmt_dur(v->have_last ? v->last.t : 0, el, sizeof el);
 	snprintf(buf, sizeof buf, "%s%s ", L->paused ? "PAUSED  " : "", el);
@@ -75,9 +77,15 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 	lx += ui_put(w, 0, lx, x - lx, st, TE_HEADER, v->host);
 	snprintf(buf, sizeof buf, "  %s  %s", v->kernel, v->source);
 	ui_put(w, 0, lx, x - lx - 1, st, TE_DIM, buf);
+}
 
-	/* row 1: dirty-limit hits and throttle facts on the right */
+/* Row 1's right side: dirty-limit hits and throttle facts, drawn from
+ * the right edge; returns the x where they start. */
+static int header_draw_hits(const struct frame *v, WINDOW *w, int W, const struct ui_style *st)
+{
+	char buf[512];
 	int rx = W;
+
 	if (v->bench.have_tracepoint) {
 		snprintf(buf, sizeof buf, " pauses %.0f/s %.0f ms/s", v->bench.pauses_per_s,
 			 v->bench.pause_ms_per_s);
@@ -108,31 +116,40 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 		snprintf(buf, sizeof buf, " missed ticks %llu", (unsigned long long)v->last.missed);
 		rx = put_right(w, 1, rx, st, TE_ERROR, buf);
 	}
-	/* left: the benchmark, a sweep's progress, or the end */
-	int cx = 0;
+	return rx;
+}
+
+/* How the benchmark ended, in row 1's first rx cells. */
+static void header_draw_ended(const struct frame *v, WINDOW *w, int rx, const struct ui_style *st)
+{
 	const struct bench_status *b = &v->bench;
-	if (L->asking_stop) {
-		ui_put(w, 1, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
-		return;
-	}
-	if (L->v.had_bench && v->bench_done) {
-		if (b->attached)
-			/* not our child: nobody but its parent can know its status */
-			snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
-				 b->left_running ? "left running (attach only watches)"
-						 : "exited, exit status unknown (not a child of iodash)");
-		else if (frame_last_run_stopped(v))
-			snprintf(buf, sizeof buf, "stopped on request - q to quit");
-		else if (b->last_signal)
-			snprintf(buf, sizeof buf, "finished, killed by signal %d - q to quit", b->last_signal);
-		else if (b->last_exit_status < 0 && !v->exit_code)
-			snprintf(buf, sizeof buf, "finished, exit status unknown - q to quit");
-		else
-			snprintf(buf, sizeof buf, "finished, exit status %d - q to quit",
-				 b->last_exit_status >= 0 ? b->last_exit_status : v->exit_code);
-		ui_put(w, 1, 0, rx, st, TE_TITLE_FOCUS, buf);
-		return;
-	}
+	char buf[512];
+
+	if (b->attached)
+		/* not our child: nobody but its parent can know its status */
+		snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
+			 b->left_running ? "left running (attach only watches)"
+					 : "exited, exit status unknown (not a child of iodash)");
+	else if (frame_last_run_stopped(v))
+		snprintf(buf, sizeof buf, "stopped on request - q to quit");
+	else if (b->last_signal)
+		snprintf(buf, sizeof buf, "finished, killed by signal %d - q to quit", b->last_signal);
+	else if (b->last_exit_status < 0 && !v->exit_code)
+		snprintf(buf, sizeof buf, "finished, exit status unknown - q to quit");
+	else
+		snprintf(buf, sizeof buf, "finished, exit status %d - q to quit",
+			 b->last_exit_status >= 0 ? b->last_exit_status : v->exit_code);
+	ui_put(w, 1, 0, rx, st, TE_TITLE_FOCUS, buf);
+}
+
+/* A sweep's run count, or one timed run's share, with its progress bar
+ * and ETA from row 1's left edge; returns the x after them. */
+static int header_draw_progress(const struct frame *v, WINDOW *w, int rx, const struct ui_style *st)
+{
+	const struct bench_status *b = &v->bench;
+	char buf[512], el[32];
+	int cx = 0;
+
 	if (b->run_total > 0) {
 		snprintf(buf, sizeof buf, "run %d/%d ", b->run_index, b->run_total);
 		cx += ui_put(w, 1, cx, rx - cx, st, TE_HEADER, buf);
@@ -155,6 +172,15 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 			cx += ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
 		}
 	}
+	return cx;
+}
+
+/* What the benchmark is doing now, in row 1 between cx and rx. */
+static void header_draw_state(const struct frame *v, WINDOW *w, int cx, int rx, const struct ui_style *st)
+{
+	const struct bench_status *b = &v->bench;
+	char buf[512], el[32];
+
 	switch (b->state) {
 	case BENCH_NONE:
 		if (v->sampler_done)
@@ -175,6 +201,31 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 			 b->label[0] ? ": " : "", b->command, (int)b->pid, el);
 	}
 	ui_put(w, 1, cx, rx - cx - 1, st, TE_HEADER, buf);
+}
+
+static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	int W = getmaxx(w), H = getmaxy(w);
+
+	if (H < 2) {
+		header_draw_one_row(L, w, W);
+		return;
+	}
+	header_draw_where(L, w, W);
+	int rx = header_draw_hits(v, w, W, st);
+	/* left: the benchmark, a sweep's progress, or the end */
+	if (L->asking_stop) {
+		ui_put(w, 1, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
+		return;
+	}
+	if (L->v.had_bench && v->bench_done) {
+		header_draw_ended(v, w, rx, st);
+		return;
+	}
+	header_draw_state(v, w, header_draw_progress(v, w, rx, st), rx, st);
 }
 
 static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
@@ -343,20 +394,12 @@ static void draw_throttle_rows(const struct frame *v, WINDOW *w, int y, int W, i
 	}
 }
 
-static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
+/* The dirty panel's title: as much of the sum as the width holds. */
+static void dirty_draw_title(WINDOW *w, const struct ui_style *st, const struct frame *v, int W, bool focus)
 {
-	WINDOW *w = (WINDOW *)win;
-	const struct ui_style *st = &L->scr.st;
-	const struct frame *v = &L->v;
-	int W = getmaxx(w), H = getmaxy(w);
-	char title[256], a[16], b[16], c[16], t[16];
 	const struct sample *s = &v->last;
-	if (!v->have_last || !s->have_dirty) {
-		ui_title(w, st, "Dirty memory", focus);
-		ui_put(w, 1, 0, W, st, TE_DIM, v->have_last ? "dirty levels n/a (/proc/vmstat not read)"
-							    : "waiting for the first sample");
-		return;
-	}
+	char title[256], a[16], b[16], c[16], t[16];
+
 	ui_fmt_kb((double)s->dirty_kb, a, sizeof a);
 	ui_fmt_kb((double)s->writeback_kb, b, sizeof b);
 	ui_fmt_kb((double)(s->dirty_kb + s->writeback_kb), c, sizeof c);
@@ -372,57 +415,30 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	else
 		snprintf(title, sizeof title, "Dirty %s/%s", c, t);
 	ui_title(w, st, title, focus);
+}
 
-	/* One scale for the bar and the history, so they read alike: the
-	 * current hard threshold or the highest level in view.  Older,
-	 * higher thresholds (knobs changed) fall off the top rather than
-	 * squash today's lines into the bottom row. */
-	/* the labels' column: a blank and "░throttle", the longest */
-	int lab_w = W >= 40 ? 10 : 0, gw = W - lab_w;
-	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
-	struct frame_column *bk = malloc(((size_t)G + 1) * sizeof *bk);
-	bool *have = malloc(((size_t)G + 1) * sizeof *have);
-	if (!bk || !have) {
-		free(bk);
-		free(have);
-		return;
-	}
-	frame_buckets(&L->v, G, 1, 0, bk, have);     /* levels only: no disk's rates */
+/* One scale for the bar and the history, so they read alike: the
+ * current hard threshold or the highest level in view.  Older,
+ * higher thresholds (knobs changed) fall off the top rather than
+ * squash today's lines into the bottom row. */
+static double dirty_scale(const struct sample *s, const struct frame_column *bk, const bool *have, int G)
+{
 	double top = (double)(s->thresh_kb > s->dirty_kb + s->writeback_kb
 			      ? s->thresh_kb : s->dirty_kb + s->writeback_kb);
 	for (int i = 0; i < G; i++)
 		if (have[i] && bk[i].b.have_dirty)
 			top = fmax(top, bk[i].b.level_kb);
-	double scale = top * 1.05;
-	if (H >= 2) {
-		struct ui_gauge_data gd = { .y = 1, .x = 0, .w = W, .h = H >= 3 ? 2 : 1,
-					    .v = { (double)s->dirty_kb, (double)s->writeback_kb,
-						   (double)s->bg_thresh_kb, (double)s->freerun_kb,
-						   (double)s->thresh_kb, scale } };
-		ui_gauge_widget.draw(w, &gd, st);
-	}
-	int gh = H - 3;
-	int trows = throttle_rows(v, W);
-	if (gh - trows >= 4) {
-		gh -= trows;
-		draw_throttle_rows(v, w, 3 + gh, W, trows, st);
-	}
-	if (gh < 1) {
-		free(bk);
-		free(have);
-		return;
-	}
-	double *lv = malloc(((size_t)G + 1) * 4 * sizeof *lv);     /* every i < G set below */
-	bool *sh = malloc(((size_t)G + 1) * sizeof *sh);
-	if (!lv || !sh) {
-		free(lv);
-		free(sh);
-		free(bk);
-		free(have);
-		return;
-	}
+	return top * 1.05;
+}
+
+/* The history's level, its three threshold lines (lv, bg, fr, th: G
+ * columns each) and where writers were throttled; true when any was. */
+static bool dirty_fill_lines(const struct sample *s, const struct frame_column *bk, const bool *have, int G,
+			     double *lv, bool *sh)
+{
 	double *bg = lv + G, *fr = lv + 2 * G, *th = lv + 3 * G;
 	bool any_shade = false;
+
 	for (int i = 0; i < G; i++) {
 		const struct hist_bucket *p = &bk[i].b;
 		bool ok = have[i] && p->have_dirty;
@@ -446,6 +462,52 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 		fr[i] = (double)s->freerun_kb;
 		th[i] = (double)s->thresh_kb;
 	}
+	return any_shade;
+}
+
+/* Line names at the latest rows of their lines, right of the graph,
+ * never on top of one another: a later one moves to the next free row. */
+static void dirty_draw_labels(WINDOW *w, const struct ui_style *st, const struct sample *s, double scale, int gh,
+			      int gw, int lab_w, bool any_shade)
+{
+	struct { double kb; const char *n; enum theme_elem e; } lab[3] = {
+		{ (double)s->thresh_kb, "thresh", TE_LINE_THRESH },
+		{ (double)s->freerun_kb, "freerun", TE_LINE_FREERUN },
+		{ (double)s->bg_thresh_kb, "bg", TE_LINE_BG },
+	};
+	int used = -1;
+
+	for (int i = 0; i < 3; i++) {
+		int r = ui_graph_row_of(lab[i].kb, scale, gh);
+		if (r < 0)
+			continue;
+		if (r <= used)
+			r = used + 1;
+		if (r >= gh)
+			break;
+		ui_put(w, 3 + r, gw + 1, lab_w - 1, st, lab[i].e, lab[i].n);
+		used = r;
+	}
+	if (any_shade && gh >= 5)
+		ui_put(w, 3 + gh - 1, gw + 1, lab_w - 1, st, TE_SHADE,
+		       st->glyphs == UI_GLYPH_ASCII ? ":throttle" : "\u2591throttle");
+}
+
+/* The dirty history from row 3: gh rows, gw columns of G buckets. */
+static void dirty_draw_history(WINDOW *w, const struct ui_style *st, const struct sample *s,
+			       const struct frame_column *bk, const bool *have, int G, int gw, int gh, int lab_w,
+			       double scale)
+{
+	double *lv = malloc(((size_t)G + 1) * 4 * sizeof *lv);     /* every i < G set below */
+	bool *sh = malloc(((size_t)G + 1) * sizeof *sh);
+
+	if (!lv || !sh) {
+		free(lv);
+		free(sh);
+		return;
+	}
+	bool any_shade = dirty_fill_lines(s, bk, have, G, lv, sh);
+	double *bg = lv + G, *fr = lv + 2 * G, *th = lv + 3 * G;
 	/* Three lines in fewer than three rows share a row: their dots stack
 	 * into a solid band that reads as a full history.  Then the level
 	 * alone, a sparkline under the gauge. */
@@ -456,32 +518,54 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 				    .hline_elem = { TE_LINE_BG, TE_LINE_FREERUN, TE_LINE_THRESH },
 				    .shade = sh, .n = (size_t)G };
 	ui_graph_widget.draw(w, &gd, st);
-	if (lab_w) {
-		/* line names at the latest rows of their lines, never on top of
-		 * one another: a later one moves to the next free row */
-		struct { double kb; const char *n; enum theme_elem e; } lab[3] = {
-			{ (double)s->thresh_kb, "thresh", TE_LINE_THRESH },
-			{ (double)s->freerun_kb, "freerun", TE_LINE_FREERUN },
-			{ (double)s->bg_thresh_kb, "bg", TE_LINE_BG },
-		};
-		int used = -1;
-		for (int i = 0; i < 3; i++) {
-			int r = ui_graph_row_of(lab[i].kb, scale, gh);
-			if (r < 0)
-				continue;
-			if (r <= used)
-				r = used + 1;
-			if (r >= gh)
-				break;
-			ui_put(w, 3 + r, gw + 1, lab_w - 1, st, lab[i].e, lab[i].n);
-			used = r;
-		}
-		if (any_shade && gh >= 5)
-			ui_put(w, 3 + gh - 1, gw + 1, lab_w - 1, st, TE_SHADE,
-			       st->glyphs == UI_GLYPH_ASCII ? ":throttle" : "\u2591throttle");
-	}
+	if (lab_w)
+		dirty_draw_labels(w, st, s, scale, gh, gw, lab_w, any_shade);
 	free(lv);
 	free(sh);
+}
+
+static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
+{
+	WINDOW *w = (WINDOW *)win;
+	const struct ui_style *st = &L->scr.st;
+	const struct frame *v = &L->v;
+	int W = getmaxx(w), H = getmaxy(w);
+	const struct sample *s = &v->last;
+
+	if (!v->have_last || !s->have_dirty) {
+		ui_title(w, st, "Dirty memory", focus);
+		ui_put(w, 1, 0, W, st, TE_DIM, v->have_last ? "dirty levels n/a (/proc/vmstat not read)"
+							    : "waiting for the first sample");
+		return;
+	}
+	dirty_draw_title(w, st, v, W, focus);
+	/* the labels' column: a blank and "░throttle", the longest */
+	int lab_w = W >= 40 ? 10 : 0, gw = W - lab_w;
+	int sc = ui_glyph_subcols(st->glyphs), G = gw * sc;
+	struct frame_column *bk = malloc(((size_t)G + 1) * sizeof *bk);
+	bool *have = malloc(((size_t)G + 1) * sizeof *have);
+	if (!bk || !have) {
+		free(bk);
+		free(have);
+		return;
+	}
+	frame_buckets(&L->v, G, 1, 0, bk, have);     /* levels only: no disk's rates */
+	double scale = dirty_scale(s, bk, have, G);
+	if (H >= 2) {
+		struct ui_gauge_data gd = { .y = 1, .x = 0, .w = W, .h = H >= 3 ? 2 : 1,
+					    .v = { (double)s->dirty_kb, (double)s->writeback_kb,
+						   (double)s->bg_thresh_kb, (double)s->freerun_kb,
+						   (double)s->thresh_kb, scale } };
+		ui_gauge_widget.draw(w, &gd, st);
+	}
+	int gh = H - 3;
+	int trows = throttle_rows(v, W);
+	if (gh - trows >= 4) {
+		gh -= trows;
+		draw_throttle_rows(v, w, 3 + gh, W, trows, st);
+	}
+	if (gh >= 1)
+		dirty_draw_history(w, st, s, bk, have, G, gw, gh, lab_w, scale);
 	free(bk);
 	free(have);
 }

@@ -180,19 +180,38 @@ static void canvas_line(struct canvas *cv, int x0, int y0, int x1, int y1, uint8
 	}
 }
 
-static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
+/* The plot area of the curves widget: where a point's x and y land. */
+struct curves_plot {
+	double xmin, xspan, ymax;
+	int axis_w, ph, pw;    /* the y axis's width; the plot's rows and columns */
+	int dw, dh;            /* the last dot column and row */
+	int sc, sr;            /* dots a cell across and down */
+	bool log2x;
+};
+
+/* A sweep's x on the plot's scale: log2 when it doubles. */
+static double curves_xv(const struct curves_plot *pl, double x)
 {
-	const struct ui_curves_data *d = data;
+	return pl->log2x && x > 0 ? log2(x) : x;
+}
+
+static int curves_dot_x(const struct curves_plot *pl, double x)
+{
+	return (int)lround((curves_xv(pl, x) - pl->xmin) / pl->xspan * pl->dw);
+}
+
+static int curves_dot_y(const struct curves_plot *pl, double y)
+{
+	return (int)lround((1 - y / pl->ymax) * pl->dh);
+}
+
+/* Legend: one line, as many labels as fit; each says its runs per
+ * point and in all (a sweep's "2 runs" are 2 at each of its points). */
+static void curves_draw_legend(WINDOW *w, const struct ui_curves_data *d, const struct ui_style *st)
+{
 	const struct curve_set *cs = d->cs;
-	if (!cs || !cs->n) {
-		if (d->h > 0)
-			put_wrapped(w, d->y, d->x, d->w, d->h, st, TE_DIM,
-				    d->empty ? d->empty : "no results yet");
-		return;
-	}
-	/* legend: one line, as many labels as fit; each says its runs per
-	 * point and in all (a sweep's "2 runs" are 2 at each of its points) */
 	int x = d->x;
+
 	for (size_t i = 0; i < cs->n && x < d->x + d->w; i++) {
 		char lab[2 * RP_LABEL_LEN + 64], runs[48];
 		frame_curve_runs_text(&cs->v[i], runs, sizeof runs);
@@ -202,78 +221,94 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 			 set ? cs->v[i].setting : "", runs);
 		x += ui_put(w, d->y, x, d->x + d->w - x, st, TE_CURVE1 + (int)(i % THEME_CURVES), lab);
 	}
+}
+
+/* The plot's scales from the points (ymax from the caller when it
+ * shares a scale); false when there is no room or no point. */
+static bool curves_fit(const struct ui_curves_data *d, const struct ui_style *st, struct curves_plot *pl)
+{
+	const struct curve_set *cs = d->cs;
 	double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
+
+	pl->log2x = d->log2x;
 	for (size_t i = 0; i < cs->n; i++)
 		for (size_t k = 0; k < cs->v[i].n; k++) {
 			const struct curve_point *p = &cs->v[i].pts[k];
-			double xv = d->log2x && p->x > 0 ? log2(p->x) : p->x;
+			double xv = curves_xv(pl, p->x);
 			xmin = fmin(xmin, xv);
 			xmax = fmax(xmax, xv);
 			ymax = fmax(ymax, fmax(p->max, p->mean));
 		}
 	if (d->ymax > 0)
 		ymax = d->ymax;   /* a scale shared with the graphs beside */
-	int axis_w = 8, ph = d->h - 3, pw = d->w - axis_w;
-	if (ph < 1 || pw < 4 || !(xmax >= xmin))
-		return;
-	ymax = ui_nice_ceil(ymax);
-	char yl[32], yv[24];
-	text_fmt_si(ymax, 1000, 0, "", false, yv, sizeof yv);
-	snprintf(yl, sizeof yl, "%7.7s", yv);
-	ui_put(w, d->y + 1, d->x, axis_w, st, TE_AXIS, yl);
-	ui_put(w, d->y + ph, d->x, axis_w, st, TE_AXIS, "      0");
-	struct ui_grid g;
-	if (ui_grid_init(&g, pw, ph))
-		return;
-	struct canvas cv = { &g, 0, 0, pw, ph, ui_glyph_subcols(st->glyphs),
-			     st->glyphs == UI_GLYPH_BRAILLE ? 4 : 1, st->glyphs };
-	int dw = pw * cv.sc - 1, dh = ph * cv.sr - 1;
-	double xspan = xmax > xmin ? xmax - xmin : 1;
+	pl->axis_w = 8;
+	pl->ph = d->h - 3;
+	pl->pw = d->w - pl->axis_w;
+	if (pl->ph < 1 || pl->pw < 4 || !(xmax >= xmin))
+		return false;
+	pl->ymax = ui_nice_ceil(ymax);
+	pl->xmin = xmin;
+	pl->xspan = xmax > xmin ? xmax - xmin : 1;
+	pl->sc = ui_glyph_subcols(st->glyphs);
+	pl->sr = st->glyphs == UI_GLYPH_BRAILLE ? 4 : 1;
+	pl->dw = pl->pw * pl->sc - 1;
+	pl->dh = pl->ph * pl->sr - 1;
+	return true;
+}
+
+/* Each label's means joined by a line, its min..max as a bar where it
+ * has two runs or more. */
+static void curves_plot_lines(struct canvas *cv, const struct curve_set *cs, const struct curves_plot *pl)
+{
 	for (size_t i = 0; i < cs->n; i++) {
 		uint8_t e = (uint8_t)(TE_CURVE1 + (int)(i % THEME_CURVES));
 		int px = -1, py = -1;
 		for (size_t k = 0; k < cs->v[i].n; k++) {
 			const struct curve_point *p = &cs->v[i].pts[k];
-			double xv = d->log2x && p->x > 0 ? log2(p->x) : p->x;
-			int cx = (int)lround((xv - xmin) / xspan * dw);
-			int cy = (int)lround((1 - p->mean / ymax) * dh);
+			int cx = curves_dot_x(pl, p->x);
+			int cy = curves_dot_y(pl, p->mean);
 			if (p->n >= 2)
-				canvas_line(&cv, cx, (int)lround((1 - p->max / ymax) * dh), cx,
-					    (int)lround((1 - p->min / ymax) * dh), e);
+				canvas_line(cv, cx, curves_dot_y(pl, p->max), cx, curves_dot_y(pl, p->min), e);
 			if (px >= 0)
-				canvas_line(&cv, px, py, cx, cy, e);
+				canvas_line(cv, px, py, cx, cy, e);
 			else
-				canvas_dot(&cv, cx, cy, e);
+				canvas_dot(cv, cx, cy, e);
 			px = cx;
 			py = cy;
 		}
 	}
-	ui_blit(w, d->y + 1, d->x + axis_w, &g, st);
-	ui_grid_free(&g);
-	/* the verdict of each point's runs, on the point: T C D, + mixed */
+}
+
+/* The verdict of each point's runs, on the point: T C D, + mixed;
+ * true when any point has one. */
+static bool curves_draw_marks(WINDOW *w, const struct ui_curves_data *d, const struct ui_style *st,
+			      const struct curves_plot *pl)
+{
+	const struct curve_set *cs = d->cs;
 	bool marked = false;
+
 	for (size_t i = 0; d->mark && i < cs->n; i++)
 		for (size_t k = 0; k < cs->v[i].n; k++) {
 			const struct curve_point *p = &cs->v[i].pts[k];
 			char mk = d->mark(d->mark_ctx, p);
 			if (!mk)
 				continue;
-			double xv = d->log2x && p->x > 0 ? log2(p->x) : p->x;
-			int cx = (int)lround((xv - xmin) / xspan * dw) / cv.sc;
-			int cy = (int)lround((1 - p->mean / ymax) * dh) / cv.sr;
+			int cx = curves_dot_x(pl, p->x) / pl->sc;
+			int cy = curves_dot_y(pl, p->mean) / pl->sr;
 			char s[2] = { mk, 0 };
-			ui_put(w, d->y + 1 + cy, d->x + axis_w + cx, 1, st, TE_CURVE1 + (int)(i % THEME_CURVES), s);
+			ui_put(w, d->y + 1 + cy, d->x + pl->axis_w + cx, 1, st, TE_CURVE1 + (int)(i % THEME_CURVES), s);
 			marked = true;
 		}
-	/* x axis: every swept value whose label fits (each centred on its
-	 * point, a blank from the one before), then the x name at the right
-	 * when there is room */
-	const struct curve *c0 = &cs->v[0];
-	char xl[96];
-	double xs[256];
-	int nx = 0, ax = d->y + ph + 1, x0 = d->x + axis_w, next = x0;
+	return marked;
+}
+
+/* Every swept value of the curves once, ascending, at most max. */
+static int curves_collect_xs(const struct curve_set *cs, double *xs, int max)
+{
+	int nx = 0;
+
 	for (size_t i = 0; i < cs->n; i++)
-		for (size_t k = 0; k < cs->v[i].n && nx < 256; k++) {
+		for (size_t k = 0; k < cs->v[i].n && nx < max; k++) {
 			int j = 0;
 			while (j < nx && xs[j] != cs->v[i].pts[k].x)
 				j++;
@@ -286,10 +321,24 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 			xs[b] = xs[b - 1];
 			xs[b - 1] = t;
 		}
+	return nx;
+}
+
+/* x axis: every swept value whose label fits (each centred on its
+ * point, a blank from the one before), then the x name at the right
+ * when there is room. */
+static void curves_draw_x_axis(WINDOW *w, const struct ui_curves_data *d, const struct ui_style *st,
+			       const struct curves_plot *pl)
+{
+	const struct curve *c0 = &d->cs->v[0];
+	char xl[96];
+	double xs[256];
+	int nx = curves_collect_xs(d->cs, xs, 256);
+	int ax = d->y + pl->ph + 1, x0 = d->x + pl->axis_w, next = x0;
 	int name_len = (int)strlen(c0->x_name);
+
 	for (int j = 0; j < nx; j++) {
-		double xv = d->log2x && xs[j] > 0 ? log2(xs[j]) : xs[j];
-		int cx = x0 + (int)lround((xv - xmin) / xspan * dw) / cv.sc;
+		int cx = x0 + curves_dot_x(pl, xs[j]) / pl->sc;
 		compare_format_x(xl, sizeof xl, xs[j]);
 		int len = (int)strlen(xl), lx = cx - len / 2;
 		if (lx < x0)
@@ -304,12 +353,44 @@ static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
 	if (name_len && next + name_len <= d->x + d->w)
 		ui_put(w, ax, d->x + d->w - name_len, name_len, st, TE_DIM, c0->x_name);
 	else if (name_len && x0 > name_len)
-		ui_put(w, ax, d->x + axis_w - 1 - name_len, name_len, st, TE_DIM, c0->x_name);
+		ui_put(w, ax, d->x + pl->axis_w - 1 - name_len, name_len, st, TE_DIM, c0->x_name);
+}
+
+static void curves_draw(WINDOW *w, const void *data, const struct ui_style *st)
+{
+	const struct ui_curves_data *d = data;
+	const struct curve_set *cs = d->cs;
+	struct curves_plot pl;
+
+	if (!cs || !cs->n) {
+		if (d->h > 0)
+			put_wrapped(w, d->y, d->x, d->w, d->h, st, TE_DIM,
+				    d->empty ? d->empty : "no results yet");
+		return;
+	}
+	curves_draw_legend(w, d, st);
+	if (!curves_fit(d, st, &pl))
+		return;
+	char yl[32], yv[24];
+	text_fmt_si(pl.ymax, 1000, 0, "", false, yv, sizeof yv);
+	snprintf(yl, sizeof yl, "%7.7s", yv);
+	ui_put(w, d->y + 1, d->x, pl.axis_w, st, TE_AXIS, yl);
+	ui_put(w, d->y + pl.ph, d->x, pl.axis_w, st, TE_AXIS, "      0");
+	struct ui_grid g;
+	if (ui_grid_init(&g, pl.pw, pl.ph))
+		return;
+	struct canvas cv = { &g, 0, 0, pl.pw, pl.ph, pl.sc, pl.sr, st->glyphs };
+	curves_plot_lines(&cv, cs, &pl);
+	ui_blit(w, d->y + 1, d->x + pl.axis_w, &g, st);
+	ui_grid_free(&g);
+	bool marked = curves_draw_marks(w, d, st, &pl);
+	curves_draw_x_axis(w, d, st, &pl);
 	/* the marks' key first: a narrow graph (one of several side by
 	 * side) cuts the end of the line */
-	snprintf(xl, sizeof xl, "%s (%s)%s, mean of runs, bars min..max", c0->metric, c0->unit,
+	char key[96];
+	snprintf(key, sizeof key, "%s (%s)%s, mean of runs, bars min..max", cs->v[0].metric, cs->v[0].unit,
 		 marked ? ": T throttled C cache D device + mixed" : "");
-	ui_put(w, d->y + ph + 2, d->x + axis_w, pw, st, TE_DIM, xl);
+	ui_put(w, d->y + pl.ph + 2, d->x + pl.axis_w, pl.pw, st, TE_DIM, key);
 }
 
 const struct ui_widget ui_graph_widget = { "graph", graph_draw };
