@@ -73,11 +73,15 @@ int throttle_feed(struct thr_builder *b, const struct thr_pause *p, struct thr_e
 			peak(&b->cur, p->dirty, p->limit);
 		return 0;
 	}
+	uint64_t end = p->ts_ns + (uint64_t)p->pause_ms * 1000000u;
+	/* drained after the cut but over before it: it belonged to the
+	 * stretch the cut closed (the previous run's), never to the next */
+	if (end < b->floor_ns)
+		return 0;
 	r = close_if_past(b, p->ts_ns, closed);
 	if (!b->open)
 		r |= open_at(b, p->ts_ns > b->floor_ns ? p->ts_ns : b->floor_ns, false);
 	struct thr_episode *e = &b->cur;
-	uint64_t end = p->ts_ns + (uint64_t)p->pause_ms * 1000000u;
 	if (end > e->end_ns)
 		e->end_ns = end;
 	e->pauses++;
@@ -96,8 +100,11 @@ void throttle_feed_level(struct thr_builder *b, uint64_t dirty, uint64_t limit)
 int throttle_feed_span(struct thr_builder *b, uint64_t start_ns, uint64_t end_ns,
 		       uint64_t dirty, uint64_t limit, struct thr_episode *closed)
 {
-	int r = close_if_past(b, start_ns, closed);
+	int r;
 
+	if (end_ns < b->floor_ns)   /* over before the last cut, as in throttle_feed */
+		return 0;
+	r = close_if_past(b, start_ns, closed);
 	if (!b->open)
 		r |= open_at(b, start_ns > b->floor_ns ? start_ns : b->floor_ns, true);
 	if (end_ns > b->cur.end_ns)

@@ -232,8 +232,14 @@ static void test_cut_at_run_boundary(void **state)
 	assert_int_equal(closed.pauses, 11);
 	/* nothing open: a cut closes nothing */
 	assert_int_equal(throttle_cut(&b, 1060000000u, &closed), 0);
+	/* a pause drained after the cut but over before it was the closed
+	 * stretch's: it starts nothing (a sweep's next run printed it) */
 	struct thr_pause late = { .ts_ns = 1040000000u, .pid = 9, .pause_ms = 10 };
-	assert_int_equal(throttle_feed(&b, &late, &closed), THR_STARTED);
+	assert_int_equal(throttle_feed(&b, &late, &closed), 0);
+	assert_false(b.open);
+	/* one still going at the cut starts the episode there */
+	struct thr_pause across = { .ts_ns = 1055000000u, .pid = 9, .pause_ms = 10 };
+	assert_int_equal(throttle_feed(&b, &across, &closed), THR_STARTED);
 	assert_true(b.cur.start_ns == 1060000000u);
 	struct thr_pause next = { .ts_ns = 1100000000u, .pid = 9, .pause_ms = 10 };
 	assert_int_equal(throttle_feed(&b, &next, &closed), 0);
@@ -242,6 +248,7 @@ static void test_cut_at_run_boundary(void **state)
 	throttle_init(&b, 1.0);
 	assert_int_equal(throttle_feed_span(&b, 100, 200, 1, 2, &closed), THR_STARTED);
 	assert_int_equal(throttle_cut(&b, 300, &closed), THR_CLOSED);
+	assert_int_equal(throttle_feed_span(&b, 220, 290, 1, 2, &closed), 0);
 	assert_int_equal(throttle_feed_span(&b, 250, 400, 1, 2, &closed), THR_STARTED);
 	assert_true(b.cur.start_ns == 300);
 }
