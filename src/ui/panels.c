@@ -81,7 +81,16 @@ static void header_draw_where(struct ui_live *L, WINDOW *w, int W)
 
 /* Row 1's right side: dirty-limit hits and throttle facts, drawn from
  * the right edge; returns the x where they start. */
-static int header_draw_hits(const struct frame *v, WINDOW *w, int W, const struct ui_style *st)
+/* A figure of row 1's right side, left of rx, unless it would reach into
+ * the first lx cells (kept for the end line): then rx as it was. */
+static int put_hit(WINDOW *w, int rx, int lx, const struct ui_style *st, enum theme_elem e, const char *s)
+{
+	return rx - (int)strlen(s) < lx ? rx : put_right(w, 1, rx, st, e, s);
+}
+
+/* Row 1's right side, right to left from W: the figures that fit right
+ * of lx.  Returns the x left of the last one. */
+static int header_draw_hits(const struct frame *v, WINDOW *w, int W, int lx, const struct ui_style *st)
 {
 	char buf[512];
 	int rx = W;
@@ -89,57 +98,55 @@ static int header_draw_hits(const struct frame *v, WINDOW *w, int W, const struc
 	if (v->bench.have_tracepoint) {
 		snprintf(buf, sizeof buf, " pauses %.0f/s %.0f ms/s", v->bench.pauses_per_s,
 			 v->bench.pause_ms_per_s);
-		rx = put_right(w, 1, rx, st, v->bench.pauses_per_s > 0 ? TE_HIT : TE_DIM, buf);
+		rx = put_hit(w, rx, lx, st, v->bench.pauses_per_s > 0 ? TE_HIT : TE_DIM, buf);
 	}
 	if (v->bench.throttled_tasks > 0) {
 		snprintf(buf, sizeof buf, " throttled tasks %d", v->bench.throttled_tasks);
-		rx = put_right(w, 1, rx, st, TE_HIT, buf);
+		rx = put_hit(w, rx, lx, st, TE_HIT, buf);
 	}
 	double ttf = frame_time_to_freerun(v, ui_page_kb());
 	if (ttf >= 0) {
 		snprintf(buf, sizeof buf, " freerun in %.1f s", ttf);
-		rx = put_right(w, 1, rx, st, TE_TEXT, buf);
+		rx = put_hit(w, rx, lx, st, TE_TEXT, buf);
 	}
 	if (v->have_last) {
 		snprintf(buf, sizeof buf, " dirty-limit hits %u (%.1f s)", v->last.hits,
 			 v->last.hit_seconds);
-		rx = put_right(w, 1, rx, st, v->last.hits ? TE_HIT : TE_DIM, buf);
+		rx = put_hit(w, rx, lx, st, v->last.hits ? TE_HIT : TE_DIM, buf);
 	}
 	if (v->have_last && v->last.hits && v->bench.have_run_hits) {
 		/* the run's own (its episodes end at its start and end); with
 		 * none in the session both are 0, and the room is the status's */
 		snprintf(buf, sizeof buf, " hits this run %u, session:", v->bench.run_hits);
-		rx = put_right(w, 1, rx, st, v->bench.run_hits ? TE_HIT : TE_DIM, buf);
+		rx = put_hit(w, rx, lx, st, v->bench.run_hits ? TE_HIT : TE_DIM, buf);
 	}
 	if (v->have_last && v->last.missed) {
 		/* samples the machine was too busy to take: the graphs have gaps */
 		snprintf(buf, sizeof buf, " missed ticks %llu", (unsigned long long)v->last.missed);
-		rx = put_right(w, 1, rx, st, TE_ERROR, buf);
+		rx = put_hit(w, rx, lx, st, TE_ERROR, buf);
 	}
 	return rx;
 }
 
-/* How the benchmark ended, in row 1's first rx cells. */
-static void header_draw_ended(const struct frame *v, WINDOW *w, int rx, const struct ui_style *st)
+/* How the benchmark ended: row 1's left side once it has. */
+static void header_end_text(const struct frame *v, char *buf, size_t len)
 {
 	const struct bench_status *b = &v->bench;
-	char buf[512];
 
 	if (b->attached)
 		/* not our child: nobody but its parent can know its status */
-		snprintf(buf, sizeof buf, "pid %d %s - q to quit", (int)b->pid,
+		snprintf(buf, len, "pid %d %s - q to quit", (int)b->pid,
 			 b->left_running ? "left running (attach only watches)"
 					 : "exited, exit status unknown (not a child of iodash)");
 	else if (frame_last_run_stopped(v))
-		snprintf(buf, sizeof buf, "stopped on request - q to quit");
+		snprintf(buf, len, "stopped on request - q to quit");
 	else if (b->last_signal)
-		snprintf(buf, sizeof buf, "finished, killed by signal %d - q to quit", b->last_signal);
+		snprintf(buf, len, "finished, killed by signal %d - q to quit", b->last_signal);
 	else if (b->last_exit_status < 0 && !v->exit_code)
-		snprintf(buf, sizeof buf, "finished, exit status unknown - q to quit");
+		snprintf(buf, len, "finished, exit status unknown - q to quit");
 	else
-		snprintf(buf, sizeof buf, "finished, exit status %d - q to quit",
+		snprintf(buf, len, "finished, exit status %d - q to quit",
 			 b->last_exit_status >= 0 ? b->last_exit_status : v->exit_code);
-	ui_put(w, 1, 0, rx, st, TE_TITLE_FOCUS, buf);
 }
 
 /* A sweep's run count, or one timed run's share, with its progress bar
@@ -215,14 +222,17 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 		return;
 	}
 	header_draw_where(L, w, W);
-	int rx = header_draw_hits(v, w, W, st);
-	/* left: the benchmark, a sweep's progress, or the end */
-	if (L->asking_stop) {
-		ui_put(w, 1, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
-		return;
-	}
-	if (L->v.had_bench && v->bench_done) {
-		header_draw_ended(v, w, rx, st);
+	/* left: the benchmark, a sweep's progress, or the end; the end line
+	 * and the question keep their room (the figures right of them yield:
+	 * a "freerun in" forecast once cut the status off) */
+	const char *ask = "stop the benchmark? y/n";
+	char end[512] = "";
+	if (!L->asking_stop && L->v.had_bench && v->bench_done)
+		header_end_text(v, end, sizeof end);
+	const char *left = L->asking_stop ? ask : end;
+	int rx = header_draw_hits(v, w, W, left[0] ? (int)strlen(left) + 1 : 0, st);
+	if (left[0]) {
+		ui_put(w, 1, 0, rx, st, L->asking_stop ? TE_ERROR : TE_TITLE_FOCUS, left);
 		return;
 	}
 	header_draw_state(v, w, header_draw_progress(v, w, rx, st), rx, st);

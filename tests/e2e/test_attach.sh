@@ -42,6 +42,19 @@ if command -v tmux >/dev/null; then
 		fail "attach dashboard: an end line when the pid exits" "$(tm_screen | head -3)"
 	fi
 	wait "$sp"
+	tm kill-session -t t
+	# at 80 columns the end line and the figures right of it do not both
+	# fit: the figures yield, the status stays whole
+	sleep 2 &
+	sp=$!
+	tm_start 80 24 "$IODASH -i 0.2 attach $sp"
+	if tm_wait "pid $sp exited" 15 && sleep 0.5 &&
+	   tm_screen | sed -n 2p | grep -q "pid $sp exited, exit status unknown (not a child of iodash) - q to quit"; then
+		pass "attach dashboard at 80 columns: the end line whole, the figures yield"
+	else
+		fail "attach dashboard at 80 columns: the end line whole, the figures yield" "$(tm_screen | sed -n 2p)"
+	fi
+	wait "$sp"
 else
 	skip "attach dashboard: end line" "tmux not installed"
 fi
