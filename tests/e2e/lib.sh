@@ -49,8 +49,15 @@ knobs_restore() {
 TMUX_SOCK="$TMPD/tmux.sock"
 tm() { tmux -S "$TMUX_SOCK" "$@"; }
 tm_start() { # W H CMD...
-	local w=$1 h=$2; shift 2
-	tm new-session -d -x "$w" -y "$h" -s t "$*"
+	local w=$1 h=$2 i; shift 2
+	# a server killed just before may still hold the socket while it
+	# exits: new-session then meets it and fails ("server exited
+	# unexpectedly"); it is tried again once that one is gone
+	for ((i = 0; i < 20; i++)); do
+		tm new-session -d -x "$w" -y "$h" -s t "$*" 2>"$TMPD/tm_start.err" && break
+		sleep 0.1
+	done
+	[ "$i" -lt 20 ] || echo "INFO: tmux new-session failed 20 times: $(cat "$TMPD/tm_start.err")"
 	cleanup_add "tmux -S '$TMUX_SOCK' kill-server 2>/dev/null"
 }
 tm_screen() { tm capture-pane -p -t t; }
