@@ -419,6 +419,14 @@ static void test_refresh_step(void **state)
 	build(&f, 4, 0.1);
 	assert_float_equal(frame_refresh_step(&f, 0.5, 0.5, -1), 0.5, 1e-9);
 	assert_float_equal(frame_refresh_step(&f, 0.5, 1, -1), 0.5, 1e-9);
+	for (int i = 0; i < 4; i++)
+		S[i].t = 0.515 * i;   /* -i 0.5 on a loaded machine, each sample late */
+	build(&f, 4, 0.1);
+	assert_float_equal(frame_refresh_step(&f, 0.5, 1, -1), 0.5, 1e-9);
+	for (int i = 0; i < 4; i++)
+		S[i].t = 0.6 * i;     /* slower than 0.5 by more than jitter: 1 s */
+	build(&f, 4, 0.1);
+	assert_float_equal(frame_refresh_step(&f, 0.5, 1, -1), 1, 1e-9);
 	build(&f, 0, 0.1);         /* no samples yet: -i says */
 	assert_float_equal(frame_refresh_step(&f, 2, 2, -1), 2, 1e-9);
 	assert_float_equal(frame_refresh_step(&f, 30, 10, -1), 30, 1e-9);
