@@ -832,6 +832,24 @@ static bool mail_x_cell(const struct pp_tok *t, double *x, char *word, size_t wl
  * tables up); the same header over the same benchmark again (stream with
  * 10 runs, then with 100) is another setting, its own metrics ("_t2"),
  * never more runs of the first. */
+/* A table whose header (sig) an earlier table of the same kind had gets
+ * "_tN" after its metric names, so the two are not pooled as runs; the
+ * first of each header is remembered (up to 8). */
+static void mail_table_suffix(char seen[8][96], size_t *nseen, size_t *tables, const char *sig,
+			      char suffix[8])
+{
+	bool again = false;
+
+	++*tables;
+	suffix[0] = '\0';
+	for (size_t i = 0; i < *nseen && !again; i++)
+		again = strcmp(seen[i], sig) == 0;
+	if (again)
+		snprintf(suffix, 8, "_t%zu", *tables % 100);
+	else if (*nseen < 8)
+		pp_strlcpy(seen[(*nseen)++], sig, 96);
+}
+
 static void mail_ct_begin(struct mail_state *m, const struct pp_tok *t)
 {
 	if (m->ncols && m->cols[0].col <= t[0].endcol && !m->cols[0].ignored && m->cols[0].endcol <= t[1].col) {
@@ -845,15 +863,7 @@ static void mail_ct_begin(struct mail_state *m, const struct pp_tok *t)
 	size_t so = (size_t)snprintf(sig, sizeof(sig), "%s|", m->bench);
 	for (size_t i = 0; i < m->ncols && so < sizeof(sig); i++)
 		so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%s|", m->cols[i].label);
-	m->ct_tables++;
-	m->ct_suffix[0] = '\0';
-	bool again = false;
-	for (size_t i = 0; i < m->ct_nseen && !again; i++)
-		again = strcmp(m->ct_seen[i], sig) == 0;
-	if (again)
-		snprintf(m->ct_suffix, sizeof(m->ct_suffix), "_t%zu", m->ct_tables % 100);
-	else if (m->ct_nseen < sizeof(m->ct_seen) / sizeof(m->ct_seen[0]))
-		pp_strlcpy(m->ct_seen[m->ct_nseen++], sig, sizeof(m->ct_seen[0]));
+	mail_table_suffix(m->ct_seen, &m->ct_nseen, &m->ct_tables, sig, m->ct_suffix);
 }
 
 /* The column of each cell: in order when the counts agree (a change cell
@@ -1582,15 +1592,7 @@ static void mail_pipe_head(struct parser *p, struct mail_state *m, const struct 
 	size_t so = 0;
 	for (size_t i = 0; i < n && so < sizeof(sig); i++)
 		so += (size_t)snprintf(sig + so, sizeof(sig) - so, "%.*s|", (int)c[i].len, c[i].s);
-	m->pipe_tables++;
-	m->pipe_suffix[0] = '\0';
-	bool again = false;
-	for (size_t i = 0; i < m->pipe_nseen && !again; i++)
-		again = strcmp(m->pipe_seen[i], sig) == 0;
-	if (again)
-		snprintf(m->pipe_suffix, sizeof(m->pipe_suffix), "_t%zu", m->pipe_tables % 100);
-	else if (m->pipe_nseen < sizeof(m->pipe_seen) / sizeof(m->pipe_seen[0]))
-		pp_strlcpy(m->pipe_seen[m->pipe_nseen++], sig, sizeof(m->pipe_seen[0]));
+	mail_table_suffix(m->pipe_seen, &m->pipe_nseen, &m->pipe_tables, sig, m->pipe_suffix);
 	char what[160];
 	size_t o = (size_t)(m->pipe_x[0] ? snprintf(what, sizeof(what), "|-table: x %s; labels", m->pipe_x)
 					 : snprintf(what, sizeof(what), "|-table: labels"));
