@@ -170,4 +170,27 @@ then
 else
 	fail "export events: fields as columns"
 fi
+
+# meminfo is read once a second: at -i 0.5 a sample it was not read for
+# has its meminfo_* cells empty (NDJSON: no key), never the last value again
+"$IODASH" --batch -i 0.5 --count 9 --no-trace --no-publish -o "$TMPD/mi.rec" >/dev/null 2>"$TMPD/err" &&
+	"$IODASH" export --csv "$TMPD/mi.rec" >"$TMPD/mi.csv" && "$IODASH" export --ndjson "$TMPD/mi.rec" >"$TMPD/mi.ndjson"
+if python3 - "$TMPD/mi.csv" "$TMPD/mi.ndjson" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+nd = [json.loads(l) for l in open(sys.argv[2])]
+read = [r for r in rows if r["meminfo_dirty_kb"] != ""]
+assert len(rows) == 9 and len(nd) == 9, len(rows)
+assert all((r["meminfo_writeback_kb"] != "") == (r in read) for r in rows)
+assert 3 <= len(read) <= 6, [r["meminfo_dirty_kb"] for r in rows]   # about one a second
+ts = [float(r["t"]) for r in read]
+assert all(b - a > 0.9 for a, b in zip(ts, ts[1:])), ts
+assert all(("meminfo_dirty_kb" in o) == (r in read) for r, o in zip(rows, nd))
+assert all(r["dirty_kb"] != "" for r in rows)
+PY
+then
+	pass "export at -i 0.5: meminfo_* only where meminfo was read (about once a second), empty / no key between"
+else
+	fail "export: meminfo not read at a sample" "$(cat "$TMPD/err")"
+fi
 exit 0

@@ -103,6 +103,7 @@ static void fill_sample(struct sample *s, int64_t start_rt)
 			sample_col_set_int(s, c, 1000 + i);
 	}
 	s->have_dirty = s->have_psi = true;
+	s->meminfo_unread = false;      /* meminfo read for this sample: its values are there */
 	s->zone = ZONE_HARD_LIMIT;
 	s->ndisks = 0;                  /* a count of disk records that follow */
 	s->thr_src = THR_SRC_SAMPLED;   /* what the reader makes of a sample without T */
@@ -341,6 +342,80 @@ static void test_emitters(void **state)
 	}
 }
 
+/* meminfo is read once a second: a snapshot that carries an earlier
+ * read's values (the live probe at -i 0.5, every other one) gives a sample
+ * whose meminfo figures are n/a, through the recording to the export (an
+ * empty CSV cell, no JSON key); one read for it has them. */
+static void test_meminfo_unread(void **state)
+{
+	char path[] = "/tmp/iodash-tschema.XXXXXX", err[256], *buf = NULL;
+	const int64_t start_rt = 1764690000123456789LL;
+	struct snapshot *snap = calloc(1, sizeof(*snap));
+	struct sample in, got;
+	struct recording *rec;
+	size_t len = 0;
+	int fd = mkstemp(path);
+	FILE *f;
+	(void)state;
+
+	assert_non_null(snap);
+	assert_true(fd >= 0);
+	close(fd);
+	snap->have = SNAP_HAVE_VMSTAT | SNAP_HAVE_MEMINFO;
+	snap->page_kb = 4;
+	snap->dirty_kb = 4321;
+	derive_sample(NULL, snap, 0, 0, NULL, &got);
+	assert_false(got.meminfo_unread);
+	assert_true(sample_col_present(&got, &sample_cols[SF_MEMINFO_DIRTY_KB]));
+	snap->have |= SNAP_MEMINFO_CARRIED;
+	derive_sample(NULL, snap, 0, 0, NULL, &got);
+	assert_true(got.meminfo_unread);
+	assert_false(sample_col_present(&got, &sample_cols[SF_MEMINFO_DIRTY_KB]));
+	assert_false(sample_col_present(&got, &sample_cols[SF_MEMINFO_WRITEBACK_KB]));
+	snap->have = SNAP_HAVE_VMSTAT;   /* no meminfo at all: n/a, not a fake 0 */
+	derive_sample(NULL, snap, 0, 0, NULL, &got);
+	assert_false(sample_col_present(&got, &sample_cols[SF_MEMINFO_DIRTY_KB]));
+	free(snap);
+
+	fill_sample(&in, start_rt);
+	in.meminfo_unread = true;
+	write_one(path, &in, start_rt);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_sample(rec, 0, &got), 0);
+	assert_true(got.meminfo_unread);
+	f = open_memstream(&buf, &len);
+	assert_int_equal(recording_export(rec, FMT_CSV, EXPORT_SAMPLES, f, err, sizeof(err)), 0);
+	fclose(f);
+	/* the header's meminfo columns, then the row's cells under them */
+	char *row = strchr(buf, '\n') + 1, *h = buf;
+	int col = 0, nmem = 0;
+	while (h < row - 1) {
+		size_t n = strcspn(h, ",\n");
+		const char *cell = row;
+		for (int k = 0; k < col; k++)
+			cell = strchr(cell, ',') + 1;
+		if (!strncmp(h, "meminfo_", 8)) {
+			assert_true(*cell == ',' || *cell == '\n');
+			nmem++;
+		} else if (!strncmp(h, "dirty_kb", n)) {
+			assert_true(*cell >= '0' && *cell <= '9');
+		}
+		h += n + 1;
+		col++;
+	}
+	assert_int_equal(nmem, 2);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	assert_int_equal(recording_export(rec, FMT_NDJSON, EXPORT_SAMPLES, f, err, sizeof(err)), 0);
+	fclose(f);
+	assert_null(strstr(buf, "meminfo_"));
+	assert_non_null(strstr(buf, "\"dirty_kb\": "));
+	free(buf);
+	recording_close(rec);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -348,6 +423,7 @@ int main(void)
 		cmocka_unit_test(test_rec_columns),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_export_columns),
+		cmocka_unit_test(test_meminfo_unread),
 		cmocka_unit_test(test_snapshot_items),
 		cmocka_unit_test(test_emitters),
 	};
