@@ -927,6 +927,11 @@ bool probe_is_pcp_archive(const char *path)
 	return path && *path && probe_pcp_is_archive(path);
 }
 
+bool probe_is_iodash_archive(const char *path)
+{
+	return probe_is_pcp_archive(path) && probe_pcp_archive_by_iodash(path);
+}
+
 int probe_host_read_iodash(struct probe *p, struct probe_iodash *out)
 {
 	memset(out, 0, sizeof(*out));

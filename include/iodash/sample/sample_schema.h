@@ -94,7 +94,9 @@ struct sample_pcp {
  * old readers: append new S columns after "missed") and export's column
  * order, which are two subsequences of it.  Names are CSV/JSON keys. */
 #define SAMPLE_SCHEMA(X) \
-	X(T, "t", "s", SCT_TIME, t, SCW_REC | SCW_EXPORT, SCG_ALWAYS, SCP_NONE) \
+	X(T, "t", "s", SCT_TIME, t, SCW_REC | SCW_EXPORT, SCG_ALWAYS, \
+	  SCP(0, NULL, 11, "iodash.time", SCP_INSTANT, SCG_ALWAYS, \
+	      "seconds since the first sample on the sampler's monotonic clock: view's clock")) \
 	X(SEQ, "seq", "count", SCT_U64, seq, SCW_REC | SCW_EXPORT, SCG_ALWAYS, SCP_NONE) \
 	X(DT, "dt", "s", SCT_TIME, dt, SCW_REC | SCW_EXPORT, SCG_ALWAYS, SCP_NONE) \
 	X(REALTIME_SKEW_NS, "realtime_skew_ns", "ns", SCT_SKEW, realtime_ns, SCW_REC, SCG_ALWAYS, SCP_NONE) \
