@@ -58,7 +58,8 @@ enum sample_guard {
  *   made by different iodash versions keep one PMID a name; the MMV
  *   file's metrics are laid out in item order).  A new row takes the next
  *   free item of each: publish's bench.* metrics follow the highest mmv
- *   item, export's per-disk ones have items 8-10.
+ *   item, export's per-disk ones have items 8-10 (so iodash.time is 11;
+ *   an archive-only row's mmv item is 0).
  * - names: the published and the archive's differ where a historic name
  *   stays: the published throttle.episodes and throttle.time are the
  *   archive's throttle.hits and throttle.seconds.
