@@ -109,6 +109,8 @@ static const unsigned char pcp_linux_ids[PM_N][2] = {
 	[PM_VM_nr_writeback_temp] = { 28, 56 }, [PM_VM_nr_dirty_threshold] = { 28, 93 },
 	[PM_VM_nr_dirty_background_threshold] = { 28, 92 }, [PM_VM_nr_dirtied] = { 28, 91 },
 	[PM_VM_nr_written] = { 28, 94 }, [PM_VM_pgpgin] = { 28, 6 }, [PM_VM_pgpgout] = { 28, 7 },
+	[PM_MI_mem_total_kb] = { 1, 9 }, [PM_MI_mem_free_kb] = { 1, 2 }, [PM_MI_mem_available_kb] = { 1, 58 },
+	[PM_MI_cached_kb] = { 1, 5 }, [PM_MI_dirty_kb] = { 1, 22 }, [PM_MI_writeback_kb] = { 1, 23 },
 	[PM_D_READS] = { 0, 4 }, [PM_D_READS_MERGED] = { 0, 49 }, [PM_D_SECTORS_READ] = { 0, 6 },
 	[PM_D_MS_READING] = { 0, 72 }, [PM_D_WRITES] = { 0, 5 }, [PM_D_WRITES_MERGED] = { 0, 50 },
 	[PM_D_SECTORS_WRITTEN] = { 0, 7 }, [PM_D_MS_WRITING] = { 0, 73 }, [PM_D_IN_FLIGHT] = { 0, 95 },
@@ -126,6 +128,7 @@ const char *probe_pcp_kernel_metric(enum probe_pcp_group g, int i, unsigned *dom
 				    unsigned *cluster, unsigned *item)
 {
 	int m = g == PROBE_PCP_VMSTAT && i >= 0 && i < PM_VM_END ? i :
+		g == PROBE_PCP_MEMINFO && i >= 0 && i < SNAP_MEMINFO_NITEMS ? PM_VM_END + i :
 		g == PROBE_PCP_DISK && i >= 0 && i < DS_NFIELDS ? PM_DISK_FIRST + i : -1;
 
 	*domain = PCP_LINUX_DOMAIN;

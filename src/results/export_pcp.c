@@ -96,6 +96,13 @@ static const struct { const char *key; size_t off; } xp_vmstat[] = {
 	{ "nr_dirty_background_threshold", offsetof(struct sample, bg_thresh_kb) },
 };
 #define XP_NVM (sizeof(xp_vmstat) / sizeof(xp_vmstat[0]))
+/* ... and meminfo's two, in kB, only in the records of the samples it
+ * was read for (once a second live): a PCP reader sees no value between */
+static const struct { const char *key; size_t off; } xp_meminfo[] = {
+	{ "Dirty", offsetof(struct sample, meminfo_dirty_kb) },
+	{ "Writeback", offsetof(struct sample, meminfo_writeback_kb) },
+};
+#define XP_NMI (sizeof(xp_meminfo) / sizeof(xp_meminfo[0]))
 
 struct xp {
 	const struct pcplib *P;
@@ -103,7 +110,7 @@ struct xp {
 	int ndisks;
 	/* the kernel's metrics: their names, the disks' domain (pmdalinux's
 	 * disk.dev one), the page size, and each disk's counters so far */
-	const char *vm_names[XP_NVM], *disk_names[DS_NFIELDS];
+	const char *vm_names[XP_NVM], *mi_names[XP_NMI], *disk_names[DS_NFIELDS];
 	pmInDom kindom;
 	unsigned page_kb;
 	bool seen[XP_MAX_DISKS];
@@ -232,6 +239,12 @@ static int xp_kernel_sample(struct xp *x, const struct sample *s, pmInDom indom)
 						   (unsigned long long)(kb / x->page_kb))))
 			return rc;
 	}
+	for (size_t i = 0; i < XP_NMI && sample_guard_holds(s, SCG_MEMINFO); i++) {
+		uint64_t kb;
+		memcpy(&kb, (const char *)s + xp_meminfo[i].off, sizeof(kb));
+		if (x->mi_names[i] && (rc = xp_put(x, x->mi_names[i], "", "%llu", (unsigned long long)kb)))
+			return rc;
+	}
 	for (int d = 0; d < s->ndisks; d++) {
 		const struct disk_rate *dr = &s->disks[d];
 		int k = xp_disk(x, dr->name, indom);
@@ -274,6 +287,16 @@ static int xp_kernel_metrics(struct xp *x, const struct rec_header *h)
 				if (rc < 0)
 					return xp_fail(x, name, rc);
 				x->vm_names[i] = name;
+			}
+	for (size_t i = 0; i < XP_NMI; i++)
+		for (int r = 0; r < snap_meminfo_nitems; r++)
+			if (!strcmp(snap_meminfo_items[r].key, xp_meminfo[i].key) &&
+			    (name = probe_pcp_kernel_metric(PROBE_PCP_MEMINFO, r, &dom, &cl, &it))) {
+				rc = x->P->pmiAddMetric(name, x->P->pmiID((int)dom, (int)cl, (int)it), PM_TYPE_U64,
+							PM_INDOM_NULL, PM_SEM_INSTANT, xp_kb);
+				if (rc < 0)
+					return xp_fail(x, name, rc);
+				x->mi_names[i] = name;
 			}
 	for (int f = 0; f < DS_NFIELDS; f++) {
 		if (!(name = probe_pcp_kernel_metric(PROBE_PCP_DISK, f, &dom, &cl, &it))) {

@@ -108,3 +108,12 @@ done
 pmdumplog -z "$TMPD/rt-knobs-sweep-6.18" disk.dev.blkwrite mem.vmstat.nr_dirty hinv.pagesize >"$TMPD/dl" 2>&1
 check "export --pcp: disk.dev, mem.vmstat and hinv.pagesize at pmdalinux's PMIDs" \
 	bash -c "grep -q '60.0.7 (disk.dev.blkwrite)' '$TMPD/dl' && grep -q '60.28.0 (mem.vmstat.nr_dirty)' '$TMPD/dl' && grep -q '60.1.11 (hinv.pagesize): value 4096' '$TMPD/dl'"
+# meminfo (read once a second): mem.util.dirty only in the records of the
+# samples it was read for, as the CSV has it only there
+"$IODASH" --batch -i 0.5 --count 7 --no-trace --no-publish -o "$TMPD/mi.rec" >/dev/null 2>&1
+"$IODASH" export --pcp "$TMPD/mi" "$TMPD/mi.rec" 2>/dev/null
+csv_n=$("$IODASH" export --csv "$TMPD/mi.rec" | python3 -c 'import csv, sys; print(sum(r["meminfo_dirty_kb"] != "" for r in csv.DictReader(sys.stdin)))')
+pcp_n=$(pmdumplog -z "$TMPD/mi" mem.util.dirty 2>/dev/null | grep -c 'mem.util.dirty): value')
+rec_n=$(pmdumplog -z "$TMPD/mi" mem.vmstat.nr_dirty 2>/dev/null | grep -c 'nr_dirty): value')
+check "export --pcp: mem.util.dirty in $pcp_n of $rec_n records, where meminfo was read ($csv_n samples)" \
+	bash -c "[ '$rec_n' -eq 7 ] && [ '$pcp_n' -eq '$csv_n' ] && [ '$pcp_n' -ge 2 ] && [ '$pcp_n' -lt 7 ]"
