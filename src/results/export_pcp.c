@@ -227,7 +227,9 @@ static int xp_sample(struct xp *x, const struct sample *s, pmInDom indom)
  * (it holds their deltas; in-flight is a gauge), so the rates a reader
  * derives from them are the recording's.  A disk without a rate after
  * its first sample had its counters reset: they start from 0 again, and
- * a reader sees them fall, as it saw the kernel's. */
+ * a reader sees them fall, as it saw the kernel's (one still at 0, a disk
+ * that did nothing since it was first seen, cannot fall: that interval
+ * reads as idle, not n/a). */
 static int xp_kernel_sample(struct xp *x, const struct sample *s, pmInDom indom)
 {
 	int rc;
