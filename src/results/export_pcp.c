@@ -51,6 +51,23 @@ static const struct xp_def xp_disk_defs[XP_DISK_N] = {
 	[XP_DISK_UTIL] = { "iodash.disk.util", 10, PM_TYPE_DOUBLE, PM_SEM_INSTANT, &xp_none },
 };
 
+/* The dirty levels the recording holds, as the vmstat counters they are
+ * (pages): the row of SNAP_VMSTAT_ITEMS by key, the sample's field. */
+static const struct { const char *key; size_t off; } xp_vmstat[] = {
+	{ "nr_dirty", offsetof(struct sample, dirty_kb) },
+	{ "nr_writeback", offsetof(struct sample, writeback_kb) },
+	{ "nr_dirty_threshold", offsetof(struct sample, thresh_kb) },
+	{ "nr_dirty_background_threshold", offsetof(struct sample, bg_thresh_kb) },
+};
+#define XP_NVM (sizeof(xp_vmstat) / sizeof(xp_vmstat[0]))
+/* ... and meminfo's two, in kB, only in the records of the samples it
+ * was read for (once a second live): a PCP reader sees no value between */
+static const struct { const char *key; size_t off; } xp_meminfo[] = {
+	{ "Dirty", offsetof(struct sample, meminfo_dirty_kb) },
+	{ "Writeback", offsetof(struct sample, meminfo_writeback_kb) },
+};
+#define XP_NMI (sizeof(xp_meminfo) / sizeof(xp_meminfo[0]))
+
 /* A schema row as an archive's metric: its type's PCP type (the zone
  * by its name), its unit's PCP units. */
 static struct xp_def xp_def_of_col(const struct sample_col *c)
@@ -87,36 +104,21 @@ int recording_export_pcp_metrics(const char **names, unsigned *items, int max)
 
 #define XP_MAX_DISKS 256
 
-/* The dirty levels the recording holds, as the vmstat counters they are
- * (pages): the row of SNAP_VMSTAT_ITEMS by key, the sample's field. */
-static const struct { const char *key; size_t off; } xp_vmstat[] = {
-	{ "nr_dirty", offsetof(struct sample, dirty_kb) },
-	{ "nr_writeback", offsetof(struct sample, writeback_kb) },
-	{ "nr_dirty_threshold", offsetof(struct sample, thresh_kb) },
-	{ "nr_dirty_background_threshold", offsetof(struct sample, bg_thresh_kb) },
-};
-#define XP_NVM (sizeof(xp_vmstat) / sizeof(xp_vmstat[0]))
-/* ... and meminfo's two, in kB, only in the records of the samples it
- * was read for (once a second live): a PCP reader sees no value between */
-static const struct { const char *key; size_t off; } xp_meminfo[] = {
-	{ "Dirty", offsetof(struct sample, meminfo_dirty_kb) },
-	{ "Writeback", offsetof(struct sample, meminfo_writeback_kb) },
-};
-#define XP_NMI (sizeof(xp_meminfo) / sizeof(xp_meminfo[0]))
-
 struct xp {
 	const struct pcplib *P;
 	char disks[XP_MAX_DISKS][SNAP_DISK_NAME_LEN];
 	int ndisks;
+	char *err;
+	size_t errlen;
+
 	/* the kernel's metrics: their names, the disks' domain (pmdalinux's
-	 * disk.dev one), the page size, and each disk's counters so far */
+	 * disk.dev one), the page size, and each disk's counters so far (by
+	 * its instance number) */
 	const char *vm_names[XP_NVM], *mi_names[XP_NMI], *disk_names[DS_NFIELDS];
 	pmInDom kindom;
 	unsigned page_kb;
-	bool seen[XP_MAX_DISKS];
-	uint64_t counters[XP_MAX_DISKS][DS_NFIELDS];
-	char *err;
-	size_t errlen;
+	struct xp_kdisk { bool seen; uint64_t counters[DS_NFIELDS]; } *kd;
+	int nkd;
 };
 
 static int xp_fail(struct xp *x, const char *what, int rc)
@@ -134,8 +136,7 @@ static int xp_disk(struct xp *x, const char *name, pmInDom indom)
 			return i;
 	if (x->ndisks >= XP_MAX_DISKS)
 		return -1;
-	if (x->P->pmiAddInstance(indom, name, x->ndisks) < 0 ||
-	    x->P->pmiAddInstance(x->kindom, name, x->ndisks) < 0)
+	if (x->P->pmiAddInstance(indom, name, x->ndisks) < 0)
 		return -1;
 	snprintf(x->disks[x->ndisks], SNAP_DISK_NAME_LEN, "%s", name);
 	return x->ndisks++;
@@ -252,17 +253,30 @@ static int xp_kernel_sample(struct xp *x, const struct sample *s, pmInDom indom)
 		int k = xp_disk(x, dr->name, indom);
 		if (k < 0)
 			continue;
-		if (!dr->have_rate && x->seen[k])
-			memset(x->counters[k], 0, sizeof(x->counters[k]));
+		if (k >= x->nkd) {
+			struct xp_kdisk *kd = realloc(x->kd, (size_t)(k + 1) * sizeof(*kd));
+			if (!kd) {
+				snprintf(x->err, x->errlen, "out of memory");
+				return -ENOMEM;
+			}
+			memset(kd + x->nkd, 0, (size_t)(k + 1 - x->nkd) * sizeof(*kd));
+			x->kd = kd;
+			x->nkd = k + 1;
+		}
+		struct xp_kdisk *c = &x->kd[k];
+		if (!c->seen && (rc = x->P->pmiAddInstance(x->kindom, dr->name, k)) < 0)
+			return xp_fail(x, dr->name, rc);
+		if (!dr->have_rate && c->seen)
+			memset(c->counters, 0, sizeof(c->counters));
 		for (int f = 0; f < DS_NFIELDS && dr->have_rate; f++)
-			x->counters[k][f] = f == DS_IOS_IN_PROGRESS ? dr->delta[f] : x->counters[k][f] + dr->delta[f];
-		x->seen[k] = true;
+			c->counters[f] = f == DS_IOS_IN_PROGRESS ? dr->delta[f] : c->counters[f] + dr->delta[f];
+		c->seen = true;
 		for (int f = 0; f < DS_NFIELDS; f++) {
 			/* a field its kernel line lacks has no value (n/a) */
 			if (dr->have_rate && !diskstat_has_field(dr->nfields, (enum diskstat_field)f))
 				continue;
 			if ((rc = xp_put(x, x->disk_names[f], dr->name, "%llu",
-					 (unsigned long long)x->counters[k][f])))
+					 (unsigned long long)c->counters[f])))
 				return rc;
 		}
 	}
@@ -471,6 +485,7 @@ int recording_export_pcp(const struct recording *rec, const char *path, char *er
 	}
 	rc = 0;
 out:
+	free(x->kd);
 	if (ctx >= 0) {
 		int e = x->P->pmiEnd();
 		if (!rc && e < 0)
