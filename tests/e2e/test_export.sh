@@ -182,9 +182,15 @@ nd = [json.loads(l) for l in open(sys.argv[2])]
 read = [r for r in rows if r["meminfo_dirty_kb"] != ""]
 assert len(rows) == 9 and len(nd) == 9, len(rows)
 assert all((r["meminfo_writeback_kb"] != "") == (r in read) for r in rows)
-assert 3 <= len(read) <= 6, [r["meminfo_dirty_kb"] for r in rows]   # about one a second
-ts = [float(r["t"]) for r in read]
-assert all(b - a > 0.9 for a, b in zip(ts, ts[1:])), ts
+# about one a second: a sample between reads is less than a second after
+# the last read (a dirty threshold that moves by 1 % is read at once too)
+assert len(read) >= 3 and len(rows) - len(read) >= 2, [r["meminfo_dirty_kb"] for r in rows]
+last = None
+for r in rows:
+    if r in read:
+        last = float(r["t"])
+    else:
+        assert last is not None and float(r["t"]) - last < 1.0, (r["t"], last)
 assert all(("meminfo_dirty_kb" in o) == (r in read) for r, o in zip(rows, nd))
 assert all(r["dirty_kb"] != "" for r in rows)
 PY
