@@ -329,10 +329,24 @@ static void emit_event_field(struct emitter *em, const char *name, const struct 
 	em->ops->field(em, name, x && x->num ? SCT_DOUBLE : SCT_TEXT, &v, x != NULL);
 }
 
-/* names: CSV's columns (every row has each); NULL: JSON, each row its own */
-static void export_events(const struct recording *rec, struct emitter *em, struct ev_fields *f,
-			  char (*names)[EV_NAME_LEN], int nnames)
+/* CSV (csv: its header first): t, kind, text and a column for each field
+ * any event has, empty where one has none; JSON: each row its own fields.
+ * A few KB of fields on the stack: export is a command's thread. */
+static void export_events(const struct recording *rec, struct emitter *em, bool csv)
 {
+	struct ev_fields f;
+	int nnames = 0;
+
+	if (csv) {
+		nnames = export_event_names(rec, &f, f.names);
+		for (size_t c = 0; c < NELEM(event_cols); c++)
+			fprintf(em->out, "%s%s", c ? "," : "", event_cols[c].name);
+		for (int j = 0; j < nnames; j++) {
+			fputc(',', em->out);
+			rec_csv_str(em->out, f.names[j]);
+		}
+		fputc('\n', em->out);
+	}
 	for (size_t i = 0, first = 1; i < recording_count(rec, RK_EVENT); i++) {
 		struct model_event e;
 		if (recording_event(rec, i, &e))
@@ -341,18 +355,18 @@ static void export_events(const struct recording *rec, struct emitter *em, struc
 		em->ops->row_begin(em, first);
 		for (size_t c = 0; c < NELEM(event_cols); c++)
 			em->ops->field(em, event_cols[c].name, event_cols[c].type, &v[c], true);
-		export_event_fields(&e, f);
-		if (names) {
+		export_event_fields(&e, &f);
+		if (csv) {
 			for (int j = 0; j < nnames; j++) {
 				const struct ev_field *x = NULL;
-				for (int k = 0; k < f->n && !x; k++)
-					if (!strcmp(f->f[k].name, names[j]))
-						x = &f->f[k];
-				emit_event_field(em, names[j], x);
+				for (int k = 0; k < f.n && !x; k++)
+					if (!strcmp(f.f[k].name, f.names[j]))
+						x = &f.f[k];
+				emit_event_field(em, f.names[j], x);
 			}
 		} else {
-			for (int k = 0; k < f->n; k++)
-				emit_event_field(em, f->f[k].name, &f->f[k]);
+			for (int k = 0; k < f.n; k++)
+				emit_event_field(em, f.f[k].name, &f.f[k]);
 		}
 		em->ops->row_end(em);
 		first = 0;
@@ -373,7 +387,7 @@ static void export_results(const struct recording *rec, struct emitter *em)
 }
 
 /* --json: the header and every table in one document. */
-static void export_document(const struct recording *rec, struct sample *s, struct ev_fields *f, FILE *out)
+static void export_document(const struct recording *rec, struct sample *s, FILE *out)
 {
 	const struct rec_header *h = recording_header(rec);
 	struct emitter em = { &emit_json, out, 2, EXPORT_DIGITS, 0 };
@@ -399,7 +413,7 @@ static void export_document(const struct recording *rec, struct sample *s, struc
 	fputs("},\n \"samples\": [", out);
 	export_samples(rec, &em, s, NULL, 0);
 	fputs("],\n \"events\": [", out);
-	export_events(rec, &em, f, NULL, 0);
+	export_events(rec, &em, false);
 	fputs("],\n \"results\": [", out);
 	export_results(rec, &em);
 	/* output lines, for completeness: what the benchmark said */
@@ -417,7 +431,7 @@ static void export_document(const struct recording *rec, struct sample *s, struc
 
 /* --csv and --ndjson: one table, by the same walk as the document. */
 static void export_table(const struct recording *rec, enum export_table table, bool ndjson,
-			 struct sample *s, char (*disks)[SNAP_DISK_NAME_LEN], struct ev_fields *f, FILE *out)
+			 struct sample *s, char (*disks)[SNAP_DISK_NAME_LEN], FILE *out)
 {
 	struct emitter em = { ndjson ? &emit_ndjson : &emit_csv, out, 0, EXPORT_DIGITS, 0 };
 
@@ -436,21 +450,9 @@ static void export_table(const struct recording *rec, enum export_table table, b
 		export_samples(rec, &em, s, disks, ndisks);
 		break;
 	}
-	case EXPORT_EVENTS: {
-		int nnames = 0;
-		if (!ndjson) {
-			nnames = export_event_names(rec, f, f->names);
-			for (size_t c = 0; c < NELEM(event_cols); c++)
-				fprintf(out, "%s%s", c ? "," : "", event_cols[c].name);
-			for (int j = 0; j < nnames; j++) {
-				fputc(',', out);
-				rec_csv_str(out, f->names[j]);
-			}
-			fputc('\n', out);
-		}
-		export_events(rec, &em, f, ndjson ? NULL : f->names, nnames);
+	case EXPORT_EVENTS:
+		export_events(rec, &em, !ndjson);
 		break;
-	}
 	case EXPORT_RESULTS:
 		if (!ndjson)
 			emit_csv_header(out, result_cols, NELEM(result_cols));
@@ -464,22 +466,19 @@ int recording_export(const struct recording *rec, enum out_format fmt, enum expo
 {
 	char (*disks)[SNAP_DISK_NAME_LEN] = calloc(EXPORT_MAX_DISKS, sizeof(*disks));
 	struct sample *s = malloc(sizeof(*s));
-	struct ev_fields *f = malloc(sizeof(*f));
 
-	if (!s || !disks || !f) {
+	if (!s || !disks) {
 		free(s);
 		free(disks);
-		free(f);
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	if (fmt == FMT_JSON)
-		export_document(rec, s, f, out);
+		export_document(rec, s, out);
 	else
-		export_table(rec, table, fmt == FMT_NDJSON, s, disks, f, out);
+		export_table(rec, table, fmt == FMT_NDJSON, s, disks, out);
 	free(s);
 	free(disks);
-	free(f);
 	if (ferror(out)) {
 		snprintf(err, errlen, "writing the export failed");
 		return -EIO;
