@@ -351,7 +351,7 @@ static void test_meminfo_unread(void **state)
 	char path[] = "/tmp/iodash-tschema.XXXXXX", err[256], *buf = NULL;
 	const int64_t start_rt = 1764690000123456789LL;
 	struct snapshot *snap = calloc(1, sizeof(*snap));
-	struct sample in, got;
+	struct sample in = { 0 }, got = { 0 };   /* zeroed: derive and the reader keep what they find */
 	struct recording *rec;
 	size_t len = 0;
 	int fd = mkstemp(path);
