@@ -18,6 +18,10 @@ static int view_one(const char *path, const struct iodash_opts *o, int file_no, 
 		struct app_config ac;
 		cmd_app_config(o, &ac);
 		ac.proc_root = path;
+		/* export --pcp's: its disks are those its recording showed,
+		 * with counters from 0 at its start (an idle one stays 0) */
+		if (probe_is_iodash_archive(path))
+			ac.disks.all_disks = true;
 		return cmd_session_run_as(o, &ac, NULL);
 	}
 	if (o->fast) {

@@ -13,6 +13,7 @@
  * as often as PMCD_RECONNECT_TIMEOUT allows: iodash sets it to 1 s unless
  * the user has set it. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 
 #include "iodash/base/util.h"
 #include "iodash/base/pcplib.h"
+#include "iodash/sample/sample_schema.h"
 #include "pcp.h"
 
 static const struct pcplib *P;   /* libpcp, loaded by probe_pcp_open */
@@ -97,6 +99,53 @@ static const char *const pcp_names[PM_N] = {
 #undef PCP_VM_NAME
 #undef PCP_MI_NAME
 
+/* pmdalinux's PMIDs (domain 60: cluster, item) of the counters above that
+ * export --pcp writes, so its archive is read back as a pmlogger one and
+ * merges with one (pmlogextract) without a clash; and of the metrics read
+ * once.  From PCP's linux PMNS (stdpmid, root_linux). */
+#define PCP_LINUX_DOMAIN 60
+static const unsigned char pcp_linux_ids[PM_N][2] = {
+	[PM_VM_nr_dirty] = { 28, 0 }, [PM_VM_nr_writeback] = { 28, 1 },
+	[PM_VM_nr_writeback_temp] = { 28, 56 }, [PM_VM_nr_dirty_threshold] = { 28, 93 },
+	[PM_VM_nr_dirty_background_threshold] = { 28, 92 }, [PM_VM_nr_dirtied] = { 28, 91 },
+	[PM_VM_nr_written] = { 28, 94 }, [PM_VM_pgpgin] = { 28, 6 }, [PM_VM_pgpgout] = { 28, 7 },
+	[PM_MI_mem_total_kb] = { 1, 9 }, [PM_MI_mem_free_kb] = { 1, 2 }, [PM_MI_mem_available_kb] = { 1, 58 },
+	[PM_MI_cached_kb] = { 1, 5 }, [PM_MI_dirty_kb] = { 1, 22 }, [PM_MI_writeback_kb] = { 1, 23 },
+	[PM_D_READS] = { 0, 4 }, [PM_D_READS_MERGED] = { 0, 49 }, [PM_D_SECTORS_READ] = { 0, 6 },
+	[PM_D_MS_READING] = { 0, 72 }, [PM_D_WRITES] = { 0, 5 }, [PM_D_WRITES_MERGED] = { 0, 50 },
+	[PM_D_SECTORS_WRITTEN] = { 0, 7 }, [PM_D_MS_WRITING] = { 0, 73 }, [PM_D_IN_FLIGHT] = { 0, 95 },
+	[PM_D_MS_IO] = { 0, 46 }, [PM_D_WEIGHTED_MS_IO] = { 0, 47 }, [PM_D_DISCARDS] = { 0, 88 },
+	[PM_D_DISCARDS_MERGED] = { 0, 91 }, [PM_D_SECTORS_DISCARDED] = { 0, 89 },
+	[PM_D_MS_DISCARDING] = { 0, 92 }, [PM_D_FLUSHES] = { 0, 93 }, [PM_D_MS_FLUSHING] = { 0, 94 },
+};
+static const struct { const char *name; unsigned char cluster, item; } pcp_info[PROBE_PCP_INFO_N] = {
+	[PROBE_PCP_PAGESIZE] = { "hinv.pagesize", 1, 11 },
+	[PROBE_PCP_RELEASE] = { "kernel.uname.release", 12, 0 },
+	[PROBE_PCP_NODENAME] = { "kernel.uname.nodename", 12, 4 },
+};
+
+const char *probe_pcp_kernel_metric(enum probe_pcp_group g, int i, unsigned *domain,
+				    unsigned *cluster, unsigned *item)
+{
+	int m = g == PROBE_PCP_VMSTAT && i >= 0 && i < PM_VM_END ? i :
+		g == PROBE_PCP_MEMINFO && i >= 0 && i < SNAP_MEMINFO_NITEMS ? PM_VM_END + i :
+		g == PROBE_PCP_DISK && i >= 0 && i < DS_NFIELDS ? PM_DISK_FIRST + i : -1;
+
+	*domain = PCP_LINUX_DOMAIN;
+	if (g == PROBE_PCP_INFO) {
+		if (i < 0 || i >= PROBE_PCP_INFO_N)
+			return NULL;
+		*cluster = pcp_info[i].cluster;
+		*item = pcp_info[i].item;
+		return pcp_info[i].name;
+	}
+	if (m < 0)
+		return NULL;
+	*cluster = pcp_linux_ids[m][0];
+	*item = pcp_linux_ids[m][1];
+	return pcp_names[m];
+}
+
 /* Where each counter goes in a snapshot (uint64_t), and which vmstat
  * ones the dirty-limit model needs (the others are extras). */
 #define PCP_VM_OFF(field, key, item, req) [PM_VM_##field] = offsetof(struct snapshot, field),
@@ -145,6 +194,11 @@ struct probe_pcp {
 	struct snapshot *ahead;      /* archive: the next record, read ahead */
 	bool ahead_eol;              /* archive: no record after the current */
 	uint64_t first_ns;           /* archive: the first record's time */
+	/* archive: export --pcp's iodash.time, the recording's own clock (the
+	 * wall clock's microseconds would move a rate's last digits) */
+	pmID time_pmid;
+	int64_t time_base_ns;        /* the record's wall clock at time 0 */
+	bool have_time_base;
 	bool down;                   /* the last fetch lost the connection */
 	char host[256];
 	char nodename[128], release[128];
@@ -321,8 +375,8 @@ static void pcp_fill_disks(struct probe_pcp *c, const pmResult *r, const int *sl
 
 static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t errlen)
 {
-	pmID ids[PM_N];
-	int slot[PM_N], n = 0, rc;
+	pmID ids[PM_N + 1];
+	int slot[PM_N], n = 0, rc, time_slot = -1;
 	pmResult *r = NULL;
 
 	for (int i = 0; i < PM_N; i++) {
@@ -331,6 +385,10 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 			slot[i] = n;
 			ids[n++] = c->pmid[i];
 		}
+	}
+	if (c->archive && c->time_pmid != PM_ID_NULL) {
+		time_slot = n;
+		ids[n++] = c->time_pmid;
 	}
 	if ((rc = P->pmUseContext(c->ctx)) < 0 || (rc = P->pmFetch(n, ids, &r)) < 0) {
 		if (c->archive && rc == PM_ERR_EOL)
@@ -352,6 +410,17 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 		/* the recorded time is the replay's clock */
 		s->realtime_ns = (int64_t)r->timestamp.tv_sec * 1000000000ll + (int64_t)r->timestamp.tv_usec * 1000;
 		s->mono_ns = (uint64_t)s->realtime_ns;
+		pmAtomValue t;
+		if (time_slot >= 0 && r->vset[time_slot]->numval > 0 &&
+		    P->pmExtractValue(r->vset[time_slot]->valfmt, &r->vset[time_slot]->vlist[0], PM_TYPE_DOUBLE,
+				      &t, PM_TYPE_DOUBLE) >= 0 && t.d >= 0 && t.d < 1e9) {
+			int64_t t_ns = llround(t.d * 1e9);
+			if (!c->have_time_base) {
+				c->have_time_base = true;
+				c->time_base_ns = s->realtime_ns - t_ns;
+			}
+			s->mono_ns = (uint64_t)(c->time_base_ns + t_ns);
+		}
 	} else {
 		pcp_stamp(c, &r->timestamp, s);
 	}
@@ -434,8 +503,12 @@ static bool pcp_lookup(struct probe_pcp *c)
 	}
 	if (c->pmid[PM_VM_nr_dirty] == PM_ID_NULL && c->pmid[PM_D_READS] == PM_ID_NULL)
 		return false;
+	const char *tname = sample_cols[SF_T].pcp.archive_name;
+	c->time_pmid = PM_ID_NULL;
+	if (c->archive && (P->pmLookupName(1, &tname, &c->time_pmid) < 1))
+		c->time_pmid = PM_ID_NULL;
 	pmAtomValue a;
-	if (pcp_value_once(c, "hinv.pagesize", PM_TYPE_U64, &a))
+	if (pcp_value_once(c, pcp_info[PROBE_PCP_PAGESIZE].name, PM_TYPE_U64, &a))
 		pagesize = a.ull;
 	/* vmstat counts pages: without the page size they cannot be read
 	 * (an archive without hinv.pagesize: this machine's) */
@@ -478,8 +551,8 @@ int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t e
 		probe_pcp_close(c);
 		return -ENOENT;
 	}
-	pcp_string(c, "kernel.uname.nodename", c->nodename, sizeof(c->nodename));
-	pcp_string(c, "kernel.uname.release", c->release, sizeof(c->release));
+	pcp_string(c, pcp_info[PROBE_PCP_NODENAME].name, c->nodename, sizeof(c->nodename));
+	pcp_string(c, pcp_info[PROBE_PCP_RELEASE].name, c->release, sizeof(c->release));
 	if ((rc = P->pmUseContext(c->ctx)) < 0) {
 		pcp_err(err, errlen, c, "pmUseContext failed", rc);
 		probe_pcp_close(c);
@@ -506,6 +579,23 @@ bool probe_pcp_is_archive(const char *path)
 		return true;
 	snprintf(f, sizeof(f), "%s.meta.xz", path);
 	return stat(f, &st) == 0;
+}
+
+bool probe_pcp_archive_by_iodash(const char *path)
+{
+	char err[256];
+	const char *tname = sample_cols[SF_T].pcp.archive_name;
+	pmID id;
+	bool yes;
+
+	if (pcplib_load(0, &P, err, sizeof(err)) < 0)
+		return false;
+	int ctx = P->pmNewContext(PM_CONTEXT_ARCHIVE, path);
+	if (ctx < 0)
+		return false;
+	yes = P->pmLookupName(1, &tname, &id) == 1 && id != PM_ID_NULL;
+	P->pmDestroyContext(ctx);
+	return yes;
 }
 
 /* The next record that holds any of the metrics (pmlogger's prologue and
@@ -558,7 +648,7 @@ int probe_pcp_open_archive(struct probe_pcp **out, const char *path, char *err, 
 		probe_pcp_close(c);
 		return -ENOENT;
 	}
-	pcp_string(c, "kernel.uname.release", c->release, sizeof(c->release));
+	pcp_string(c, pcp_info[PROBE_PCP_RELEASE].name, c->release, sizeof(c->release));
 	if ((rc = pcp_archive_next(c, c->ahead, err, errlen))) {
 		if (rc == -ENODATA)
 			snprintf(err, errlen, "%s: the archive holds no record of mem.vmstat or disk.dev", path);

@@ -32,6 +32,8 @@ int probe_pcp_open_archive(struct probe_pcp **out, const char *path, char *err, 
 double probe_pcp_next_offset(const struct probe_pcp *c);
 /* Whether path names a PCP archive (BASE, BASE.meta, BASE.index, BASE.0). */
 bool probe_pcp_is_archive(const char *path);
+/* Whether the archive at path is export --pcp's (it has iodash.time). */
+bool probe_pcp_archive_by_iodash(const char *path);
 
 /* mmv.iodash.* of an iodash publishing there (probe.h's probe_iodash). */
 int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out);

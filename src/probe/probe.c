@@ -502,7 +502,7 @@ static int probe_read_live(struct probe *p, struct snapshot *s, char *err, size_
 	}
 	for (int i = 0; i < MI_N; i++)
 		*(uint64_t *)((char *)s + snap_meminfo_items[i].off) = p->mi_last[i];
-	s->have |= SNAP_HAVE_MEMINFO;
+	s->have |= SNAP_HAVE_MEMINFO | (slow ? 0 : SNAP_MEMINFO_CARRIED);
 
 	if ((rc = probe_disk_types(p, s, slow)) < 0) {
 		probe_errf(err, errlen, "/proc/diskstats: libproc2 read failed (%s)", strerror(-rc));
@@ -925,6 +925,11 @@ int probe_open_host(struct probe **out, const char *host, char *err, size_t errl
 bool probe_is_pcp_archive(const char *path)
 {
 	return path && *path && probe_pcp_is_archive(path);
+}
+
+bool probe_is_iodash_archive(const char *path)
+{
+	return probe_is_pcp_archive(path) && probe_pcp_archive_by_iodash(path);
 }
 
 int probe_host_read_iodash(struct probe *p, struct probe_iodash *out)

@@ -308,6 +308,8 @@ static void apply_header(struct recording *rec, const struct fields *f)
 		h->dirty_expire_centisecs = (unsigned)strtoul(v, NULL, 10);
 	else if (KEY("dirty_writeback_centisecs"))
 		h->dirty_writeback_centisecs = (unsigned)strtoul(v, NULL, 10);
+	else if (KEY("page_kb"))
+		h->page_kb = (unsigned)strtoul(v, NULL, 10);
 #undef KEY
 }
 

@@ -4,7 +4,10 @@
  * the zone, the dirty-limit hits so far and the seconds in them, and per
  * disk its read and write kB/s and %util, at each sample's own time; the
  * host, kernel, label, command and knobs as the archive's labels; a mark
- * record at each run boundary. */
+ * record at each run boundary.  Beside them the kernel's own metrics as
+ * pmlogger logs them from pmdalinux (mem.vmstat.*, disk.dev.*, hinv.pagesize,
+ * kernel.uname.*), so that `iodash view` and PCP's tools read the
+ * archive as a pmlogger one: what iodash writes, it reads back. */
 #include <errno.h>
 #include <limits.h>
 #include <sys/stat.h>
@@ -13,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "iodash/base/pcplib.h"
+#include "iodash/probe/probe.h"
 #include "iodash/results/export_pcp.h"
 #include "iodash/sample/sample_schema.h"
 
@@ -45,6 +50,23 @@ static const struct xp_def xp_disk_defs[XP_DISK_N] = {
 	[XP_DISK_WRITE] = { "iodash.disk.write", 9, PM_TYPE_DOUBLE, PM_SEM_INSTANT, &xp_kb_s },
 	[XP_DISK_UTIL] = { "iodash.disk.util", 10, PM_TYPE_DOUBLE, PM_SEM_INSTANT, &xp_none },
 };
+
+/* The dirty levels the recording holds, as the vmstat counters they are
+ * (pages): the row of SNAP_VMSTAT_ITEMS by key, the sample's field. */
+static const struct { const char *key; size_t off; } xp_vmstat[] = {
+	{ "nr_dirty", offsetof(struct sample, dirty_kb) },
+	{ "nr_writeback", offsetof(struct sample, writeback_kb) },
+	{ "nr_dirty_threshold", offsetof(struct sample, thresh_kb) },
+	{ "nr_dirty_background_threshold", offsetof(struct sample, bg_thresh_kb) },
+};
+#define XP_NVM (sizeof(xp_vmstat) / sizeof(xp_vmstat[0]))
+/* ... and meminfo's two, in kB, only in the records of the samples it
+ * was read for (once a second live): a PCP reader sees no value between */
+static const struct { const char *key; size_t off; } xp_meminfo[] = {
+	{ "Dirty", offsetof(struct sample, meminfo_dirty_kb) },
+	{ "Writeback", offsetof(struct sample, meminfo_writeback_kb) },
+};
+#define XP_NMI (sizeof(xp_meminfo) / sizeof(xp_meminfo[0]))
 
 /* A schema row as an archive's metric: its type's PCP type (the zone
  * by its name), its unit's PCP units. */
@@ -88,6 +110,15 @@ struct xp {
 	int ndisks;
 	char *err;
 	size_t errlen;
+
+	/* the kernel's metrics: their names, the disks' domain (pmdalinux's
+	 * disk.dev one), the page size, and each disk's counters so far (by
+	 * its instance number) */
+	const char *vm_names[XP_NVM], *mi_names[XP_NMI], *disk_names[DS_NFIELDS];
+	pmInDom kindom;
+	unsigned page_kb;
+	struct xp_kdisk { bool seen; uint64_t counters[DS_NFIELDS]; } *kd;
+	int nkd;
 };
 
 static int xp_fail(struct xp *x, const char *what, int rc)
@@ -159,7 +190,7 @@ static int xp_put_col(struct xp *x, const struct sample *s, const struct sample_
 	case PM_TYPE_STRING:
 		return xp_put(x, name, "", "%s", dirty_zone_name((enum dirty_zone)sample_col_int(s, c)));
 	case PM_TYPE_DOUBLE:
-		return xp_put(x, name, "", "%.9g", sample_col_double(s, c));
+		return xp_put(x, name, "", "%.17g", sample_col_double(s, c));   /* the very double */
 	case PM_TYPE_U32:
 		return xp_put(x, name, "", "%u", (unsigned)sample_col_int(s, c));
 	case PM_TYPE_32:
@@ -189,6 +220,149 @@ static int xp_sample(struct xp *x, const struct sample *s, pmInDom indom)
 		if (!isnan(u) && (rc = xp_put(x, xp_disk_defs[XP_DISK_UTIL].name, dr->name, "%.9g", u)))
 			return rc;
 	}
+	return 0;
+}
+
+/* The kernel's metrics of a sample: the dirty levels in pages, and every
+ * disk's diskstats counters, which count from 0 at the recording's start
+ * (it holds their deltas; in-flight is a gauge), so the rates a reader
+ * derives from them are the recording's.  A disk without a rate after
+ * its first sample had its counters reset: they start from 0 again, and
+ * a reader sees them fall, as it saw the kernel's (one still at 0, a disk
+ * that did nothing since it was first seen, cannot fall: that interval
+ * reads as idle, not n/a). */
+static int xp_kernel_sample(struct xp *x, const struct sample *s, pmInDom indom)
+{
+	int rc;
+
+	for (size_t i = 0; i < XP_NVM && s->have_dirty && x->page_kb; i++) {
+		uint64_t kb;
+		memcpy(&kb, (const char *)s + xp_vmstat[i].off, sizeof(kb));
+		if (x->vm_names[i] && (rc = xp_put(x, x->vm_names[i], "", "%llu",
+						   (unsigned long long)(kb / x->page_kb))))
+			return rc;
+	}
+	for (size_t i = 0; i < XP_NMI && sample_guard_holds(s, SCG_MEMINFO); i++) {
+		uint64_t kb;
+		memcpy(&kb, (const char *)s + xp_meminfo[i].off, sizeof(kb));
+		if (x->mi_names[i] && (rc = xp_put(x, x->mi_names[i], "", "%llu", (unsigned long long)kb)))
+			return rc;
+	}
+	for (int d = 0; d < s->ndisks; d++) {
+		const struct disk_rate *dr = &s->disks[d];
+		int k = xp_disk(x, dr->name, indom);
+		if (k < 0)
+			continue;
+		if (k >= x->nkd) {
+			struct xp_kdisk *kd = realloc(x->kd, (size_t)(k + 1) * sizeof(*kd));
+			if (!kd) {
+				snprintf(x->err, x->errlen, "out of memory");
+				return -ENOMEM;
+			}
+			memset(kd + x->nkd, 0, (size_t)(k + 1 - x->nkd) * sizeof(*kd));
+			x->kd = kd;
+			x->nkd = k + 1;
+		}
+		struct xp_kdisk *c = &x->kd[k];
+		if (!c->seen && (rc = x->P->pmiAddInstance(x->kindom, dr->name, k)) < 0)
+			return xp_fail(x, dr->name, rc);
+		if (!dr->have_rate && c->seen)
+			memset(c->counters, 0, sizeof(c->counters));
+		for (int f = 0; f < DS_NFIELDS && dr->have_rate; f++)
+			c->counters[f] = f == DS_IOS_IN_PROGRESS ? dr->delta[f] : c->counters[f] + dr->delta[f];
+		c->seen = true;
+		for (int f = 0; f < DS_NFIELDS; f++) {
+			/* a field its kernel line lacks has no value (n/a) */
+			if (dr->have_rate && !diskstat_has_field(dr->nfields, (enum diskstat_field)f))
+				continue;
+			if ((rc = xp_put(x, x->disk_names[f], dr->name, "%llu",
+					 (unsigned long long)c->counters[f])))
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* Describe the kernel's metrics (pmdalinux's PMIDs, types of ours: every
+ * counter 64 bits), and put the ones read once. */
+static int xp_kernel_metrics(struct xp *x, const struct rec_header *h)
+{
+	static const pmUnits ms = { .dimTime = 1, .scaleTime = PM_TIME_MSEC };
+	static const pmUnits count = { .dimCount = 1 };
+	static const pmUnits bytes = { .dimSpace = 1, .scaleSpace = PM_SPACE_BYTE };
+	unsigned dom, cl, it;
+	const char *name;
+	int rc;
+
+	for (size_t i = 0; i < XP_NVM; i++)
+		for (int r = 0; r < snap_vmstat_nitems; r++)
+			if (!strcmp(snap_vmstat_items[r].key, xp_vmstat[i].key) &&
+			    (name = probe_pcp_kernel_metric(PROBE_PCP_VMSTAT, r, &dom, &cl, &it))) {
+				rc = x->P->pmiAddMetric(name, x->P->pmiID((int)dom, (int)cl, (int)it), PM_TYPE_U64,
+							PM_INDOM_NULL, PM_SEM_INSTANT, count);
+				if (rc < 0)
+					return xp_fail(x, name, rc);
+				x->vm_names[i] = name;
+			}
+	for (size_t i = 0; i < XP_NMI; i++)
+		for (int r = 0; r < snap_meminfo_nitems; r++)
+			if (!strcmp(snap_meminfo_items[r].key, xp_meminfo[i].key) &&
+			    (name = probe_pcp_kernel_metric(PROBE_PCP_MEMINFO, r, &dom, &cl, &it))) {
+				rc = x->P->pmiAddMetric(name, x->P->pmiID((int)dom, (int)cl, (int)it), PM_TYPE_U64,
+							PM_INDOM_NULL, PM_SEM_INSTANT, xp_kb);
+				if (rc < 0)
+					return xp_fail(x, name, rc);
+				x->mi_names[i] = name;
+			}
+	for (int f = 0; f < DS_NFIELDS; f++) {
+		if (!(name = probe_pcp_kernel_metric(PROBE_PCP_DISK, f, &dom, &cl, &it))) {
+			snprintf(x->err, x->errlen, "no PCP name for diskstats field %d", f);
+			return -EINVAL;
+		}
+		bool is_ms = f == DS_MS_READING || f == DS_MS_WRITING || f == DS_MS_IO || f == DS_WEIGHTED_MS_IO ||
+			     f == DS_MS_DISCARDING || f == DS_MS_FLUSHING;
+		x->kindom = x->P->pmiInDom((int)dom, 1);   /* pmdalinux's disk domain */
+		rc = x->P->pmiAddMetric(name, x->P->pmiID((int)dom, (int)cl, (int)it), PM_TYPE_U64, x->kindom,
+					f == DS_IOS_IN_PROGRESS ? PM_SEM_INSTANT : PM_SEM_COUNTER, is_ms ? ms : count);
+		if (rc < 0)
+			return xp_fail(x, name, rc);
+		x->disk_names[f] = name;
+	}
+	x->page_kb = h->page_kb ? h->page_kb : (unsigned)(sysconf(_SC_PAGESIZE) / 1024);
+	const struct { int i, type; const pmUnits *u; const char *s; } once[] = {
+		{ PROBE_PCP_PAGESIZE, PM_TYPE_U32, &bytes, "" },
+		{ PROBE_PCP_RELEASE, PM_TYPE_STRING, &xp_none, h->kernel },
+		{ PROBE_PCP_NODENAME, PM_TYPE_STRING, &xp_none, h->host },
+	};
+	for (size_t i = 0; i < sizeof(once) / sizeof(once[0]); i++) {
+		name = probe_pcp_kernel_metric(PROBE_PCP_INFO, once[i].i, &dom, &cl, &it);
+		/* an unknown kernel or host is no metric (a value "" says nothing) */
+		if (!name || (once[i].type == PM_TYPE_STRING && !once[i].s[0]))
+			continue;
+		rc = x->P->pmiAddMetric(name, x->P->pmiID((int)dom, (int)cl, (int)it), once[i].type, PM_INDOM_NULL,
+					PM_SEM_DISCRETE, *once[i].u);
+		if (rc < 0)
+			return xp_fail(x, name, rc);
+	}
+	return 0;
+}
+
+/* The metrics read once, in the first record (pmlogger's "log once"). */
+static int xp_kernel_once(struct xp *x, const struct rec_header *h)
+{
+	unsigned dom, cl, it;
+	const char *name;
+	int rc;
+
+	if ((name = probe_pcp_kernel_metric(PROBE_PCP_INFO, PROBE_PCP_PAGESIZE, &dom, &cl, &it)) &&
+	    (rc = xp_put(x, name, "", "%u", x->page_kb * 1024)))
+		return rc;
+	if (h->kernel[0] && (name = probe_pcp_kernel_metric(PROBE_PCP_INFO, PROBE_PCP_RELEASE, &dom, &cl, &it)) &&
+	    (rc = xp_put(x, name, "", "%s", h->kernel)))
+		return rc;
+	if (h->host[0] && (name = probe_pcp_kernel_metric(PROBE_PCP_INFO, PROBE_PCP_NODENAME, &dom, &cl, &it)) &&
+	    (rc = xp_put(x, name, "", "%s", h->host)))
+		return rc;
 	return 0;
 }
 
@@ -238,6 +412,7 @@ int recording_export_pcp(const struct recording *rec, const char *path, char *er
 	size_t ns = recording_count(rec, RK_SAMPLE), ne = recording_count(rec, RK_EVENT), ie = 0;
 	char buf[256];
 	int rc, ctx = -1;
+	bool once = false;
 
 	if (!x || !s) {
 		free(x);
@@ -271,6 +446,8 @@ int recording_export_pcp(const struct recording *rec, const char *path, char *er
 	for (int i = 0; i < XP_DISK_N; i++)
 		if ((rc = xp_add_metric(x, &xp_disk_defs[i], indom)))
 			goto out;
+	if ((rc = xp_kernel_metrics(x, h)))
+		goto out;
 	if ((rc = xp_label(x, "hostname_recorded", h->host)) || (rc = xp_label(x, "kernel", h->kernel)) ||
 	    (rc = xp_label(x, "label", h->label)) || (rc = xp_label(x, "command", h->command)) ||
 	    (rc = xp_label(x, "source", h->source)))
@@ -296,8 +473,10 @@ int recording_export_pcp(const struct recording *rec, const char *path, char *er
 			rc = xp_fail(x, "a run boundary's mark", rc);
 			goto out;
 		}
-		if ((rc = xp_sample(x, s, indom)))
+		if ((rc = xp_sample(x, s, indom)) || (rc = xp_kernel_sample(x, s, indom)) ||
+		    (!once && (rc = xp_kernel_once(x, h))))
 			goto out;
+		once = true;
 		int64_t ns_t = s->realtime_ns ? s->realtime_ns : h->start_realtime_ns + (int64_t)(s->t * 1e9);
 		if ((rc = x->P->pmiWrite((int)(ns_t / 1000000000), (int)(ns_t % 1000000000 / 1000))) < 0) {
 			rc = xp_fail(x, path, rc);
@@ -306,6 +485,7 @@ int recording_export_pcp(const struct recording *rec, const char *path, char *er
 	}
 	rc = 0;
 out:
+	free(x->kd);
 	if (ctx >= 0) {
 		int e = x->P->pmiEnd();
 		if (!rc && e < 0)

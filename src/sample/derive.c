@@ -378,6 +378,7 @@ void derive_sample(const struct snapshot *prev, const struct snapshot *cur,
 					  cur->nr_dirty_background_threshold,
 					  cur->nr_dirty_threshold);
 	}
+	out->meminfo_unread = !(cur->have & SNAP_HAVE_MEMINFO) || (cur->have & SNAP_MEMINFO_CARRIED);
 	if (cur->have & SNAP_HAVE_MEMINFO) {
 		out->meminfo_dirty_kb = cur->dirty_kb;
 		out->meminfo_writeback_kb = cur->writeback_kb;

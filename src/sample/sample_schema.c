@@ -86,6 +86,8 @@ bool sample_guard_holds(const struct sample *s, enum sample_guard g)
 	case SCG_DIRTY: return s->have_dirty;
 	case SCG_PSI: return s->have_psi;
 	case SCG_KERNEL: return s->thr_src == THR_SRC_KERNEL;
+	/* a recording without the column (before it) reads 0: read */
+	case SCG_MEMINFO: return s->have_dirty && !s->meminfo_unread;
 	}
 	return false;
 }

@@ -36,7 +36,7 @@ for line in open(sys.argv[1], encoding="utf-8"):
 assert n == int(sys.argv[2]), (n, sys.argv[2])
 if sys.argv[3] == "results":
     o = [json.loads(l) for l in open(sys.argv[1])]
-    final = [r for r in o if r["flags"] == 1 and r["metric"] == "write_bw"]
+    final = [r for r in o if r["final"] and not r["progress"] and r["metric"] == "write_bw"]
     assert [r["x"] for r in final] == [134217728, 536870912, 134217728, 536870912], final
 PY
 	then
@@ -97,5 +97,106 @@ if [ $rc -eq 0 ] && grep -qx '> hello-from-bench' "$TMPD/run.ev" && grep -q '^= 
 	pass "run --batch --batch-events: output and events in the file, samples on stdout"
 else
 	fail "run --batch --batch-events" "rc=$rc $(cat "$TMPD/err")"
+fi
+
+# one numbering: a result's run in the export is the `pass N` that --batch
+# printed for it (1-based, as `run i/N`), point for point
+"$IODASH" view --batch "$REC" >"$TMPD/vb" 2>/dev/null
+if python3 - "$TMPD/vb" "$TMPD/results.csv" "$TMPD/results.ndjson" <<'PY'
+import csv, json, re, sys
+batch = sorted(re.findall(r'^= [0-9.]+ result: \S+(?: \[[^]]*\])? pass (\d+) \S+=\S+ (\S+)=', open(sys.argv[1]).read(), re.M))
+rows = [r for r in csv.DictReader(open(sys.argv[2])) if r["final"] == "1"]
+nd = [o for o in map(json.loads, open(sys.argv[3])) if o["final"]]
+have = sorted((r["run"], r["metric"]) for r in rows)
+assert len(batch) >= 8 and have == batch, (batch[:3], have[:3])
+assert sorted((str(o["run"]), o["metric"]) for o in nd) == batch
+assert min(int(r["run"]) for r in csv.DictReader(open(sys.argv[2]))) == 1
+PY
+then
+	pass "export results: run is --batch's pass N (1-based) in CSV and NDJSON"
+else
+	fail "export results: run numbering"
+fi
+
+# one form of a result's flags: the same four named booleans in CSV and
+# NDJSON (no bit mask in one and columns in the other)
+if python3 - "$TMPD/results.csv" "$TMPD/results.ndjson" <<'PY'
+import csv, json, sys
+hdr = next(csv.reader(open(sys.argv[1])))
+keys = [list(json.loads(l)) for l in open(sys.argv[2])]
+flags = ["final", "progress", "incomplete", "too_fast"]
+assert all(k in hdr for k in flags) and "flags" not in hdr, hdr
+assert all(k == hdr for k in keys), (keys[0], hdr)
+rows = list(csv.DictReader(open(sys.argv[1])))
+for r, l in zip(rows, open(sys.argv[2])):
+    o = json.loads(l)
+    assert [r[f] == "1" for f in flags] == [o[f] for f in flags], (r, o)
+PY
+then
+	pass "export results: final/progress/incomplete/too_fast, the same columns in CSV and NDJSON"
+else
+	fail "export results: one form of the flags"
+fi
+
+# events: kind and each field of the text as a column of its own (CSV),
+# the same keys in NDJSON; marks and notes stay text
+if python3 - "$TMPD/events.csv" "$TMPD/events.ndjson" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+nd = [json.loads(l) for l in open(sys.argv[2])]
+assert len(rows) == len(nd)
+summ = [r for r in rows if r["kind"] == "run_summary"]
+assert len(summ) == 4 and [r["run"] for r in summ] == ["1", "2", "3", "4"], summ
+assert {r["verdict"] for r in summ} <= {"device", "cache", "throttled", "n/a"}
+s0 = summ[0]
+assert float(s0["peak_kB"]) > 0 and s0["peak_kB"] in s0["text"] and s0["thr_src"] == "tracepoint", s0
+ends = [r for r in rows if r["kind"] == "run_end"]
+assert [r["status"] for r in ends] == ["ok"] * 4 and [r["exit"] for r in ends] == ["0"] * 4, ends
+knob = [r for r in rows if r["kind"] == "knob" and r["knob"]]
+assert knob and all(r["text"].startswith("%s %s -> %s " % (r["knob"], r["old"], r["new"])) for r in knob)
+hs = [r for r in rows if r["kind"] == "hit_start"]
+assert hs and all(int(r["dirty+writeback_kB"]) > int(r["freerun_kB"]) for r in hs), hs[:1]
+he = [r for r in rows if r["kind"] == "hit_end"]
+assert he and all(float(r["duration_s"]) > 0 for r in he)
+for r, o in zip(rows, nd):
+    for k, v in o.items():
+        assert k in r and (str(v) == r[k] or (isinstance(v, float) and abs(v - float(r[k])) < 1e-9 * max(1, abs(v)))), (k, v, r[k])
+    assert all(r[k] == "" for k in r if k not in o), r
+    if r["kind"] in ("note", "mark"):
+        assert set(o) == {"t", "kind", "text"}, o
+PY
+then
+	pass "export events: kind and the text's fields as columns (run, verdict, peak_kB, knob/old/new ...), NDJSON alike"
+else
+	fail "export events: fields as columns"
+fi
+
+# meminfo is read once a second: at -i 0.5 a sample it was not read for
+# has its meminfo_* cells empty (NDJSON: no key), never the last value again
+"$IODASH" --batch -i 0.5 --count 9 --no-trace --no-publish -o "$TMPD/mi.rec" >/dev/null 2>"$TMPD/err" &&
+	"$IODASH" export --csv "$TMPD/mi.rec" >"$TMPD/mi.csv" && "$IODASH" export --ndjson "$TMPD/mi.rec" >"$TMPD/mi.ndjson"
+if python3 - "$TMPD/mi.csv" "$TMPD/mi.ndjson" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+nd = [json.loads(l) for l in open(sys.argv[2])]
+read = [r for r in rows if r["meminfo_dirty_kb"] != ""]
+assert len(rows) == 9 and len(nd) == 9, len(rows)
+assert all((r["meminfo_writeback_kb"] != "") == (r in read) for r in rows)
+# about one a second: a sample between reads is less than a second after
+# the last read (a dirty threshold that moves by 1 % is read at once too)
+assert len(read) >= 3 and len(rows) - len(read) >= 2, [r["meminfo_dirty_kb"] for r in rows]
+last = None
+for r in rows:
+    if r in read:
+        last = float(r["t"])
+    else:
+        assert last is not None and float(r["t"]) - last < 1.0, (r["t"], last)
+assert all(("meminfo_dirty_kb" in o) == (r in read) for r, o in zip(rows, nd))
+assert all(r["dirty_kb"] != "" for r in rows)
+PY
+then
+	pass "export at -i 0.5: meminfo_* only where meminfo was read (about once a second), empty / no key between"
+else
+	fail "export: meminfo not read at a sample" "$(cat "$TMPD/err")"
 fi
 exit 0

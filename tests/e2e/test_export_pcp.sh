@@ -69,3 +69,51 @@ check "export --pcp: a mark at each run boundary ($marks marks, $runs runs)" [ "
 "$IODASH" export --pcp "$TMPD/no/such/dir/a" "$REC" 2>"$TMPD/e"; rc=$?
 check "export --pcp into a missing directory: exit 1, one line naming it" \
 	bash -c "[ $rc -eq 1 ] && [ \$(wc -l <'$TMPD/e') -eq 1 ] && grep -q 'no/such/dir' '$TMPD/e'"
+
+# what iodash writes, it reads back: view of the archive shows the
+# recording's samples, every figure of --columns all the same (the disks'
+# counters and the recording's own clock are in the archive); only what
+# the benchmark's records gave (throttled tasks, tracepoint pauses) is not
+cat >"$TMPD/same.py" <<'PY'
+import sys
+def load(p):
+    hdr, rows = None, []
+    for l in open(p):
+        if l.startswith("# time"):
+            hdr = l[2:].split()
+        elif l[:1].isdigit() and hdr:
+            rows.append(dict(zip(hdr, l.split())))
+    return rows
+a, b = load(sys.argv[1]), load(sys.argv[2])
+bench = {"throttled_tasks", "pauses_s", "paused_ms_s"}
+assert len(a) == len(b) and len(a) > 40, (len(a), len(b))
+for x, y in zip(a, b):
+    assert set(x) == set(y) - bench, sorted(set(x) ^ set(y))
+    diff = [(k, x[k], y[k]) for k in x if x[k] != y[k]]
+    assert not diff, (x["time"], diff[:5])
+print(len(a), "samples,", len(a[0]), "columns")
+PY
+for f in knobs-sweep-6.18 knobs-sweep-as-2.6.24; do
+	: >"$TMPD/pyerr"
+	"$IODASH" export --pcp "$TMPD/rt-$f" "$FIX/recordings/$f.rec" 2>"$TMPD/e"
+	"$IODASH" view --batch --fast --columns all "$TMPD/rt-$f" >"$TMPD/va" 2>"$TMPD/e"; rc=$?
+	"$IODASH" view --batch --columns all "$FIX/recordings/$f.rec" >"$TMPD/vr" 2>/dev/null
+	if [ $rc -eq 0 ] && [ ! -s "$TMPD/e" ] && python3 "$TMPD/same.py" "$TMPD/va" "$TMPD/vr" >"$TMPD/n" 2>"$TMPD/pyerr"; then
+		pass "view of export --pcp's archive: the recording's samples ($f: $(cat "$TMPD/n"))"
+	else
+		fail "view of export --pcp's archive ($f)" "rc=$rc $(head -1 "$TMPD/e") $(tail -1 "$TMPD/pyerr")"
+	fi
+done
+# and as pmlogger writes them: pmdalinux's names and PMIDs, the page size
+pmdumplog -z "$TMPD/rt-knobs-sweep-6.18" disk.dev.blkwrite mem.vmstat.nr_dirty hinv.pagesize >"$TMPD/dl" 2>&1
+check "export --pcp: disk.dev, mem.vmstat and hinv.pagesize at pmdalinux's PMIDs" \
+	bash -c "grep -q '60.0.7 (disk.dev.blkwrite)' '$TMPD/dl' && grep -q '60.28.0 (mem.vmstat.nr_dirty)' '$TMPD/dl' && grep -q '60.1.11 (hinv.pagesize): value 4096' '$TMPD/dl'"
+# meminfo (read once a second): mem.util.dirty only in the records of the
+# samples it was read for, as the CSV has it only there
+"$IODASH" --batch -i 0.5 --count 7 --no-trace --no-publish -o "$TMPD/mi.rec" >/dev/null 2>&1
+"$IODASH" export --pcp "$TMPD/mi" "$TMPD/mi.rec" 2>/dev/null
+csv_n=$("$IODASH" export --csv "$TMPD/mi.rec" | python3 -c 'import csv, sys; print(sum(r["meminfo_dirty_kb"] != "" for r in csv.DictReader(sys.stdin)))')
+pcp_n=$(pmdumplog -z "$TMPD/mi" mem.util.dirty 2>/dev/null | grep -c 'mem.util.dirty): value')
+rec_n=$(pmdumplog -z "$TMPD/mi" mem.vmstat.nr_dirty 2>/dev/null | grep -c 'nr_dirty): value')
+check "export --pcp: mem.util.dirty in $pcp_n of $rec_n records, where meminfo was read ($csv_n samples)" \
+	bash -c "[ '$rec_n' -eq 7 ] && [ '$pcp_n' -eq '$csv_n' ] && [ '$pcp_n' -ge 2 ] && [ '$pcp_n' -lt 7 ]"

@@ -47,8 +47,11 @@ tm_start 120 40 "'$IODASH' view '$A'; echo EXIT=\$?; sleep 30"
 check "view ARCHIVE screen: the header says the archive" tm_wait "archive $A" 10
 tm send-keys -t t q
 check "view ARCHIVE screen: q, exit 0" tm_wait 'EXIT=0' 10
-# refusals: an archive without these metrics (export --pcp's), --fast on a recording
-"$IODASH" export --pcp "$TMPD/own" "$FIX/recordings/knobs-sweep-6.18.rec" 2>/dev/null
+# refusals: an archive without these metrics, --fast on a recording
+# (export --pcp's archive is read back: tests/e2e/test_export_pcp.sh)
+echo 'log mandatory on every 1 second { hinv.ncpu }' >"$TMPD/ncpu.conf"
+env PCP_TMP_DIR="$D/tmp" PCP_RUN_DIR="$D/run" PCP_LOG_DIR="$D/log" \
+	pmlogger -h "localhost:$PORT" -c "$TMPD/ncpu.conf" -T 3sec -l "$TMPD/pmlogger2.log" "$TMPD/own"
 "$IODASH" view --batch "$TMPD/own" >/dev/null 2>"$TMPD/e"; rc=$?
 check "view of an archive without mem.vmstat/disk.dev: exit 1, one line saying what to log" \
 	bash -c "[ $rc -eq 1 ] && [ \$(wc -l <'$TMPD/e') -eq 1 ] && grep -q 'neither mem.vmstat nor disk.dev' '$TMPD/e'"

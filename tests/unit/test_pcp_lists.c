@@ -146,6 +146,10 @@ static void test_schema_pcp_rows(void **state)
 		switch (c->type) {
 		case SCT_U64: case SCT_U32: case SCT_INT: case SCT_SECS: case SCT_DOUBLE: case SCT_ZONE:
 			break;
+		case SCT_TIME:          /* the archive's clock (iodash.time): export --pcp puts doubles */
+			if (!c->pcp.mmv_name)
+				break;
+			/* fall through */
 		default:
 			fail_msg("row %s: a type PCP's lists do not put", c->name);
 		}

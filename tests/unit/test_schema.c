@@ -103,6 +103,7 @@ static void fill_sample(struct sample *s, int64_t start_rt)
 			sample_col_set_int(s, c, 1000 + i);
 	}
 	s->have_dirty = s->have_psi = true;
+	s->meminfo_unread = false;      /* meminfo read for this sample: its values are there */
 	s->zone = ZONE_HARD_LIMIT;
 	s->ndisks = 0;                  /* a count of disk records that follow */
 	s->thr_src = THR_SRC_SAMPLED;   /* what the reader makes of a sample without T */
@@ -341,6 +342,170 @@ static void test_emitters(void **state)
 	}
 }
 
+/* meminfo is read once a second: a snapshot that carries an earlier
+ * read's values (the live probe at -i 0.5, every other one) gives a sample
+ * whose meminfo figures are n/a, through the recording to the export (an
+ * empty CSV cell, no JSON key); one read for it has them. */
+static void test_meminfo_unread(void **state)
+{
+	char path[] = "/tmp/iodash-tschema.XXXXXX", err[256], *buf = NULL;
+	const int64_t start_rt = 1764690000123456789LL;
+	struct snapshot *snap = calloc(1, sizeof(*snap));
+	struct sample in = { 0 }, got = { 0 };   /* zeroed: derive and the reader keep what they find */
+	struct recording *rec;
+	size_t len = 0;
+	int fd = mkstemp(path);
+	FILE *f;
+	(void)state;
+
+	assert_non_null(snap);
+	assert_true(fd >= 0);
+	close(fd);
+	snap->have = SNAP_HAVE_VMSTAT | SNAP_HAVE_MEMINFO;
+	snap->page_kb = 4;
+	snap->dirty_kb = 4321;
+	derive_sample(NULL, snap, 0, 0, NULL, &got);
+	assert_false(got.meminfo_unread);
+	assert_true(sample_col_present(&got, &sample_cols[SF_MEMINFO_DIRTY_KB]));
+	snap->have |= SNAP_MEMINFO_CARRIED;
+	derive_sample(NULL, snap, 0, 0, NULL, &got);
+	assert_true(got.meminfo_unread);
+	assert_false(sample_col_present(&got, &sample_cols[SF_MEMINFO_DIRTY_KB]));
+	assert_false(sample_col_present(&got, &sample_cols[SF_MEMINFO_WRITEBACK_KB]));
+	snap->have = SNAP_HAVE_VMSTAT;   /* no meminfo at all: n/a, not a fake 0 */
+	derive_sample(NULL, snap, 0, 0, NULL, &got);
+	assert_false(sample_col_present(&got, &sample_cols[SF_MEMINFO_DIRTY_KB]));
+	free(snap);
+
+	fill_sample(&in, start_rt);
+	in.meminfo_unread = true;
+	write_one(path, &in, start_rt);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_sample(rec, 0, &got), 0);
+	assert_true(got.meminfo_unread);
+	f = open_memstream(&buf, &len);
+	assert_int_equal(recording_export(rec, FMT_CSV, EXPORT_SAMPLES, f, err, sizeof(err)), 0);
+	fclose(f);
+	/* the header's meminfo columns, then the row's cells under them */
+	char *row = strchr(buf, '\n') + 1, *h = buf;
+	int col = 0, nmem = 0;
+	while (h < row - 1) {
+		size_t n = strcspn(h, ",\n");
+		const char *cell = row;
+		for (int k = 0; k < col; k++)
+			cell = strchr(cell, ',') + 1;
+		if (!strncmp(h, "meminfo_", 8)) {
+			assert_true(*cell == ',' || *cell == '\n');
+			nmem++;
+		} else if (!strncmp(h, "dirty_kb", n)) {
+			assert_true(*cell >= '0' && *cell <= '9');
+		}
+		h += n + 1;
+		col++;
+	}
+	assert_int_equal(nmem, 2);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	assert_int_equal(recording_export(rec, FMT_NDJSON, EXPORT_SAMPLES, f, err, sizeof(err)), 0);
+	fclose(f);
+	assert_null(strstr(buf, "meminfo_"));
+	assert_non_null(strstr(buf, "\"dirty_kb\": "));
+	free(buf);
+	recording_close(rec);
+	unlink(path);
+}
+
+/* Events' fields as columns: each kind's words by name, KEY=VALUE words
+ * with a unit split off, marks untouched; hostile texts (a key longer
+ * than a name, more fields than a row holds, a value that is all
+ * unit) neither overflow nor invent a column. */
+static void test_event_fields(void **state)
+{
+	static const struct { enum model_event_kind kind; const char *text; } evs[] = {
+		{ MEV_RUN_END, "run 2/4 ok: exit 0 after 1.5 s; throttled tasks max 1" },
+		{ MEV_HIT_END, "throttle end 9.968s pauses=580 duty=11% peak_dirty=265360kB writers=fio:1,dd:2" },
+		{ MEV_KNOB, "vm.dirty_ratio 20 -> 40 (iodash, before run 2/4)" },
+		{ MEV_MARK, "t=5 kind=x a=1" },
+		{ MEV_RUN_SUMMARY, "run 3/4 n/a: why=no_io secs=0.5 eps=0" },
+		{ MEV_HIT_START, "throttle start kB=kB =5 x= aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa=1" },
+	};
+	char path[] = "/tmp/iodash-tschema.XXXXXX", err[256], *buf = NULL, text[512];
+	const int64_t start_rt = 1764690000123456789LL;
+	struct sample in;
+	struct recording *rec;
+	struct recorder *r;
+	struct model_observer obs;
+	struct snapshot first = { .realtime_ns = start_rt };
+	struct rec_meta meta = { .host = "b", .kernel = "6.18", .first = &first, .source = "t", .interval = 0.5 };
+	size_t len = 0, o = 0;
+	int fd = mkstemp(path);
+	FILE *f;
+	(void)state;
+
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);
+	fill_sample(&in, start_rt);
+	assert_int_equal(recorder_open(&r, path, 0, &meta, err, sizeof(err)), 0);
+	obs = recorder_observer(r);
+	obs.on_sample(obs.ctx, &in);
+	for (size_t i = 0; i < sizeof(evs) / sizeof(evs[0]); i++) {
+		struct model_event e = { .kind = evs[i].kind, .t = in.t };
+		snprintf(e.text, sizeof(e.text), "%s", evs[i].text);
+		obs.on_event(obs.ctx, &e);
+	}
+	/* more KEY=VALUE words than a row's fields */
+	for (int k = 0; k < 50; k++)
+		o += (size_t)snprintf(text + o, sizeof(text) - o, "%c%c=1 ", 'a' + k / 26, 'a' + k % 26);
+	struct model_event many = { .kind = MEV_RUN_SUMMARY, .t = in.t };
+	snprintf(many.text, sizeof(many.text), "%s", text);
+	obs.on_event(obs.ctx, &many);
+	recorder_close(r);
+
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	f = open_memstream(&buf, &len);
+	assert_int_equal(recording_export(rec, FMT_NDJSON, EXPORT_EVENTS, f, err, sizeof(err)), 0);
+	fclose(f);
+	char *l[8] = { buf };
+	for (int k = 1; k < 8 && l[k - 1]; k++)
+		l[k] = strchr(l[k - 1], '\n') ? strchr(l[k - 1], '\n') + 1 : NULL;
+	assert_non_null(strstr(l[0], "\"run\": 2, \"runs\": 4, \"status\": \"ok\", \"exit\": 0, \"secs\": 1.5}"));
+	assert_non_null(strstr(l[1], "\"duration_s\": 9.968, \"pauses\": 580, \"duty_pct\": 11, "
+				     "\"peak_dirty_kB\": 265360, \"writers\": \"fio:1,dd:2\"}"));
+	assert_non_null(strstr(l[2], "\"knob\": \"vm.dirty_ratio\", \"old\": 20, \"new\": 40}"));
+	assert_non_null(strstr(l[3], "\"text\": \"t=5 kind=x a=1\"}"));   /* a mark is free text */
+	assert_non_null(strstr(l[4], "\"verdict\": \"n/a\", \"why\": \"no_io\", \"secs\": 0.5, \"eps\": 0}"));
+	/* "kB=kB": a text; "=5", "x=": no key or no value; the long key: no column */
+	assert_non_null(strstr(l[5], "\"kB\": \"kB\", \"x\": \"\"}"));
+	assert_null(strstr(l[5], "aaaa\":"));
+	assert_non_null(l[6]);
+	assert_non_null(strstr(l[6], "\"bn\": 1}"));   /* the row's 40 fields (aa..bn), no more */
+	assert_null(strstr(l[6], "\"bo\""));
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	assert_int_equal(recording_export(rec, FMT_CSV, EXPORT_EVENTS, f, err, sizeof(err)), 0);
+	fclose(f);
+	/* every row as long as the header */
+	int ncol = -1;
+	for (char *p = buf; *p; p = strchr(p, '\n') + 1) {
+		int n = 1, quoted = 0;
+		for (char *q = p; *q != '\n'; q++)
+			if (*q == '"')
+				quoted = !quoted;
+			else if (*q == ',' && !quoted)
+				n++;
+		if (ncol < 0)
+			ncol = n;
+		assert_int_equal(n, ncol);
+	}
+	assert_true(ncol > 40);
+	free(buf);
+	recording_close(rec);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -348,6 +513,8 @@ int main(void)
 		cmocka_unit_test(test_rec_columns),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_export_columns),
+		cmocka_unit_test(test_meminfo_unread),
+		cmocka_unit_test(test_event_fields),
 		cmocka_unit_test(test_snapshot_items),
 		cmocka_unit_test(test_emitters),
 	};

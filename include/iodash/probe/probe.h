@@ -50,6 +50,21 @@ int probe_host_read_iodash(struct probe *p, struct probe_iodash *out);
 /* Whether path names a Performance Co-Pilot archive (BASE, or one of its
  * BASE.meta, BASE.index, BASE.0): --proc-root and view replay those too. */
 bool probe_is_pcp_archive(const char *path);
+/* ... one that export --pcp wrote: it lists the devices of its recording,
+ * every one that recording showed. */
+bool probe_is_iodash_archive(const char *path);
+
+/* The kernel metrics the PCP reader reads, by pmdalinux's name and PMID
+ * (domain.cluster.item), for export --pcp to write: an archive of them
+ * reads back like pmlogger's.  vmstat's row i (SNAP_VMSTAT_ITEMS order,
+ * mem.vmstat.KEY, in pages), meminfo's row i (SNAP_MEMINFO_ITEMS order,
+ * mem.util.* in kB), diskstats' field i (enum diskstat_field:
+ * disk.dev.read ... as counters, in-flight a gauge), or one of the
+ * metrics read once.  NULL when there is no such metric. */
+enum probe_pcp_group { PROBE_PCP_VMSTAT, PROBE_PCP_MEMINFO, PROBE_PCP_DISK, PROBE_PCP_INFO };
+enum { PROBE_PCP_PAGESIZE, PROBE_PCP_RELEASE, PROBE_PCP_NODENAME, PROBE_PCP_INFO_N };
+const char *probe_pcp_kernel_metric(enum probe_pcp_group g, int i, unsigned *domain,
+				    unsigned *cluster, unsigned *item);
 
 enum probe_kind probe_kind(const struct probe *p);
 

@@ -35,6 +35,7 @@ struct rec_header {
 	uint64_t dirty_background_bytes, dirty_bytes;
 	unsigned dirty_background_ratio, dirty_ratio;
 	unsigned dirty_expire_centisecs, dirty_writeback_centisecs;
+	unsigned page_kb;             /* the page size in KiB, 0 when not given */
 };
 
 enum rec_kind { RK_SAMPLE, RK_EVENT, RK_OUTPUT, RK_RESULT, RK_BENCH, RK_NKINDS };

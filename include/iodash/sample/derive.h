@@ -78,6 +78,8 @@ struct sample {
 	uint64_t dirty_kb, writeback_kb;      /* from vmstat nr_dirty/nr_writeback */
 	uint64_t bg_thresh_kb, freerun_kb, thresh_kb;
 	uint64_t meminfo_dirty_kb, meminfo_writeback_kb;
+	bool meminfo_unread; /* meminfo was not read for this sample: the two above are an
+			      * earlier read's (or none), so export leaves them n/a */
 	enum dirty_zone zone;
 
 	bool have_psi;

@@ -46,6 +46,7 @@ enum sample_guard {
 	SCG_DIRTY,    /* have_dirty: vmstat was read */
 	SCG_PSI,      /* have_psi */
 	SCG_KERNEL,   /* thr_src == THR_SRC_KERNEL: the tracepoints were followed */
+	SCG_MEMINFO,  /* have_dirty and meminfo read for this very sample (!meminfo_unread) */
 };
 
 /* How a field is a Performance Co-Pilot metric too: published live as
@@ -57,7 +58,8 @@ enum sample_guard {
  *   made by different iodash versions keep one PMID a name; the MMV
  *   file's metrics are laid out in item order).  A new row takes the next
  *   free item of each: publish's bench.* metrics follow the highest mmv
- *   item, export's per-disk ones have items 8-10.
+ *   item, export's per-disk ones have items 8-10 (so iodash.time is 11;
+ *   an archive-only row's mmv item is 0).
  * - names: the published and the archive's differ where a historic name
  *   stays: the published throttle.episodes and throttle.time are the
  *   archive's throttle.hits and throttle.seconds.
@@ -93,7 +95,9 @@ struct sample_pcp {
  * old readers: append new S columns after "missed") and export's column
  * order, which are two subsequences of it.  Names are CSV/JSON keys. */
 #define SAMPLE_SCHEMA(X) \
-	X(T, "t", "s", SCT_TIME, t, SCW_REC | SCW_EXPORT, SCG_ALWAYS, SCP_NONE) \
+	X(T, "t", "s", SCT_TIME, t, SCW_REC | SCW_EXPORT, SCG_ALWAYS, \
+	  SCP(0, NULL, 11, "iodash.time", SCP_INSTANT, SCG_ALWAYS, \
+	      "seconds since the first sample on the sampler's monotonic clock: view's clock")) \
 	X(SEQ, "seq", "count", SCT_U64, seq, SCW_REC | SCW_EXPORT, SCG_ALWAYS, SCP_NONE) \
 	X(DT, "dt", "s", SCT_TIME, dt, SCW_REC | SCW_EXPORT, SCG_ALWAYS, SCP_NONE) \
 	X(REALTIME_SKEW_NS, "realtime_skew_ns", "ns", SCT_SKEW, realtime_ns, SCW_REC, SCG_ALWAYS, SCP_NONE) \
@@ -112,8 +116,8 @@ struct sample_pcp {
 	X(THRESH_KB, "thresh_kb", "kB", SCT_U64, thresh_kb, SCW_REC | SCW_EXPORT | SCW_BATCH, SCG_DIRTY, \
 	  SCP(6, "thresholds.dirty", 4, "iodash.thresholds.dirty", SCP_INSTANT, SCG_DIRTY, \
 	      "dirty threshold (nr_dirty_threshold)")) \
-	X(MEMINFO_DIRTY_KB, "meminfo_dirty_kb", "kB", SCT_U64, meminfo_dirty_kb, SCW_REC | SCW_EXPORT, SCG_DIRTY, SCP_NONE) \
-	X(MEMINFO_WRITEBACK_KB, "meminfo_writeback_kb", "kB", SCT_U64, meminfo_writeback_kb, SCW_REC | SCW_EXPORT, SCG_DIRTY, SCP_NONE) \
+	X(MEMINFO_DIRTY_KB, "meminfo_dirty_kb", "kB", SCT_U64, meminfo_dirty_kb, SCW_REC | SCW_EXPORT, SCG_MEMINFO, SCP_NONE) \
+	X(MEMINFO_WRITEBACK_KB, "meminfo_writeback_kb", "kB", SCT_U64, meminfo_writeback_kb, SCW_REC | SCW_EXPORT, SCG_MEMINFO, SCP_NONE) \
 	X(ZONE, "zone", "name", SCT_ZONE, zone, SCW_REC | SCW_EXPORT | SCW_BATCH, SCG_ALWAYS, \
 	  SCP(1, "zone", 5, "iodash.zone", SCP_INSTANT, SCG_DIRTY, \
 	      "dirty-limit zone: below_bg, background, freerun, throttle or hard_limit")) \
@@ -130,6 +134,7 @@ struct sample_pcp {
 	  SCP(8, "throttle.time", 7, "iodash.throttle.seconds", SCP_COUNTER, SCG_ALWAYS, \
 	      "time spent in dirty-limit hits since iodash started")) \
 	X(MISSED, "missed", "count", SCT_U64, missed, SCW_REC, SCG_ALWAYS, SCP_NONE) \
+	X(MEMINFO_UNREAD, "meminfo_unread", "bool", SCT_BOOL, meminfo_unread, SCW_REC, SCG_ALWAYS, SCP_NONE) \
 	X(THROTTLE_SOURCE, "throttle_source", "name", SCT_THR_SRC, thr_src, SCW_EXPORT, SCG_ALWAYS, SCP_NONE) \
 	X(THROTTLED, "throttled", "bool", SCT_BOOL, throttled, SCW_EXPORT, SCG_ALWAYS, SCP_NONE) \
 	X(PAUSES, "pauses", "count", SCT_U32, pauses, SCW_EXPORT, SCG_KERNEL, SCP_NONE) \

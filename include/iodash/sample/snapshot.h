@@ -40,6 +40,9 @@ enum snap_have {
 	SNAP_HAVE_DISKS    = 1u << 2,
 	SNAP_HAVE_KNOBS    = 1u << 3,
 	SNAP_HAVE_PSI_IO   = 1u << 4,
+	/* meminfo's values are an earlier read's: the live probe reads it
+	 * once a second, so at -i 0.5 every other snapshot carries them */
+	SNAP_MEMINFO_CARRIED = 1u << 5,
 };
 
 /* The counters a snapshot reads by name, one row each:
