@@ -36,7 +36,14 @@ done
 
 run_e2e() { # $1 script, $2 name shown, $3 log file; the environment is the test's
 	local t=$1 name=$2 lf=$3 p f s rc t0=$SECONDS
-	timeout 600 bash "$t" >"$lf" 2>&1; rc=$?
+	if grep -q '^[^#]*knobs_hold' "$t"; then
+		# the machine's knobs lock is taken here, before the test's 600 s
+		# start: on a shared machine the wait for it is not the test's time
+		# (knobs_hold sees IODASH_KNOBS_HELD and does not take it again)
+		flock /tmp/iodash-knobs.lock env IODASH_KNOBS_HELD=1 timeout 600 bash "$t" >"$lf" 2>&1; rc=$?
+	else
+		timeout 600 bash "$t" >"$lf" 2>&1; rc=$?
+	fi
 	# under TSan a race report (log_path below) fails the test even when
 	# the checks after it happened to pass
 	if [ -n "${TSAN_REPORT:-}" ]; then

@@ -29,8 +29,10 @@ num_true() { awk "BEGIN { exit !($1) }" </dev/null; }
 declare -A KNOBS_ORIG
 knobs_hold() {
 	local f
-	exec 9>/tmp/iodash-knobs.lock
-	flock 9
+	if [ -z "${IODASH_KNOBS_HELD:-}" ]; then   # run-all.sh may hold it for us
+		exec 9>/tmp/iodash-knobs.lock
+		flock 9
+	fi
 	for f in dirty_background_bytes dirty_background_ratio dirty_bytes dirty_ratio dirty_expire_centisecs; do
 		KNOBS_ORIG[$f]=$(cat /proc/sys/vm/$f)
 	done

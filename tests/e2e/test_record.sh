@@ -328,13 +328,17 @@ else
 	TMUX_SOCK="$TMPD/tmux-live.sock"
 	# iodash in the foreground of the pane (it needs the terminal), not
 	# PID 1 of the namespace (which cannot be stopped from inside);
-	# --no-trace: setting the tracepoints up can take the whole first
-	# second on a loaded machine, and the stop must fall while it samples
+	# the stop falls once the screen shows it samples (the test makes
+	# $TMPD/go then), not a fixed second after the start: a TSan build on
+	# a loaded machine with many disks took longer than that to start
 	cat >"$TMPD/stop-live.sh" <<-'EOS'
-		( sleep 1; kill -STOP $$; sleep 0.6; kill -CONT $$ ) &
+		( while [ ! -e "$2/go" ]; do sleep 0.05; done; kill -STOP $$; sleep 0.6; kill -CONT $$ ) &
 		exec "$1" -i 0.05 --no-trace
 	EOS
-	tm_start 120 40 "unshare -pf --mount-proc bash -c 'bash \"\$0\" \"\$1\"; sleep 30' '$TMPD/stop-live.sh' '$IODASH'"
+	tm_start 120 40 "unshare -pf --mount-proc bash -c 'bash \"\$0\" \"\$1\" \"\$2\"; sleep 30' '$TMPD/stop-live.sh' '$IODASH' '$TMPD'"
+	tm_wait 'Throughput' 20 || fail "missed ticks: the live screen" "$(tm_screen | sed -n 1,2p)"
+	sleep 0.3
+	touch "$TMPD/go"
 	if tm_wait 'missed ticks [0-9]+' 8; then
 		pass "missed ticks: the live header shows '$(tm_screen | grep -o 'missed ticks [0-9]*')'"
 	else
