@@ -366,7 +366,9 @@ static void draw_throttle_rows(const struct frame *v, WINDOW *w, int y, int W, i
 		return;
 	}
 	if (rows > 0 && !k->loop.have) {
-		ui_put(w, y++, 0, W, st, TE_DIM, "control loop: no bdi_dirty_ratelimit yet");
+		/* a recording keeps who paused, not the control loop */
+		ui_put(w, y++, 0, W, st, TE_DIM, !v->replay ? "control loop: no bdi_dirty_ratelimit yet"
+						 : t->note[0] ? t->note : "control loop: not recorded");
 		rows--;
 	} else if (rows > 0) {
 		ui_fmt_rate_kb((double)k->loop.write_bw, a, sizeof a);
