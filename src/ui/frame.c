@@ -189,16 +189,38 @@ void frame_free(struct frame *f)
 	f->rs.v = NULL;
 }
 
-double frame_time_to_freerun(const struct frame *v, double page_kb)
+double frame_time_to_freerun(const struct frame *v)
 {
+	static const double windows[] = { 10, 60, 600 };   /* seconds of history */
 	const struct sample *s = &v->last;
-	double level = (double)(s->dirty_kb + s->writeback_kb), fr = (double)s->freerun_kb;
-	double net = (v->thr.dirtied_pps - v->thr.written_pps) * page_kb;   /* kB/s */
+	const struct history *h = v->hist;
+	double t[HIST_BUCKETS + 1], kb[HIST_BUCKETS + 1];
 
-	if (!s->have_dirty || v->thr.dirtied_pps < 0 || v->thr.written_pps < 0 || level >= fr || net <= 0)
+	if (!v->have_last || !s->have_dirty || !h)
 		return -1;
-	double t = (fr - level) / net;
-	return t <= FRAME_FREERUN_HORIZON_S ? t : -1;
+	/* the newest trend first: a rise that began a few seconds ago is
+	 * lost in a long window, a slow one needs it */
+	for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
+		uint64_t b = h->nclosed;
+		while (b > 0 && history_bucket(h, b - 1) && history_bucket(h, b - 1)->t >= s->t - windows[w])
+			b--;
+		int n = 0;
+		for (; b < h->nclosed; b++) {
+			const struct hist_bucket *p = history_bucket(h, b);
+			if (p && p->have_dirty && p->t < s->t) {
+				t[n] = p->t;
+				kb[n++] = p->level_kb;
+			}
+		}
+		t[n] = s->t;
+		kb[n++] = (double)(s->dirty_kb + s->writeback_kb);
+		double left = derive_time_to_limit(t, kb, n, (double)s->freerun_kb, FRAME_FREERUN_HORIZON_S);
+		if (left >= 0)
+			return left;
+		if (b > 0 && !history_bucket(h, b - 1))
+			break;   /* the history holds no more: longer windows see the same */
+	}
+	return -1;
 }
 
 /* The slot of the newest sample's disk k in the history, or -1. */

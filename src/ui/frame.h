@@ -77,14 +77,16 @@ int frame_worst_zone(const struct frame *f, double period);
 const char *frame_zone_badge(int zone, enum theme_elem *e);
 const char *frame_zone_badge_short(int zone);
 
-/* Seconds until dirty+writeback reaches freerun at the current dirtying
- * rate minus the writeback rate (the kernel's pages of page_kb kB each);
- * < 0 when it is not rising below it, or would take longer than
- * FRAME_FREERUN_HORIZON_S: a level that creeps up by a few kB a second
- * ("freerun in 455392.7 s") is no forecast, and the words took the room
- * of the status line. */
+/* Seconds until dirty+writeback reaches freerun at the rate the level
+ * itself rises (derive_time_to_limit over the history's buckets of the
+ * last 10 s, else 60 s, else 600 s, and the newest sample); < 0 when it
+ * is not rising steadily, or would take longer than an hour
+ * (FRAME_FREERUN_HORIZON_S) or ten times what was seen.  The kernel's
+ * dirtied minus written pages are no measure of it: pages dirtied and
+ * deleted (dbench) are never written, and a flat level read "freerun in
+ * 455392.7 s". */
 #define FRAME_FREERUN_HORIZON_S 3600.0
-double frame_time_to_freerun(const struct frame *f, double page_kb);
+double frame_time_to_freerun(const struct frame *f);
 
 /* Indexes in last.disks of the disks with I/O in the window (at most
  * max); *idle counts the others.  Returns how many. */

@@ -104,7 +104,7 @@ static int header_draw_hits(const struct frame *v, WINDOW *w, int W, int lx, con
 		snprintf(buf, sizeof buf, " throttled tasks %d", v->bench.throttled_tasks);
 		rx = put_hit(w, rx, lx, st, TE_HIT, buf);
 	}
-	double ttf = frame_time_to_freerun(v, ui_page_kb());
+	double ttf = frame_time_to_freerun(v);
 	if (ttf >= 0) {
 		snprintf(buf, sizeof buf, " freerun in %.1f s", ttf);
 		rx = put_hit(w, rx, lx, st, TE_TEXT, buf);
@@ -416,7 +416,7 @@ static void dirty_draw_title(WINDOW *w, const struct ui_style *st, const struct 
 	ui_fmt_kb((double)s->writeback_kb, b, sizeof b);
 	ui_fmt_kb((double)(s->dirty_kb + s->writeback_kb), c, sizeof c);
 	ui_fmt_kb((double)s->thresh_kb, t, sizeof t);
-	double ttf = frame_time_to_freerun(v, ui_page_kb());
+	double ttf = frame_time_to_freerun(v);
 	if (W >= 80 && ttf >= 0)
 		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s  freerun in %.1f s",
 			 a, b, c, t, ttf);

@@ -303,29 +303,35 @@ static void test_time_to_freerun(void **state)
 {
 	(void)state;
 	struct frame f;
-	samples(2);
-	build(&f, 2, 0.1);
-	f.last.dirty_kb = 100;
-	f.last.writeback_kb = 20;
-	f.last.freerun_kb = 2120;
+	/* the level rises 100 kB/s (10 kB a sample) to 290 kB in 2.9 s:
+	 * 1,710 kB to go is 17.1 s */
+	samples(30);
+	for (int i = 0; i < 30; i++)
+		S[i].freerun_kb = 2000;
+	build(&f, 30, 0.1);
+	assert_float_equal(frame_time_to_freerun(&f), 17.1, 1e-6);
+	/* far more than ten times the 2.9 s seen: no forecast */
+	for (int i = 0; i < 30; i++)
+		S[i].freerun_kb = 100000;
+	build(&f, 30, 0.1);
+	assert_true(frame_time_to_freerun(&f) < 0);
+	/* a flat level, whatever the kernel dirties and writes (pages
+	 * dirtied and deleted are never written): none */
+	for (int i = 0; i < 30; i++) {
+		S[i].dirty_kb = 120;
+		S[i].freerun_kb = 2120;
+	}
+	build(&f, 30, 0.1);
 	f.thr.dirtied_pps = 1000;
 	f.thr.written_pps = 500;
-	/* 500 pages/s of 4 kB: 2000 kB/s to go 2000 kB */
-	assert_float_equal(frame_time_to_freerun(&f, 4), 1.0, 1e-9);
-	f.thr.written_pps = 1000;      /* not rising */
-	assert_true(frame_time_to_freerun(&f, 4) < 0);
-	f.thr.written_pps = -1;        /* unknown */
-	assert_true(frame_time_to_freerun(&f, 4) < 0);
-	f.thr.written_pps = 500;
-	f.last.freerun_kb = 100;       /* already over */
-	assert_true(frame_time_to_freerun(&f, 4) < 0);
-	/* creeping: 1 page/s net, 2000 kB to go at 4 kB/s is 500 s, shown;
-	 * 40,000 kB to go is 10,000 s, past the hour: no forecast */
-	f.thr.written_pps = 999;
-	f.last.freerun_kb = 2120;
-	assert_float_equal(frame_time_to_freerun(&f, 4), 500.0, 1e-6);
-	f.last.freerun_kb = 40120;
-	assert_true(frame_time_to_freerun(&f, 4) < 0);
+	assert_true(frame_time_to_freerun(&f) < 0);
+	/* already over */
+	samples(30);
+	build(&f, 30, 0.1);
+	assert_true(frame_time_to_freerun(&f) < 0);
+	/* no history yet: none */
+	f.hist = NULL;
+	assert_true(frame_time_to_freerun(&f) < 0);
 }
 
 static void test_run_done(void **state)
