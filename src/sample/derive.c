@@ -90,7 +90,8 @@ double derive_time_to_limit(const double *t, const double *kb, int n, double lim
 		mk += kb[i] / n;
 	}
 	int k = n / 3 > 2 ? n / 3 : 2;
-	if (kb[n - 1] < mk + slope * (t[n - 1] - mt) || trend_slope(t + n - k, kb + n - k, k, &r2_new) <= 0)
+	double on_line = mk + slope * (t[n - 1] - mt);
+	if (kb[n - 1] < on_line - 1e-9 * fabs(on_line) || trend_slope(t + n - k, kb + n - k, k, &r2_new) <= 0)
 		return -1;
 	/* a trend seen over s seconds says little of the level more than
 	 * DERIVE_TREND_REACH times s later: a level that creeps up by a few

@@ -14,6 +14,22 @@ bool frame_bench_active(const struct frame *f)
 	       f->bench.state == BENCH_BETWEEN;
 }
 
+bool frame_pause_rates(const struct frame *f, double *per_s, double *ms_per_s)
+{
+	if (frame_bench_active(f) && f->bench.have_tracepoint) {
+		*per_s = f->bench.pauses_per_s;
+		*ms_per_s = f->bench.pause_ms_per_s;
+		return true;
+	}
+	/* no run (or it ended): the machine's pauses now, while there are */
+	const struct kt_window *k = &f->thr.last;
+	if (f->thr.src != THR_SRC_KERNEL || f->thr.last_dt <= 0 || !k->pauses)
+		return false;
+	*per_s = k->pauses / f->thr.last_dt;
+	*ms_per_s = k->paused_ms / f->thr.last_dt;
+	return true;
+}
+
 double frame_run_done(const struct frame *f)
 {
 	if (f->bench.run_length_s <= 0 || !f->have_last)
@@ -194,7 +210,7 @@ double frame_time_to_freerun(const struct frame *v)
 	static const double windows[] = { 10, 60, 600 };   /* seconds of history */
 	const struct sample *s = &v->last;
 	const struct history *h = v->hist;
-	double t[HIST_BUCKETS + 1], kb[HIST_BUCKETS + 1];
+	double t[HIST_BUCKETS], kb[HIST_BUCKETS];
 
 	if (!v->have_last || !s->have_dirty || !h)
 		return -1;
@@ -207,13 +223,13 @@ double frame_time_to_freerun(const struct frame *v)
 		int n = 0;
 		for (; b < h->nclosed; b++) {
 			const struct hist_bucket *p = history_bucket(h, b);
-			if (p && p->have_dirty && p->t < s->t) {
+			if (p && p->have_dirty) {
 				t[n] = p->t;
 				kb[n++] = p->level_kb;
 			}
 		}
-		t[n] = s->t;
-		kb[n++] = (double)(s->dirty_kb + s->writeback_kb);
+		/* buckets only: a bucket's level is its peak, which the
+		 * newest sample alone would read as a fall */
 		double left = derive_time_to_limit(t, kb, n, (double)s->freerun_kb, FRAME_FREERUN_HORIZON_S);
 		if (left >= 0)
 			return left;

@@ -59,6 +59,11 @@ int frame_copy(struct frame *f, struct model *m, int cols);
 void frame_free(struct frame *f);
 
 bool frame_bench_active(const struct frame *f);
+/* The header's pause rates (the kernel's balance_dirty_pages): the
+ * benchmark's while one runs; after it (or without one) the machine's
+ * over the last sample, and only while writers pause: a sweep's last
+ * "pauses 48/s 576 ms/s" stayed on after it ended.  false: none to say. */
+bool frame_pause_rates(const struct frame *f, double *per_s, double *ms_per_s);
 /* The share of a single run done, 0..1, by the length its command line
  * says (bench.run_length_s) and the session time of the last sample. */
 double frame_run_done(const struct frame *f);
@@ -79,7 +84,7 @@ const char *frame_zone_badge_short(int zone);
 
 /* Seconds until dirty+writeback reaches freerun at the rate the level
  * itself rises (derive_time_to_limit over the history's buckets of the
- * last 10 s, else 60 s, else 600 s, and the newest sample); < 0 when it
+ * last 10 s, else 60 s, else 600 s); < 0 when it
  * is not rising steadily, or would take longer than an hour
  * (FRAME_FREERUN_HORIZON_S) or ten times what was seen.  The kernel's
  * dirtied minus written pages are no measure of it: pages dirtied and

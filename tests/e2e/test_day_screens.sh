@@ -32,3 +32,60 @@ timeout 10 "$IODASH" view --batch --follow "$REC" >"$TMPD/follow.txt" 2>&1; rc=$
 [ $rc -eq 0 ] && grep -q 'run_end' "$TMPD/follow.txt" \
 	&& pass "view --batch --follow of a recording whose writer is gone ends (exit 0)" \
 	|| fail "view --batch --follow, writer gone" "exit $rc (124: still following): $(tail -1 "$TMPD/follow.txt")"
+
+# The header's time to freerun.  Traces of one real sample whose dirty
+# level (a) rises 1000 pages a second from 10000 to freerun (49152), (b)
+# stays at 20000 while the kernel dirties 1000 pages a second more than it
+# writes (pages dirtied and deleted, as dbench's, are never written).
+BASE="$FIX/proc-traces/idle-30s/samples/00000.txt"
+python3 "$TOP/tests/e2e/mk_dirty_trace.py" "$BASE" "$TMPD/rise" 0.5 160 10000 1000 2000 1000
+python3 "$TOP/tests/e2e/mk_dirty_trace.py" "$BASE" "$TMPD/flat" 0.5 160 20000 0 2000 1000
+tm_start 120 40 "'$IODASH' -i 0.5 --proc-root '$TMPD/rise'; sleep 30"
+if tm_wait 'freerun in [0-9.]+ s' 10; then
+	pass "a level rising to freerun: the header says when it gets there ($(tm_screen | grep -o 'freerun in [0-9.]* s' | head -1))"
+else
+	fail "a rising level: freerun in" "$(tm_screen | sed -n 2p)"
+fi
+# 40x12: the dirty-limit hits keep their place, the forecast yields
+tm resize-window -t t -x 40 -y 12
+sleep 2.5
+row=$(tm_screen | sed -n 2p)
+echo "$row" | grep -q 'dirty-limit hits 0 (0\.0 s)' && ! echo "$row" | grep -q 'freerun in' \
+	&& pass "40x12: the header keeps 'dirty-limit hits', the forecast yields" \
+	|| fail "40x12: the header keeps the hits" "$row"
+tm kill-server 2>/dev/null
+sleep 0.3
+tm_start 120 40 "'$IODASH' -i 0.5 --proc-root '$TMPD/flat'; sleep 30"
+tm_wait '0:0[6-9] ' 12 || true
+if tm_screen | grep -q 'freerun in'; then
+	fail "a flat level: no time to freerun" "$(tm_screen | grep -o 'freerun in [0-9.]* s' | head -1)"
+else
+	pass "a flat level (the kernel dirtying more than it writes): no time to freerun"
+fi
+tm kill-server 2>/dev/null
+sleep 0.3
+
+# The pauses of a run that has ended: the header said its last
+# "pauses N/s M ms/s" for ever; it says the machine's now, while writers
+# pause.  Needs the tracepoints (root, tracefs).
+if ! is_root; then
+	skip "the pauses after a run" "needs root for the tracepoints"
+else
+	tm_start 120 40 "cd '$TMPD' && '$IODASH' run --no-record -- sh -c 'sleep 2'; echo EXIT=\$?; sleep 30"
+	if ! tm_wait 'finished, exit status 0' 15; then
+		fail "the pauses after a run: the run ends" "$(tm_screen | sed -n 1,2p)"
+	elif tm_screen | grep -q 'throttling is sampled'; then
+		skip "the pauses after a run" "the tracepoints cannot be used here"
+	else
+		sleep 1.5
+		row=$(tm_screen | sed -n 2p)
+		# a writer of the machine that pauses now is a fact worth its line
+		if echo "$row" | grep -qE 'pauses 0/s|pauses [0-9]+/s 0 ms/s'; then
+			fail "after the run, no stale pauses in the header" "$row"
+		else
+			pass "after the run, the header has no stale 'pauses 0/s 0 ms/s'"
+		fi
+	fi
+	tm send-keys -t t q
+	tm kill-server 2>/dev/null
+fi

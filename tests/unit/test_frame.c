@@ -299,6 +299,35 @@ static void test_worst_zone_kernel(void **state)
 	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
 }
 
+/* The header's pauses: the run's while it runs; after it the machine's,
+ * only while writers pause (the sweep's last rates stayed on). */
+static void test_pause_rates(void **state)
+{
+	(void)state;
+	struct frame f;
+	double p, ms;
+	memset(&f, 0, sizeof f);
+	f.bench.state = BENCH_RUNNING;
+	f.bench.have_tracepoint = true;
+	f.bench.pauses_per_s = 48;
+	f.bench.pause_ms_per_s = 576;
+	f.thr.src = THR_SRC_KERNEL;
+	f.thr.last_dt = 0.5;
+	assert_true(frame_pause_rates(&f, &p, &ms));
+	assert_float_equal(p, 48, 1e-9);
+	assert_float_equal(ms, 576, 1e-9);
+	f.bench.state = BENCH_DONE;
+	assert_false(frame_pause_rates(&f, &p, &ms));
+	/* another writer pauses after the sweep: 10 pauses, 120 ms in 0.5 s */
+	f.thr.last.pauses = 10;
+	f.thr.last.paused_ms = 120;
+	assert_true(frame_pause_rates(&f, &p, &ms));
+	assert_float_equal(p, 20, 1e-9);
+	assert_float_equal(ms, 240, 1e-9);
+	f.thr.src = THR_SRC_SAMPLED;
+	assert_false(frame_pause_rates(&f, &p, &ms));
+}
+
 static void test_time_to_freerun(void **state)
 {
 	(void)state;
@@ -464,7 +493,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_worst_zone), cmocka_unit_test(test_worst_zone_kernel),
-		cmocka_unit_test(test_time_to_freerun), cmocka_unit_test(test_zone_badge),
+		cmocka_unit_test(test_time_to_freerun), cmocka_unit_test(test_pause_rates), cmocka_unit_test(test_zone_badge),
 		cmocka_unit_test(test_active_disks),
 		cmocka_unit_test(test_buckets), cmocka_unit_test(test_window_span),
 		cmocka_unit_test(test_events_join), cmocka_unit_test(test_copy),
