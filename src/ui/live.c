@@ -12,6 +12,7 @@
  * frame): they fill to the right and jump back a quarter of their width
  * when full, so a frame usually changes one column (frame.c). */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <poll.h>
 #include <stdio.h>
@@ -151,7 +152,9 @@ static void draw_help(struct ui_live *L)
 	wbkgdset(w, ' ' | st->attr[TE_HELP]);
 	werase(w);
 	ui_put(w, 0, 1, hw - 2, st, TE_HELP_KEY, "iodash keys");
-	ui_put(w, 0, 13, hw - 14, st, TE_HELP, "(man iodash for more)");
+	char more[PATH_MAX + 32];
+	snprintf(more, sizeof more, "(more: %s)", ui_manual_hint());
+	ui_put(w, 0, 13, hw - 14, st, TE_HELP, more);
 	ui_key_help_lines(w, 2, 1, 11, hw - 2, hh - 2, st, ui_live_keys, ui_live_nkeys, L->screen,
 			  NULL);
 	wnoutrefresh(w);

@@ -89,3 +89,41 @@ else
 	tm send-keys -t t q
 	tm kill-server 2>/dev/null
 fi
+
+# The help's pointer to the manual says what works from where iodash
+# runs ("man iodash" failed where the page is not installed).
+help_line() { # DIR CMD...: the help overlay's title line of CMD run in DIR
+	local d=$1; shift
+	tm kill-server 2>/dev/null; sleep 0.3
+	tm_start 120 40 "cd '$d' && $*; sleep 30"
+	tm_wait 'iodash ' 5 || true
+	tm send-keys -t t h
+	tm_wait 'iodash keys' 5 || true
+	tm_screen | grep -o 'iodash keys.*' | sed 's/  .*//'
+}
+mkdir -p "$TMPD/tree" "$TMPD/alone" "$TMPD/man/man1"
+cp "$IODASH" "$TMPD/tree/iodash"; cp "$TOP/iodash.1" "$TMPD/tree/"
+cp "$IODASH" "$TMPD/alone/iodash"; cp "$TOP/iodash.1" "$TMPD/man/man1/"
+l=$(help_line "$TMPD/tree" ./iodash)
+if [ "$l" = "iodash keys (more: man ./iodash.1)" ] && { ! command -v man >/dev/null || (cd "$TMPD/tree" && man -w ./iodash.1 >/dev/null); }; then
+	pass "help from the build tree: $l (and that works there)"
+else
+	fail "help from the build tree says man ./iodash.1" "$l"
+fi
+l=$(help_line "$TMPD" "MANPATH='$TMPD/man' '$TMPD/alone/iodash'")
+if ! command -v man >/dev/null; then
+	skip "help where man finds the page" "no man here"
+elif [ "$l" = "iodash keys (more: man iodash)" ] && MANPATH="$TMPD/man" man -w iodash >/dev/null; then
+	pass "help where man finds the installed page: $l"
+else
+	fail "help where man finds the page says man iodash" "$l"
+fi
+l=$(help_line "$TMPD" "MANPATH='$TMPD/nothing' '$TMPD/alone/iodash'")
+if MANPATH="$TMPD/nothing" man -w iodash >/dev/null 2>&1; then
+	skip "help where no page is installed" "this machine has one"
+elif echo "$l" | grep -q 'man iodash'; then
+	fail "help where no page is installed does not say man iodash" "$l"
+else
+	pass "help where no page is installed: $l"
+fi
+tm kill-server 2>/dev/null
