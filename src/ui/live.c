@@ -84,8 +84,11 @@ static void windows_layout(struct ui_live *L)
 	int idx[FRAME_DISKS], idle;
 	int nact = frame_active_disks(&L->v, idx, FRAME_DISKS, &idle);
 	int rows = nact ? nact : 1;
+	/* the room goes to what has something to show */
+	unsigned empty = (L->v.nout ? 0 : 1u << UI_PANEL_OUTPUT) | (L->have_cs ? 0 : 1u << UI_PANEL_CURVES) |
+			 (L->v.nev ? 0 : 1u << UI_PANEL_EVENTS);
 	struct layout_req rq = { .cols = COLS, .rows = LINES, .hidden = L->hidden,
-				 .curves_view = L->curves_view, .disk_rows = rows };
+				 .curves_view = L->curves_view, .disk_rows = rows, .empty = empty };
 	struct layout nl;
 	layout_compute(&rq, &nl);
 	if (L->win[UI_PANEL_HEADER] && L->cols == COLS && L->rows == LINES &&

@@ -127,3 +127,18 @@ else
 	pass "help where no page is installed: $l"
 fi
 tm kill-server 2>/dev/null
+
+# 120 columns, no benchmark: the output and curves panels have nothing
+# to show, the events do; the events get the room (they had 24 columns)
+tm kill-server 2>/dev/null; sleep 0.3
+tm_start 120 40 "'$IODASH' --proc-root '$TMPD/flat' -i 0.5; sleep 30"
+tm_wait 'Events' 5 || true
+row=$(tm_screen | grep -m1 'Benchmark output')
+col=$(echo "$row" | awk '{print index($0, "Events")}')
+ev=$(tm_screen | grep -m1 -oE '0:00 throttling is sampled.*' | sed 's/ *$//')
+if [ "${col:-0}" -gt 0 ] && [ "$col" -le 50 ] && [ "${#ev}" -ge 60 ]; then
+	pass "120x40: the events get the room of the empty panels (from column $col, ${#ev} characters of the event)"
+else
+	fail "120x40: the events get the room" "Events at column $col; event line: $ev"
+fi
+tm kill-server 2>/dev/null
