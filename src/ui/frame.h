@@ -118,6 +118,21 @@ void frame_buckets(const struct frame *f, int G, int phase, int ndisks, struct f
 		   bool *have);
 /* Seconds that G sub-columns span (0 while unknown). */
 double frame_window_span(const struct frame *f, int G);
+/* Sub-columns a history bucket takes in a graph of G: 1, or, while the
+ * history would fill at most half of them, the power of two up to
+ * FRAME_ZOOM_MAX that fills most: a run of a few seconds is drawn across
+ * the graph, not in its first one or two columns. */
+#define FRAME_ZOOM_MAX 32
+int frame_zoom(const struct frame *f, int G);
+/* The time axis of a graph of G sub-columns (sc a cell, phase as
+ * frame_buckets): the cells where session times that are multiples of
+ * a round step (1, 2, 5, 10, 15, 30 s, 1 min ...) fall, at least `gap`
+ * cells apart, from the left; at most max.  Returns how many. */
+struct frame_tick {
+	int col;                     /* the cell */
+	double t;                    /* session seconds */
+};
+int frame_time_ticks(const struct frame *f, int G, int phase, int sc, int gap, struct frame_tick *out, int max);
 
 /* The events pane: an event of `kind` that ends the hit the previous
  * event started shares its line; the joined text of such a line. */

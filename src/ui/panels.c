@@ -250,6 +250,29 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 	header_draw_state(v, w, header_draw_progress(v, w, rx, st), rx, st);
 }
 
+/* A graph's time axis on row y from column 0, gw cells of G
+ * sub-columns: the session times of round steps where they fall. */
+static void draw_time_axis(const struct frame *v, WINDOW *w, int y, int gw, int G, int phase,
+			   const struct ui_style *st)
+{
+	struct frame_tick tk[64];
+	int n = frame_time_ticks(v, G, phase, G / (gw > 0 ? gw : 1), 10, tk, 64), free_from = 0;
+	bool tenths = n > 1 && tk[1].t - tk[0].t < 0.999;
+
+	for (int i = 0; i < n; i++) {
+		char t[24];
+		if (tenths)
+			snprintf(t, sizeof t, "%.1fs", tk[i].t);
+		else
+			ui_fmt_dur(tk[i].t, t, sizeof t);
+		int len = (int)strlen(t);
+		if (tk[i].col < free_from || tk[i].col + len > gw)
+			continue;
+		ui_put(w, y, tk[i].col, len, st, TE_AXIS, t);
+		free_from = tk[i].col + len + 1;
+	}
+}
+
 static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 {
 	WINDOW *w = (WINDOW *)win;
@@ -270,6 +293,9 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 	}
 	ui_title(w, st, title, focus);
 	int body = H - 1;
+	/* the time axis under the graphs, where they keep two rows */
+	bool axis = body >= 4;
+	body -= axis;
 	if (!v->have_last || !v->last.ndisks) {
 		ui_put(w, 1, 0, W, st, TE_DIM, v->have_last ? "no disks in /proc/diskstats" : "waiting for the first sample");
 		return;
@@ -339,6 +365,8 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 		}
 		y += rows;
 	}
+	if (axis)
+		draw_time_axis(v, w, H - 1, gw, G, 0, st);
 	if (nact > shown) {
 		snprintf(buf, sizeof buf, " +%d more ", nact - shown);
 		put_right(w, 0, W, st, TE_DIM, buf);
@@ -587,6 +615,11 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	if (gh - trows >= 4) {
 		gh -= trows;
 		draw_throttle_rows(v, w, 3 + gh, W, trows, st);
+	}
+	/* the time axis under the history, where it keeps three rows */
+	if (gh >= 4) {
+		gh--;
+		draw_time_axis(v, w, 3 + gh, gw, G, 1, st);
 	}
 	if (gh >= 1)
 		dirty_draw_history(w, st, s, bk, have, G, gw, gh, lab_w, scale);
