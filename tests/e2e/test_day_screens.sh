@@ -142,3 +142,30 @@ else
 	fail "120x40: the events get the room" "Events at column $col; event line: $ev"
 fi
 tm kill-server 2>/dev/null
+
+# A run of 2.5 s (the recorded sweep): its graphs had one or two columns
+# of a 59-column graph, and no time axis.  The history now goes across
+# the graph, with the session's times under it.
+tm kill-server 2>/dev/null; sleep 0.3
+tm_start 120 40 "'$IODASH' view '$REC'; sleep 30"
+tm_wait 'end, not closed' 5 || true
+tm_screen >"$TMPD/short.txt"
+cols=$(python3 - "$TMPD/short.txt" <<'PY'
+import sys
+rows = open(sys.argv[1], encoding='utf-8').read().split('\n')[3:22]
+used = set()
+for r in rows:
+    for x, ch in enumerate(r[:59]):
+        if 0x2801 <= ord(ch) <= 0x28ff:
+            used.add(x)
+print(len(used))
+PY
+)
+[ "${cols:-0}" -ge 20 ] && pass "a 2.5 s run's throughput goes across the graph ($cols of 59 columns)" \
+	|| fail "a short run's graph goes across" "$cols columns drawn"
+if grep -qE '^0:00 +0:01 +0:02' "$TMPD/short.txt" && grep -qE '^ {60}0:00 +0:01 +0:02' "$TMPD/short.txt"; then
+	pass "the throughput and dirty graphs have a time axis ($(grep -m1 -oE '^0:00 +0:01 +0:02' "$TMPD/short.txt" | tr -s ' '))"
+else
+	fail "time axis under the graphs" "$(grep -nE '0:0[0-9] ' "$TMPD/short.txt" | head -3 | tr -s ' ')"
+fi
+tm kill-server 2>/dev/null
