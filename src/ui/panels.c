@@ -125,8 +125,8 @@ static int header_draw_hits(const struct frame *v, WINDOW *w, int W, int lx, con
 		snprintf(buf[HF_MISSED], sizeof buf[0], " missed ticks %llu", (unsigned long long)v->last.missed);
 		el[HF_MISSED] = TE_ERROR;
 	}
-	/* the figures a figure says nothing without are left out by width
-	 * (layout_table_columns puts a blank between two: each starts with one) */
+	/* the most useful that fit, by keep (layout_table_columns counts a
+	 * blank between two: each figure's own leading one, left out of its width) */
 	int k[HF_N], idx[HF_N], n = 0;
 	for (int i = 0; i < HF_N; i++)
 		if (buf[i][0]) {
@@ -410,6 +410,8 @@ static void draw_throttle_rows(const struct frame *v, WINDOW *w, int y, int W, i
 		ui_put(w, y++, 0, W, st, TE_DIM, !v->replay ? "control loop: no bdi_dirty_ratelimit yet"
 						 : t->note[0] ? t->note : "control loop: not recorded");
 		rows--;
+		if (v->replay && t->note[0])
+			return;      /* nor its writers */
 	} else if (rows > 0) {
 		ui_fmt_rate_kb((double)k->loop.write_bw, a, sizeof a);
 		ui_fmt_rate_kb((double)k->loop.dirty_ratelimit, b, sizeof b);
