@@ -716,6 +716,19 @@ struct model *replay_model(struct replay *v)
 	return v->m;
 }
 
+double replay_graph_seconds(struct replay *v, double refresh)
+{
+	size_t n = recording_count(v->rec, RK_SAMPLE);
+	/* one still being written grows: its graphs keep the refresh */
+	if (n < 2 || !(recording_ended(v->rec) || view_writer_gone(v)))
+		return refresh;
+	double span = recording_time(v->rec, RK_SAMPLE, n - 1) - recording_time(v->rec, RK_SAMPLE, 0);
+	double w = span / REPLAY_MIN_BUCKETS;
+	if (w < v->interval)
+		w = v->interval;
+	return w < refresh ? w : refresh;
+}
+
 int replay_start(struct replay *v, char *err, size_t errlen)
 {
 	int rc = pthread_create(&v->thread, NULL, view_thread, v);
