@@ -25,7 +25,8 @@ WARN      += $(if $(filter 0,$(CC_IS_CLANG)),-Wno-format-truncation)
 # what the build needs is added around them, never replaced by them.
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE -DIODASH_VERSION='"$(VERSION)"' \
-             -DIODASH_DATADIR='"$(PREFIX)/share/iodash"' -Iinclude -Isrc $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+             -DIODASH_DATADIR='"$(PREFIX)/share/iodash"' \
+             -DIODASH_MANPAGE='"$(PREFIX)/share/man/man1/iodash.1"' -Iinclude -Isrc $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 # libpcp (--host) and libpcp_import (export --pcp) are loaded when first
 # needed (src/base/pcplib.c), not linked; of libpcp-mmv1-dev only the header of
 # the MMV file's layout is used (src/session/publish.c writes mmv.iodash.*)

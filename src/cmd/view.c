@@ -41,7 +41,7 @@ static int view_one(const char *path, const struct iodash_opts *o, int file_no, 
 	}
 	if (replay_warning(r)[0])
 		text_put_message(stderr, "iodash view: warning: ", replay_warning(r));
-	if (!o->batch && model_keep_history(replay_model(r), cmd_graph_seconds(o))) {
+	if (!o->batch && model_keep_history(replay_model(r), replay_graph_seconds(r, cmd_graph_seconds(o)))) {
 		fprintf(stderr, "iodash view: out of memory\n");
 		rc = 1;
 	} else if (replay_start(r, err, sizeof(err))) {

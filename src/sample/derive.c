@@ -52,6 +52,54 @@ uint64_t dirty_freerun(uint64_t thresh, uint64_t bg_thresh)
 	return (thresh + bg_thresh) / 2;
 }
 
+/* The least-squares slope of the n points, and the share of their
+ * variance it explains (*r2); 0 when flat or fewer than two. */
+static double trend_slope(const double *t, const double *kb, int n, double *r2)
+{
+	double mt = 0, mk = 0, stt = 0, skk = 0, stk = 0;
+	for (int i = 0; i < n; i++) {
+		mt += t[i];
+		mk += kb[i];
+	}
+	mt /= n;
+	mk /= n;
+	for (int i = 0; i < n; i++) {
+		stt += (t[i] - mt) * (t[i] - mt);
+		skk += (kb[i] - mk) * (kb[i] - mk);
+		stk += (t[i] - mt) * (kb[i] - mk);
+	}
+	*r2 = 0;
+	if (n < 2 || stt <= 0 || skk <= 0)
+		return 0;
+	*r2 = stk * stk / (stt * skk);
+	return stk / stt;
+}
+
+double derive_time_to_limit(const double *t, const double *kb, int n, double limit_kb, double horizon_s)
+{
+	if (n < DERIVE_TREND_MIN_POINTS || t[n - 1] - t[0] < 1.0 || kb[n - 1] >= limit_kb)
+		return -1;
+	double r2, r2_new, slope = trend_slope(t, kb, n, &r2);
+	if (slope <= 0 || r2 < 0.5)
+		return -1;
+	/* and still rising at the end, on or above the line: a level that
+	 * jumped and now falls back (writeback caught up) is not on its way */
+	double mt = 0, mk = 0;
+	for (int i = 0; i < n; i++) {
+		mt += t[i] / n;
+		mk += kb[i] / n;
+	}
+	int k = n / 3 > 2 ? n / 3 : 2;
+	double on_line = mk + slope * (t[n - 1] - mt);
+	if (kb[n - 1] < on_line - 1e-9 * fabs(on_line) || trend_slope(t + n - k, kb + n - k, k, &r2_new) <= 0)
+		return -1;
+	/* a trend seen over s seconds says little of the level more than
+	 * DERIVE_TREND_REACH times s later: a level that creeps up by a few
+	 * pages over 5 s is no forecast of the next half hour */
+	double span = t[n - 1] - t[0], left = (limit_kb - kb[n - 1]) / slope;
+	return left <= horizon_s && left <= DERIVE_TREND_REACH * span ? left : -1;
+}
+
 enum dirty_zone dirty_zone_of(uint64_t dirty, uint64_t writeback,
 			      uint64_t bg_thresh, uint64_t thresh)
 {

@@ -15,12 +15,14 @@
  * Batch: every sample in order, paced by what the batch front end has
  * consumed, so `view --batch` prints what `--batch` printed live. */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 #include "iodash/record/recording.h"
@@ -58,8 +60,26 @@ struct replay {
 	double interval;
 	char status_err[256];
 	bool lost;                       /* the file was truncated or rewritten */
+	bool writer_gone;                /* no end record, and nobody holds the file to write on */
 	int file_no, nfiles;             /* view A B: which file, 1-based, of how many */
 };
+
+/* A recording without its end record is followed while its writer
+ * holds it (the recorder keeps an exclusive flock on it for the whole
+ * session, and the kernel drops it when the writer dies, however it
+ * dies).  One that nobody holds will not grow: a killed session's, or a
+ * copy.  Where the file system has no locks, it is followed as before. */
+static bool view_writer_gone(struct replay *v)
+{
+	if (v->writer_gone || recording_ended(v->rec))
+		return v->writer_gone;
+	int fd = open(recording_path(v->rec), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return false;
+	v->writer_gone = flock(fd, LOCK_SH | LOCK_NB) == 0;
+	close(fd);     /* and our lock with it */
+	return v->writer_gone;
+}
 
 static void view_set_source(struct replay *v)
 {
@@ -74,7 +94,8 @@ static void view_set_source(struct replay *v)
 	else if (model_is_paused(v->m))
 		state = "paused";
 	else if (v->pos + 1 >= n)
-		state = recording_ended(v->rec) ? "end of recording" : "end, following";
+		state = recording_ended(v->rec) ? "end of recording"
+			: view_writer_gone(v) ? "end, not closed" : "end, following";
 	else
 		state = "playing";
 	char which[32] = "";
@@ -411,8 +432,9 @@ static void view_run_batch(struct replay *v)
 		view_push_until(v, INFINITY, false);
 		model_unlock(m);
 		model_notify(m);
-		/* a closed recording has ended: --follow too */
-		if (!v->follow || recording_ended(v->rec)) {
+		/* a closed recording has ended: --follow too, and so has one
+		 * whose writer is gone */
+		if (!v->follow || recording_ended(v->rec) || v->writer_gone) {
 			while (!view_batch_caught_up(v) && !view_quit_asked(v))
 				sleep_s(0.002);
 			break;
@@ -420,6 +442,9 @@ static void view_run_batch(struct replay *v)
 		if (view_quit_asked(v) || signals_interrupts() || signals_hangup())
 			break;
 		sleep_s(VIEW_POLL_S);
+		/* before the refresh: what a writer wrote before it went is
+		 * read and printed, then the loop ends */
+		view_writer_gone(v);
 		if (!view_refresh(v))
 			break;
 	}
@@ -648,6 +673,18 @@ int replay_open(struct replay **out, const char *path, const struct replay_confi
 		for (size_t i = 0; s0 && i < ns && i < 3; i++)
 			if (!recording_sample(v->rec, i, s0) && (i == 0 || s0->thr_src == THR_SRC_KERNEL))
 				m->thr.src = s0->thr_src;
+		/* a recording of a format before the samples' T records says
+		 * in its benchmark records that the kernel was followed (the
+		 * header's pauses come from them) */
+		struct bench_status *b0 = s0 ? malloc(sizeof(*b0)) : NULL;
+		size_t nb = recording_count(v->rec, RK_BENCH);
+		for (size_t i = 0; b0 && m->thr.src != THR_SRC_KERNEL && i < nb && i < 3; i++)
+			if (!recording_bench(v->rec, i, b0) && b0->have_tracepoint) {
+				m->thr.src = THR_SRC_KERNEL;
+				snprintf(m->thr.note, sizeof(m->thr.note),
+					 "this recording has the kernel's pauses per run only");
+			}
+		free(b0);
 		if (m->thr.src != THR_SRC_KERNEL)
 			snprintf(m->thr.why_sampled, sizeof(m->thr.why_sampled), "recorded without the tracepoints");
 		free(s0);
@@ -677,6 +714,19 @@ const char *replay_warning(const struct replay *v)
 struct model *replay_model(struct replay *v)
 {
 	return v->m;
+}
+
+double replay_graph_seconds(struct replay *v, double refresh)
+{
+	size_t n = recording_count(v->rec, RK_SAMPLE);
+	/* one still being written grows: its graphs keep the refresh */
+	if (n < 2 || !(recording_ended(v->rec) || view_writer_gone(v)))
+		return refresh;
+	double span = recording_time(v->rec, RK_SAMPLE, n - 1) - recording_time(v->rec, RK_SAMPLE, 0);
+	double w = span / REPLAY_MIN_BUCKETS;
+	if (w < v->interval)
+		w = v->interval;
+	return w < refresh ? w : refresh;
 }
 
 int replay_start(struct replay *v, char *err, size_t errlen)

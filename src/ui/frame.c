@@ -14,6 +14,22 @@ bool frame_bench_active(const struct frame *f)
 	       f->bench.state == BENCH_BETWEEN;
 }
 
+bool frame_pause_rates(const struct frame *f, double *per_s, double *ms_per_s)
+{
+	if (frame_bench_active(f) && f->bench.have_tracepoint) {
+		*per_s = f->bench.pauses_per_s;
+		*ms_per_s = f->bench.pause_ms_per_s;
+		return true;
+	}
+	/* no run (or it ended): the machine's pauses now, while there are */
+	const struct kt_window *k = &f->thr.last;
+	if (f->thr.src != THR_SRC_KERNEL || f->thr.last_dt <= 0 || !k->pauses)
+		return false;
+	*per_s = k->pauses / f->thr.last_dt;
+	*ms_per_s = k->paused_ms / f->thr.last_dt;
+	return true;
+}
+
 double frame_run_done(const struct frame *f)
 {
 	if (f->bench.run_length_s <= 0 || !f->have_last)
@@ -189,16 +205,38 @@ void frame_free(struct frame *f)
 	f->rs.v = NULL;
 }
 
-double frame_time_to_freerun(const struct frame *v, double page_kb)
+double frame_time_to_freerun(const struct frame *v)
 {
+	static const double windows[] = { 10, 60, 600 };   /* seconds of history */
 	const struct sample *s = &v->last;
-	double level = (double)(s->dirty_kb + s->writeback_kb), fr = (double)s->freerun_kb;
-	double net = (v->thr.dirtied_pps - v->thr.written_pps) * page_kb;   /* kB/s */
+	const struct history *h = v->hist;
+	double t[HIST_BUCKETS], kb[HIST_BUCKETS];
 
-	if (!s->have_dirty || v->thr.dirtied_pps < 0 || v->thr.written_pps < 0 || level >= fr || net <= 0)
+	if (!v->have_last || !s->have_dirty || !h)
 		return -1;
-	double t = (fr - level) / net;
-	return t <= FRAME_FREERUN_HORIZON_S ? t : -1;
+	/* the newest trend first: a rise that began a few seconds ago is
+	 * lost in a long window, a slow one needs it */
+	for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
+		uint64_t b = h->nclosed;
+		while (b > 0 && history_bucket(h, b - 1) && history_bucket(h, b - 1)->t >= s->t - windows[w])
+			b--;
+		int n = 0;
+		for (; b < h->nclosed; b++) {
+			const struct hist_bucket *p = history_bucket(h, b);
+			if (p && p->have_dirty) {
+				t[n] = p->t;
+				kb[n++] = p->level_kb;
+			}
+		}
+		/* buckets only: a bucket's level is its peak, which the
+		 * newest sample alone would read as a fall */
+		double left = derive_time_to_limit(t, kb, n, (double)s->freerun_kb, FRAME_FREERUN_HORIZON_S);
+		if (left >= 0)
+			return left;
+		if (b > 0 && !history_bucket(h, b - 1))
+			break;   /* the history holds no more: longer windows see the same */
+	}
+	return -1;
 }
 
 /* The slot of the newest sample's disk k in the history, or -1. */
@@ -273,6 +311,18 @@ double frame_refresh_step(const struct frame *v, double interval, double refresh
 	return per > steps[n - 1] ? per : steps[i];
 }
 
+int frame_zoom(const struct frame *v, int G)
+{
+	const struct history *h = v->hist;
+	int z = 1;
+
+	if (!h || G <= 0 || !h->nclosed)
+		return 1;
+	while (z < FRAME_ZOOM_MAX && h->nclosed * (uint64_t)(2 * z) <= (uint64_t)G)
+		z *= 2;
+	return z;
+}
+
 /* The graph's G sub-columns: the window does not scroll by one per sample
  * but fills to the right and jumps back a quarter when full.  Each
  * sub-column aggregates k samples: rates by their mean, the dirty level
@@ -282,37 +332,68 @@ double frame_refresh_step(const struct frame *v, double interval, double refresh
  * changes every other frame.  `phase` (0 or 1) shifts which pair of
  * buckets makes a cell: the two graphs take turns, and a frame sends one
  * column of one graph in one colour rather than two columns whose
- * colours alternate on every row. */
-void frame_buckets(const struct frame *v, int G, int phase, int ndisks, struct frame_column *out,
-		   bool *have)
+ * colours alternate on every row.
+ *
+ * The bucket of sub-column 0 (*z sub-columns a bucket) and the newest
+ * bucket drawn, *B; false when there is none to draw. */
+static bool frame_window(const struct frame *v, int G, int phase, uint64_t *b0, uint64_t *B, int *z)
 {
 	const struct history *h = v->hist;
-	for (int i = 0; i < G; i++)
-		have[i] = false;
+	*z = frame_zoom(v, G);
 	if (!h || G <= 0)
-		return;
+		return false;
+	if (*z > 1) {
+		/* a short history across the graph: whole buckets, each
+		 * whole cells wide (z is even) */
+		*b0 = 0;
+		*B = h->nclosed - 1;
+		return true;
+	}
 	/* Only whole buckets: a half-filled one would be sent again next
 	 * frame.  B is the newest complete bucket. */
 	uint64_t done = h->nclosed, GG = (uint64_t)G;
 	uint64_t ph = phase ? 1 : 0;
 	if (done < ph + 2)
-		return;
+		return false;
 	done = ph + ((done - ph) & ~(uint64_t)1);   /* whole cells: pairs from ph */
-	uint64_t B = done - 1;
+	*B = done - 1;
 	uint64_t step = (GG / 4) & ~(uint64_t)1;   /* even, so cells stay aligned */
 	if (!step)
 		step = 2;
-	uint64_t b0 = ph + (B - ph < GG ? 0 : ((B - ph - GG) / step + 1) * step);
+	*b0 = ph + (*B - ph < GG ? 0 : ((*B - ph - GG) / step + 1) * step);
+	return true;
+}
+
+void frame_buckets(const struct frame *v, int G, int phase, int ndisks, struct frame_column *out,
+		   bool *have)
+{
+	const struct history *h = v->hist;
+	uint64_t b0, B;
+	int z;
+	for (int i = 0; i < G; i++)
+		have[i] = false;
+	if (!frame_window(v, G, phase, &b0, &B, &z))
+		return;
 	int slot[FRAME_DISKS];
 	if (ndisks > FRAME_DISKS)
 		ndisks = FRAME_DISKS;
 	for (int d = 0; d < ndisks; d++)
 		slot[d] = frame_disk_slot(v, d);
-	for (int i = 0; i < G && b0 + (uint64_t)i <= B; i++) {
-		uint64_t bi = b0 + (uint64_t)i;
+	for (int i = 0; i < G && b0 + (uint64_t)(i / z) <= B; i++) {
+		uint64_t bi = b0 + (uint64_t)(i / z);
 		const struct hist_bucket *b = history_bucket(h, bi);
 		if (!b)
 			continue;
+		if (i % z) {
+			/* the rest of a zoomed bucket's sub-columns: the same */
+			out[i].b = out[i - 1].b;
+			for (int d = 0; d < ndisks; d++) {
+				out[i].rd[d] = out[i - 1].rd[d];
+				out[i].wr[d] = out[i - 1].wr[d];
+			}
+			have[i] = true;
+			continue;
+		}
 		/* the rates in the order of the newest sample's disks */
 		out[i].b = *b;
 		for (int d = 0; d < ndisks; d++) {
@@ -327,7 +408,36 @@ void frame_buckets(const struct frame *v, int G, int phase, int ndisks, struct f
 double frame_window_span(const struct frame *v, int G)
 {
 	double per = v->hist ? history_period(v->hist) : -1;
-	return per > 0 ? per * G * v->hist->k : 0;
+	return per > 0 ? per * G * v->hist->k / frame_zoom(v, G) : 0;
+}
+
+int frame_time_ticks(const struct frame *v, int G, int phase, int sc, int gap, struct frame_tick *out, int max)
+{
+	static const double steps[] = { 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800,
+					3600, 7200, 10800, 21600, 43200, 86400 };
+	const struct history *h = v->hist;
+	uint64_t b0, B;
+	int z, n = 0;
+	double per = h ? history_period(h) : -1;
+
+	if (!h || per <= 0 || sc < 1 || !frame_window(v, G, phase, &b0, &B, &z))
+		return 0;
+	/* sub-column i starts at t0 + (b0 + i / z) buckets of bw seconds */
+	double bw = per * h->k, sub = bw / z, t_left = h->t0 + (double)b0 * bw;
+	double step = 0;
+	for (size_t k = 0; k < sizeof steps / sizeof steps[0] && !step; k++)
+		if (steps[k] / sub >= (double)gap * sc)
+			step = steps[k];
+	if (!step)
+		return 0;
+	for (double t = ceil(t_left / step - 1e-9) * step; n < max; t += step) {
+		int col = (int)floor((t - t_left) / sub / sc + 1e-9);
+		if (col * sc >= G)
+			break;
+		out[n].col = col;
+		out[n++].t = t;
+	}
+	return n;
 }
 
 int frame_context_rows(const struct procio_view *c, const struct procio_row **rows, int max)

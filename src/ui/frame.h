@@ -59,6 +59,11 @@ int frame_copy(struct frame *f, struct model *m, int cols);
 void frame_free(struct frame *f);
 
 bool frame_bench_active(const struct frame *f);
+/* The header's pause rates (the kernel's balance_dirty_pages): the
+ * benchmark's while one runs; after it (or without one) the machine's
+ * over the last sample, and only while writers pause: a sweep's last
+ * "pauses 48/s 576 ms/s" stayed on after it ended.  false: none to say. */
+bool frame_pause_rates(const struct frame *f, double *per_s, double *ms_per_s);
 /* The share of a single run done, 0..1, by the length its command line
  * says (bench.run_length_s) and the session time of the last sample. */
 double frame_run_done(const struct frame *f);
@@ -77,14 +82,16 @@ int frame_worst_zone(const struct frame *f, double period);
 const char *frame_zone_badge(int zone, enum theme_elem *e);
 const char *frame_zone_badge_short(int zone);
 
-/* Seconds until dirty+writeback reaches freerun at the current dirtying
- * rate minus the writeback rate (the kernel's pages of page_kb kB each);
- * < 0 when it is not rising below it, or would take longer than
- * FRAME_FREERUN_HORIZON_S: a level that creeps up by a few kB a second
- * ("freerun in 455392.7 s") is no forecast, and the words took the room
- * of the status line. */
+/* Seconds until dirty+writeback reaches freerun at the rate the level
+ * itself rises (derive_time_to_limit over the history's buckets of the
+ * last 10 s, else 60 s, else 600 s); < 0 when it
+ * is not rising steadily, or would take longer than an hour
+ * (FRAME_FREERUN_HORIZON_S) or ten times what was seen.  The kernel's
+ * dirtied minus written pages are no measure of it: pages dirtied and
+ * deleted (dbench) are never written, and a flat level read "freerun in
+ * 455392.7 s". */
 #define FRAME_FREERUN_HORIZON_S 3600.0
-double frame_time_to_freerun(const struct frame *f, double page_kb);
+double frame_time_to_freerun(const struct frame *f);
 
 /* Indexes in last.disks of the disks with I/O in the window (at most
  * max); *idle counts the others.  Returns how many. */
@@ -111,6 +118,21 @@ void frame_buckets(const struct frame *f, int G, int phase, int ndisks, struct f
 		   bool *have);
 /* Seconds that G sub-columns span (0 while unknown). */
 double frame_window_span(const struct frame *f, int G);
+/* Sub-columns a history bucket takes in a graph of G: 1, or, while the
+ * history would fill at most half of them, the power of two up to
+ * FRAME_ZOOM_MAX that fills most: a run of a few seconds is drawn across
+ * the graph, not in its first one or two columns. */
+#define FRAME_ZOOM_MAX 32
+int frame_zoom(const struct frame *f, int G);
+/* The time axis of a graph of G sub-columns (sc a cell, phase as
+ * frame_buckets): the cells where session times that are multiples of
+ * a round step (1, 2, 5, 10, 15, 30 s, 1 min ...) fall, at least `gap`
+ * cells apart, from the left; at most max.  Returns how many. */
+struct frame_tick {
+	int col;                     /* the cell */
+	double t;                    /* session seconds */
+};
+int frame_time_ticks(const struct frame *f, int G, int phase, int sc, int gap, struct frame_tick *out, int max);
 
 /* The events pane: an event of `kind` that ends the hit the previous
  * event started shares its line; the joined text of such a line. */

@@ -90,25 +90,45 @@ static int next_to_drop(unsigned on)
 }
 
 /* Split width w among the shown panels of a band by weight, one blank
- * column between neighbours. */
-static void band_place(const struct band *b, unsigned on, int x0, int y, int w,
+ * column between neighbours; beside a panel with content, an empty one
+ * gets LAYOUT_EMPTY_COLS and the panels with content the rest. */
+static void band_place(const struct band *b, unsigned on, unsigned empty, int x0, int y, int w,
 		       struct layout *out)
 {
-	int shown = 0, wsum = 0;
+	int shown = 0, wsum = 0, nempty = 0;
 	for (int i = 0; i < b->np; i++)
 		if (on & (1u << b->p[i])) {
 			shown++;
-			wsum += b->wt[i];
+			nempty += (empty >> b->p[i]) & 1u;
+		}
+	/* all empty, or all with content: by weight */
+	if (nempty == shown || (shown - nempty) * LAYOUT_EMPTY_COLS * 2 > w - (shown - 1) -
+	    nempty * LAYOUT_EMPTY_COLS)
+		empty = 0;
+	int fixed = 0;
+	for (int i = 0; i < b->np; i++)
+		if (on & (1u << b->p[i])) {
+			if (empty & (1u << b->p[i]))
+				fixed += LAYOUT_EMPTY_COLS;
+			else
+				wsum += b->wt[i];
 		}
 	if (!shown)
 		return;
-	int avail = w - (shown - 1), x = x0, done = 0, acc = 0;
+	int avail = w - (shown - 1) - fixed, x = x0, done = 0, acc = 0;
 	for (int i = 0; i < b->np; i++) {
 		if (!(on & (1u << b->p[i])))
 			continue;
-		acc += b->wt[i];
 		done++;
-		int right = done == shown ? x0 + w : x0 + (avail * acc) / wsum + (done - 1);
+		int right;
+		if (empty & (1u << b->p[i])) {
+			right = done == shown ? x0 + w : x + LAYOUT_EMPTY_COLS;
+		} else {
+			acc += b->wt[i];
+			/* what the panels with content so far take, after the
+			 * empty ones before them */
+			right = done == shown ? x0 + w : x + (avail * acc) / wsum - (avail * (acc - b->wt[i])) / wsum;
+		}
 		int pw = right - x;
 		if (pw < 1)
 			continue;
@@ -213,7 +233,7 @@ void layout_compute(const struct layout_req *rq, struct layout *out)
 	for (int i = 0; i < nb; i++) {
 		if (!bs[i].min || bs[i].h <= 0)
 			continue;
-		band_place(&bs[i], on, 0, y, W, out);
+		band_place(&bs[i], on, rq->empty, 0, y, W, out);
 		y += bs[i].h;
 	}
 }

@@ -53,6 +53,7 @@ struct layout_req {
 	unsigned hidden;       /* bit (1u << panel): the user hid it */
 	bool curves_view;      /* `c`: the curves panel takes the whole body */
 	int disk_rows;         /* disk lines the table would like to show */
+	unsigned empty;        /* bit (1u << panel): it has nothing to show yet */
 };
 
 struct layout {
@@ -62,6 +63,10 @@ struct layout {
 };
 
 #define LAYOUT_WIDE_COLS 110
+/* An empty panel beside one with content is this wide (its "nothing
+ * yet" in a few lines); the one with content takes the rest: at 120
+ * columns the events had 24 while two empty panels took 96. */
+#define LAYOUT_EMPTY_COLS 22
 
 /* Fill out; never fails (a 0x0 screen gives all-empty rectangles). */
 void layout_compute(const struct layout_req *req, struct layout *out);

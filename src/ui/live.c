@@ -12,6 +12,7 @@
  * frame): they fill to the right and jump back a quarter of their width
  * when full, so a frame usually changes one column (frame.c). */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <poll.h>
 #include <stdio.h>
@@ -83,8 +84,11 @@ static void windows_layout(struct ui_live *L)
 	int idx[FRAME_DISKS], idle;
 	int nact = frame_active_disks(&L->v, idx, FRAME_DISKS, &idle);
 	int rows = nact ? nact : 1;
+	/* the room goes to what has something to show */
+	unsigned empty = (L->v.nout ? 0 : 1u << UI_PANEL_OUTPUT) | (L->have_cs ? 0 : 1u << UI_PANEL_CURVES) |
+			 (L->v.nev ? 0 : 1u << UI_PANEL_EVENTS);
 	struct layout_req rq = { .cols = COLS, .rows = LINES, .hidden = L->hidden,
-				 .curves_view = L->curves_view, .disk_rows = rows };
+				 .curves_view = L->curves_view, .disk_rows = rows, .empty = empty };
 	struct layout nl;
 	layout_compute(&rq, &nl);
 	if (L->win[UI_PANEL_HEADER] && L->cols == COLS && L->rows == LINES &&
@@ -151,7 +155,9 @@ static void draw_help(struct ui_live *L)
 	wbkgdset(w, ' ' | st->attr[TE_HELP]);
 	werase(w);
 	ui_put(w, 0, 1, hw - 2, st, TE_HELP_KEY, "iodash keys");
-	ui_put(w, 0, 13, hw - 14, st, TE_HELP, "(man iodash for more)");
+	char more[PATH_MAX + 32];
+	snprintf(more, sizeof more, "(more: %s)", ui_manual_hint());
+	ui_put(w, 0, 13, hw - 14, st, TE_HELP, more);
 	ui_key_help_lines(w, 2, 1, 11, hw - 2, hh - 2, st, ui_live_keys, ui_live_nkeys, L->screen,
 			  NULL);
 	wnoutrefresh(w);

@@ -79,52 +79,64 @@ static void header_draw_where(struct ui_live *L, WINDOW *w, int W)
 	ui_put(w, 0, lx, x - lx - 1, st, TE_DIM, buf);
 }
 
-/* Row 1's right side: dirty-limit hits and throttle facts, drawn from
- * the right edge; returns the x where they start. */
-/* A figure of row 1's right side, left of rx, unless it would reach into
- * the first lx cells (kept for the end line): then rx as it was. */
-static int put_hit(WINDOW *w, int rx, int lx, const struct ui_style *st, enum theme_elem e, const char *s)
-{
-	return rx - (int)strlen(s) < lx ? rx : put_right(w, 1, rx, st, e, s);
-}
-
 /* Row 1's right side, right to left from W: the figures that fit right
- * of lx.  Returns the x left of the last one. */
+ * of lx, the most useful first (a narrow header keeps the dirty-limit
+ * hits and drops the forecast: "freerun in 40.2 s" took their place at
+ * 40 columns).  Returns the x left of the last one. */
+enum { HF_PAUSES, HF_TASKS, HF_FREERUN, HF_HITS, HF_RUN_HITS, HF_MISSED, HF_N };
 static int header_draw_hits(const struct frame *v, WINDOW *w, int W, int lx, const struct ui_style *st)
 {
-	char buf[512];
-	int rx = W;
+	/* right to left on the screen; keep: 0 is kept first */
+	static const int keep[HF_N] = { [HF_HITS] = 0, [HF_MISSED] = 1, [HF_PAUSES] = 2, [HF_TASKS] = 3,
+					[HF_RUN_HITS] = 4, [HF_FREERUN] = 5 };
+	char buf[HF_N][96];
+	enum theme_elem el[HF_N];
+	int len[HF_N], shown[HF_N], rx = W;
+	double pps, mps;
 
-	if (v->bench.have_tracepoint) {
-		snprintf(buf, sizeof buf, " pauses %.0f/s %.0f ms/s", v->bench.pauses_per_s,
-			 v->bench.pause_ms_per_s);
-		rx = put_hit(w, rx, lx, st, v->bench.pauses_per_s > 0 ? TE_HIT : TE_DIM, buf);
+	for (int i = 0; i < HF_N; i++)
+		buf[i][0] = '\0';
+	if (frame_pause_rates(v, &pps, &mps)) {
+		snprintf(buf[HF_PAUSES], sizeof buf[0], " pauses %.0f/s %.0f ms/s", pps, mps);
+		el[HF_PAUSES] = pps > 0 ? TE_HIT : TE_DIM;
 	}
 	if (v->bench.throttled_tasks > 0) {
-		snprintf(buf, sizeof buf, " throttled tasks %d", v->bench.throttled_tasks);
-		rx = put_hit(w, rx, lx, st, TE_HIT, buf);
+		snprintf(buf[HF_TASKS], sizeof buf[0], " throttled tasks %d", v->bench.throttled_tasks);
+		el[HF_TASKS] = TE_HIT;
 	}
-	double ttf = frame_time_to_freerun(v, ui_page_kb());
+	double ttf = frame_time_to_freerun(v);
 	if (ttf >= 0) {
-		snprintf(buf, sizeof buf, " freerun in %.1f s", ttf);
-		rx = put_hit(w, rx, lx, st, TE_TEXT, buf);
+		snprintf(buf[HF_FREERUN], sizeof buf[0], " freerun in %.1f s", ttf);
+		el[HF_FREERUN] = TE_TEXT;
 	}
 	if (v->have_last) {
-		snprintf(buf, sizeof buf, " dirty-limit hits %u (%.1f s)", v->last.hits,
+		snprintf(buf[HF_HITS], sizeof buf[0], " dirty-limit hits %u (%.1f s)", v->last.hits,
 			 v->last.hit_seconds);
-		rx = put_hit(w, rx, lx, st, v->last.hits ? TE_HIT : TE_DIM, buf);
+		el[HF_HITS] = v->last.hits ? TE_HIT : TE_DIM;
 	}
 	if (v->have_last && v->last.hits && v->bench.have_run_hits) {
 		/* the run's own (its episodes end at its start and end); with
 		 * none in the session both are 0, and the room is the status's */
-		snprintf(buf, sizeof buf, " hits this run %u, session:", v->bench.run_hits);
-		rx = put_hit(w, rx, lx, st, v->bench.run_hits ? TE_HIT : TE_DIM, buf);
+		snprintf(buf[HF_RUN_HITS], sizeof buf[0], " hits this run %u, session:", v->bench.run_hits);
+		el[HF_RUN_HITS] = v->bench.run_hits ? TE_HIT : TE_DIM;
 	}
 	if (v->have_last && v->last.missed) {
 		/* samples the machine was too busy to take: the graphs have gaps */
-		snprintf(buf, sizeof buf, " missed ticks %llu", (unsigned long long)v->last.missed);
-		rx = put_hit(w, rx, lx, st, TE_ERROR, buf);
+		snprintf(buf[HF_MISSED], sizeof buf[0], " missed ticks %llu", (unsigned long long)v->last.missed);
+		el[HF_MISSED] = TE_ERROR;
 	}
+	/* the most useful that fit, by keep (layout_table_columns counts a
+	 * blank between two: each figure's own leading one, left out of its width) */
+	int k[HF_N], idx[HF_N], n = 0;
+	for (int i = 0; i < HF_N; i++)
+		if (buf[i][0]) {
+			len[n] = (int)strlen(buf[i]) - 1;
+			k[n] = keep[i];
+			idx[n++] = i;
+		}
+	int ns = layout_table_columns(len, k, n, W - lx - 1, shown);
+	for (int s = 0; s < ns; s++)
+		rx = put_right(w, 1, rx, st, el[idx[shown[s]]], buf[idx[shown[s]]]);
 	return rx;
 }
 
@@ -238,6 +250,29 @@ static void draw_header(struct ui_live *L, struct ui_win *win, bool focus)
 	header_draw_state(v, w, header_draw_progress(v, w, rx, st), rx, st);
 }
 
+/* A graph's time axis on row y from column 0, gw cells of G
+ * sub-columns: the session times of round steps where they fall. */
+static void draw_time_axis(const struct frame *v, WINDOW *w, int y, int gw, int G, int phase,
+			   const struct ui_style *st)
+{
+	struct frame_tick tk[64];
+	int n = frame_time_ticks(v, G, phase, G / (gw > 0 ? gw : 1), 10, tk, 64), free_from = 0;
+	bool tenths = n > 1 && tk[1].t - tk[0].t < 0.999;
+
+	for (int i = 0; i < n; i++) {
+		char t[24];
+		if (tenths)
+			snprintf(t, sizeof t, "%.1fs", tk[i].t);
+		else
+			ui_fmt_dur(tk[i].t, t, sizeof t);
+		int len = (int)strlen(t);
+		if (tk[i].col < free_from || tk[i].col + len > gw)
+			continue;
+		ui_put(w, y, tk[i].col, len, st, TE_AXIS, t);
+		free_from = tk[i].col + len + 1;
+	}
+}
+
 static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 {
 	WINDOW *w = (WINDOW *)win;
@@ -258,6 +293,9 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 	}
 	ui_title(w, st, title, focus);
 	int body = H - 1;
+	/* the time axis under the graphs, where they keep two rows */
+	bool axis = body >= 4;
+	body -= axis;
 	if (!v->have_last || !v->last.ndisks) {
 		ui_put(w, 1, 0, W, st, TE_DIM, v->have_last ? "no disks in /proc/diskstats" : "waiting for the first sample");
 		return;
@@ -327,6 +365,8 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 		}
 		y += rows;
 	}
+	if (axis)
+		draw_time_axis(v, w, H - 1, gw, G, 0, st);
 	if (nact > shown) {
 		snprintf(buf, sizeof buf, " +%d more ", nact - shown);
 		put_right(w, 0, W, st, TE_DIM, buf);
@@ -366,8 +406,12 @@ static void draw_throttle_rows(const struct frame *v, WINDOW *w, int y, int W, i
 		return;
 	}
 	if (rows > 0 && !k->loop.have) {
-		ui_put(w, y++, 0, W, st, TE_DIM, "control loop: no bdi_dirty_ratelimit yet");
+		/* a recording keeps who paused, not the control loop */
+		ui_put(w, y++, 0, W, st, TE_DIM, !v->replay ? "control loop: no bdi_dirty_ratelimit yet"
+						 : t->note[0] ? t->note : "control loop: not recorded");
 		rows--;
+		if (v->replay && t->note[0])
+			return;      /* nor its writers */
 	} else if (rows > 0) {
 		ui_fmt_rate_kb((double)k->loop.write_bw, a, sizeof a);
 		ui_fmt_rate_kb((double)k->loop.dirty_ratelimit, b, sizeof b);
@@ -414,7 +458,7 @@ static void dirty_draw_title(WINDOW *w, const struct ui_style *st, const struct 
 	ui_fmt_kb((double)s->writeback_kb, b, sizeof b);
 	ui_fmt_kb((double)(s->dirty_kb + s->writeback_kb), c, sizeof c);
 	ui_fmt_kb((double)s->thresh_kb, t, sizeof t);
-	double ttf = frame_time_to_freerun(v, ui_page_kb());
+	double ttf = frame_time_to_freerun(v);
 	if (W >= 80 && ttf >= 0)
 		snprintf(title, sizeof title, "Dirty memory  dirty %s + writeback %s = %s of %s  freerun in %.1f s",
 			 a, b, c, t, ttf);
@@ -573,6 +617,11 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 	if (gh - trows >= 4) {
 		gh -= trows;
 		draw_throttle_rows(v, w, 3 + gh, W, trows, st);
+	}
+	/* the time axis under the history, where it keeps three rows */
+	if (gh >= 4) {
+		gh--;
+		draw_time_axis(v, w, 3 + gh, gw, G, 1, st);
 	}
 	if (gh >= 1)
 		dirty_draw_history(w, st, s, bk, have, G, gw, gh, lab_w, scale);

@@ -1,12 +1,15 @@
 /* ui_screen: terminal set-up, colours from the theme, text helpers.  The
  * only place that decides how a theme element looks on this terminal. */
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <term.h>
 #include <unistd.h>
 #include "iodash/base/config.h"
@@ -405,4 +408,71 @@ int ui_key_help_lines(WINDOW *w, int y0, int x, int kw, int maxw, int maxh,
 		}
 	}
 	return line;
+}
+
+#ifndef IODASH_MANPAGE
+#define IODASH_MANPAGE "/usr/local/share/man/man1/iodash.1"
+#endif
+
+/* Whether `man -w iodash` finds a page (its exit status 0 and a path). */
+static bool manual_man_finds(void)
+{
+	extern char **environ;
+	char *argv[] = { "man", "-w", "iodash", NULL };
+	posix_spawn_file_actions_t fa;
+	int p[2];
+	pid_t pid;
+	bool found = false;
+
+	if (pipe2(p, O_CLOEXEC))
+		return false;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, p[1], STDERR_FILENO);
+	int rc = posix_spawnp(&pid, "man", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(p[1]);
+	if (rc == 0) {
+		char out[256];
+		ssize_t n, got = 0;
+		while (got < (ssize_t)sizeof out - 1 &&
+		       ((n = read(p[0], out + got, sizeof out - 1 - (size_t)got)) > 0 || (n < 0 && errno == EINTR)))
+			got += n > 0 ? n : 0;
+		out[got] = '\0';
+		int ws;
+		while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+			;
+		found = WIFEXITED(ws) && WEXITSTATUS(ws) == 0 && out[0] == '/';
+	}
+	close(p[0]);
+	return found;
+}
+
+const char *ui_manual_hint(void)
+{
+	static char hint[PATH_MAX + 16];
+	char exe[PATH_MAX], cwd[PATH_MAX];
+
+	if (hint[0])
+		return hint;
+	ssize_t l = readlink("/proc/self/exe", exe, sizeof exe - 16);
+	char *slash = l > 0 ? (exe[l] = '\0', strrchr(exe, '/')) : NULL;
+	if (slash) {
+		snprintf(slash, sizeof exe - (size_t)(slash - exe), "/iodash.1");
+		if (!access(exe, R_OK)) {
+			*slash = '\0';
+			if (getcwd(cwd, sizeof cwd) && !strcmp(cwd, exe))
+				snprintf(hint, sizeof hint, "man ./iodash.1");
+			else
+				snprintf(hint, sizeof hint, "man %s/iodash.1", exe);
+			return hint;
+		}
+	}
+	if (manual_man_finds())
+		snprintf(hint, sizeof hint, "man iodash");
+	else if (!access(IODASH_MANPAGE, R_OK))
+		snprintf(hint, sizeof hint, "man %s", IODASH_MANPAGE);
+	else
+		snprintf(hint, sizeof hint, "iodash --help; no manual page installed");
+	return hint;
 }

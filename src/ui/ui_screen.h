@@ -74,6 +74,13 @@ int ui_key_help_lines(WINDOW *w, int y0, int x, int kw, int maxw, int maxh,
 		      const struct ui_style *st, const struct ui_key_def *t, size_t n,
 		      unsigned screen, int *widest);
 
+/* What opens the manual from where this iodash runs, checked once: the
+ * page beside the binary (the build tree: "man ./iodash.1" from there),
+ * else "man iodash" when man finds the installed page, else the
+ * installed page by its path, else --help ("man iodash" failed where the
+ * page is not installed). */
+const char *ui_manual_hint(void);
+
 /* Widgets: draw(window, data, style). */
 struct ui_widget {
 	const char *name;

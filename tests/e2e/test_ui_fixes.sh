@@ -34,9 +34,12 @@ tm kill-server 2>/dev/null; sleep 0.3
 
 # -- the history keeps its scale when the refresh changes: + to 10 s and
 #    - to 0.1 s change how often the screen is drawn, not what a column of
-#    the graphs stands for ("last N s" stays)
+#    the graphs stands for ("last N s" stays).  The whole trace first
+#    (--fast): a history that fills half the graph or less is drawn
+#    across it, its span growing with it
 span() { tm_screen | sed -n 's/.*Throughput .* last \([0-9]*\) s.*/\1/p' | head -1; }
-tm_start 120 40 "cd '$TMPD' && '$IODASH' -r 0.5 --no-record --proc-root '$FIO'; echo EXIT=\$?; sleep 60"
+tm_start 120 40 "cd '$TMPD' && '$IODASH' -r 0.5 --fast --no-record --proc-root '$FIO'; echo EXIT=\$?; sleep 60"
+tm_wait 'sampling ended' 15
 tm_wait 'Throughput .* last [1-9][0-9]* s' 10
 s0=$(span)
 tm send-keys -t t + + + + + + +

@@ -71,7 +71,11 @@ oline=$(grep -nP '^O\t.*LAST-LINE-42' "$er" | cut -d: -f1); eline=$(grep -nP '^E
 [ -n "$oline" ] && [ -n "$eline" ] && [ "$eline" -gt "$oline" ] && tail -1 "$er" | grep -q $'^Z\t' \
 	&& pass "the recording: the last output line, then the run's end, an end record last" \
 	|| fail "the recording's end" "output at line $oline, run_end at $eline, last: $(tail -1 "$er" | cut -c1-20)"
-grep -v $'^Z\t' "$er" >"$TMPD/open.rec"   # as a writer that is still at it (or was killed)
+grep -v $'^Z\t' "$er" >"$TMPD/open.rec"   # as a writer that is still at it
+# its writer holds it (a recorder keeps a flock on it all session): a
+# process of its own, so the tmux server does not inherit the lock
+(exec 8<"$TMPD/open.rec"; flock -x 8; exec sleep 60) & holder=$!
+cleanup_add "kill $holder 2>/dev/null"
 # (160 columns: the header keeps the whole state next to a wide zone badge)
 tm_start 160 40 "'$IODASH' view '$er' '$TMPD/open.rec'; echo EXIT=\$?; sleep 30"
 if tm_wait 'recording end\.rec \(file 1/2\) @ .* end of recording' 5; then
@@ -87,6 +91,10 @@ tm send-keys -t t q
 tm_wait 'recording open\.rec \(file 2/2\) @ .* end, following' 5 \
 	&& pass "view A B: then file 2/2; without an end record: end, following" \
 	|| fail "view: file 2/2, end, following" "$(tm_screen | head -1)"
+kill $holder; wait $holder 2>/dev/null   # the writer goes without its end record (killed)
+tm_wait 'recording open\.rec \(file 2/2\) @ .* end, not closed' 5 \
+	&& pass "view: when its writer is gone, an unclosed recording says end, not closed" \
+	|| fail "view: writer gone: end, not closed" "$(tm_screen | head -1)"
 tm send-keys -t t q
 tm_wait 'EXIT=0' 3 && pass "q, q: exit 0" || fail "q, q: exit 0" "$(tm_screen | tail -2)"
 # view --batch --follow of a closed recording ends (it ran until Ctrl-C)

@@ -460,6 +460,7 @@ struct trace_run {
 	int hit_samples;           /* samples in zone >= throttle */
 	uint64_t max_level_kb;
 	uint64_t thresh_kb_at[400], bg_kb_at[400], freerun_kb_at[400];
+	double t_at[400], level_kb_at[400];
 	double wkB_sum;            /* vda kB written, summed over samples */
 };
 
@@ -496,6 +497,8 @@ static void replay_trace(const char *name, struct trace_run *r)
 			r->thresh_kb_at[r->n] = s.thresh_kb;
 			r->bg_kb_at[r->n] = s.bg_thresh_kb;
 			r->freerun_kb_at[r->n] = s.freerun_kb;
+			r->t_at[r->n] = s.t;
+			r->level_kb_at[r->n] = (double)(s.dirty_kb + s.writeback_kb);
 		}
 		for (int i = 0; i < s.ndisks; i++)
 			if (!strcmp(s.disks[i].name, "vda") && s.disks[i].have_rate)
@@ -570,6 +573,67 @@ static void test_trace_dbench_disk_bytes(void **st)
 	assert_float_equal(r.wkB_sum, (last - first) / 2.0, 1.0);
 }
 
+/* The time to freerun at sample i from the level of the samples of the
+ * last window_s seconds, as the header would say it then; -1: none. */
+static double trace_forecast(const struct trace_run *r, int i, double window_s)
+{
+	int from = i;
+	while (from > 0 && r->t_at[from - 1] >= r->t_at[i] - window_s)
+		from--;
+	return derive_time_to_limit(r->t_at + from, r->level_kb_at + from, i - from + 1,
+				    (double)r->freerun_kb_at[i], 3600);
+}
+
+/* The header's time to freerun on recorded levels: none of an idle
+ * machine, of a level creeping up by a few pages, or of dbench's flat
+ * level (it dirties at 1 GB/s and deletes what it dirtied); a level on
+ * its way up to freerun gets one, of seconds. */
+static void test_trace_time_to_freerun(void **st)
+{
+	(void)st;
+	static struct trace_run r;
+
+	replay_trace("idle-30s", &r);
+	for (int i = 0; i < r.n; i++)
+		assert_true(trace_forecast(&r, i, 5) < 0);
+	replay_trace("dbench-t10-4clients", &r);
+	for (int i = 0; i < r.n; i++)
+		assert_true(trace_forecast(&r, i, 5) < 0);
+	replay_trace("dirty-bytes-256M-128M-fio-overwrite-4G-20s", &r);
+	/* before fio (sample 30) the level creeps from 236 to 332 kB in
+	 * steps of 12 kB: a steady rise, 1,500 s from freerun */
+	assert_true(r.level_kb_at[24] > r.level_kb_at[15]);
+	assert_true(derive_time_to_limit(r.t_at + 15, r.level_kb_at + 15, 10, 196608, 1e9) < 0);
+	int first = -1;
+	for (int i = 0; i < r.n; i++) {
+		double f = trace_forecast(&r, i, 5);
+		if (f < 0)
+			continue;
+		if (first < 0)
+			first = i;
+		assert_true(f < 5);
+	}
+	/* the level passes freerun at sample 37 and swings around it */
+	assert_true(first > 30 && first < 60);
+	/* a line: 10 points rising 1000 kB/s from 1000 kB, 10000 to go */
+	double t[10], kb[10];
+	for (int i = 0; i < 10; i++) {
+		t[i] = i * 0.5;
+		kb[i] = 1000 + 1000 * t[i];
+	}
+	assert_float_equal(derive_time_to_limit(t, kb, 10, 15500, 3600), 10.0, 1e-9);
+	/* past the hour, or ten times the 4.5 s seen: none */
+	assert_true(derive_time_to_limit(t, kb, 10, 15500, 5) < 0);
+	assert_true(derive_time_to_limit(t, kb, 10, 5500 + 46 * 1000, 3600) < 0);
+	/* falling, or flat */
+	for (int i = 0; i < 10; i++)
+		kb[i] = 10000 - 100 * t[i];
+	assert_true(derive_time_to_limit(t, kb, 10, 15500, 3600) < 0);
+	for (int i = 0; i < 10; i++)
+		kb[i] = 10000;
+	assert_true(derive_time_to_limit(t, kb, 10, 15500, 3600) < 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -586,6 +650,7 @@ int main(void)
 		cmocka_unit_test(test_trace_fio_dirty_limit),
 		cmocka_unit_test(test_trace_not_throttled),
 		cmocka_unit_test(test_trace_dbench_disk_bytes),
+		cmocka_unit_test(test_trace_time_to_freerun),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

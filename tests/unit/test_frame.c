@@ -150,29 +150,46 @@ static void test_buckets(void **state)
 	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
 	assert_int_equal(out[0].b.seq, 4);
 	assert_int_equal(out[7].b.seq, 18);
-	/* not yet full: from the left, the rest empty */
+	/* not yet full, more than half: from the left, the rest empty */
+	struct frame_column o16[16];
+	bool h16[16];
+	build(&f, 20, 0.2);
+	assert_int_equal(frame_zoom(&f, 16), 1);
+	frame_buckets(&f, 16, 0, FRAME_DISKS, o16, h16);
+	assert_true(h16[0] && h16[9]);
+	assert_false(h16[10]);
+	assert_int_equal(o16[0].b.seq, 0);
+	/* half of it or less (a short run): each bucket over z sub-columns,
+	 * across the graph; 4 buckets in 8: 2 each */
 	build(&f, 8, 0.2);
+	assert_int_equal(frame_zoom(&f, 8), 2);
 	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
-	assert_true(have[0] && have[3]);
-	assert_false(have[4]);
+	for (int i = 0; i < 8; i++)
+		assert_true(have[i]);
 	assert_int_equal(out[0].b.seq, 0);
+	assert_int_equal(out[1].b.seq, 0);
+	assert_int_equal(out[2].b.seq, 2);
+	assert_int_equal(out[7].b.seq, 6);
+	assert_float_equal(frame_window_span(&f, 8), 0.8, 1e-9);
 	/* the worst zone of a bucket */
 	S[5].zone = ZONE_THROTTLE;
 	build(&f, 8, 0.2);
 	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
-	assert_int_equal(out[2].b.zone, ZONE_THROTTLE);
-	assert_int_equal(out[1].b.zone, ZONE_BELOW_BG);
+	assert_int_equal(out[4].b.zone, ZONE_THROTTLE);
+	assert_int_equal(out[5].b.zone, ZONE_THROTTLE);
+	assert_int_equal(out[2].b.zone, ZONE_BELOW_BG);
 	/* rates follow the newest sample's order of disks: vda listed second */
 	f.last.disks[0] = S[0].disks[1];
 	f.last.disks[1] = S[0].disks[0];
 	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
-	assert_float_equal(out[3].wr[1], (600 + 700) / 2.0, 1e-3);
-	assert_float_equal(out[3].wr[0], 0, 1e-9);
+	assert_float_equal(out[6].wr[1], (600 + 700) / 2.0, 1e-3);
+	assert_float_equal(out[7].wr[1], (600 + 700) / 2.0, 1e-3);
+	assert_float_equal(out[6].wr[0], 0, 1e-9);
 	/* the rates of the first disk only: the second's are not touched */
-	out[3].wr[1] = -1;
+	out[6].wr[1] = -1;
 	frame_buckets(&f, 8, 0, 1, out, have);
-	assert_float_equal(out[3].wr[0], 0, 1e-9);
-	assert_float_equal(out[3].wr[1], -1, 1e-9);
+	assert_float_equal(out[6].wr[0], 0, 1e-9);
+	assert_float_equal(out[6].wr[1], -1, 1e-9);
 	/* no history: nothing */
 	f.hist = NULL;
 	frame_buckets(&f, 8, 0, FRAME_DISKS, out, have);
@@ -188,6 +205,38 @@ static void test_window_span(void **state)
 	assert_float_equal(frame_window_span(&f, 8), 1.6, 1e-9);
 	build(&f, 1, 0.2);
 	assert_float_equal(frame_window_span(&f, 8), 0, 0);
+}
+
+/* The graphs' time axis: session times at round steps, where they fall. */
+static void test_time_ticks(void **state)
+{
+	(void)state;
+	struct frame f;
+	struct frame_tick tk[32];
+	samples(60);
+	/* 6 s in 60 buckets, 100 cells of 2: drawn 2 sub-columns a bucket,
+	 * a cell 0.1 s; ticks at least 10 cells apart: every second */
+	build(&f, 60, 0.1);
+	assert_int_equal(frame_zoom(&f, 200), 2);
+	int n = frame_time_ticks(&f, 200, 0, 2, 10, tk, 32);
+	assert_int_equal(n, 10);
+	assert_int_equal(tk[0].col, 0);
+	assert_float_equal(tk[0].t, 0, 1e-9);
+	assert_int_equal(tk[3].col, 30);
+	assert_float_equal(tk[3].t, 3.0, 1e-9);
+	/* 20 cells: the window jumped to bucket 20 (2.0 s), a cell 0.2 s:
+	 * every 2 s from 2.0 */
+	n = frame_time_ticks(&f, 40, 0, 2, 10, tk, 32);
+	assert_int_equal(n, 2);
+	assert_float_equal(tk[0].t, 2.0, 1e-9);
+	assert_int_equal(tk[0].col, 0);
+	assert_float_equal(tk[1].t, 4.0, 1e-9);
+	assert_int_equal(tk[1].col, 10);
+	/* no history, or no interval yet: no axis */
+	build(&f, 1, 0.1);
+	assert_int_equal(frame_time_ticks(&f, 40, 0, 2, 10, tk, 32), 0);
+	f.hist = NULL;
+	assert_int_equal(frame_time_ticks(&f, 40, 0, 2, 10, tk, 32), 0);
 }
 
 static void test_events_join(void **state)
@@ -245,11 +294,14 @@ static void test_copy(void **state)
 	assert_int_equal(f.hist->k, 5);
 	assert_int_equal(f.hist->nclosed, 8);
 	frame_buckets(&f, 16, 0, FRAME_DISKS, out, have);
-	assert_true(have[0] && have[7] && !have[8]);
+	/* 8 buckets in 16 sub-columns: two each, across the graph */
+	assert_int_equal(frame_zoom(&f, 16), 2);
+	assert_true(have[0] && have[15]);
 	assert_float_equal(out[0].b.level_kb, 120, 1e-9);
 	/* index 1 is vda in the newest sample: its rate all along */
 	assert_float_equal(out[0].wr[1], 502, 1e-3);
-	assert_float_equal(out[7].wr[1], 537, 1e-3);
+	assert_float_equal(out[14].wr[1], 537, 1e-3);
+	assert_float_equal(out[15].wr[1], 537, 1e-3);
 	assert_float_equal(out[0].wr[0], 0, 1e-9);
 	assert_true(isnan(out[0].wr[2]));
 	assert_int_equal(f.badge_zone, ZONE_THROTTLE);
@@ -271,7 +323,7 @@ static void test_copy(void **state)
 	assert_int_equal(frame_copy(&f, &m, 80), 0);
 	assert_int_equal(f.hist->nclosed, 1);
 	frame_buckets(&f, 16, 0, FRAME_DISKS, out, have);
-	assert_false(have[0]);             /* one bucket: no whole cell yet */
+	assert_true(have[0] && have[15]);  /* one bucket, across the graph */
 	assert_int_equal(f.hist->nsamples, 6);
 	frame_free(&f);
 	model_free(&m);
@@ -299,33 +351,68 @@ static void test_worst_zone_kernel(void **state)
 	assert_int_equal(frame_worst_zone(&f, 1.0), ZONE_THROTTLE);
 }
 
+/* The header's pauses: the run's while it runs; after it the machine's,
+ * only while writers pause (the sweep's last rates stayed on). */
+static void test_pause_rates(void **state)
+{
+	(void)state;
+	struct frame f;
+	double p, ms;
+	memset(&f, 0, sizeof f);
+	f.bench.state = BENCH_RUNNING;
+	f.bench.have_tracepoint = true;
+	f.bench.pauses_per_s = 48;
+	f.bench.pause_ms_per_s = 576;
+	f.thr.src = THR_SRC_KERNEL;
+	f.thr.last_dt = 0.5;
+	assert_true(frame_pause_rates(&f, &p, &ms));
+	assert_float_equal(p, 48, 1e-9);
+	assert_float_equal(ms, 576, 1e-9);
+	f.bench.state = BENCH_DONE;
+	assert_false(frame_pause_rates(&f, &p, &ms));
+	/* another writer pauses after the sweep: 10 pauses, 120 ms in 0.5 s */
+	f.thr.last.pauses = 10;
+	f.thr.last.paused_ms = 120;
+	assert_true(frame_pause_rates(&f, &p, &ms));
+	assert_float_equal(p, 20, 1e-9);
+	assert_float_equal(ms, 240, 1e-9);
+	f.thr.src = THR_SRC_SAMPLED;
+	assert_false(frame_pause_rates(&f, &p, &ms));
+}
+
 static void test_time_to_freerun(void **state)
 {
 	(void)state;
 	struct frame f;
-	samples(2);
-	build(&f, 2, 0.1);
-	f.last.dirty_kb = 100;
-	f.last.writeback_kb = 20;
-	f.last.freerun_kb = 2120;
+	/* the level rises 100 kB/s (10 kB a sample) to 290 kB in 2.9 s:
+	 * 1,710 kB to go is 17.1 s */
+	samples(30);
+	for (int i = 0; i < 30; i++)
+		S[i].freerun_kb = 2000;
+	build(&f, 30, 0.1);
+	assert_float_equal(frame_time_to_freerun(&f), 17.1, 1e-6);
+	/* far more than ten times the 2.9 s seen: no forecast */
+	for (int i = 0; i < 30; i++)
+		S[i].freerun_kb = 100000;
+	build(&f, 30, 0.1);
+	assert_true(frame_time_to_freerun(&f) < 0);
+	/* a flat level, whatever the kernel dirties and writes (pages
+	 * dirtied and deleted are never written): none */
+	for (int i = 0; i < 30; i++) {
+		S[i].dirty_kb = 120;
+		S[i].freerun_kb = 2120;
+	}
+	build(&f, 30, 0.1);
 	f.thr.dirtied_pps = 1000;
 	f.thr.written_pps = 500;
-	/* 500 pages/s of 4 kB: 2000 kB/s to go 2000 kB */
-	assert_float_equal(frame_time_to_freerun(&f, 4), 1.0, 1e-9);
-	f.thr.written_pps = 1000;      /* not rising */
-	assert_true(frame_time_to_freerun(&f, 4) < 0);
-	f.thr.written_pps = -1;        /* unknown */
-	assert_true(frame_time_to_freerun(&f, 4) < 0);
-	f.thr.written_pps = 500;
-	f.last.freerun_kb = 100;       /* already over */
-	assert_true(frame_time_to_freerun(&f, 4) < 0);
-	/* creeping: 1 page/s net, 2000 kB to go at 4 kB/s is 500 s, shown;
-	 * 40,000 kB to go is 10,000 s, past the hour: no forecast */
-	f.thr.written_pps = 999;
-	f.last.freerun_kb = 2120;
-	assert_float_equal(frame_time_to_freerun(&f, 4), 500.0, 1e-6);
-	f.last.freerun_kb = 40120;
-	assert_true(frame_time_to_freerun(&f, 4) < 0);
+	assert_true(frame_time_to_freerun(&f) < 0);
+	/* already over */
+	samples(30);
+	build(&f, 30, 0.1);
+	assert_true(frame_time_to_freerun(&f) < 0);
+	/* no history yet: none */
+	f.hist = NULL;
+	assert_true(frame_time_to_freerun(&f) < 0);
 }
 
 static void test_run_done(void **state)
@@ -458,7 +545,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_worst_zone), cmocka_unit_test(test_worst_zone_kernel),
-		cmocka_unit_test(test_time_to_freerun), cmocka_unit_test(test_zone_badge),
+		cmocka_unit_test(test_time_to_freerun), cmocka_unit_test(test_pause_rates),
+		cmocka_unit_test(test_time_ticks), cmocka_unit_test(test_zone_badge),
 		cmocka_unit_test(test_active_disks),
 		cmocka_unit_test(test_buckets), cmocka_unit_test(test_window_span),
 		cmocka_unit_test(test_events_join), cmocka_unit_test(test_copy),

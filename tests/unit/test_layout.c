@@ -73,6 +73,45 @@ static void test_120x40(void **state)
 	assert_int_equal(o->y + o->h, 39);
 }
 
+/* At 120 columns the events had 24 while the empty output and curves
+ * took 96: an empty panel beside one with content is narrow. */
+static void test_empty_panels_give_room(void **state)
+{
+	(void)state;
+	unsigned out = 1u << UI_PANEL_OUTPUT, cur = 1u << UI_PANEL_CURVES, ev = 1u << UI_PANEL_EVENTS;
+	struct layout_req rq = { .cols = 120, .rows = 40, .hidden = CTX_HIDDEN, .disk_rows = 2,
+				 .empty = out | cur };
+	struct layout l;
+	layout_compute(&rq, &l);
+	assert_sane(&l, 120, 40);
+	assert_int_equal(l.r[UI_PANEL_OUTPUT].w, LAYOUT_EMPTY_COLS);
+	assert_int_equal(l.r[UI_PANEL_CURVES].w, LAYOUT_EMPTY_COLS);
+	assert_int_equal(l.r[UI_PANEL_EVENTS].w, 120 - 2 - 2 * LAYOUT_EMPTY_COLS);
+	assert_int_equal(l.r[UI_PANEL_EVENTS].x + l.r[UI_PANEL_EVENTS].w, 120);
+	/* results, no output: the curves and the events share by weight */
+	rq.empty = out;
+	layout_compute(&rq, &l);
+	assert_sane(&l, 120, 40);
+	assert_int_equal(l.r[UI_PANEL_OUTPUT].w, LAYOUT_EMPTY_COLS);
+	assert_int_equal(l.r[UI_PANEL_CURVES].x, LAYOUT_EMPTY_COLS + 1);
+	assert_true(l.r[UI_PANEL_CURVES].w > 60);
+	assert_true(l.r[UI_PANEL_EVENTS].w > 30);
+	/* all empty, or all with content: as their weights say */
+	struct layout all;
+	rq.empty = out | cur | ev;
+	layout_compute(&rq, &l);
+	rq.empty = 0;
+	layout_compute(&rq, &all);
+	assert_memory_equal(&l, &all, sizeof l);
+	assert_true(all.r[UI_PANEL_EVENTS].w < all.r[UI_PANEL_OUTPUT].w);
+	/* narrow: one panel a row, whatever is empty */
+	struct layout_req nq = { .cols = 80, .rows = 24, .hidden = CTX_HIDDEN, .disk_rows = 1, .empty = out | cur };
+	layout_compute(&nq, &l);
+	nq.empty = 0;
+	layout_compute(&nq, &all);
+	assert_memory_equal(&l, &all, sizeof l);
+}
+
 static void test_80x24(void **state)
 {
 	(void)state;
@@ -389,7 +428,7 @@ static void test_table_columns(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_120x40),
+		cmocka_unit_test(test_120x40), cmocka_unit_test(test_empty_panels_give_room),
 		cmocka_unit_test(test_80x24), cmocka_unit_test(test_context_panel),
 		cmocka_unit_test(test_200x60),
 		cmocka_unit_test(test_tiny_sizes_never_overlap),

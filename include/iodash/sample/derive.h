@@ -124,6 +124,19 @@ enum dirty_zone dirty_zone_of(uint64_t dirty, uint64_t writeback,
 /* freerun ceiling, as the kernel's dirty_freerun_ceiling(): (thresh+bg)/2 */
 uint64_t dirty_freerun(uint64_t thresh, uint64_t bg_thresh);
 
+/* Seconds until a level (kB at session times t, oldest first) reaches
+ * limit_kb, by the least-squares line through the n points; -1 unless
+ * the level rises steadily (at least DERIVE_TREND_MIN_POINTS points over
+ * at least a second, a rising line that explains at least half of the
+ * level's variance) and gets there within horizon_s and within
+ * DERIVE_TREND_REACH times the points' span.  A flat, falling or
+ * jittering level has no forecast, whatever the kernel dirties: pages
+ * dirtied and then deleted (dbench) are never written, so dirtied minus
+ * written gave "freerun in 455392.7 s" of a flat level. */
+#define DERIVE_TREND_MIN_POINTS 4
+#define DERIVE_TREND_REACH 10.0   /* and within 10 times the span of the points */
+double derive_time_to_limit(const double *t, const double *kb, int n, double limit_kb, double horizon_s);
+
 /* The delta of a counter the kernel prints with `bits` bits.  true with
  * *delta when cur follows prev, across a wrap at that width; false when
  * cur fell by more than a wrap explains (the modular delta would be half

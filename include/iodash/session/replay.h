@@ -24,6 +24,12 @@ int replay_open(struct replay **out, const char *path, const struct replay_confi
 /* What the reader found wrong but could read past (a torn tail), "" none. */
 const char *replay_warning(const struct replay *r);
 struct model *replay_model(struct replay *r);
+/* Seconds a graph bucket of this recording stands for: `refresh`, or for
+ * a finished recording too short to fill REPLAY_MIN_BUCKETS of them, its
+ * length over that many (never below its sampling interval): a run of
+ * 2.5 s sampled every 0.05 s is 50 points on the graphs, not 2. */
+#define REPLAY_MIN_BUCKETS 64
+double replay_graph_seconds(struct replay *r, double refresh);
 /* Start the replay thread: 0, or -errno with err filled. */
 int replay_start(struct replay *r, char *err, size_t errlen);
 /* Ask the thread to end and wait for it (after the front end returned). */
