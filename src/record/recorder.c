@@ -402,7 +402,7 @@ static void put_disk_list(struct recorder *r, const struct sample *s)
 	struct rec_buf body = { 0 };
 	size_t ls;
 
-	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
+	for (int i = 0; i < s->ndisks; i++) {
 		put_sep(&body);
 		rec_buf_put_text(&body, s->disks[i].name);
 		put_i(&body, s->disks[i].nfields);
@@ -465,7 +465,7 @@ static void on_sample(void *ctx, const struct sample *s)
 		}
 	}
 	rec_buf_end(b, ls);
-	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
+	for (int i = 0; i < s->ndisks; i++) {
 		const struct disk_rate *d = &s->disks[i];
 		int n = disk_last_delta(d);
 		if (d->have_rate && n < 0)

@@ -327,7 +327,7 @@ int app_session_start(struct app_session **out, const struct app_config *cfg,
 		      struct bench_driver *drv, char *err, size_t errlen)
 {
 	struct app_session *s;
-	struct snapshot first;
+	struct snapshot first = { 0 };
 	int rc;
 
 	*out = NULL;
@@ -356,8 +356,10 @@ int app_session_start(struct app_session **out, const struct app_config *cfg,
 	if (drv && (rc = drv->start(drv, &s->m, err, errlen)))
 		goto fail;
 	*out = s;
+	snapshot_free(&first);   /* the sampler and the recorder keep copies */
 	return 0;
 fail:
+	snapshot_free(&first);
 	/* nothing ran: a recording of it would only mislead */
 	sampler_stop(s->sampler);
 	s->sampler = NULL;

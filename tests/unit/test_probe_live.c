@@ -232,6 +232,7 @@ static void test_live_vanished_disk_dropped(void **state)
 	(void)state;
 
 	if (geteuid() != 0 || access("/sys/class/zram-control/hot_add", R_OK) != 0) {
+		snapshot_free(s);
 		free(s);
 		print_message("    needs root and /sys/class/zram-control to add and remove a disk\n");
 		skip();
@@ -260,6 +261,7 @@ static void test_live_vanished_disk_dropped(void **state)
 		      reap_removed ? "yes (the pitfall)" : "no");
 	procps_diskstats_unref(&ds);
 	probe_close(live);
+	snapshot_free(s);
 	free(s);
 	assert_true(seen_added);
 	assert_true(reap_added);
