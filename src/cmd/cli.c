@@ -19,7 +19,7 @@ enum {
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
-	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
+	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
 	OPT_HOST, OPT_NO_PUBLISH, OPT_HOSTS, OPT_PCP, OPT_SVG, OPT_TITLE, OPT_NDJSON, OPT_TABLE, OPT_BATCH_EVENTS,
 	OPT_CONFIG, OPT_RECORD_DIR,
 };
@@ -71,6 +71,7 @@ static const struct option long_opts[] = {
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "partitions", required_argument, NULL, OPT_PARTITIONS },
 	{ "all-disks", no_argument, NULL, OPT_ALL_DISKS },
+	{ "disks", required_argument, NULL, OPT_DISKS },
 	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	{ "sysctl", required_argument, NULL, OPT_SYSCTL },
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -123,6 +124,9 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "  -p, --partitions DEV[,DEV...]|ALL   also these disks' partitions, as iostat -p\n"
 	      "                        (sweep: --partitions only; its -p is NAME=V1,V2)\n"
 	      "      --all-disks       also disks that did no I/O since boot\n"
+	      "      --disks LIST      show only these disks, as iostat -x sda nvme0n1: names or\n"
+	      "                        globs (sda,nvme*); the screen's f key changes it; the\n"
+	      "                        recording keeps every disk\n"
 	      "      --columns LIST    --batch: per-disk figures, e.g. r_s,w_s,r_await,%util\n"
 	      "                        (any iostat -x name or its r_s/rrqm_pct form; 'all')\n"
 	      "  -h, --help, --version\n"
@@ -367,6 +371,13 @@ static int cli_take_display(int c, const char *arg, struct iodash_opts *o)
 		return 0;
 	case OPT_COLUMNS:
 		return cli_parse_columns(arg, o);
+	case OPT_DISKS: {
+		char err[200];
+		if (disk_filter_parse(&o->disk_filter, arg, err, sizeof(err)))
+			return usage_error("%s", err);
+		o->disks_list = arg;
+		return 0;
+	}
 	}
 	return CLI_NOT_MINE;
 }

@@ -873,13 +873,14 @@ int probe_open_root(struct probe **out, const char *dir, char *err, size_t errle
 			goto fail;
 	} else if (faccessat(p->rootfd, "vmstat", F_OK, 0) == 0) {
 		/* Read once now so a broken root is reported at open. */
-		struct snapshot *s = malloc(sizeof(*s));
+		struct snapshot *s = calloc(1, sizeof(*s));
 		if (!s) {
 			rc = -ENOMEM;
 			probe_errf(err, errlen, "%s: out of memory", dir);
 			goto fail;
 		}
 		rc = probe_read_dir(p, s, err, errlen);
+		snapshot_free(s);
 		free(s);
 		if (rc < 0)
 			goto fail;

@@ -22,13 +22,13 @@ static void samples(size_t n)
 	for (size_t i = 0; i < n; i++) {
 		struct sample *p = &S[i];
 		sample_reset(p);
-		assert_int_equal(sample_reserve_disks(p, 3), 0);
+		for (int d = 0; d < 3; d++)
+			assert_non_null(sample_add_disk(p));
 		p->seq = i;
 		p->t = 0.1 * (double)i;
 		p->have_dirty = true;
 		p->zone = ZONE_BELOW_BG;
 		p->dirty_kb = 10 * i;
-		p->ndisks = 3;
 		snprintf(p->disks[0].name, sizeof p->disks[0].name, "vda");
 		snprintf(p->disks[1].name, sizeof p->disks[1].name, "vdb");
 		snprintf(p->disks[2].name, sizeof p->disks[2].name, "vdc");
@@ -217,14 +217,14 @@ static void add_samples(struct model *m, int from, int to)
 	struct sample s = { 0 };
 	for (int i = from; i < to; i++) {
 		sample_reset(&s);
-		assert_int_equal(sample_reserve_disks(&s, 2), 0);
+		for (int d = 0; d < 2; d++)
+			assert_non_null(sample_add_disk(&s));
 		s.seq = (uint64_t)i;
 		s.t = 0.1 * i;
 		s.have_dirty = true;
 		s.zone = i == 38 ? ZONE_THROTTLE : ZONE_BELOW_BG;
 		s.dirty_kb = 100;
 		s.writeback_kb = 20;
-		s.ndisks = 2;
 		/* the disks swap places at sample 20 */
 		snprintf(s.disks[0].name, sizeof s.disks[0].name, "%s", i < 20 ? "vda" : "vdb");
 		snprintf(s.disks[1].name, sizeof s.disks[1].name, "%s", i < 20 ? "vdb" : "vda");

@@ -15,13 +15,15 @@
 static void sample_at(struct sample *s, uint64_t seq, double per, const char *disk)
 {
 	sample_reset(s);
-	assert_int_equal(sample_reserve_disks(s, 2), 0);
+	assert_non_null(sample_add_disk(s));
+	assert_non_null(sample_add_disk(s));
+	memset(s->disks, 0, 2 * sizeof(*s->disks));
+	s->ndisks = 1;
 	s->seq = seq;
 	s->t = per * (double)seq;
 	s->have_dirty = true;
 	s->zone = ZONE_BELOW_BG;
 	s->dirty_kb = seq;
-	s->ndisks = 1;
 	snprintf(s->disks[0].name, sizeof(s->disks[0].name), "%s", disk);
 	s->disks[0].have_rate = true;
 	s->disks[0].wkB_s = (double)seq;

@@ -172,6 +172,9 @@ static void test_live_agrees_with_file_reader(void **state)
 	}
 	probe_close(live);
 	probe_close(dir);
+	snapshot_free(&t->l1);
+	snapshot_free(&t->d);
+	snapshot_free(&t->l2);
 	free(t);
 }
 
@@ -205,6 +208,8 @@ static void test_live_rereads(void **state)
 	/* 2048 pages written; per-cpu counters may hold back a few hundred */
 	assert_true(b->nr_dirtied >= a->nr_dirtied + 1024);
 	probe_close(live);
+	snapshot_free(a);
+	snapshot_free(b);
 	free(a);
 	free(b);
 }
