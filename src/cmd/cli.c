@@ -20,7 +20,7 @@ enum {
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
-	OPT_HOST, OPT_NO_PUBLISH, OPT_HOSTS, OPT_PCP, OPT_SVG, OPT_TITLE, OPT_NDJSON, OPT_TABLE, OPT_BATCH_EVENTS,
+	OPT_HOST, OPT_NO_PUBLISH, OPT_PUBLISH, OPT_HOSTS, OPT_PCP, OPT_SVG, OPT_TITLE, OPT_NDJSON, OPT_TABLE, OPT_BATCH_EVENTS,
 	OPT_CONFIG, OPT_RECORD_DIR,
 };
 
@@ -42,6 +42,7 @@ static const struct option long_opts[] = {
 	{ "hosts", required_argument, NULL, OPT_HOSTS },
 	{ "pcp", required_argument, NULL, OPT_PCP },
 	{ "no-publish", no_argument, NULL, OPT_NO_PUBLISH },
+	{ "publish", no_argument, NULL, OPT_PUBLISH },
 	{ "fast", no_argument, NULL, OPT_FAST },
 	{ "no-record", no_argument, NULL, OPT_NO_RECORD },
 	{ "force", no_argument, NULL, OPT_FORCE },
@@ -114,6 +115,7 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	fputs("\n"
 	      "      --no-record       run/sweep: do not write the default recording\n"
 	      "      --no-publish      no mmv.iodash.* metrics for this machine's pmcd\n"
+	      "      --publish         publish them even for the counters --proc-root replays\n"
 	      "      --force           -o: replace an existing file (never one being recorded)\n"
 	      "      --no-trace        do not follow the kernel's throttling tracepoints\n"
 	      "                        (followed by default as root; else sampled)\n"
@@ -330,6 +332,7 @@ static int cli_take_sampling(int c, const char *arg, struct iodash_opts *o)
 	case OPT_HOST: o->host = arg; return 0;
 	case OPT_HOSTS: o->hosts_file = arg; return 0;
 	case OPT_NO_PUBLISH: o->no_publish = true; return 0;
+	case OPT_PUBLISH: o->publish = true; return 0;
 	case OPT_FAST: o->fast = true; return 0;
 	case OPT_TRACE_THROTTLE: o->trace_throttle = true; return 0;
 	case OPT_NO_TRACE: o->no_trace = true; return 0;

@@ -36,6 +36,7 @@ struct iodash_opts {
 	const char *hosts_file;   /* fleet --hosts FILE: one host per line */
 	const char *pcp_archive;  /* export --pcp PATH: a PCP archive */
 	bool no_publish;          /* --no-publish: no mmv.iodash.* metrics (publish.h) */
+	bool publish;             /* --publish: also a --proc-root replay's */
 	bool fast;                /* --fast: replay a trace as fast as possible */
 	/* display */
 	bool batch, ascii, mono, no_braille;

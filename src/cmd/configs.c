@@ -18,7 +18,7 @@ void cmd_app_config(const struct iodash_opts *o, struct app_config *ac)
 		.interval = o->interval, .graph_seconds = cmd_graph_seconds(o),
 		.count = o->count, .duration = o->duration,
 		.proc_root = o->proc_root, .host = o->host, .fast = o->fast, .batch = o->batch,
-		.no_publish = o->no_publish, .disks = o->disks,
+		.no_publish = o->no_publish, .publish = o->publish, .disks = o->disks,
 		.trace_throttle = o->trace_throttle, .no_trace = o->no_trace, .throttle_gap = o->throttle_gap,
 		.output = o->output, .force = o->force,
 		/* run and sweep record unless told not to; live and attach on -o */

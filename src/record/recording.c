@@ -484,6 +484,7 @@ static int scan_record(struct recording *rec, const struct fields *f, size_t pos
 		apply_cols(rec, f);
 		return 0;
 	case RT_DISK:
+	case RT_DISKS_MORE: /* read with its L */
 	case RT_THROTTLE:   /* read with its sample */
 		rec->seen_data = true;
 		return 0;
@@ -885,28 +886,34 @@ static void parse_disk(const struct recording *rec, const struct fields *f, doub
 	}
 }
 
-/* The disk list of the L record at off: names and nfields in sample
- * order, into s->disks (grown).  The count, or -1 when it cannot be used. */
+/* The disk list of the L record at off and the M records after it:
+ * names and nfields in sample order, into s->disks (grown).  The count,
+ * or -1 when it cannot be used (a damaged part: which disks it held is
+ * unknown). */
 static int parse_list(const struct recording *rec, uint64_t off, struct sample *s)
 {
 	struct fields f;
 	size_t next;
 	int n = 0;
 
-	if (read_line(rec, off, &f, &next) || f.len[0] != 1 || f.p[0][0] != RT_DISKS)
-		return -1;
-	if ((f.nf - 2) % 2)
-		return -1;   /* fields of an L that no writer made */
-	if (sample_reserve_disks(s, (f.nf - 2) / 2))
-		return -1;
-	for (int i = 1; i + 1 < f.nf - 1; i += 2, n++) {
-		struct disk_rate *list = s->disks;
-		long long nf = fd_ll(f.p[i + 1], f.len[i + 1]);
-		memset(&list[n], 0, sizeof(list[n]));
-		fd_text(f.p[i], f.len[i], list[n].name, sizeof(list[n].name));
-		list[n].nfields = nf < 0 ? 0 : nf > DS_NFIELDS ? DS_NFIELDS : (int)nf;
+	for (char type = RT_DISKS;; type = RT_DISKS_MORE) {
+		if (read_line(rec, off, &f, &next) || f.len[0] != 1 || f.p[0][0] != type)
+			return -1;
+		if ((f.nf - 2) % 2 || f.nf >= REC_MAX_FIELDS)
+			return -1;   /* fields of an L that no writer made */
+		if (sample_reserve_disks(s, n + (f.nf - 2) / 2))
+			return -1;
+		for (int i = 1; i + 1 < f.nf - 1; i += 2, n++) {
+			struct disk_rate *list = s->disks;
+			long long nf = fd_ll(f.p[i + 1], f.len[i + 1]);
+			memset(&list[n], 0, sizeof(list[n]));
+			fd_text(f.p[i], f.len[i], list[n].name, sizeof(list[n].name));
+			list[n].nfields = nf < 0 ? 0 : nf > DS_NFIELDS ? DS_NFIELDS : (int)nf;
+		}
+		off = next;
+		if (off >= rec->scanned || rec->map[off] != RT_DISKS_MORE)
+			return n;
 	}
-	return n;
 }
 
 /* The L record that governs the sample at off: the last one before it. */

@@ -300,8 +300,9 @@ static int app_start_sampler(struct app_session *s, const struct snapshot *first
 	int rc;
 
 	/* only this machine's own counters are published: not another
-	 * host's (--host) nor a replay's */
-	if (!o->no_publish && !o->host && !o->proc_root && publish_open(&s->pub, err, errlen) < 0) {
+	 * host's (--host) nor a replay's, unless asked (--publish) */
+	if (!o->no_publish && !o->host && (!o->proc_root || o->publish) &&
+	    publish_open(&s->pub, err, errlen) < 0) {
 		model_add_event(&s->m, MEV_NOTE, 0, "%s", err);
 		err[0] = '\0';
 	}

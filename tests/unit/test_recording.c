@@ -1162,10 +1162,97 @@ static void test_default_path(void **state)
 	assert_int_equal(recording_default_path(buf, 10, "vm", mktime(&tm)), -ENAMETOOLONG);
 }
 
+/* 1,024 devices a sample, past the 16 that format 2.2's writer kept: every
+ * one written and read back, busy and idle ones in their places, each
+ * with its own figures; the file says 2.3. */
+static void test_many_disks(void **state)
+{
+	char path[128], err[256];
+	struct snapshot first = { 0 };
+	struct rec_meta meta = { .host = "jbod", .kernel = "6.18", .first = &first, .interval = 1 };
+	struct recorder *r;
+	struct model_observer obs;
+	struct recording *rec;
+	struct sample s = { 0 }, got = { 0 };
+	enum { N = 1024 };
+	(void)state;
+
+	path_of(path, sizeof(path), "many.rec");
+	assert_int_equal(recorder_open(&r, path, 0, &meta, err, sizeof(err)), 0);
+	obs = recorder_observer(r);
+	for (int i = 0; i < 3; i++) {
+		sample_reset(&s);
+		s.seq = (uint64_t)i;
+		s.t = i;
+		s.dt = i ? 1 : 0;
+		for (int d = 0; d < N; d++) {
+			struct disk_rate *dr = sample_add_disk(&s);
+			assert_non_null(dr);
+			snprintf(dr->name, sizeof(dr->name), "disk%d", d);
+			if (!i)
+				continue;
+			dr->nfields = 17;
+			if (d % 3)   /* every third idle: only the L record names it */
+				dr->delta[DS_WRITES] = (uint64_t)(d + 1) * (uint64_t)i;
+			dr->delta[DS_MS_IO] = (uint64_t)(d % 1000);
+			derive_disk_rates(dr->delta, dr->nfields, s.dt, dr);
+		}
+		obs.on_sample(obs.ctx, &s);
+	}
+	recorder_close(r);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_header(rec)->major, 2);
+	assert_int_equal(recording_header(rec)->minor, 3);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 3);
+	assert_int_equal(recording_sample(rec, 2, &got), 0);
+	assert_int_equal(got.ndisks, N);
+	for (int d = 0; d < N; d++) {
+		char want[32];
+		snprintf(want, sizeof(want), "disk%d", d);
+		assert_string_equal(got.disks[d].name, want);
+		assert_true(got.disks[d].have_rate);
+		assert_true(got.disks[d].w_s == (d % 3 ? (d + 1) * 2.0 : 0));
+		assert_true(got.disks[d].util == (d % 1000) / 10.0);
+	}
+	recording_close(rec);
+	sample_free(&s);
+	sample_free(&got);
+}
+
+/* A recording of format 2.2 (tests/fixtures/recordings): its writer kept
+ * 16 of the trace's 20 disks; read as it was, names and figures. */
+static void test_format_22_disks(void **state)
+{
+	char err[256];
+	struct recording *rec;
+	struct sample s = { 0 };
+	(void)state;
+
+	assert_int_equal(recording_open(&rec, "tests/fixtures/recordings/disks20-format-2.2.rec", err, sizeof(err)), 0);
+	assert_int_equal(recording_header(rec)->minor, 2);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 6);
+	assert_int_equal(recording_sample(rec, 5, &s), 0);
+	assert_int_equal(s.ndisks, 16);
+	assert_string_equal(s.disks[0].name, "sda");
+	assert_string_equal(s.disks[15].name, "sdp");
+	/* bench/gen_disks.sh: disk k writes (k % 13 + 1) * 10 a second of the
+	 * trace, sampled 0.5 s apart; busy ((k * 37) % 97 + 1) % */
+	for (int k = 0; k < 16; k++) {
+		assert_true(s.disks[k].have_rate);
+		assert_float_equal(s.disks[k].w_s, (k % 13 + 1) * 10.0, 1e-9);
+		assert_float_equal(s.disks[k].util, (double)((k * 37) % 97 + 1), 1e-9);
+		assert_false(s.disks[k].is_partition);
+	}
+	recording_close(rec);
+	sample_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_crc),
+		cmocka_unit_test(test_many_disks),
+		cmocka_unit_test(test_format_22_disks),
 		cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_torn_tail),
 		cmocka_unit_test(test_damaged_record),
