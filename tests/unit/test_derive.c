@@ -13,6 +13,7 @@
 #include <string.h>
 #include "iodash/sample/derive.h"
 #include "iodash/probe/probe.h"
+#include "iodash/sample/disk_filter.h"
 
 #define TRACES "tests/fixtures/proc-traces/"
 
@@ -440,6 +441,75 @@ static void test_disk_selection(void **st)
 	sample_free(&s);
 }
 
+/* 1,024 devices, every one moving; between two reads one in the middle
+ * vanished and one came at the end (the list changed: matched by name):
+ * every device keeps its own rate, the new one has none yet. */
+static void test_many_disks_hotplug(void **st)
+{
+	(void)st;
+	static struct snapshot a, b;
+	struct sample s = { 0 };
+	enum { N = 1024, GONE = 500 };
+
+	snapshot_reset(&a);
+	snapshot_reset(&b);
+	a.have = b.have = SNAP_HAVE_DISKS;
+	a.mono_ns = 1000000000;
+	b.mono_ns = 2000000000;
+	for (int k = 0; k < N; k++) {
+		struct snap_disk *d = snapshot_add_disk(&a);
+		assert_non_null(d);
+		*d = mk_disk("x", (unsigned)k, false);
+		snprintf(d->name, sizeof(d->name), "dm-%d", k);
+		d->f[DS_WRITES] = 1000;
+		if (k == GONE)
+			continue;
+		struct snap_disk *e = snapshot_add_disk(&b);
+		assert_non_null(e);
+		*e = *d;
+		e->f[DS_WRITES] += (uint64_t)k;   /* k writes in 1 s */
+	}
+	struct snap_disk *e = snapshot_add_disk(&b);
+	*e = mk_disk("new0n1", 9999, false);
+	e->f[DS_WRITES] = 5;
+
+	assert_int_equal(derive_sample(&a, &b, a.mono_ns, 1, NULL, &s), 0);
+	assert_int_equal(s.ndisks, N);
+	for (int i = 0; i < N - 1; i++) {
+		int k = i < GONE ? i : i + 1;
+		char want[32];
+		snprintf(want, sizeof(want), "dm-%d", k);
+		assert_string_equal(s.disks[i].name, want);
+		assert_true(s.disks[i].have_rate);
+		assert_float_equal(s.disks[i].w_s, k, 1e-9);
+	}
+	assert_string_equal(s.disks[N - 1].name, "new0n1");
+	assert_false(s.disks[N - 1].have_rate);
+	sample_free(&s);
+}
+
+/* --disks: names, /dev/ names and globs; an empty list is every disk. */
+static void test_disk_filter(void **st)
+{
+	(void)st;
+	struct disk_filter f = { 0 };
+	char err[256];
+
+	assert_int_equal(disk_filter_parse(&f, "sda, /dev/nvme0n1,dm-*", err, sizeof(err)), 0);
+	assert_true(disk_filter_match(&f, "sda"));
+	assert_true(disk_filter_match(&f, "nvme0n1"));
+	assert_true(disk_filter_match(&f, "dm-12"));
+	assert_false(disk_filter_match(&f, "sdb"));
+	assert_false(disk_filter_match(&f, "nvme0n1p1"));
+	assert_string_equal(f.text, "sda, /dev/nvme0n1,dm-*");
+	assert_int_equal(disk_filter_parse(&f, "", err, sizeof(err)), 0);
+	assert_true(disk_filter_empty(&f));
+	assert_true(disk_filter_match(&f, "anything"));
+	assert_int_equal(disk_filter_parse(&f, "sdaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "longer than a device name"));
+	disk_filter_free(&f);
+}
+
 static void test_tracker_start_end(void **st)
 {
 	(void)st;
@@ -589,6 +659,8 @@ static void test_trace_dbench_disk_bytes(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_many_disks_hotplug),
+		cmocka_unit_test(test_disk_filter),
 		cmocka_unit_test(test_counter_delta_wraps_at_kernel_width),
 		cmocka_unit_test(test_zone_boundaries),
 		cmocka_unit_test(test_pages_out_of_range),
