@@ -54,6 +54,18 @@ view_cols=$("$IODASH" view --batch "$R" | awk '/^# time/ { n = 0; for (i = 1; i 
 	&& pass "recording $ver: $N disks in export --csv, --json and view --batch ($LAST w/s $csv_last)" \
 	|| fail "recording: every one of $N disks back" "version $ver, csv $csv_disks, json $json_disks, view $view_cols, $LAST w/s '$csv_last'"
 
+# export --pcp: every disk an instance of iodash.disk.* in the archive
+if command -v pminfo >/dev/null; then
+	"$IODASH" export --pcp "$TMPD/arch" "$R" 2>"$TMPD/xp.err"
+	n=$(pminfo -a "$TMPD/arch" -f iodash.disk.write 2>&1 | grep -c 'inst \[')
+	w=$(pminfo -a "$TMPD/arch" -f iodash.disk.write 2>&1 | awk -v d="$LAST" '$0 ~ "\"" d "\"" { print $NF; exit }')
+	[ "$n" = "$N" ] && [ "$w" = $(( ((N - 1) % 13 * 10 + 10) * 4 )) ] \
+		&& pass "export --pcp: iodash.disk.write has $N instances ($LAST: $w kB/s)" \
+		|| fail "export --pcp: iodash.disk.write has $N instances" "$n, $LAST '$w': $(head -2 "$TMPD/xp.err")"
+else
+	skip "export --pcp of $N disks" "no pminfo (Debian package pcp)"
+fi
+
 # the screen: the busiest first (97 % busy, the most), the others counted,
 # s sorts by name, f filters, --disks on the command line too
 if command -v tmux >/dev/null; then
