@@ -5,10 +5,11 @@
 #           every sample), replayed with --proc-root, --batch (its three
 #           default figures of every disk printed each sample, to
 #           /dev/null):
-#           instructions a sample: callgrind, (a run of 22 samples - one of
+#           instructions a sample (instr/smp): callgrind, (a run of 22 samples - one of
 #             2) / 20, --fast (every instruction of the process counted:
 #             read, parse, derive, model, print);
-#           CPU a second at -i 1: the trace paced at 1 s, schedstat of the
+#           CPU a second at -i 1 (cpu ms/s; us/disk/s: that over the
+#             disks): the trace paced at 1 s, schedstat of the
 #             process over DISKS_SECONDS (default 20) after 3 s.
 #   iostat  `iostat -x 1` (sysstat) on the machine's real devices plus as
 #           many loop devices (losetup, sparse files on /dev/shm, one read
@@ -70,8 +71,8 @@ if [ "$(id -u)" = 0 ] && command -v iostat >/dev/null && command -v losetup >/de
 else echo "disks: iostat's figures need root, sysstat's iostat and losetup: iodash's only"; fi
 base=$(awk 'NR > 0 && ($4 + $8 + $16 > 0) { n++ } END { print n + 0 }' /proc/diskstats)
 
-printf '%-6s %14s %12s %10s %9s   %14s %12s %10s %9s\n' disks "iodash instr/s" "instr/disk" "cpu ms/s" "us/disk" \
-	"iostat instr/s" "instr/disk" "cpu ms/s" "us/disk"
+printf '%-6s %16s %10s %9s %9s   %16s %10s %9s %9s\n' disks "iodash instr/smp" "instr/disk" "cpu ms/s" "us/disk/s" \
+	"iostat instr/smp" "instr/disk" "cpu ms/s" "us/disk/s"
 declare -A IPD
 for n in $SIZES; do
 	T="$W/t$n"
@@ -102,7 +103,7 @@ for n in $SIZES; do
 		[ -n "$can_iostat" ] && { echo "disks: $n loop devices could not be made: iostat skipped from here"; can_iostat=; }
 	fi
 	awk -v n="$n" -v nd="$nd" -v ii="$ii" -v ic="$ic" -v si="$si" -v sc="$sc" 'function per(x, d, f) { return x == "n/a" ? "n/a" : sprintf(f, x / d) }
-	BEGIN { printf "%-6d %14s %12s %10s %9s   %14s %12s %10s %9s%s\n", n, ii, per(ii, n, "%.0f"), ic, per(ic * 1000, n, "%.2f"),
+	BEGIN { printf "%-6d %16s %10s %9s %9s   %16s %10s %9s %9s%s\n", n, ii, per(ii, n, "%.0f"), ic, per(ic * 1000, n, "%.2f"),
 		si, per(si, nd, "%.0f"), sc, per(sc * 1000, nd, "%.2f"), nd != n ? sprintf("  (iostat: %d devices, %d of them loops)", nd, n) : "" }'
 	IPD[$n]=$ii
 done
