@@ -68,7 +68,7 @@ static int time_open(const char *path)
 {
 	double best = 1e9, t_open = 0;
 	size_t ns = 0;
-	struct sample *s = malloc(sizeof(*s));
+	struct sample *s = calloc(1, sizeof(*s));
 	struct bench_status b;
 
 	if (!s)
@@ -96,6 +96,7 @@ static int time_open(const char *path)
 	}
 	printf("%.3f s (open and check %.3f s, last hour of samples parsed %.3f s; %zu samples)\n",
 	       best, t_open, best - t_open, ns);
+	sample_free(s);
 	free(s);
 	return 0;
 }
@@ -110,7 +111,7 @@ int main(int argc, char **argv)
 				 .label = "bench", .source = "live /proc", .interval = 0.5, .first = &first };
 	struct recorder *r;
 	struct model_observer obs;
-	struct sample s;
+	struct sample s = { 0 };
 	struct dirty_tracker tr = { 0 };
 	struct bench_status b = { .state = BENCH_RUNNING, .pid = 4242, .last_exit_status = -1,
 				  .eta_s = -1, .label = "bench", .command = "dbench -D /mnt/test -t 86400 16" };
@@ -131,8 +132,8 @@ int main(int argc, char **argv)
 	interval = atof(argv[3]);
 	disks = atoi(argv[4]);
 	busy = atoi(argv[5]);
-	if (interval <= 0 || disks < 0 || disks > SAMPLE_MAX_DISKS) {
-		fprintf(stderr, "%s: INTERVAL > 0 and DISKS 0..%d\n", argv[0], SAMPLE_MAX_DISKS);
+	if (interval <= 0 || disks < 0 || disks > 26) {
+		fprintf(stderr, "%s: INTERVAL > 0 and DISKS 0..26 (sda..sdz)\n", argv[0]);
 		return 2;
 	}
 	meta.interval = interval;
@@ -149,7 +150,7 @@ int main(int argc, char **argv)
 		uint64_t wb_pages;
 
 		t_ns += dt_ns;
-		memset(&s, 0, sizeof(s));
+		sample_reset(&s);
 		s.seq = i;
 		s.t = t_ns / 1e9;
 		s.dt = dt_ns / 1e9;
@@ -173,9 +174,10 @@ int main(int argc, char **argv)
 		s.psi_io_some_avg10 = (double)rnd(0, 10000) / 100.0;
 		s.psi_io_full_avg10 = (double)rnd(0, 5000) / 100.0;
 		dirty_tracker_update(&tr, &s);
-		s.ndisks = disks;
 		for (int d = 0; d < disks; d++) {
-			struct disk_rate *dr = &s.disks[d];
+			struct disk_rate *dr = sample_add_disk(&s);
+			if (!dr)
+				return 1;
 			snprintf(dr->name, sizeof(dr->name), "sd%c", 'a' + d);
 			if (!i)
 				continue;   /* the first sample has no rates */
@@ -198,5 +200,6 @@ int main(int argc, char **argv)
 			recorder_flush(r);
 	}
 	recorder_close(r);
+	sample_free(&s);
 	return 0;
 }

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    (!err[0] || strchr(err, '\n')))
 			abort();
 	}
-	if (s.ndisks < 0 || s.ndisks > SNAP_MAX_DISKS)
+	if (s.ndisks < 0 || s.ndisks > s.disks_cap)
 		abort();
 	free(copy);
 	return 0;

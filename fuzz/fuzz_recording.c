@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fwrite(data, 1, size, f);
 	fclose(f);
 	if (recording_open(&rec, path, err, sizeof(err)) == 0) {
-		struct sample s;
+		struct sample s = { 0 };
 		struct model_event e;
 		struct output_line l;
 		struct result_point p;
@@ -33,6 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct result_set rs = { 0 };
 		for (size_t i = 0; i < recording_count(rec, RK_SAMPLE); i++)
 			recording_sample(rec, i, &s);
+		sample_free(&s);
 		for (size_t i = 0; i < recording_count(rec, RK_EVENT); i++)
 			recording_event(rec, i, &e);
 		for (size_t i = 0; i < recording_count(rec, RK_OUTPUT); i++)

@@ -32,8 +32,11 @@ struct batch {
 	FILE *out;
 	FILE *ev;               /* the !, = and > lines: out, or --batch-events' file */
 	struct batch_config cfg;
-	char disk_names[SAMPLE_MAX_DISKS][SNAP_DISK_NAME_LEN];
-	int ndisks;
+	/* the devices of the # line (any number), and which of them --disks
+	 * gives columns; compared with each sample's in one pass */
+	char (*disk_names)[SNAP_DISK_NAME_LEN];
+	bool *disk_shown;
+	int ndisks, disks_cap;
 	bool header_done;
 	bool with_bench;
 	uint64_t next_seq;      /* next sample to consider */
@@ -74,9 +77,20 @@ static bool batch_disks_changed(struct batch *b, const struct sample *s)
 
 static void batch_print_header(struct batch *b, const struct sample *s)
 {
+	int cap = b->disks_cap;
+	void *p = b->disk_names, *q = b->disk_shown;
+	if (snapshot_grow_array(&p, &b->disks_cap, s->ndisks, sizeof(*b->disk_names)) ||
+	    (b->disk_names = p, snapshot_grow_array(&q, &cap, s->ndisks, sizeof(*b->disk_shown)))) {
+		b->disk_names = p;
+		b->ndisks = 0;   /* no memory for the names: compared again next sample */
+		return;
+	}
+	b->disk_shown = q;
 	b->ndisks = s->ndisks;
-	for (int i = 0; i < s->ndisks; i++)
+	for (int i = 0; i < s->ndisks; i++) {
 		memcpy(b->disk_names[i], s->disks[i].name, SNAP_DISK_NAME_LEN);
+		b->disk_shown[i] = !b->cfg.disks || disk_filter_match(b->cfg.disks, s->disks[i].name);
+	}
 	fputs("# time", b->out);
 	for (int i = 0; i < SF_N; i++)
 		if (sample_cols[i].where & SCW_BATCH)
@@ -87,8 +101,10 @@ static void batch_print_header(struct batch *b, const struct sample *s)
 		fprintf(b->out, " pauses_s paused_ms_s");
 	/* disk names come from outside (--proc-root, --host): never raw */
 	static const char *const dflt[] = { "r_kBps", "w_kBps", "util" };
-	for (int i = 0; i < s->ndisks; i++) {
+	for (int i = 0; i < s->ndisks && i < b->ndisks; i++) {
 		int n = b->cfg.ndisk_cols ? b->cfg.ndisk_cols : 3;
+		if (!b->disk_shown[i])
+			continue;
 		for (int c = 0; c < n; c++) {
 			fputc(' ', b->out);
 			text_put_line_safe(b->out, s->disks[i].name);
@@ -139,8 +155,10 @@ static void batch_print_sample(struct batch *b, const struct sample *s, const st
 		else
 			fprintf(b->out, " n/a n/a");
 	}
-	for (int i = 0; i < s->ndisks; i++) {
+	for (int i = 0; i < s->ndisks && i < b->ndisks; i++) {
 		const struct disk_rate *d = &s->disks[i];
+		if (!b->disk_shown[i])
+			continue;
 		if (!b->cfg.ndisk_cols && d->have_rate)
 			fprintf(b->out, " %.1f %.1f %.1f", d->rkB_s, d->wkB_s, d->util);
 		else if (!b->cfg.ndisk_cols)
@@ -253,9 +271,11 @@ static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *
 		b->next_seq = oldest;
 	}
 	c->nsamples = m->series.pushed - b->next_seq;
-	c->samples = malloc((c->nsamples ? c->nsamples : 1) * sizeof(*c->samples));
+	/* copies with their own disks[]: the ring's slots are written again
+	 * once the lock is let go */
+	c->samples = calloc(c->nsamples ? c->nsamples : 1, sizeof(*c->samples));
 	for (size_t i = 0; c->samples && i < c->nsamples; i++)
-		c->samples[i] = *series_at(&m->series, len - c->nsamples + i);
+		sample_copy(&c->samples[i], series_at(&m->series, len - c->nsamples + i));
 	if (!c->samples)
 		c->nsamples = 0;
 	b->next_seq += c->nsamples;
@@ -279,6 +299,8 @@ static void batch_collect(struct batch *b, struct model *m, struct batch_chunk *
 
 static void batch_chunk_free(struct batch_chunk *c)
 {
+	for (size_t i = 0; c->samples && i < c->nsamples; i++)
+		sample_free(&c->samples[i]);
 	free(c->samples);
 	free(c->events);
 	free(c->outputs);
@@ -475,5 +497,7 @@ int batch_run(struct model *m, const struct batch_config *cfg, FILE *out, FILE *
 		if (!rc)
 			rc = 1;
 	}
+	free(b.disk_names);
+	free(b.disk_shown);
 	return rc;
 }

@@ -316,7 +316,7 @@ static void runsum_start(struct bench_ctx *b)
 	char err[256];
 
 	b->rs_active = false;
-	if (!b->rs_probe || !(snap = malloc(sizeof(*snap))))
+	if (!b->rs_probe || !(snap = calloc(1, sizeof(*snap))))
 		return;
 	if (probe_read(b->rs_probe, snap, err, sizeof(err)) == 0) {
 		runsum_begin(&b->rs, snap);
@@ -326,6 +326,7 @@ static void runsum_start(struct bench_ctx *b)
 		model_unlock(b->m);
 		b->rs_active = true;
 	}
+	snapshot_free(snap);
 	free(snap);
 }
 
@@ -339,7 +340,7 @@ static void runsum_end(struct bench_ctx *b, const char *tag, double secs)
 		return;
 	b->rs_active = false;
 	runsum_feed(b);
-	if (!(snap = malloc(sizeof(*snap))))
+	if (!(snap = calloc(1, sizeof(*snap))))
 		return;
 	bool have_end = probe_read(b->rs_probe, snap, err, sizeof(err)) == 0;
 	/* the kernel's ms paused of the benchmark's own tasks (the session
@@ -349,6 +350,7 @@ static void runsum_end(struct bench_ctx *b, const char *tag, double secs)
 	model_unlock(b->m);
 	runsum_finish(&b->rs, have_end ? snap : NULL, secs,
 		      thr.src == THR_SRC_KERNEL ? b->rs.own_paused_ms : -1, &sum);
+	snapshot_free(snap);
 	free(snap);
 	/* room for the tag ("run 1024/1024 ") */
 	runsum_format(&sum, text, sizeof(text) - 16);
@@ -1176,6 +1178,7 @@ static void bench_destroy(struct bench_driver *d)
 		knobs_journal_restore(&b->kj, NULL, 0, NULL, (char[256]){ 0 }, 256);
 	if (b->rs_probe)
 		probe_close(b->rs_probe);
+	runsum_release(&b->rs);
 	bench_ctx_free(b);
 }
 

@@ -19,8 +19,8 @@ enum {
 	OPT_DURATION, OPT_PROC_ROOT, OPT_FAST, OPT_NO_RECORD, OPT_PARSER, OPT_LOG,
 	OPT_REPEAT, OPT_BETWEEN, OPT_STOP_ON_FAIL, OPT_TRACE_THROTTLE, OPT_TEXT,
 	OPT_CSV, OPT_JSON, OPT_BASELINE, OPT_METRIC, OPT_LOG2X, OPT_FOLLOW, OPT_EXPLAIN,
-	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
-	OPT_HOST, OPT_NO_PUBLISH, OPT_HOSTS, OPT_PCP, OPT_SVG, OPT_TITLE, OPT_NDJSON, OPT_TABLE, OPT_BATCH_EVENTS,
+	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
+	OPT_HOST, OPT_NO_PUBLISH, OPT_PUBLISH, OPT_HOSTS, OPT_PCP, OPT_SVG, OPT_TITLE, OPT_NDJSON, OPT_TABLE, OPT_BATCH_EVENTS,
 	OPT_CONFIG, OPT_RECORD_DIR,
 };
 
@@ -42,6 +42,7 @@ static const struct option long_opts[] = {
 	{ "hosts", required_argument, NULL, OPT_HOSTS },
 	{ "pcp", required_argument, NULL, OPT_PCP },
 	{ "no-publish", no_argument, NULL, OPT_NO_PUBLISH },
+	{ "publish", no_argument, NULL, OPT_PUBLISH },
 	{ "fast", no_argument, NULL, OPT_FAST },
 	{ "no-record", no_argument, NULL, OPT_NO_RECORD },
 	{ "force", no_argument, NULL, OPT_FORCE },
@@ -71,6 +72,7 @@ static const struct option long_opts[] = {
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "partitions", required_argument, NULL, OPT_PARTITIONS },
 	{ "all-disks", no_argument, NULL, OPT_ALL_DISKS },
+	{ "disks", required_argument, NULL, OPT_DISKS },
 	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	{ "sysctl", required_argument, NULL, OPT_SYSCTL },
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -113,6 +115,7 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	fputs("\n"
 	      "      --no-record       run/sweep: do not write the default recording\n"
 	      "      --no-publish      no mmv.iodash.* metrics for this machine's pmcd\n"
+	      "      --publish         publish them even for the counters --proc-root replays\n"
 	      "      --force           -o: replace an existing file (never one being recorded)\n"
 	      "      --no-trace        do not follow the kernel's throttling tracepoints\n"
 	      "                        (followed by default as root; else sampled)\n"
@@ -123,6 +126,9 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "  -p, --partitions DEV[,DEV...]|ALL   also these disks' partitions, as iostat -p\n"
 	      "                        (sweep: --partitions only; its -p is NAME=V1,V2)\n"
 	      "      --all-disks       also disks that did no I/O since boot\n"
+	      "      --disks LIST      show only these disks, as iostat -x sda nvme0n1: names or\n"
+	      "                        globs (sda,nvme*); the screen's f key changes it; the\n"
+	      "                        recording keeps every disk\n"
 	      "      --columns LIST    --batch: per-disk figures, e.g. r_s,w_s,r_await,%util\n"
 	      "                        (any iostat -x name or its r_s/rrqm_pct form; 'all')\n"
 	      "  -h, --help, --version\n"
@@ -326,6 +332,7 @@ static int cli_take_sampling(int c, const char *arg, struct iodash_opts *o)
 	case OPT_HOST: o->host = arg; return 0;
 	case OPT_HOSTS: o->hosts_file = arg; return 0;
 	case OPT_NO_PUBLISH: o->no_publish = true; return 0;
+	case OPT_PUBLISH: o->publish = true; return 0;
 	case OPT_FAST: o->fast = true; return 0;
 	case OPT_TRACE_THROTTLE: o->trace_throttle = true; return 0;
 	case OPT_NO_TRACE: o->no_trace = true; return 0;
@@ -367,6 +374,13 @@ static int cli_take_display(int c, const char *arg, struct iodash_opts *o)
 		return 0;
 	case OPT_COLUMNS:
 		return cli_parse_columns(arg, o);
+	case OPT_DISKS: {
+		char err[200];
+		if (disk_filter_parse(&o->disk_filter, arg, err, sizeof(err)))
+			return usage_error("%s", err);
+		o->disks_list = arg;
+		return 0;
+	}
 	}
 	return CLI_NOT_MINE;
 }

@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include "iodash/batch/batch.h"
 #include "iodash/sample/derive.h"
+#include "iodash/sample/disk_filter.h"
 #include "iodash/results/emit.h"
 
 #define CLI_MAX_PARAMS 8
@@ -35,6 +36,7 @@ struct iodash_opts {
 	const char *hosts_file;   /* fleet --hosts FILE: one host per line */
 	const char *pcp_archive;  /* export --pcp PATH: a PCP archive */
 	bool no_publish;          /* --no-publish: no mmv.iodash.* metrics (publish.h) */
+	bool publish;             /* --publish: also a --proc-root replay's */
 	bool fast;                /* --fast: replay a trace as fast as possible */
 	/* display */
 	bool batch, ascii, mono, no_braille;
@@ -60,6 +62,8 @@ struct iodash_opts {
 	/* --batch --columns r_s,w_await,...: per-disk figures (enum disk_figure) */
 	int disk_cols[DF_N];
 	int ndisk_cols;           /* 0: the default r_kBps w_kBps util */
+	const char *disks_list;   /* --disks LIST as given (the screens parse their own, for f) */
+	struct disk_filter disk_filter;   /* --disks parsed: --batch's columns */
 	bool trace_throttle;       /* the kernel's tracepoints are required */
 	bool no_trace;             /* --no-trace: throttling from the sampled zone only */
 	double throttle_gap;       /* --throttle-gap, seconds; 0 = default 1 */

@@ -18,7 +18,7 @@ void cmd_app_config(const struct iodash_opts *o, struct app_config *ac)
 		.interval = o->interval, .graph_seconds = cmd_graph_seconds(o),
 		.count = o->count, .duration = o->duration,
 		.proc_root = o->proc_root, .host = o->host, .fast = o->fast, .batch = o->batch,
-		.no_publish = o->no_publish, .disks = o->disks,
+		.no_publish = o->no_publish, .publish = o->publish, .disks = o->disks,
 		.trace_throttle = o->trace_throttle, .no_trace = o->no_trace, .throttle_gap = o->throttle_gap,
 		.output = o->output, .force = o->force,
 		/* run and sweep record unless told not to; live and attach on -o */
@@ -63,7 +63,7 @@ void cmd_ui_config(const struct iodash_opts *o, struct ui_config *uc)
 	*uc = (struct ui_config){
 		.interval = o->interval, .graph_seconds = cmd_graph_seconds(o),
 		.timed = o->count || o->duration > 0, .attached = o->cmd == CMD_ATTACH,
-		.log2x = o->log2x,
+		.log2x = o->log2x, .disks = o->disks_list,
 	};
 	cmd_ui_look(o, &uc->look);
 }
@@ -73,6 +73,7 @@ void cmd_batch_config(const struct iodash_opts *o, struct batch_config *bc)
 	*bc = (struct batch_config){
 		.time_base = o->time_base, .every_sample = !o->refresh_set, .refresh = o->refresh,
 		.ndisk_cols = o->ndisk_cols, .attached = o->cmd == CMD_ATTACH,
+		.disks = o->disks_list ? &o->disk_filter : NULL,
 	};
 	memcpy(bc->disk_cols, o->disk_cols, sizeof(bc->disk_cols));
 }

@@ -40,22 +40,23 @@ int history_slot(const struct history *h, const char *disk)
 	return -1;
 }
 
-/* A slot for a disk first seen: a new one, or, all taken (hotplug of
- * more than HIST_DISKS devices), one whose disk this sample lacks; its
- * old rates are dropped from what is held. */
-static int slot_take(struct history *h, const char *disk, const struct sample *s)
+/* A slot for a disk first seen doing I/O: a new one, or, all taken, one
+ * whose disk this sample did not list (slot_seen, set as the sample's
+ * disks were looked up: no walk of the sample's list a slot); its old
+ * rates are dropped from what is held.  -1 when every slot's disk is in
+ * this sample: that disk has no graph row. */
+static int slot_take(struct history *h, const char *disk, uint64_t seen)
 {
 	int slot = -1;
 	if (h->nslots < HIST_DISKS) {
 		slot = h->nslots++;
 	} else {
-		for (int i = 0; i < HIST_DISKS && slot < 0; i++) {
-			bool present = false;
-			for (int j = 0; j < s->ndisks && !present; j++)
-				present = !strcmp(s->disks[j].name, h->disk[i]);
-			if (!present)
+		for (int i = 0; i < HIST_DISKS && slot < 0; i++)
+			if (h->slot_seen[i] != seen)
 				slot = i;
-		}
+		for (int i = 0; i < HIST_DISKS && slot < 0; i++)
+			if (!h->slot_busy[i])
+				slot = i;
 		if (slot < 0)
 			return -1;
 		h->epoch++;              /* buckets a copy holds changed: copy anew */
@@ -65,6 +66,8 @@ static int slot_take(struct history *h, const char *disk, const struct sample *s
 		h->rd[slot][b] = h->wr[slot][b] = NAN;
 	h->rd_sum[slot] = h->wr_sum[slot] = 0;
 	h->nrate[slot] = 0;
+	h->slot_seen[slot] = seen;
+	h->slot_busy[slot] = 0;
 	snprintf(h->disk[slot], sizeof(h->disk[slot]), "%s", disk);
 	return slot;
 }
@@ -128,16 +131,56 @@ void history_fold(struct history *h, const struct sample *s)
 		if (s->zone > o->zone)
 			o->zone = s->zone;
 	}
-	for (int j = 0; j < s->ndisks && j < SAMPLE_MAX_DISKS; j++) {
-		const struct disk_rate *d = &s->disks[j];
-		int slot = history_slot(h, d->name);
-		if (slot < 0 && (slot = slot_take(h, d->name, s)) < 0)
+	/* the rows' disks where they were in the last sample (the kernel's
+	 * list rarely changes), looked for by name only when not there: a
+	 * constant per row, so a sample costs what its devices cost */
+	uint64_t seen = s->seq + 1;
+	bool relist = s->ndisks != h->last_ndisks, room = h->nslots < HIST_DISKS;
+	h->last_ndisks = s->ndisks;
+	for (int i = 0; i < h->nslots; i++) {
+		int j = h->slot_at[i];
+		if (j >= 0 && (j >= s->ndisks || strcmp(s->disks[j].name, h->disk[i])))
+			j = -2;
+		if (j == -2 || (j == -1 && relist))
+			for (j = 0; j < s->ndisks && strcmp(s->disks[j].name, h->disk[i]); j++)
+				;
+		h->slot_at[i] = j >= 0 && j < s->ndisks ? j : -1;
+		if (h->slot_at[i] < 0) {
+			room = true;
 			continue;
-		if (d->have_rate) {
-			h->rd_sum[slot] += d->rkB_s;
-			h->wr_sum[slot] += d->wkB_s;
-			h->nrate[slot]++;
 		}
+		const struct disk_rate *d = &s->disks[h->slot_at[i]];
+		h->slot_seen[i] = seen;
+		if (d->have_rate && (d->rkB_s > 0 || d->wkB_s > 0))
+			h->slot_busy[i] = seen;
+		if (d->have_rate) {
+			h->rd_sum[i] += d->rkB_s;
+			h->wr_sum[i] += d->wkB_s;
+			h->nrate[i]++;
+		}
+	}
+	/* a row for a disk without one: any with a rate while rows are free,
+	 * then one doing I/O, while a row is free or held by a disk that
+	 * never did any */
+	for (int i = 0; i < h->nslots && !room; i++)
+		room = !h->slot_busy[i];
+	for (int j = 0; j < s->ndisks && room; j++) {
+		const struct disk_rate *d = &s->disks[j];
+		bool has = false, busy = d->have_rate && (d->rkB_s > 0 || d->wkB_s > 0);
+		if (!d->have_rate || (!busy && h->nslots >= HIST_DISKS))
+			continue;
+		for (int i = 0; i < h->nslots && !has; i++)
+			has = h->slot_at[i] == j && h->slot_seen[i] == seen;
+		if (has)
+			continue;
+		int slot = slot_take(h, d->name, seen);
+		if (slot < 0)
+			break;   /* every row's disk is in this sample, and busy */
+		h->slot_at[slot] = j;
+		h->slot_busy[slot] = busy ? seen : 0;
+		h->rd_sum[slot] += d->rkB_s;
+		h->wr_sum[slot] += d->wkB_s;
+		h->nrate[slot]++;
 	}
 	/* the bucket's last sample: complete now, not at the next one */
 	if (h->k && (s->seq - h->seq0 + 1) % k == 0)

@@ -13,6 +13,8 @@ int series_init(struct series *s, size_t cap)
 
 void series_free(struct series *s)
 {
+	for (size_t i = 0; s->ring && i < s->cap; i++)
+		sample_free(&s->ring[i]);
 	free(s->ring);
 	s->ring = NULL;
 	s->cap = 0;
@@ -24,9 +26,11 @@ void series_clear(struct series *s)
 	s->pushed = 0;
 }
 
+/* Each slot keeps its own disks[], grown to the most devices it held:
+ * a push copies the devices, never shares the producer's storage. */
 void series_push(struct series *s, const struct sample *smp)
 {
-	s->ring[s->pushed % s->cap] = *smp;
+	sample_copy(&s->ring[s->pushed % s->cap], smp);
 	s->pushed++;
 }
 

@@ -206,9 +206,8 @@ struct probe_pcp {
 	pmID pmid[PM_N];             /* PM_ID_NULL: pmcd has no such metric */
 	pmDesc desc[PM_N];
 	/* the disks' instance names, cached: pmNameInDom once per instance */
-	int ninst;
-	int inst[SNAP_MAX_DISKS];
-	char inst_name[SNAP_MAX_DISKS][SNAP_DISK_NAME_LEN];
+	int ninst, inst_cap;
+	struct pcp_inst { int inst; char name[SNAP_DISK_NAME_LEN]; } *inst;
 	/* mmv.iodash.PID.*: they come and go with each iodash there, so
 	 * looked up again every IODASH_LOOKUP_S */
 	pmID ipmid[PI_N];
@@ -299,22 +298,36 @@ static bool pcp_inst_double(const struct probe_pcp *c, const pmResult *r, const 
 	return false;
 }
 
-/* The name of a disk instance, from the cache or from pmcd. */
-static const char *pcp_disk_name(struct probe_pcp *c, int inst)
+/* The name of a disk instance, from the cache or from pmcd.  pmcd lists
+ * the instances in the same order fetch after fetch, so the cache is
+ * looked at the fetch's index first: a walk only when the list changed. */
+static const char *pcp_disk_name(struct probe_pcp *c, int inst, int hint)
 {
 	char *name = NULL;
 
+	if (hint < c->ninst && c->inst[hint].inst == inst)
+		return c->inst[hint].name;
 	for (int k = 0; k < c->ninst; k++)
-		if (c->inst[k] == inst)
-			return c->inst_name[k];
+		if (c->inst[k].inst == inst)
+			return c->inst[k].name;
 	if (P->pmNameInDom(c->desc[PM_DISK_FIRST].indom, inst, &name) < 0)
 		return NULL;
-	if (c->ninst == SNAP_MAX_DISKS)
-		c->ninst = 0;           /* more disks came and went than fit: start over */
-	c->inst[c->ninst] = inst;
-	snprintf(c->inst_name[c->ninst], SNAP_DISK_NAME_LEN, "%s", name);
+	void *p = c->inst;
+	if (snapshot_grow_array(&p, &c->inst_cap, c->ninst + 1, sizeof(*c->inst))) {
+		free(name);
+		return NULL;
+	}
+	c->inst = p;
+	/* the new one at the fetch's index where it can go, so the next
+	 * fetch finds it there */
+	int k = hint < c->ninst ? hint : c->ninst;
+	if (k < c->ninst)
+		c->inst[c->ninst] = c->inst[k];
+	c->ninst++;
+	c->inst[k].inst = inst;
+	snprintf(c->inst[k].name, SNAP_DISK_NAME_LEN, "%s", name);
 	free(name);
-	return c->inst_name[c->ninst++];
+	return c->inst[k].name;
 }
 
 /* The sample's time: the collector's timestamp of the fetch (when its
@@ -351,18 +364,22 @@ static void pcp_fill_disks(struct probe_pcp *c, const pmResult *r, const int *sl
 	bool has_1517 = c->pmid[PM_D_DISCARDS] != PM_ID_NULL && c->pmid[PM_D_FLUSHES] != PM_ID_NULL;
 
 	s->ndisks = 0;
-	for (int j = 0; first && j < first->numval && s->ndisks < SNAP_MAX_DISKS; j++) {
-		const char *name = pcp_disk_name(c, first->vlist[j].inst);
+	for (int j = 0; first && j < first->numval; j++) {
+		const char *name = pcp_disk_name(c, first->vlist[j].inst, j);
 		if (!name)
 			continue;
-		struct snap_disk *d = &s->disks[s->ndisks++];
-		memset(d, 0, sizeof(*d));
+		struct snap_disk *d = snapshot_add_disk(s);
+		if (!d)
+			break;
 		snprintf(d->name, sizeof(d->name), "%s", name);
 		d->nfields = has_1517 ? DS_NFIELDS : DS_WEIGHTED_MS_IO + 1;
 		for (int f = 0; f < d->nfields; f++) {
 			int i = PM_DISK_FIRST + f;
 			const pmValueSet *vs = pcp_set(r, slot, i);
-			for (int k = 0; vs && k < vs->numval; k++)
+			/* the same instance at the same index in each metric's
+			 * set, unless pmcd's list moved between them */
+			int k = vs && j < vs->numval && vs->vlist[j].inst == first->vlist[j].inst ? j : 0;
+			for (; vs && k < vs->numval; k++)
 				if (vs->vlist[k].inst == first->vlist[j].inst) {
 					pcp_u64(c, i, vs, k, &d->f[f]);
 					break;
@@ -621,7 +638,7 @@ int probe_pcp_open_archive(struct probe_pcp **out, const char *path, char *err, 
 		free(c);
 		return rc;
 	}
-	if (!c || !(c->ahead = malloc(sizeof(*c->ahead)))) {
+	if (!c || !(c->ahead = calloc(1, sizeof(*c->ahead)))) {
 		free(c);
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -ENOMEM;
@@ -673,7 +690,10 @@ static int pcp_archive_read(struct probe_pcp *c, struct snapshot *s, char *err, 
 
 	if (c->ahead_eol)
 		return -ENODATA;
+	/* swapped, not copied: each keeps a disks[] of its own */
+	struct snapshot t = *s;
 	*s = *c->ahead;
+	*c->ahead = t;
 	rc = pcp_archive_next(c, c->ahead, err, errlen);
 	if (rc == -ENODATA)
 		c->ahead_eol = true;
@@ -868,6 +888,9 @@ void probe_pcp_close(struct probe_pcp *c)
 		return;
 	if (c->ctx >= 0)
 		P->pmDestroyContext(c->ctx);
+	if (c->ahead)
+		snapshot_free(c->ahead);
 	free(c->ahead);
+	free(c->inst);
 	free(c);
 }

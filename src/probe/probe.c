@@ -37,6 +37,7 @@
 #include <libproc2/vmstat.h>
 
 #include "iodash/probe/probe.h"
+#include "iodash/base/namemap.h"
 #include "iodash/base/util.h"
 #include "pcp.h"
 
@@ -78,6 +79,7 @@ struct probe {
 	uint64_t mi_last[SNAP_MEMINFO_NITEMS];  /* meminfo's items then */
 	struct diskstats_reaped *disks_last;    /* libproc2's last disk list (its stacks) */
 	int disks_last_n;                       /* our read's devices when it was read */
+	struct namemap disk_type;               /* its devices by name: 1 a partition, 0 not */
 
 	/* dir and trace */
 	char *root;
@@ -223,7 +225,7 @@ const struct snap_disk *snapshot_find_disk(const struct snapshot *s, const char 
 {
 	if (!s || !name)
 		return NULL;
-	for (int i = 0; i < s->ndisks && i < SNAP_MAX_DISKS; i++)
+	for (int i = 0; i < s->ndisks; i++)
 		if (strcmp(s->disks[i].name, name) == 0)
 			return &s->disks[i];
 	return NULL;
@@ -252,6 +254,7 @@ void probe_close(struct probe *p)
 		procps_meminfo_unref(&p->mi);
 	if (p->ds)
 		procps_diskstats_unref(&p->ds);
+	namemap_free(&p->disk_type);
 	for (int i = 0; i < PROBE_TEXT_COUNT; i++) {
 		if (p->fd[i] >= 0)
 			close(p->fd[i]);
@@ -360,24 +363,31 @@ static int probe_reap_disks(struct probe *p, struct diskstats_reaped **dr)
  * (one added or removed), or, at most once a slow period (`due`), when a
  * device of ours is not in it (one replaced by another); a device it
  * still lists after it vanished is not in our read, so never shown. */
-static struct diskstats_stack *probe_disk_stack(struct diskstats_reaped *dr,
-						  const struct diskstats_info *ds, const char *name)
+static int probe_map_disk_types(struct probe *p)
 {
-	for (int k = 0; dr && k < dr->total; k++)
-		if (!strcmp(DISKSTATS_VAL(0, str, dr->stacks[k], ds), name))
-			return dr->stacks[k];
-	return NULL;
+	struct diskstats_reaped *dr = p->disks_last;
+
+	namemap_clear(&p->disk_type);
+	for (int k = 0; dr && k < dr->total; k++) {
+		int part = DISKSTATS_VAL(1, s_int, dr->stacks[k], p->ds) == DISKSTATS_TYPE_PARTITION;
+		if (namemap_put(&p->disk_type, DISKSTATS_VAL(0, str, dr->stacks[k], p->ds), part))
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 /* A device of our read that libproc2's last list lacks. */
 static bool probe_disk_list_lacks(const struct probe *p, const struct snapshot *s)
 {
 	for (int i = 0; i < s->ndisks; i++)
-		if (!probe_disk_stack(p->disks_last, p->ds, s->disks[i].name))
+		if (namemap_get(&p->disk_type, s->disks[i].name) < 0)
 			return true;
 	return false;
 }
 
+/* Each device's type by name through a map made when libproc2's list is
+ * read: a hash a device, not a walk of the list (1,024 devices were a
+ * million compares a sample). */
 static int probe_disk_types(struct probe *p, struct snapshot *s, bool due)
 {
 	int rc;
@@ -386,15 +396,17 @@ static int probe_disk_types(struct probe *p, struct snapshot *s, bool due)
 		if ((rc = probe_reap_disks(p, &p->disks_last)) < 0)
 			return rc;
 		p->disks_last_n = s->ndisks;
+		if ((rc = probe_map_disk_types(p)) < 0)
+			return rc;
 	}
 	if (!p->disks_last)
 		return 0;               /* refused (ERANGE): our reader stands */
 	for (int i = 0; i < s->ndisks; i++) {
 		struct snap_disk *d = &s->disks[i];
-		struct diskstats_stack *st = probe_disk_stack(p->disks_last, p->ds, d->name);
+		int part = namemap_get(&p->disk_type, d->name);
 
-		if (st && d->nfields >= 11)
-			d->is_partition = DISKSTATS_VAL(1, s_int, st, p->ds) == DISKSTATS_TYPE_PARTITION;
+		if (part >= 0 && d->nfields >= 11)
+			d->is_partition = part == 1;
 	}
 	return 0;
 }
@@ -861,13 +873,14 @@ int probe_open_root(struct probe **out, const char *dir, char *err, size_t errle
 			goto fail;
 	} else if (faccessat(p->rootfd, "vmstat", F_OK, 0) == 0) {
 		/* Read once now so a broken root is reported at open. */
-		struct snapshot *s = malloc(sizeof(*s));
+		struct snapshot *s = calloc(1, sizeof(*s));
 		if (!s) {
 			rc = -ENOMEM;
 			probe_errf(err, errlen, "%s: out of memory", dir);
 			goto fail;
 		}
 		rc = probe_read_dir(p, s, err, errlen);
+		snapshot_free(s);
 		free(s);
 		if (rc < 0)
 			goto fail;

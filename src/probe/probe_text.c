@@ -411,42 +411,37 @@ static int parse_meminfo(struct parse_ctx *cx, const char *buf, size_t len,
 
 /* --- /proc/diskstats: "major minor name f1 .. fN" ---------------------- */
 
-bool probe_name_is_partition(const struct snap_disk *disks, int ndisks, const char *name)
+bool probe_name_is_partition_of(const char *disk, const char *name)
 {
-	size_t nlen = strlen(name);
+	size_t nlen = strlen(name), dlen = strlen(disk);
+	const char *rest;
 
-	for (int i = 0; i < ndisks; i++) {
-		const struct snap_disk *d = &disks[i];
-		size_t dlen = strlen(d->name);
-		const char *rest;
-
-		if (d->is_partition || dlen == 0 || dlen >= nlen ||
-		    memcmp(d->name, name, dlen) != 0)
-			continue;
-		rest = name + dlen;
-		/* The kernel puts a 'p' between a disk name ending in a digit
-		 * and the partition number (nvme0n1p1, loop0p1, mmcblk0p2). */
-		if (is_digit(d->name[dlen - 1])) {
-			if (*rest != 'p')
-				continue;
-			rest++;
-		}
-		if (!*rest)
-			continue;
-		while (is_digit(*rest))
-			rest++;
-		if (!*rest)
-			return true;
+	if (dlen == 0 || dlen >= nlen || memcmp(disk, name, dlen) != 0)
+		return false;
+	rest = name + dlen;
+	/* The kernel puts a 'p' between a disk name ending in a digit
+	 * and the partition number (nvme0n1p1, loop0p1, mmcblk0p2). */
+	if (is_digit(disk[dlen - 1])) {
+		if (*rest != 'p')
+			return false;
+		rest++;
 	}
-	return false;
+	if (!*rest)
+		return false;
+	while (is_digit(*rest))
+		rest++;
+	return !*rest;
 }
 
-static bool disk_all_zero(const struct snap_disk *d)
+/* Only the whole disk listed last is a candidate: the kernel lists a
+ * disk's partitions right after it, and walking every disk before made
+ * a list of 1,024 devices half a million compares a read. */
+bool probe_name_is_partition(const struct snap_disk *disks, int ndisks, const char *name)
 {
-	for (int i = 0; i < DS_NFIELDS; i++)
-		if (d->f[i])
-			return false;
-	return true;
+	for (int i = ndisks - 1; i >= 0; i--)
+		if (!disks[i].is_partition)
+			return probe_name_is_partition_of(disks[i].name, name);
+	return false;
 }
 
 /* The counters after the name, read as iostat reads them (sysstat's
@@ -536,20 +531,11 @@ static int parse_diskstats(struct parse_ctx *cx, const char *buf, size_t len,
 		/* only partitions ever had the 4-field line */
 		d.is_partition = d.nfields == 4 ||
 				 probe_name_is_partition(s->disks, s->ndisks, d.name);
-		if (s->ndisks < SNAP_MAX_DISKS) {
-			s->disks[s->ndisks++] = d;
-		} else if (!disk_all_zero(&d)) {
-			/* Boxes with hundreds of loop devices: a device that never
-			 * did I/O gives its slot to one that did. */
-			for (int i = 0; i < s->ndisks; i++) {
-				if (disk_all_zero(&s->disks[i])) {
-					memmove(&s->disks[i], &s->disks[i + 1],
-						sizeof(d) * (size_t)(s->ndisks - i - 1));
-					s->disks[s->ndisks - 1] = d;
-					break;
-				}
-			}
-		}
+		struct snap_disk *slot = snapshot_add_disk(s);
+		if (!slot)
+			return text_fail(cx->err, cx->errlen, name, c.line,
+					 "out of memory for %d devices", s->ndisks + 1);
+		*slot = d;
 	}
 	if (rc < 0)
 		return cursor_fail(rc, cx->err, cx->errlen, name, c.line);
@@ -738,9 +724,10 @@ int probe_parse_texts(const struct probe_texts *t, unsigned required,
 	unsigned knobs = 0;
 	int rc = 0;
 
-	/* disks[] is 3/4 of the struct and only [0, ndisks) is ever read:
-	 * zeroing it all was 5% of a live sample's instructions. */
-	memset(s, 0, offsetof(struct snapshot, disks));
+	/* the devices' storage is kept (only [0, ndisks) is ever read):
+	 * zeroing or freeing it each read would cost what a read costs */
+	memset(s, 0, offsetof(struct snapshot, ndisks));
+	s->ndisks = 0;
 	s->mono_ns = mono;
 	s->realtime_ns = real;
 	for (int i = 0; i < PROBE_TEXT_COUNT; i++) {

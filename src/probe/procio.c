@@ -37,6 +37,8 @@ void procio_free(struct procio *p)
 	free(p->prev);
 	p->prev = NULL;
 	p->nprev = 0;
+	snapshot_free(&p->snap);
+	p->have_snap = false;
 }
 
 double procio_now(void)
@@ -235,7 +237,7 @@ static void scan_snapshot(struct procio *p, const struct snapshot *snap, struct 
 		out->psi_some_avg10 = snap->psi_io_some_avg10;
 		out->psi_full_avg10 = snap->psi_io_full_avg10;
 	}
-	if ((snap->have & SNAP_HAVE_DISKS) && (s = malloc(sizeof(*s)))) {
+	if ((snap->have & SNAP_HAVE_DISKS) && (s = calloc(1, sizeof(*s)))) {
 		derive_sample(p->have_snap ? &p->snap : NULL, snap, snap->mono_ns, 0, &all, s);
 		for (int i = 0; i < s->ndisks && out->ndevs < PROCIO_DEVS; i++) {
 			const struct disk_rate *d = &s->disks[i];
@@ -248,10 +250,10 @@ static void scan_snapshot(struct procio *p, const struct snapshot *snap, struct 
 			o->rareq_sz = d->rareq_sz;
 			o->wareq_sz = d->wareq_sz;
 		}
+		sample_free(s);
 		free(s);
 	}
-	p->snap = *snap;
-	p->have_snap = true;
+	p->have_snap = snapshot_copy(&p->snap, snap) == 0;
 }
 
 int procio_scan(struct procio *p, double now_s, pid_t bench_root, const struct snapshot *snap,

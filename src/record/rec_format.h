@@ -29,6 +29,13 @@
 #define RT_BENCH  'B'
 
 #define RT_DISKS  'L'   /* the sample's disk list (names, nfields), v2 */
+/* The list continued (2.3): an L holds at most REC_LIST_PAIRS disks, the
+ * M records right after it the rest, as many as it takes, so that no
+ * line passes REC_MAX_FIELDS or REC_MAX_LINE however many disks there
+ * are.  A reader of 2.2 skips M (a later version's record) and, the L's
+ * count not being the sample's, reads the D records as they come. */
+#define RT_DISKS_MORE 'M'
+#define REC_LIST_PAIRS 24
 #define RT_END    'Z'   /* the writer closed the file: nothing more will come, v2.1 */
 /* The kernel's throttling over the sample just before (after its D
  * records), 2.1: kernel(1), throttled, pauses, paused_ms, then per writer

@@ -185,6 +185,9 @@ static void format_header(struct rec_buf *b, const struct rec_meta *meta, int64_
 		rec_buf_begin(b, &l, RT_COLS);
 		rec_buf_printf(b, "\t%c\tdisk\tnfields\t...", RT_DISKS);
 		rec_buf_end(b, l);
+		rec_buf_begin(b, &l, RT_COLS);
+		rec_buf_printf(b, "\t%c\tdisk\tnfields\t...", RT_DISKS_MORE);
+		rec_buf_end(b, l);
 	}
 	{
 		/* T: four columns, then a list of writers (four each) */
@@ -402,7 +405,7 @@ static void put_disk_list(struct recorder *r, const struct sample *s)
 	struct rec_buf body = { 0 };
 	size_t ls;
 
-	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
+	for (int i = 0; i < s->ndisks; i++) {
 		put_sep(&body);
 		rec_buf_put_text(&body, s->disks[i].name);
 		put_i(&body, s->disks[i].nfields);
@@ -418,9 +421,17 @@ static void put_disk_list(struct recorder *r, const struct sample *s)
 		rec_buf_free(&body);
 		return;
 	}
+	/* the list in records of REC_LIST_PAIRS disks: L, then M ... */
 	rec_buf_begin(&r->buf, &ls, RT_DISKS);
-	if (body.len)
-		rec_buf_puts(&r->buf, body.p);
+	for (int i = 0; i < s->ndisks; i++) {
+		if (i && i % REC_LIST_PAIRS == 0) {
+			rec_buf_end(&r->buf, ls);
+			rec_buf_begin(&r->buf, &ls, RT_DISKS_MORE);
+		}
+		put_sep(&r->buf);
+		rec_buf_put_text(&r->buf, s->disks[i].name);
+		put_i(&r->buf, s->disks[i].nfields);
+	}
 	rec_buf_end(&r->buf, ls);
 	rec_buf_free(&r->last_disks);
 	r->last_disks = body;
@@ -465,7 +476,7 @@ static void on_sample(void *ctx, const struct sample *s)
 		}
 	}
 	rec_buf_end(b, ls);
-	for (int i = 0; i < s->ndisks && i < SAMPLE_MAX_DISKS; i++) {
+	for (int i = 0; i < s->ndisks; i++) {
 		const struct disk_rate *d = &s->disks[i];
 		int n = disk_last_delta(d);
 		if (d->have_rate && n < 0)

@@ -26,6 +26,7 @@
  * refused. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -485,6 +486,7 @@ static int scan_record(struct recording *rec, const struct fields *f, size_t pos
 		apply_cols(rec, f);
 		return 0;
 	case RT_DISK:
+	case RT_DISKS_MORE: /* read with its L */
 	case RT_THROTTLE:   /* read with its sample */
 		rec->seen_data = true;
 		return 0;
@@ -886,25 +888,34 @@ static void parse_disk(const struct recording *rec, const struct fields *f, doub
 	}
 }
 
-/* The disk list of the L record at off: names and nfields in sample
- * order.  The count, or -1 when it cannot be used. */
-static int parse_list(const struct recording *rec, uint64_t off, struct disk_rate *list)
+/* The disk list of the L record at off and the M records after it:
+ * names and nfields in sample order, into s->disks (grown).  The count,
+ * or -1 when it cannot be used (a damaged part: which disks it held is
+ * unknown). */
+static int parse_list(const struct recording *rec, uint64_t off, struct sample *s)
 {
 	struct fields f;
 	size_t next;
 	int n = 0;
 
-	if (read_line(rec, off, &f, &next) || f.len[0] != 1 || f.p[0][0] != RT_DISKS)
-		return -1;
-	if ((f.nf - 2) % 2 || (f.nf - 2) / 2 > SAMPLE_MAX_DISKS)
-		return -1;   /* fields of an L that no writer made */
-	for (int i = 1; i + 1 < f.nf - 1; i += 2, n++) {
-		long long nf = fd_ll(f.p[i + 1], f.len[i + 1]);
-		memset(&list[n], 0, sizeof(list[n]));
-		fd_text(f.p[i], f.len[i], list[n].name, sizeof(list[n].name));
-		list[n].nfields = nf < 0 ? 0 : nf > DS_NFIELDS ? DS_NFIELDS : (int)nf;
+	for (char type = RT_DISKS;; type = RT_DISKS_MORE) {
+		if (read_line(rec, off, &f, &next) || f.len[0] != 1 || f.p[0][0] != type)
+			return -1;
+		if ((f.nf - 2) % 2 || f.nf >= REC_MAX_FIELDS)
+			return -1;   /* fields of an L that no writer made */
+		if (sample_reserve_disks(s, n + (f.nf - 2) / 2))
+			return -1;
+		for (int i = 1; i + 1 < f.nf - 1; i += 2, n++) {
+			struct disk_rate *list = s->disks;
+			long long nf = fd_ll(f.p[i + 1], f.len[i + 1]);
+			memset(&list[n], 0, sizeof(list[n]));
+			fd_text(f.p[i], f.len[i], list[n].name, sizeof(list[n].name));
+			list[n].nfields = nf < 0 ? 0 : nf > DS_NFIELDS ? DS_NFIELDS : (int)nf;
+		}
+		off = next;
+		if (off >= rec->scanned || rec->map[off] != RT_DISKS_MORE)
+			return n;
 	}
-	return n;
 }
 
 /* The L record that governs the sample at off: the last one before it. */
@@ -922,29 +933,45 @@ static const struct list_ix *list_before(const struct recording *rec, uint64_t o
 	return lo ? &rec->lists[lo - 1] : NULL;
 }
 
-/* Is disk j a partition of a disk listed before it?  The same rule as
- * probe_name_is_partition(), over the disks a recording names. */
-static bool disk_name_is_partition(const struct sample *s, int j)
+/* Not stored: the kernel's naming tells a partition from its disk, as
+ * the text probe tells it (the whole disk listed last before it). */
+static void mark_partitions(struct sample *s)
 {
-	struct snap_disk before[SAMPLE_MAX_DISKS];
+	int whole = -1;
 
-	for (int k = 0; k < j; k++) {
-		memcpy(before[k].name, s->disks[k].name, sizeof(before[k].name));
-		before[k].is_partition = s->disks[k].is_partition;
+	for (int j = 0; j < s->ndisks; j++) {
+		s->disks[j].is_partition = whole >= 0 &&
+			probe_name_is_partition_of(s->disks[whole].name, s->disks[j].name);
+		if (!s->disks[j].is_partition)
+			whole = j;
 	}
-	return probe_name_is_partition(before, j, s->disks[j].name);
+}
+
+/* The list's entry named name: from `from` on first (the writer puts the
+ * D records in the list's order, so a sample's lookups walk the list
+ * once), then from its start; -1 when not there or taken. */
+static int list_find(const struct sample *s, int n, const unsigned char *used, int from,
+		     const char *name)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (int j = pass ? 0 : from; j < (pass ? from : n); j++)
+			if (!used[j] && !strcmp(s->disks[j].name, name))
+				return j;
+	return -1;
 }
 
 /* The disks of the sample at off, whose S record ends at next: its D
  * records, placed in the order of the L record before it, and the disks
  * the L names without a D record are idle (every delta 0).  Without a
  * usable L (format 1, a damaged one, or one that disagrees with the S's
- * ndisks or the D names) the disks are the D records as they come. */
+ * ndisks or the D names) the disks are the D records as they come.  Any
+ * number of devices (2.3; 2.2's writer kept 16), in time linear in them. */
 static void read_disks(const struct recording *rec, uint64_t off, size_t next, int ndisks,
 		       struct sample *s)
 {
-	struct disk_rate dl[SAMPLE_MAX_DISKS];
-	bool used[SAMPLE_MAX_DISKS] = { false };
+	struct disk_rate *dl = NULL;
+	unsigned char *used = NULL;
+	int capd = 0;
 	const struct list_ix *li = list_before(rec, off);
 	struct fields f;
 	int nd = 0, nlist = -1;
@@ -954,24 +981,25 @@ static void read_disks(const struct recording *rec, uint64_t off, size_t next, i
 		int rc = read_line(rec, o, &f, &next);
 		if (rc == -ENOENT)
 			break;
-		if (rc || f.len[0] != 1 || nd >= SAMPLE_MAX_DISKS) {
+		void *p = dl;
+		if (rc || f.len[0] != 1 || snapshot_grow_array(&p, &capd, nd + 1, sizeof(*dl))) {
 			lost = true;   /* a damaged disk line reads as never written */
 			continue;
 		}
+		dl = p;
 		parse_disk(rec, &f, s->dt, &dl[nd++]);
 	}
 	if (li && !li->bad)
-		nlist = parse_list(rec, li->off, s->disks);
-	if (nlist < 0 || nlist != ndisks || nlist < nd)
+		nlist = parse_list(rec, li->off, s);
+	if (nlist < 0 || nlist != ndisks || nlist < nd || !(used = calloc((size_t)nlist + 1, 1)))
 		goto as_they_come;
-	for (int k = 0; k < nd; k++) {
-		int j = 0;
-		while (j < nlist && (used[j] || strcmp(s->disks[j].name, dl[k].name)))
-			j++;
-		if (j == nlist)
+	for (int k = 0, from = 0; k < nd; k++) {
+		int j = list_find(s, nlist, used, from, dl[k].name);
+		if (j < 0)
 			goto as_they_come;
-		used[j] = true;
+		used[j] = 1;
 		s->disks[j] = dl[k];
+		from = j + 1;
 	}
 	for (int j = 0; j < nlist; j++) {
 		if (used[j])
@@ -987,13 +1015,15 @@ static void read_disks(const struct recording *rec, uint64_t off, size_t next, i
 	s->ndisks = nlist;
 	goto partitions;
 as_they_come:
-	memcpy(s->disks, dl, (size_t)nd * sizeof(dl[0]));
+	if (sample_reserve_disks(s, nd))
+		nd = 0;
+	if (nd)
+		memcpy(s->disks, dl, (size_t)nd * sizeof(dl[0]));
 	s->ndisks = nd;
 partitions:
-	/* not stored: the kernel's naming tells a partition from its disk,
-	 * as the text probe tells it */
-	for (int j = 0; j < s->ndisks; j++)
-		s->disks[j].is_partition = disk_name_is_partition(s, j);
+	mark_partitions(s);
+	free(dl);
+	free(used);
 }
 
 /* The T record after the sample's D records, if any (2.1): the kernel's
@@ -1041,7 +1071,7 @@ int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 
 	if (i >= rec->ix[RK_SAMPLE].n)
 		return -ERANGE;
-	memset(s, 0, sizeof(*s));
+	sample_reset(s);
 	s->zone = ZONE_UNKNOWN;
 	off = rec->ix[RK_SAMPLE].v[i].off;
 	rc = read_line(rec, off, &f, &next);
@@ -1056,7 +1086,7 @@ int recording_sample(const struct recording *rec, size_t i, struct sample *s)
 		case SF_REALTIME_SKEW_NS: skew = fd_ll(p, n); have_skew = true; continue;
 		case SF_NDISKS: {
 			long long v = fd_ll(p, n);
-			ndisks = v < 0 || v > SAMPLE_MAX_DISKS ? -1 : (int)v;
+			ndisks = v < 0 || v > INT_MAX / 2 ? -1 : (int)v;
 			continue;
 		}
 		}

@@ -91,7 +91,7 @@ static int add_run(struct compare_data *cd, const struct recording *rec, const c
 	r->tput_kBps = calloc(COMPARE_RUN_MAX_POINTS, sizeof(double));
 	r->freerun_kb = calloc(COMPARE_RUN_MAX_POINTS, sizeof(double));
 	r->bg_kb = calloc(COMPARE_RUN_MAX_POINTS, sizeof(double));
-	s = malloc(sizeof(*s));
+	s = calloc(1, sizeof(*s));
 	cd->nruns++;     /* counted now so compare_free frees the arrays */
 	if (!r->t || !r->dirty_kb || !r->thresh_kb || !r->tput_kBps || !r->freerun_kb || !r->bg_kb || !s) {
 		free(s);
@@ -113,6 +113,7 @@ static int add_run(struct compare_data *cd, const struct recording *rec, const c
 		n++;
 	}
 	r->n = n;
+	sample_free(s);
 	free(s);
 	return 0;
 }

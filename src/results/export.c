@@ -10,11 +10,11 @@
 #include <string.h>
 #include "iodash/results/emit.h"
 #include "iodash/results/export.h"
+#include "iodash/base/namemap.h"
 #include "iodash/sample/sample_schema.h"
 #include "iodash/base/text.h"
 #include "record/rec_format.h"
 
-#define EXPORT_MAX_DISKS 64
 /* 9 significant digits hold every recorded figure */
 #define EXPORT_DIGITS 9
 
@@ -71,19 +71,39 @@ static void emit_sample_fields(struct emitter *e, const struct sample *s)
 	}
 }
 
+/* CSV's disk columns: every device of the recording (any number), by
+ * name through a hash, and for the sample being written, each column's
+ * device in it (at[k], NULL: not in this sample). */
+struct export_disks {
+	char (*name)[SNAP_DISK_NAME_LEN];
+	const struct disk_rate **at;
+	int n, cap, cap_at;
+	struct namemap ix;
+};
+
+static void export_disks_free(struct export_disks *x)
+{
+	free(x->name);
+	free(x->at);
+	namemap_free(&x->ix);
+}
+
 /* CSV: every known disk's figures in columns (a disk missing from this
  * sample leaves its cells empty).  JSON: the sample's disks as a list. */
-static void emit_sample_disks(struct emitter *e, const struct sample *s,
-			      char (*disks)[SNAP_DISK_NAME_LEN], int ndisks)
+static void emit_sample_disks(struct emitter *e, const struct sample *s, struct export_disks *x)
 {
 	union ex_v v;
 
 	if (e->ops->fmt == EX_CSV) {
-		for (int k = 0; k < ndisks; k++) {
-			const struct disk_rate *dr = NULL;
-			for (int d = 0; d < s->ndisks; d++)
-				if (!strcmp(s->disks[d].name, disks[k]))
-					dr = &s->disks[d];
+		for (int k = 0; k < x->n; k++)
+			x->at[k] = NULL;
+		for (int d = 0; d < s->ndisks; d++) {
+			int k = namemap_get(&x->ix, s->disks[d].name);
+			if (k >= 0)
+				x->at[k] = &s->disks[d];
+		}
+		for (int k = 0; k < x->n; k++) {
+			const struct disk_rate *dr = x->at[k];
 			for (int c = 0; c < DF_N; c++) {
 				v.d = dr ? disk_rate_figure(dr, c) : NAN;
 				e->ops->field(e, disk_figure_name(c), SCT_DOUBLE, &v, dr != NULL);
@@ -109,35 +129,40 @@ static void emit_sample_disks(struct emitter *e, const struct sample *s,
 }
 
 /* The disks of every sample: CSV's columns come up front (hotplug: a disk
- * missing from a sample leaves its cells empty). */
-static int export_list_disks(const struct recording *rec, struct sample *s,
-			     char (*disks)[SNAP_DISK_NAME_LEN])
+ * missing from a sample leaves its cells empty).  0, or -ENOMEM. */
+static int export_list_disks(const struct recording *rec, struct sample *s, struct export_disks *x)
 {
-	int ndisks = 0;
-
 	for (size_t i = 0; i < recording_count(rec, RK_SAMPLE); i++) {
 		if (recording_sample(rec, i, s))
 			continue;
 		for (int d = 0; d < s->ndisks; d++) {
-			int k;
-			for (k = 0; k < ndisks && strcmp(disks[k], s->disks[d].name); k++)
-				;
-			if (k == ndisks && ndisks < EXPORT_MAX_DISKS)
-				memcpy(disks[ndisks++], s->disks[d].name, SNAP_DISK_NAME_LEN);
+			if (namemap_get(&x->ix, s->disks[d].name) >= 0)
+				continue;
+			void *p = x->name;
+			if (snapshot_grow_array(&p, &x->cap, x->n + 1, sizeof(*x->name)))
+				return -ENOMEM;
+			x->name = p;
+			if (namemap_put(&x->ix, s->disks[d].name, x->n))
+				return -ENOMEM;
+			memcpy(x->name[x->n++], s->disks[d].name, SNAP_DISK_NAME_LEN);
 		}
 	}
-	return ndisks;
+	void *p = x->at;
+	if (snapshot_grow_array(&p, &x->cap_at, x->n, sizeof(*x->at)))
+		return -ENOMEM;
+	x->at = p;
+	return 0;
 }
 
 static void export_samples(const struct recording *rec, struct emitter *em, struct sample *s,
-			   char (*disks)[SNAP_DISK_NAME_LEN], int ndisks)
+			   struct export_disks *x)
 {
 	for (size_t i = 0, first = 1; i < recording_count(rec, RK_SAMPLE); i++) {
 		if (recording_sample(rec, i, s))
 			continue;
 		em->ops->row_begin(em, first);
 		emit_sample_fields(em, s);
-		emit_sample_disks(em, s, disks, ndisks);
+		emit_sample_disks(em, s, x);
 		em->ops->row_end(em);
 		first = 0;
 	}
@@ -411,7 +436,7 @@ static void export_document(const struct recording *rec, struct sample *s, FILE 
 			(unsigned long long)h->dirty_background_bytes, h->dirty_background_ratio,
 			(unsigned long long)h->dirty_bytes, h->dirty_ratio);
 	fputs("},\n \"samples\": [", out);
-	export_samples(rec, &em, s, NULL, 0);
+	export_samples(rec, &em, s, NULL);
 	fputs("],\n \"events\": [", out);
 	export_events(rec, &em, false);
 	fputs("],\n \"results\": [", out);
@@ -430,24 +455,30 @@ static void export_document(const struct recording *rec, struct sample *s, FILE 
 }
 
 /* --csv and --ndjson: one table, by the same walk as the document. */
-static void export_table(const struct recording *rec, enum export_table table, bool ndjson,
-			 struct sample *s, char (*disks)[SNAP_DISK_NAME_LEN], FILE *out)
+static int export_table(const struct recording *rec, enum export_table table, bool ndjson,
+			struct sample *s, FILE *out)
 {
 	struct emitter em = { ndjson ? &emit_ndjson : &emit_csv, out, 0, EXPORT_DIGITS, 0 };
+	struct export_disks disks = { 0 };
 
 	switch (table) {
 	case EXPORT_SAMPLES: {
-		int ndisks = ndjson ? 0 : export_list_disks(rec, s, disks);
+		if (!ndjson && export_list_disks(rec, s, &disks)) {
+			export_disks_free(&disks);
+			return -ENOMEM;
+		}
+		int ndisks = disks.n;
 		if (!ndjson) {
 			for (int i = 0, k = 0; i < SF_N; i++)
 				if (sample_cols[i].where & SCW_EXPORT)
 					fprintf(out, "%s%s", k++ ? "," : "", sample_cols[i].name);
 			for (int k = 0; k < ndisks; k++)
 				for (int c = 0; c < DF_N; c++)
-					fprintf(out, ",%s.%s", disks[k], disk_figure_name(c));
+					fprintf(out, ",%s.%s", disks.name[k], disk_figure_name(c));
 			fputc('\n', out);
 		}
-		export_samples(rec, &em, s, disks, ndisks);
+		export_samples(rec, &em, s, &disks);
+		export_disks_free(&disks);
 		break;
 	}
 	case EXPORT_EVENTS:
@@ -459,26 +490,29 @@ static void export_table(const struct recording *rec, enum export_table table, b
 		export_results(rec, &em);
 		break;
 	}
+	return 0;
 }
 
 int recording_export(const struct recording *rec, enum out_format fmt, enum export_table table, FILE *out,
 		     char *err, size_t errlen)
 {
-	char (*disks)[SNAP_DISK_NAME_LEN] = calloc(EXPORT_MAX_DISKS, sizeof(*disks));
-	struct sample *s = malloc(sizeof(*s));
+	struct sample *s = calloc(1, sizeof(*s));
+	int rc = 0;
 
-	if (!s || !disks) {
-		free(s);
-		free(disks);
+	if (!s) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	if (fmt == FMT_JSON)
 		export_document(rec, s, out);
 	else
-		export_table(rec, table, fmt == FMT_NDJSON, s, disks, out);
+		rc = export_table(rec, table, fmt == FMT_NDJSON, s, out);
+	sample_free(s);
 	free(s);
-	free(disks);
+	if (rc) {
+		snprintf(err, errlen, "out of memory for the disks' columns");
+		return rc;
+	}
 	if (ferror(out)) {
 		snprintf(err, errlen, "writing the export failed");
 		return -EIO;

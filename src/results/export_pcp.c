@@ -20,6 +20,7 @@
 #include "iodash/base/pcplib.h"
 #include "iodash/probe/probe.h"
 #include "iodash/results/export_pcp.h"
+#include "iodash/base/namemap.h"
 #include "iodash/sample/sample_schema.h"
 
 /* Not a PMDA's domain: an archive of iodash's own metrics. */
@@ -102,12 +103,9 @@ int recording_export_pcp_metrics(const char **names, unsigned *items, int max)
 	return n;
 }
 
-#define XP_MAX_DISKS 256
-
 struct xp {
 	const struct pcplib *P;
-	char disks[XP_MAX_DISKS][SNAP_DISK_NAME_LEN];
-	int ndisks;
+	struct namemap disks;        /* name -> instance number: any number of devices */
 	char *err;
 	size_t errlen;
 
@@ -131,15 +129,13 @@ static int xp_fail(struct xp *x, const char *what, int rc)
 /* The disk's instance number, added to the domain on first sight. */
 static int xp_disk(struct xp *x, const char *name, pmInDom indom)
 {
-	for (int i = 0; i < x->ndisks; i++)
-		if (!strcmp(x->disks[i], name))
-			return i;
-	if (x->ndisks >= XP_MAX_DISKS)
+	int i = namemap_get(&x->disks, name);
+	if (i >= 0)
+		return i;
+	i = (int)x->disks.n;
+	if (x->P->pmiAddInstance(indom, name, i) < 0 || namemap_put(&x->disks, name, i))
 		return -1;
-	if (x->P->pmiAddInstance(indom, name, x->ndisks) < 0)
-		return -1;
-	snprintf(x->disks[x->ndisks], SNAP_DISK_NAME_LEN, "%s", name);
-	return x->ndisks++;
+	return i;
 }
 
 /* A label's value as libpcp-import wants it: the text of a JSON string
@@ -406,7 +402,7 @@ int recording_export_pcp(const struct recording *rec, const char *path, char *er
 {
 	const struct rec_header *h = recording_header(rec);
 	struct xp *x = calloc(1, sizeof(*x));
-	struct sample *s = malloc(sizeof(*s));
+	struct sample *s = calloc(1, sizeof(*s));
 	struct model_event ev;
 	pmInDom indom = PM_INDOM_NULL;
 	size_t ns = recording_count(rec, RK_SAMPLE), ne = recording_count(rec, RK_EVENT), ie = 0;
@@ -491,7 +487,11 @@ out:
 		if (!rc && e < 0)
 			rc = xp_fail(x, path, e);
 	}
+	if (x)
+		namemap_free(&x->disks);
 	free(x);
+	if (s)
+		sample_free(s);
 	free(s);
 	return rc;
 }

@@ -8,11 +8,19 @@
 
 void runsum_begin(struct runsum_acc *a, const struct snapshot *start)
 {
+	struct snapshot keep = a->start;   /* its disks[], reused */
+
 	memset(a, 0, sizeof(*a));
-	if (start) {
-		a->start = *start;
-		a->have_start = true;
-	}
+	a->start.disks = keep.disks;
+	a->start.disks_cap = keep.disks_cap;
+	if (start)
+		a->have_start = snapshot_copy(&a->start, start) == 0;
+}
+
+void runsum_release(struct runsum_acc *a)
+{
+	snapshot_free(&a->start);
+	a->have_start = false;
 }
 
 static void note_level(struct runsum_acc *a, uint64_t kB, uint64_t freerun, uint64_t thresh)
@@ -132,7 +140,10 @@ static uint64_t disk_bytes(const struct snapshot *a, const struct snapshot *b, i
 	/* whole disks only: a partition's sectors are its disk's too */
 	for (int i = 0; i < b->ndisks; i++) {
 		const struct snap_disk *d = &b->disks[i];
-		const struct snap_disk *p = d->is_partition ? NULL : snapshot_find_disk(a, d->name);
+		/* at the same index while the kernel's list stayed as it was */
+		const struct snap_disk *p = d->is_partition ? NULL
+			: i < a->ndisks && !strcmp(a->disks[i].name, d->name) ? &a->disks[i]
+			: snapshot_find_disk(a, d->name);
 		uint64_t sectors;
 		/* sectors: unsigned long, 512 B; a device re-created during the
 		 * run (a reset, not a wrap) adds nothing rather than 2^64 */

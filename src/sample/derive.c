@@ -15,6 +15,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include "iodash/base/namemap.h"
 #include "iodash/sample/derive.h"
 
 /* Kernel print widths of /proc/diskstats fields (block/genhd.c
@@ -45,6 +47,61 @@ const char *dirty_zone_name(enum dirty_zone z)
 	if (z < ZONE_BELOW_BG || z > ZONE_HARD_LIMIT)
 		return "n/a";
 	return zone_names[z];
+}
+
+int sample_reserve_disks(struct sample *s, int n)
+{
+	void *p = s->disks;
+	int rc = snapshot_grow_array(&p, &s->disks_cap, n, sizeof(*s->disks));
+
+	s->disks = p;
+	return rc;
+}
+
+struct disk_rate *sample_add_disk(struct sample *s)
+{
+	if (sample_reserve_disks(s, s->ndisks + 1))
+		return NULL;
+	struct disk_rate *d = &s->disks[s->ndisks++];
+	memset(d, 0, sizeof(*d));
+	return d;
+}
+
+int sample_copy(struct sample *dst, const struct sample *src)
+{
+	struct disk_rate *keep = dst->disks;
+	int cap = dst->disks_cap;
+
+	if (dst == src)
+		return 0;
+	*dst = *src;
+	dst->disks = keep;
+	dst->disks_cap = cap;
+	if (sample_reserve_disks(dst, src->ndisks)) {
+		dst->ndisks = 0;
+		return -ENOMEM;
+	}
+	if (src->ndisks)
+		memcpy(dst->disks, src->disks, (size_t)src->ndisks * sizeof(*src->disks));
+	return 0;
+}
+
+void sample_reset(struct sample *s)
+{
+	struct disk_rate *keep = s->disks;
+	int cap = s->disks_cap;
+
+	memset(s, 0, sizeof(*s));
+	s->disks = keep;
+	s->disks_cap = cap;
+}
+
+void sample_free(struct sample *s)
+{
+	free(s->disks);
+	s->disks = NULL;
+	s->disks_cap = 0;
+	s->ndisks = 0;
 }
 
 uint64_t dirty_freerun(uint64_t thresh, uint64_t bg_thresh)
@@ -319,16 +376,19 @@ static bool disk_was_used(const struct snap_disk *d)
 	       (diskstat_has_field(d->nfields, DS_FLUSHES) && d->f[DS_FLUSHES]);
 }
 
-/* The disk a partition belongs to: the last whole disk before it whose
- * name it extends (the kernel lists a disk's partitions right after it). */
+/* The disk a partition belongs to: the whole disk listed last before it,
+ * when the partition's name extends it (the kernel lists a disk's
+ * partitions right after it).  Only the partitions between are walked:
+ * linear over a list, however many disks it has. */
 static const struct snap_disk *partition_parent(const struct snapshot *s, int i)
 {
 	const struct snap_disk *p = &s->disks[i];
 
 	for (int k = i - 1; k >= 0; k--) {
 		const struct snap_disk *d = &s->disks[k];
-		if (!d->is_partition && !strncmp(p->name, d->name, strlen(d->name)))
-			return d;
+		if (d->is_partition)
+			continue;
+		return strncmp(p->name, d->name, strlen(d->name)) ? NULL : d;
 	}
 	return NULL;
 }
@@ -383,25 +443,43 @@ int derive_opts_parse_partitions(struct derive_opts *o, const char *arg,
 	return 0;
 }
 
-static const struct snap_disk *find_same_disk(const struct snapshot *s, const struct snap_disk *d)
+static bool same_disk(const struct snap_disk *a, const struct snap_disk *b)
 {
-	for (int i = 0; i < s->ndisks; i++) {
-		const struct snap_disk *o = &s->disks[i];
-		if (o->major == d->major && o->minor == d->minor && !strcmp(o->name, d->name))
-			return o;
-	}
-	return NULL;
+	return a->major == b->major && a->minor == b->minor && !strcmp(a->name, b->name);
 }
 
-void derive_sample(const struct snapshot *prev, const struct snapshot *cur,
-		   uint64_t t0_mono_ns, uint64_t seq, const struct derive_opts *opts,
-		   struct sample *out)
+/* prev's device that is cur's device i: at the same index while the
+ * kernel's list stays as it was; else by name through *byname, made from
+ * prev the first time a device is not where it was (hotplug). */
+static const struct snap_disk *prev_disk(const struct snapshot *prev, const struct snap_disk *d,
+					 int i, struct namemap *byname, bool *made, bool *nomem)
+{
+	if (i < prev->ndisks && same_disk(&prev->disks[i], d))
+		return &prev->disks[i];
+	if (!*made) {
+		*made = true;
+		for (int k = 0; k < prev->ndisks && !*nomem; k++)
+			*nomem = namemap_put(byname, prev->disks[k].name, k) != 0;
+	}
+	int k = *nomem ? -1 : namemap_get(byname, d->name);
+	if (k < 0 && *nomem) {
+		/* no memory for the map: the slow walk, still right */
+		for (k = 0; k < prev->ndisks && !same_disk(&prev->disks[k], d); k++)
+			;
+		return k < prev->ndisks ? &prev->disks[k] : NULL;
+	}
+	return k >= 0 && same_disk(&prev->disks[k], d) ? &prev->disks[k] : NULL;
+}
+
+int derive_sample(const struct snapshot *prev, const struct snapshot *cur,
+		  uint64_t t0_mono_ns, uint64_t seq, const struct derive_opts *opts,
+		  struct sample *out)
 {
 	static const struct derive_opts defaults;
 
 	if (!opts)
 		opts = &defaults;
-	memset(out, 0, sizeof(*out));
+	sample_reset(out);
 	out->seq = seq;
 	out->t = cur->mono_ns >= t0_mono_ns ? (cur->mono_ns - t0_mono_ns) / 1e9 : 0;
 	out->dt = prev && cur->mono_ns > prev->mono_ns ? (cur->mono_ns - prev->mono_ns) / 1e9 : 0;
@@ -437,25 +515,23 @@ void derive_sample(const struct snapshot *prev, const struct snapshot *cur,
 		out->psi_io_full_avg10 = cur->psi_io_full_avg10;
 	}
 	if (!(cur->have & SNAP_HAVE_DISKS))
-		return;
+		return 0;
+	if (sample_reserve_disks(out, cur->ndisks))
+		return -ENOMEM;
 	bool prev_disks = prev && (prev->have & SNAP_HAVE_DISKS);
-	/* past SAMPLE_MAX_DISKS devices, whole disks keep their rows and
-	 * partitions get what is left, in the kernel's order */
-	int wholes = 0, room;
-	for (int i = 0; i < cur->ndisks; i++)
-		wholes += !cur->disks[i].is_partition && disk_is_shown(cur, i, opts);
-	room = SAMPLE_MAX_DISKS - (wholes < SAMPLE_MAX_DISKS ? wholes : SAMPLE_MAX_DISKS);
-	for (int i = 0; i < cur->ndisks && out->ndisks < SAMPLE_MAX_DISKS; i++) {
+	struct namemap byname = { 0 };
+	bool made = false, nomem = false;
+	for (int i = 0; i < cur->ndisks; i++) {
 		const struct snap_disk *d = &cur->disks[i];
 		if (!disk_is_shown(cur, i, opts))
 			continue;
-		if (d->is_partition && room-- <= 0)
-			continue;
 		/* a device new since the last sample has no rate yet (hotplug);
 		 * one that vanished is simply not in cur */
-		const struct snap_disk *p = prev_disks ? find_same_disk(prev, d) : NULL;
+		const struct snap_disk *p = prev_disks ? prev_disk(prev, d, i, &byname, &made, &nomem) : NULL;
 		derive_disk(p, d, out->dt, &out->disks[out->ndisks++]);
 	}
+	namemap_free(&byname);
+	return 0;
 }
 
 void dirty_tracker_update(struct dirty_tracker *tr, struct sample *s)

@@ -300,8 +300,9 @@ static int app_start_sampler(struct app_session *s, const struct snapshot *first
 	int rc;
 
 	/* only this machine's own counters are published: not another
-	 * host's (--host) nor a replay's */
-	if (!o->no_publish && !o->host && !o->proc_root && publish_open(&s->pub, err, errlen) < 0) {
+	 * host's (--host) nor a replay's, unless asked (--publish) */
+	if (!o->no_publish && !o->host && (!o->proc_root || o->publish) &&
+	    publish_open(&s->pub, err, errlen) < 0) {
 		model_add_event(&s->m, MEV_NOTE, 0, "%s", err);
 		err[0] = '\0';
 	}
@@ -327,7 +328,7 @@ int app_session_start(struct app_session **out, const struct app_config *cfg,
 		      struct bench_driver *drv, char *err, size_t errlen)
 {
 	struct app_session *s;
-	struct snapshot first;
+	struct snapshot first = { 0 };
 	int rc;
 
 	*out = NULL;
@@ -356,8 +357,10 @@ int app_session_start(struct app_session **out, const struct app_config *cfg,
 	if (drv && (rc = drv->start(drv, &s->m, err, errlen)))
 		goto fail;
 	*out = s;
+	snapshot_free(&first);   /* the sampler and the recorder keep copies */
 	return 0;
 fail:
+	snapshot_free(&first);
 	/* nothing ran: a recording of it would only mislead */
 	sampler_stop(s->sampler);
 	s->sampler = NULL;

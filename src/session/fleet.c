@@ -296,6 +296,12 @@ static void fleet_free(struct fleet *f)
 {
 	for (size_t i = 0; f->h && i < f->n; i++) {
 		probe_close(f->h[i].probe);
+		if (f->h[i].prev)
+			snapshot_free(f->h[i].prev);
+		if (f->h[i].cur)
+			snapshot_free(f->h[i].cur);
+		if (f->h[i].smp)
+			sample_free(f->h[i].smp);
 		free(f->h[i].prev);
 		free(f->h[i].cur);
 		free(f->h[i].smp);
@@ -347,8 +353,8 @@ int fleet_start(struct fleet **out, const char *const *hosts, size_t n, double i
 		h->row.state = FLEET_UNREACHABLE;
 		h->down_since_t = -1;
 		h->shown = h->row;
-		if (!(h->prev = malloc(sizeof(*h->prev))) || !(h->cur = malloc(sizeof(*h->cur))) ||
-		    !(h->smp = malloc(sizeof(*h->smp)))) {
+		if (!(h->prev = calloc(1, sizeof(*h->prev))) || !(h->cur = calloc(1, sizeof(*h->cur))) ||
+		    !(h->smp = calloc(1, sizeof(*h->smp)))) {
 			snprintf(err, errlen, "out of memory");
 			fleet_free(f);
 			return -ENOMEM;

@@ -18,10 +18,20 @@
  * reads it: header, table of contents (metrics, values, strings), the
  * metrics, one value each, then the strings (string values and help
  * texts, MMV_STRINGMAX each).  The header's second generation number is
- * set last: until it equals the first, the agent does not read the file. */
+ * set last: until it equals the first, the agent does not read the file.
+ *
+ * The disks: every device of the sample (any number) is an instance of
+ * one instance domain, and mmv.iodash.PID.disk.* (read and write kB/s,
+ * r/s, w/s, r_await, w_await, aqu-sz, %util) have a value per instance.
+ * An instance keeps its number for the session (by name).  The file's
+ * size follows the list, so when the list changes the file is made again
+ * under a hidden name and renamed over the old one (a new inode and
+ * generation: the agent reloads it); a sample whose list has not changed
+ * stores its values in place, one pass over its devices. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +48,7 @@
 #include <pcp/mmv_dev.h>
 
 #include "iodash/session/publish.h"
+#include "iodash/base/namemap.h"
 #include "iodash/sample/sample_schema.h"
 
 /* The cluster of this file within the mmv agent, part of every metric's
@@ -82,6 +93,26 @@ static const struct pub_def pub_bench_defs[PB_N] = {
 };
 
 #define PUB_MAX (SF_N + PB_N)
+
+/* The per-disk metrics: one value per instance of the disks' domain. */
+enum pub_disk { PD_READ, PD_WRITE, PD_R_S, PD_W_S, PD_R_AWAIT, PD_W_AWAIT, PD_AQU_SZ, PD_UTIL, PD_N };
+enum pub_units_disk { UD_KBPS = 16, UD_PER_S };
+static const struct {
+	const char *name;
+	enum disk_figure f;
+	int units;                   /* enum pub_units or pub_units_disk */
+	const char *help;
+} pub_disk_defs[PD_N] = {
+	[PD_READ] = { "disk.read", DF_RKB_S, UD_KBPS, "kB/s read from the disk (iostat -x rkB/s)" },
+	[PD_WRITE] = { "disk.write", DF_WKB_S, UD_KBPS, "kB/s written to the disk (iostat -x wkB/s)" },
+	[PD_R_S] = { "disk.r_s", DF_R_S, UD_PER_S, "reads completed a second (iostat -x r/s)" },
+	[PD_W_S] = { "disk.w_s", DF_W_S, UD_PER_S, "writes completed a second (iostat -x w/s)" },
+	[PD_R_AWAIT] = { "disk.r_await", DF_R_AWAIT, U_MS, "ms a read took, queue included (iostat -x r_await)" },
+	[PD_W_AWAIT] = { "disk.w_await", DF_W_AWAIT, U_MS, "ms a write took, queue included (iostat -x w_await)" },
+	[PD_AQU_SZ] = { "disk.aqu_sz", DF_AQU_SZ, U_NONE, "requests queued on average (iostat -x aqu-sz)" },
+	[PD_UTIL] = { "disk.util", DF_UTIL, U_NONE, "percent of the time the disk was busy (iostat -x %util)" },
+};
+#define PUB_DISK_INDOM 1
 
 /* One metric of the file: its definition, item, and where its value
  * comes from (a schema row, or a bench metric). */
@@ -176,8 +207,11 @@ static pmUnits pub_units(enum pub_units u)
 	pmUnits count = MMV_UNITS(0, 0, 1, 0, 0, PM_COUNT_ONE);
 	pmUnits sec = MMV_UNITS(0, 1, 0, 0, PM_TIME_SEC, 0);
 	pmUnits none = MMV_UNITS(0, 0, 0, 0, 0, 0);
+	pmUnits kbps = MMV_UNITS(1, -1, 0, PM_SPACE_KBYTE, PM_TIME_SEC, 0);
+	pmUnits per_s = MMV_UNITS(0, -1, 1, 0, PM_TIME_SEC, PM_COUNT_ONE);
 
-	return u == U_KB ? kb : u == U_MS ? ms : u == U_COUNT ? count : u == U_SEC ? sec : none;
+	return u == U_KB ? kb : u == U_MS ? ms : u == U_COUNT ? count : u == U_SEC ? sec :
+	       (int)u == UD_KBPS ? kbps : (int)u == UD_PER_S ? per_s : none;
 }
 
 struct publisher {
@@ -189,10 +223,21 @@ struct publisher {
 	size_t size;
 	dev_t dev;                   /* the file made, to not remove a later one's */
 	ino_t ino;
+	int new_fd;                  /* a file being made again (pub_remake) */
+	dev_t new_dev;
+	ino_t new_ino;
 	int n;
 	struct pub_metric m[PUB_MAX];   /* the file's metrics, in its order */
 	mmv_disk_value_t *v;         /* n values, in m's order */
 	int slot_of_bench[PB_N];     /* where in m a bench metric is */
+	uint32_t disk_item0;         /* the disk metrics' first item */
+	/* the disks of the file: its instances, in the sample's order */
+	int ndisks, disks_cap;
+	char (*disk)[SNAP_DISK_NAME_LEN];
+	int *disk_inst;              /* each one's instance number */
+	struct namemap inst_of;      /* name -> instance number, kept for the session */
+	mmv_disk_value_t *dv;        /* PD_N * ndisks values: dv[metric * ndisks + disk] */
+	bool disks_failed;           /* a remake failed: said once, disks no longer published */
 };
 
 /* PCP_TMP_DIR as libpcp's pmGetConfig finds it: the environment, else the
@@ -239,7 +284,7 @@ static int pcp_tmp_dir(char *out, size_t outlen)
 
 /* The file, mapped, made afresh (a new inode makes the agent reload it)
  * and locked.  NULL with errno (EBUSY: another session holds the name). */
-static void *pub_map_file(struct publisher *p)
+static void *pub_map_file(struct publisher *p, bool remake)
 {
 	struct stat st;
 	mode_t um;
@@ -247,8 +292,9 @@ static void *pub_map_file(struct publisher *p)
 	int fd, e;
 
 	/* a file of our name that nobody holds is a stale one (its pid came
-	 * back); one that is held is another PID namespace's session */
-	fd = open(p->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	 * back); one that is held is another PID namespace's session (or,
+	 * when the file is made again, ours) */
+	fd = remake ? -1 : open(p->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	if (fd >= 0) {
 		e = flock(fd, LOCK_EX | LOCK_NB) < 0 ? EBUSY : 0;
 		if (!e)
@@ -298,37 +344,73 @@ static void *pub_map_file(struct publisher *p)
 		errno = e;
 		return NULL;
 	}
-	p->fd = fd;
-	p->dev = st.st_dev;
-	p->ino = st.st_ino;
+	if (!remake) {
+		p->fd = fd;
+		p->dev = st.st_dev;
+		p->ino = st.st_ino;
+	} else {
+		p->new_fd = fd;
+		p->new_dev = st.st_dev;
+		p->new_ino = st.st_ino;
+	}
 	return map;
 }
 
-/* Lay out header, contents, metrics, values and strings in p->map. */
-static void pub_lay_out(struct publisher *p, uint64_t metrics_off, uint64_t values_off,
-			uint64_t strings_off, int nstrings)
+/* Where each section of a file of p->n metrics and nd disks goes. */
+struct pub_layout {
+	uint64_t indoms, instances, metrics, values, strings, size;
+	int ntocs, nmetrics, nvalues, nstrings;
+};
+
+static void pub_plan(const struct publisher *p, int nd, struct pub_layout *l)
 {
-	char *base = p->map;
-	mmv_disk_header_t *hdr = p->map;
+	int nstr = p->n;
+
+	for (int i = 0; i < p->n; i++)
+		nstr += p->m[i].def.type == MMV_TYPE_STRING;
+	l->ntocs = nd ? 5 : 3;
+	l->nmetrics = p->n + (nd ? PD_N : 0);
+	l->nvalues = p->n + (nd ? PD_N * nd : 0);
+	l->nstrings = nstr + (nd ? PD_N + 1 : 0);   /* + the disk metrics' and the domain's help */
+	l->indoms = sizeof(mmv_disk_header_t) + (uint64_t)l->ntocs * sizeof(mmv_disk_toc_t);
+	l->instances = l->indoms + (nd ? sizeof(mmv_disk_indom_t) : 0);
+	l->metrics = l->instances + (uint64_t)nd * sizeof(mmv_disk_instance_t);
+	l->values = l->metrics + (uint64_t)l->nmetrics * sizeof(mmv_disk_metric_t);
+	l->strings = l->values + (uint64_t)l->nvalues * sizeof(mmv_disk_value_t);
+	l->size = l->strings + (uint64_t)l->nstrings * MMV_STRINGMAX;
+}
+
+/* Lay out header, contents, the disks' domain and instances, metrics,
+ * values and strings in map (the disks: p->disk[0 .. nd)). */
+static void pub_lay_out(struct publisher *p, void *map, const struct pub_layout *l, int nd)
+{
+	char *base = map;
+	mmv_disk_header_t *hdr = map;
 	mmv_disk_toc_t *toc = (mmv_disk_toc_t *)(base + sizeof(*hdr));
-	mmv_disk_metric_t *m = (mmv_disk_metric_t *)(base + metrics_off);
+	mmv_disk_indom_t *dom = (mmv_disk_indom_t *)(base + l->indoms);
+	mmv_disk_instance_t *ins = (mmv_disk_instance_t *)(base + l->instances);
+	mmv_disk_metric_t *m = (mmv_disk_metric_t *)(base + l->metrics);
+	mmv_disk_value_t *v = (mmv_disk_value_t *)(base + l->values);
 	struct timeval now;
-	int si = 0;
+	int si = 0, t = 0;
 
 	gettimeofday(&now, NULL);
 	memcpy(hdr->magic, "MMV", 4);
 	hdr->version = MMV_VERSION1;
 	hdr->g1 = ((uint64_t)(uint32_t)now.tv_sec << 32) | (uint32_t)now.tv_usec;
 	hdr->g2 = 0;
-	hdr->tocs = 3;
+	hdr->tocs = l->ntocs;
 	hdr->flags = MMV_FLAG_PROCESS;
 	hdr->process = (int32_t)getpid();
 	hdr->cluster = p->cluster;
-	toc[0] = (mmv_disk_toc_t){ .type = MMV_TOC_METRICS, .count = p->n, .offset = metrics_off };
-	toc[1] = (mmv_disk_toc_t){ .type = MMV_TOC_VALUES, .count = p->n, .offset = values_off };
-	toc[2] = (mmv_disk_toc_t){ .type = MMV_TOC_STRINGS, .count = nstrings, .offset = strings_off };
+	if (nd) {
+		toc[t++] = (mmv_disk_toc_t){ .type = MMV_TOC_INDOMS, .count = 1, .offset = l->indoms };
+		toc[t++] = (mmv_disk_toc_t){ .type = MMV_TOC_INSTANCES, .count = nd, .offset = l->instances };
+	}
+	toc[t++] = (mmv_disk_toc_t){ .type = MMV_TOC_METRICS, .count = l->nmetrics, .offset = l->metrics };
+	toc[t++] = (mmv_disk_toc_t){ .type = MMV_TOC_VALUES, .count = l->nvalues, .offset = l->values };
+	toc[t++] = (mmv_disk_toc_t){ .type = MMV_TOC_STRINGS, .count = l->nstrings, .offset = l->strings };
 
-	p->v = (mmv_disk_value_t *)(base + values_off);
 	/* the strings section: each string value's, then each metric's help */
 	for (int i = 0; i < p->n; i++) {
 		const struct pub_def *d = &p->m[i].def;
@@ -339,18 +421,51 @@ static void pub_lay_out(struct publisher *p, uint64_t metrics_off, uint64_t valu
 		m[i].semantics = d->sem;
 		m[i].dimension = pub_units(d->units);
 		m[i].indom = PM_INDOM_NULL;
-		p->v[i].metric = metrics_off + (uint64_t)i * sizeof(*m);
+		v[i].metric = l->metrics + (uint64_t)i * sizeof(*m);
 		if (d->type == MMV_TYPE_STRING)
-			p->v[i].extra = (int64_t)(strings_off + (uint64_t)si++ * MMV_STRINGMAX);
+			v[i].extra = (int64_t)(l->strings + (uint64_t)si++ * MMV_STRINGMAX);
 	}
 	for (int i = 0; i < p->n; i++) {
 		/* the help text is both the short and the long one */
-		uint64_t off = strings_off + (uint64_t)si * MMV_STRINGMAX;
+		uint64_t off = l->strings + (uint64_t)si++ * MMV_STRINGMAX;
 
 		snprintf(base + off, MMV_STRINGMAX, "%s", p->m[i].def.help);
 		m[i].shorttext = m[i].helptext = off;
-		si++;
 	}
+	if (nd) {
+		uint64_t off = l->strings + (uint64_t)si++ * MMV_STRINGMAX;
+		snprintf(base + off, MMV_STRINGMAX, "the disks of /proc/diskstats (iostat -x's devices)");
+		*dom = (mmv_disk_indom_t){ .serial = PUB_DISK_INDOM, .count = (uint32_t)nd,
+					   .offset = l->instances, .shorttext = off, .helptext = off };
+		for (int k = 0; k < nd; k++) {
+			ins[k] = (mmv_disk_instance_t){ .indom = l->indoms, .internal = p->disk_inst[k] };
+			snprintf(ins[k].external, sizeof(ins[k].external), "%s", p->disk[k]);
+		}
+		for (int j = 0; j < PD_N; j++) {
+			mmv_disk_metric_t *dm = &m[p->n + j];
+			uint64_t hoff = l->strings + (uint64_t)si++ * MMV_STRINGMAX;
+
+			snprintf(base + hoff, MMV_STRINGMAX, "%s", pub_disk_defs[j].help);
+			*dm = (mmv_disk_metric_t){ .item = p->disk_item0 + (uint32_t)j, .type = MMV_TYPE_DOUBLE,
+						   .semantics = MMV_SEM_INSTANT, .indom = PUB_DISK_INDOM,
+						   .dimension = pub_units((enum pub_units)pub_disk_defs[j].units),
+						   .shorttext = hoff, .helptext = hoff };
+			snprintf(dm->name, sizeof(dm->name), "%s", pub_disk_defs[j].name);
+			for (int k = 0; k < nd; k++) {
+				mmv_disk_value_t *x = &v[p->n + j * nd + k];
+				x->metric = l->metrics + (uint64_t)(p->n + j) * sizeof(*m);
+				x->instance = l->instances + (uint64_t)k * sizeof(*ins);
+				x->value.d = NAN;   /* no rate yet */
+			}
+		}
+	}
+}
+
+/* Show a laid-out map to the agent: the second generation last. */
+static void pub_show(void *map)
+{
+	mmv_disk_header_t *hdr = map;
+
 	__atomic_store_n(&hdr->g2, hdr->g1, __ATOMIC_RELEASE);   /* the agent may read it now */
 }
 
@@ -416,8 +531,7 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 	struct publisher *p;
 	struct stat st;
 	char dir[PATH_MAX - 8];
-	uint64_t metrics_off, values_off, strings_off;
-	int nstrings;
+	struct pub_layout l;
 
 	*out = NULL;
 	/* no PCP configuration, or no mmv directory: PCP is not set up here,
@@ -432,17 +546,15 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 		return -ENOMEM;
 	}
 	p->n = pub_metrics(p->m);
-	nstrings = p->n;
 	for (int i = 0; i < p->n; i++) {
-		nstrings += p->m[i].def.type == MMV_TYPE_STRING;
 		if (p->m[i].bench >= 0)
 			p->slot_of_bench[p->m[i].bench] = i;
+		if (p->m[i].item >= p->disk_item0)
+			p->disk_item0 = p->m[i].item + 1;
 	}
-	metrics_off = sizeof(mmv_disk_header_t) + 3 * sizeof(mmv_disk_toc_t);
-	values_off = metrics_off + (uint64_t)p->n * sizeof(mmv_disk_metric_t);
-	strings_off = values_off + (uint64_t)p->n * sizeof(mmv_disk_value_t);
-	p->size = strings_off + (size_t)nstrings * MMV_STRINGMAX;
-	p->fd = -1;
+	pub_plan(p, 0, &l);
+	p->size = l.size;
+	p->fd = p->new_fd = -1;
 	uint64_t used[64] = { 0 };
 	pub_remove_stale(dir, used);
 	p->cluster = PUBLISH_CLUSTER_MIN + (uint32_t)getpid() % (PUBLISH_CLUSTER_MAX + 1 - PUBLISH_CLUSTER_MIN);
@@ -450,9 +562,11 @@ int publish_open(struct publisher **out, char *err, size_t errlen)
 		p->cluster = p->cluster == PUBLISH_CLUSTER_MAX ? PUBLISH_CLUSTER_MIN : p->cluster + 1;
 	snprintf(p->path, sizeof(p->path), "%s/iodash.%d", dir, (int)getpid());
 	snprintf(p->tmp, sizeof(p->tmp), "%s/.iodash.%d.new", dir, (int)getpid());
-	if (!(p->map = pub_map_file(p)))
+	if (!(p->map = pub_map_file(p, false)))
 		return pub_create_failed(p, errno ? errno : EIO, err, errlen);
-	pub_lay_out(p, metrics_off, values_off, strings_off, nstrings);
+	pub_lay_out(p, p->map, &l, 0);
+	p->v = (mmv_disk_value_t *)((char *)p->map + l.values);
+	pub_show(p->map);
 	/* shown under its name: link() never replaces (a held file of the
 	 * name is another PID namespace's session) */
 	if (link(p->tmp, p->path) < 0) {
@@ -509,6 +623,75 @@ static void pub_col(struct publisher *p, int i, const struct sample *s, const st
 	}
 }
 
+/* Has the sample another list of disks than the file? (One pass.) */
+static bool pub_disks_changed(const struct publisher *p, const struct sample *s)
+{
+	if (s->ndisks != p->ndisks)
+		return true;
+	for (int k = 0; k < s->ndisks; k++)
+		if (strcmp(s->disks[k].name, p->disk[k]))
+			return true;
+	return false;
+}
+
+/* The file made again for the sample's disks, its values carried over,
+ * renamed over the old one.  0, or -errno (the old file stays). */
+static int pub_remake(struct publisher *p, const struct sample *s)
+{
+	struct pub_layout l;
+	int nd = s->ndisks, cap = p->disks_cap;
+	void *names = p->disk, *inst = p->disk_inst, *map;
+
+	if (snapshot_grow_array(&names, &p->disks_cap, nd, sizeof(*p->disk)) ||
+	    (p->disk = names, snapshot_grow_array(&inst, &cap, nd, sizeof(*p->disk_inst))))
+		return -ENOMEM;
+	p->disk = names;
+	p->disk_inst = inst;
+	for (int k = 0; k < nd; k++) {
+		int id = namemap_get(&p->inst_of, s->disks[k].name);
+		if (id < 0 && namemap_put(&p->inst_of, s->disks[k].name, id = (int)p->inst_of.n))
+			return -ENOMEM;
+		memcpy(p->disk[k], s->disks[k].name, SNAP_DISK_NAME_LEN);
+		p->disk_inst[k] = id;
+	}
+	pub_plan(p, nd, &l);
+	size_t old_size = p->size;
+	p->size = l.size;
+	if (!(map = pub_map_file(p, true))) {
+		p->size = old_size;
+		p->ndisks = 0;   /* the names above are not the file's: compared again */
+		return -(errno ? errno : EIO);
+	}
+	pub_lay_out(p, map, &l, nd);
+	mmv_disk_value_t *v = (mmv_disk_value_t *)((char *)map + l.values);
+	for (int i = 0; i < p->n; i++) {
+		v[i].value = p->v[i].value;
+		if (p->m[i].def.type == MMV_TYPE_STRING)
+			memcpy((char *)map + v[i].extra, (char *)p->map + p->v[i].extra, MMV_STRINGMAX);
+	}
+	pub_show(map);
+	if (rename(p->tmp, p->path) < 0) {
+		int e = errno;
+		munmap(map, l.size);
+		close(p->new_fd);
+		unlink(p->tmp);
+		p->size = old_size;
+		p->ndisks = 0;
+		return -e;
+	}
+	munmap(p->map, old_size);
+	close(p->fd);                /* the old inode's lock with it */
+	p->map = map;
+	p->fd = p->new_fd;
+	p->dev = p->new_dev;
+	p->ino = p->new_ino;
+	p->new_fd = -1;
+	p->v = v;
+	p->dv = v + p->n;
+	p->ndisks = nd;
+	return 0;
+}
+
 void publish_sample(struct publisher *p, const struct sample *s, const struct bench_status *b,
 		    const struct result_point *last)
 {
@@ -516,6 +699,11 @@ void publish_sample(struct publisher *p, const struct sample *s, const struct be
 
 	if (!p)
 		return;
+	if (!p->disks_failed && pub_disks_changed(p, s) && pub_remake(p, s) < 0)
+		p->disks_failed = true;   /* the scalars go on in the old file */
+	for (int j = 0; j < PD_N && p->ndisks == s->ndisks && !p->disks_failed; j++)
+		for (int k = 0; k < s->ndisks; k++)
+			p->dv[j * p->ndisks + k].value.d = disk_rate_figure(&s->disks[k], pub_disk_defs[j].f);
 	for (int i = 0; i < p->n; i++) {
 		const struct sample_col *c = p->m[i].col >= 0 ? &sample_cols[p->m[i].col] : NULL;
 		if (c && sample_guard_holds(s, c->pcp.guard))
@@ -549,5 +737,8 @@ void publish_close(struct publisher *p)
 	if (stat(p->path, &st) == 0 && st.st_dev == p->dev && st.st_ino == p->ino)
 		unlink(p->path);
 	close(p->fd);
+	free(p->disk);
+	free(p->disk_inst);
+	namemap_free(&p->inst_of);
 	free(p);
 }

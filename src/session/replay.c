@@ -184,7 +184,7 @@ static void view_seek(struct replay *v, size_t pos)
 	struct model *m = v->m;
 	size_t n = recording_count(v->rec, RK_SAMPLE), first;
 	double t;
-	struct sample *s = malloc(sizeof(*s));
+	struct sample *s = calloc(1, sizeof(*s));
 
 	if (!s)
 		return;
@@ -215,6 +215,7 @@ static void view_seek(struct replay *v, size_t pos)
 	view_push_until(v, pos + 1 >= n ? INFINITY : t, true);
 	model_unlock(m);
 	v->pos = pos;
+	sample_free(s);
 	free(s);
 	view_set_source(v);
 	model_notify(m);
@@ -230,7 +231,7 @@ static void view_step(struct replay *v, bool rest)
 
 	if (i >= recording_count(v->rec, RK_SAMPLE))
 		return;
-	s = malloc(sizeof(*s));
+	s = calloc(1, sizeof(*s));
 	if (!s)
 		return;
 	model_lock(m);
@@ -242,6 +243,7 @@ static void view_step(struct replay *v, bool rest)
 			recording_time(v->rec, RK_SAMPLE, i), false);
 	model_unlock(m);
 	v->pos = i;
+	sample_free(s);
 	free(s);
 }
 
@@ -668,7 +670,7 @@ int replay_open(struct replay **out, const char *path, const struct replay_confi
 		 * here, before any front end looks, from the first samples (a
 		 * recording made before the tracepoints were set up first has
 		 * sample 0 without its T record) */
-		struct sample *s0 = malloc(sizeof(*s0));
+		struct sample *s0 = calloc(1, sizeof(*s0));
 		size_t ns = recording_count(v->rec, RK_SAMPLE);
 		for (size_t i = 0; s0 && i < ns && i < 3; i++)
 			if (!recording_sample(v->rec, i, s0) && (i == 0 || s0->thr_src == THR_SRC_KERNEL))
@@ -687,6 +689,8 @@ int replay_open(struct replay **out, const char *path, const struct replay_confi
 		free(b0);
 		if (m->thr.src != THR_SRC_KERNEL)
 			snprintf(m->thr.why_sampled, sizeof(m->thr.why_sampled), "recorded without the tracepoints");
+		if (s0)
+			sample_free(s0);
 		free(s0);
 	}
 	v->m = m;

@@ -30,6 +30,7 @@ struct sampler {
 	uint64_t next_ns;            /* live: the next grid point */
 	struct snapshot snap[2];     /* the last two reads: prev and cur point in */
 	struct snapshot *prev, *cur;
+	struct sample smp;           /* derived into, its disks[] kept from sample to sample */
 	bool have_first;
 	struct throttle_follow thr;
 	unsigned long missed;
@@ -261,7 +262,10 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 	struct model *m = s->model;
 	struct sample smp;
 
-	derive_sample(prev, s->cur, t0_ns, seq, &s->cfg.disks, &smp);
+	if (derive_sample(prev, s->cur, t0_ns, seq, &s->cfg.disks, &s->smp))
+		model_add_event(m, MEV_NOTE, s->smp.t, "out of memory for %d devices: sample %llu has none",
+				s->cur->ndisks, (unsigned long long)seq);
+	smp = s->smp;   /* a view: disks[] stays the sampler's */
 	throttle_follow_sample(&s->thr, m, &smp, s->cur->mono_ns, s->cur->nr_dirtied,
 			       s->cur->nr_written, (s->cur->have & SNAP_HAVE_VMSTAT) != 0);
 	smp.missed = s->missed;
@@ -386,7 +390,11 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 	s->missed_said_t = -1;
 	s->host_down_t = -1;
 	if (first) {
-		*s->cur = *first;
+		if (snapshot_copy(s->cur, first)) {
+			snprintf(err, errlen, "out of memory for %d devices", first->ndisks);
+			free(s);
+			return -ENOMEM;
+		}
 		s->have_first = true;
 	}
 	sem_init(&s->wake, 0, 0);
@@ -402,6 +410,8 @@ int sampler_start(struct sampler **out, struct probe *p, struct model *m,
 fail:
 	sem_destroy(&s->wake);
 	procio_free(&s->pio);
+	snapshot_free(&s->snap[0]);
+	snapshot_free(&s->snap[1]);
 	free(s);
 	return rc;
 }
@@ -423,5 +433,8 @@ void sampler_stop(struct sampler *s)
 	sampler_halt(s);
 	sem_destroy(&s->wake);
 	procio_free(&s->pio);
+	snapshot_free(&s->snap[0]);
+	snapshot_free(&s->snap[1]);
+	sample_free(&s->smp);
 	free(s);
 }

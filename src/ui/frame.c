@@ -164,8 +164,8 @@ int frame_copy(struct frame *v, struct model *m, int cols)
 		m->consumed = m->series.pushed;
 	const struct sample *last = series_last(&m->series);
 	v->have_last = last != NULL;
-	if (last)
-		v->last = *last;
+	if (last && sample_copy(&v->last, last))
+		v->have_last = false;   /* no memory for its devices: as if none yet */
 	if (m->hist)
 		history_copy(v->hist, m->hist);
 	uint64_t no = m->noutput, first = no > FRAME_OUT_LINES ? no - FRAME_OUT_LINES : 0;
@@ -199,6 +199,7 @@ int frame_copy(struct frame *v, struct model *m, int cols)
 
 void frame_free(struct frame *f)
 {
+	sample_free(&f->last);
 	free(f->hist);
 	free(f->rs.v);
 	f->hist = NULL;
@@ -250,29 +251,97 @@ static bool bucket_busy(const struct history *h, uint64_t b, int slot)
 	return history_rate(h, b, slot, false) > 0 || history_rate(h, b, slot, true) > 0;
 }
 
-/* Disks worth a line and a graph: those with I/O in the window (the
- * kernel lists every loop and zram device; iostat users skip them). */
+const char *frame_disk_sort_name(int sort)
+{
+	static const char *const names[FRAME_SORT_N] = {
+		[FRAME_SORT_UTIL] = "busiest by %util", [FRAME_SORT_BYTES] = "busiest by bytes",
+		[FRAME_SORT_NAME] = "by name",
+	};
+	return sort >= 0 && sort < FRAME_SORT_N ? names[sort] : "?";
+}
+
+static double disk_bytes_s(const struct disk_rate *d)
+{
+	return d->have_rate ? d->rkB_s + d->wkB_s : -1;
+}
+
+static double disk_util(const struct disk_rate *d)
+{
+	double u = disk_rate_figure(d, DF_UTIL);
+	return isnan(u) ? -1 : u;
+}
+
+static int cmp_double_desc(double a, double b)
+{
+	return a > b ? -1 : a < b ? 1 : 0;
+}
+
+/* qsort_r's order of two indexes into last.disks: the key, then the
+ * other figure, then the kernel's order (a stable screen) */
+static int disk_order(const void *pa, const void *pb, void *ctx)
+{
+	const struct frame *v = ctx;
+	int a = *(const int *)pa, b = *(const int *)pb, c = 0;
+	const struct disk_rate *da = &v->last.disks[a], *db = &v->last.disks[b];
+
+	switch (v->disk_sort) {
+	case FRAME_SORT_NAME:
+		c = strcmp(da->name, db->name);
+		break;
+	case FRAME_SORT_BYTES:
+		if (!(c = cmp_double_desc(disk_bytes_s(da), disk_bytes_s(db))))
+			c = cmp_double_desc(disk_util(da), disk_util(db));
+		break;
+	default:
+		if (!(c = cmp_double_desc(disk_util(da), disk_util(db))))
+			c = cmp_double_desc(disk_bytes_s(da), disk_bytes_s(db));
+	}
+	return c ? c : a - b;
+}
+
+/* Did the disk do I/O in the graphs' window (its history row) or in the
+ * last sample (a disk without a row: more busy disks than rows)? */
+static bool disk_active(const struct frame *v, int k)
+{
+	const struct disk_rate *d = &v->last.disks[k];
+	const struct history *h = v->hist;
+	int slot = frame_disk_slot(v, k);
+
+	if (d->have_rate && (d->rkB_s > 0 || d->wkB_s > 0 || d->r_s > 0 || d->w_s > 0 ||
+			     disk_util(d) > 0))
+		return true;
+	if (slot < 0)
+		return false;
+	uint64_t from = h->nclosed > (uint64_t)v->window ? h->nclosed - (uint64_t)v->window : 0;
+	for (uint64_t b = from; b < h->nclosed; b++)
+		if (bucket_busy(h, b, slot))
+			return true;
+	/* and the samples of the bucket being filled */
+	return h->nrate[slot] && (h->rd_sum[slot] > 0 || h->wr_sum[slot] > 0);
+}
+
+/* Disks worth a line and a graph: those with I/O (the kernel lists every
+ * loop and zram device; iostat users skip them), the busiest first. */
 int frame_active_disks(const struct frame *v, int *idx, int max, int *idle)
 {
 	int n = 0, nd = v->have_last ? v->last.ndisks : 0;
-	const struct history *h = v->hist;
-	if (nd > FRAME_DISKS)
-		nd = FRAME_DISKS;
+	int *all = nd ? malloc((size_t)nd * sizeof(*all)) : NULL;
+
 	*idle = 0;
 	for (int k = 0; k < nd; k++) {
-		int slot = frame_disk_slot(v, k);
-		bool act = false;
-		if (slot >= 0) {
-			uint64_t from = h->nclosed > (uint64_t)v->window ? h->nclosed - (uint64_t)v->window : 0;
-			for (uint64_t b = from; b < h->nclosed && !act; b++)
-				act = bucket_busy(h, b, slot);
-			/* and the samples of the bucket being filled */
-			act |= h->nrate[slot] && (h->rd_sum[slot] > 0 || h->wr_sum[slot] > 0);
-		}
-		if (act && n < max)
-			idx[n++] = k;
-		else
+		if (v->disk_filter && !disk_filter_match(v->disk_filter, v->last.disks[k].name))
+			continue;
+		if (!disk_active(v, k))
 			(*idle)++;
+		else if (all)
+			all[n++] = k;
+		else if (n < max)
+			idx[n++] = k;   /* no memory to sort: the kernel's order */
+	}
+	if (all) {
+		qsort_r(all, (size_t)n, sizeof(*all), disk_order, (void *)v);
+		memcpy(idx, all, (size_t)(n < max ? n : max) * sizeof(*idx));
+		free(all);
 	}
 	return n;
 }
@@ -364,8 +433,8 @@ static bool frame_window(const struct frame *v, int G, int phase, uint64_t *b0, 
 	return true;
 }
 
-void frame_buckets(const struct frame *v, int G, int phase, int ndisks, struct frame_column *out,
-		   bool *have)
+void frame_buckets(const struct frame *v, int G, int phase, const int *idx, int ndisks,
+		   struct frame_column *out, bool *have)
 {
 	const struct history *h = v->hist;
 	uint64_t b0, B;
@@ -374,11 +443,11 @@ void frame_buckets(const struct frame *v, int G, int phase, int ndisks, struct f
 		have[i] = false;
 	if (!frame_window(v, G, phase, &b0, &B, &z))
 		return;
-	int slot[FRAME_DISKS];
-	if (ndisks > FRAME_DISKS)
-		ndisks = FRAME_DISKS;
+	int slot[FRAME_GRAPH_DISKS];
+	if (ndisks > FRAME_GRAPH_DISKS)
+		ndisks = FRAME_GRAPH_DISKS;
 	for (int d = 0; d < ndisks; d++)
-		slot[d] = frame_disk_slot(v, d);
+		slot[d] = frame_disk_slot(v, idx[d]);
 	for (int i = 0; i < G && b0 + (uint64_t)(i / z) <= B; i++) {
 		uint64_t bi = b0 + (uint64_t)(i / z);
 		const struct hist_bucket *b = history_bucket(h, bi);

@@ -18,11 +18,20 @@
 #include "iodash/model/history.h"
 #include "iodash/model/model.h"
 #include "iodash/results/stats.h"
+#include "iodash/sample/disk_filter.h"
 #include "ui/theme.h"
 
 #define FRAME_OUT_LINES 64
 #define FRAME_EVENTS 256         /* the events pane scrolls back this far */
-#define FRAME_DISKS SAMPLE_MAX_DISKS
+/* Rows the disk panels list at most (a sample holds any number of
+ * devices: the busiest FRAME_DISKS, by the sort key, are listed) */
+#define FRAME_DISKS 256
+/* Disks the throughput panel draws a graph for */
+#define FRAME_GRAPH_DISKS 16
+
+/* The disk panels' order: busiest by %util, by bytes a second, by name */
+enum frame_disk_sort { FRAME_SORT_UTIL, FRAME_SORT_BYTES, FRAME_SORT_NAME, FRAME_SORT_N };
+const char *frame_disk_sort_name(int sort);
 
 /* What a frame draws. */
 struct frame {
@@ -36,7 +45,9 @@ struct frame {
 	struct procio_view ctx;      /* the context panel's last scan */
 	char ctx_why[MODEL_LINE_LEN];
 	bool have_last;
-	struct sample last;
+	struct sample last;          /* its disks[] owned by the frame (sample_copy) */
+	const struct disk_filter *disk_filter;   /* --disks or the filter key: NULL every device */
+	int disk_sort;               /* enum frame_disk_sort */
 	int badge_zone;              /* the worst zone of the last refresh period */
 	struct history *hist;        /* the model's, copied (history.h); NULL before the first copy */
 	int window;                  /* buckets a graph can show: two a column, and slack */
@@ -93,8 +104,12 @@ const char *frame_zone_badge_short(int zone);
 #define FRAME_FREERUN_HORIZON_S 3600.0
 double frame_time_to_freerun(const struct frame *f);
 
-/* Indexes in last.disks of the disks with I/O in the window (at most
- * max); *idle counts the others.  Returns how many. */
+/* Indexes in last.disks of the disks the filter lets through with I/O in
+ * the window or in the last sample, ordered by disk_sort (busiest first),
+ * at most max; *idle counts the others the filter lets through (those
+ * past max are not idle: the caller says how many more there are).
+ * Returns how many there are in all (may be > max).  Linear in the
+ * devices but for the sort of the busy ones. */
 int frame_active_disks(const struct frame *f, int *idx, int max, int *idle);
 
 /* Seconds between samples: from the points held (a replay's own pace),
@@ -104,18 +119,18 @@ double frame_sample_period(const struct frame *f, double interval);
  * `refresh`, in steps of 0.1 .. 10 s, never faster than the samples come
  * (a frame without new data would show nothing new). */
 double frame_refresh_step(const struct frame *f, double interval, double refresh, int dir);
-/* A graph sub-column: a history bucket and its disks' rates (kB/s, NAN:
- * none) in the order of last.disks. */
+/* A graph sub-column: a history bucket and the rates (kB/s, NAN: none)
+ * of the disks asked for, in the order asked. */
 struct frame_column {
 	struct hist_bucket b;
-	float rd[FRAME_DISKS], wr[FRAME_DISKS];
+	float rd[FRAME_GRAPH_DISKS], wr[FRAME_GRAPH_DISKS];
 };
 /* Fill G sub-columns, one history bucket each (out[i] valid where
- * have[i]), with the rates of the newest sample's first ndisks disks
- * (rd/wr past them are left as they were); phase 0 or 1 shifts which
- * pair of buckets makes a braille cell. */
-void frame_buckets(const struct frame *f, int G, int phase, int ndisks, struct frame_column *out,
-		   bool *have);
+ * have[i]), with the rates of the newest sample's disks idx[0..ndisks)
+ * (at most FRAME_GRAPH_DISKS; rd/wr past them are left as they were);
+ * phase 0 or 1 shifts which pair of buckets makes a braille cell. */
+void frame_buckets(const struct frame *f, int G, int phase, const int *idx, int ndisks,
+		   struct frame_column *out, bool *have);
 /* Seconds that G sub-columns span (0 while unknown). */
 double frame_window_span(const struct frame *f, int G);
 /* Sub-columns a history bucket takes in a graph of G: 1, or, while the

@@ -34,6 +34,7 @@
 static void view_copy(struct ui_live *L)
 {
 	frame_copy(&L->v, L->m, L->cols);
+	L->v.disk_filter = &L->disks;
 	/* the badge stands for what a frame covers: the refresh now */
 	L->v.badge_zone = frame_worst_zone(&L->v, L->refresh);
 }
@@ -278,6 +279,53 @@ static enum ui_key_result key_mark(void *ctx, int ch)
 	return UI_KEY_REDRAW;
 }
 
+/* s: the disk panels' order: busiest by %util, by bytes a second, by name */
+static enum ui_key_result key_disk_sort(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	L->v.disk_sort = (L->v.disk_sort + 1) % FRAME_SORT_N;
+	snprintf(L->scr.msg, sizeof L->scr.msg, "disks: %s", frame_disk_sort_name(L->v.disk_sort));
+	return UI_KEY_REDRAW;
+}
+
+/* f: a disk filter typed on the status line, as --disks takes it */
+static enum ui_key_result key_disk_filter(void *ctx, int ch)
+{
+	struct ui_live *L = ctx;
+	L->filtering = true;
+	snprintf(L->filter_text, sizeof L->filter_text, "%s", L->disks.text ? L->disks.text : "");
+	return UI_KEY_REDRAW;
+}
+
+/* A key while the filter is typed: Enter applies it (empty: every disk),
+ * Esc keeps the one before, Backspace takes back a character. */
+static enum ui_key_result filter_key(struct ui_live *L, int ch)
+{
+	size_t n = strlen(L->filter_text);
+	if (ch == '\r' || ch == '\n' || ch == KEY_ENTER) {
+		struct disk_filter f = { 0 };
+		char err[256];
+		L->filtering = false;
+		if (disk_filter_parse(&f, L->filter_text, err, sizeof err)) {
+			snprintf(L->scr.msg, sizeof L->scr.msg, "%s", err);
+			return UI_KEY_REDRAW;
+		}
+		disk_filter_free(&L->disks);
+		L->disks = f;
+		snprintf(L->scr.msg, sizeof L->scr.msg, "disks: %s",
+			 disk_filter_empty(&f) ? "every disk" : f.text);
+	} else if (ch == 27 || ch == 3) {
+		L->filtering = false;
+	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+		if (n > 0)
+			L->filter_text[n - 1] = '\0';
+	} else if (ch >= 0x20 && ch < 0x7f && n + 1 < sizeof L->filter_text) {
+		L->filter_text[n] = (char)ch;   /* device names are ASCII */
+		L->filter_text[n + 1] = '\0';
+	}
+	return UI_KEY_REDRAW;
+}
+
 /* A key while a mark's text is typed: Enter puts the mark (its number,
  * and the text when there is one) in the events and the recording; Esc
  * drops it; Backspace takes back a character (a whole UTF-8 one). */
@@ -438,6 +486,10 @@ const struct ui_key_def ui_live_keys[] = {
 	  "than the samples come, -i)", LV, key_refresh },
 	{ { 'p' }, "p", NULL, "context panel (7): the disks' partitions too, and back", LV,
 	  key_partitions },
+	{ { 's' }, "s", "sort disks", "the disks' order: busiest by %util, busiest by bytes, by name", LV,
+	  key_disk_sort },
+	{ { 'f' }, "f", "filter disks", "list only these disks: names or globs (sda,nvme*), Enter\n"
+	  "(empty: every disk; Esc: keep the filter); as --disks LIST", LV, key_disk_filter },
 	{ { 'm' }, "m", "mark", "put a mark in the events and the recording: type its text,\n"
 	  "Enter (Esc: no mark)", UI_SCREEN_LIVE, key_mark },
 	{ { 12 }, "Ctrl-L", NULL, "repaint the whole screen", LV, key_repaint },
@@ -461,6 +513,8 @@ static enum ui_key_result on_key(struct ui_live *L, int ch)
 	}
 	if (L->marking && ch != KEY_RESIZE)
 		return mark_key(L, ch);
+	if (L->filtering && ch != KEY_RESIZE)
+		return filter_key(L, ch);
 	if (L->help && ch != KEY_RESIZE) {
 		L->help = false;
 		if (L->help_win) {
@@ -524,6 +578,7 @@ static void live_free(struct ui_live *L)
 	if (L->have_cs)
 		curve_set_free(&L->cs);
 	frame_free(&L->v);
+	disk_filter_free(&L->disks);
 }
 
 /* The screen's state for m, its graphs' history kept, the screen open.
@@ -549,6 +604,13 @@ static struct ui_live *live_open(struct model *m, const struct ui_config *cfg)
 		return NULL;
 	}
 	L->metric_idx = 0;     /* the first metric the tool gives: its headline figure */
+	char err[256];
+	if (disk_filter_parse(&L->disks, cfg->disks, err, sizeof err)) {
+		free(L);
+		fprintf(stderr, "iodash: %s\n", err);
+		return NULL;
+	}
+	L->v.disk_filter = &L->disks;
 	/* the context panel costs a scan of /proc a second: shown on asking (7) */
 	L->hidden = 1u << UI_PANEL_CONTEXT;
 	L->sigints_seen = signals_interrupts();

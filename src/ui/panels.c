@@ -308,6 +308,8 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 	if (fit < 1)
 		fit = 1;
 	int shown = nact < fit ? nact : fit;
+	if (shown > FRAME_GRAPH_DISKS)
+		shown = FRAME_GRAPH_DISKS;
 	int per = body / shown;
 	/* not calloc (4 % of a frame): frame_buckets sets every have[],
 	 * a column is read only where it has a bucket, and vw, vr are
@@ -322,19 +324,16 @@ static void draw_throughput(struct ui_live *L, struct ui_win *win, bool focus)
 		free(have);
 		return;
 	}
-	int rated = 0;          /* the rates of the disks shown, not of all 16 */
-	for (int i = 0; i < shown; i++)
-		if (idx[i] + 1 > rated)
-			rated = idx[i] + 1;
-	frame_buckets(&L->v, G, 0, rated, bk, have);
+	/* the rates of the disks shown (the busiest), not of every disk */
+	frame_buckets(&L->v, G, 0, idx, shown, bk, have);
 	int y = 1;
 	for (int i = 0; i < shown; i++) {
 		int k = idx[i];
 		int rows = i == shown - 1 ? body - per * i : per;
 		double mx = 0;
 		for (int c = 0; c < G; c++) {
-			vw[c] = have[c] ? bk[c].wr[k] : NAN;
-			vr[c] = have[c] ? bk[c].rd[k] : NAN;
+			vw[c] = have[c] ? bk[c].wr[i] : NAN;
+			vr[c] = have[c] ? bk[c].rd[i] : NAN;
 			if (vw[c] > mx)
 				mx = vw[c];
 			if (vr[c] > mx)
@@ -603,7 +602,7 @@ static void draw_dirty(struct ui_live *L, struct ui_win *win, bool focus)
 		free(have);
 		return;
 	}
-	frame_buckets(&L->v, G, 1, 0, bk, have);     /* levels only: no disk's rates */
+	frame_buckets(&L->v, G, 1, NULL, 0, bk, have);     /* levels only: no disk's rates */
 	double scale = dirty_scale(s, bk, have, G);
 	if (H >= 2) {
 		struct ui_gauge_data gd = { .y = 1, .x = 0, .w = W, .h = H >= 3 ? 2 : 1,
@@ -677,15 +676,23 @@ static void draw_disks(struct ui_live *L, struct ui_win *win, bool focus)
 	const struct frame *v = &L->v;
 	int idx[FRAME_DISKS], idle;
 	int n = frame_active_disks(v, idx, FRAME_DISKS, &idle);
-	char title[96];
+	int fit = getmaxy(w) - 2;   /* the title and the table's head */
+	char title[200];
+	int tl = snprintf(title, sizeof title, "Disks  iostat -x  %s", frame_disk_sort_name(v->disk_sort));
+	if (n > fit && fit > 0)
+		tl += snprintf(title + tl, sizeof title - (size_t)tl, "  %d of %d busy", fit, n);
 	if (idle)
-		snprintf(title, sizeof title, "Disks  iostat -x  (%d idle not shown)", idle);
-	else
-		snprintf(title, sizeof title, "Disks  iostat -x");
+		tl += snprintf(title + tl, sizeof title - (size_t)tl, "  (%d idle not shown)", idle);
+	if (v->disk_filter && !disk_filter_empty(v->disk_filter))
+		snprintf(title + tl, sizeof title - (size_t)tl, "  [%s]", v->disk_filter->text);
 	ui_title(w, st, title, focus);
+	if (n > FRAME_DISKS)
+		n = FRAME_DISKS;
 	if (!n) {
 		ui_put(w, 1, 0, getmaxx(w), st, TE_DIM,
-		       v->have_last ? "all disks idle" : "waiting for the first sample");
+		       !v->have_last ? "waiting for the first sample"
+		       : idle ? "all disks idle" : !v->last.ndisks ? "no disks in /proc/diskstats"
+		       : "no disk matches the filter (f to change it)");
 		return;
 	}
 	const char *head[DISK_TABLE_NCOLS];
@@ -888,6 +895,13 @@ static void draw_status(struct ui_live *L, struct ui_win *win, bool focus)
 		rx = W;
 	if (L->asking_stop) {
 		ui_put(w, 0, 0, rx, st, TE_ERROR, "stop the benchmark? y/n");
+		return;
+	}
+	if (L->filtering) {
+		char line[200];
+		snprintf(line, sizeof line, "disks: %s_  (names or globs, Enter: apply, empty: all, Esc: keep)",
+			 L->filter_text);
+		ui_put(w, 0, 0, rx, st, TE_KEY, line);
 		return;
 	}
 	if (L->marking) {

@@ -45,6 +45,9 @@ struct ui_live {
 	bool ctx_wanted;             /* what the model was last told (model_want_context) */
 	bool marking;                /* m: typing a mark's text, Enter puts it */
 	char mark_text[80];
+	struct disk_filter disks;    /* --disks, then f: the disks listed (v.disk_filter) */
+	bool filtering;              /* f: typing a disk filter, Enter applies it */
+	char filter_text[128];
 	char msg_seen[512];          /* scr.msg as last seen, and since when: */
 	double msg_t;                /* a message gives the hints back after UI_MSG_SECONDS */
 	uint64_t gen_seen;           /* the model's gen at the last copy */

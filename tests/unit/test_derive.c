@@ -13,6 +13,7 @@
 #include <string.h>
 #include "iodash/sample/derive.h"
 #include "iodash/probe/probe.h"
+#include "iodash/sample/disk_filter.h"
 
 #define TRACES "tests/fixtures/proc-traces/"
 
@@ -94,6 +95,7 @@ static void test_pages_out_of_range(void **st)
 	a->nr_dirty_threshold = UINT64_MAX / 2;
 	derive_sample(NULL, a, 0, 0, NULL, s);
 	assert_false(s->have_dirty);
+	snapshot_free(a);
 	free(a);
 	free(s);
 }
@@ -102,15 +104,16 @@ static void test_iostat_figures(void **st)
 {
 	(void)st;
 	static struct snapshot a, b;
-	struct sample s;
+	struct sample s = { 0 };
 
-	memset(&a, 0, sizeof(a));
+	snapshot_reset(&a);
+	snapshot_reserve_disks(&a, 64);
 	a.have = SNAP_HAVE_DISKS;
 	a.mono_ns = 1000000000;
 	a.disks[0] = mk_disk("vda", 0, false);
 	a.disks[1] = mk_disk("vda1", 1, true);
 	a.ndisks = 2;
-	b = a;
+	snapshot_copy(&b, &a);
 	b.mono_ns = a.mono_ns + 2000000000;   /* 2 s */
 	struct snap_disk *d = &b.disks[0];
 	d->f[DS_READS] = 200;             /* 100 r/s */
@@ -140,21 +143,23 @@ static void test_iostat_figures(void **st)
 	assert_float_equal(s.disks[0].f_s, 10, 1e-9);
 	assert_false(s.have_dirty);       /* no vmstat read: n/a, not zero */
 	assert_int_equal(s.zone, ZONE_UNKNOWN);
+	sample_free(&s);
 }
 
 static void test_hotplug(void **st)
 {
 	(void)st;
 	static struct snapshot a, b;
-	struct sample s;
+	struct sample s = { 0 };
 
-	memset(&a, 0, sizeof(a));
+	snapshot_reset(&a);
+	snapshot_reserve_disks(&a, 64);
 	a.have = SNAP_HAVE_DISKS;
 	a.disks[0] = mk_disk("vda", 0, false);
 	a.disks[0].f[DS_READS] = 5;               /* used since boot: listed */
 	a.disks[1] = mk_disk("sdb", 16, false);   /* vanishes */
 	a.ndisks = 2;
-	b = a;
+	snapshot_copy(&b, &a);
 	b.mono_ns = 500000000;
 	b.disks[1] = mk_disk("nvme0n1", 0, false); /* appears */
 	b.disks[1].major = 259;
@@ -167,6 +172,7 @@ static void test_hotplug(void **st)
 	assert_false(s.disks[1].have_rate);        /* no rate on its first sample */
 	for (int i = 0; i < s.ndisks; i++)
 		assert_string_not_equal(s.disks[i].name, "sdb");
+	sample_free(&s);
 }
 
 /* Every figure of d is within what its deltas over dt allow. */
@@ -202,9 +208,10 @@ static void test_device_recreated(void **st)
 {
 	(void)st;
 	static struct snapshot a, b, c;
-	struct sample s;
+	struct sample s = { 0 };
 
-	memset(&a, 0, sizeof(a));
+	snapshot_reset(&a);
+	snapshot_reserve_disks(&a, 64);
 	a.have = SNAP_HAVE_DISKS;
 	a.mono_ns = 1000000000;
 	a.disks[0] = mk_disk("vda", 0, false);
@@ -212,11 +219,11 @@ static void test_device_recreated(void **st)
 	fill17(&a.disks[0], 1000000);
 	fill17(&a.disks[1], 5000000);
 	a.ndisks = 2;
-	b = a;
+	snapshot_copy(&b, &a);
 	b.mono_ns = a.mono_ns + 1000000000;
 	fill17(&b.disks[0], 1000100);             /* vda: +100 x field number */
 	fill17(&b.disks[1], 7);                   /* sdb: a new device, counters from 0 */
-	c = b;
+	snapshot_copy(&c, &b);
 	c.mono_ns = b.mono_ns + 500000000;
 	fill17(&c.disks[1], 57);                  /* sdb: +50 x field number in 0.5 s */
 
@@ -240,6 +247,7 @@ static void test_device_recreated(void **st)
 	assert_float_equal(s.disks[1].r_s, 50 / 0.5, 1e-9);
 	assert_float_equal(s.disks[1].wkB_s, 50 * 7 / 2.0 / 0.5, 1e-9);
 	assert_bounded(&s.disks[1], s.dt);
+	sample_free(&s);
 }
 
 /* The 32-bit ms fields wrap long before the counts do: a wrap, not a
@@ -248,9 +256,10 @@ static void test_time_field_wraps(void **st)
 {
 	(void)st;
 	static struct snapshot a, b;
-	struct sample s;
+	struct sample s = { 0 };
 
-	memset(&a, 0, sizeof(a));
+	snapshot_reset(&a);
+	snapshot_reserve_disks(&a, 64);
 	a.have = SNAP_HAVE_DISKS;
 	a.mono_ns = 1000000000;
 	a.disks[0] = mk_disk("nvme0n1", 0, false);
@@ -260,7 +269,7 @@ static void test_time_field_wraps(void **st)
 	a.disks[0].f[DS_WEIGHTED_MS_IO] = 0xfffffc00u;
 	a.disks[0].f[DS_MS_IO] = 0xffffffffu;
 	a.ndisks = 1;
-	b = a;
+	snapshot_copy(&b, &a);
 	b.mono_ns = a.mono_ns + 2000000000;
 	b.disks[0].f[DS_WRITES] += 100;
 	b.disks[0].f[DS_SECTORS_WRITTEN] += 1600;
@@ -278,6 +287,7 @@ static void test_time_field_wraps(void **st)
 	assert_float_equal(s.disks[0].util, 50, 1e-9);
 	assert_float_equal(s.disks[0].r_s, 0, 1e-9);
 	assert_bounded(&s.disks[0], s.dt);
+	sample_free(&s);
 }
 
 /* Lines of 14 counters, 4 (an old partition line), 20 and 3, read by the
@@ -299,7 +309,7 @@ static void test_odd_field_counts(void **st)
 	static struct snapshot a, b;
 	struct probe_texts t;
 	struct derive_opts o = { .all_partitions = true, .all_disks = true };
-	struct sample s;
+	struct sample s = { 0 };
 	char err[256];
 
 	memset(&t, 0, sizeof(t));
@@ -355,6 +365,7 @@ static void test_odd_field_counts(void **st)
 	assert_int_equal(s.ndisks, 3);
 	for (int i = 0; i < s.ndisks; i++)
 		assert_false(s.disks[i].is_partition);
+	sample_free(&s);
 }
 
 /* Disks that never did I/O since boot are hidden unless --all-disks;
@@ -364,10 +375,11 @@ static void test_disk_selection(void **st)
 	(void)st;
 	static struct snapshot a;
 	struct derive_opts o = { 0 };
-	struct sample s;
+	struct sample s = { 0 };
 	char err[128];
 
-	memset(&a, 0, sizeof(a));
+	snapshot_reset(&a);
+	snapshot_reserve_disks(&a, 64);
 	a.have = SNAP_HAVE_DISKS;
 	a.disks[0] = mk_disk("sda", 0, false);
 	a.disks[0].f[DS_READS] = 10;
@@ -403,27 +415,99 @@ static void test_disk_selection(void **st)
 	assert_string_equal(s.disks[3].name, "nvme0n1p1");
 	assert_int_equal(derive_opts_parse_partitions(&o, "sda,,", err, sizeof(err)), -EINVAL);
 
-	/* more devices than a sample holds: every whole disk keeps its row,
-	 * the partitions get the rest */
-	memset(&a, 0, sizeof(a));
+	/* more devices than a sample held before (16): every one is listed,
+	 * whole disks and partitions, in the kernel's order */
+	snapshot_reset(&a);
 	a.have = SNAP_HAVE_DISKS;
 	for (int i = 0; i < 12; i++) {
-		a.disks[a.ndisks] = mk_disk("sda", (unsigned)a.ndisks, false);
-		snprintf(a.disks[a.ndisks].name, SNAP_DISK_NAME_LEN, "sd%c", 'a' + i);
-		a.disks[a.ndisks++].f[DS_READS] = 1;
+		struct snap_disk *d = snapshot_add_disk(&a);
+		*d = mk_disk("sda", (unsigned)a.ndisks, false);
+		snprintf(d->name, SNAP_DISK_NAME_LEN, "sd%c", 'a' + i);
+		d->f[DS_READS] = 1;
 		for (int p = 1; p <= 2; p++) {
-			a.disks[a.ndisks] = mk_disk("x", (unsigned)a.ndisks, true);
-			snprintf(a.disks[a.ndisks].name, SNAP_DISK_NAME_LEN, "sd%c%d", 'a' + i, p);
-			a.disks[a.ndisks++].f[DS_READS] = 1;
+			d = snapshot_add_disk(&a);
+			*d = mk_disk("x", (unsigned)a.ndisks, true);
+			snprintf(d->name, SNAP_DISK_NAME_LEN, "sd%c%d", 'a' + i, p);
+			d->f[DS_READS] = 1;
 		}
 	}
 	derive_sample(NULL, &a, 0, 0, &o, &s);
-	assert_int_equal(s.ndisks, SAMPLE_MAX_DISKS);
+	assert_int_equal(s.ndisks, 36);
 	int parts = 0;
 	for (int i = 0; i < s.ndisks; i++)
 		parts += s.disks[i].is_partition;
-	assert_int_equal(parts, SAMPLE_MAX_DISKS - 12);
-	assert_string_equal(s.disks[s.ndisks - 1].name, "sdl");
+	assert_int_equal(parts, 24);
+	assert_string_equal(s.disks[s.ndisks - 3].name, "sdl");
+	sample_free(&s);
+}
+
+/* 1,024 devices, every one moving; between two reads one in the middle
+ * vanished and one came at the end (the list changed: matched by name):
+ * every device keeps its own rate, the new one has none yet. */
+static void test_many_disks_hotplug(void **st)
+{
+	(void)st;
+	static struct snapshot a, b;
+	struct sample s = { 0 };
+	enum { N = 1024, GONE = 500 };
+
+	snapshot_reset(&a);
+	snapshot_reset(&b);
+	a.have = b.have = SNAP_HAVE_DISKS;
+	a.mono_ns = 1000000000;
+	b.mono_ns = 2000000000;
+	for (int k = 0; k < N; k++) {
+		struct snap_disk *d = snapshot_add_disk(&a);
+		assert_non_null(d);
+		*d = mk_disk("x", (unsigned)k, false);
+		snprintf(d->name, sizeof(d->name), "dm-%d", k);
+		d->f[DS_WRITES] = 1000;
+		if (k == GONE)
+			continue;
+		struct snap_disk *e = snapshot_add_disk(&b);
+		assert_non_null(e);
+		*e = *d;
+		e->f[DS_WRITES] += (uint64_t)k;   /* k writes in 1 s */
+	}
+	struct snap_disk *e = snapshot_add_disk(&b);
+	*e = mk_disk("new0n1", 9999, false);
+	e->f[DS_WRITES] = 5;
+
+	assert_int_equal(derive_sample(&a, &b, a.mono_ns, 1, NULL, &s), 0);
+	assert_int_equal(s.ndisks, N);
+	for (int i = 0; i < N - 1; i++) {
+		int k = i < GONE ? i : i + 1;
+		char want[32];
+		snprintf(want, sizeof(want), "dm-%d", k);
+		assert_string_equal(s.disks[i].name, want);
+		assert_true(s.disks[i].have_rate);
+		assert_float_equal(s.disks[i].w_s, k, 1e-9);
+	}
+	assert_string_equal(s.disks[N - 1].name, "new0n1");
+	assert_false(s.disks[N - 1].have_rate);
+	sample_free(&s);
+}
+
+/* --disks: names, /dev/ names and globs; an empty list is every disk. */
+static void test_disk_filter(void **st)
+{
+	(void)st;
+	struct disk_filter f = { 0 };
+	char err[256];
+
+	assert_int_equal(disk_filter_parse(&f, "sda, /dev/nvme0n1,dm-*", err, sizeof(err)), 0);
+	assert_true(disk_filter_match(&f, "sda"));
+	assert_true(disk_filter_match(&f, "nvme0n1"));
+	assert_true(disk_filter_match(&f, "dm-12"));
+	assert_false(disk_filter_match(&f, "sdb"));
+	assert_false(disk_filter_match(&f, "nvme0n1p1"));
+	assert_string_equal(f.text, "sda, /dev/nvme0n1,dm-*");
+	assert_int_equal(disk_filter_parse(&f, "", err, sizeof(err)), 0);
+	assert_true(disk_filter_empty(&f));
+	assert_true(disk_filter_match(&f, "anything"));
+	assert_int_equal(disk_filter_parse(&f, "sdaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "longer than a device name"));
+	disk_filter_free(&f);
 }
 
 static void test_tracker_start_end(void **st)
@@ -450,6 +534,7 @@ static void test_tracker_start_end(void **st)
 	assert_int_equal(s.hits, 2);
 	assert_float_equal(durations, 1.5 + 0.5, 1e-9);
 	assert_float_equal(s.hit_seconds, 2.0, 1e-9);
+	sample_free(&s);
 }
 
 /* Replay a trace through probe + derive + tracker; returns samples read. */
@@ -471,6 +556,7 @@ static void replay_trace(const char *name, struct trace_run *r)
 	static struct snapshot prev, cur;
 	struct dirty_tracker tr = { 0 };
 	uint64_t t0 = 0;
+	struct sample s = { 0 };
 
 	memset(r, 0, sizeof(*r));
 	r->first_hit_sample = -1;
@@ -481,7 +567,6 @@ static void replay_trace(const char *name, struct trace_run *r)
 		if (rc == -ENODATA)
 			break;
 		assert_int_equal(rc, 0);
-		struct sample s;
 		if (r->n == 0)
 			t0 = cur.mono_ns;
 		derive_sample(r->n ? &prev : NULL, &cur, t0, (uint64_t)r->n, NULL, &s);
@@ -503,10 +588,11 @@ static void replay_trace(const char *name, struct trace_run *r)
 		for (int i = 0; i < s.ndisks; i++)
 			if (!strcmp(s.disks[i].name, "vda") && s.disks[i].have_rate)
 				r->wkB_sum += s.disks[i].wkB_s * s.dt;
-		prev = cur;
+		snapshot_copy(&prev, &cur);
 		r->n++;
 	}
 	probe_close(p);
+	sample_free(&s);
 }
 
 static void test_trace_fio_dirty_limit(void **st)
@@ -637,6 +723,8 @@ static void test_trace_time_to_freerun(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_many_disks_hotplug),
+		cmocka_unit_test(test_disk_filter),
 		cmocka_unit_test(test_counter_delta_wraps_at_kernel_width),
 		cmocka_unit_test(test_zone_boundaries),
 		cmocka_unit_test(test_pages_out_of_range),

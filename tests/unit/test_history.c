@@ -14,13 +14,16 @@
 /* Sample seq at t = seq * per, one disk writing seq kB/s. */
 static void sample_at(struct sample *s, uint64_t seq, double per, const char *disk)
 {
-	memset(s, 0, sizeof(*s));
+	sample_reset(s);
+	assert_non_null(sample_add_disk(s));
+	assert_non_null(sample_add_disk(s));
+	memset(s->disks, 0, 2 * sizeof(*s->disks));
+	s->ndisks = 1;
 	s->seq = seq;
 	s->t = per * (double)seq;
 	s->have_dirty = true;
 	s->zone = ZONE_BELOW_BG;
 	s->dirty_kb = seq;
-	s->ndisks = 1;
 	snprintf(s->disks[0].name, sizeof(s->disks[0].name), "%s", disk);
 	s->disks[0].have_rate = true;
 	s->disks[0].wkB_s = (double)seq;
@@ -28,11 +31,12 @@ static void sample_at(struct sample *s, uint64_t seq, double per, const char *di
 
 static void fold_range(struct history *h, uint64_t from, uint64_t to, double per)
 {
-	struct sample s;
+	struct sample s = { 0 };
 	for (uint64_t i = from; i < to; i++) {
 		sample_at(&s, i, per, "sda");
 		history_fold(h, &s);
 	}
+	sample_free(&s);
 }
 
 /* k comes from the width and the second sample's interval; a bucket
@@ -41,7 +45,7 @@ static void test_fold(void **state)
 {
 	(void)state;
 	struct history *h = malloc(sizeof(*h));
-	struct sample s;
+	struct sample s = { 0 };
 	history_init(h, 1.0);
 	fold_range(h, 0, 1, 0.25);
 	assert_int_equal(h->k, 0);
@@ -81,6 +85,7 @@ static void test_fold(void **state)
 	assert_non_null(history_bucket(h, h->nclosed - HIST_BUCKETS));
 	assert_null(history_bucket(h, h->nclosed));
 	free(h);
+	sample_free(&s);
 }
 
 /* Disks keep their slot by name; past HIST_DISKS a new disk takes the
@@ -89,7 +94,7 @@ static void test_slots(void **state)
 {
 	(void)state;
 	struct history *h = malloc(sizeof(*h));
-	struct sample s;
+	struct sample s = { 0 };
 	history_init(h, 0);
 	for (int d = 0; d < HIST_DISKS; d++) {
 		char name[16];
@@ -109,6 +114,7 @@ static void test_slots(void **state)
 	assert_true(isnan(history_rate(h, 0, 0, true)));
 	assert_true(h->epoch != epoch);                    /* copies start over */
 	free(h);
+	sample_free(&s);
 }
 
 /* A copy brought up piece by piece equals the whole, across the ring's

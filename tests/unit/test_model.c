@@ -189,7 +189,7 @@ static void test_setters_and_clear(void **state)
 	struct model *m = *state;
 	struct model_event e = { .kind = MEV_MARK, .t = 1 };
 	struct output_line l = { .t = 2, .run = 0 };
-	struct sample s;
+	struct sample s = { 0 };
 	struct bench_status b = { .state = BENCH_RUNNING, .eta_s = 12, .last_exit_status = 0 };
 
 	model_set_source(m, "recording a.rec @ 0:00:01.0");
@@ -221,6 +221,7 @@ static void test_setters_and_clear(void **state)
 	/* unknown, as model_init has them: not "exit 0" or "eta 0 s" */
 	assert_int_equal(m->bench.last_exit_status, -1);
 	assert_true(m->bench.eta_s < 0);
+	sample_free(&s);
 }
 
 static void test_run_end_stopped(void **state)

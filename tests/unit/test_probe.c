@@ -163,6 +163,7 @@ static int check_trace_against_summary(const char *trace)
 	assert_non_null(strstr(err, "end of the trace"));
 	(void)first_mono;
 	probe_close(p);
+	snapshot_free(s);
 	free(s);
 	free(rows);
 	return n;
@@ -243,6 +244,7 @@ static void test_trace_fio_sample37(void **state)
 	assert_non_null(snapshot_find_disk(s, "loop7"));
 	assert_false(s->have & SNAP_HAVE_PSI_IO);
 	probe_close(p);
+	snapshot_free(s);
 	free(s);
 }
 
@@ -291,6 +293,7 @@ static void test_parse_diskstats_partitions(void **state)
 	/* counters a later kernel may add are ignored, not an error */
 	assert_int_equal(snapshot_find_disk(s, "md127")->nfields, 17);
 	assert_int_equal(snapshot_find_disk(s, "md127")->f[DS_SECTORS_READ], 8);
+	snapshot_free(s);
 	free(s);
 }
 
@@ -333,6 +336,7 @@ static void test_parse_diskstats_odd_lines(void **state)
 	assert_int_equal(snapshot_find_disk(s, "sdc")->nfields, 0);
 	assert_int_equal(snapshot_find_disk(s, "sdd")->nfields, 0);
 	assert_int_equal(snapshot_find_disk(s, "vda")->nfields, 15);
+	snapshot_free(s);
 	free(s);
 }
 
@@ -371,6 +375,7 @@ static void test_parse_psi_and_knob(void **state)
 	assert_non_null(strstr(s->note, "T:1: 18446744073709551616 is out of range"));
 	assert_int_equal(parse_one(PROBE_TEXT_DIRTY_BYTES, "00000000000000000000000042\n", s, err, sizeof(err)), 0);
 	assert_true(s->dirty_bytes == 42);
+	snapshot_free(s);
 	free(s);
 }
 
@@ -421,6 +426,7 @@ static void test_parse_out_of_range(void **state)
 		if (cases[i].what == PROBE_TEXT_DISKSTATS)
 			assert_int_equal(snapshot_find_disk(s, "sdc")->nfields, 0);
 	}
+	snapshot_free(s);
 	free(s);
 }
 
@@ -461,6 +467,7 @@ static void test_parse_bad_texts(void **state)
 			fail_msg("case %zu: rc %d, err '%s', want '%s'", i, rc, err, cases[i].msg);
 		assert_null(strchr(err, '\n'));
 	}
+	snapshot_free(s);
 	free(s);
 }
 
@@ -534,6 +541,7 @@ static void expect_root_error(const char *dir, int want_rc, const char *names)
 	for (int i = 0; rc == 0 && i < 3; i++)
 		rc = probe_read(p, s, err, sizeof(err));
 	probe_close(p);
+	snapshot_free(s);
 	free(s);
 	if (rc != want_rc || !strstr(err, names) || strchr(err, '\n'))
 		fail_msg("%s: rc %d (want %d), err '%s' (want it to name '%s')",
@@ -645,6 +653,7 @@ static void test_root_proc_dir(void **state)
 	unlink(err);
 	assert_int_equal(mkfifo(err, 0644), 0);
 	expect_root_error(d, -EINVAL, "/procdir/sys/vm/dirty_bytes: not a regular file");
+	snapshot_free(s);
 	free(s);
 }
 
@@ -691,6 +700,7 @@ static void test_root_trace_good_copy(void **state)
 	/* the root's trailing '/' is not doubled in messages */
 	assert_non_null(strstr(err, "trace-ok: end of the trace (5 samples)"));
 	probe_close(p);
+	snapshot_free(s);
 	free(s);
 }
 

@@ -172,6 +172,9 @@ static void test_live_agrees_with_file_reader(void **state)
 	}
 	probe_close(live);
 	probe_close(dir);
+	snapshot_free(&t->l1);
+	snapshot_free(&t->d);
+	snapshot_free(&t->l2);
 	free(t);
 }
 
@@ -205,6 +208,8 @@ static void test_live_rereads(void **state)
 	/* 2048 pages written; per-cpu counters may hold back a few hundred */
 	assert_true(b->nr_dirtied >= a->nr_dirtied + 1024);
 	probe_close(live);
+	snapshot_free(a);
+	snapshot_free(b);
 	free(a);
 	free(b);
 }
@@ -232,6 +237,7 @@ static void test_live_vanished_disk_dropped(void **state)
 	(void)state;
 
 	if (geteuid() != 0 || access("/sys/class/zram-control/hot_add", R_OK) != 0) {
+		snapshot_free(s);
 		free(s);
 		print_message("    needs root and /sys/class/zram-control to add and remove a disk\n");
 		skip();
@@ -260,6 +266,7 @@ static void test_live_vanished_disk_dropped(void **state)
 		      reap_removed ? "yes (the pitfall)" : "no");
 	procps_diskstats_unref(&ds);
 	probe_close(live);
+	snapshot_free(s);
 	free(s);
 	assert_true(seen_added);
 	assert_true(reap_added);

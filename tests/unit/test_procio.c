@@ -194,6 +194,7 @@ static void test_scan_maths(void **state)
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
 	assert_int_equal(system(cmd), 0);
+	sample_free(&smp);
 }
 
 /* ---- the real /proc: a writer the test starts ------------------------ */

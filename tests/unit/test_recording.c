@@ -63,7 +63,9 @@ static void make_sample(struct sample *s, int i)
 {
 	static const char *const names[] = { "nvme0n1", "vda", "sdb" };
 
-	memset(s, 0, sizeof(*s));
+	sample_reset(s);
+	for (int d = 0; d < 3; d++)
+		assert_non_null(sample_add_disk(s));
 	s->seq = (uint64_t)i;
 	s->t = i * 0.5;
 	s->dt = i ? 0.5 : 0;
@@ -83,7 +85,6 @@ static void make_sample(struct sample *s, int i)
 	s->hits = 1;
 	s->hit_seconds = 1.25;
 	s->missed = i > 6 ? 4 : 0;   /* the sampler fell behind before sample 7 */
-	s->ndisks = 3;
 	for (int d = 0; d < 3; d++)
 		snprintf(s->disks[d].name, sizeof(s->disks[d].name), "%s", names[d]);
 	if (!i)
@@ -110,7 +111,7 @@ static void write_session(const char *path, int nsamples, bool close_it, struct 
 	struct recorder *r;
 	struct model_observer obs;
 	char err[256];
-	struct sample s;
+	struct sample s = { 0 };
 	struct bench_status b = { .state = BENCH_RUNNING, .pid = 42, .ntasks = 5,
 				  .throttled_tasks = 2, .last_exit_status = -1, .eta_s = -1 };
 	struct model_event e = { .kind = MEV_MARK, .t = 1.0 };
@@ -145,6 +146,7 @@ static void write_session(const char *path, int nsamples, bool close_it, struct 
 		recorder_close(r);
 	else
 		*keep = r;
+	sample_free(&s);
 }
 
 static void test_crc(void **state)
@@ -160,7 +162,7 @@ static void test_roundtrip(void **state)
 {
 	char path[128], err[256];
 	struct recording *rec;
-	struct sample s, want;
+	struct sample s = { 0 }, want = { 0 };
 	struct model_event e;
 	struct output_line l;
 	struct result_point p;
@@ -274,6 +276,8 @@ static void test_roundtrip(void **state)
 		assert_non_null(strstr(buf, "\nS\t2.5\t5\t0.5\t0\t1\t"));
 		assert_non_null(strstr(buf, "\nS\t3\t6\t0.5\t1234\t1\t"));
 	}
+	sample_free(&s);
+	sample_free(&want);
 }
 
 static void append(const char *path, const char *bytes, size_t n)
@@ -317,7 +321,7 @@ static void test_damaged_record(void **state)
 {
 	char path[128], err[256], buf[1 << 16];
 	struct recording *rec;
-	struct sample s;
+	struct sample s = { 0 };
 	int fd;
 	ssize_t n;
 	char *third;
@@ -345,6 +349,7 @@ static void test_damaged_record(void **state)
 	assert_int_equal(s.seq, 3);
 	assert_int_equal(s.ndisks, 3);
 	recording_close(rec);
+	sample_free(&s);
 }
 
 static void write_file(const char *path, const char *bytes, size_t n)
@@ -377,7 +382,7 @@ static void test_damaged_disk_reads_na(void **state)
 {
 	char path[128], err[256], buf[1 << 16];
 	struct recording *rec;
-	struct sample s;
+	struct sample s = { 0 };
 	ssize_t n;
 	char *d;
 	int fd;
@@ -405,6 +410,7 @@ static void test_damaged_disk_reads_na(void **state)
 	assert_true(s.disks[1].have_rate && s.disks[1].w_s > 0);
 	assert_true(s.disks[0].have_rate && s.disks[0].w_s == 0);
 	recording_close(rec);
+	sample_free(&s);
 }
 
 static void cat_files(const char *dst, const char *a, const char *b)
@@ -543,7 +549,7 @@ static void test_header_damage(void **state)
 {
 	char path[128], err[256], buf[1 << 16];
 	struct recording *rec;
-	struct sample s;
+	struct sample s = { 0 };
 	char *k;
 	int fd;
 	(void)state;
@@ -580,6 +586,7 @@ static void test_header_damage(void **state)
 	assert_int_equal(s.seq, 7);
 	assert_int_equal(s.realtime_ns, 0);
 	recording_close(rec);
+	sample_free(&s);
 }
 
 /* A followed file truncated or rewritten under the reader: an error of
@@ -589,7 +596,7 @@ static void test_follow_shrink(void **state)
 	char path[128], err[256];
 	struct recording *rec;
 	struct recorder *r;
-	struct sample s;
+	struct sample s = { 0 };
 	struct model_observer obs;
 	size_t n;
 	(void)state;
@@ -626,6 +633,7 @@ static void test_follow_shrink(void **state)
 	assert_int_equal(recording_refresh(rec, err, sizeof(err)), -ESTALE);
 	assert_non_null(strstr(err, "rewritten"));
 	recording_close(rec);
+	sample_free(&s);
 }
 
 /* A record line with its checksum, as a later version would write it. */
@@ -640,7 +648,7 @@ static void test_newer_minor(void **state)
 	char path[128], err[256], buf[4096];
 	size_t n = 0;
 	struct recording *rec;
-	struct sample s;
+	struct sample s = { 0 };
 	(void)state;
 
 	/* v1.7: columns moved and added, a new record type: all skipped or mapped */
@@ -667,6 +675,7 @@ static void test_newer_minor(void **state)
 	assert_int_equal(s.zone, ZONE_UNKNOWN);
 	assert_non_null(strstr(recording_warning(rec), "newer format"));
 	recording_close(rec);
+	sample_free(&s);
 }
 
 static size_t count_lines(const char *buf, const char *prefix)
@@ -685,7 +694,7 @@ static void test_disk_list(void **state)
 	char path[128], err[256];
 	static char buf[1 << 20];
 	struct recording *rec;
-	struct sample s;
+	struct sample s = { 0 };
 	size_t n;
 	char *l2;
 	FILE *fp;
@@ -726,6 +735,7 @@ static void test_disk_list(void **state)
 	assert_true(s.disks[0].have_rate);
 	assert_int_equal(s.disks[0].nfields, 17);
 	recording_close(rec);
+	sample_free(&s);
 }
 
 /* An L that disagrees with the S's ndisks or with the D names is not used. */
@@ -734,7 +744,7 @@ static void test_disk_list_mismatch(void **state)
 	char path[128], err[256], buf[4096];
 	size_t n = 0;
 	struct recording *rec;
-	struct sample s;
+	struct sample s = { 0 };
 	(void)state;
 
 	n += put_rec(buf + n, sizeof(buf) - n, "iodash-recording\t2\t0");
@@ -767,6 +777,7 @@ static void test_disk_list_mismatch(void **state)
 	assert_int_equal(recording_sample(rec, 3, &s), 0);
 	assert_int_equal(s.ndisks, 0);
 	recording_close(rec);
+	sample_free(&s);
 }
 
 /* Format 1 (derived figures in D, realtime_ns in S) still reads. */
@@ -775,7 +786,7 @@ static void test_format1(void **state)
 	char path[128], err[256], buf[4096];
 	size_t n = 0;
 	struct recording *rec;
-	struct sample s;
+	struct sample s = { 0 };
 	(void)state;
 
 	n += put_rec(buf + n, sizeof(buf) - n, "iodash-recording\t1\t0");
@@ -807,6 +818,7 @@ static void test_format1(void **state)
 	assert_true(isnan(disk_rate_figure(&s.disks[0], DF_RRQM_S)));
 	assert_string_equal(s.disks[1].name, "sdb");
 	recording_close(rec);
+	sample_free(&s);
 }
 
 /* A recording written before resets were detected holds a re-created
@@ -817,7 +829,7 @@ static void test_stored_reset_reads_na(void **state)
 	char path[128], err[256], buf[4096];
 	size_t n = 0;
 	struct recording *rec;
-	struct sample s;
+	struct sample s = { 0 };
 	(void)state;
 
 	n += put_rec(buf + n, sizeof(buf) - n, "iodash-recording\t2\t0");
@@ -847,6 +859,7 @@ static void test_stored_reset_reads_na(void **state)
 	assert_true(s.disks[1].r_s == 100);
 	assert_true(s.disks[1].r_await == 0.5);
 	recording_close(rec);
+	sample_free(&s);
 }
 
 /* compare's throughput of a run sums the whole disks only: a partition
@@ -952,7 +965,7 @@ static void test_follow(void **state)
 	struct recording *rec;
 	struct recorder *r;
 	struct model_observer obs;
-	struct sample s;
+	struct sample s = { 0 };
 	(void)state;
 
 	path_of(path, sizeof(path), "follow.rec");
@@ -980,6 +993,7 @@ static void test_follow(void **state)
 	assert_int_equal(recording_count(rec, RK_SAMPLE), 9);
 	assert_string_equal(recording_warning(rec), "");
 	recording_close(rec);
+	sample_free(&s);
 }
 
 /* A recording session killed with SIGKILL: the file loads, with all but
@@ -990,7 +1004,7 @@ static void test_kill9(void **state)
 	struct recording *rec;
 	pid_t pid;
 	int status;
-	struct sample s;
+	struct sample s = { 0 };
 	size_t n;
 	(void)state;
 
@@ -1026,6 +1040,7 @@ static void test_kill9(void **state)
 	assert_string_equal(s.disks[0].name, "nvme0n1");
 	assert_int_equal(recording_nbad(rec), 0);
 	recording_close(rec);
+	sample_free(&s);
 }
 
 static void test_write_error(void **state)
@@ -1147,10 +1162,97 @@ static void test_default_path(void **state)
 	assert_int_equal(recording_default_path(buf, 10, "vm", mktime(&tm)), -ENAMETOOLONG);
 }
 
+/* 1,024 devices a sample, past the 16 that format 2.2's writer kept: every
+ * one written and read back, busy and idle ones in their places, each
+ * with its own figures; the file says 2.3. */
+static void test_many_disks(void **state)
+{
+	char path[128], err[256];
+	struct snapshot first = { 0 };
+	struct rec_meta meta = { .host = "jbod", .kernel = "6.18", .first = &first, .interval = 1 };
+	struct recorder *r;
+	struct model_observer obs;
+	struct recording *rec;
+	struct sample s = { 0 }, got = { 0 };
+	enum { N = 1024 };
+	(void)state;
+
+	path_of(path, sizeof(path), "many.rec");
+	assert_int_equal(recorder_open(&r, path, 0, &meta, err, sizeof(err)), 0);
+	obs = recorder_observer(r);
+	for (int i = 0; i < 3; i++) {
+		sample_reset(&s);
+		s.seq = (uint64_t)i;
+		s.t = i;
+		s.dt = i ? 1 : 0;
+		for (int d = 0; d < N; d++) {
+			struct disk_rate *dr = sample_add_disk(&s);
+			assert_non_null(dr);
+			snprintf(dr->name, sizeof(dr->name), "disk%d", d);
+			if (!i)
+				continue;
+			dr->nfields = 17;
+			if (d % 3)   /* every third idle: only the L record names it */
+				dr->delta[DS_WRITES] = (uint64_t)(d + 1) * (uint64_t)i;
+			dr->delta[DS_MS_IO] = (uint64_t)(d % 1000);
+			derive_disk_rates(dr->delta, dr->nfields, s.dt, dr);
+		}
+		obs.on_sample(obs.ctx, &s);
+	}
+	recorder_close(r);
+	assert_int_equal(recording_open(&rec, path, err, sizeof(err)), 0);
+	assert_int_equal(recording_header(rec)->major, 2);
+	assert_int_equal(recording_header(rec)->minor, 3);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 3);
+	assert_int_equal(recording_sample(rec, 2, &got), 0);
+	assert_int_equal(got.ndisks, N);
+	for (int d = 0; d < N; d++) {
+		char want[32];
+		snprintf(want, sizeof(want), "disk%d", d);
+		assert_string_equal(got.disks[d].name, want);
+		assert_true(got.disks[d].have_rate);
+		assert_true(got.disks[d].w_s == (d % 3 ? (d + 1) * 2.0 : 0));
+		assert_true(got.disks[d].util == (d % 1000) / 10.0);
+	}
+	recording_close(rec);
+	sample_free(&s);
+	sample_free(&got);
+}
+
+/* A recording of format 2.2 (tests/fixtures/recordings): its writer kept
+ * 16 of the trace's 20 disks; read as it was, names and figures. */
+static void test_format_22_disks(void **state)
+{
+	char err[256];
+	struct recording *rec;
+	struct sample s = { 0 };
+	(void)state;
+
+	assert_int_equal(recording_open(&rec, "tests/fixtures/recordings/disks20-format-2.2.rec", err, sizeof(err)), 0);
+	assert_int_equal(recording_header(rec)->minor, 2);
+	assert_int_equal(recording_count(rec, RK_SAMPLE), 6);
+	assert_int_equal(recording_sample(rec, 5, &s), 0);
+	assert_int_equal(s.ndisks, 16);
+	assert_string_equal(s.disks[0].name, "sda");
+	assert_string_equal(s.disks[15].name, "sdp");
+	/* bench/gen_disks.sh: disk k writes (k % 13 + 1) * 10 a second of the
+	 * trace, sampled 0.5 s apart; busy ((k * 37) % 97 + 1) % */
+	for (int k = 0; k < 16; k++) {
+		assert_true(s.disks[k].have_rate);
+		assert_float_equal(s.disks[k].w_s, (k % 13 + 1) * 10.0, 1e-9);
+		assert_float_equal(s.disks[k].util, (double)((k * 37) % 97 + 1), 1e-9);
+		assert_false(s.disks[k].is_partition);
+	}
+	recording_close(rec);
+	sample_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_crc),
+		cmocka_unit_test(test_many_disks),
+		cmocka_unit_test(test_format_22_disks),
 		cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_torn_tail),
 		cmocka_unit_test(test_damaged_record),

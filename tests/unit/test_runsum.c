@@ -14,8 +14,8 @@
 
 static void snap_disk(struct snapshot *s, const char *name, bool part, uint64_t rd_sect, uint64_t wr_sect)
 {
-	struct snap_disk *d = &s->disks[s->ndisks++];
-	memset(d, 0, sizeof(*d));
+	struct snap_disk *d = snapshot_add_disk(s);
+	assert_non_null(d);
 	strcpy(d->name, name);
 	d->is_partition = part;
 	d->nfields = 17;
@@ -25,8 +25,8 @@ static void snap_disk(struct snapshot *s, const char *name, bool part, uint64_t 
 
 static void snaps(struct snapshot *a, struct snapshot *b)
 {
-	memset(a, 0, sizeof(*a));
-	memset(b, 0, sizeof(*b));
+	snapshot_reset(a);
+	snapshot_reset(b);
 	a->have = b->have = SNAP_HAVE_DISKS | SNAP_HAVE_VMSTAT;
 	a->page_kb = b->page_kb = 4;
 	snap_disk(a, "vda", false, 1000, 2000);
@@ -42,7 +42,7 @@ static void snaps(struct snapshot *a, struct snapshot *b)
 
 static struct sample smp(double dt, uint64_t kb, enum dirty_zone z)
 {
-	struct sample s;
+	struct sample s = { 0 };
 	memset(&s, 0, sizeof(s));
 	s.dt = dt;
 	s.have_dirty = true;
@@ -55,8 +55,8 @@ static struct sample smp(double dt, uint64_t kb, enum dirty_zone z)
 
 static void test_device_run(void **state)
 {
-	struct snapshot a, b;
-	struct runsum_acc acc;
+	struct snapshot a = { 0 }, b = { 0 };
+	struct runsum_acc acc = { 0 };
 	struct run_summary r;
 	struct result_point p = { .metric = "write_bw", .value = 409600, .unit = "KiB/s", .flags = RP_FINAL };
 
@@ -94,12 +94,15 @@ static void test_device_run(void **state)
 	assert_int_equal(r.thresh_kB, 131072);
 	assert_int_equal(r.throttle_src, THR_SRC_SAMPLED);
 	assert_int_equal(r.verdict, RV_DEVICE);
+	snapshot_free(&a);
+	snapshot_free(&b);
+	runsum_release(&acc);
 }
 
 static void test_cache_and_throttled(void **state)
 {
-	struct snapshot a, b;
-	struct runsum_acc acc;
+	struct snapshot a = { 0 }, b = { 0 };
+	struct runsum_acc acc = { 0 };
 	struct run_summary r;
 	struct result_point rd = { .metric = "read_bw", .value = 1, .unit = "MiB/s", .flags = RP_FINAL };
 	struct result_point wr = { .metric = "write_bw", .value = 2047, .unit = "MiB/s", .flags = RP_FINAL };
@@ -175,14 +178,17 @@ static void test_cache_and_throttled(void **state)
 	assert_int_equal(r.verdict, RV_UNKNOWN);
 	assert_int_equal(r.na, RNA_NO_DISKS);
 	assert_string_equal(runsum_verdict_name(r.verdict), "n/a");
+	snapshot_free(&a);
+	snapshot_free(&b);
+	runsum_release(&acc);
 }
 
 /* No evidence, no verdict: sleep, a failed command and a stopped run
  * each got "device" with io_s=0 write_B=0. */
 static void test_na_reasons(void **state)
 {
-	struct snapshot a, b;
-	struct runsum_acc acc;
+	struct snapshot a = { 0 }, b = { 0 };
+	struct runsum_acc acc = { 0 };
 	struct run_summary r, q;
 	char text[256];
 
@@ -211,11 +217,12 @@ static void test_na_reasons(void **state)
 	assert_true(fabs(r.reported_Bps - 4e9) < 1);
 	/* a tick that found it blocked, moving nothing yet (io_s > 0, no
 	 * rate), then all of it by its exit: the exit's total counts */
-	struct runsum_acc blk;
+	struct runsum_acc blk = { 0 };
 	runsum_begin(&blk, &a);
 	runsum_add_tick(&blk, 0.1, 0, 1, 0);
 	runsum_set_tree_total(&blk, 256.0 * 1048576);
 	runsum_finish(&blk, &b, 0.13, 0, &r);
+	runsum_release(&blk);
 	assert_int_not_equal(r.na, RNA_NO_IO);   /* it was read as no I/O */
 	assert_true(r.have_reported && r.reported_Bps > 1e9);
 	runsum_set_tree_total(&acc, 0);
@@ -233,14 +240,17 @@ static void test_na_reasons(void **state)
 	runsum_format(&r, text, sizeof(text));
 	assert_int_equal(runsum_parse(text, &q), 0);
 	assert_int_equal(q.na, RNA_STOPPED);
+	snapshot_free(&a);
+	snapshot_free(&b);
+	runsum_release(&acc);
 }
 
 /* The run's throttle episodes travel in its summary, and a word that
  * does not fit is left out whole. */
 static void test_episodes_words(void **state)
 {
-	struct snapshot a, b;
-	struct runsum_acc acc;
+	struct snapshot a = { 0 }, b = { 0 };
+	struct runsum_acc acc = { 0 };
 	struct run_summary r, q;
 	struct run_episodes e = { .have = true, .count = 3, .first_s = 0.451, .paused_s = 2.95, .duty_pct = 58 };
 	char text[256];
@@ -262,12 +272,15 @@ static void test_episodes_words(void **state)
 	assert_true(strlen(text) < 60);
 	assert_int_equal(text[strlen(text) - 1] != '=', 1);
 	assert_null(strstr(text, "eps="));
+	snapshot_free(&a);
+	snapshot_free(&b);
+	runsum_release(&acc);
 }
 
 static void test_text_round_trip(void **state)
 {
-	struct snapshot a, b;
-	struct runsum_acc acc;
+	struct snapshot a = { 0 }, b = { 0 };
+	struct runsum_acc acc = { 0 };
 	struct run_summary r, q;
 	char text[256];
 
@@ -297,6 +310,9 @@ static void test_text_round_trip(void **state)
 	assert_true(runsum_rate_factor("KiB/s") == 1024);
 	assert_true(runsum_rate_factor("IOPS") == 0);
 	assert_true(runsum_rate_factor("us") == 0);
+	snapshot_free(&a);
+	snapshot_free(&b);
+	runsum_release(&acc);
 }
 
 /* The tracepoint follows every writer on the machine: only the
@@ -305,8 +321,8 @@ static void test_text_round_trip(void **state)
  * during a 0.5 s fio run under a 128 MB limit). */
 static void test_own_pauses(void **state)
 {
-	struct snapshot a, b;
-	struct runsum_acc acc;
+	struct snapshot a = { 0 }, b = { 0 };
+	struct runsum_acc acc = { 0 };
 	struct run_summary r;
 	struct result_point wr = { .metric = "write_bw", .value = 2500, .unit = "MiB/s", .flags = RP_FINAL };
 
@@ -353,6 +369,9 @@ static void test_own_pauses(void **state)
 	for (int i = 0; i < RUNSUM_MAX_TASKS; i++)
 		runsum_add_task(&acc, 10000 + i);
 	assert_false(runsum_add_task(&acc, 99999));
+	snapshot_free(&a);
+	snapshot_free(&b);
+	runsum_release(&acc);
 }
 
 int main(void)

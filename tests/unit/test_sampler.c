@@ -32,7 +32,7 @@ static void run_after_setup(long setup_ms, double interval, double t[3], unsigne
 {
 	struct probe *p = NULL;
 	struct sampler *smp = NULL;
-	struct snapshot first;
+	struct snapshot first = { 0 };
 	struct model m;
 	char err[512] = "";
 
@@ -63,6 +63,7 @@ static void run_after_setup(long setup_ms, double interval, double t[3], unsigne
 		t[i] = series_at(&m.series, i)->t;
 	*missed = (unsigned long)series_at(&m.series, 2)->missed;   /* ticks missed so far */
 	model_free(&m);
+	snapshot_free(&first);
 	probe_close(p);
 }
 

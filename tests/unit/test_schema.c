@@ -135,7 +135,7 @@ static void test_round_trip(void **state)
 {
 	char path[] = "/tmp/iodash-tschema.XXXXXX", err[256];
 	const int64_t start_rt = 1764690000123456789LL;
-	struct sample in, out;
+	struct sample in = { 0 }, out = { 0 };
 	struct recording *rec;
 	int fd = mkstemp(path);
 	(void)state;
@@ -163,6 +163,8 @@ static void test_round_trip(void **state)
 	}
 	recording_close(rec);
 	unlink(path);
+	sample_free(&in);
+	sample_free(&out);
 }
 
 /* The keys of the sample object on one JSON line, in order, up to disks. */
@@ -186,7 +188,7 @@ static void test_export_columns(void **state)
 {
 	char path[] = "/tmp/iodash-tschema.XXXXXX", err[256];
 	const int64_t start_rt = 1764690000123456789LL;
-	struct sample in;
+	struct sample in = { 0 };
 	struct recording *rec;
 	char *buf = NULL, line[4096], keys[SF_N][64];
 	size_t len = 0;
@@ -235,6 +237,7 @@ static void test_export_columns(void **state)
 	free(buf);
 	recording_close(rec);
 	unlink(path);
+	sample_free(&in);
 }
 
 /* snapshot.h's item tables: a file made of every row's key fills every
@@ -295,6 +298,7 @@ static void check_items(const struct snap_item *t, int n, enum probe_text what)
 		if (!strstr(err, want))
 			fail_msg("without %s: \"%s\"", t[drop].key, err);
 	}
+	snapshot_free(s);
 	free(s);
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "iodash/sample/derive.h"
 #include "iodash/model/model.h"
+#include "iodash/sample/disk_filter.h"
 
 /* --time: a line's time column */
 enum time_base { TIME_REL, TIME_MONO, TIME_WALL };
@@ -21,6 +22,7 @@ struct batch_config {
 	bool attached;             /* attach: whatever ends iodash ends the watching */
 	bool recording;            /* a recording is written: a reader gone does not end
 				    * the session, and dropped lines are in it */
+	const struct disk_filter *disks;   /* --disks: the devices given columns (NULL: all) */
 };
 
 /* Print the session as lines until the producers are done: samples (and

@@ -23,7 +23,11 @@
 #include <stdint.h>
 #include "iodash/sample/derive.h"
 
-#define HIST_DISKS SAMPLE_MAX_DISKS
+/* Graph rows: the disks a screen can draw a graph for (a 40-line screen
+ * fits a dozen), not the disks a sample holds (any number): a disk with a
+ * rate takes a free row; when none is free a disk doing I/O takes the row
+ * of a disk gone, else of one that never did any. */
+#define HIST_DISKS 32
 #define HIST_BUCKETS 512    /* two sub-columns a column of a 256-column graph */
 #define HIST_MARKS 1024     /* -r 10 at -i 0.01 */
 
@@ -60,6 +64,11 @@ struct history {
 	int nrate[HIST_DISKS];
 	int nslots;                  /* disk slots named so far */
 	char disk[HIST_DISKS][SNAP_DISK_NAME_LEN];
+	uint64_t slot_seen[HIST_DISKS];   /* the last sample (seq + 1) that listed the slot's disk */
+	uint64_t slot_busy[HIST_DISKS];   /* the last (seq + 1) it did I/O; 0 never */
+	int slot_at[HIST_DISKS];     /* its index in that sample; -1 gone (looked for again
+				      * when a sample lists another number of devices) */
+	int last_ndisks;
 	uint64_t nmarks;             /* marks[nmarks % HIST_MARKS] is the next */
 	struct hist_mark marks[HIST_MARKS];
 	struct hist_bucket ring[HIST_BUCKETS];   /* bucket b at ring[b % HIST_BUCKETS] */

@@ -133,9 +133,12 @@ int probe_parse_trace_sample(const char *buf, size_t len, const char *name,
 			     struct snapshot *s, long *sample_no,
 			     char *err, size_t errlen);
 
-/* Whether diskstats name `name` is a partition of a disk in `disks` listed
- * before it, by the kernel's naming rule (sda -> sda1, nvme0n1 -> nvme0n1p1):
- * the file readers cannot see another root's /sys/block. */
+/* Whether diskstats name `name` is a partition of the whole disk listed
+ * last in `disks` (the kernel lists a disk's partitions right after it),
+ * by the kernel's naming rule (sda -> sda1, nvme0n1 -> nvme0n1p1): the
+ * file readers cannot see another root's /sys/block. */
 bool probe_name_is_partition(const struct snap_disk *disks, int ndisks, const char *name);
+/* The naming rule alone: is `name` a partition name of disk `disk`? */
+bool probe_name_is_partition_of(const char *disk, const char *name);
 
 #endif

@@ -16,7 +16,9 @@
 #include "iodash/sample/snapshot.h"
 
 #define PROCIO_TOP 8
-#define PROCIO_DEVS SAMPLE_MAX_DISKS
+/* the context panel's device lines (a screen's worth, not the sample's
+ * devices: those are any number) */
+#define PROCIO_DEVS 16
 
 /* One process of the top lists. */
 struct procio_row {

@@ -18,7 +18,8 @@
 #include "iodash/sample/snapshot.h"
 
 #define REC_FORMAT_MAJOR 2   /* a reader refuses a newer major; reads 1 and 2 */
-#define REC_FORMAT_MINOR 2   /* additions a reader of the same major skips (2.1: S missed, Z end, T records; 2.2: R setting) */
+#define REC_FORMAT_MINOR 3   /* additions a reader of the same major skips (2.1: S missed, Z end, T records; 2.2: R setting;
+			      * 2.3: any number of devices a sample, where 2.2's writer kept 16) */
 
 struct rec_header {
 	int major, minor;
@@ -72,7 +73,9 @@ double recording_time(const struct recording *rec, enum rec_kind k, size_t i);
 /* Index of the last record of kind k with time <= t, or (size_t)-1 if none. */
 size_t recording_find(const struct recording *rec, enum rec_kind k, double t);
 
-/* Parse record i.  0, or -EBADMSG when it no longer checks (file changed). */
+/* Parse record i.  0, or -EBADMSG when it no longer checks (file changed).
+ * A sample's disks go into out->disks, kept and grown from call to call:
+ * start from a zeroed sample, sample_free() it at the end. */
 int recording_sample(const struct recording *rec, size_t i, struct sample *out);
 int recording_event(const struct recording *rec, size_t i, struct model_event *out);
 int recording_output(const struct recording *rec, size_t i, struct output_line *out);

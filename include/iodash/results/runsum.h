@@ -120,6 +120,9 @@ struct runsum_acc {
 };
 
 void runsum_begin(struct runsum_acc *a, const struct snapshot *start);
+/* Free what the accumulator holds (its start snapshot's devices); a
+ * zeroed or released one may be begun again. */
+void runsum_release(struct runsum_acc *a);
 /* A sample of the session; with the tracepoint, the pauses of the writers
  * that runsum_add_task() named are the benchmark's. */
 void runsum_add_sample(struct runsum_acc *a, const struct sample *s);

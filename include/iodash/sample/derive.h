@@ -9,8 +9,6 @@
 #include <stdint.h>
 #include "iodash/sample/snapshot.h"
 
-#define SAMPLE_MAX_DISKS 16
-
 enum dirty_zone {
 	ZONE_UNKNOWN = -1,   /* vmstat not read */
 	ZONE_BELOW_BG = 0,   /* dirty <= bg_thresh: nothing happens */
@@ -85,8 +83,12 @@ struct sample {
 	bool have_psi;
 	double psi_io_some_avg10, psi_io_full_avg10;
 
+	/* Every device derive_sample() selected, in the kernel's order: no
+	 * limit (a JBOD lists 24-90 disks, a host hundreds of namespaces).
+	 * Owned and grown like a snapshot's: sample_copy(), sample_free(). */
 	int ndisks;
-	struct disk_rate disks[SAMPLE_MAX_DISKS];
+	int disks_cap;
+	struct disk_rate *disks;
 
 	/* Throttling over this sample's interval, filled by the sampler:
 	 * from the kernel's tracepoints when followed (exact), else from the
@@ -116,6 +118,17 @@ struct sample {
 };
 
 const char *dirty_zone_name(enum dirty_zone z);
+
+/* Room for n devices in s->disks (kept: [0, ndisks)).  0, or -ENOMEM. */
+int sample_reserve_disks(struct sample *s, int n);
+/* A new zeroed device at the end of s->disks; NULL when out of memory. */
+struct disk_rate *sample_add_disk(struct sample *s);
+/* dst = src, dst keeping (and growing) its own disks[].  0, or -ENOMEM
+ * (dst then has no disks). */
+int sample_copy(struct sample *dst, const struct sample *src);
+/* Zero every field of s but its disks' storage (ndisks 0). */
+void sample_reset(struct sample *s);
+void sample_free(struct sample *s);
 
 /* The zone of the given levels (all in the same unit). */
 enum dirty_zone dirty_zone_of(uint64_t dirty, uint64_t writeback,
@@ -165,8 +178,12 @@ void derive_disk_rates(const uint64_t delta[DS_NFIELDS], int nfields, double dt,
 		       struct disk_rate *out);
 
 /* Fill out from cur (and prev, NULL on the first sample).  t0_mono_ns is
- * the first sample's mono time; opts NULL is the default selection.  Pure. */
-void derive_sample(const struct snapshot *prev, const struct snapshot *cur,
+ * the first sample's mono time; opts NULL is the default selection.  Pure
+ * but for out's disks[], grown to what cur lists.  Linear in the devices:
+ * cur's device i is looked for at prev's index i first (the kernel's list
+ * rarely changes), and only a list that changed is matched by name, through
+ * a hash made for that sample.  0, or -ENOMEM (out then has no disks). */
+int derive_sample(const struct snapshot *prev, const struct snapshot *cur,
 		   uint64_t t0_mono_ns, uint64_t seq, const struct derive_opts *opts,
 		   struct sample *out);
 

@@ -7,7 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SNAP_MAX_DISKS 64
 #define SNAP_DISK_NAME_LEN 32
 #define SNAP_NOTE_LEN 200
 /* A vmstat page count whose KiB at the largest page size, summed with
@@ -112,11 +111,31 @@ struct snapshot {
 	 * none.  The sampler says it as a note when it changes. */
 	char note[SNAP_NOTE_LEN];
 
+	/* As many devices as the kernel lists (storage boxes: hundreds).
+	 * disks[] is owned by the snapshot and grows, never shrinks: a
+	 * snapshot read again reuses it.  Copy with snapshot_copy() (a plain
+	 * struct copy would share it), free with snapshot_free().  Keep these
+	 * three last: probe_parse_texts() zeroes what is before them. */
 	int ndisks;
-	struct snap_disk disks[SNAP_MAX_DISKS];
+	int disks_cap;
+	struct snap_disk *disks;
 };
 
 /* Find a disk by name; NULL when the snapshot has none of that name. */
 const struct snap_disk *snapshot_find_disk(const struct snapshot *s, const char *name);
+
+/* Room for n devices in s->disks (kept: [0, ndisks)).  0, or -ENOMEM. */
+int snapshot_reserve_disks(struct snapshot *s, int n);
+/* A new zeroed device at the end of s->disks; NULL when out of memory. */
+struct snap_disk *snapshot_add_disk(struct snapshot *s);
+/* dst = src, dst keeping (and growing) its own disks[].  0, or -ENOMEM
+ * (dst then has no disks). */
+int snapshot_copy(struct snapshot *dst, const struct snapshot *src);
+void snapshot_free(struct snapshot *s);
+/* Zero every field of s but its disks' storage (ndisks 0). */
+void snapshot_reset(struct snapshot *s);
+/* Grow *p, an array of *cap elements of size sz, to hold n (doubling).
+ * 0, or -ENOMEM with *p as it was. */
+int snapshot_grow_array(void **p, int *cap, int n, size_t sz);
 
 #endif

@@ -42,6 +42,7 @@ struct app_config {
 	bool fast;                /* --fast: a trace as fast as it can be read */
 	bool batch;               /* the front end is --batch: it takes every sample */
 	bool no_publish;          /* --no-publish */
+	bool publish;             /* --publish: a --proc-root replay's too */
 	struct derive_opts disks; /* --partitions, --all-disks */
 	/* throttling */
 	bool trace_throttle;      /* the kernel's tracepoints are required */

@@ -23,6 +23,7 @@ struct ui_config {
 				      * by itself, waited for after a hangup */
 	bool attached;               /* attach: a hangup ends the watching */
 	bool log2x;                  /* the result curves' x axis in log2 */
+	const char *disks;           /* --disks LIST: the disks listed (NULL: all) */
 };
 
 /* Run the live (or replay) screens on the model until the user quits or,
