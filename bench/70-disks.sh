@@ -30,9 +30,18 @@ SIZES=${DISKS_SIZES:-16 64 256 1024}
 SECS=${DISKS_SECONDS:-20}
 W=$(mktemp -d /tmp/iodash-bench-disks.XXXXXX)
 LOOPS=()
+# the loop devices the machine had before: losetup -f makes new ones, and
+# a detached loop device stays listed in /proc/diskstats until removed
+LOOPS_BEFORE=" $(cd /sys/block 2>/dev/null && ls -d loop* 2>/dev/null | tr '\n' ' ') "
 cleanup() {
-	local l
-	for l in "${LOOPS[@]}"; do losetup -d "$l" 2>/dev/null; done
+	local l made=()
+	for l in "${LOOPS[@]}"; do
+		losetup -d "$l" 2>/dev/null
+		case "$LOOPS_BEFORE" in *" ${l#/dev/} "*) ;; *) made+=("${l#/dev/loop}") ;; esac
+	done
+	# LOOP_CTL_REMOVE (0x4C81) of the devices this script made, and only those
+	[ ${#made[@]} -gt 0 ] && perl -e 'open(my $c, "<", "/dev/loop-control") or exit 0;
+		ioctl($c, 0x4C81, $_ + 0) for @ARGV' "${made[@]}"
 	rm -rf "$W" /dev/shm/iodash-bench-disks.$$
 }
 trap cleanup EXIT

@@ -176,12 +176,10 @@ static int buf_read_fd(struct text_buf *b, int fd, size_t max)
 		}
 		if (n == 0)
 			return 0;
+		/* a short read is not the end: a procfs seq_file gives about a
+		 * page a read (/proc/diskstats of 1,026 devices: 4,043 of its
+		 * 56,560 bytes, 72 devices), so only a read of 0 ends the file */
 		b->len += (size_t)n;
-		/* procfs seq_files and sysctls fill the buffer until their end,
-		 * as regular files do: a short read is the end, and saves the
-		 * syscall that would read nothing. */
-		if ((size_t)n < want)
-			return 0;
 	}
 }
 

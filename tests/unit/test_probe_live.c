@@ -1,7 +1,7 @@
 /* probe on this machine: libproc2 (probe_open_live) and the file reader
  * (probe_open_root("/proc")) read the live /proc within a few ms and must
  * agree; a block device that vanishes is dropped although libproc2's reap
- * keeps listing it. */
+ * keeps listing it; a /proc/diskstats of many pages is read to its end. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,6 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <linux/loop.h>
 
 #include <libproc2/diskstats.h>
 
@@ -273,12 +277,60 @@ static void test_live_vanished_disk_dropped(void **state)
 	assert_false(seen_removed);
 }
 
+/* A /proc/diskstats longer than a page: procfs gives about a page a read,
+ * and a reader that took a short read for the end saw 72 of 1,026 devices.
+ * 160 loop devices are added (numbers no device has, from 7000) and
+ * removed again; each must be in the live probe's snapshot. */
+#define LONG_LOOPS 160
+static void test_live_reads_long_diskstats(void **state)
+{
+	struct snapshot *s = calloc(1, sizeof(*s));
+	struct probe *live;
+	char err[512], name[32];
+	int added[LONG_LOOPS], nadded = 0, ctl = -1;
+	(void)state;
+
+	if (geteuid() != 0 || (ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC)) < 0) {
+		free(s);
+		print_message("    needs root and /dev/loop-control to add loop devices\n");
+		skip();
+	}
+	for (int n = 7000; n < 7000 + 4 * LONG_LOOPS && nadded < LONG_LOOPS; n++) {
+		snprintf(name, sizeof(name), "/sys/block/loop%d", n);
+		if (access(name, F_OK) == 0)
+			continue;       /* someone else's: never touched */
+		if (ioctl(ctl, LOOP_CTL_ADD, n) == n)
+			added[nadded++] = n;
+	}
+	int rc_open = probe_open_live(&live, err, sizeof(err));
+	int rc_read = rc_open ? rc_open : probe_read(live, s, err, sizeof(err));
+	int found = 0;
+	for (int i = 0; i < nadded; i++) {
+		snprintf(name, sizeof(name), "loop%d", added[i]);
+		found += snapshot_find_disk(s, name) != NULL;
+	}
+	int ndisks = s->ndisks;
+	for (int i = 0; i < nadded; i++)
+		ioctl(ctl, LOOP_CTL_REMOVE, added[i]);
+	close(ctl);
+	if (!rc_open)
+		probe_close(live);
+	snapshot_free(s);
+	free(s);
+	print_message("    %d loop devices added, %d of them in a snapshot of %d devices\n", nadded, found,
+		      ndisks);
+	assert_int_equal(rc_read, 0);
+	assert_true(nadded >= LONG_LOOPS / 2);
+	assert_int_equal(found, nadded);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_live_agrees_with_file_reader),
 		cmocka_unit_test(test_live_rereads),
 		cmocka_unit_test(test_live_vanished_disk_dropped),
+		cmocka_unit_test(test_live_reads_long_diskstats),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
