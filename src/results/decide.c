@@ -8,7 +8,9 @@
  * (it spends early, where stopping saves runs); the boundary of each look
  * comes from the score's exact density between the looks, so a look may
  * come whenever a run ends (a failed run, a baseline with fewer runs). */
+#include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,9 +306,11 @@ int decide_outliers(const double *v, int n, bool *out)
 	double tmp[256], med, mad;
 	int count = 0;
 
+	if (n > 256)
+		return 0;
 	for (int i = 0; i < n; i++)
 		out[i] = false;
-	if (n < 4 || n > 256)
+	if (n < 4)
 		return 0;
 	memcpy(tmp, v, (size_t)n * sizeof(*v));
 	med = median_of(tmp, n);
@@ -370,4 +374,75 @@ void decide_describe(const struct decide_config *c, const struct decide_verdict 
 			snprintf(buf, len, "%s (%d runs)", decide_state_name(v->state), v->n);
 		break;
 	}
+}
+
+void decide_event_format(const struct decide_event *e, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s=%s: %s; state=%s x=%.17g runs=%d values=%d failed=%d outliers=%d mean=%.10g "
+		 "half=%.4g change=%.4g change_half=%.4g metric=%s x_name=%s setting=%s label=%s",
+		 e->x_name, e->x_text, e->what, decide_state_name(e->state), e->x, e->runs, e->values, e->failed,
+		 e->outliers, e->mean, e->half, e->change, e->change_half, e->metric, e->x_name, e->setting,
+		 e->label);
+}
+
+/* The value of " key=" in s up to the next space (or, last, the end). */
+static bool event_field(const char *s, const char *key, bool to_end, char *out, size_t len)
+{
+	char pat[32];
+	const char *p, *end;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	if (!(p = strstr(s, pat)))
+		return false;
+	p += strlen(pat);
+	end = to_end ? p + strlen(p) : p + strcspn(p, " ");
+	snprintf(out, len, "%.*s", (int)(end - p), p);
+	return true;
+}
+
+static double event_num(const char *s, const char *key)
+{
+	char v[64];
+	return event_field(s, key, false, v, sizeof(v)) ? strtod(v, NULL) : NAN;
+}
+
+int decide_event_parse(const char *line, struct decide_event *e)
+{
+	const char *semi = strstr(line, "; state="), *colon, *lab;
+	char v[32], setting[RP_LABEL_LEN * 2];
+
+	memset(e, 0, sizeof(*e));
+	if (!semi || !(colon = strstr(line, ": ")) || colon > semi)
+		return -EINVAL;
+	snprintf(e->what, sizeof(e->what), "%.*s", (int)(semi - colon - 2), colon + 2);
+	if (!event_field(semi, "state", false, v, sizeof(v)))
+		return -EINVAL;
+	for (int s = DECIDE_UNDECIDED; s <= DECIDE_FAILED; s++)
+		if (!strcmp(v, decide_state_name(s)))
+			e->state = s;
+	e->x = event_num(semi, "x");
+	e->runs = (int)event_num(semi, "runs");
+	e->values = (int)event_num(semi, "values");
+	e->failed = (int)event_num(semi, "failed");
+	e->outliers = (int)event_num(semi, "outliers");
+	e->mean = event_num(semi, "mean");
+	e->half = event_num(semi, "half");
+	e->change = event_num(semi, "change");
+	e->change_half = event_num(semi, "change_half");
+	event_field(semi, "metric", false, e->metric, sizeof(e->metric));
+	event_field(semi, "x_name", false, e->x_name, sizeof(e->x_name));
+	/* setting= runs to " label=", label= to the end */
+	if ((lab = strstr(semi, " label="))) {
+		snprintf(e->label, sizeof(e->label), "%s", lab + 7);
+		if (event_field(semi, "setting", true, setting, sizeof(setting))) {
+			char *l = strstr(setting, " label=");
+			if (l)
+				*l = '\0';
+			snprintf(e->setting, sizeof(e->setting), "%s", setting);
+		}
+	}
+	snprintf(e->x_text, sizeof(e->x_text), "%.*s", (int)strcspn(line, ":"), line);
+	if (e->x_name[0] && !strncmp(e->x_text, e->x_name, strlen(e->x_name)) && e->x_text[strlen(e->x_name)] == '=')
+		memmove(e->x_text, e->x_text + strlen(e->x_name) + 1, strlen(e->x_text + strlen(e->x_name) + 1) + 1);
+	return 0;
 }

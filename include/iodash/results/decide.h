@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "iodash/parsers/result_set.h"
 
 #define DECIDE_GRID 301        /* points of the density grid (odd: Simpson) */
 
@@ -134,5 +135,30 @@ const char *decide_state_name(enum decide_state s);
 /* "decided: +4.1 % +- 1.2", "equal within +-5 %", "precise: 812.3 +- 1.8 %",
  * "undecided: +-4.2 %", "open after 10 runs", "failed". */
 void decide_describe(const struct decide_config *c, const struct decide_verdict *v, char *buf, size_t len);
+
+/* A point's state as a recording keeps it (the text of a `decision`
+ * event), one line:
+ *
+ *   clients=4: precise: 1014.2 +- 1.8 % (5 runs); state=precise x=4 runs=5
+ *     values=5 failed=0 outliers=0 mean=1014.2 half=1.8 change=nan
+ *     change_half=nan metric=throughput x_name=clients setting= label=dbench
+ *
+ * words for people before "; ", then key=value; setting= and label= come
+ * last (a label may hold spaces). */
+struct decide_event {
+	char x_name[RP_NAME_LEN];
+	char x_text[RP_LABEL_LEN];
+	double x;
+	enum decide_state state;
+	char what[128];                /* decide_describe's words */
+	int runs, values, failed, outliers;
+	double mean, half, change, change_half;
+	char metric[RP_NAME_LEN];
+	char setting[RP_LABEL_LEN];
+	char label[RP_LABEL_LEN];
+};
+void decide_event_format(const struct decide_event *e, char *buf, size_t len);
+/* 0, or -EINVAL when line is not one. */
+int decide_event_parse(const char *line, struct decide_event *e);
 
 #endif
