@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -216,6 +217,69 @@ static void test_outliers_and_drift(void **state)
 	assert_true(decide_drift(&d));
 }
 
+/* A comparison: a clear change is shown, a tiny one ruled out. */
+static void test_compare(void **state)
+{
+	struct decide_config c = { .min_repeat = 3, .max_repeat = 10, .ci_pct = 2, .min_change_pct = 5, .alpha = 0.05 };
+	struct decide_arm base = { 0 }, up = { 0 }, same = { 0 };
+	double bv[] = { 100, 101, 99, 100.5, 99.5 };
+	struct decide_seq s;
+	struct decide_verdict v;
+	char buf[128];
+
+	(void)state;
+	for (int i = 0; i < 5; i++) {
+		decide_arm_add(&base, bv[i]);
+		decide_arm_add(&up, bv[i] * 1.10);
+		decide_arm_add(&same, bv[4 - i] + 0.1);
+	}
+	decide_seq_init(&s, c.alpha);
+	double z = decide_seq_look(&s, decide_info_fraction(5, 5, 10, 5));
+	assert_true(z > 1.96 && z < 3.5);
+	decide_compare(&c, &up, &base, z, &v);
+	decide_intervals(&v, &up);
+	assert_int_equal(v.state, DECIDE_DIFFERENT);
+	assert_true(fabs(v.change_pct - 10) < 1e-9);
+	assert_true(v.change_half_pct > 0 && v.change_half_pct < 5);
+	decide_describe(&c, &v, buf, sizeof(buf));
+	assert_true(!strncmp(buf, "decided: +10.0 % +- ", 20));
+	decide_compare(&c, &same, &base, z, &v);
+	assert_int_equal(v.state, DECIDE_EQUAL);
+	/* below min_repeat nothing is decided */
+	c.min_repeat = 6;
+	decide_compare(&c, &up, &base, z, &v);
+	assert_int_equal(v.state, DECIDE_UNDECIDED);
+}
+
+/* The decision event's line reads back as written. */
+static void test_event_line(void **state)
+{
+	struct decide_event e = {
+		.x_name = "clients", .x_text = "4", .x = 4, .state = DECIDE_DIFFERENT,
+		.what = "decided: +4.1 % +- 1.2 (6 runs)", .runs = 7, .values = 6, .failed = 1, .outliers = 1,
+		.mean = 1014.25, .half = 1.5, .change = 4.1, .change_half = 1.2, .metric = "throughput",
+		.setting = "vm.dirty_ratio=10", .label = "bs=4k mode=x",
+	}, r;
+	char line[256];
+
+	(void)state;
+	decide_event_format(&e, line, sizeof(line));
+	assert_int_equal(decide_event_parse(line, &r), 0);
+	assert_string_equal(r.x_name, "clients");
+	assert_string_equal(r.x_text, "4");
+	assert_string_equal(r.what, e.what);
+	assert_int_equal(r.state, DECIDE_DIFFERENT);
+	assert_int_equal(r.runs, 7);
+	assert_int_equal(r.values, 6);
+	assert_int_equal(r.failed, 1);
+	assert_int_equal(r.outliers, 1);
+	assert_true(r.mean == 1014.25 && r.x == 4 && r.change_half == 1.2);
+	assert_string_equal(r.metric, "throughput");
+	assert_string_equal(r.setting, "vm.dirty_ratio=10");
+	assert_string_equal(r.label, "bs=4k mode=x");
+	assert_int_equal(decide_event_parse("run 1/3 ok: exit 0", &r), -EINVAL);
+}
+
 /* ---- the simulation --------------------------------------------------------- */
 
 struct sim_result {
@@ -331,6 +395,8 @@ int main(void)
 		cmocka_unit_test(test_precision),
 		cmocka_unit_test(test_pick_next),
 		cmocka_unit_test(test_outliers_and_drift),
+		cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_event_line),
 		cmocka_unit_test(test_simulated_sweeps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
