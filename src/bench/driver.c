@@ -953,7 +953,12 @@ static void run_until_decided(struct bench_ctx *b, char *status, size_t slen, ch
 		n = sweep_decider_end(&b->dec, b->failed == failed && b->ndone == i + 1, lines, kinds);
 		for (int k = 0; k < n; k++)
 			model_add_event(b->m, kinds[k] ? MEV_DECISION : MEV_NOTE, model_now(b->m), "%s", lines[k]);
-		b->st.run_total = b->ndone + sweep_decider_runs_left(&b->dec);
+		int left = sweep_decider_runs_left(&b->dec);
+		double room = b->cfg.decide.budget_s - (util_mono_s() - t0), per = (util_mono_s() - t0) / b->ndone;
+		/* --budget: no more runs than the time left holds (the ETA follows) */
+		if (b->cfg.decide.budget_s > 0 && per > 0 && left > room / per)
+			left = room > 0 ? (int)(room / per) : 0;
+		b->st.run_total = b->ndone + left;
 		model_set_bench(b->m, &b->st);
 		if (next == RUN_STOP)
 			break;
