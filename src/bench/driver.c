@@ -1367,8 +1367,10 @@ static void bench_describe_cmdline(struct bench_ctx *b)
 		if (c->decide.on)
 			describe_add(b, &off, " --until-decided --min-repeat %d --max-repeat %d --ci %g --min-change %g%s%s",
 				     c->decide.dc.min_repeat, c->decide.dc.max_repeat, c->decide.dc.ci_pct,
-				     c->decide.dc.min_change_pct, c->decide.baseline_name ? " --baseline " : "",
-				     c->decide.baseline_name ? c->decide.baseline_name : "");
+				     c->decide.dc.min_change_pct,
+				     c->decide.baseline_name || c->decide.baseline_param ? " --baseline " : "",
+				     c->decide.baseline_name ? c->decide.baseline_name :
+				     c->decide.baseline_param ? c->decide.baseline_param : "");
 		if (c->between)
 			describe_add(b, &off, " --between '%s'", c->between);
 	} else {

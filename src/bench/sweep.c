@@ -537,10 +537,44 @@ static void run_setting(const struct sweep_run *r, char *buf, size_t len)
 	}
 }
 
+/* --baseline NAME=VALUE: each point whose -p NAME is not VALUE is
+ * compared with the point that has VALUE there and the same other
+ * values.  Points are numbered with the last -p fastest (sweep_add_run). */
+static int decider_link_refs(struct sweep_decider *d, const char *spec, char *err, size_t errlen)
+{
+	const struct sweep_plan *p = d->plan;
+	const char *eq = strchr(spec, '=');
+	int k = -1, j = -1;
+	long stride = 1;
+
+	for (int i = 0; eq && i < p->nparams && k < 0; i++)
+		if (strlen(p->params[i].name) == (size_t)(eq - spec) && !strncmp(p->params[i].name, spec, (size_t)(eq - spec)))
+			k = i;
+	for (int v = 0; k >= 0 && v < p->params[k].nvalues && j < 0; v++)
+		if (!strcmp(p->params[k].values[v], eq + 1))
+			j = v;
+	if (k < 0 || j < 0 || p->params[k].nvalues < 2) {
+		snprintf(err, errlen, "--baseline %s: not a value of a -p with two values or more (e.g. -p r=10,40 --baseline r=10)",
+			 spec);
+		return -EINVAL;
+	}
+	for (int i = p->nparams - 1; i > k; i--)
+		stride *= p->params[i].nvalues;
+	for (int pt = 0; pt < d->npoints; pt++) {
+		int idx = (int)(pt / stride % p->params[k].nvalues);
+		if (idx == j)
+			d->pts[pt].is_ref = true;
+		else
+			d->pts[pt].ref = (int)(pt + (j - idx) * stride);
+	}
+	return 0;
+}
+
 int sweep_decider_init(struct sweep_decider *d, struct sweep_plan *p, const struct sweep_decide_config *cfg,
 		       char *err, size_t errlen)
 {
 	const struct decide_config *c = &cfg->dc;
+	int rc;
 
 	memset(d, 0, sizeof(*d));
 	if (c->min_repeat < 2 || c->max_repeat < c->min_repeat || p->repeat != c->max_repeat) {
@@ -563,6 +597,11 @@ int sweep_decider_init(struct sweep_decider *d, struct sweep_plan *p, const stru
 		decide_seq_init(&pt->seq, c->alpha);
 		decide_precision(c, &pt->arm, &pt->v);
 		run_setting(&p->runs[i], pt->setting, sizeof(pt->setting));
+		pt->ref = -1;
+	}
+	if (cfg->baseline_param && (rc = decider_link_refs(d, cfg->baseline_param, err, errlen))) {
+		sweep_decider_free(d);
+		return rc;
 	}
 	return 0;
 nomem:
@@ -599,7 +638,16 @@ static void sched_points(const struct sweep_decider *d, struct decide_point *sp)
 	for (int i = 0; i < d->npoints; i++) {
 		const struct sweep_decide_point *pt = &d->pts[i];
 		sp[i] = (struct decide_point){ .done = pt->done || pt->passes >= d->cfg.dc.max_repeat,
-					       .n = pt->passes, .need = point_need(d, i) };
+					       .n = pt->passes, .need = pt->is_ref ? 0 : point_need(d, i) };
+	}
+	/* a comparison within the sweep: its next run goes to the side
+	 * with fewer runs (equal runs a side give the most for the runs) */
+	for (int i = 0; i < d->npoints; i++) {
+		int r = d->pts[i].ref;
+		if (r < 0 || sp[i].done || sp[r].done || d->pts[i].arm.n <= d->pts[r].arm.n)
+			continue;
+		sp[r].need = fmax(sp[r].need, sp[i].need);
+		sp[i].done = true;
 	}
 }
 
@@ -701,22 +749,39 @@ static void build_base(struct sweep_decider *d, int i)
 	}
 }
 
+/* Is baseline point r still wanted by a comparison not yet decided? */
+static bool ref_wanted(const struct sweep_decider *d, int r)
+{
+	for (int i = 0; i < d->npoints; i++)
+		if (d->pts[i].ref == r && !d->pts[i].done)
+			return true;
+	return false;
+}
+
 /* The point's verdict from its values (and the baseline's). */
 static void judge(struct sweep_decider *d, int i)
 {
 	struct sweep_decide_point *pt = &d->pts[i];
 	const struct decide_config *c = &d->cfg.dc;
 
+	const struct decide_arm *base = &pt->base;
+	int max_base;
+
 	build_base(d, i);
-	if (pt->base.n >= 2 && pt->arm.n >= c->min_repeat) {
-		double t = decide_info_fraction(pt->arm.n, pt->base.n, c->max_repeat, pt->base.n);
+	max_base = pt->base.n;
+	if (pt->ref >= 0) {
+		base = &d->pts[pt->ref].arm;
+		max_base = c->max_repeat;
+	}
+	if (base->n >= 2 && pt->arm.n >= c->min_repeat && base->n >= (pt->ref >= 0 ? c->min_repeat : 2)) {
+		double t = decide_info_fraction(pt->arm.n, base->n, c->max_repeat, max_base);
 		double z = decide_seq_look(&pt->seq, t);
-		decide_compare(c, &pt->arm, &pt->base, z, &pt->v);
+		decide_compare(c, &pt->arm, base, z, &pt->v);
 		decide_intervals(&pt->v, &pt->arm);
 	} else {
 		decide_precision(c, &pt->arm, &pt->v);
 		/* with a baseline to compare with, precision alone does not end it */
-		if (pt->base.n >= 2 && pt->v.state == DECIDE_PRECISE)
+		if ((pt->base.n >= 2 || pt->ref >= 0) && pt->v.state == DECIDE_PRECISE)
 			pt->v.state = DECIDE_UNDECIDED;
 	}
 	if (pt->v.state == DECIDE_UNDECIDED && pt->passes >= c->max_repeat)
@@ -724,6 +789,8 @@ static void judge(struct sweep_decider *d, int i)
 	if (pt->fails_in_row >= 2)
 		pt->v.state = DECIDE_FAILED;
 	pt->done = pt->v.state != DECIDE_UNDECIDED;
+	if (pt->is_ref && pt->v.state != DECIDE_FAILED && pt->passes < c->max_repeat)
+		pt->done = !ref_wanted(d, i);
 }
 
 static void point_event(const struct sweep_decider *d, int i, char *buf, size_t len)
@@ -793,6 +860,15 @@ int sweep_decider_end(struct sweep_decider *d, bool ok, char lines[][SWEEP_DECID
 			 pt->fails_in_row >= 2 ? ": failed twice in a row, no more runs here" : "");
 	}
 	judge(d, i);
+	/* a run of a baseline point is a look for each comparison with it */
+	for (int k = 0; pt->is_ref && k < d->npoints && n < SWEEP_DECIDE_LINES - 2; k++)
+		if (d->pts[k].ref == i && !d->pts[k].done && d->pts[k].arm.n >= d->cfg.dc.min_repeat) {
+			judge(d, k);
+			kinds[n] = true;
+			point_event(d, k, lines[n++], SWEEP_DECIDE_LINE_LEN);
+		}
+	if (pt->is_ref || pt->ref >= 0)
+		judge(d, pt->is_ref ? i : pt->ref);
 	if (pt->done && !pt->drift_said && decide_drift(&pt->arm)) {
 		pt->drift_said = true;
 		kinds[n] = false;
@@ -807,23 +883,33 @@ int sweep_decider_end(struct sweep_decider *d, bool ok, char lines[][SWEEP_DECID
 
 int sweep_decider_summary(const struct sweep_decider *d, char lines[][SWEEP_DECIDE_LINE_LEN])
 {
-	int count[DECIDE_FAILED + 1] = { 0 }, runs = 0, n = 0;
+	int count[DECIDE_FAILED + 1] = { 0 }, runs = 0, n = 0, refs = 0;
 	size_t off = 0;
+	char rb[48] = "";
 
 	for (int i = 0; i < d->npoints; i++) {
 		int s = d->pts[i].done ? (int)d->pts[i].v.state : DECIDE_OPEN;
-		count[s]++;
 		runs += d->pts[i].passes;
+		if (d->pts[i].is_ref)
+			refs++;
+		else
+			count[s]++;
 	}
+	if (refs)
+		snprintf(rb, sizeof(rb), " (and %d baseline point%s)", refs, refs == 1 ? "" : "s");
 	snprintf(lines[n++], SWEEP_DECIDE_LINE_LEN,
-		 "until-decided: %d points in %d runs: %d precise, %d different, %d equal, %d open, %d failed%s",
-		 d->npoints, runs, count[DECIDE_PRECISE], count[DECIDE_DIFFERENT], count[DECIDE_EQUAL],
+		 "until-decided: %d points%s in %d runs: %d precise, %d different, %d equal, %d open, %d failed%s",
+		 d->npoints - refs, rb, runs, count[DECIDE_PRECISE], count[DECIDE_DIFFERENT], count[DECIDE_EQUAL],
 		 count[DECIDE_OPEN] + count[DECIDE_UNDECIDED], count[DECIDE_FAILED],
 		 d->budget_spent ? " (budget spent)" : "");
-	/* the run order, as x values (the run_start events say the rest) */
-	off = (size_t)snprintf(lines[n], SWEEP_DECIDE_LINE_LEN, "until-decided: run order");
+	/* the run order, as the points' numbers when the x does not name a
+	 * point alone (the run_start events say the rest), else as x values */
+	off = (size_t)snprintf(lines[n], SWEEP_DECIDE_LINE_LEN, "until-decided: run order%s",
+			       d->plan->nparams > 1 ? " (points numbered from 1, the last -p fastest)" : "");
 	for (int j = 0; j < runs && j < d->plan->nruns && off < SWEEP_DECIDE_LINE_LEN - 1; j++) {
-		int w = snprintf(lines[n] + off, SWEEP_DECIDE_LINE_LEN - off, " %s", d->plan->runs[j].x_text);
+		int w = d->plan->nparams > 1 ?
+			snprintf(lines[n] + off, SWEEP_DECIDE_LINE_LEN - off, " %d", d->plan->runs[j].point + 1) :
+			snprintf(lines[n] + off, SWEEP_DECIDE_LINE_LEN - off, " %s", d->plan->runs[j].x_text);
 		if (w < 0 || (size_t)w >= SWEEP_DECIDE_LINE_LEN - off) {
 			lines[n][off] = '\0';
 			break;

@@ -3,6 +3,7 @@
  * the runs go where the answer is not yet known (bench/sweep.h), and
  * --baseline REC is the recording each point is compared with. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "cmd/commands.h"
@@ -33,6 +34,20 @@ static int load_baseline(const char *path, struct result_set *rs)
 	return 0;
 }
 
+/* --baseline NAME=VALUE with NAME one of the -p: a point of the sweep
+ * itself, not a recording. */
+static bool baseline_is_param(const struct iodash_opts *o)
+{
+	const char *eq = strchr(o->baseline, '=');
+
+	for (int i = 0; eq && i < o->nparams; i++) {
+		const char *pe = strchr(o->params[i], '=');
+		if (pe && pe - o->params[i] == eq - o->baseline && !strncmp(o->params[i], o->baseline, (size_t)(eq - o->baseline)))
+			return true;
+	}
+	return false;
+}
+
 int cmd_sweep(const struct iodash_opts *o)
 {
 	struct result_set base = { 0 };
@@ -41,6 +56,11 @@ int cmd_sweep(const struct iodash_opts *o)
 
 	if (!o->until_decided || !o->baseline)
 		return cmd_bench_run(o);
+	if (baseline_is_param(o)) {
+		cmd_bench_config(o, &bc);
+		bc.decide.baseline_param = o->baseline;
+		return cmd_bench_run_config(o, &bc);
+	}
 	if (load_baseline(o->baseline, &base)) {
 		result_set_free(&base);
 		return 1;

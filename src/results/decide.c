@@ -376,10 +376,39 @@ void decide_describe(const struct decide_config *c, const struct decide_verdict 
 	}
 }
 
+/* "(5,10)" for "vm.dirty_background_ratio=5,vm.dirty_ratio=10": the
+ * setting as the mails write it, short enough for the head of a line. */
+static void setting_values(const char *setting, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	if (!setting[0] || len < 3)
+		return;
+	buf[off++] = '(';
+	for (const char *p = setting; *p && off < len - 2;) {
+		const char *eq = strchr(p, '='), *end;
+		if (!eq)
+			break;
+		end = eq + 1 + strcspn(eq + 1, ",");
+		if (off > 1)
+			buf[off++] = ',';
+		for (const char *q = eq + 1; q < end && off < len - 2; q++)
+			buf[off++] = *q;
+		p = *end ? end + 1 : end;
+	}
+	buf[off++] = ')';
+	buf[off] = '\0';
+}
+
 void decide_event_format(const struct decide_event *e, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s=%s: %s; state=%s x=%.17g runs=%d values=%d failed=%d outliers=%d mean=%.10g "
+	char sv[64];
+
+	setting_values(e->setting, sv, sizeof(sv));
+	snprintf(buf, len, "%s%s%s%s%s=%s: %s; state=%s x=%.10g runs=%d values=%d failed=%d outliers=%d mean=%.10g "
 		 "half=%.4g change=%.4g change_half=%.4g metric=%s x_name=%s setting=%s label=%s",
+		 sv, sv[0] ? " " : "", e->label, e->label[0] ? " " : "",
 		 e->x_name, e->x_text, e->what, decide_state_name(e->state), e->x, e->runs, e->values, e->failed,
 		 e->outliers, e->mean, e->half, e->change, e->change_half, e->metric, e->x_name, e->setting,
 		 e->label);
@@ -441,8 +470,17 @@ int decide_event_parse(const char *line, struct decide_event *e)
 			snprintf(e->setting, sizeof(e->setting), "%s", setting);
 		}
 	}
-	snprintf(e->x_text, sizeof(e->x_text), "%.*s", (int)strcspn(line, ":"), line);
-	if (e->x_name[0] && !strncmp(e->x_text, e->x_name, strlen(e->x_name)) && e->x_text[strlen(e->x_name)] == '=')
-		memmove(e->x_text, e->x_text + strlen(e->x_name) + 1, strlen(e->x_text + strlen(e->x_name) + 1) + 1);
+	/* the head is "[SETTING ][LABEL ]X_NAME=X_TEXT": the value after
+	 * the last "X_NAME=" in it */
+	snprintf(e->x_text, sizeof(e->x_text), "%.*s", (int)(colon - line), line);
+	if (e->x_name[0]) {
+		char pat[RP_NAME_LEN + 2], *at = NULL;
+		snprintf(pat, sizeof(pat), "%s=", e->x_name);
+		for (char *q = strstr(e->x_text, pat); q; q = strstr(q + 1, pat))
+			if (q == e->x_text || q[-1] == ' ')
+				at = q;
+		if (at)
+			memmove(e->x_text, at + strlen(pat), strlen(at + strlen(pat)) + 1);
+	}
 	return 0;
 }

@@ -264,6 +264,9 @@ static void test_event_line(void **state)
 
 	(void)state;
 	decide_event_format(&e, line, sizeof(line));
+	/* the head names the point: its setting's values, its label, its x */
+	assert_true(!strncmp(line, "(10) bs=4k mode=x clients=4: decided: +4.1 % +- 1.2 (6 runs); state=different ", 78));
+	assert_true(strlen(line) < 255);
 	assert_int_equal(decide_event_parse(line, &r), 0);
 	assert_string_equal(r.x_name, "clients");
 	assert_string_equal(r.x_text, "4");

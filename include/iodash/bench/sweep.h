@@ -93,7 +93,7 @@ double sweep_eta(const double *durations, int ndone, int total, double current_e
  * a point that fails twice in a row is "failed" and gets no more runs.
  * After each run the point's state is one line for a MEV_DECISION event
  * (decide_event_format); outliers and drift are notes; nothing is dropped. */
-#define SWEEP_DECIDE_LINES 4
+#define SWEEP_DECIDE_LINES 8
 #define SWEEP_DECIDE_LINE_LEN 256
 
 struct sweep_decide_config {
@@ -103,6 +103,9 @@ struct sweep_decide_config {
 	const char *metric;            /* --metric, NULL: the first final metric a run gives */
 	const struct result_set *baseline;  /* --baseline REC's points, NULL none */
 	const char *baseline_name;     /* its file, for the lines */
+	const char *baseline_param;    /* --baseline NAME=VALUE: in the sweep itself, each
+					* point against the point with -p NAME at VALUE
+					* and the other values alike (two --sysctl settings) */
 };
 
 struct sweep_decide_point {
@@ -113,6 +116,8 @@ struct sweep_decide_point {
 	int passes;                    /* plan passes taken (failed runs too) */
 	int failed, fails_in_row;
 	bool done, base_built, drift_said, open_said;
+	int ref;                       /* --baseline NAME=VALUE: the point compared with, -1 none */
+	bool is_ref;                   /* a baseline point of others */
 	char setting[RP_LABEL_LEN];
 };
 
