@@ -109,3 +109,40 @@ check "--repeat with --until-decided: exit 2" [ "$rc" -eq 2 ]
 check "--budget 1x: exit 2" [ "$rc" -eq 2 ]
 "$IODASH" --batch --no-record sweep --until-decided --baseline "$TMPD/none.rec" -p c=1 -- echo '{c}' >/dev/null 2>"$TMPD/u.err"; rc=$?
 check "--baseline missing file: exit 1, named" bash -c "[ $rc -eq 1 ] && grep -q 'none.rec' '$TMPD/u.err'"
+
+# --baseline NAME=VALUE: the comparison within the sweep (two settings):
+# each point against the one with r=10 and the same clients, a run of the
+# side with fewer runs next
+B2="$TMPD/bench2.sh"
+cat >"$B2" <<'EOF2'
+#!/bin/sh
+# bench2.sh R CLIENTS DIR
+r=$1; c=$2; dir=$3
+n=$(cat "$dir/m$r.$c" 2>/dev/null || echo 0); echo $((n + 1)) >"$dir/m$r.$c"
+case $r:$c in
+10:1) set -- 100 102 98 101 99 100.5 99.5 ;;
+40:1) set -- 110 112 108 111 109 110.5 ;;
+10:4) set -- 200 204 196 202 198 201 199 ;;
+40:4) set -- 201 205 197 203 199 200 ;;
+esac
+shift $((n % $#))
+echo "Throughput $1 MB/sec  $c clients  $c procs  max_latency=1.0 ms"
+EOF2
+chmod +x "$B2"
+out="$TMPD/s.out"
+timeout 60 "$IODASH" --batch --no-trace -o "$TMPD/s.rec" sweep --until-decided --baseline r=10 --max-repeat 10 --parser dbench \
+	-p r=10,40 -p clients=1,4 -- "$B2" '{r}' '{clients}' "$TMPD" >"$out" 2>"$TMPD/s.err"; rc=$?
+check "in-sweep baseline: exit 0" [ "$rc" -eq 0 ]
+check "in-sweep baseline: r=40 clients=1 different, +10 %" \
+	grep -q 'decision: r=40 clients=1: decided: +10.0 % +- [0-9.]* (3 runs); state=different' "$out"
+check "in-sweep baseline: r=40 clients=4 equal within 5 %" \
+	grep -q 'decision: r=40 clients=4: equal within +-5 % (+0.5 % +- 4.4, 4 runs); state=equal' "$out"
+check "in-sweep baseline: the closing count" \
+	grep -q 'until-decided: 2 points (and 2 baseline points) in 14 runs: 0 precise, 1 different, 1 equal, 0 open' "$out"
+check "in-sweep baseline: the run order by point" \
+	grep -q 'run order (points numbered from 1, the last -p fastest) 1 2 3 4 1 2 3 4 1 2 3 4 2 4$' "$out"
+"$IODASH" compare --text "$TMPD/s.rec" >"$TMPD/s.txt" 2>&1
+check "in-sweep baseline: compare lists r=40's decisions" \
+	grep -Eq '^\S+ r=40 +clients=1 +different +3 +0 +0  decided: \+10.0 %' "$TMPD/s.txt"
+"$IODASH" --batch --no-record sweep --until-decided --baseline r=20 -p r=10,40 -- echo '{r}' >/dev/null 2>"$TMPD/u.err"; rc=$?
+check "--baseline r=20 not a value: exit 2, said" bash -c "[ $rc -eq 2 ] && grep -q 'not a value of a -p' '$TMPD/u.err'"
