@@ -99,6 +99,18 @@ check "baseline: exit 0" [ "$rc" -eq 0 ]
 check "baseline: clients=1 different, +10 %" grep -q 'decision: clients=1: decided: +10.0 % +- [0-9.]* (3 runs); state=different' "$out"
 check "baseline: clients=4 equal within 5 %" grep -q 'decision: clients=4: equal within +-5 % (.*); state=equal' "$out"
 
+# --budget: no run is started that the time left cannot hold; the points
+# left are said, and the sweep ends well (nothing failed)
+rm -f "$TMPD"/n*
+out="$TMPD/g.out"
+timeout 60 "$IODASH" --batch --no-trace --no-record sweep --until-decided --budget 2 --parser dbench \
+	-p clients=1,4,16 -- "$B" '{clients}' "$TMPD" >"$out" 2>"$TMPD/g.err"; rc=$?
+check "--budget 2: exit 0" [ "$rc" -eq 0 ]
+check "--budget 2: says it is spent" grep -Eq 'note: --budget 2 s: [0-9.]+ s spent, a run takes [0-9.]+ s: 3 points left undecided' "$out"
+nr=$(grep -c 'run_end: ' "$out")
+check "--budget 2: fewer runs than the minimum of 9 ($nr)" [ "$nr" -ge 1 ] && [ "$nr" -lt 9 ]
+check "--budget 2: the closing count says so" grep -q 'in [0-9]* runs: .* (budget spent)' "$out"
+
 # usage errors
 "$IODASH" --batch --no-record sweep --ci 3 -p c=1 -- echo '{c}' >/dev/null 2>"$TMPD/u.err"; rc=$?
 check "--ci without --until-decided: exit 2" [ "$rc" -eq 2 ]
