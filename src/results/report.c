@@ -892,6 +892,8 @@ int report_write_html(const struct compare_data *cd, const struct report_opts *r
 		put_esc(out, cd->metrics[k]);
 		fputs("</a>", out);
 	}
+	if (cd->ndecisions)
+		fputs(" &middot; <a href=\"#decisions\">decisions</a>", out);
 	if (cd->nruns)
 		fputs(" &middot; <a href=\"#runs\">runs</a>", out);
 	fputs("</p>\n", out);
