@@ -111,6 +111,9 @@ static void test_quantiles(void **state)
 	assert_true(fabs(decide_norm_quantile(0.975) - 1.959963985) < 1e-8);
 	assert_true(fabs(decide_t_quantile2(0.05, 10) - 2.228138852) < 1e-7);
 	assert_true(fabs(decide_t_quantile2(0.05, 2) - 4.302652730) < 1e-7);
+	assert_true(fabs(decide_t_quantile2(0.02, 2) - 6.964556734) < 1e-7);
+	assert_true(fabs(decide_t_quantile2(0.001, 3.5) - 9.0) < 2);      /* fractional df: finite, far out */
+	assert_true(fabs(stats_t_p2(decide_t_quantile2(0.001, 3.5), 3.5) - 0.001) < 1e-12);
 	assert_true(fabs(decide_spend(0.05, 1) - 0.05) < 1e-15);
 	assert_true(decide_spend(0.05, 0.2) > 0.2 * 0.05);        /* Pocock type spends early */
 }
@@ -164,11 +167,11 @@ static void test_precision(void **state)
 	assert_int_equal(v.state, DECIDE_UNDECIDED);      /* below min_repeat */
 	decide_arm_add(&a, 100.5);
 	decide_precision(&c, &a, &v);
-	/* sd 0.5, t(0.975,2) 4.303: 4.303 * 0.5 / sqrt 3 / 100.5 = 1.24 % */
-	assert_true(fabs(v.half_pct - 1.2358) < 1e-3);
+	/* sd 0.5, the 98 % interval's t(0.99, 2) 6.965: 6.965 * 0.5 / sqrt 3 / 100.5 = 2.00 % */
+	assert_true(fabs(v.half_pct - 2.0005) < 1e-3);
 	assert_int_equal(v.state, DECIDE_PRECISE);
 	decide_describe(&c, &v, buf, sizeof(buf));
-	assert_string_equal(buf, "precise: 100.5 +- 1.2 % (3 runs)");
+	assert_string_equal(buf, "precise: 100.5 +- 2.0 % (3 runs)");
 	c.ci_pct = 1;
 	decide_precision(&c, &a, &v);
 	assert_int_equal(v.state, DECIDE_UNDECIDED);
@@ -357,6 +360,37 @@ static int fixed_runs(double cv, double change, bool heavy, double power)
 	return lo;
 }
 
+/* The precision rule: how often the interval a point stopped with holds
+ * the true mean (it stops on the width, which for normal noise does not
+ * depend on where the mean lies). */
+static void test_precision_coverage(void **state)
+{
+	const struct decide_config c = { .min_repeat = 3, .max_repeat = 20, .ci_pct = 3, .alpha = 0.05 };
+	const double cvs[] = { 0.01, 0.03, real_cv(), 0.08 };
+
+	(void)state;
+	rng_state = 7;
+	for (size_t k = 0; k < sizeof(cvs) / sizeof(cvs[0]); k++) {
+		int held = 0, runs = 0;
+		for (int s = 0; s < NSIM; s++) {
+			struct decide_arm a = { 0 };
+			struct decide_verdict v;
+			for (int n = 1; n <= c.max_repeat; n++) {
+				decide_arm_add(&a, 100 * (1 + cvs[k] * rng_normal()));
+				decide_precision(&c, &a, &v);
+				if (v.state != DECIDE_UNDECIDED)
+					break;
+			}
+			held += fabs(a.mean - 100) <= v.half_pct / 100 * a.mean;
+			runs += a.n;
+		}
+		print_message("decide: precision --ci 3 at CoV %.2f %%: the interval a point stopped with holds the "
+			      "true mean in %.1f %% of 10,000 points (95 %% wanted), %.1f runs a point\n", cvs[k] * 100,
+			      100.0 * held / NSIM, (double)runs / NSIM);
+		assert_true(held >= (0.95 - 2 * sqrt(0.05 * 0.95 / NSIM)) * NSIM);
+	}
+}
+
 static void test_simulated_sweeps(void **state)
 {
 	double z[MAXN + 1], cv = real_cv();
@@ -400,6 +434,7 @@ int main(void)
 		cmocka_unit_test(test_outliers_and_drift),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_event_line),
+		cmocka_unit_test(test_precision_coverage),
 		cmocka_unit_test(test_simulated_sweeps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

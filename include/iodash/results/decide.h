@@ -3,8 +3,9 @@
  *
  * Two kinds of answer (docs/decide.md says why these and what error each
  * keeps):
- *   precision   the 95 % t-interval of the point's mean is within
- *               +-ci_pct of the mean;
+ *   precision   the 98 % t-interval of the point's mean is within
+ *               +-ci_pct of the mean (98: stopping on the width of a
+ *               95 % one held the mean only 91-95 % of the time);
  *   comparison  against a baseline at the same point: the repeated
  *               confidence interval of the change (group-sequential,
  *               Lan-DeMets alpha spending of Pocock type over the
@@ -62,7 +63,7 @@ struct decide_verdict {
 	enum decide_state state;
 	int n;
 	double mean;
-	double half_pct;           /* the 95 % t-interval's half-width, % of the mean (NAN: n < 2) */
+	double half_pct;           /* the 98 % t-interval's half-width, % of the mean (NAN: n < 2) */
 	bool compared;             /* the change below was computed */
 	double change_pct;         /* (mean - base) / base, % */
 	double change_half_pct;    /* the repeated interval's half-width, % of the base */
