@@ -948,9 +948,11 @@ static void run_until_decided(struct bench_ctx *b, char *status, size_t slen, ch
 		}
 		int failed = b->failed, stopped = b->stopped;
 		enum run_next next = run_one(b, i, status, slen, error, errlen);
-		if (b->stopped != stopped)
+		/* not started (a stop request came first) or stopped on request:
+		 * neither is the point's failure */
+		if (b->ndone != i + 1 || b->stopped != stopped)
 			break;
-		n = sweep_decider_end(&b->dec, b->failed == failed && b->ndone == i + 1, lines, kinds);
+		n = sweep_decider_end(&b->dec, b->failed == failed, lines, kinds);
 		for (int k = 0; k < n; k++)
 			model_add_event(b->m, kinds[k] ? MEV_DECISION : MEV_NOTE, model_now(b->m), "%s", lines[k]);
 		int left = sweep_decider_runs_left(&b->dec);
