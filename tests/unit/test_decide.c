@@ -151,6 +151,30 @@ static void test_boundaries_keep_alpha(void **state)
 	assert_true(fabs((double)cross / nmc - 0.05) < 0.002);
 	/* a look at no new information keeps the last boundary */
 	assert_true(decide_seq_look(&s, 1.0) == z[4]);
+
+	/* uneven looks, as against a baseline recording of 5 runs with
+	 * --max-repeat 20: n = 3, 4, 6, 10, 20 */
+	static const int ns[] = { 3, 4, 6, 10, 20 };
+	double t[5];
+	decide_seq_init(&s, 0.05);
+	for (int k = 0; k < 5; k++) {
+		t[k] = decide_info_fraction(ns[k], 5, 20, 5);
+		z[k] = decide_seq_look(&s, t[k]);
+	}
+	assert_true(fabs(t[4] - 1) < 1e-12 && t[0] > 0.4);
+	cross = 0;
+	for (int i = 0; i < nmc; i++) {
+		double sc = 0, tp = 0;
+		for (int k = 0; k < 5; k++) {
+			sc += rng_normal() * sqrt(t[k] - tp);
+			tp = t[k];
+			if (fabs(sc / sqrt(tp)) >= z[k]) {
+				cross++;
+				break;
+			}
+		}
+	}
+	assert_true(fabs((double)cross / nmc - 0.05) < 0.002);
 }
 
 static void test_precision(void **state)
