@@ -367,30 +367,32 @@ const char *decide_state_name(enum decide_state s)
 
 void decide_describe(const struct decide_config *c, const struct decide_verdict *v, char *buf, size_t len)
 {
+	const char *pl = v->n == 1 ? "" : "s";
+
 	switch (v->state) {
 	case DECIDE_PRECISE:
-		snprintf(buf, len, "precise: %.6g +- %.1f %% (%d runs)", v->mean, v->half_pct, v->n);
+		snprintf(buf, len, "precise: %.6g +- %.1f %% (%d run%s)", v->mean, v->half_pct, v->n, pl);
 		break;
 	case DECIDE_DIFFERENT:
-		snprintf(buf, len, "decided: %+.1f %% +- %.1f (%d runs)", v->change_pct, v->change_half_pct, v->n);
+		snprintf(buf, len, "decided: %+.1f %% +- %.1f (%d run%s)", v->change_pct, v->change_half_pct, v->n, pl);
 		break;
 	case DECIDE_EQUAL:
-		snprintf(buf, len, "equal within +-%g %% (%+.1f %% +- %.1f, %d runs)", c->min_change_pct,
-			 v->change_pct, v->change_half_pct, v->n);
+		snprintf(buf, len, "equal within +-%g %% (%+.1f %% +- %.1f, %d run%s)", c->min_change_pct,
+			 v->change_pct, v->change_half_pct, v->n, pl);
 		break;
 	case DECIDE_FAILED:
-		snprintf(buf, len, "failed (%d runs)", v->n);
+		snprintf(buf, len, "failed (%d run%s)", v->n, pl);
 		break;
 	case DECIDE_OPEN:
 	case DECIDE_UNDECIDED:
 		if (v->compared)
-			snprintf(buf, len, "%s: %+.1f %% +- %.1f (%d runs)", v->state == DECIDE_OPEN ? "open" : "undecided",
-				 v->change_pct, v->change_half_pct, v->n);
+			snprintf(buf, len, "%s: %+.1f %% +- %.1f (%d run%s)", v->state == DECIDE_OPEN ? "open" : "undecided",
+				 v->change_pct, v->change_half_pct, v->n, pl);
 		else if (!isnan(v->half_pct))
-			snprintf(buf, len, "%s: %.6g +- %.1f %% (%d runs)", v->state == DECIDE_OPEN ? "open" : "undecided",
-				 v->mean, v->half_pct, v->n);
+			snprintf(buf, len, "%s: %.6g +- %.1f %% (%d run%s)", v->state == DECIDE_OPEN ? "open" : "undecided",
+				 v->mean, v->half_pct, v->n, pl);
 		else
-			snprintf(buf, len, "%s (%d runs)", decide_state_name(v->state), v->n);
+			snprintf(buf, len, "%s (%d run%s)", decide_state_name(v->state), v->n, pl);
 		break;
 	}
 }
