@@ -592,7 +592,9 @@ int sweep_decider_init(struct sweep_decider *d, struct sweep_plan *p, const stru
 		goto nomem;
 	for (int i = 0; i < d->npoints; i++) {
 		struct sweep_decide_point *pt = &d->pts[i];
-		if (!(pt->values = calloc((size_t)c->max_repeat, sizeof(double))))
+		if (!(pt->values = calloc((size_t)c->max_repeat, sizeof(double))) ||
+		    !(pt->value_run = calloc((size_t)c->max_repeat, sizeof(int))) ||
+		    !(pt->outlier_said = calloc((size_t)c->max_repeat, sizeof(bool))))
 			goto nomem;
 		decide_seq_init(&pt->seq, c->alpha);
 		decide_precision(c, &pt->arm, &pt->v);
@@ -612,8 +614,11 @@ nomem:
 
 void sweep_decider_free(struct sweep_decider *d)
 {
-	for (int i = 0; d->pts && i < d->npoints; i++)
+	for (int i = 0; d->pts && i < d->npoints; i++) {
 		free(d->pts[i].values);
+		free(d->pts[i].value_run);
+		free(d->pts[i].outlier_said);
+	}
 	free(d->pts);
 	d->pts = NULL;
 }
@@ -842,13 +847,21 @@ int sweep_decider_end(struct sweep_decider *d, bool ok, char lines[][SWEEP_DECID
 	if (ok && d->got_value) {
 		pt->fails_in_row = 0;
 		pt->values[pt->arm.n] = d->value;
+		pt->value_run[pt->arm.n] = pt->passes;
 		decide_arm_add(&pt->arm, d->value);
+		/* every run the spread now makes an outlier is named once, the
+		 * newest or an earlier one that more runs showed up */
 		bool out[256];
-		if (decide_outliers(pt->values, pt->arm.n, out) && out[pt->arm.n - 1]) {
+		decide_outliers(pt->values, pt->arm.n, out);
+		for (int k = 0; k < pt->arm.n && n < SWEEP_DECIDE_LINES - 4; k++) {
+			if (!out[k] || pt->outlier_said[k])
+				continue;
+			pt->outlier_said[k] = true;
 			kinds[n] = false;
 			snprintf(lines[n++], SWEEP_DECIDE_LINE_LEN,
-				 "%s=%s: run %d's %s %.6g is an outlier (more than 3.5 robust sigmas from the median): kept",
-				 r->x_name, r->x_text, pt->passes, d->metric, d->value);
+				 "%s%s%s=%s: run %d's %s %.6g is an outlier (more than 3.5 robust sigmas from the median): kept",
+				 r->label_extra, r->label_extra[0] ? " " : "", r->x_name, r->x_text, pt->value_run[k],
+				 d->metric, pt->values[k]);
 		}
 	} else {
 		pt->failed++;

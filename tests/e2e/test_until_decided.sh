@@ -20,6 +20,7 @@ a:16) set -- 300 330 270 310 290 420 305 295 315 285 ;;
 fail:4) [ "$n" -eq 0 ] && exit 3; set -- 0 200 201 199 ;;
 fail:*) set -- 100.0 101.0 99.0 ;;
 base:1) set -- 100.0 101.0 99.0 100.5 99.5 ;;
+early:*) set -- 130 100 101 99.5 100.5 100.2 99.8 ;;
 base:4) set -- 200 201 199 200.5 199.5 ;;
 b:1) set -- 110.0 111.1 108.9 110.55 109.45 110.2 ;;
 b:4) set -- 200.2 201.1 199.3 200.6 199.7 200.1 200.4 ;;
@@ -74,6 +75,16 @@ sys.exit(s != {1: ('precise', 3), 4: ('precise', 7), 16: ('open', 10)})"
 check "report: a Decisions table" grep -q '<h2 id="decisions">Decisions</h2>' "$TMPD/r.html"
 check "report: clients=4 precise with 7 runs" \
 	grep -q '<td class="l">clients=4</td><td class="l">precise</td><td>7</td>' "$TMPD/r.html"
+
+# an earlier run that the later ones show to be an outlier is named then
+rm -f "$TMPD"/n*
+out="$TMPD/e.out"
+MODE=early timeout 60 "$IODASH" --batch --no-trace --no-record sweep --until-decided --max-repeat 6 --parser dbench \
+	-p clients=1 -- "$B" '{clients}' "$TMPD" >"$out" 2>"$TMPD/e.err"
+check "outlier: the first run named when the fourth shows it" \
+	grep -q "note: clients=1: run 1's throughput 130 is an outlier .*: kept" "$out"
+check "outlier: named once" [ "$(grep -c "run 1's throughput 130 is an outlier" "$out")" -eq 1 ]
+check "outlier: counted, kept in the mean" grep -q 'state=open x=1 runs=6 values=6 failed=0 outliers=1 mean=105.2' "$out"
 
 # a failed run is retried once, then the point goes on
 rm -f "$TMPD"/n*

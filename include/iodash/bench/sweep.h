@@ -113,6 +113,8 @@ struct sweep_decide_point {
 	struct decide_seq seq;
 	struct decide_verdict v;
 	double *values;                /* max_repeat */
+	int *value_run;                /* the run (pass, 1-based) each value came from */
+	bool *outlier_said;            /* a note named it */
 	int passes;                    /* plan passes taken (failed runs too) */
 	int failed, fails_in_row;
 	bool done, base_built, drift_said, open_said;
