@@ -867,7 +867,8 @@ int sweep_decider_end(struct sweep_decider *d, bool ok, char lines[][SWEEP_DECID
 		pt->failed++;
 		pt->fails_in_row++;
 		kinds[n] = false;
-		snprintf(lines[n++], SWEEP_DECIDE_LINE_LEN, "%s=%s: run failed%s (%s)%s", r->x_name, r->x_text,
+		snprintf(lines[n++], SWEEP_DECIDE_LINE_LEN, "%s%s%s=%s: run failed%s (%s)%s", r->label_extra,
+			 r->label_extra[0] ? " " : "", r->x_name, r->x_text,
 			 ok ? " to give a value" : "", d->metric[0] ? d->metric : "no metric yet",
 			 pt->fails_in_row == 1 && pt->passes < d->cfg.dc.max_repeat ? ": retried once" :
 			 pt->fails_in_row >= 2 ? ": failed twice in a row, no more runs here" : "");
@@ -886,8 +887,9 @@ int sweep_decider_end(struct sweep_decider *d, bool ok, char lines[][SWEEP_DECID
 		pt->drift_said = true;
 		kinds[n] = false;
 		snprintf(lines[n++], SWEEP_DECIDE_LINE_LEN,
-			 "%s=%s: drift? the first run (%.6g) and the last (%.6g) differ by more than the 95 %% interval "
-			 "of two runs' difference", r->x_name, r->x_text, pt->arm.first, pt->arm.last);
+			 "%s%s%s=%s: drift? the first run (%.6g) and the last (%.6g) differ by more than the 95 %% "
+			 "interval of two runs' difference", r->label_extra, r->label_extra[0] ? " " : "", r->x_name,
+			 r->x_text, pt->arm.first, pt->arm.last);
 	}
 	kinds[n] = true;
 	point_event(d, i, lines[n++], SWEEP_DECIDE_LINE_LEN);

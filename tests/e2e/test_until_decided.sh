@@ -21,6 +21,7 @@ fail:4) [ "$n" -eq 0 ] && exit 3; set -- 0 200 201 199 ;;
 fail:*) set -- 100.0 101.0 99.0 ;;
 base:1) set -- 100.0 101.0 99.0 100.5 99.5 ;;
 early:*) set -- 130 100 101 99.5 100.5 100.2 99.8 ;;
+drift:*) set -- 100 98 96 94 92 90 88 86 ;;
 base:4) set -- 200 201 199 200.5 199.5 ;;
 b:1) set -- 110.0 111.1 108.9 110.55 109.45 110.2 ;;
 b:4) set -- 200.2 201.1 199.3 200.6 199.7 200.1 200.4 ;;
@@ -85,6 +86,15 @@ check "outlier: the first run named when the fourth shows it" \
 	grep -q "note: clients=1: run 1's throughput 130 is an outlier .*: kept" "$out"
 check "outlier: named once" [ "$(grep -c "run 1's throughput 130 is an outlier" "$out")" -eq 1 ]
 check "outlier: counted, kept in the mean" grep -q 'state=open x=1 runs=6 values=6 failed=0 outliers=1 mean=105.2' "$out"
+
+# a machine that slows down run after run: a drift note when the point ends
+rm -f "$TMPD"/n*
+out="$TMPD/d.out"
+MODE=drift timeout 60 "$IODASH" --batch --no-trace --no-record sweep --until-decided --ci 5 --max-repeat 8 --parser dbench \
+	-p clients=1 -- "$B" '{clients}' "$TMPD" >"$out" 2>"$TMPD/d.err"
+check "drift: said when the point ends" \
+	grep -q 'note: clients=1: drift? the first run (100) and the last (86) differ by more than' "$out"
+check "drift: said once" [ "$(grep -c 'drift?' "$out")" -eq 1 ]
 
 # a failed run is retried once, then the point goes on
 rm -f "$TMPD"/n*
