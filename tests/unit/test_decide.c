@@ -440,9 +440,10 @@ static void test_simulated_sweeps(void **state)
 		struct sim_result h1 = simulate(cv, 0.05, heavy, z);
 		int nfix = fixed_runs(cv, 0.05, heavy, h1.different);
 		double share = h1.mean_runs / (2.0 * nfix);
-		print_message("decide: %s noise, 5 %% change: power %.1f %% with %.1f runs on average; "
-			      "the fixed design of that power needs %d (%d a side): %.0f %%\n",
-			      noise, h1.different * 100, h1.mean_runs, 2 * nfix, nfix, share * 100);
+		print_message("decide: %s noise, 5 %% change: power %.1f %% (\"equal\" %.1f %%, open %.1f %%) with %.1f runs "
+			      "on average; the fixed design of that power needs %d (%d a side): %.0f %%\n",
+			      noise, h1.different * 100, h1.equal * 100, h1.open * 100, h1.mean_runs, 2 * nfix, nfix,
+			      share * 100);
 		assert_true(h1.different >= 0.80);
 		assert_true(share <= 0.60);
 	}
