@@ -1346,6 +1346,12 @@ static void print_decisions(const struct compare_data *cd, FILE *out)
 	if (!cd->ndecisions)
 		return;
 	fprintf(out, "\ndecisions (sweep --until-decided): each point's state when the sweep left it\n\n");
+	bool sources = false;
+
+	/* two recordings may give one label (LABEL, LABEL#2 in the table):
+	 * then each line says its file */
+	for (size_t i = 1; i < cd->ndecisions && !sources; i++)
+		sources = strcmp(cd->decisions[i].source, cd->decisions[0].source) != 0;
 	fprintf(out, "%-28s %-14s %-10s %5s %6s %8s  %s\n", "label", "point", "state", "runs", "failed",
 		"outliers", "answer");
 	for (size_t i = 0; i < cd->ndecisions; i++) {
@@ -1353,8 +1359,9 @@ static void print_decisions(const struct compare_data *cd, FILE *out)
 		char point[96];
 		snprintf(point, sizeof(point), "%s%s%s=%s", d->e.setting, d->e.setting[0] ? " " : "",
 			 d->e.x_name, d->e.x_text);
-		fprintf(out, "%-28s %-14s %-10s %5d %6d %8d  %s\n", d->label, point,
-			decide_state_name(d->e.state), d->e.runs, d->e.failed, d->e.outliers, d->e.what);
+		fprintf(out, "%-28s %-14s %-10s %5d %6d %8d  %s%s%s%s\n", d->label, point,
+			decide_state_name(d->e.state), d->e.runs, d->e.failed, d->e.outliers, d->e.what,
+			sources ? " (" : "", sources ? util_base_name(d->source) : "", sources ? ")" : "");
 	}
 }
 
