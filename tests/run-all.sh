@@ -72,7 +72,7 @@ done
 # screen (sampler thread), view (replay thread and keys; --batch and
 # --follow in test_record and test_batch), run, attach and sweep (driver).
 if [ -x build/tsan/iodash ]; then
-	for name in test_ui_live test_view_screen test_view_keys test_run test_record test_batch test_attach test_sweep; do
+	for name in test_ui_live test_view_screen test_view_keys test_run test_record test_batch test_attach test_sweep test_until_decided; do
 		[ -f "tests/e2e/$name.sh" ] || continue
 		TSAN_REPORT="$PWD/$log/tsan_$name.report" IODASH="$PWD/build/tsan/iodash" \
 			TSAN_OPTIONS="$TSAN_OPTIONS log_path=$PWD/$log/tsan_$name.report" \

@@ -39,6 +39,7 @@
 #include "iodash/probe/probe.h"
 #include "iodash/probe/proctree.h"
 #include "iodash/results/runsum.h"
+#include "iodash/results/stats.h"
 #include "iodash/session/throttle_follow.h"
 #include "iodash/base/util.h"
 
@@ -53,6 +54,7 @@ struct bench_ctx {
 	char label[RP_LABEL_LEN];
 	char describe[2048];
 	struct sweep_plan plan;       /* run: one run, built from cfg.argv */
+	struct sweep_decider dec;     /* --until-decided: which run of the plan comes next */
 
 	pthread_t th;
 	bool started;
@@ -147,6 +149,8 @@ static void emit_result(void *ctx, const struct result_point *p)
 		}
 		off += w;
 	}
+	if (b->cfg.decide.on && b->run && stats_point_is_final(&q))
+		sweep_decider_result(&b->dec, &q);
 	model_add_result(b->m, &q);
 }
 
@@ -704,6 +708,13 @@ static void restore_knobs(struct bench_ctx *b, char *error, size_t errlen)
 
 /* ---- run and sweep ------------------------------------------------------ */
 
+/* The runs the session will make: the plan's, or under --until-decided
+ * those done and those still expected. */
+static int runs_total(const struct bench_ctx *b)
+{
+	return b->cfg.decide.on ? b->st.run_total : b->plan.nruns;
+}
+
 /* "clients=4 bs=64k": a run's values, from its IODASH_P_ environment. */
 static void run_values(const struct sweep_run *r, char *buf, size_t len)
 {
@@ -730,7 +741,7 @@ static void run_between(struct bench_ctx *b, const char *cmd, int next)
 
 	run_values(b->run, values, sizeof(values));
 	model_add_event(b->m, MEV_NOTE, model_now(b->m), "--between before run %d/%d, with run %d's values (%s): %s",
-			next, b->plan.nruns, next, values, cmd);
+			next, runs_total(b), next, values, cmd);
 	b->st.state = BENCH_BETWEEN;
 	snprintf(b->st.command, sizeof(b->st.command), "%s", cmd);
 	model_set_bench(b->m, &b->st);
@@ -847,7 +858,7 @@ enum run_next { RUN_NEXT, RUN_STOP };
 static enum run_next run_one(struct bench_ctx *b, int i, char *status, size_t slen, char *error, size_t errlen)
 {
 	const struct sweep_run *r = &b->plan.runs[i];
-	int total = b->plan.nruns;
+	int total = runs_total(b);
 	char label[RP_LABEL_LEN], tag[32], cmdline[MODEL_LINE_LEN];
 	double t_between = util_mono_s();
 	struct run_outcome ro;
@@ -891,7 +902,7 @@ static enum run_next run_one(struct bench_ctx *b, int i, char *status, size_t sl
  * code and the one-line error of the session, bench_done. */
 static void bench_finish(struct bench_ctx *b, const char *status, char *error, size_t errlen)
 {
-	int total = b->plan.nruns;
+	int total = runs_total(b);
 	bool sweep = b->cfg.kind == BENCH_KIND_SWEEP;
 
 	b->exit_code = b->failed || b->stopped || b->ndone < total ? 1 : 0;
@@ -919,12 +930,57 @@ static void bench_finish(struct bench_ctx *b, const char *status, char *error, s
 	model_notify(b->m);
 }
 
+/* --until-decided: the decider picks each run from the plan (sweep.h);
+ * its states and notes become events after each run. */
+static void run_until_decided(struct bench_ctx *b, char *status, size_t slen, char *error, size_t errlen)
+{
+	char lines[SWEEP_DECIDE_LINES][SWEEP_DECIDE_LINE_LEN], note[SWEEP_DECIDE_LINE_LEN];
+	bool kinds[SWEEP_DECIDE_LINES];
+	double t0 = util_mono_s();
+	int n;
+
+	for (int i = 0;; i++) {
+		double mean = -1;
+		for (int k = 0; k < b->ndone; k++)
+			mean = (mean < 0 ? 0 : mean) + b->durations[k] / b->ndone;
+		if (stop_wanted(b) || sweep_decider_next(&b->dec, i, util_mono_s() - t0, mean, note, sizeof(note)) < 0) {
+			if (note[0])
+				model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s", note);
+			break;
+		}
+		int failed = b->failed, stopped = b->stopped;
+		enum run_next next = run_one(b, i, status, slen, error, errlen);
+		/* not started (a stop request came first) or stopped on request:
+		 * neither is the point's failure */
+		if (b->ndone != i + 1 || b->stopped != stopped)
+			break;
+		n = sweep_decider_end(&b->dec, b->failed == failed, lines, kinds);
+		for (int k = 0; k < n; k++)
+			model_add_event(b->m, kinds[k] ? MEV_DECISION : MEV_NOTE, model_now(b->m), "%s", lines[k]);
+		int left = sweep_decider_runs_left(&b->dec);
+		double room = b->cfg.decide.budget_s - (util_mono_s() - t0), per = (util_mono_s() - t0) / b->ndone;
+		/* --budget: no more runs than the time left holds (the ETA follows) */
+		if (b->cfg.decide.budget_s > 0 && per > 0 && left > room / per)
+			left = room > 0 ? (int)(room / per) : 0;
+		b->st.run_total = b->ndone + left;
+		model_set_bench(b->m, &b->st);
+		if (next == RUN_STOP)
+			break;
+	}
+	n = sweep_decider_summary(&b->dec, lines);
+	for (int k = 0; k < n; k++)
+		model_add_event(b->m, MEV_NOTE, model_now(b->m), "%s", lines[k]);
+	b->st.run_total = b->ndone;
+}
+
 static void *bench_thread(void *arg)
 {
 	struct bench_ctx *b = arg;
 	char status[96] = "", error[MODEL_LINE_LEN] = "";
 
-	for (int i = 0; i < b->plan.nruns; i++)
+	if (b->cfg.decide.on)
+		run_until_decided(b, status, sizeof(status), error, sizeof(error));
+	for (int i = 0; !b->cfg.decide.on && i < b->plan.nruns; i++)
 		if (run_one(b, i, status, sizeof(status), error, sizeof(error)) == RUN_STOP)
 			break;
 	bench_finish(b, status, error, sizeof(error));
@@ -1151,6 +1207,7 @@ static const char *bench_describe(struct bench_driver *d)
 /* What bench_ctx_new() and the plan made; the threads are gone. */
 static void bench_ctx_free(struct bench_ctx *b)
 {
+	sweep_decider_free(&b->dec);
 	sweep_plan_free(&b->plan);
 	free(b->durations);
 	if (b->wake[0] >= 0) {
@@ -1232,8 +1289,12 @@ static int bench_make_plan(struct bench_ctx *b, char *err, size_t errlen)
 	switch (c->kind) {
 	case BENCH_KIND_SWEEP:
 		rc = sweep_plan_build_knobs(&b->plan, c->params, c->nparams, c->argv, c->argc, c->between,
-					    c->sysctls, c->nsysctls, c->repeat > 0 ? c->repeat : 1, err, errlen);
+					    c->sysctls, c->nsysctls,
+					    c->decide.on ? c->decide.dc.max_repeat : c->repeat > 0 ? c->repeat : 1,
+					    err, errlen);
 		b->st.run_total = b->plan.nruns;
+		if (!rc && c->decide.on && !(rc = sweep_decider_init(&b->dec, &b->plan, &c->decide, err, errlen)))
+			b->st.run_total = sweep_decider_runs_left(&b->dec);
 		break;
 	case BENCH_KIND_RUN:
 		rc = plan_run(b, err, errlen);
@@ -1308,6 +1369,13 @@ static void bench_describe_cmdline(struct bench_ctx *b)
 			describe_add(b, &off, " -p %s", c->params[i]);
 		if (c->repeat > 1)
 			describe_add(b, &off, " --repeat %d", c->repeat);
+		if (c->decide.on)
+			describe_add(b, &off, " --until-decided --min-repeat %d --max-repeat %d --ci %g --min-change %g%s%s",
+				     c->decide.dc.min_repeat, c->decide.dc.max_repeat, c->decide.dc.ci_pct,
+				     c->decide.dc.min_change_pct,
+				     c->decide.baseline_name || c->decide.baseline_param ? " --baseline " : "",
+				     c->decide.baseline_name ? c->decide.baseline_name :
+				     c->decide.baseline_param ? c->decide.baseline_param : "");
 		if (c->between)
 			describe_add(b, &off, " --between '%s'", c->between);
 	} else {

@@ -517,3 +517,420 @@ double sweep_eta(const double *durations, int ndone, int total, double current_e
 		eta = mean * (left - 1);
 	return eta < 0 ? 0 : eta;
 }
+
+/* ---- sweep --until-decided ------------------------------------------------ */
+
+/* The knobs of a run as compare reads them: "KEY=V,KEY=V" (the driver's
+ * emit_result writes the same into each result point). */
+static void run_setting(const struct sweep_run *r, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < SWEEP_MAX_SYSCTLS && r->sysctls[i]; i++) {
+		int w = snprintf(buf + off, len - off, "%s%s", off ? "," : "", r->sysctls[i]);
+		if (w < 0 || (size_t)w >= len - off) {
+			buf[off] = '\0';
+			break;
+		}
+		off += (size_t)w;
+	}
+}
+
+/* --baseline NAME=VALUE: each point whose -p NAME is not VALUE is
+ * compared with the point that has VALUE there and the same other
+ * values.  Points are numbered with the last -p fastest (sweep_add_run). */
+static int decider_link_refs(struct sweep_decider *d, const char *spec, char *err, size_t errlen)
+{
+	const struct sweep_plan *p = d->plan;
+	const char *eq = strchr(spec, '=');
+	int k = -1, j = -1;
+	long stride = 1;
+
+	for (int i = 0; eq && i < p->nparams && k < 0; i++)
+		if (strlen(p->params[i].name) == (size_t)(eq - spec) && !strncmp(p->params[i].name, spec, (size_t)(eq - spec)))
+			k = i;
+	for (int v = 0; k >= 0 && v < p->params[k].nvalues && j < 0; v++)
+		if (!strcmp(p->params[k].values[v], eq + 1))
+			j = v;
+	if (k < 0 || j < 0 || p->params[k].nvalues < 2) {
+		snprintf(err, errlen, "--baseline %s: not a value of a -p with two values or more (e.g. -p r=10,40 --baseline r=10)",
+			 spec);
+		return -EINVAL;
+	}
+	for (int i = p->nparams - 1; i > k; i--)
+		stride *= p->params[i].nvalues;
+	for (int pt = 0; pt < d->npoints; pt++) {
+		int idx = (int)(pt / stride % p->params[k].nvalues);
+		if (idx == j)
+			d->pts[pt].is_ref = true;
+		else
+			d->pts[pt].ref = (int)(pt + (j - idx) * stride);
+	}
+	return 0;
+}
+
+int sweep_decider_init(struct sweep_decider *d, struct sweep_plan *p, const struct sweep_decide_config *cfg,
+		       char *err, size_t errlen)
+{
+	const struct decide_config *c = &cfg->dc;
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	if (c->min_repeat < 2 || c->max_repeat < c->min_repeat || p->repeat != c->max_repeat) {
+		snprintf(err, errlen, "--until-decided: --min-repeat %d, --max-repeat %d: need 2 <= min <= max",
+			 c->min_repeat, c->max_repeat);
+		return -EINVAL;
+	}
+	d->plan = p;
+	d->cfg = *cfg;
+	d->npoints = p->nruns / p->repeat;
+	d->cur = d->last = -1;
+	if (cfg->metric)
+		snprintf(d->metric, sizeof(d->metric), "%s", cfg->metric);
+	if (!(d->pts = calloc((size_t)d->npoints, sizeof(*d->pts))))
+		goto nomem;
+	for (int i = 0; i < d->npoints; i++) {
+		struct sweep_decide_point *pt = &d->pts[i];
+		if (!(pt->values = calloc((size_t)c->max_repeat, sizeof(double))) ||
+		    !(pt->value_run = calloc((size_t)c->max_repeat, sizeof(int))) ||
+		    !(pt->outlier_said = calloc((size_t)c->max_repeat, sizeof(bool))))
+			goto nomem;
+		decide_seq_init(&pt->seq, c->alpha);
+		decide_precision(c, &pt->arm, &pt->v);
+		run_setting(&p->runs[i], pt->setting, sizeof(pt->setting));
+		pt->ref = -1;
+	}
+	if (cfg->baseline_param && (rc = decider_link_refs(d, cfg->baseline_param, err, errlen))) {
+		sweep_decider_free(d);
+		return rc;
+	}
+	return 0;
+nomem:
+	sweep_decider_free(d);
+	snprintf(err, errlen, "--until-decided: out of memory");
+	return -ENOMEM;
+}
+
+void sweep_decider_free(struct sweep_decider *d)
+{
+	for (int i = 0; d->pts && i < d->npoints; i++) {
+		free(d->pts[i].values);
+		free(d->pts[i].value_run);
+		free(d->pts[i].outlier_said);
+	}
+	free(d->pts);
+	d->pts = NULL;
+}
+
+/* How far point i is from its decision (decide_point.need). */
+static double point_need(const struct sweep_decider *d, int i)
+{
+	const struct sweep_decide_point *pt = &d->pts[i];
+	const struct decide_verdict *v = &pt->v;
+
+	if (pt->arm.n < d->cfg.dc.min_repeat)
+		return INFINITY;
+	if (v->compared) {
+		double c = fabs(v->change_pct), room = fmax(c, d->cfg.dc.min_change_pct - c);
+		return room > 0 && !isnan(v->change_half_pct) ? v->change_half_pct / room : INFINITY;
+	}
+	return isnan(v->half_pct) ? INFINITY : v->half_pct / d->cfg.dc.ci_pct;
+}
+
+static void sched_points(const struct sweep_decider *d, struct decide_point *sp)
+{
+	for (int i = 0; i < d->npoints; i++) {
+		const struct sweep_decide_point *pt = &d->pts[i];
+		sp[i] = (struct decide_point){ .done = pt->done || pt->passes >= d->cfg.dc.max_repeat,
+					       .n = pt->passes, .need = pt->is_ref ? 0 : point_need(d, i) };
+	}
+	/* a comparison within the sweep: its next run goes to the side
+	 * with fewer runs (equal runs a side give the most for the runs) */
+	for (int i = 0; i < d->npoints; i++) {
+		int r = d->pts[i].ref;
+		if (r < 0 || sp[i].done || sp[r].done || d->pts[i].arm.n <= d->pts[r].arm.n)
+			continue;
+		sp[r].need = fmax(sp[r].need, sp[i].need);
+		sp[i].done = true;
+	}
+}
+
+int sweep_decider_runs_left(const struct sweep_decider *d)
+{
+	struct decide_point *sp = calloc((size_t)d->npoints, sizeof(*sp));
+	int left = 0;
+
+	if (!sp)
+		return 0;
+	sched_points(d, sp);
+	for (int i = 0; i < d->npoints; i++)
+		if (!sp[i].done)
+			left += sp[i].n < d->cfg.dc.min_repeat ? d->cfg.dc.min_repeat - sp[i].n :
+				decide_runs_left(&sp[i], d->cfg.dc.max_repeat);
+	free(sp);
+	return left;
+}
+
+int sweep_decider_next(struct sweep_decider *d, int seq, double elapsed_s, double mean_run_s,
+		       char *note, size_t notelen)
+{
+	struct decide_point *sp;
+	int pick, pass;
+
+	note[0] = '\0';
+	if (d->budget_spent || seq >= d->plan->nruns)
+		return -1;
+	if (d->cfg.budget_s > 0 && mean_run_s > 0 && elapsed_s + mean_run_s > d->cfg.budget_s) {
+		int open = 0;
+		for (int i = 0; i < d->npoints; i++)
+			open += !d->pts[i].done;
+		d->budget_spent = true;
+		if (open)
+			snprintf(note, notelen, "--budget %.0f s: %.0f s spent, a run takes %.0f s: %d point%s left undecided",
+				 d->cfg.budget_s, elapsed_s, mean_run_s, open, open == 1 ? "" : "s");
+		return -1;
+	}
+	if (!(sp = calloc((size_t)d->npoints, sizeof(*sp))))
+		return -1;
+	sched_points(d, sp);
+	/* a failed run is retried at once: the point of the run before */
+	if (d->last >= 0 && d->pts[d->last].fails_in_row == 1 && !sp[d->last].done)
+		pick = d->last;
+	else
+		pick = decide_pick_next(sp, d->npoints, d->cfg.dc.min_repeat, d->last);
+	free(sp);
+	if (pick < 0)
+		return -1;
+	pass = d->pts[pick].passes;
+	for (int j = seq; j < d->plan->nruns; j++)
+		if (d->plan->runs[j].point == pick && d->plan->runs[j].pass == pass) {
+			struct sweep_run tmp = d->plan->runs[seq];
+			d->plan->runs[seq] = d->plan->runs[j];
+			d->plan->runs[j] = tmp;
+			d->cur = pick;
+			d->got_value = false;
+			d->pts[pick].passes++;
+			return pick;
+		}
+	return -1;
+}
+
+void sweep_decider_result(struct sweep_decider *d, const struct result_point *p)
+{
+	if (d->cur < 0 || d->got_value)
+		return;
+	if (!d->metric[0])
+		snprintf(d->metric, sizeof(d->metric), "%s", p->metric);
+	if (strcmp(p->metric, d->metric) || !isfinite(p->value))
+		return;
+	d->got_value = true;
+	d->value = p->value;
+}
+
+/* The baseline's runs at point i: the final values of the metric at its
+ * x, under its setting, whose label ends in its other parameters. */
+static void build_base(struct sweep_decider *d, int i)
+{
+	struct sweep_decide_point *pt = &d->pts[i];
+	const struct sweep_run *r = NULL;
+	const struct result_set *rs = d->cfg.baseline;
+
+	if (pt->base_built || !rs || !d->metric[0])
+		return;
+	for (int j = 0; j < d->plan->nruns && !r; j++)
+		if (d->plan->runs[j].point == i)
+			r = &d->plan->runs[j];
+	pt->base_built = true;
+	for (size_t k = 0; r && k < rs->n; k++) {
+		const struct result_point *q = &rs->v[k];
+		size_t ll = strlen(q->label), el = strlen(r->label_extra);
+		if (strcmp(q->metric, d->metric) || q->x != r->x || strcmp(q->setting, pt->setting) ||
+		    (q->flags & (RP_PROGRESS | RP_INCOMPLETE | RP_TOO_FAST)) || !isfinite(q->value))
+			continue;
+		if (el && (ll <= el || strcmp(q->label + ll - el, r->label_extra) || q->label[ll - el - 1] != ' '))
+			continue;
+		decide_arm_add(&pt->base, q->value);
+	}
+}
+
+/* Is baseline point r still wanted by a comparison not yet decided? */
+static bool ref_wanted(const struct sweep_decider *d, int r)
+{
+	for (int i = 0; i < d->npoints; i++)
+		if (d->pts[i].ref == r && !d->pts[i].done)
+			return true;
+	return false;
+}
+
+/* The point's verdict from its values (and the baseline's). */
+static void judge(struct sweep_decider *d, int i)
+{
+	struct sweep_decide_point *pt = &d->pts[i];
+	const struct decide_config *c = &d->cfg.dc;
+
+	const struct decide_arm *base = &pt->base;
+	int max_base;
+
+	build_base(d, i);
+	max_base = pt->base.n;
+	if (pt->ref >= 0) {
+		base = &d->pts[pt->ref].arm;
+		max_base = c->max_repeat;
+	}
+	if (base->n >= 2 && pt->arm.n >= c->min_repeat && base->n >= (pt->ref >= 0 ? c->min_repeat : 2)) {
+		double t = decide_info_fraction(pt->arm.n, base->n, c->max_repeat, max_base);
+		double z = decide_seq_look(&pt->seq, t);
+		decide_compare(c, &pt->arm, base, z, &pt->v);
+		decide_intervals(&pt->v, &pt->arm);
+	} else {
+		decide_precision(c, &pt->arm, &pt->v);
+		/* with a baseline to compare with, precision alone does not end it */
+		if ((pt->base.n >= 2 || pt->ref >= 0) && pt->v.state == DECIDE_PRECISE)
+			pt->v.state = DECIDE_UNDECIDED;
+	}
+	if (pt->v.state == DECIDE_UNDECIDED && pt->passes >= c->max_repeat)
+		pt->v.state = DECIDE_OPEN;
+	if (pt->fails_in_row >= 2)
+		pt->v.state = DECIDE_FAILED;
+	pt->done = pt->v.state != DECIDE_UNDECIDED;
+	if (pt->is_ref && pt->v.state != DECIDE_FAILED && pt->passes < c->max_repeat)
+		pt->done = !ref_wanted(d, i);
+}
+
+static void point_event(const struct sweep_decider *d, int i, char *buf, size_t len)
+{
+	const struct sweep_decide_point *pt = &d->pts[i];
+	const struct sweep_run *r = NULL;
+	struct decide_event e = { 0 };
+	bool out[256];
+
+	for (int j = 0; j < d->plan->nruns && !r; j++)
+		if (d->plan->runs[j].point == i)
+			r = &d->plan->runs[j];
+	snprintf(e.x_name, sizeof(e.x_name), "%s", r->x_name);
+	snprintf(e.x_text, sizeof(e.x_text), "%s", r->x_text);
+	e.x = r->x;
+	e.state = pt->v.state;
+	decide_describe(&d->cfg.dc, &pt->v, e.what, sizeof(e.what));
+	e.runs = pt->passes;
+	e.values = pt->arm.n;
+	e.failed = pt->failed;
+	e.outliers = decide_outliers(pt->values, pt->arm.n, out);
+	e.mean = pt->arm.mean;
+	e.half = pt->v.half_pct;
+	e.change = pt->v.compared ? pt->v.change_pct : NAN;
+	e.change_half = pt->v.compared ? pt->v.change_half_pct : NAN;
+	snprintf(e.metric, sizeof(e.metric), "%s", d->metric);
+	snprintf(e.setting, sizeof(e.setting), "%s", pt->setting);
+	snprintf(e.label, sizeof(e.label), "%s", r->label_extra);
+	decide_event_format(&e, buf, len);
+}
+
+int sweep_decider_end(struct sweep_decider *d, bool ok, char lines[][SWEEP_DECIDE_LINE_LEN], bool *kinds)
+{
+	int i = d->cur, n = 0;
+	struct sweep_decide_point *pt;
+	const struct sweep_run *r;
+
+	if (i < 0)
+		return 0;
+	pt = &d->pts[i];
+	r = &d->plan->runs[0];
+	for (int j = 0; j < d->plan->nruns; j++)
+		if (d->plan->runs[j].point == i) {
+			r = &d->plan->runs[j];
+			break;
+		}
+	d->last = i;
+	d->cur = -1;
+	if (ok && d->got_value) {
+		pt->fails_in_row = 0;
+		pt->values[pt->arm.n] = d->value;
+		pt->value_run[pt->arm.n] = pt->passes;
+		decide_arm_add(&pt->arm, d->value);
+		/* every run the spread now makes an outlier is named once, the
+		 * newest or an earlier one that more runs showed up */
+		bool out[256];
+		decide_outliers(pt->values, pt->arm.n, out);
+		for (int k = 0; k < pt->arm.n && n < SWEEP_DECIDE_LINES - 4; k++) {
+			if (!out[k] || pt->outlier_said[k])
+				continue;
+			pt->outlier_said[k] = true;
+			kinds[n] = false;
+			snprintf(lines[n++], SWEEP_DECIDE_LINE_LEN,
+				 "%s%s%s=%s: run %d's %s %.6g is an outlier (more than 3.5 robust sigmas from the median): kept",
+				 r->label_extra, r->label_extra[0] ? " " : "", r->x_name, r->x_text, pt->value_run[k],
+				 d->metric, pt->values[k]);
+		}
+	} else {
+		pt->failed++;
+		pt->fails_in_row++;
+		kinds[n] = false;
+		snprintf(lines[n++], SWEEP_DECIDE_LINE_LEN, "%s%s%s=%s: run failed%s (%s)%s", r->label_extra,
+			 r->label_extra[0] ? " " : "", r->x_name, r->x_text,
+			 ok ? " to give a value" : "", d->metric[0] ? d->metric : "no metric yet",
+			 pt->fails_in_row == 1 && pt->passes < d->cfg.dc.max_repeat ? ": retried once" :
+			 pt->fails_in_row >= 2 ? ": failed twice in a row, no more runs here" : "");
+	}
+	judge(d, i);
+	/* a run of a baseline point is a look for each comparison with it */
+	for (int k = 0; pt->is_ref && k < d->npoints && n < SWEEP_DECIDE_LINES - 2; k++)
+		if (d->pts[k].ref == i && !d->pts[k].done && d->pts[k].arm.n >= d->cfg.dc.min_repeat) {
+			judge(d, k);
+			kinds[n] = true;
+			point_event(d, k, lines[n++], SWEEP_DECIDE_LINE_LEN);
+		}
+	if (pt->is_ref || pt->ref >= 0)
+		judge(d, pt->is_ref ? i : pt->ref);
+	if (pt->done && !pt->drift_said && decide_drift(&pt->arm)) {
+		pt->drift_said = true;
+		kinds[n] = false;
+		snprintf(lines[n++], SWEEP_DECIDE_LINE_LEN,
+			 "%s%s%s=%s: drift? the first run (%.6g) and the last (%.6g) differ by more than the 95 %% "
+			 "interval of two runs' difference", r->label_extra, r->label_extra[0] ? " " : "", r->x_name,
+			 r->x_text, pt->arm.first, pt->arm.last);
+	}
+	kinds[n] = true;
+	point_event(d, i, lines[n++], SWEEP_DECIDE_LINE_LEN);
+	return n;
+}
+
+int sweep_decider_summary(const struct sweep_decider *d, char lines[][SWEEP_DECIDE_LINE_LEN])
+{
+	int count[DECIDE_FAILED + 1] = { 0 }, runs = 0, n = 0, refs = 0;
+	size_t off = 0;
+	char rb[48] = "";
+
+	for (int i = 0; i < d->npoints; i++) {
+		int s = d->pts[i].done ? (int)d->pts[i].v.state : DECIDE_OPEN;
+		runs += d->pts[i].passes;
+		if (d->pts[i].is_ref)
+			refs++;
+		else
+			count[s]++;
+	}
+	if (refs)
+		snprintf(rb, sizeof(rb), " (and %d baseline point%s)", refs, refs == 1 ? "" : "s");
+	snprintf(lines[n++], SWEEP_DECIDE_LINE_LEN,
+		 "until-decided: %d points%s in %d runs: %d precise, %d different, %d equal, %d open, %d failed%s",
+		 d->npoints - refs, rb, runs, count[DECIDE_PRECISE], count[DECIDE_DIFFERENT], count[DECIDE_EQUAL],
+		 count[DECIDE_OPEN] + count[DECIDE_UNDECIDED], count[DECIDE_FAILED],
+		 d->budget_spent ? " (budget spent)" : "");
+	/* the run order, as the points' numbers when the x does not name a
+	 * point alone (the run_start events say the rest), else as x values */
+	off = (size_t)snprintf(lines[n], SWEEP_DECIDE_LINE_LEN, "until-decided: run order%s",
+			       d->plan->nparams > 1 ? " (points numbered from 1, the last -p fastest)" : "");
+	for (int j = 0; j < runs && j < d->plan->nruns && off < SWEEP_DECIDE_LINE_LEN - 1; j++) {
+		int w = d->plan->nparams > 1 ?
+			snprintf(lines[n] + off, SWEEP_DECIDE_LINE_LEN - off, " %d", d->plan->runs[j].point + 1) :
+			snprintf(lines[n] + off, SWEEP_DECIDE_LINE_LEN - off, " %s", d->plan->runs[j].x_text);
+		if (w < 0 || (size_t)w >= SWEEP_DECIDE_LINE_LEN - off) {
+			lines[n][off] = '\0';
+			break;
+		}
+		off += (size_t)w;
+	}
+	n++;
+	return n;
+}

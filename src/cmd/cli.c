@@ -22,6 +22,7 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_FORCE, OPT_PARTITIONS, OPT_ALL_DISKS, OPT_DISKS, OPT_COLUMNS, OPT_SYSCTL, OPT_NO_TRACE, OPT_THROTTLE_GAP, OPT_TIME,
 	OPT_HOST, OPT_NO_PUBLISH, OPT_PUBLISH, OPT_HOSTS, OPT_PCP, OPT_SVG, OPT_TITLE, OPT_NDJSON, OPT_TABLE, OPT_BATCH_EVENTS,
 	OPT_CONFIG, OPT_RECORD_DIR,
+	OPT_UNTIL_DECIDED, OPT_MIN_REPEAT, OPT_MAX_REPEAT, OPT_BUDGET, OPT_CI, OPT_MIN_CHANGE,
 };
 
 static const struct option long_opts[] = {
@@ -51,6 +52,12 @@ static const struct option long_opts[] = {
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
 	{ "between", required_argument, NULL, OPT_BETWEEN },
 	{ "stop-on-fail", no_argument, NULL, OPT_STOP_ON_FAIL },
+	{ "until-decided", no_argument, NULL, OPT_UNTIL_DECIDED },
+	{ "min-repeat", required_argument, NULL, OPT_MIN_REPEAT },
+	{ "max-repeat", required_argument, NULL, OPT_MAX_REPEAT },
+	{ "budget", required_argument, NULL, OPT_BUDGET },
+	{ "ci", required_argument, NULL, OPT_CI },
+	{ "min-change", required_argument, NULL, OPT_MIN_CHANGE },
 	{ "trace-throttle", no_argument, NULL, OPT_TRACE_THROTTLE },
 	{ "no-trace", no_argument, NULL, OPT_NO_TRACE },
 	{ "throttle-gap", required_argument, NULL, OPT_THROTTLE_GAP },
@@ -133,6 +140,12 @@ void cli_usage(FILE *f, const struct cmd_struct *cmds, size_t ncmds)
 	      "                        (any iostat -x name or its r_s/rrqm_pct form; 'all')\n"
 	      "  -h, --help, --version\n"
 	      "\n"
+	      "sweep: --until-decided: run each point until its answer is known (docs/decide.md):\n"
+	      "       the mean within --ci PCT (default 2), or with --baseline REC (or\n"
+	      "       NAME=VALUE of a -p) the change shown or ruled out (--min-change PCT,\n"
+	      "       default 5), at 5 % false findings;\n"
+	      "       --min-repeat N (default 3), --max-repeat N (default 20), --budget DURATION\n"
+	      "       (e.g. 90m, 2h), --metric NAME (default the first the benchmark gives)\n"
 	      "sweep: --repeat N (runs per point), --between CMD (run before every run, e.g.\n"
 	      "       'sync; echo 3 > /proc/sys/vm/drop_caches'), --stop-on-fail\n"
 	      "       CMD runs through sh before a run, with that (the next) run's values:\n"
@@ -187,6 +200,34 @@ static int parse_double(const char *s, double lo, double hi, double *out)
 	if (end == s || *end || !(v >= lo && v <= hi))
 		return -1;
 	*out = v;
+	return 0;
+}
+
+/* "3600", "90s", "90m", "2h", "1h30m": seconds > 0. */
+static int parse_duration(const char *s, double *out)
+{
+	double total = 0;
+	char *end;
+
+	if (!*s)
+		return -1;
+	while (*s) {
+		double v = strtod(s, &end);
+		if (end == s || !(v >= 0))
+			return -1;
+		switch (*end) {
+		case 'h': v *= 3600; end++; break;
+		case 'm': v *= 60; end++; break;
+		case 's': end++; break;
+		case '\0': break;
+		default: return -1;
+		}
+		total += v;
+		s = end;
+	}
+	if (!(total > 0) || total > 1e9)
+		return -1;
+	*out = total;
 	return 0;
 }
 
@@ -405,6 +446,27 @@ static int cli_take_runs(int c, const char *arg, struct iodash_opts *o)
 		return 0;
 	case OPT_BETWEEN: o->between = arg; return 0;
 	case OPT_STOP_ON_FAIL: o->stop_on_fail = true; return 0;
+	case OPT_UNTIL_DECIDED: o->until_decided = true; return 0;
+	case OPT_MIN_REPEAT:
+	case OPT_MAX_REPEAT:
+		if (parse_long(arg, 2, 256, &l))
+			return usage_error("%s wants a whole number 2..256, not '%s'",
+					   c == OPT_MIN_REPEAT ? "--min-repeat" : "--max-repeat", arg);
+		*(c == OPT_MIN_REPEAT ? &o->min_repeat : &o->max_repeat) = (int)l;
+		o->decide_opts = true;
+		return 0;
+	case OPT_BUDGET:
+		o->decide_opts = true;
+		if (parse_duration(arg, &o->budget_s))
+			return usage_error("--budget wants a duration (3600, 90m, 2h, 1h30m), not '%s'", arg);
+		return 0;
+	case OPT_CI:
+	case OPT_MIN_CHANGE:
+		o->decide_opts = true;
+		if (parse_double(arg, 0.01, 100, c == OPT_CI ? &o->ci_pct : &o->min_change_pct))
+			return usage_error("%s wants a percentage 0.01..100, not '%s'",
+					   c == OPT_CI ? "--ci" : "--min-change", arg);
+		return 0;
 	case OPT_SYSCTL:
 		if (o->nsysctls == CLI_MAX_SYSCTLS)
 			return usage_error("at most %d --sysctl options (got another: '%s')", CLI_MAX_SYSCTLS, arg);
@@ -690,6 +752,18 @@ static int cli_check_options_of(const struct iodash_opts *o)
 	if (o->table_set && o->format == FMT_JSON)
 		return usage_error("--table picks the table of --csv or --ndjson; %s",
 				   "--json writes one document with every table");
+	if ((o->until_decided || o->decide_opts) && o->cmd != CMD_SWEEP)
+		return usage_error("--until-decided and its options are sweep's (%s)", "iodash sweep --until-decided ...");
+	if (o->decide_opts && !o->until_decided)
+		return usage_error("--min-repeat, --max-repeat, --budget, --ci and --min-change go with %s",
+				   "--until-decided");
+	if (o->until_decided && o->repeat > 1)
+		return usage_error("--repeat %d and --until-decided: the decision sets the runs (--min-repeat, --max-repeat)",
+				   o->repeat);
+	if (o->until_decided && o->min_repeat > o->max_repeat)
+		return usage_error("--min-repeat %d is more than --max-repeat %d", o->min_repeat, o->max_repeat);
+	if (o->cmd == CMD_SWEEP && (o->baseline || o->metric) && !o->until_decided)
+		return usage_error("sweep takes --baseline REC and --metric with %s", "--until-decided");
 	if (o->svg && o->cmd != CMD_COMPARE)
 		return usage_error("--svg is compare's (%s): the report draws every metric itself", o->svg);
 	if (o->title && o->cmd != CMD_REPORT)
@@ -726,6 +800,10 @@ int cli_parse(int argc, char **argv, const struct cmd_struct *cmds, size_t ncmds
 	o->interval = 0.5;
 	o->refresh = 1.0;
 	o->repeat = 1;
+	o->min_repeat = 3;
+	o->max_repeat = 20;
+	o->ci_pct = 2;
+	o->min_change_pct = 5;
 	if ((rc = cli_apply_config(argc, argv, o)))
 		return rc;
 

@@ -54,6 +54,12 @@ struct iodash_opts {
 	int repeat;               /* sweep --repeat N, default 1 */
 	const char *between;      /* sweep --between CMD */
 	bool stop_on_fail;
+	/* sweep --until-decided (results/decide.h) */
+	bool until_decided;
+	bool decide_opts;         /* one of the options below was given */
+	int min_repeat, max_repeat;
+	double budget_s;          /* --budget, 0 none */
+	double ci_pct, min_change_pct;
 	const char *sysctls[CLI_MAX_SYSCTLS];  /* run/sweep --sysctl KEY=VALUE (knobs.h) */
 	int nsysctls;
 	/* disks: -p DEV|ALL / --partitions, --all-disks (iostat's -p and ALL) */

@@ -39,6 +39,8 @@ int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv);
 /* run, sweep, attach: the benchmark driver the options ask for, then
  * cmd_session_run().  The exit code (2 for a driver the options cannot make). */
 int cmd_bench_run(const struct iodash_opts *o);
+/* The same with a config the command has added to (sweep's --baseline). */
+int cmd_bench_run_config(const struct iodash_opts *o, const struct bench_config *bc);
 
 /* --batch-events FILE: opened before anything starts, so that a path
  * that cannot be written is said at once and nothing ran.  0 (*ev NULL

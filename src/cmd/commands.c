@@ -11,6 +11,8 @@ const struct cmd_struct commands[] = {
 	  cmd_run, 0 },
 	{ "sweep", CMD_SWEEP, "iodash sweep [-l LABEL] [-o REC] -p NAME=V1,V2,... [--repeat N] [--between CMD]\n"
 	  "               [-p A,B=A1:B1,A2:B2,...] [--sysctl KEY=VALUE]...\n"
+	  "               [--until-decided [--ci PCT] [--baseline REC|NAME=VALUE] [--min-change PCT]\n"
+	  "                [--min-repeat N] [--max-repeat N] [--budget DURATION] [--metric NAME]]\n"
 	  "               [--stop-on-fail] -- CMD ... {NAME} ...  one run per value",
 	  cmd_sweep, 0 },
 	{ "attach", CMD_ATTACH, "iodash attach [-l LABEL] [-o REC] [--log FILE] PID  watch a running benchmark",

@@ -115,12 +115,18 @@ int cmd_session_run(const struct iodash_opts *o, struct bench_driver *drv)
 int cmd_bench_run(const struct iodash_opts *o)
 {
 	struct bench_config bc;
+
+	cmd_bench_config(o, &bc);
+	return cmd_bench_run_config(o, &bc);
+}
+
+int cmd_bench_run_config(const struct iodash_opts *o, const struct bench_config *bc)
+{
 	struct bench_driver *d;
 	char err[512];
 	int rc;
 
-	cmd_bench_config(o, &bc);
-	rc = bench_driver_create(&bc, &d, err, sizeof(err));
+	rc = bench_driver_create(bc, &d, err, sizeof(err));
 
 	if (rc) {
 		fprintf(stderr, "iodash: %s\n", err);

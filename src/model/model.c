@@ -397,6 +397,7 @@ const char *model_event_kind_name(enum model_event_kind k)
 	case MEV_NOTE: return "note";
 	case MEV_KNOB: return "knob";
 	case MEV_RUN_SUMMARY: return "run_summary";
+	case MEV_DECISION: return "decision";
 	}
 	return "?";
 }

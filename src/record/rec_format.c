@@ -148,7 +148,7 @@ uint32_t rec_crc32(const void *buf, size_t len)
 static const char *const event_names[] = {
 	[MEV_HIT_START] = "hit_start", [MEV_HIT_END] = "hit_end", [MEV_MARK] = "mark",
 	[MEV_RUN_START] = "run_start", [MEV_RUN_END] = "run_end", [MEV_NOTE] = "note",
-	[MEV_KNOB] = "knob", [MEV_RUN_SUMMARY] = "run_summary",
+	[MEV_KNOB] = "knob", [MEV_RUN_SUMMARY] = "run_summary", [MEV_DECISION] = "decision",
 };
 static const char *const state_names[] = {
 	[BENCH_NONE] = "none", [BENCH_STARTING] = "starting", [BENCH_RUNNING] = "running",

@@ -696,6 +696,45 @@ static int load_check_given_names(const struct load_ctx *c)
 	return 0;
 }
 
+/* The last decision event of each point of a --until-decided sweep,
+ * labelled as the results of its runs are (the event names only the
+ * sweep's other parameters). */
+static int load_decisions(struct compare_data *cd, const struct recording *rec, const char *path,
+			  const struct result_set *rs)
+{
+	size_t ne = recording_count(rec, RK_EVENT);
+	struct model_event ev;
+
+	for (size_t j = 0; j < ne; j++) {
+		struct decide_event e;
+		struct compare_decision *d = NULL;
+		if (recording_event(rec, j, &ev) || ev.kind != MEV_DECISION || decide_event_parse(ev.text, &e))
+			continue;
+		for (size_t i = 0; i < cd->ndecisions && !d; i++)
+			if (!strcmp(cd->decisions[i].source, path) && cd->decisions[i].e.x == e.x &&
+			    !strcmp(cd->decisions[i].e.label, e.label) && !strcmp(cd->decisions[i].e.setting, e.setting))
+				d = &cd->decisions[i];
+		if (!d) {
+			struct compare_decision *nv = realloc(cd->decisions, (cd->ndecisions + 1) * sizeof(*nv));
+			if (!nv)
+				return -ENOMEM;
+			cd->decisions = nv;
+			d = &nv[cd->ndecisions++];
+			snprintf(d->source, sizeof(d->source), "%s", path);
+			snprintf(d->label, sizeof(d->label), "%s", e.label);
+			for (size_t i = 0; i < rs->n; i++) {
+				size_t ll = strlen(rs->v[i].label), el = strlen(e.label);
+				if (!el || (ll > el && !strcmp(rs->v[i].label + ll - el, e.label))) {
+					snprintf(d->label, sizeof(d->label), "%s", rs->v[i].label);
+					break;
+				}
+			}
+		}
+		d->e = e;
+	}
+	return 0;
+}
+
 /* A recording's runs (into cd) and results (into ls), labelled as given,
  * as recorded, or by kernel. */
 static int load_src_recording(struct load_ctx *c, int s, struct load_src *ls, size_t run0)
@@ -737,6 +776,8 @@ static int load_src_recording(struct load_ctx *c, int s, struct load_src *ls, si
 			default_label(h, cd->runs[i].label, cd->runs[i].label);
 	}
 	ls->explicit = ls->explicit || h->label[0];
+	if (!rc)
+		rc = load_decisions(cd, rec, c->paths[s], &ls->rs);
 	recording_close(rec);
 	if (rc)
 		snprintf(c->err, c->errlen, "%s: %s", c->paths[s], strerror(-rc));
@@ -1014,6 +1055,7 @@ void compare_free(struct compare_data *cd)
 	free(cd->inflation);
 	free(cd->labels);
 	free(cd->notes);
+	free(cd->decisions);
 	result_set_free(&cd->results);
 	memset(cd, 0, sizeof(*cd));
 }
@@ -1298,6 +1340,32 @@ void compare_print_text_metric(const struct compare_data *cd, size_t k, FILE *ou
 	free(buf);
 }
 
+/* sweep --until-decided: which points were decided, how, and with how
+ * many runs. */
+static void print_decisions(const struct compare_data *cd, FILE *out)
+{
+	if (!cd->ndecisions)
+		return;
+	fprintf(out, "\ndecisions (sweep --until-decided): each point's state when the sweep left it\n\n");
+	bool sources = false;
+
+	/* two recordings may give one label (LABEL, LABEL#2 in the table):
+	 * then each line says its file */
+	for (size_t i = 1; i < cd->ndecisions && !sources; i++)
+		sources = strcmp(cd->decisions[i].source, cd->decisions[0].source) != 0;
+	fprintf(out, "%-28s %-14s %-10s %5s %6s %8s  %s\n", "label", "point", "state", "runs", "failed",
+		"outliers", "answer");
+	for (size_t i = 0; i < cd->ndecisions; i++) {
+		const struct compare_decision *d = &cd->decisions[i];
+		char point[96];
+		snprintf(point, sizeof(point), "%s%s%s=%s", d->e.setting, d->e.setting[0] ? " " : "",
+			 d->e.x_name, d->e.x_text);
+		fprintf(out, "%-28s %-14s %-10s %5d %6d %8d  %s%s%s%s\n", d->label, point,
+			decide_state_name(d->e.state), d->e.runs, d->e.failed, d->e.outliers, d->e.what,
+			sources ? " (" : "", sources ? util_base_name(d->source) : "", sources ? ")" : "");
+	}
+}
+
 /* Who each label is: kernel, source, knobs. */
 static void print_labels(const struct compare_data *cd, FILE *out)
 {
@@ -1461,6 +1529,41 @@ static void cmp_fields(struct emitter *e, struct cmp_walk *w, int lv)
 	}
 }
 
+static void print_decisions_json(const struct compare_data *cd, FILE *out)
+{
+	if (!cd->ndecisions)
+		return;
+	fputs(",\n \"decisions\": [", out);
+	for (size_t i = 0; i < cd->ndecisions; i++) {
+		const struct compare_decision *d = &cd->decisions[i];
+		fprintf(out, "%s\n  {\"label\": ", i ? "," : "");
+		rec_json_str(out, d->label);
+		fputs(", \"source\": ", out);
+		rec_json_str(out, d->source);
+		fputs(", \"setting\": ", out);
+		rec_json_str(out, d->e.setting);
+		fputs(", \"x_name\": ", out);
+		rec_json_str(out, d->e.x_name);
+		fputs(", \"x\": ", out);
+		text_put_number(out, d->e.x, COMPARE_DIGITS, true);
+		fprintf(out, ", \"state\": \"%s\", \"runs\": %d, \"failed\": %d, \"outliers\": %d, \"metric\": ",
+			decide_state_name(d->e.state), d->e.runs, d->e.failed, d->e.outliers);
+		rec_json_str(out, d->e.metric);
+		fputs(", \"mean\": ", out);
+		text_put_number(out, d->e.mean, COMPARE_DIGITS, true);
+		fputs(", \"half_pct\": ", out);
+		text_put_number(out, d->e.half, COMPARE_DIGITS, true);
+		fputs(", \"change_pct\": ", out);
+		text_put_number(out, d->e.change, COMPARE_DIGITS, true);
+		fputs(", \"change_half_pct\": ", out);
+		text_put_number(out, d->e.change_half, COMPARE_DIGITS, true);
+		fputs(", \"answer\": ", out);
+		rec_json_str(out, d->e.what);
+		fputc('}', out);
+	}
+	fputc(']', out);
+}
+
 int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 {
 	struct emitter em = { fmt == FMT_JSON ? &emit_json : &emit_csv, out, 1, COMPARE_DIGITS, 0 };
@@ -1526,6 +1629,7 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 		FILE *m = open_memstream(&buf, &len);
 		if (m) {
 			print_runs(cd, m);
+			print_decisions(cd, m);
 			fclose(m);
 			print_trimmed(out, buf);
 			free(buf);
@@ -1570,7 +1674,9 @@ int compare_print(const struct compare_data *cd, enum out_format fmt, FILE *out)
 			}
 			fputc('}', out);
 		}
-		fputs("]}\n", out);
+		fputc(']', out);
+		print_decisions_json(cd, out);
+		fputs("}\n", out);
 	}
 	return ferror(out) ? -EIO : 0;
 }

@@ -768,6 +768,35 @@ static void runs_table(FILE *out, const struct compare_data *cd)
 		"zone, not the tracepoint; hits: the run's throttle episodes, %zu in all.</p>\n", session_hits);
 }
 
+/* sweep --until-decided: each point's state when the sweep left it. */
+static void put_decisions(FILE *out, const struct compare_data *cd)
+{
+	if (!cd->ndecisions)
+		return;
+	fputs("<h2 id=\"decisions\">Decisions</h2>\n<p class=\"note\">sweep --until-decided ran each point until "
+	      "its mean was known within --ci, or its change against --baseline was shown or ruled out "
+	      "(group-sequential, 5 % false findings); open: --max-repeat or --budget reached first.</p>\n"
+	      "<table><tr><th class=\"l\">label</th><th class=\"l\">setting</th><th class=\"l\">point</th>"
+	      "<th class=\"l\">state</th><th>runs</th><th>failed</th><th>outliers</th><th class=\"l\">answer</th></tr>\n",
+	      out);
+	for (size_t i = 0; i < cd->ndecisions; i++) {
+		const struct compare_decision *d = &cd->decisions[i];
+		fputs("<tr><td class=\"l\">", out);
+		put_esc(out, d->label);
+		fputs("</td><td class=\"l\">", out);
+		put_esc(out, d->e.setting);
+		fputs("</td><td class=\"l\">", out);
+		put_esc(out, d->e.x_name);
+		fputc('=', out);
+		put_esc(out, d->e.x_text);
+		fprintf(out, "</td><td class=\"l\">%s</td><td>%d</td><td>%d</td><td>%d</td><td class=\"l\">",
+			decide_state_name(d->e.state), d->e.runs, d->e.failed, d->e.outliers);
+		put_esc(out, d->e.what);
+		fputs("</td></tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
 static void put_runs(FILE *out, const struct compare_data *cd)
 {
 	bool any = false;
@@ -863,6 +892,8 @@ int report_write_html(const struct compare_data *cd, const struct report_opts *r
 		put_esc(out, cd->metrics[k]);
 		fputs("</a>", out);
 	}
+	if (cd->ndecisions)
+		fputs(" &middot; <a href=\"#decisions\">decisions</a>", out);
 	if (cd->nruns)
 		fputs(" &middot; <a href=\"#runs\">runs</a>", out);
 	fputs("</p>\n", out);
@@ -896,6 +927,7 @@ int report_write_html(const struct compare_data *cd, const struct report_opts *r
 			fputs("</div></div>\n", out);
 		}
 	}
+	put_decisions(out, cd);
 	put_runs(out, cd);
 	fputs("<p class=\"note\">Made by iodash " IODASH_VERSION ".</p>\n</body></html>\n", out);
 	return check_out(out, err, errlen);

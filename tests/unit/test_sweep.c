@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 #include "iodash/bench/sweep.h"
 
@@ -253,6 +254,121 @@ static void test_paired_and_sysctl(void **state)
 	assert_non_null(strstr(err, "{zz} appears nowhere"));
 }
 
+/* One run of the decider: the point it picks (its plan entry moved to
+ * runs[seq]), a value for it (NAN: the run failed), the lines it gives. */
+static int decide_run(struct sweep_decider *d, int seq, double value, char lines[][SWEEP_DECIDE_LINE_LEN], int *n)
+{
+	bool kinds[SWEEP_DECIDE_LINES];
+	char note[SWEEP_DECIDE_LINE_LEN];
+	int pt = sweep_decider_next(d, seq, 0, -1, note, sizeof(note));
+	struct result_point r = { .metric = "throughput", .value = value };
+
+	*n = 0;
+	if (pt < 0)
+		return pt;
+	assert_int_equal(d->plan->runs[seq].point, pt);
+	if (!isnan(value))
+		sweep_decider_result(d, &r);
+	*n = sweep_decider_end(d, !isnan(value), lines, kinds);
+	assert_true(*n >= 1 && kinds[*n - 1]);
+	return pt;
+}
+
+/* --until-decided: the minimum pass by pass, then the widest point, a
+ * failed run retried at once, a point stopped at --max-repeat. */
+static void test_decider_order(void **state)
+{
+	const char *params[] = { "c=1,2" };
+	char *argv[] = { "b", "{c}", NULL };
+	struct sweep_decide_config cfg = {
+		.on = true, .dc = { .min_repeat = 3, .max_repeat = 6, .ci_pct = 3, .min_change_pct = 5, .alpha = 0.05 },
+	};
+	/* c=1 is tight (decided at 3), c=2 wide (open at 6), its second run fails once */
+	const double v1[] = { 100, 100.5, 99.5 }, v2[] = { 200, 240, 170, 230, 180 };
+	char lines[SWEEP_DECIDE_LINES][SWEEP_DECIDE_LINE_LEN], err[256];
+	struct sweep_decider d;
+	struct sweep_plan p;
+	int seq = 0, n, i1 = 0, i2 = 0, order[16];
+
+	(void)state;
+	assert_int_equal(sweep_plan_build(&p, params, 1, argv, 2, NULL, 6, err, sizeof(err)), 0);
+	assert_int_equal(sweep_decider_init(&d, &p, &cfg, err, sizeof(err)), 0);
+	for (int pt; seq < 16; seq++) {
+		bool fail = seq == 3;     /* c=2's second run */
+		pt = sweep_decider_next(&d, seq, 0, -1, lines[0], sizeof(lines[0]));
+		if (pt < 0)
+			break;
+		order[seq] = pt;
+		struct result_point r = { .metric = "throughput", .value = pt ? v2[i2 % 5] : v1[i1 % 3] };
+		bool kinds[SWEEP_DECIDE_LINES];
+		if (!fail) {
+			sweep_decider_result(&d, &r);
+			pt ? i2++ : i1++;
+		}
+		n = sweep_decider_end(&d, !fail, lines, kinds);
+		assert_true(n >= 1 && kinds[n - 1]);
+		if (fail)
+			assert_string_equal(lines[0], "c=2: run failed (throughput): retried once");
+	}
+	/* 1 2 1 2(failed) 2(retry) 1 -> c=1 precise at 3; then c=2 to 6 runs */
+	const int want[] = { 0, 1, 0, 1, 1, 0, 1, 1, 1 };
+	assert_int_equal(seq, 9);
+	for (int k = 0; k < seq; k++)
+		assert_int_equal(order[k], want[k]);
+	assert_int_equal(d.pts[0].v.state, DECIDE_PRECISE);
+	assert_int_equal(d.pts[1].v.state, DECIDE_OPEN);
+	assert_int_equal(d.pts[1].passes, 6);
+	assert_int_equal(d.pts[1].failed, 1);
+	assert_int_equal(d.pts[1].arm.n, 5);
+	/* the plan's runs were moved, never lost: every (point, pass) once */
+	int seen[2][6] = { { 0 } };
+	for (int k = 0; k < p.nruns; k++)
+		seen[p.runs[k].point][p.runs[k].pass]++;
+	for (int a = 0; a < 2; a++)
+		for (int b = 0; b < 6; b++)
+			assert_int_equal(seen[a][b], 1);
+	assert_int_equal(sweep_decider_summary(&d, lines), 2);
+	assert_string_equal(lines[0], "until-decided: 2 points in 9 runs: 1 precise, 0 different, 0 equal, 1 open, 0 failed");
+	assert_string_equal(lines[1], "until-decided: run order 1 2 1 2 2 1 2 2 2");
+	sweep_decider_free(&d);
+	sweep_plan_free(&p);
+}
+
+/* --baseline NAME=VALUE links each point to the one with VALUE; a bad
+ * one is refused. */
+static void test_decider_baseline_param(void **state)
+{
+	const char *params[] = { "r=10,40,80", "c=1,4" };
+	char *argv[] = { "b", "{r}", "{c}", NULL };
+	struct sweep_decide_config cfg = {
+		.on = true, .baseline_param = "r=40",
+		.dc = { .min_repeat = 3, .max_repeat = 5, .ci_pct = 3, .min_change_pct = 5, .alpha = 0.05 },
+	};
+	char lines[SWEEP_DECIDE_LINES][SWEEP_DECIDE_LINE_LEN], err[256];
+	struct sweep_decider d;
+	struct sweep_plan p;
+	int n;
+
+	(void)state;
+	assert_int_equal(sweep_plan_build(&p, params, 2, argv, 3, NULL, 5, err, sizeof(err)), 0);
+	assert_int_equal(sweep_decider_init(&d, &p, &cfg, err, sizeof(err)), 0);
+	/* points: (10,1) (10,4) (40,1) (40,4) (80,1) (80,4) */
+	assert_int_equal(d.pts[0].ref, 2);
+	assert_int_equal(d.pts[1].ref, 3);
+	assert_true(d.pts[2].is_ref && d.pts[3].is_ref);
+	assert_int_equal(d.pts[4].ref, 2);
+	assert_int_equal(d.pts[5].ref, 3);
+	assert_int_equal(decide_run(&d, 0, 100, lines, &n), 0);
+	assert_true(strstr(lines[n - 1], "r=10 c=1: undecided (1 run); state=undecided") == lines[n - 1]);
+	sweep_decider_free(&d);
+	sweep_plan_free(&p);
+	cfg.baseline_param = "r=20";
+	assert_int_equal(sweep_plan_build(&p, params, 2, argv, 3, NULL, 5, err, sizeof(err)), 0);
+	assert_int_equal(sweep_decider_init(&d, &p, &cfg, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--baseline r=20: not a value of a -p"));
+	sweep_plan_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -264,6 +380,8 @@ int main(void)
 		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_paired_and_sysctl),
 		cmocka_unit_test(test_eta),
+		cmocka_unit_test(test_decider_order),
+		cmocka_unit_test(test_decider_baseline_param),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include "iodash/bench/sweep.h"
 #include "iodash/session/app.h"
 
 /* What the driver runs or watches; src/cmd/ fills it from the command
@@ -39,6 +40,7 @@ struct bench_config {
 	int repeat;                      /* sweep --repeat, 1 */
 	const char *between;             /* sweep --between CMD */
 	bool stop_on_fail;               /* sweep --stop-on-fail */
+	struct sweep_decide_config decide;  /* sweep --until-decided (sweep.h) */
 	const char *const *sysctls;      /* run, sweep --sysctl KEY=VALUE */
 	int nsysctls;
 	pid_t pid;                       /* attach PID */

@@ -23,8 +23,10 @@
 #ifndef IODASH_BENCH_SWEEP_H
 #define IODASH_BENCH_SWEEP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "iodash/parsers/result_set.h"
+#include "iodash/results/decide.h"
 
 #define SWEEP_MAX_PARAMS 8
 #define SWEEP_MAX_VALUES 1024
@@ -81,4 +83,78 @@ void sweep_plan_free(struct sweep_plan *p);
  * < 0 when no run has finished yet. */
 double sweep_eta(const double *durations, int ndone, int total, double current_elapsed);
 
+/* ---- sweep --until-decided ------------------------------------------------
+ *
+ * The plan is built with max_repeat passes; the decider picks which of its
+ * runs comes next (decide_pick_next) and moves it to the place of the run
+ * number about to start, so the driver runs the plan in order and the run
+ * order is the order of the run_start events.  A failed run (no value of
+ * the metric, or not exit 0) takes its pass and is retried once at once;
+ * a point that fails twice in a row is "failed" and gets no more runs.
+ * After each run the point's state is one line for a MEV_DECISION event
+ * (decide_event_format); outliers and drift are notes; nothing is dropped. */
+#define SWEEP_DECIDE_LINES 8
+#define SWEEP_DECIDE_LINE_LEN 256
+
+struct sweep_decide_config {
+	bool on;                       /* --until-decided */
+	struct decide_config dc;
+	double budget_s;               /* --budget, 0 none */
+	const char *metric;            /* --metric, NULL: the first final metric a run gives */
+	const struct result_set *baseline;  /* --baseline REC's points, NULL none */
+	const char *baseline_name;     /* its file, for the lines */
+	const char *baseline_param;    /* --baseline NAME=VALUE: in the sweep itself, each
+					* point against the point with -p NAME at VALUE
+					* and the other values alike (two --sysctl settings) */
+};
+
+struct sweep_decide_point {
+	struct decide_arm arm, base;
+	struct decide_seq seq;
+	struct decide_verdict v;
+	double *values;                /* max_repeat */
+	int *value_run;                /* the run (pass, 1-based) each value came from */
+	bool *outlier_said;            /* a note named it */
+	int passes;                    /* plan passes taken (failed runs too) */
+	int failed, fails_in_row;
+	bool done, base_built, drift_said, open_said;
+	int ref;                       /* --baseline NAME=VALUE: the point compared with, -1 none */
+	bool is_ref;                   /* a baseline point of others */
+	char setting[RP_LABEL_LEN];
+};
+
+struct sweep_decider {
+	struct sweep_plan *plan;
+	struct sweep_decide_config cfg;
+	int npoints;
+	struct sweep_decide_point *pts;
+	char metric[RP_NAME_LEN];
+	int cur, last;                 /* the point of the run in progress, of the one before */
+	bool got_value;
+	double value;
+	bool budget_spent;
+};
+
+/* p must have been built with cfg->dc.max_repeat passes.  0 or -errno. */
+int sweep_decider_init(struct sweep_decider *d, struct sweep_plan *p, const struct sweep_decide_config *cfg,
+		       char *err, size_t errlen);
+void sweep_decider_free(struct sweep_decider *d);
+/* The point of run number seq (0-based), its plan entry moved to
+ * p->runs[seq]; -1 when every point is done (or the budget would be
+ * overrun: elapsed_s of the sweep and mean_run_s, the mean run so far,
+ * < 0 unknown).  A line for a note goes to note (may stay ""). */
+int sweep_decider_next(struct sweep_decider *d, int seq, double elapsed_s, double mean_run_s,
+		       char *note, size_t notelen);
+/* A result point of the run in progress (the first final point of the
+ * metric is its value). */
+void sweep_decider_result(struct sweep_decider *d, const struct result_point *p);
+/* The run in progress ended (ok: exit 0).  Fills up to SWEEP_DECIDE_LINES
+ * lines; kinds[i] is true for a decision line, false for a note.  Returns
+ * how many. */
+int sweep_decider_end(struct sweep_decider *d, bool ok, char lines[][SWEEP_DECIDE_LINE_LEN], bool *kinds);
+/* The runs still expected: every open point's decide_runs_left. */
+int sweep_decider_runs_left(const struct sweep_decider *d);
+/* The closing lines: how many points ended in each state and the run
+ * order (points in the order they ran).  Returns how many (<= 2). */
+int sweep_decider_summary(const struct sweep_decider *d, char lines[][SWEEP_DECIDE_LINE_LEN]);
 #endif

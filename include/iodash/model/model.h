@@ -50,6 +50,7 @@ enum model_event_kind {
 	MEV_NOTE,                     /* anything else worth a line (errors, SIGHUP) */
 	MEV_KNOB,                     /* a kernel knob changed (old -> new), or the knobs of a run */
 	MEV_RUN_SUMMARY,              /* what a run measured: device or page cache (runsum.h) */
+	MEV_DECISION,                 /* sweep --until-decided: a point's state after its run (bench/sweep.h) */
 };
 
 struct model_event {

@@ -7,6 +7,7 @@
 #define IODASH_COMPARE_H
 
 #include <stdio.h>
+#include "iodash/results/decide.h"
 #include "iodash/results/emit.h"
 #include "iodash/model/model.h"
 #include "iodash/parsers/parser.h"
@@ -85,6 +86,14 @@ struct compare_data {
 		struct parser_note n;
 	} *notes;
 	size_t nnotes;
+	/* sweep --until-decided: each point's last decision event (decide.h),
+	 * with the label of its runs */
+	struct compare_decision {
+		char label[RP_LABEL_LEN];
+		char source[256];
+		struct decide_event e;
+	} *decisions;
+	size_t ndecisions;
 };
 
 /* Load every source (a recording when it starts like one, else a text file
