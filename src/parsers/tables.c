@@ -26,6 +26,7 @@
 #define TB_CELLS 48
 #define TB_COLS 24
 #define TB_ROWS 512
+#define TB_KEYS 1024
 #define PM '\x01'         /* the ± sign, whatever its encoding was */
 
 enum tb_kind { TB_WORD, TB_VAL, TB_CHG, TB_SPREAD, TB_MISS };
@@ -61,6 +62,9 @@ struct tb_state {
 	size_t npend;
 	int pend_no;
 	struct tb_row rows[2]; /* scratch */
+	int table_no;         /* the table being read, from 1 */
+	struct tb_key { unsigned h; int table; } keys[TB_KEYS]; /* points' keys, by table */
+	int nkeys;
 	struct bonnie_table bt; /* bonnie++'s tables are read by bonnie's reader */
 };
 
@@ -638,15 +642,15 @@ static void tb_metric_name(const char *s, char *out, size_t len)
 	bool us = false;
 	for (; *s && k + 1 < len; s++) {
 		unsigned char c = (unsigned char)*s;
-		if (isalnum(c) || c == '.' || c == '-' || c == '%' || c == '/') {
+		if (isalnum(c) || c == '.' || c == '-' || c == '%' || c == '/' || c == '_') {
 			out[k++] = (char)tolower(c);
 			us = false;
 		} else if (!us && k) {
-			out[k++] = '_';
+			out[k++] = c == ' ' ? ' ' : '_';
 			us = true;
 		}
 	}
-	while (k && out[k - 1] == '_')
+	while (k && (out[k - 1] == '_' || out[k - 1] == ' '))
 		k--;
 	out[k] = 0;
 }
@@ -904,9 +908,45 @@ static void tb_row_key(const struct tb_row *r, int keyend, char *stat, size_t sl
 		name[--k] = 0;
 }
 
+/* The table (from 1) that first gave this label, setting, metric and x;
+ * the current one when none did (remembered, up to TB_KEYS). */
+static int tb_key_table(struct tb_state *st, const char *label, const char *setting, const char *metric, double x)
+{
+	unsigned h = 2166136261u;
+	const char *parts[3] = { label, setting, metric };
+	for (int i = 0; i < 3; i++) {
+		for (const char *s = parts[i]; *s; s++)
+			h = (h ^ (unsigned char)*s) * 16777619u;
+		h = (h ^ 0xffu) * 16777619u;
+	}
+	char xs[32];
+	snprintf(xs, sizeof(xs), "%.9g", x);
+	for (const char *s = xs; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	for (int i = 0; i < st->nkeys; i++)
+		if (st->keys[i].h == h)
+			return st->keys[i].table;
+	if (st->nkeys < TB_KEYS)
+		st->keys[st->nkeys++] = (struct tb_key){ h, st->table_no };
+	return st->table_no;
+}
+
+/* A point of the table being read.  Another table's point with the same
+ * label, metric and x is no run of this one (two tables of one post are
+ * two measurements: numjobs=1 and numjobs=3 under the same header): this
+ * one's setting says "table N", N the table's number in the post. */
 static void tb_emit(struct parser *p, const char *label, const char *setting, const char *x_name, double x,
 		    const char *metric, const struct tb_cell *c, int lineno, int *bad)
 {
+	struct tb_state *st = p->st;
+	char set[RP_LABEL_LEN];
+	if (!metric[0])
+		metric = "value";
+	if (tb_key_table(st, label, setting, metric, x) != st->table_no) {
+		snprintf(set, sizeof(set), "%.*s%stable %d", RP_LABEL_LEN - 16, setting, setting[0] ? ", " : "",
+			 st->table_no % 10000);
+		setting = set;
+	}
 	if (!isfinite(c->v)) {
 		if (!*bad)
 			pp_note(p, lineno, lineno, false, "line %d: %.40s is out of range: read as n/a", lineno, c->text);
@@ -920,7 +960,7 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 	pt.run = -1;
 	pp_strlcpy(pt.x_name, x_name, sizeof(pt.x_name));
 	pt.x = x;
-	pp_strlcpy(pt.metric, metric[0] ? metric : "value", sizeof(pt.metric));
+	pp_strlcpy(pt.metric, metric, sizeof(pt.metric));
 	pt.value = c->v;
 	pp_strlcpy(pt.unit, c->unit, sizeof(pt.unit));
 	pt.flags = RP_FINAL;
@@ -1360,6 +1400,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	tb_group_columns(t, cs, ce, nc, kind, firstval);
 	struct tb_roles ro;
 	memset(&ro, 0, sizeof(ro));
+	st->table_no++;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
 	if (t->title >= 0)
 		tb_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));

@@ -203,7 +203,7 @@ static void test_tables_transposed(void **state)
 		  "baseline:	    4741691    7986408    9149064\n"
 		  "patched:	    4682864    7275535    8691034\n",
 		  &rs, NULL);
-	const struct result_point *pt = find(&rs, "patched", "initial_writers", 4);
+	const struct result_point *pt = find(&rs, "patched", "initial writers", 4);
 	assert_non_null(pt);
 	assert_string_equal(pt->x_name, "threads");
 	assert_true(fabs(pt->value - 8691034) < 1e-6);
