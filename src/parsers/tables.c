@@ -65,6 +65,7 @@ struct tb_state {
 	int table_no;         /* the table being read, from 1 */
 	struct tb_key { unsigned h; int table; } keys[TB_KEYS]; /* points' keys, by table */
 	int nkeys;
+	int longnames;        /* cells of the table being read left out: a name too long */
 	struct bonnie_table bt; /* bonnie++'s tables are read by bonnie's reader */
 };
 
@@ -942,6 +943,11 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 	char set[RP_LABEL_LEN];
 	if (!metric[0])
 		metric = "value";
+	/* cut short, two names would be one metric: left out, and said */
+	if (strlen(metric) >= RP_NAME_LEN) {
+		st->longnames++;
+		return;
+	}
 	if (tb_key_table(st, label, setting, metric, x) != st->table_no) {
 		snprintf(set, sizeof(set), "%.*s%stable %d", RP_LABEL_LEN - 16, setting, setting[0] ? ", " : "",
 			 st->table_no % 10000);
@@ -1281,7 +1287,7 @@ static const struct tb_cell *tb_group_cell(const struct tb_row *r, const struct 
 static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const struct tb_roles *ro, int g,
 			       const char *name, const struct tb_cell *c, int lineno, struct tb_said *said)
 {
-	char metric[RP_NAME_LEN], label[RP_LABEL_LEN], mbuf[96];
+	char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
 	size_t k = tb_first_name(name, label, sizeof(label));
 	const char *h = strchr(t->g[g].head, '=');
 	double hx;
@@ -1334,7 +1340,7 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			tb_emit_transposed(p, t, ro, g, name, c, st->ln[li].no, said);
 			continue;
 		}
-		char metric[RP_NAME_LEN], label[RP_LABEL_LEN], mbuf[96];
+		char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
 		if (ro->head_labels || t->g[g].head[0])
 			tb_name_headed(t, ro, g, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
 		else
@@ -1367,12 +1373,17 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 	int nder = 0;
 	for (int g = 0; g < t->ng; g++)
 		nder += t->g[g].derived;
+	const struct tb_state *st = p->st;
+	char longs[80] = "";
+	if (st->longnames)
+		snprintf(longs, sizeof(longs), "; %d cells not read (a name longer than %d characters)", st->longnames,
+			 RP_NAME_LEN - 1);
 	pp_note(p, first, last, true,
-		"table: %d rows; %s %s; x %s; metric %s%s%s%s; title %s%s%s; %d derived columns skipped; %d values read%s",
+		"table: %d rows; %s %s; x %s; metric %s%s%s%s; title %s%s%s; %d derived columns skipped; %d values read%s%s",
 		nrows, ro->transposed ? "transposed, x in the header; header" : ro->head_labels ? "labels" : "metrics",
 		labels, said->x, said->metric, said->unit[0] ? " (" : "", said->unit, said->unit[0] ? ")" : "",
-		ro->title[0] ? ro->title : "-", t->setting[0] ? "; setting " : "", t->setting, nder, said->emitted,
-		said->bad ? "; cells out of range read as n/a" : "");
+		ro->title[0] ? ro->title : "-", t->setting[0] ? "; setting " : "", t->setting, nder,
+		said->emitted - st->longnames, said->bad ? "; cells out of range read as n/a" : "", longs);
 }
 
 /* Read one table whose rows are st->ln[first..last]. */
@@ -1401,6 +1412,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	struct tb_roles ro;
 	memset(&ro, 0, sizeof(ro));
 	st->table_no++;
+	st->longnames = 0;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
 	if (t->title >= 0)
 		tb_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));
