@@ -449,10 +449,46 @@ static bool tb_is_diff(const char *s)
 	return false;
 }
 
+/* A header whose names hold numbers ("2000 files by 1M    200 files by
+ * 10M", "Write 4k   Read 4k"): cut at two blanks or bars, every cell
+ * holds a word and none is a figure alone (a value, with its unit,
+ * spread or change).  A row has at least one figure standing alone. */
+static bool tb_is_named_header(const char *s)
+{
+	struct tb_row one;
+	int cells = 0;
+	for (size_t i = 0; s[i];) {
+		while (s[i] == ' ' || s[i] == '|')
+			i++;
+		if (!s[i])
+			break;
+		size_t a = i;
+		bool letter = false;
+		while (s[i] && s[i] != '|' && !(s[i] == ' ' && (s[i + 1] == ' ' || !s[i + 1]))) {
+			letter = letter || isalpha((unsigned char)s[i]);
+			i++;
+		}
+		char cell[TB_W + 1];
+		memcpy(cell, s + a, i - a);
+		cell[i - a] = 0;
+		if (tb_cells(cell, &one) == 1 && one.c[0].kind != TB_WORD)
+			return false;
+		if (!letter)
+			return false;
+		cells++;
+	}
+	return cells >= 2;
+}
+
 /* A line that is a table row: figures, and not prose. */
 static bool tb_is_row(const struct tb_row *r, const char *s)
 {
 	if (r->nval < 1 || r->n < 2)
+		return false;
+	bool named = false; /* "IOPS=11.1k": a cell that names its figure */
+	for (int i = 0; i < r->n; i++)
+		named = named || r->c[i].name[0];
+	if (!named && tb_is_named_header(s))
 		return false;
 	/* a diffstat line ("fs/ext4/file.c | 34 +++---"), a hunk header */
 	if (tb_is_diff(s))
@@ -475,7 +511,7 @@ static bool tb_is_rule(const char *s)
 {
 	int dash = 0, other = 0;
 	for (; *s; s++) {
-		if (strchr("-=+|~_* ", *s))
+		if (strchr("-=+|~_* ,.`'", *s))
 			dash += *s != ' ';
 		else
 			other++;
@@ -1241,8 +1277,14 @@ static void tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
 		pp_strlcpy(label, name, llen);
 		snprintf(mbuf, mlen, "%s%s%s", title, title[0] ? "_" : "", head);
+	} else if (title[0]) {
+		/* the title names what is compared: the row's name is part of
+		 * what it measures, else rows of other names would be runs */
+		pp_strlcpy(label, title, llen);
+		snprintf(mbuf, mlen, "%s%s%s%s%s", stat, stat[0] && name[0] ? "_" : "", name,
+			 (stat[0] || name[0]) ? " " : "", head);
 	} else {
-		pp_strlcpy(label, title[0] ? title : (name[0] ? name : ""), llen);
+		pp_strlcpy(label, name, llen);
 		snprintf(mbuf, mlen, "%s%s%s", stat, stat[0] ? "_" : "", head);
 	}
 }
