@@ -338,6 +338,61 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 		c->v = NAN;
 }
 
+/* Between bars a field is one cell: "| Write        2048 MBs |" is a row's
+ * name, "| 445.2 %  |" a value and its unit. */
+static void tb_bar_fields(const char *s, struct tb_row *r)
+{
+	int bars = 0;
+	for (const char *q = s; *q; q++)
+		bars += *q == '|';
+	if (bars < 2)
+		return;
+	int out = 0;
+	for (int i = 0; i < r->n;) {
+		int f = 0;
+		for (int k = 0; k < r->c[i].col; k++)
+			f += s[k] == '|';
+		int j = i + 1;
+		for (; j < r->n; j++) {
+			int g = f;
+			for (int k = r->c[i].col; k < r->c[j].col; k++)
+				g += s[k] == '|';
+			if (g != f)
+				break;
+		}
+		struct tb_cell *c = &r->c[i];
+		if (j - i == 2 && c->kind == TB_VAL && !c->unit[0] && r->c[i + 1].kind == TB_WORD &&
+		    strlen(r->c[i + 1].text) <= 5) {
+			pp_strlcpy(c->unit, r->c[i + 1].text, sizeof(c->unit));
+			c->end = r->c[i + 1].end;
+		} else if (j - i >= 2 && c->kind == TB_WORD) {
+			size_t k = strlen(c->text);
+			for (int m = i + 1; m < j; m++) {
+				size_t w = strlen(r->c[m].text);
+				if (k + 1 + w < sizeof(c->text)) {
+					c->text[k++] = ' ';
+					memcpy(c->text + k, r->c[m].text, w + 1);
+					k += w;
+				}
+			}
+			c->end = r->c[j - 1].end;
+		} else {
+			for (int m = i; m < j; m++)
+				if (out != m)
+					r->c[out++] = r->c[m];
+				else
+					out++;
+			i = j;
+			continue;
+		}
+		if (out != i)
+			r->c[out] = *c;
+		out++;
+		i = j;
+	}
+	r->n = out;
+}
+
 /* The cells of one line: words at single blanks, then glued back where the
  * text says they are one cell ("(   0.00%)", "* -9.4%*", "7k iops",
  * "± 18%", "(-6.16 pct)"). */
@@ -411,6 +466,7 @@ static int tb_cells(const char *s, struct tb_row *r)
 		}
 		r->n++;
 	}
+	tb_bar_fields(s, r);
 	for (int i = 0; i < r->n; i++) {
 		r->nval += r->c[i].kind == TB_VAL;
 		r->nword += r->c[i].kind == TB_WORD;
@@ -568,7 +624,8 @@ static bool tb_head_derived(const char *h)
 		if (!strncmp(low, words[k], n) || (i >= n && !strcmp(low + i - n, words[k])))
 			return true;
 	}
-	return low[0] == '%' && low[1];
+	/* "%diff", "%change"; not "% >2 sec" (tiobench's share of slow requests) */
+	return low[0] == '%' && isalpha((unsigned char)low[1]);
 }
 
 /* A column headed "diff", "%diff", "delta", "change", "speedup" compares
@@ -1783,6 +1840,15 @@ static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct
 		k--;
 	if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t->robot)
 		t->title = k;
+	/* tiobench's own headings ("Tiotest results for 16 concurrent io
+	 * threads:", "Tiotest latency results:") name the tool, not what is
+	 * compared: the label is the line above them */
+	if (t->title >= 1 && !strncmp(st->ln[t->title].s, "Tiotest ", 8)) {
+		if (st->ln[t->title - 1].depth == depth && tb_line_label(st, t->title - 1))
+			t->title--;
+		else if (prev->title >= 0 && prev->last >= t->title - 2 && strncmp(st->ln[prev->title].s, "Tiotest ", 8))
+			t->title = prev->title; /* the latency table under the results' one */
+	}
 	if (t->title < 0 && prev->last >= 0 && k >= 0 && k <= prev->last && prev->last - k <= 2 && prev->nhead &&
 	    t->nhead && !strcmp(st->ln[prev->head[prev->nhead - 1]].s, st->ln[t->head[t->nhead - 1]].s))
 		t->title = prev->title;
