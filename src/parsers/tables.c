@@ -591,6 +591,7 @@ struct tb_table {
 	int head[3];      /* header lines, -1 none */
 	int nhead;
 	int title;        /* -1 none */
+	int rule;         /* a rule of dash runs between header and rows, -1 none */
 	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
 	bool robot;       /* the kernel test robot's %stddev %change table */
 	bool derived_head; /* a header cell names a derived column */
@@ -1079,6 +1080,7 @@ struct tb_roles {
 	bool head_labels;     /* the header names what is compared */
 	bool transposed;      /* ... and holds x: the rows are the labels */
 	bool rows_label;      /* under metric names, the rows name what is compared */
+	bool label_words;     /* every row's first name is a label word or a version */
 	char txname[RP_NAME_LEN], tmetric[RP_NAME_LEN], xname[RP_NAME_LEN];
 };
 
@@ -1138,6 +1140,100 @@ static void tb_group_columns(struct tb_table *t, const int *cs, const int *ce, i
 	}
 }
 
+/* The runs of a rule of dashes ("------- ------ --- -----------"): the
+ * columns as the writer drew them.  Returns how many (0: not such a rule). */
+static int tb_rule_spans(const char *s, int *cs, int *ce, int max)
+{
+	int n = 0;
+	for (int i = 0; s[i];) {
+		while (s[i] == ' ')
+			i++;
+		if (!s[i])
+			break;
+		int a = i;
+		while (s[i] == '-' || s[i] == '=')
+			i++;
+		if (s[i] && s[i] != ' ')
+			return 0;
+		if (i - a < 2)
+			return 0;
+		if (cs && n < max) {
+			cs[n] = a;
+			ce[n] = i;
+		}
+		n++;
+	}
+	return n;
+}
+
+/* Under a rule of dash runs, a header word belongs to the run it stands
+ * over (the nearest one); each run's head goes to the groups under it.
+ * tiobench's "Seq Read / Rate (CPU%)" over two figures: the rate is the
+ * first, the part in brackets names the second ("Seq Read CPU%"). */
+static bool tb_rule_heads(struct tb_state *st, struct tb_table *t)
+{
+	int cs[TB_COLS * 2], ce[TB_COLS * 2];
+	int ns = tb_rule_spans(st->ln[t->rule].s, cs, ce, TB_COLS * 2);
+	if (ns < 2 || ns > TB_COLS * 2)
+		return false;
+	char head[TB_COLS * 2][RP_LABEL_LEN];
+	memset(head, 0, sizeof(head));
+	for (int h = 0; h < t->nhead; h++) {
+		const char *s = st->ln[t->head[h]].s;
+		for (int i = 0; s[i];) {
+			while (s[i] == ' ')
+				i++;
+			if (!s[i])
+				break;
+			int a = i;
+			while (s[i] && s[i] != ' ')
+				i++;
+			int best = 0, bd = 1 << 30;
+			for (int k = 0; k < ns; k++) {
+				int d = a >= ce[k] ? a - ce[k] + 1 : (i <= cs[k] ? cs[k] - i + 1 : 0);
+				if (d < bd) {
+					bd = d;
+					best = k;
+				}
+			}
+			size_t hl = strlen(head[best]), wl = (size_t)(i - a);
+			if (hl + wl + 2 < RP_LABEL_LEN) {
+				if (hl)
+					head[best][hl++] = ' ';
+				memcpy(head[best] + hl, s + a, wl);
+				head[best][hl + wl] = 0;
+			}
+		}
+	}
+	for (int k = 0; k < ns; k++) {
+		int in[TB_COLS], n = 0;
+		for (int g = 0; g < t->ng && n < TB_COLS; g++)
+			if (t->g[g].vcol < ce[k] && cs[k] < t->g[g].vend)
+				in[n++] = g;
+		if (n == 1) {
+			pp_strlcpy(t->g[in[0]].head, head[k], sizeof(t->g[in[0]].head));
+			continue;
+		}
+		const char *op = strchr(head[k], '('), *cl = op ? strchr(op, ')') : NULL;
+		if (n != 2 || !op || !cl) {
+			for (int m = 0; m < n; m++)
+				t->g[in[m]].head[0] = 0; /* not known which is which: no head */
+			continue;
+		}
+		char first[RP_LABEL_LEN], second[RP_LABEL_LEN];
+		size_t fl = (size_t)(op - head[k]);
+		while (fl && head[k][fl - 1] == ' ')
+			fl--;
+		pp_strlcpy(first, head[k], fl + 1);
+		const char *lw = strrchr(first, ' ');
+		size_t pl = lw ? (size_t)(lw - first) : 0;
+		snprintf(second, sizeof(second), "%.*s%s%.*s", (int)pl, first, pl ? " " : "", (int)(cl - op - 1), op + 1);
+		pp_strlcpy(t->g[in[0]].head, first, sizeof(t->g[in[0]].head));
+		pp_strlcpy(t->g[in[1]].head, second, sizeof(t->g[in[1]].head));
+	}
+	return true;
+}
+
 /* Header lines: their words on the groups (or the keys); the keys' head
  * into keyhead. */
 static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen)
@@ -1146,8 +1242,10 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 	bool piped = strchr(row0, '|') != NULL;
 	for (int g = 0; g < t->ng; g++)
 		t->g[g].pipefield = piped ? tb_pipe_field(row0, t->g[g].vcol) : -1;
+	bool ruled = !piped && t->rule >= 0 && t->nhead && tb_rule_heads(st, t);
 	for (int h = 0; h < t->nhead; h++) {
-		tb_header_line(t, st->ln[t->head[h]].s, piped);
+		if (!ruled)
+			tb_header_line(t, st->ln[t->head[h]].s, piped);
 		t->derived_head = t->derived_head || tb_line_derived_head(st->ln[t->head[h]].s);
 	}
 	keyhead[0] = '\0';
@@ -1306,6 +1404,7 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
 	tb_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->xname, sizeof(ro->xname));
 	ro->rows_label = tb_rows_name_labels(st, t, ro);
+	ro->label_words = tb_rows_are_labels(st, t);
 }
 
 /* The row's first name as a label (its ':' off); returns where the
@@ -1356,8 +1455,14 @@ static void tb_name_unheaded(const struct tb_table *t, const struct tb_roles *ro
 	char tname[RP_NAME_LEN];
 	size_t t0 = r->n ? strlen(r->c[0].text) : 0;
 	bool named = t0 && r->c[0].col < t->keyend && r->c[0].text[t0 - 1] == ':' && !strchr(r->c[0].text, '=');
+	char first[RP_LABEL_LEN];
+	tb_first_name(name, first, sizeof(first));
 	if (title[0] && !named) {
 		pp_strlcpy(label, title, llen);
+	} else if (!named && !tb_versionish(first) && !ro->label_words) {
+		/* "Create 20000 files: 116.88": nothing says what is compared;
+		 * the source's own label, and the whole name is the metric */
+		label[0] = 0;
 	} else {
 		size_t k = tb_first_name(name, label, llen);
 		rest = name[k] ? name + k + 1 : "";
@@ -1749,12 +1854,15 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 	char label[RP_LABEL_LEN] = "";
 	int nd = 0, nb = 0;
 	for (int li = 0; li < st->n; li++) {
-		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput"))
+		/* a label line: "2.4.16:", or underlined ("Kernel 2.5.43" over "====") */
+		size_t n = strlen(st->ln[li].s);
+		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput") &&
+		    (st->ln[li].s[n - 1] == ':' || (li + 1 < st->n && tb_is_rule(st->ln[li + 1].s))))
 			tb_title_label(st->ln[li].s, label, sizeof(label));
 		if (tb_dbench_line(p, st, li, label)) {
 			st->ln[li].s[0] = 0;
 			nd++;
-		} else if (bonnie_table_line(p, &st->bt, st->ln[li].s, NULL, NULL)) {
+		} else if (bonnie_table_line(p, &st->bt, st->ln[li].s, label[0] ? label : NULL, NULL)) {
 			st->ln[li].s[0] = 0;
 			nb++;
 		}
@@ -1881,6 +1989,7 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		int k = tb_skip_rules_up(st, i - 1, depth);
 		t.nhead = 0;
 		t.title = -1;
+		t.rule = i >= 1 && k == i - 2 && tb_rule_spans(st->ln[i - 1].s, NULL, NULL, 0) >= 2 ? i - 1 : -1;
 		if (k >= 1 && tb_line_blank(st, k) && st->ln[k - 1].depth == depth && !tb_line_row(st, k - 1) &&
 		    tb_line_header(st, k - 1) && (tb_header_cells(st->ln[k - 1].s) >= 2 || st->ln[k - 1].s[0] == ' '))
 			k--;
