@@ -467,6 +467,13 @@ static int tb_cells(const char *s, struct tb_row *r)
 		r->n++;
 	}
 	tb_bar_fields(s, r);
+	/* "Create 20000 files: 116.88": a figure inside the row's name */
+	for (int i = 0; i + 1 < r->n; i++) {
+		size_t tl = strlen(r->c[i + 1].text);
+		if (r->c[i].kind == TB_VAL && !r->c[i].unit[0] && r->c[i + 1].kind == TB_WORD &&
+		    r->c[i + 1].col == r->c[i].end + 1 && tl > 1 && r->c[i + 1].text[tl - 1] == ':')
+			r->c[i].kind = TB_WORD;
+	}
 	for (int i = 0; i < r->n; i++) {
 		r->nval += r->c[i].kind == TB_VAL;
 		r->nword += r->c[i].kind == TB_WORD;
