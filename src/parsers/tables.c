@@ -999,7 +999,12 @@ static void tb_row_key(const struct tb_row *r, int keyend, char *stat, size_t sl
 				pp_strlcpy(name, c->text + used + 1, nl);
 			continue;
 		}
-		/* other words: the row's name */
+		/* other words: the row's name ("." of tiobench's Dir column says nothing) */
+		bool alnum = false;
+		for (const char *q = c->text; *q && !alnum; q++)
+			alnum = isalnum((unsigned char)*q);
+		if (!alnum)
+			continue;
 		size_t k = strlen(name);
 		if (k && k + 1 < nl)
 			name[k++] = ' ';
@@ -1292,6 +1297,27 @@ static bool tb_group_counts_up(struct tb_state *st, const struct tb_table *t, in
 	return distinct && ints && ns == nrows;
 }
 
+/* Do all rows hold the same figure in group g? */
+static bool tb_group_constant(struct tb_state *st, const struct tb_table *t, int g)
+{
+	struct tb_row *r = &st->rows[0];
+	double first = NAN;
+	int n = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		for (int i = 0; i < r->n; i++)
+			if (r->c[i].kind == TB_VAL && r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end) {
+				if (n++ && r->c[i].v != first)
+					return false;
+				first = r->c[i].v;
+				break;
+			}
+	}
+	return n >= 2;
+}
+
 /* A value column that is x: a leading one under an x word (or under
  * nothing, with more labelled columns after it), one under an x word
  * further on, or under metric names (fs_mark's FSUse% Count Size,
@@ -1299,13 +1325,16 @@ static bool tb_group_counts_up(struct tb_state *st, const struct tb_table *t, in
  * constant ones before it being the test's settings. */
 static void tb_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool compares, struct tb_roles *ro)
 {
-	if (t->ng >= 2 && (tb_x_word(t->g[0].head) || (!t->g[0].head[0] && t->g[1].head[0]))) {
+	/* a column under an x word whose figures never change ("File Size
+	 * 256" on every row) is a setting of the test; x is further on */
+	if (t->ng >= 2 && (tb_x_word(t->g[0].head) || (!t->g[0].head[0] && t->g[1].head[0])) &&
+	    !(nrows >= 2 && t->g[0].head[0] && tb_group_constant(st, t, 0))) {
 		ro->xcol = true;
 		if (t->g[0].head[0])
 			pp_strlcpy(ro->keyhead, t->g[0].head, sizeof(ro->keyhead));
 	}
 	for (int g = 1; !ro->xcol && g < t->ng && g < 4; g++)
-		if (tb_x_word(t->g[g].head) && g + 1 < t->ng) {
+		if (tb_x_word(t->g[g].head) && g + 1 < t->ng && !(nrows >= 2 && tb_group_constant(st, t, g))) {
 			ro->xcol = true;
 			ro->skip_before = g;
 			pp_strlcpy(ro->keyhead, t->g[g].head, sizeof(ro->keyhead));
