@@ -1998,8 +1998,40 @@ static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct
 		t->title = prev->title;
 }
 
+/* A mailer's wrapping undone: a line of figures alone under a long keyed
+ * row ("baseline:  4741691 ... 9868597" then " 9629383 ... 11040376") or
+ * x row ("threads:  1 2 ... 10" then " 20 30 ... 80") is the rest of it. */
+static void tb_unwrap(struct tb_state *st)
+{
+	struct tb_row *r = &st->rows[1];
+	for (int li = 1; li < st->n; li++) {
+		const char *prev = st->ln[li - 1].s;
+		size_t pl = strlen(prev);
+		if (pl < 60 || st->ln[li].depth != st->ln[li - 1].depth || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		if (r->n < 2 || r->nval != r->n)
+			continue;
+		tb_cells(prev, r);
+		size_t k0 = r->n ? strlen(r->c[0].text) : 0;
+		if (r->n < 3 || r->c[0].kind != TB_WORD || r->c[0].text[k0 - 1] != ':' || r->nval + 1 != r->n)
+			continue;
+		const char *rest = st->ln[li].s;
+		while (*rest == ' ')
+			rest++;
+		if (pl + 2 + strlen(rest) > TB_W)
+			continue;
+		struct tb_line *l = &st->ln[li - 1];
+		snprintf(l->s + pl, sizeof(l->s) - pl, "  %s", rest);
+		memmove(&st->ln[li], &st->ln[li + 1], sizeof(st->ln[0]) * (size_t)(st->n - li - 1));
+		st->n--;
+		li--;
+	}
+}
+
 static void tb_process(struct parser *p, struct tb_state *st)
 {
+	tb_unwrap(st);
 	tb_read_tool_lines(p, st);
 	int i = tb_after_mail_header(st);
 	struct tb_table prev;
