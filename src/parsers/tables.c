@@ -1098,7 +1098,7 @@ struct tb_roles {
 
 /* What was read from it, for its note. */
 struct tb_said {
-	int emitted, bad;
+	int emitted, bad, settings, derived_rows;
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
@@ -1542,6 +1542,11 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 	}
 	tb_metric_name(mbuf, metric, sizeof(metric));
 	tb_emit(p, label, t->setting, ro->txname, hx, metric, c, lineno, &said->bad);
+	if (!said->emitted) {
+		pp_strlcpy(said->metric, metric, sizeof(said->metric));
+		pp_strlcpy(said->unit, c->unit, sizeof(said->unit));
+		pp_strlcpy(said->x, ro->txname, sizeof(said->x));
+	}
 	said->emitted++;
 }
 
@@ -1563,10 +1568,25 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 				name[k++] = ' ';
 			pp_strlcpy(name + k, r->c[i].text, sizeof(name) - k);
 		}
+	/* a row that names what is compared, named like a derived one
+	 * ("speed-up(times):", "%diff"): no runs */
+	if (ro->transposed || ro->label_words || !t->nhead) {
+		char first[RP_LABEL_LEN];
+		tb_first_name(name, first, sizeof(first));
+		char *par = strchr(first, '(');
+		if (par && par > first)
+			*par = 0;
+		if (first[0] && tb_head_derived(first)) {
+			said->derived_rows++;
+			return;
+		}
+	}
 	for (int g = 0; g < t->ng; g++) {
 		const struct tb_cell *c = tb_group_cell(r, &t->g[g]);
-		if (ro->xcol && g < ro->skip_before)
+		if (ro->xcol && g < ro->skip_before) {
+			said->settings += c && c->kind == TB_VAL;
 			continue;
+		}
 		if (g == ro->skip_before && ro->xcol) {
 			if (c && c->kind == TB_VAL && isfinite(c->v)) {
 				x = c->v;
@@ -1600,30 +1620,38 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 	}
 }
 
-/* How the table was read, in its note. */
+/* How the table was read, in its note (one line of --explain): what
+ * holds the labels, x, metric and unit, what was skipped or not read. */
 static void tb_table_note(struct parser *p, const struct tb_table *t, const struct tb_roles *ro,
 			  const struct tb_said *said, int nrows, int first, int last)
 {
-	char labels[160] = "";
+	char labels[72] = "";
 	size_t lk = 0;
-	for (int g = 0; g < t->ng && lk < sizeof(labels) - 2; g++)
-		if (!t->g[g].derived && !(ro->xcol && g <= ro->skip_before))
-			lk += (size_t)snprintf(labels + lk, sizeof(labels) - lk, "%s%s", lk ? ", " : "",
-					       t->g[g].head[0] ? t->g[g].head : "-");
+	int nl = 0, more = 0;
+	for (int g = 0; g < t->ng; g++) {
+		if (t->g[g].derived || (ro->xcol && g <= ro->skip_before))
+			continue;
+		const char *h = t->g[g].head[0] ? t->g[g].head : "-";
+		if (lk + strlen(h) + 3 < sizeof(labels) - 8) {
+			lk += (size_t)snprintf(labels + lk, sizeof(labels) - lk, "%s%s", nl ? ", " : "", h);
+			nl++;
+		} else {
+			more++;
+		}
+	}
+	if (more)
+		snprintf(labels + lk, sizeof(labels) - lk, " +%d", more);
 	int nder = 0;
 	for (int g = 0; g < t->ng; g++)
 		nder += t->g[g].derived;
+	nder += said->derived_rows;
 	const struct tb_state *st = p->st;
-	char longs[80] = "";
-	if (st->longnames)
-		snprintf(longs, sizeof(longs), "; %d cells not read (a name longer than %d characters)", st->longnames,
-			 RP_NAME_LEN - 1);
-	pp_note(p, first, last, true,
-		"table: %d rows; %s %s; x %s; metric %s%s%s%s; title %s%s%s; %d derived columns skipped; %d values read%s%s",
-		nrows, ro->transposed ? "transposed, x in the header; header" : ro->head_labels ? "labels" : "metrics",
-		labels, said->x, said->metric, said->unit[0] ? " (" : "", said->unit, said->unit[0] ? ")" : "",
-		ro->title[0] ? ro->title : "-", t->setting[0] ? "; setting " : "", t->setting, nder,
-		said->emitted - st->longnames, said->bad ? "; cells out of range read as n/a" : "", longs);
+	int unread = st->longnames + said->bad + said->settings;
+	pp_note(p, first, last, true, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s",
+		st->table_no, nrows, ro->transposed ? "x over columns" : ro->head_labels ? "labels" : "metrics", labels,
+		said->x[0] ? said->x : ro->transposed ? ro->txname : "-", said->metric, said->unit[0] ? " (" : "", said->unit,
+		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - said->bad,
+		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" : "");
 }
 
 /* Read one table whose rows are st->ln[first..last]. */
