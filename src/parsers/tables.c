@@ -548,6 +548,11 @@ static bool tb_is_row(const struct tb_row *r, const char *s)
 {
 	if (r->nval < 1 || r->n < 2)
 		return false;
+	/* "1. one thread", "2) with the patch": a list, not a row */
+	size_t l0 = strlen(r->c[0].text);
+	if (r->nval == 1 && r->c[0].kind == TB_VAL && l0 >= 2 && strchr(".)", r->c[0].text[l0 - 1]) &&
+	    r->c[1].kind == TB_WORD)
+		return false;
 	bool named = false; /* "IOPS=11.1k": a cell that names its figure */
 	for (int i = 0; i < r->n; i++)
 		named = named || r->c[i].name[0];
@@ -1255,6 +1260,31 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 	for (int g = 0; g < t->ng; g++)
 		t->g[g].pipefield = piped ? tb_pipe_field(row0, t->g[g].vcol) : -1;
 	bool ruled = !piped && t->rule >= 0 && t->nhead && tb_rule_heads(st, t);
+	/* the robot prints one commit a value column, each change column
+	 * before the value it compares: the names go to the value columns in
+	 * order (its rule runs are as wide as the names, not the figures) */
+	if (t->robot && t->nhead == 1) {
+		const char *s = st->ln[t->head[0]].s;
+		int g = 0;
+		for (int i = 0; s[i];) {
+			while (s[i] == ' ')
+				i++;
+			if (!s[i])
+				break;
+			int a = i;
+			while (s[i] && s[i] != ' ')
+				i++;
+			while (g < t->ng && t->g[g].derived)
+				g++;
+			if (g < t->ng) {
+				int n = i - a < RP_LABEL_LEN - 1 ? i - a : RP_LABEL_LEN - 1;
+				memcpy(t->g[g].head, s + a, (size_t)n);
+				t->g[g].head[n] = 0;
+				g++;
+			}
+		}
+		ruled = true;
+	}
 	for (int h = 0; h < t->nhead; h++) {
 		if (!ruled)
 			tb_header_line(t, st->ln[t->head[h]].s, piped);

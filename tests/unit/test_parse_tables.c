@@ -210,6 +210,192 @@ static void test_tables_transposed(void **state)
 	result_set_free(&rs);
 }
 
+/* The number of points of that label and metric (exact) at x. */
+static int count_at(const struct result_set *rs, const char *label, const char *metric, double x)
+{
+	int n = 0;
+	for (size_t i = 0; i < rs->n; i++)
+		n += !strcmp(rs->v[i].label, label) && !strcmp(rs->v[i].metric, metric) && rs->v[i].x == x;
+	return n;
+}
+
+/* Two tables under one header (numjobs=1, then numjobs=3) are two
+ * measurements: the second's points are never runs of the first (its
+ * setting says "table N" when nothing else tells them apart); a row's
+ * name keeps its blanks; "1. one thread" is a list item, no row. */
+static void test_tables_not_pooled_across_tables(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("1. one thread\n"
+		  "\n"
+		  "The first run was made with one thread and the default settings.\n"
+		  "     | IOPS (IRQ mode) | IOPS (poll mode) | diff\n"
+		  "---- | --------------- | ---------------- | ----\n"
+		  "  dm |            208k |             279k | ~34%\n"
+		  "\n"
+		  "2. three threads, more text to make it prose and not a title at all.\n"
+		  "\n"
+		  "     | IOPS (IRQ mode) | IOPS (poll mode) | diff\n"
+		  "---- | --------------- | ---------------- | ----\n"
+		  "  dm |            615k |             728k | ~18%\n"
+		  "without patchset | 242k | 332k | ~39%\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	for (size_t i = 0; i < rs.n; i++)
+		assert_int_equal(rs.v[i].run, 0);
+	assert_true(has_value(&rs, 208000) && has_value(&rs, 615000));
+	int tabled = 0;
+	for (size_t i = 0; i < rs.n; i++)
+		tabled += !strcmp(rs.v[i].metric, "dm") && !strncmp(rs.v[i].setting, "table ", 6);
+	assert_int_equal(tabled, 2);
+	assert_non_null(find(&rs, "IOPS (IRQ mode)", "without patchset", 0));
+	result_set_free(&rs);
+}
+
+/* A robot's metric name longer than 31 characters is kept whole, never
+ * cut into a neighbour's (the two rows were one metric of two runs). */
+static void test_tables_long_metric_names(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("4cbfca5f7750520f 0568e6122574dcc1aded2979cd0\n"
+		  "---------------- ---------------------------\n"
+		  "          %stddev     %change         %stddev\n"
+		  "              \\          |                \\\n"
+		  "     8935079           -11.9%    7870629        stress-ng.time.file_system_outputs\n"
+		  "       14.88            -31.8%      10.14        stress-ng.time.file_system_inputs\n",
+		  &rs, NULL);
+	assert_int_equal(count_at(&rs, "4cbfca5f7750520f", "stress-ng.time.file_system_outputs", 0), 1);
+	assert_int_equal(count_at(&rs, "4cbfca5f7750520f", "stress-ng.time.file_system_inputs", 0), 1);
+	result_set_free(&rs);
+}
+
+/* tiobench.pl's report: the dash rule gives the columns, "Rate (CPU%)"
+ * under "Seq Read" is two figures, x is Num Thr (File Size and Block Size
+ * are the same on every row: settings), "." names nothing, the heading
+ * above names the label. */
+static void test_tables_tiobench_ruled_columns(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("XFS\n"
+		  "\n"
+		  "         File   Block  Num  Seq Read    Rand Read   Seq Write  Rand Write\n"
+		  "  Dir    Size   Size   Thr Rate (CPU%) Rate (CPU%) Rate (CPU%) Rate (CPU%)\n"
+		  "------- ------ ------- --- ----------- ----------- ----------- -----------\n"
+		  "   .     256    4096    1  9.601 8.36% 0.644 1.48% 9.367 20.8% 0.587 1.12%\n"
+		  "   .     256    4096    2  7.201 6.51% 0.672 1.50% 9.323 24.3% 0.582 1.63%\n",
+		  &rs, NULL);
+	const struct result_point *pt = find(&rs, "XFS", "seq read rate", 2);
+	assert_non_null(pt);
+	assert_string_equal(pt->x_name, "num thr");
+	assert_true(fabs(pt->value - 7.201) < 1e-9);
+	pt = find(&rs, "XFS", "seq read cpu%", 1);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 8.36) < 1e-9);
+	assert_non_null(find(&rs, "XFS", "rand write rate", 1));
+	assert_false(has_value(&rs, 256));
+	assert_false(has_value(&rs, 4096));
+	assert_int_equal(rs.n, 16);
+	result_set_free(&rs);
+}
+
+/* tiobench's boxed tables: a field between bars is one cell, the label
+ * comes from the line above tiobench's own heading, each row's name stays
+ * in its metric (four rows are four metrics, not four runs). */
+static void test_tables_tiotest_boxes(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("patched:\n"
+		  "Tiotest results for 16 concurrent io threads:\n"
+		  ",----------------------------------------------------------------------.\n"
+		  "| Item                  | Time     | Rate         | Usr CPU  | Sys CPU |\n"
+		  "+-----------------------+----------+--------------+----------+---------+\n"
+		  "| Write        2048 MBs |    0.3 s | 7942.818 MB/s | 442.1 %  | 5533.6 % |\n"
+		  "| Random Read    62 MBs |    0.0 s | 9823.955 MB/s | 251.5 %  | 2011.9 % |\n"
+		  "`----------------------------------------------------------------------'\n",
+		  &rs, NULL);
+	const struct result_point *pt = find(&rs, "patched", "random read 62 mbs rate", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 9823.955) < 1e-9);
+	assert_string_equal(pt->unit, "MB/s");
+	pt = find(&rs, "patched", "write 2048 mbs usr cpu", 0);
+	assert_non_null(pt);
+	assert_string_equal(pt->unit, "%");
+	for (size_t i = 0; i < rs.n; i++)
+		assert_int_equal(rs.v[i].run, 0);
+	assert_false(has_value(&rs, 2048));
+	result_set_free(&rs);
+}
+
+/* A header whose names hold numbers is the header, not a first row. */
+static void test_tables_numbered_header(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("throughput (files/sec)\n"
+		  "\n"
+		  "                2000 files by 1M        200 files by 10M\n"
+		  "baseline        5326.1                  548.1\n"
+		  "patched         5192.8                  528.4\n",
+		  &rs, NULL);
+	assert_false(has_value(&rs, 2000));
+	assert_false(has_value(&rs, 10));
+	const struct result_point *pt = find(&rs, "patched", "throughput files/sec", 0);
+	assert_non_null(pt);
+	bool first = false;
+	for (size_t i = 0; i < rs.n; i++)
+		first = first || (!strcmp(rs.v[i].label, "patched") && strstr(rs.v[i].metric, "2000 files") &&
+				  fabs(rs.v[i].value - 5192.8) < 1e-9);
+	assert_true(first);
+	result_set_free(&rs);
+}
+
+/* A mailer wrapped the x row and each keyed row at 76 columns: joined
+ * again, all twelve thread counts are read; the speed-up row is derived. */
+static void test_tables_wrapped_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("** Initial writers **\n"
+		  "threads:                  1          2          4          8         10\n"
+		  "      20         30         40         50         60         70         80\n"
+		  "baseline:           4741691    7986408    9149064    9898695    9868597\n"
+		  " 9629383    9469202   11605064    9507802   10641869   11360701   11040376\n"
+		  "patched:            4682864    7275535    8691034    8872887    8712492\n"
+		  " 8771912    8397216    7701346    7366853    8839736    8299893   10788439\n"
+		  "speed-up(times):       0.99       0.91       0.95       0.90       0.88\n"
+		  "    0.91       0.89       0.66       0.77       0.83       0.73       0.98\n",
+		  &rs, NULL);
+	const struct result_point *pt = find(&rs, "baseline", "initial writers", 80);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 11040376) < 1e-9);
+	pt = find(&rs, "patched", "initial writers", 10);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 8712492) < 1e-9);
+	assert_int_equal(rs.n, 24);
+	assert_false(has_value(&rs, 0.99));
+	result_set_free(&rs);
+}
+
+/* Lines that name nothing compared ("Create 20000 files: 116.88") are
+ * under the source's label, the count inside the name is no value. */
+static void test_tables_unlabelled_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("Create 20000 files: 116.882449\n"
+		  "Unlink 20000 files: 47.449201\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 2);
+	for (size_t i = 0; i < rs.n; i++)
+		assert_string_equal(rs.v[i].label, "post");
+	assert_false(has_value(&rs, 20000));
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,6 +406,13 @@ int main(void)
 		cmocka_unit_test(test_tables_diffstat_and_qp),
 		cmocka_unit_test(test_tables_setting_lines),
 		cmocka_unit_test(test_tables_transposed),
+		cmocka_unit_test(test_tables_not_pooled_across_tables),
+		cmocka_unit_test(test_tables_long_metric_names),
+		cmocka_unit_test(test_tables_tiobench_ruled_columns),
+		cmocka_unit_test(test_tables_tiotest_boxes),
+		cmocka_unit_test(test_tables_numbered_header),
+		cmocka_unit_test(test_tables_wrapped_rows),
+		cmocka_unit_test(test_tables_unlabelled_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
