@@ -1833,6 +1833,13 @@ static bool tb_line_title(const struct tb_state *st, int li)
 	if (strstr(s, "--") || (eq && eq > s && eq[-1] != ' ') || strchr(s, '$') || strchr(s, '\\') ||
 	    s[n - 1] == ';' || strstr(s, "# "))
 		return false;
+	/* "add/remove: 1/0 grow/shrink: 0/2 up/down: 194/-1540": a summary of
+	 * figures, no title */
+	int colons = 0;
+	for (size_t i = 0; i < n; i++)
+		colons += s[i] == ':' && i + 1 < n;
+	if (colons >= 2)
+		return false;
 	/* prose is a sentence; a title is a few words */
 	int words = 1;
 	for (size_t i = 0; i < n; i++)
@@ -1898,7 +1905,16 @@ static bool tb_row_fits(struct tb_state *st, int li, int j)
 	tb_cells(st->ln[li].s, &st->rows[0]);
 	tb_cells(st->ln[j].s, &st->rows[1]);
 	int a = st->rows[0].nval, b = st->rows[1].nval;
-	return !(a >= 3 && b * 2 < a);
+	if (a >= 3 && b * 2 < a)
+		return false;
+	/* "Total: Before=14966947, After=14965601" under rows of bare figures:
+	 * a summary of its own, not a row */
+	int na = 0, nb = 0;
+	for (int i = 0; i < st->rows[0].n; i++)
+		na += st->rows[0].c[i].name[0] != 0;
+	for (int i = 0; i < st->rows[1].n; i++)
+		nb += st->rows[1].c[i].name[0] != 0;
+	return !na == !nb;
 }
 
 /* A row keyed by an x word whose values grow: "threads:  1  2  4  8". */
