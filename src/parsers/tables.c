@@ -534,7 +534,11 @@ static bool tb_is_named_header(const char *s)
 		char cell[TB_W + 1];
 		memcpy(cell, s + a, i - a);
 		cell[i - a] = 0;
-		if (tb_cells(cell, &one) == 1 && one.c[0].kind != TB_WORD)
+		/* a figure: a value alone, or with its change or spread */
+		int nc = tb_cells(cell, &one), words = 0;
+		for (int k = 0; k < nc; k++)
+			words += one.c[k].kind == TB_WORD;
+		if (nc && !words)
 			return false;
 		if (!letter)
 			return false;
