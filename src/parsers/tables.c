@@ -608,6 +608,7 @@ struct tb_table {
 	int nhead;
 	int title;        /* -1 none */
 	int rule;         /* a rule of dash runs between header and rows, -1 none */
+	char ptitle[RP_LABEL_LEN]; /* from a block of "Test : tbench" lines above */
 	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
 	bool robot;       /* the kernel test robot's %stddev %change table */
 	bool derived_head; /* a header cell names a derived column */
@@ -912,9 +913,13 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 			i++;
 		if (!s[i])
 			break;
-		int a = i;
-		while (s[i] && s[i] != ' ' && s[i] != '|')
+		int a = i, depth = 0;
+		/* "tip[pct imp](CV)": blanks inside brackets are part of the name */
+		while (s[i] && s[i] != '|' && (s[i] != ' ' || depth > 0)) {
+			depth += s[i] == '[' || s[i] == '(';
+			depth -= (s[i] == ']' || s[i] == ')') && depth > 0;
 			i++;
+		}
 		int b = i;
 		if (b <= t->keyend)
 			continue; /* over the keys: the x's name, read elsewhere */
@@ -1293,6 +1298,13 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 		if (!ruled)
 			tb_header_line(t, st->ln[t->head[h]].s, piped);
 		t->derived_head = t->derived_head || tb_line_derived_head(st->ln[t->head[h]].s);
+	}
+	/* "tip[pct imp](CV)": the name, then what its cells hold (the value,
+	 * [its change], (its spread)): the name alone is the head */
+	for (int g = 0; g < t->ng; g++) {
+		char *br = strchr(t->g[g].head, '[');
+		if (br && br > t->g[g].head && br[-1] != ' ' && strchr(br, ']'))
+			*br = 0;
 	}
 	keyhead[0] = '\0';
 	if (t->nhead) {
@@ -1718,6 +1730,8 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
 	if (t->title >= 0)
 		tb_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));
+	else if (t->ptitle[0])
+		pp_strlcpy(ro.title, t->ptitle, sizeof(ro.title));
 	bool compares = tb_compares_columns(t);
 	tb_find_x(st, t, nrows, compares, &ro);
 	tb_decide_roles(st, t, &ro);
@@ -1763,6 +1777,8 @@ static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
 }
 
 /* --- finding the tables -------------------------------------------------- */
+
+static bool tb_line_property(const char *s, char *name, size_t nl, char *val, size_t vl);
 
 /* Is the held line li a data row? */
 static bool tb_line_row(struct tb_state *st, int li)
@@ -2033,7 +2049,9 @@ static int tb_skip_rules_up(struct tb_state *st, int k, int depth)
  * line above them. */
 static int tb_table_heads(struct tb_state *st, struct tb_table *t, int k, int depth)
 {
+	char pn[32], pv[8];
 	while (k >= 0 && t->nhead < 3 && st->ln[k].depth == depth && !tb_line_blank(st, k) &&
+	       !tb_line_property(st->ln[k].s, pn, sizeof(pn), pv, sizeof(pv)) &&
 	       ((tb_line_header(st, k) && !tb_line_row(st, k)) || tb_x_header_row(st, k))) {
 		memmove(t->head + 1, t->head, sizeof(int) * (size_t)t->nhead);
 		t->head[0] = k;
@@ -2054,10 +2072,68 @@ static int tb_table_heads(struct tb_state *st, struct tb_table *t, int k, int de
 	return k;
 }
 
+/* A line that states one property: "Statistic     : AMean", "Test : hackbench",
+ * "Interpretation: Lower is better" (a name of one or two words, a colon,
+ * one value); name and value into the buffers. */
+static bool tb_line_property(const char *s, char *name, size_t nl, char *val, size_t vl)
+{
+	while (*s == ' ')
+		s++;
+	const char *colon = strchr(s, ':');
+	if (!colon || colon == s || colon - s > 24 || colon[1] != ' ')
+		return false;
+	int words = 0;
+	for (const char *q = s; q < colon; q++) {
+		if (!isalpha((unsigned char)*q) && *q != ' ' && *q != '-' && *q != '_')
+			return false;
+		words += *q != ' ' && (q == s || q[-1] == ' ');
+	}
+	if (words < 1 || words > 2)
+		return false;
+	const char *v = colon + 1;
+	while (*v == ' ')
+		v++;
+	if (!*v || strstr(v, "  ") || strchr(v, ':'))
+		return false;
+	size_t n = (size_t)(colon - s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	pp_strlcpy(name, s, n + 1 < nl ? n + 1 : nl);
+	pp_strlcpy(val, v, vl);
+	return true;
+}
+
+/* A block of property lines (between rules) right above the header:
+ * its test and statistic name the table ("hackbench AMean"); returns the
+ * line above the block. */
+static int tb_property_block(struct tb_state *st, struct tb_table *t, int k, int depth)
+{
+	char name[32], val[RP_LABEL_LEN], test[RP_LABEL_LEN] = "", stat[RP_NAME_LEN] = "";
+	int top = tb_skip_rules_up(st, k, depth), q = top, n = 0;
+	while (q >= 0 && st->ln[q].depth == depth &&
+	       tb_line_property(st->ln[q].s, name, sizeof(name), val, sizeof(val))) {
+		if (!strcasecmp(name, "test") || !strcasecmp(name, "benchmark"))
+			pp_strlcpy(test, val, sizeof(test));
+		else if (!strcasecmp(name, "statistic"))
+			pp_strlcpy(stat, val, sizeof(stat));
+		q--;
+		n++;
+	}
+	if (n < 2 || !test[0])
+		return k;
+	snprintf(t->ptitle, sizeof(t->ptitle), "%.40s%s%.20s", test, stat[0] ? " " : "", stat);
+	return tb_skip_rules_up(st, q, depth);
+}
+
 /* The title: the line right above the header (one blank line allowed);
  * a second table right under one with the same header takes its title. */
 static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct tb_table *prev, int k, int depth)
 {
+	int above = tb_property_block(st, t, k, depth);
+	if (t->ptitle[0]) {
+		(void)above;
+		return;
+	}
 	if (k >= 0 && tb_line_blank(st, k))
 		k--;
 	if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t->robot)

@@ -396,6 +396,52 @@ static void test_tables_unlabelled_rows(void **state)
 	result_set_free(&rs);
 }
 
+/* Scheduler reports: "N-groups:" rows of a value and its "(0.00 pct)"
+ * change under "Test:  tip  patched" are rows (not a header). */
+static void test_tables_pct_change_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("NPS1\n"
+		  "\n"
+		  "Test:                   tip                     sis_core\n"
+		  " 1-groups:         4.06 (0.00 pct)         4.26 (-4.92 pct)\n"
+		  " 2-groups:         4.76 (0.00 pct)         4.91 (-3.15 pct)\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "sis_core", "nps1", 2);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 4.91) < 1e-9);
+	assert_false(has_value(&rs, 4.92) || has_value(&rs, -4.92));
+	result_set_free(&rs);
+}
+
+/* A block of "Test : hackbench", "Statistic : AMean" lines between rules
+ * names the table; "tip[pct imp](CV)" heads a label (tip) whose cells are
+ * a value, [its change] and (its spread), only the value read. */
+static void test_tables_property_block(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("==================================================================\n"
+		  "Test          : hackbench\n"
+		  "Units         : Normalized time in seconds\n"
+		  "Interpretation: Lower is better\n"
+		  "Statistic     : AMean\n"
+		  "==================================================================\n"
+		  "Case:           tip[pct imp](CV)     stats_prop[pct imp](CV)\n"
+		  " 1-groups     1.00 [ -0.00]( 2.34)     1.09 [ -9.11]( 5.07)\n"
+		  " 2-groups     1.00 [ -0.00]( 1.48)     0.98 [  1.93]( 3.27)\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "stats_prop", "hackbench amean", 1);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 1.09) < 1e-9);
+	assert_non_null(find(&rs, "tip", "hackbench amean", 2));
+	assert_false(has_value(&rs, 5.07) || has_value(&rs, -9.11));
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +459,8 @@ int main(void)
 		cmocka_unit_test(test_tables_numbered_header),
 		cmocka_unit_test(test_tables_wrapped_rows),
 		cmocka_unit_test(test_tables_unlabelled_rows),
+		cmocka_unit_test(test_tables_pct_change_rows),
+		cmocka_unit_test(test_tables_property_block),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
