@@ -577,9 +577,38 @@ const struct parser_ops parser_auto_ops = {
 
 /* A file's format from its first bytes: a mail is told by its label lines
  * and tables, a tool's output by its banner. */
+/* Does the file start with a mail's header block ("From:", "Subject:",
+ * "Message-ID:" ... lines)?  A mail that quotes a tool's output is a mail:
+ * its titles name what is compared, which the tool's reader never sees. */
+static bool parser_mail_headers(const char *buf, size_t len)
+{
+	static const char *const names[] = { "From:", "From ", "Date:", "Subject:", "Message-ID:", "Return-Path:",
+		"In-Reply-To:", "References:", "Received:", NULL };
+	int known = 0;
+	for (size_t i = 0; i < len && known < 2;) {
+		size_t j = i;
+		while (j < len && buf[j] != '\n')
+			j++;
+		if (j == i)
+			break; /* the blank line ends the header block */
+		bool ok = false;
+		for (size_t k = 0; names[k] && !ok; k++)
+			ok = j - i >= strlen(names[k]) && !strncasecmp(buf + i, names[k], strlen(names[k]));
+		if (ok)
+			known++;
+		else if (buf[i] != ' ' && buf[i] != '\t' && !memchr(buf + i, ':', j - i))
+			return false; /* not a header line */
+		i = j + 1;
+	}
+	return known >= 2;
+}
+
 static const char *parser_guess_file(const char *buf, size_t len, int *ntools)
 {
 	int score_mail = 0;
+	*ntools = 0;
+	if (parser_mail_headers(buf, len))
+		return "mail";
 	const char *tool = NULL;
 	const char *seen[AUTO_KIDS];
 	*ntools = 0;

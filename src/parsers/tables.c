@@ -66,6 +66,7 @@ struct tb_state {
 	struct tb_key { unsigned h; int table; } keys[TB_KEYS]; /* points' keys, by table */
 	int nkeys;
 	int longnames;        /* cells of the table being read left out: a name too long */
+	int pctlabels;        /* ... or a label with a '%' */
 	struct bonnie_table bt; /* bonnie++'s tables are read by bonnie's reader */
 };
 
@@ -1068,6 +1069,11 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 		st->longnames++;
 		return;
 	}
+	/* what is compared is never a share or a change ("%CPU", "%diff") */
+	if (strchr(label, '%')) {
+		st->pctlabels++;
+		return;
+	}
 	if (tb_key_table(st, label, setting, metric, x) != st->table_no) {
 		snprintf(set, sizeof(set), "%.*s%stable %d", RP_LABEL_LEN - 16, setting, setting[0] ? ", " : "",
 			 st->table_no % 10000);
@@ -1112,7 +1118,7 @@ struct tb_roles {
 
 /* What was read from it, for its note. */
 struct tb_said {
-	int emitted, bad, settings, derived_rows;
+	int emitted, bad, settings, derived_rows, pct_heads;
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
@@ -1642,6 +1648,12 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 		}
 		if (!c || c->kind != TB_VAL || t->g[g].derived)
 			continue;
+		/* a column headed "%CPU", "Read %": a share or a change, never
+		 * what is compared */
+		if (ro->head_labels && !ro->transposed && strchr(t->g[g].head, '%')) {
+			said->pct_heads++;
+			continue;
+		}
 		if (ro->transposed) {
 			tb_emit_transposed(p, t, ro, g, name, c, st->ln[li].no, said);
 			continue;
@@ -1692,12 +1704,13 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 		nder += t->g[g].derived;
 	nder += said->derived_rows;
 	const struct tb_state *st = p->st;
-	int unread = st->longnames + said->bad + said->settings;
+	int unread = st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels;
 	pp_note(p, first, last, true, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s",
 		st->table_no, nrows, ro->transposed ? "x over columns" : ro->head_labels ? "labels" : "metrics", labels,
 		said->x[0] ? said->x : ro->transposed ? ro->txname : "-", said->metric, said->unit[0] ? " (" : "", said->unit,
-		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - said->bad,
-		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" : "");
+		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - st->pctlabels - said->bad,
+		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" :
+		said->pct_heads || st->pctlabels ? " (labels with a %)" : "");
 }
 
 /* Read one table whose rows are st->ln[first..last]. */
@@ -1727,6 +1740,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	memset(&ro, 0, sizeof(ro));
 	st->table_no++;
 	st->longnames = 0;
+	st->pctlabels = 0;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
 	if (t->title >= 0)
 		tb_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));
@@ -1982,7 +1996,8 @@ static bool tb_commit_line(const char *s)
 static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 {
 	char label[RP_LABEL_LEN] = "";
-	int nd = 0, nb = 0;
+	int nd = 0, nb = 0, nbu = 0, bu_first = 0, bu_last = 0;
+	bool in_bonnie = false;
 	for (int li = 0; li < st->n; li++) {
 		/* a label line: "2.4.16:", or underlined ("Kernel 2.5.43" over "====") */
 		size_t n = strlen(st->ln[li].s);
@@ -1992,11 +2007,27 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 		if (tb_dbench_line(p, st, li, label)) {
 			st->ln[li].s[0] = 0;
 			nd++;
-		} else if (bonnie_table_line(p, &st->bt, st->ln[li].s, label[0] ? label : NULL, NULL)) {
-			st->ln[li].s[0] = 0;
-			nb++;
+		} else {
+			/* a bonnie++ table runs from its banner to a blank line */
+			in_bonnie = in_bonnie && st->ln[li].s[0];
+			if (bonnie_table_line(p, &st->bt, st->ln[li].s, label[0] ? label : NULL, NULL)) {
+				st->ln[li].s[0] = 0;
+				nb++;
+				in_bonnie = true;
+			} else if (in_bonnie) {
+				/* inside a bonnie++ table, a line its reader could not
+				 * place (a mailer cut it): no table of ours either */
+				if (!nbu++)
+					bu_first = st->ln[li].no;
+				bu_last = st->ln[li].no;
+				st->ln[li].s[0] = 0;
+			}
 		}
 	}
+	if (nbu)
+		pp_note(p, bu_first, bu_last, false,
+			"lines %d-%d: %d lines inside bonnie++ tables that do not fit its columns (wrapped?): not read",
+			bu_first, bu_last, nbu);
 	if (nd)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d dbench Throughput lines, each under the label line above it", nd);
 	if (nb)
