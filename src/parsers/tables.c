@@ -616,6 +616,7 @@ struct tb_table {
 	struct tb_group g[TB_COLS];
 	int ng;
 	int keyend;       /* columns before this are the row's keys */
+	int namecol, nameend; /* a key column of names and numbers ("6.1", "6.1+patch"): all names */
 	int tailcol;      /* columns from this on name the row too */
 };
 
@@ -966,13 +967,21 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 
 /* The statistic, x and name of a row's key cells ("Hmean tput-16",
  * "Amean latency-4", "Min 1-files/sec", "16", "randread 4k"). */
-static void tb_row_key(const struct tb_row *r, int keyend, char *stat, size_t sl, char *name, size_t nl,
-		       double *x, bool *has_x, char *xname, size_t xl)
+static void tb_row_key(const struct tb_row *r, const struct tb_table *t, char *stat, size_t sl, char *name,
+		       size_t nl, double *x, bool *has_x, char *xname, size_t xl)
 {
+	int keyend = t->keyend;
 	stat[0] = name[0] = 0;
 	*has_x = false;
 	for (int i = 0; i < r->n && r->c[i].col < keyend; i++) {
 		const struct tb_cell *c = &r->c[i];
+		if (c->col >= t->namecol && c->end <= t->nameend) {
+			size_t k = strlen(name);
+			if (k && k + 1 < nl)
+				name[k++] = ' ';
+			pp_strlcpy(name + k, c->text, nl - k);
+			continue;
+		}
 		const char *eq = strchr(c->text, '=');
 		double kib;
 		if (!*has_x && eq && pp_size_to_kib(eq + 1, strlen(eq + 1), &kib)) {
@@ -992,6 +1001,12 @@ static void tb_row_key(const struct tb_row *r, int keyend, char *stat, size_t sl
 		if (!*has_x && used && (used == n || (used + 1 == n && c->text[used] == ':'))) {
 			*x = v;
 			*has_x = true;
+			/* "4 clients": the word after the figure names x */
+			if (i + 1 < r->n && r->c[i + 1].col < keyend && r->c[i + 1].kind == TB_WORD &&
+			    tb_x_word(r->c[i + 1].text)) {
+				tb_metric_name(r->c[i + 1].text, xname, xl);
+				i++;
+			}
 			continue;
 		}
 		/* "tput-16", "disk-41", "send-64": name and x; "1-files/sec": x and name */
@@ -1391,7 +1406,13 @@ static void tb_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool c
 			ro->skip_before = g;
 			pp_strlcpy(ro->keyhead, t->g[g].head, sizeof(ro->keyhead));
 		}
-	if (ro->xcol || compares || t->ng < 2 || nrows < 2)
+	/* figures that grow row by row are x only over three rows or more,
+	 * and never where a "kernel" (config, patch...) column names the rows */
+	static const char *const lw[] = { "kernel", "kernels", "config", "patch", "version", "tree", NULL };
+	for (size_t q = 0; lw[q]; q++)
+		if (!strcasecmp(ro->keyhead, lw[q]))
+			return;
+	if (ro->xcol || compares || t->ng < 2 || nrows < 3)
 		return;
 	int nm = 0;
 	for (int g = 0; g < t->ng; g++)
@@ -1612,7 +1633,7 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 	double x = 0;
 	bool has_x;
 	pp_strlcpy(rxname, ro->xname, sizeof(rxname));
-	tb_row_key(r, t->keyend, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
+	tb_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
 	for (int i = 0; i < r->n; i++)
 		if (r->c[i].col >= t->tailcol && r->c[i].text[0] != '(' && r->c[i].text[0] != '[') {
 			size_t k = strlen(name);
@@ -1643,6 +1664,10 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			if (c && c->kind == TB_VAL && isfinite(c->v)) {
 				x = c->v;
 				has_x = true;
+				/* "4 clients": the word after the figure names x */
+				const struct tb_cell *nx = c + 1;
+				if (nx < r->c + r->n && nx->kind == TB_WORD && tb_x_word(nx->text))
+					tb_metric_name(nx->text, rxname, sizeof(rxname));
 			}
 			continue;
 		}
@@ -1731,11 +1756,29 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 			firstval = k;
 			break;
 		}
+	/* "4 clients  3.1 MB/sec ...": a figure and a column of words after it
+	 * are the row's keys (x and its name) when value columns follow */
+	if (firstval >= 0 && firstval + 2 < nc && kind[firstval + 1][TB_WORD] && !kind[firstval + 1][TB_VAL] &&
+	    !kind[firstval + 1][TB_CHG] && !kind[firstval + 1][TB_SPREAD])
+		for (int k = firstval + 2; k < nc; k++)
+			if (kind[k][TB_VAL] * 2 > kind[k][TB_WORD] + kind[k][TB_VAL] && kind[k][TB_VAL]) {
+				firstval = k;
+				break;
+			}
 	if (firstval < 0) {
 		pp_note(p, first, last, false, "lines %d-%d: rows without a column of values", first, last);
 		return;
 	}
 	tb_group_columns(t, cs, ce, nc, kind, firstval);
+	/* a key column of words and numbers holds names: "6.1" over
+	 * "6.1+patch" is a kernel, not an x */
+	t->namecol = t->nameend = -1;
+	for (int k = 0; k < firstval; k++)
+		if (kind[k][TB_WORD] && kind[k][TB_VAL]) {
+			t->namecol = cs[k];
+			t->nameend = ce[k];
+			break;
+		}
 	struct tb_roles ro;
 	memset(&ro, 0, sizeof(ro));
 	st->table_no++;

@@ -442,6 +442,45 @@ static void test_tables_property_block(void **state)
 	result_set_free(&rs);
 }
 
+/* Rows named by kernels, one of which looks like a number ("6.1" over
+ * "6.1+patch"), under "kernel  read  write": the names are the labels,
+ * read and write the metrics; two rows that grow are no x. */
+static void test_tables_kernel_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("kernel          read    write\n"
+		  "6.1             1200    800\n"
+		  "6.1+patch       1250    790\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "6.1", "read", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 1200) < 1e-9);
+	pt = find(&rs, "6.1+patch", "write", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 790) < 1e-9);
+	result_set_free(&rs);
+}
+
+/* "4 clients  3.1 MB/sec": x is named by the word after it. */
+static void test_tables_x_named_in_row(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("                test10          test11\n"
+		  " 4 clients      3.1 MB/sec      4.2 MB/sec\n"
+		  " 8 clients      2.9 MB/sec      3.8 MB/sec\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "test11", "", 8);
+	assert_non_null(pt);
+	assert_string_equal(pt->x_name, "clients");
+	assert_string_equal(pt->unit, "MB/sec");
+	assert_true(fabs(pt->value - 3.8) < 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -461,6 +500,8 @@ int main(void)
 		cmocka_unit_test(test_tables_unlabelled_rows),
 		cmocka_unit_test(test_tables_pct_change_rows),
 		cmocka_unit_test(test_tables_property_block),
+		cmocka_unit_test(test_tables_kernel_rows),
+		cmocka_unit_test(test_tables_x_named_in_row),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
