@@ -1336,7 +1336,9 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 		size_t e = k;
 		while (s[e] && !(s[e] == ' ' && s[e + 1] == ' '))
 			e++;
-		if ((int)k < t->keyend && e > k)
+		/* a head over the keys alone: one that runs on over the values
+		 * ("vanilla" over a long "SeqRead-MB/sec-16") names a label */
+		if ((int)e <= t->keyend && e > k)
 			pp_strlcpy(keyhead, s + k, e - k + 1 < klen ? e - k + 1 : klen);
 	}
 }

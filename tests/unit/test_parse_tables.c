@@ -481,6 +481,28 @@ static void test_tables_x_named_in_row(void **state)
 	result_set_free(&rs);
 }
 
+/* mmtests with a long key ("SeqRead-MB/sec-16": x 16 in the name) under
+ * which a kernel's second header line starts: that word is a label's,
+ * never x's name; "vanilla" twice stays two labels. */
+static void test_tables_mmtests_long_key(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("dbench4\n"
+		  "                               4.19.0                 4.19.0                 5.0.0\n"
+		  "                              vanilla               patch-v1               vanilla\n"
+		  "Min       SeqRead-MB/sec-16      67.39 (   0.00%)       70.00 (   3.87%)       68.00 (   0.91%)\n"
+		  "Amean     SeqRead-MB/sec-16      70.39 (   0.00%)       72.00 (   2.29%)       71.00 (   0.87%)\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *pt = find(&rs, "5.0.0 vanilla", "dbench4_amean_seqread-mb/sec", 16);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 71) < 1e-9);
+	assert_string_not_equal(pt->x_name, "vanilla");
+	assert_non_null(find(&rs, "4.19.0 vanilla", "dbench4_min", 16));
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -502,6 +524,7 @@ int main(void)
 		cmocka_unit_test(test_tables_property_block),
 		cmocka_unit_test(test_tables_kernel_rows),
 		cmocka_unit_test(test_tables_x_named_in_row),
+		cmocka_unit_test(test_tables_mmtests_long_key),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
