@@ -965,6 +965,16 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 	}
 }
 
+/* A word that counts repetitions: "Run", "run", "iteration", "pass", "trial". */
+static bool tb_run_word(const char *w)
+{
+	static const char *const words[] = { "run", "iteration", "iter", "pass", "trial", "round", NULL };
+	for (size_t i = 0; words[i]; i++)
+		if (!strcasecmp(w, words[i]))
+			return true;
+	return false;
+}
+
 /* The statistic, x and name of a row's key cells ("Hmean tput-16",
  * "Amean latency-4", "Min 1-files/sec", "16", "randread 4k"). */
 static void tb_row_key(const struct tb_row *r, const struct tb_table *t, char *stat, size_t sl, char *name,
@@ -998,6 +1008,19 @@ static void tb_row_key(const struct tb_row *r, const struct tb_table *t, char *s
 		bool suf;
 		size_t n = strlen(c->text);
 		size_t used = tb_number(c->text, n, &v, &suf);
+		/* "Run 1:", "run 2", "#3", "iteration 4": which repetition it
+		 * is, never x: the rows are runs of one key */
+		if (tb_run_word(c->text) && i + 1 < r->n && r->c[i + 1].col < keyend) {
+			const char *nt = r->c[i + 1].text;
+			size_t nn = strlen(nt);
+			if (tb_number(nt, nn, &v, &suf) + (nn && nt[nn - 1] == ':') == nn && nn) {
+				i++;
+				continue;
+			}
+		}
+		if (c->text[0] == '#' && tb_number(c->text + 1, n - 1, &v, &suf) + (c->text[n - 1] == ':') + 1 == n &&
+		    n > 1)
+			continue;
 		if (!*has_x && used && (used == n || (used + 1 == n && c->text[used] == ':'))) {
 			*x = v;
 			*has_x = true;
@@ -2259,10 +2282,46 @@ static void tb_unwrap(struct tb_state *st)
 	}
 }
 
+/* Runs a figure a line under the line that names them ("Before:" over
+ * "  1908944" lines): two or more such lines, nothing else on them, each
+ * one run of that label. */
+static void tb_read_run_lines(struct parser *p, struct tb_state *st)
+{
+	struct tb_row *r = &st->rows[1];
+	for (int li = 0; li + 2 < st->n; li++) {
+		const char *s = st->ln[li].s;
+		size_t n = strlen(s);
+		if (!n || s[n - 1] != ':' || !tb_line_title(st, li))
+			continue;
+		int j = li + 1, depth = st->ln[li].depth;
+		if (j < st->n && !st->ln[j].s[0])
+			j++;
+		int first = j;
+		while (j < st->n && st->ln[j].depth == depth && tb_cells(st->ln[j].s, r) == 1 && r->c[0].kind == TB_VAL &&
+		       isfinite(r->c[0].v))
+			j++;
+		if (j - first < 2)
+			continue;
+		char label[RP_LABEL_LEN];
+		tb_title_label(s, label, sizeof(label));
+		if (strchr(label, '%'))
+			continue;
+		for (int k = first; k < j; k++) {
+			tb_cells(st->ln[k].s, r);
+			pp_emit(p, label, -1, "run", 0, "value", r->c[0].v, r->c[0].unit, RP_FINAL);
+			st->ln[k].s[0] = 0;
+		}
+		pp_note(p, st->ln[first].no, st->ln[j - 1].no, true, "lines %d-%d: %d runs of %s, a figure a line under it",
+			st->ln[first].no, st->ln[j - 1].no, j - first, label);
+		li = j - 1;
+	}
+}
+
 static void tb_process(struct parser *p, struct tb_state *st)
 {
 	tb_unwrap(st);
 	tb_read_tool_lines(p, st);
+	tb_read_run_lines(p, st);
 	int i = tb_after_mail_header(st);
 	struct tb_table prev;
 	memset(&prev, 0, sizeof(prev));

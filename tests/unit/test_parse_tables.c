@@ -503,6 +503,43 @@ static void test_tables_mmtests_long_key(void **state)
 	result_set_free(&rs);
 }
 
+/* Runs: "Run 1: 12345" rows are runs of one key (the run number is no x),
+ * and figures a line under "Before:" are runs of Before. */
+static void test_tables_runs(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("Without the patch (ops/sec):\n"
+		  "  Run 1: 12345\n"
+		  "  Run 2: 12400\n"
+		  "\n"
+		  "With the patch:\n"
+		  "  Run 1: 13345\n"
+		  "  Run 2: 13400\n"
+		  "\n"
+		  "Before:\n"
+		  "  1908944\n"
+		  "  1835343\n"
+		  "After:\n"
+		  "  1845309\n"
+		  "  1899001\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 8);
+	int runs1 = 0;
+	for (size_t i = 0; i < rs.n; i++) {
+		assert_true(rs.v[i].x == 0);
+		runs1 += rs.v[i].run == 1;
+	}
+	assert_int_equal(runs1, 4);
+	bool before = false, with = false;
+	for (size_t i = 0; i < rs.n; i++) {
+		before = before || (!strcmp(rs.v[i].label, "Before") && fabs(rs.v[i].value - 1835343) < 1e-9);
+		with = with || (!strcmp(rs.v[i].label, "With patch") && fabs(rs.v[i].value - 13400) < 1e-9);
+	}
+	assert_true(before && with);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -525,6 +562,7 @@ int main(void)
 		cmocka_unit_test(test_tables_kernel_rows),
 		cmocka_unit_test(test_tables_x_named_in_row),
 		cmocka_unit_test(test_tables_mmtests_long_key),
+		cmocka_unit_test(test_tables_runs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
