@@ -610,6 +610,7 @@ struct tb_table {
 	int title;        /* -1 none */
 	int rule;         /* a rule of dash runs between header and rows, -1 none */
 	char ptitle[RP_LABEL_LEN]; /* from a block of "Test : tbench" lines above */
+	char section[RP_NAME_LEN]; /* the heading of the section it is in ("~ hackbench ~") */
 	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
 	bool robot;       /* the kernel test robot's %stddev %change table */
 	bool derived_head; /* a header cell names a derived column */
@@ -1536,6 +1537,13 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 	ro->transposed = ro->head_labels && ro->labelled >= 2 && tb_heads_are_x(t, ro);
 	if (ro->head_labels && ro->title[0])
 		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
+	/* the header names what is compared: a section's heading names what
+	 * is measured ("~ hackbench ~" over "NPS1" and its table) */
+	if (ro->head_labels && t->section[0] && !strcasestr(ro->title, t->section)) {
+		char m[RP_NAME_LEN * 2];
+		snprintf(m, sizeof(m), "%s%s%s", t->section, ro->tmetric[0] ? " " : "", ro->tmetric);
+		tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
+	}
 	tb_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->xname, sizeof(ro->xname));
 	ro->rows_label = tb_rows_name_labels(st, t, ro);
 	ro->label_words = tb_rows_are_labels(st, t);
@@ -2317,8 +2325,35 @@ static void tb_read_run_lines(struct parser *p, struct tb_state *st)
 	}
 }
 
+/* A section's heading: a short title boxed by rules ("~~~~" over
+ * "~ hackbench ~" over "~~~~", "=====" over and under "dbench"), or
+ * written as "~ hackbench ~" / "** tbench **"; its name into out. */
+static bool tb_line_section(struct tb_state *st, int li, char *out, size_t len)
+{
+	const char *s = st->ln[li].s;
+	while (*s == ' ')
+		s++;
+	size_t n = strlen(s);
+	bool marked = n > 4 && strchr("~*=#", s[0]) && s[n - 1] == s[0] && s[1] == (s[0] == '*' ? '*' : ' ');
+	bool boxed = li >= 1 && li + 1 < st->n && tb_is_rule(st->ln[li - 1].s) && tb_is_rule(st->ln[li + 1].s);
+	if ((!marked && !boxed) || tb_is_rule(s) || !tb_line_title(st, li) || tb_line_row(st, li))
+		return false;
+	while (n && strchr("~*=# ", s[n - 1]))
+		n--;
+	while (n && strchr("~*=# ", *s)) {
+		s++;
+		n--;
+	}
+	if (!n)
+		return false;
+	pp_strlcpy(out, s, n + 1 < len ? n + 1 : len);
+	return true;
+}
+
 static void tb_process(struct parser *p, struct tb_state *st)
 {
+	char section[RP_NAME_LEN] = "";
+	int scanned = 0;
 	tb_unwrap(st);
 	tb_read_tool_lines(p, st);
 	tb_read_run_lines(p, st);
@@ -2339,6 +2374,9 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		struct tb_table t;
 		memset(&t, 0, sizeof(t));
 		t.first = i;
+		for (; scanned < i; scanned++)
+			tb_line_section(st, scanned, section, sizeof(section));
+		pp_strlcpy(t.section, section, sizeof(t.section));
 		int depth = st->ln[i].depth;
 		int last = tb_last_row(st, i, depth);
 		t.last = last;

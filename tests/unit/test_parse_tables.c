@@ -540,6 +540,37 @@ static void test_tables_runs(void **state)
 	result_set_free(&rs);
 }
 
+/* A section heading boxed by rules ("~ hackbench ~") names what the
+ * tables under it measure, up to the next heading. */
+static void test_tables_section_headings(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("~~~~~~~~~~~~~\n"
+		  "~ hackbench ~\n"
+		  "~~~~~~~~~~~~~\n"
+		  "\n"
+		  "Test:                   tip                     sis_core\n"
+		  " 1-groups:         4.06 (0.00 pct)         4.26 (-4.92 pct)\n"
+		  " 2-groups:         4.76 (0.00 pct)         4.91 (-3.15 pct)\n"
+		  "\n"
+		  "~~~~~~~~~~\n"
+		  "~ tbench ~\n"
+		  "~~~~~~~~~~\n"
+		  "\n"
+		  "Clients:      tip                     sis_core\n"
+		  "    1    578.37 (0.00 pct)       582.09 (0.64 pct)\n"
+		  "    2    1062.09 (0.00 pct)      1063.95 (0.17 pct)\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 8);
+	assert_non_null(find(&rs, "tip", "hackbench", 2));
+	const struct result_point *pt = find(&rs, "sis_core", "tbench", 2);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 1063.95) < 1e-9);
+	assert_string_equal(pt->x_name, "clients");
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -563,6 +594,7 @@ int main(void)
 		cmocka_unit_test(test_tables_x_named_in_row),
 		cmocka_unit_test(test_tables_mmtests_long_key),
 		cmocka_unit_test(test_tables_runs),
+		cmocka_unit_test(test_tables_section_headings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
