@@ -1157,7 +1157,7 @@ struct tb_roles {
 
 /* What was read from it, for its note. */
 struct tb_said {
-	int emitted, bad, settings, derived_rows, pct_heads;
+	int emitted, bad, settings, derived_rows, pct_heads, noheads;
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
@@ -1712,6 +1712,11 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			said->pct_heads++;
 			continue;
 		}
+		/* the header names what is compared, but not this column's */
+		if (ro->head_labels && !ro->transposed && !t->g[g].head[0]) {
+			said->noheads++;
+			continue;
+		}
 		if (ro->transposed) {
 			tb_emit_transposed(p, t, ro, g, name, c, st->ln[li].no, said);
 			continue;
@@ -1762,13 +1767,13 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 		nder += t->g[g].derived;
 	nder += said->derived_rows;
 	const struct tb_state *st = p->st;
-	int unread = st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels;
+	int unread = st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads;
 	pp_note(p, first, last, true, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s",
 		st->table_no, nrows, ro->transposed ? "x over columns" : ro->head_labels ? "labels" : "metrics", labels,
 		said->x[0] ? said->x : ro->transposed ? ro->txname : "-", said->metric, said->unit[0] ? " (" : "", said->unit,
 		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - st->pctlabels - said->bad,
 		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" :
-		said->pct_heads || st->pctlabels ? " (labels with a %)" : "");
+		said->pct_heads || st->pctlabels ? " (labels with a %)" : said->noheads ? " (columns without a label)" : "");
 }
 
 /* Read one table whose rows are st->ln[first..last]. */

@@ -571,6 +571,30 @@ static void test_tables_section_headings(void **state)
 	result_set_free(&rs);
 }
 
+/* Two labels over three value columns: the third's label is not known,
+ * its cells are not read (and the note says so), never put under the
+ * source's name. */
+static void test_tables_column_without_label(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("            before      after\n"
+		  "read        100         120        130\n"
+		  "write       200         210        220\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 4);
+	assert_false(has_value(&rs, 130) || has_value(&rs, 220));
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	bool said = false;
+	for (size_t i = 0; i < nn; i++)
+		said = said || strstr(notes[i].text, "2 not read (columns without a label)");
+	assert_true(said);
+	parser_free(p);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -595,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_tables_mmtests_long_key),
 		cmocka_unit_test(test_tables_runs),
 		cmocka_unit_test(test_tables_section_headings),
+		cmocka_unit_test(test_tables_column_without_label),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
