@@ -952,6 +952,18 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 		}
 		if (best < 0 || bd > 6)
 			continue;
+		/* "change" over the "+8.3%" cells after a value: it heads those
+		 * derived cells, not the value's column */
+		if (t->g[best].nchg && a >= t->g[best].vend) {
+			char w[RP_LABEL_LEN];
+			size_t n = (size_t)(b - a) < sizeof(w) - 1 ? (size_t)(b - a) : sizeof(w) - 1;
+			memcpy(w, s + a, n);
+			w[n] = 0;
+			if (tb_head_derived(w)) {
+				t->derived_head = true;
+				continue;
+			}
+		}
 		char *h = t->g[best].head;
 		size_t hl = strlen(h), wl = (size_t)(b - a);
 		if (hl && hl + 1 < sizeof(t->g[best].head)) {
@@ -1776,6 +1788,28 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 		said->pct_heads || st->pctlabels ? " (labels with a %)" : said->noheads ? " (columns without a label)" : "");
 }
 
+/* Does some row name itself ("2.4.16:  300  310", a key ending in ':'),
+ * or each of its figures ("IOPS=11.1k")? */
+static bool tb_rows_named(struct tb_state *st, const struct tb_table *t)
+{
+	struct tb_row *r = &st->rows[1];
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		size_t n = r->n ? strlen(r->c[0].text) : 0;
+		if (n > 1 && r->c[0].kind == TB_WORD && r->c[0].col < t->keyend && r->c[0].text[n - 1] == ':')
+			return true;
+		/* "IOPS=11.1k, BW=43.2MiB/s": each figure names itself */
+		bool all = r->nval > 0;
+		for (int i = 0; i < r->n; i++)
+			all = all && (r->c[i].kind != TB_VAL || r->c[i].name[0]);
+		if (all)
+			return true;
+	}
+	return false;
+}
+
 /* Read one table whose rows are st->ln[first..last]. */
 static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table *t)
 {
@@ -1823,6 +1857,19 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	st->longnames = 0;
 	st->pctlabels = 0;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
+	/* a first column of figures under "kernel" (version, config...):
+	 * "6.8", "6.9" are names, the rows' labels */
+	static const char *const lw[] = { "kernel", "kernels", "version", "config", "patch", "tree", "commit", NULL };
+	for (size_t q = 0; t->ng >= 2 && lw[q]; q++)
+		if (!strcasecmp(t->g[0].head, lw[q])) {
+			t->namecol = t->g[0].col;
+			t->nameend = t->g[0].end;
+			t->keyend = t->g[1].col;
+			pp_strlcpy(ro.keyhead, t->g[0].head, sizeof(ro.keyhead));
+			memmove(&t->g[0], &t->g[1], sizeof(t->g[0]) * (size_t)(t->ng - 1));
+			t->ng--;
+			break;
+		}
 	if (t->title >= 0)
 		tb_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));
 	else if (t->ptitle[0])
@@ -1830,6 +1877,18 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	bool compares = tb_compares_columns(t);
 	tb_find_x(st, t, nrows, compares, &ro);
 	tb_decide_roles(st, t, &ro);
+	/* no header, a title for label, rows not named as labels, and more
+	 * than one value column: nothing tells the columns apart (runs? two
+	 * kernels?): said, not read */
+	int nvg = 0;
+	for (int g = 0; g < t->ng; g++)
+		nvg += !t->g[g].derived && t->g[g].nval && !(ro.xcol && g <= ro.skip_before);
+	if (!t->nhead && ro.title[0] && !ro.transposed && !ro.label_words && nvg >= 2 && !tb_rows_named(st, t)) {
+		pp_note(p, first, last, false,
+			"lines %d-%d: %d value columns under \"%.40s\" and no header to tell them apart: not read", first,
+			last, nvg, ro.title);
+		return;
+	}
 	struct tb_said said;
 	memset(&said, 0, sizeof(said));
 	for (int li = t->first; li <= t->last; li++)
@@ -2407,8 +2466,19 @@ static void tb_process(struct parser *p, struct tb_state *st)
 				continue;
 			}
 		}
+		/* a line naming the metric between the header and the rows
+		 * ("baseline  patched" over "latency(us)" over "p50  12.1  11.8") */
+		int sub = -1;
+		if (k >= 1 && st->ln[k].depth == depth && st->ln[k - 1].depth == depth && tb_line_title(st, k) &&
+		    !tb_line_row(st, k) && !tb_line_header(st, k) && !tb_line_blank(st, k - 1) &&
+		    tb_line_header(st, k - 1) && !tb_line_row(st, k - 1) && tb_header_cells(st->ln[k - 1].s) >= 2) {
+			sub = k;
+			k--;
+		}
 		k = tb_table_heads(st, &t, k, depth);
 		tb_table_title(st, &t, &prev, k, depth);
+		if (sub >= 0 && t.nhead)
+			t.title = sub;
 		tb_read_table(p, st, &t);
 		prev = t;
 		i = last + 1;

@@ -595,6 +595,60 @@ static void test_tables_column_without_label(void **state)
 	result_set_free(&rs);
 }
 
+/* Everyday shapes: kernel versions as figures under "kernel" are labels;
+ * "change" over the "+8.3%" cells heads those, not the patched column; a
+ * line naming the metric between the header and the rows; two value
+ * columns with nothing to tell them apart are said, not read as runs. */
+static void test_tables_everyday_shapes(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("| kernel | read (MB/s) | write (MB/s) |\n"
+		  "|--------|-------------|--------------|\n"
+		  "| 6.8    | 1200 +- 12  | 800 +- 5     |\n"
+		  "| 6.9    | 1250 +- 10  | 790 +- 6     |\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	assert_non_null(find(&rs, "6.9", "read", 0));
+	assert_false(has_value(&rs, 6.8));
+	result_set_free(&rs);
+
+	read_text("numjobs     base       patched     change\n"
+		  "1           120k       130k        +8.3%\n"
+		  "4           400k       450k        +12.5%\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "patched", "", 4);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 450000) < 1e-9);
+	result_set_free(&rs);
+
+	read_text("             baseline   patched\n"
+		  "latency(us)\n"
+		  "  p50          12.1      11.8\n"
+		  "  p99          45.0      39.2\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	pt = find(&rs, "patched", "latency", 0);
+	assert_non_null(pt);
+	assert_non_null(strstr(pt->metric, "p50") ? pt : find(&rs, "patched", "latency_us_p50", 0));
+	result_set_free(&rs);
+
+	struct parser *p;
+	read_text("latency(us):\n"
+		  "  p50          12.1      11.8\n"
+		  "  p99          45.0      39.2\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 0);
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	assert_int_equal(nn, 1);
+	assert_false(notes[0].understood);
+	assert_non_null(strstr(notes[0].text, "no header to tell them apart"));
+	parser_free(p);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -620,6 +674,7 @@ int main(void)
 		cmocka_unit_test(test_tables_runs),
 		cmocka_unit_test(test_tables_section_headings),
 		cmocka_unit_test(test_tables_column_without_label),
+		cmocka_unit_test(test_tables_everyday_shapes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
