@@ -725,7 +725,8 @@ static bool tb_x_word1(const char *h)
 {
 	static const char *const words[] = { "clients", "threads", "thr", "procs", "tasks", "jobs", "numjobs",
 		"bs", "reclen", "size", "count", "groups", "workers", "#workers", "# tasks", "nr_task", "block",
-		NULL };
+		"client", "thread", "proc", "task", "job", "worker", "processes", "process",
+		"streams", "stream", "qd", "iodepth", NULL };
 	char low[RP_NAME_LEN];
 	size_t i, k = 0;
 	for (i = 0; h[i] && k < sizeof(low) - 1; i++)
@@ -1428,8 +1429,39 @@ static bool tb_group_constant(struct tb_state *st, const struct tb_table *t, int
  * further on, or under metric names (fs_mark's FSUse% Count Size,
  * tiobench's File Size, Num Thr) the first whose values all differ, the
  * constant ones before it being the test's settings. */
+/* A head that is an x value: "16", "JOBS=16", "16 jobs", "4 threads". */
+static bool tb_head_x_value(const char *h, double *v, char *xname, size_t xl)
+{
+	const char *eq = strchr(h, '=');
+	const char *num = eq ? eq + 1 : h;
+	size_t n = strlen(num);
+	bool suf;
+	size_t used = n ? tb_number(num, n, v, &suf) : 0;
+	if (!used || suf)
+		return false;
+	if (used == n) {
+		if (eq && xname) {
+			char w[RP_NAME_LEN];
+			size_t k = (size_t)(eq - h) < sizeof(w) - 1 ? (size_t)(eq - h) : sizeof(w) - 1;
+			memcpy(w, h, k);
+			w[k] = 0;
+			tb_metric_name(w, xname, xl);
+		}
+		return true;
+	}
+	if (eq || num[used] != ' ' || !tb_x_word1(num + used + 1))
+		return false;
+	if (xname)
+		tb_metric_name(num + used + 1, xname, xl);
+	return true;
+}
+
 static void tb_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool compares, struct tb_roles *ro)
 {
+	/* "1 job  4 jobs  16 jobs": x values over the columns, no x column */
+	double hv;
+	if (t->ng >= 2 && tb_head_x_value(t->g[0].head, &hv, NULL, 0) && tb_head_x_value(t->g[1].head, &hv, NULL, 0))
+		return;
 	/* a column under an x word whose figures never change ("File Size
 	 * 256" on every row) is a setting of the test; x is further on */
 	if (t->ng >= 2 && (tb_x_word(t->g[0].head) || (!t->g[0].head[0] && t->g[1].head[0])) &&
@@ -1475,19 +1507,11 @@ static bool tb_heads_are_x(const struct tb_table *t, struct tb_roles *ro)
 	for (int g = ro->xcol ? ro->skip_before + 1 : 0; g < t->ng && transposed; g++) {
 		if (t->g[g].derived)
 			continue;
-		const char *h = t->g[g].head, *eq = strchr(h, '=');
 		double v;
-		bool suf;
-		const char *num = eq ? eq + 1 : h;
-		size_t n = strlen(num);
-		transposed = n && tb_number(num, n, &v, &suf) == n && !suf;
-		if (transposed && eq && !ro->txname[0]) {
-			char w[RP_NAME_LEN];
-			size_t k = (size_t)(eq - h) < sizeof(w) - 1 ? (size_t)(eq - h) : sizeof(w) - 1;
-			memcpy(w, h, k);
-			w[k] = 0;
-			tb_metric_name(w, ro->txname, sizeof(ro->txname));
-		}
+		char xn[RP_NAME_LEN] = "";
+		transposed = tb_head_x_value(t->g[g].head, &v, xn, sizeof(xn));
+		if (transposed && xn[0] && !ro->txname[0])
+			pp_strlcpy(ro->txname, xn, sizeof(ro->txname));
 	}
 	if (transposed && !ro->txname[0])
 		tb_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->txname, sizeof(ro->txname));
@@ -1647,11 +1671,8 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 {
 	char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
 	size_t k = tb_first_name(name, label, sizeof(label));
-	const char *h = strchr(t->g[g].head, '=');
-	double hx;
-	bool suf;
-	h = h ? h + 1 : t->g[g].head;
-	tb_number(h, strlen(h), &hx, &suf);
+	double hx = 0;
+	tb_head_x_value(t->g[g].head, &hx, NULL, 0);
 	snprintf(mbuf, sizeof(mbuf), "%s%s%s", ro->title, ro->title[0] && name[k] ? "_" : "",
 		 name[k] ? name + k + 1 : "");
 	if (c->name[0]) {

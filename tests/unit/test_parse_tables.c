@@ -634,6 +634,16 @@ static void test_tables_everyday_shapes(void **state)
 	assert_non_null(strstr(pt->metric, "p50") ? pt : find(&rs, "patched", "latency_us_p50", 0));
 	result_set_free(&rs);
 
+	read_text("                 1 job    4 jobs   16 jobs\n"
+		  "base             100      380      1200\n"
+		  "patched          110      400      1300\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	assert_false(has_value(&rs, 4) || has_value(&rs, 1));
+	for (size_t i = 0; i < rs.n; i++)
+		assert_true(!strcmp(rs.v[i].label, "base") || !strcmp(rs.v[i].label, "patched"));
+	result_set_free(&rs);
+
 	struct parser *p;
 	read_text("latency(us):\n"
 		  "  p50          12.1      11.8\n"
