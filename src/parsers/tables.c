@@ -1809,6 +1809,25 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 		said->pct_heads || st->pctlabels ? " (labels with a %)" : said->noheads ? " (columns without a label)" : "");
 }
 
+/* Is every cell of the column [a, b) an x word ("clients", "threads")? */
+static bool tb_column_x_words(struct tb_state *st, const struct tb_table *t, int a, int b)
+{
+	struct tb_row *r = &st->rows[1];
+	int n = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		for (int i = 0; i < r->n; i++)
+			if (r->c[i].col >= a && r->c[i].end <= b) {
+				if (!tb_x_word(r->c[i].text))
+					return false;
+				n++;
+			}
+	}
+	return n > 0;
+}
+
 /* Does some row name itself ("2.4.16:  300  310", a key ending in ':'),
  * or each of its figures ("IOPS=11.1k")? */
 static bool tb_rows_named(struct tb_state *st, const struct tb_table *t)
@@ -1852,7 +1871,8 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	/* "4 clients  3.1 MB/sec ...": a figure and a column of words after it
 	 * are the row's keys (x and its name) when value columns follow */
 	if (firstval >= 0 && firstval + 2 < nc && kind[firstval + 1][TB_WORD] && !kind[firstval + 1][TB_VAL] &&
-	    !kind[firstval + 1][TB_CHG] && !kind[firstval + 1][TB_SPREAD])
+	    !kind[firstval + 1][TB_CHG] && !kind[firstval + 1][TB_SPREAD] &&
+	    tb_column_x_words(st, t, cs[firstval + 1], ce[firstval + 1]))
 		for (int k = firstval + 2; k < nc; k++)
 			if (kind[k][TB_VAL] * 2 > kind[k][TB_WORD] + kind[k][TB_VAL] && kind[k][TB_VAL]) {
 				firstval = k;
@@ -1898,16 +1918,16 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	bool compares = tb_compares_columns(t);
 	tb_find_x(st, t, nrows, compares, &ro);
 	tb_decide_roles(st, t, &ro);
-	/* no header, a title for label, rows not named as labels, and more
-	 * than one value column: nothing tells the columns apart (runs? two
-	 * kernels?): said, not read */
+	/* no header, rows not named as labels, figures that do not name
+	 * themselves, and more than one value column: nothing tells the
+	 * columns apart (runs? two kernels? before -> after?): said, not read */
 	int nvg = 0;
 	for (int g = 0; g < t->ng; g++)
 		nvg += !t->g[g].derived && t->g[g].nval && !(ro.xcol && g <= ro.skip_before);
-	if (!t->nhead && ro.title[0] && !ro.transposed && !ro.label_words && nvg >= 2 && !tb_rows_named(st, t)) {
+	if (!t->nhead && !ro.transposed && !ro.label_words && nvg >= 2 && !tb_rows_named(st, t)) {
 		pp_note(p, first, last, false,
-			"lines %d-%d: %d value columns under \"%.40s\" and no header to tell them apart: not read", first,
-			last, nvg, ro.title);
+			"lines %d-%d: %d value columns%s%.40s%s and no header to tell them apart: not read", first, last,
+			nvg, ro.title[0] ? " under \"" : "", ro.title, ro.title[0] ? "\"" : "");
 		return;
 	}
 	struct tb_said said;

@@ -644,6 +644,12 @@ static void test_tables_everyday_shapes(void **state)
 		assert_true(!strcmp(rs.v[i].label, "base") || !strcmp(rs.v[i].label, "patched"));
 	result_set_free(&rs);
 
+	read_text("  seq read:   1234 -> 1300 (+5.3%)\n"
+		  "  rand read:  300000 -> 320000 (+6.7%)\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+
 	struct parser *p;
 	read_text("latency(us):\n"
 		  "  p50          12.1      11.8\n"
