@@ -601,6 +601,7 @@ struct tb_group {        /* a value column and the derived cells after it */
 	bool derived;    /* a change/ratio column (or headed like one) */
 	int nval, nchg;
 	int pipefield;   /* in a |-table, the bar-separated field it is (-1 none) */
+	char span[RP_LABEL_LEN]; /* the name an upper header line centres over it and its neighbours */
 };
 
 struct tb_table {
@@ -611,6 +612,7 @@ struct tb_table {
 	int rule;         /* a rule of dash runs between header and rows, -1 none */
 	char ptitle[RP_LABEL_LEN]; /* from a block of "Test : tbench" lines above */
 	char section[RP_NAME_LEN]; /* the heading of the section it is in ("~ hackbench ~") */
+	bool spanned;     /* an upper header line's names span the columns: they are the labels */
 	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
 	bool robot;       /* the kernel test robot's %stddev %change table */
 	bool derived_head; /* a header cell names a derived column */
@@ -1224,6 +1226,50 @@ static void tb_group_columns(struct tb_table *t, const int *cs, const int *ce, i
 	}
 }
 
+/* An upper header line with fewer names than value columns ("base" and
+ * "patched" centred over "read  write" each): each name heads the columns
+ * nearest its centre.  Returns false when the line is not such a line. */
+static bool tb_header_span_line(struct tb_table *t, const char *s)
+{
+	int ca[TB_COLS], cb[TB_COLS], nc = 0, nv = 0;
+	for (int g = 0; g < t->ng; g++)
+		nv += !t->g[g].derived && t->g[g].nval;
+	for (int i = 0; s[i] && nc < TB_COLS;) {
+		while (s[i] == ' ')
+			i++;
+		if (!s[i])
+			break;
+		ca[nc] = i;
+		while (s[i] && !(s[i] == ' ' && (s[i + 1] == ' ' || !s[i + 1])))
+			i++;
+		cb[nc++] = i;
+	}
+	if (nc < 2 || nc >= nv || nv % nc)
+		return false;
+	for (int g = 0; g < t->ng; g++) {
+		if (t->g[g].derived || !t->g[g].nval)
+			continue;
+		int gc = (t->g[g].vcol + t->g[g].vend) / 2, best = 0, bd = 1 << 30;
+		for (int k = 0; k < nc; k++) {
+			int d = abs(gc - (ca[k] + cb[k]) / 2);
+			if (d < bd) {
+				bd = d;
+				best = k;
+			}
+		}
+		char *h = t->g[g].span;
+		size_t hl = strlen(h), wl = (size_t)(cb[best] - ca[best]);
+		if (hl + wl + 2 >= sizeof(t->g[g].span))
+			continue;
+		if (hl)
+			h[hl++] = ' ';
+		memcpy(h + hl, s + ca[best], wl);
+		h[hl + wl] = 0;
+	}
+	t->spanned = true;
+	return true;
+}
+
 /* The runs of a rule of dashes ("------- ------ --- -----------"): the
  * columns as the writer drew them.  Returns how many (0: not such a rule). */
 static int tb_rule_spans(const char *s, int *cs, int *ce, int max)
@@ -1353,6 +1399,8 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 		ruled = true;
 	}
 	for (int h = 0; h < t->nhead; h++) {
+		if (!ruled && !piped && h + 1 < t->nhead && tb_header_span_line(t, st->ln[t->head[h]].s))
+			continue;
 		if (!ruled)
 			tb_header_line(t, st->ln[t->head[h]].s, piped);
 		t->derived_head = t->derived_head || tb_line_derived_head(st->ln[t->head[h]].s);
@@ -1755,7 +1803,17 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			continue;
 		}
 		char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
-		if (ro->head_labels || t->g[g].head[0])
+		if (t->spanned) {
+			/* "base" over "read  write": the upper names are the labels,
+			 * the lower ones and the row's name the metric */
+			if (!t->g[g].span[0]) {
+				said->noheads++;
+				continue;
+			}
+			pp_strlcpy(label, t->g[g].span, sizeof(label));
+			snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s%s%s", ro->title, ro->title[0] ? "_" : "", stat,
+				 stat[0] ? "_" : "", name, name[0] ? " " : "", t->g[g].head);
+		} else if (ro->head_labels || t->g[g].head[0])
 			tb_name_headed(t, ro, g, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
 		else
 			tb_name_unheaded(t, ro, r, c, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
@@ -1786,6 +1844,12 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 		if (t->g[g].derived || (ro->xcol && g <= ro->skip_before))
 			continue;
 		const char *h = t->g[g].head[0] ? t->g[g].head : "-";
+		if (t->spanned) {
+			/* the labels over the metrics: each name once */
+			if (!t->g[g].span[0] || (g && !strcmp(t->g[g].span, t->g[g - 1].span)))
+				continue;
+			h = t->g[g].span;
+		}
 		if (lk + strlen(h) + 3 < sizeof(labels) - 8) {
 			lk += (size_t)snprintf(labels + lk, sizeof(labels) - lk, "%s%s", nl ? ", " : "", h);
 			nl++;
@@ -1802,7 +1866,9 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 	const struct tb_state *st = p->st;
 	int unread = st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads;
 	pp_note(p, first, last, true, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s",
-		st->table_no, nrows, ro->transposed ? "x over columns" : ro->head_labels ? "labels" : "metrics", labels,
+		st->table_no, nrows,
+		ro->transposed ? "x over columns" : t->spanned ? "labels over metrics" : ro->head_labels ? "labels" : "metrics",
+		labels,
 		said->x[0] ? said->x : ro->transposed ? ro->txname : "-", said->metric, said->unit[0] ? " (" : "", said->unit,
 		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - st->pctlabels - said->bad,
 		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" :

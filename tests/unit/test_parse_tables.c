@@ -665,6 +665,30 @@ static void test_tables_everyday_shapes(void **state)
 	result_set_free(&rs);
 }
 
+/* Two header lines, the upper one's names centred over pairs of columns:
+ * those names are the labels, the lower ones the metrics (never two
+ * labels' figures pooled under one metric). */
+static void test_tables_spanning_header(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("              base                patched\n"
+		  "          read    write       read    write\n"
+		  "seq       100     200         110     210\n"
+		  "rand      10      20          11      21\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 8);
+	const struct result_point *pt = find(&rs, "patched", "seq read", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 110) < 1e-9);
+	pt = find(&rs, "base", "rand write", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 20) < 1e-9);
+	for (size_t i = 0; i < rs.n; i++)
+		assert_int_equal(rs.v[i].run, 0);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -691,6 +715,7 @@ int main(void)
 		cmocka_unit_test(test_tables_section_headings),
 		cmocka_unit_test(test_tables_column_without_label),
 		cmocka_unit_test(test_tables_everyday_shapes),
+		cmocka_unit_test(test_tables_spanning_header),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
