@@ -28,6 +28,16 @@ static const struct parser_ops *const all_ops[] = {
 	&parser_sysbench_ops, &parser_mail_ops, &parser_tables_ops, &parser_auto_ops,
 #endif
 };
+
+/* Whether the mail reader labels a tool's tables by the titles over them
+ * (tables.c passes "Kernel 2.5.43" to bonnie's reader; mail.c reads such
+ * a bonnie++ table as a table of its own, K/sec for labels): only then is
+ * a file with titled tool outputs a mail. */
+#ifdef IODASH_TABLES_READER
+#define MAIL_LABELS_TOOL_TABLES 1
+#else
+#define MAIL_LABELS_TOOL_TABLES 0
+#endif
 #define N_OPS (sizeof(all_ops) / sizeof(all_ops[0]))
 
 const struct parser_ops *pp_ops_at(size_t i)
@@ -577,39 +587,11 @@ const struct parser_ops parser_auto_ops = {
 
 /* A file's format from its first bytes: a mail is told by its label lines
  * and tables, a tool's output by its banner. */
-/* Does the file start with a mail's header block ("From:", "Subject:",
- * "Message-ID:" ... lines)?  A mail that quotes a tool's output is a mail:
- * its titles name what is compared, which the tool's reader never sees. */
-static bool parser_mail_headers(const char *buf, size_t len)
-{
-	static const char *const names[] = { "From:", "From ", "Date:", "Subject:", "Message-ID:", "Return-Path:",
-		"In-Reply-To:", "References:", "Received:", NULL };
-	int known = 0;
-	for (size_t i = 0; i < len && known < 2;) {
-		size_t j = i;
-		while (j < len && buf[j] != '\n')
-			j++;
-		if (j == i)
-			break; /* the blank line ends the header block */
-		bool ok = false;
-		for (size_t k = 0; names[k] && !ok; k++)
-			ok = j - i >= strlen(names[k]) && !strncasecmp(buf + i, names[k], strlen(names[k]));
-		if (ok)
-			known++;
-		else if (buf[i] != ' ' && buf[i] != '\t' && !memchr(buf + i, ':', j - i))
-			return false; /* not a header line */
-		i = j + 1;
-	}
-	return known >= 2;
-}
-
 static const char *parser_guess_file(const char *buf, size_t len, int *ntools)
 {
 	int score_mail = 0;
-	*ntools = 0;
-	if (parser_mail_headers(buf, len))
-		return "mail";
 	const char *tool = NULL;
+	char prev[64] = "";
 	const char *seen[AUTO_KIDS];
 	*ntools = 0;
 	char line[PARSER_LINE_MAX + 1];
@@ -644,10 +626,26 @@ static const char *parser_guess_file(const char *buf, size_t len, int *ntools)
 			score_mail += 2;                      /* "---- (5,10) - default" */
 		if (strchr(line, '\t') && t[0] >= '0' && t[0] <= '9')
 			score_mail += 1;                      /* TAB table row */
+		/* "Kernel 2.5.43" underlined with "=====": a title a person wrote
+		 * over what follows (no tool underlines with '=') */
+		bool rule = n >= 3 && strspn(t, "=") == n;
+		if (MAIL_LABELS_TOOL_TABLES && rule && prev[0] && !auto_sniff(prev)) {
+			bool letter = false;
+			for (const char *q = prev; *q; q++)
+				letter = letter || (*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z');
+			score_mail += letter ? 2 : 0;
+		}
+		if (n < sizeof(prev) && !rule) {
+			memcpy(prev, t, n);
+			prev[n] = '\0';
+		} else {
+			prev[0] = '\0';
+		}
 		i = j + 1;
 	}
-	/* two label lines, two section headings or a few TAB rows: a mail,
-	 * even when it quotes a tool's lines (a bonnie++ table, Throughput) */
+	/* two label lines, two section headings, two underlined titles or a
+	 * few TAB rows: a mail, even when it quotes a tool's lines (a bonnie++
+	 * table under each kernel's title, Throughput) */
 	if (score_mail >= 4)
 		return "mail";
 	if (tool)
