@@ -1172,7 +1172,7 @@ struct tb_roles {
 
 /* What was read from it, for its note. */
 struct tb_said {
-	int emitted, bad, settings, derived_rows, pct_heads, noheads;
+	int emitted, bad, settings, derived_rows, pct_heads, noheads, missing;
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
@@ -1785,6 +1785,8 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			}
 			continue;
 		}
+		if (c && c->kind == TB_MISS && !t->g[g].derived)
+			said->missing++; /* "n/a", "-", "+++++": nothing to read */
 		if (!c || c->kind != TB_VAL || t->g[g].derived)
 			continue;
 		/* a column headed "%CPU", "Read %": a share or a change, never
@@ -1859,12 +1861,15 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 	}
 	if (more)
 		snprintf(labels + lk, sizeof(labels) - lk, " +%d", more);
+	/* derived: whole columns (a diff, a ratio) and the change or spread
+	 * cells beside a value column ("(  0.00%)", "*  9.23%*", "± 2%") */
 	int nder = 0;
 	for (int g = 0; g < t->ng; g++)
-		nder += t->g[g].derived;
+		nder += t->g[g].derived || t->g[g].nchg > 0;
 	nder += said->derived_rows;
 	const struct tb_state *st = p->st;
-	int unread = st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads;
+	int unread =
+		st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads + said->missing;
 	pp_note(p, first, last, true, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s",
 		st->table_no, nrows,
 		ro->transposed ? "x over columns" : t->spanned ? "labels over metrics" : ro->head_labels ? "labels" : "metrics",
@@ -1872,7 +1877,8 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 		said->x[0] ? said->x : ro->transposed ? ro->txname : "-", said->metric, said->unit[0] ? " (" : "", said->unit,
 		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - st->pctlabels - said->bad,
 		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" :
-		said->pct_heads || st->pctlabels ? " (labels with a %)" : said->noheads ? " (columns without a label)" : "");
+		said->pct_heads || st->pctlabels ? " (labels with a %)" : said->noheads ? " (columns without a label)" :
+		said->missing ? " (n/a cells)" : "");
 }
 
 /* Is every cell of the column [a, b) an x word ("clients", "threads")? */

@@ -689,6 +689,37 @@ static void test_tables_spanning_header(void **state)
 	result_set_free(&rs);
 }
 
+/* --explain's line for a table: its labels, x, metric, title, the derived
+ * columns skipped (a diff column's cells beside v6.2) and the cells not
+ * read (n/a). */
+static void test_tables_note(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("Throughput (MB/s):\n"
+		  "\n"
+		  "clients    v6.1     v6.2     diff\n"
+		  "1          100      110      +10%\n"
+		  "8          700      650      -7.1%\n"
+		  "64         900      n/a      -\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 5);
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	assert_int_equal(nn, 1);
+	assert_true(notes[0].understood);
+	assert_int_equal(notes[0].first, 4);
+	assert_int_equal(notes[0].last, 6);
+	const char *want[] = { "labels v6.1, v6.2", "x clients", "metric throughput mb/s", "title Throughput (MB/s)",
+			       "1 derived cols/rows skipped", "5 read, 1 not read (n/a cells)" };
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (!strstr(notes[0].text, want[i]))
+			fail_msg("no \"%s\" in \"%s\"", want[i], notes[0].text);
+	parser_free(p);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -716,6 +747,7 @@ int main(void)
 		cmocka_unit_test(test_tables_column_without_label),
 		cmocka_unit_test(test_tables_everyday_shapes),
 		cmocka_unit_test(test_tables_spanning_header),
+		cmocka_unit_test(test_tables_note),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
