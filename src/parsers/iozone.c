@@ -20,12 +20,95 @@ void iozone_emit_row(struct parser *p, const char *label, int run, double reclen
 			pp_emit(p, label, run, "reclen_kb", reclen_kb, iozone_metrics[i], v[i], unit, RP_FINAL);
 }
 
+#define IOZONE_REPORT_COLS 32
+
 struct iozone_state {
 	char unit[RP_UNIT_LEN];
 	bool auto_mode, fixed_size;
 	int endcol[IOZONE_NCOLS + 2];
 	size_t ncols;            /* header columns including kB and reclen; 0 = no header */
+	bool table_rows;         /* rows of the auto-mode table were read */
+	const char *report;      /* -R: the metric of the report being read, NULL none */
+	double rec[IOZONE_REPORT_COLS]; /* -R: its record sizes (kB), from its header */
+	size_t nrec;
+	int reports_skipped;     /* -R reports that repeat the table read before */
 };
+
+/* -R's report names (iozone's Excel output) and the table's metrics. */
+static const char *iozone_report_metric(const char *name, size_t n)
+{
+	static const struct { const char *r, *m; } map[] = {
+		{ "Writer", "write" }, { "Re-writer", "rewrite" }, { "Reader", "read" }, { "Re-reader", "reread" },
+		{ "Random read", "random_read" }, { "Random write", "random_write" },
+		{ "Backward read", "bkwd_read" }, { "Record rewrite", "record_rewrite" },
+		{ "Stride read", "stride_read" }, { "Fwrite", "fwrite" }, { "Re-fwrite", "frewrite" },
+		{ "Fread", "fread" }, { "Re-fread", "freread" }, { "Random mix", "mixed" },
+		{ "Pwrite", "pwrite" }, { "Re-pwrite", "repwrite" }, { "Pread", "pread" }, { "Re-pread", "repread" },
+	};
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strlen(map[i].r) == n && !strncasecmp(map[i].r, name, n))
+			return map[i].m;
+	return NULL;
+}
+
+/* A token, its quotes off, as a number. */
+static bool iozone_quoted_number(const struct pp_tok *t, double *v)
+{
+	struct pp_tok u = *t;
+	if (u.len >= 2 && u.s[0] == '"' && u.s[u.len - 1] == '"') {
+		u.s++;
+		u.len -= 2;
+	}
+	return pp_tok_number(&u, v);
+}
+
+/* -R's Excel report: '"Writer report"', a header of record sizes
+ * ('"4"  "8"'), rows of a file size and a figure a record size
+ * ('"64"  123456  234567').  Returns true when the line was one of it.
+ * In a full output the reports repeat the auto-mode table above them:
+ * then they are not read again (their figures would be second runs). */
+static bool iozone_report_line(struct parser *p, struct iozone_state *z, const char *line)
+{
+	size_t n;
+	const char *t = pp_trim(line, &n);
+	if (n > 9 && t[0] == '"' && t[n - 1] == '"' && !strncmp(t + n - 8, " report\"", 8)) {
+		z->report = iozone_report_metric(t + 1, n - 9);
+		z->nrec = 0;
+		if (z->report && z->table_rows)
+			z->reports_skipped++;
+		return z->report != NULL;
+	}
+	if (!z->report)
+		return false;
+	struct pp_tok tok[IOZONE_REPORT_COLS + 2];
+	size_t nt = pp_tokens(line, tok, IOZONE_REPORT_COLS + 2);
+	if (!nt) {
+		return true; /* the blank line under a report */
+	}
+	if (tok[0].s[0] != '"' || nt > IOZONE_REPORT_COLS + 1) {
+		z->report = NULL;
+		return false;
+	}
+	double v[IOZONE_REPORT_COLS + 1];
+	for (size_t i = 0; i < nt; i++)
+		if (!iozone_quoted_number(&tok[i], &v[i])) {
+			z->report = NULL;
+			return false;
+		}
+	if (!z->nrec || tok[nt - 1].s[0] == '"') {
+		/* the header: every cell quoted */
+		z->nrec = nt < IOZONE_REPORT_COLS ? nt : IOZONE_REPORT_COLS;
+		memcpy(z->rec, v, z->nrec * sizeof(double));
+		return true;
+	}
+	if (z->table_rows || nt - 1 > z->nrec)
+		return true;
+	char label[RP_LABEL_LEN];
+	snprintf(label, sizeof(label), "%.40s %.0fkB", p->label, v[0]);
+	for (size_t i = 1; i < nt; i++)
+		pp_emit(p, label, -1, "reclen_kb", z->rec[i - 1], z->report, v[i], z->unit, RP_FINAL);
+	return true;
+}
 
 static void iozone_init(struct parser *p)
 {
@@ -97,6 +180,8 @@ static void iozone_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 		iozone_children(p, z, line);
 		return;
 	}
+	if (iozone_report_line(p, z, line))
+		return;
 	struct pp_tok t[IOZONE_NCOLS + 4];
 	size_t n = pp_tokens(line, t, IOZONE_NCOLS + 4);
 	if (n >= 3 && (pp_tok_eq(&t[0], "kB") || pp_tok_eq(&t[0], "KB")) && pp_tok_eq(&t[1], "reclen")) {
@@ -147,16 +232,25 @@ static void iozone_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 	else
 		pp_strlcpy(label, p->label, sizeof(label));
 	iozone_emit_row(p, label, -1, reclen, v, nv, z->unit);
+	z->table_rows = true;
 	(void)by_cr;
 	(void)truncated;
 	(void)len;
+}
+
+static void iozone_finish(struct parser *p)
+{
+	struct iozone_state *z = p->st;
+	if (z->reports_skipped)
+		pp_note(p, 1, p->lineno, true, "%d Excel (-R) reports repeat the table above them: read once, from the table",
+			z->reports_skipped);
 }
 
 /* iozone's banner, its auto-mode header, or a throughput-mode line. */
 static bool iozone_sniff(const char *t)
 {
 	return strstr(t, "Iozone: Performance Test") || (strstr(t, "reclen") && strstr(t, "rewrite")) ||
-	       strstr(t, "Children see throughput for");
+	       strstr(t, "Children see throughput for") || !strcmp(t, "\"Writer report\"");
 }
 
 const struct parser_ops parser_iozone_ops = {
@@ -164,6 +258,7 @@ const struct parser_ops parser_iozone_ops = {
 	.state_size = sizeof(struct iozone_state),
 	.init = iozone_init,
 	.line = iozone_line,
+	.finish = iozone_finish,
 	.commands = (const char *const[]){ "iozone", NULL },
 	.package = "iozone3 (Debian non-free)",
 	.sniff = iozone_sniff,

@@ -28,6 +28,16 @@ static const struct parser_ops *const all_ops[] = {
 	&parser_sysbench_ops, &parser_mail_ops, &parser_tables_ops, &parser_auto_ops,
 #endif
 };
+
+/* Whether the mail reader labels a tool's tables by the titles over them
+ * (tables.c passes "Kernel 2.5.43" to bonnie's reader; mail.c reads such
+ * a bonnie++ table as a table of its own, K/sec for labels): only then is
+ * a file with titled tool outputs a mail. */
+#ifdef IODASH_TABLES_READER
+#define MAIL_LABELS_TOOL_TABLES 1
+#else
+#define MAIL_LABELS_TOOL_TABLES 0
+#endif
 #define N_OPS (sizeof(all_ops) / sizeof(all_ops[0]))
 
 const struct parser_ops *pp_ops_at(size_t i)
@@ -581,6 +591,7 @@ static const char *parser_guess_file(const char *buf, size_t len, int *ntools)
 {
 	int score_mail = 0;
 	const char *tool = NULL;
+	char prev[64] = "";
 	const char *seen[AUTO_KIDS];
 	*ntools = 0;
 	char line[PARSER_LINE_MAX + 1];
@@ -615,10 +626,26 @@ static const char *parser_guess_file(const char *buf, size_t len, int *ntools)
 			score_mail += 2;                      /* "---- (5,10) - default" */
 		if (strchr(line, '\t') && t[0] >= '0' && t[0] <= '9')
 			score_mail += 1;                      /* TAB table row */
+		/* "Kernel 2.5.43" underlined with "=====": a title a person wrote
+		 * over what follows (no tool underlines with '=') */
+		bool rule = n >= 3 && strspn(t, "=") == n;
+		if (MAIL_LABELS_TOOL_TABLES && rule && prev[0] && !auto_sniff(prev)) {
+			bool letter = false;
+			for (const char *q = prev; *q; q++)
+				letter = letter || (*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z');
+			score_mail += letter ? 2 : 0;
+		}
+		if (n < sizeof(prev) && !rule) {
+			memcpy(prev, t, n);
+			prev[n] = '\0';
+		} else {
+			prev[0] = '\0';
+		}
 		i = j + 1;
 	}
-	/* two label lines, two section headings or a few TAB rows: a mail,
-	 * even when it quotes a tool's lines (a bonnie++ table, Throughput) */
+	/* two label lines, two section headings, two underlined titles or a
+	 * few TAB rows: a mail, even when it quotes a tool's lines (a bonnie++
+	 * table under each kernel's title, Throughput) */
 	if (score_mail >= 4)
 		return "mail";
 	if (tool)

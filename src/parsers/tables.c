@@ -26,6 +26,7 @@
 #define TB_CELLS 48
 #define TB_COLS 24
 #define TB_ROWS 512
+#define TB_KEYS 1024
 #define PM '\x01'         /* the ± sign, whatever its encoding was */
 
 enum tb_kind { TB_WORD, TB_VAL, TB_CHG, TB_SPREAD, TB_MISS };
@@ -61,6 +62,11 @@ struct tb_state {
 	size_t npend;
 	int pend_no;
 	struct tb_row rows[2]; /* scratch */
+	int table_no;         /* the table being read, from 1 */
+	struct tb_key { unsigned h; int table; } keys[TB_KEYS]; /* points' keys, by table */
+	int nkeys;
+	int longnames;        /* cells of the table being read left out: a name too long */
+	int pctlabels;        /* ... or a label with a '%' */
 	struct bonnie_table bt; /* bonnie++'s tables are read by bonnie's reader */
 };
 
@@ -333,6 +339,61 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 		c->v = NAN;
 }
 
+/* Between bars a field is one cell: "| Write        2048 MBs |" is a row's
+ * name, "| 445.2 %  |" a value and its unit. */
+static void tb_bar_fields(const char *s, struct tb_row *r)
+{
+	int bars = 0;
+	for (const char *q = s; *q; q++)
+		bars += *q == '|';
+	if (bars < 2)
+		return;
+	int out = 0;
+	for (int i = 0; i < r->n;) {
+		int f = 0;
+		for (int k = 0; k < r->c[i].col; k++)
+			f += s[k] == '|';
+		int j = i + 1;
+		for (; j < r->n; j++) {
+			int g = f;
+			for (int k = r->c[i].col; k < r->c[j].col; k++)
+				g += s[k] == '|';
+			if (g != f)
+				break;
+		}
+		struct tb_cell *c = &r->c[i];
+		if (j - i == 2 && c->kind == TB_VAL && !c->unit[0] && r->c[i + 1].kind == TB_WORD &&
+		    strlen(r->c[i + 1].text) <= 5) {
+			pp_strlcpy(c->unit, r->c[i + 1].text, sizeof(c->unit));
+			c->end = r->c[i + 1].end;
+		} else if (j - i >= 2 && c->kind == TB_WORD) {
+			size_t k = strlen(c->text);
+			for (int m = i + 1; m < j; m++) {
+				size_t w = strlen(r->c[m].text);
+				if (k + 1 + w < sizeof(c->text)) {
+					c->text[k++] = ' ';
+					memcpy(c->text + k, r->c[m].text, w + 1);
+					k += w;
+				}
+			}
+			c->end = r->c[j - 1].end;
+		} else {
+			for (int m = i; m < j; m++)
+				if (out != m)
+					r->c[out++] = r->c[m];
+				else
+					out++;
+			i = j;
+			continue;
+		}
+		if (out != i)
+			r->c[out] = *c;
+		out++;
+		i = j;
+	}
+	r->n = out;
+}
+
 /* The cells of one line: words at single blanks, then glued back where the
  * text says they are one cell ("(   0.00%)", "* -9.4%*", "7k iops",
  * "± 18%", "(-6.16 pct)"). */
@@ -406,6 +467,14 @@ static int tb_cells(const char *s, struct tb_row *r)
 		}
 		r->n++;
 	}
+	tb_bar_fields(s, r);
+	/* "Create 20000 files: 116.88": a figure inside the row's name */
+	for (int i = 0; i + 1 < r->n; i++) {
+		size_t tl = strlen(r->c[i + 1].text);
+		if (r->c[i].kind == TB_VAL && !r->c[i].unit[0] && r->c[i + 1].kind == TB_WORD &&
+		    r->c[i + 1].col == r->c[i].end + 1 && tl > 1 && r->c[i + 1].text[tl - 1] == ':')
+			r->c[i].kind = TB_WORD;
+	}
 	for (int i = 0; i < r->n; i++) {
 		r->nval += r->c[i].kind == TB_VAL;
 		r->nword += r->c[i].kind == TB_WORD;
@@ -444,10 +513,55 @@ static bool tb_is_diff(const char *s)
 	return false;
 }
 
+/* A header whose names hold numbers ("2000 files by 1M    200 files by
+ * 10M", "Write 4k   Read 4k"): cut at two blanks or bars, every cell
+ * holds a word and none is a figure alone (a value, with its unit,
+ * spread or change).  A row has at least one figure standing alone. */
+static bool tb_is_named_header(const char *s)
+{
+	struct tb_row one;
+	int cells = 0;
+	for (size_t i = 0; s[i];) {
+		while (s[i] == ' ' || s[i] == '|')
+			i++;
+		if (!s[i])
+			break;
+		size_t a = i;
+		bool letter = false;
+		while (s[i] && s[i] != '|' && !(s[i] == ' ' && (s[i + 1] == ' ' || !s[i + 1]))) {
+			letter = letter || isalpha((unsigned char)s[i]);
+			i++;
+		}
+		char cell[TB_W + 1];
+		memcpy(cell, s + a, i - a);
+		cell[i - a] = 0;
+		/* a figure: a value alone, or with its change or spread */
+		int nc = tb_cells(cell, &one), words = 0;
+		for (int k = 0; k < nc; k++)
+			words += one.c[k].kind == TB_WORD;
+		if (nc && !words)
+			return false;
+		if (!letter)
+			return false;
+		cells++;
+	}
+	return cells >= 2;
+}
+
 /* A line that is a table row: figures, and not prose. */
 static bool tb_is_row(const struct tb_row *r, const char *s)
 {
 	if (r->nval < 1 || r->n < 2)
+		return false;
+	/* "1. one thread", "2) with the patch": a list, not a row */
+	size_t l0 = strlen(r->c[0].text);
+	if (r->nval == 1 && r->c[0].kind == TB_VAL && l0 >= 2 && strchr(".)", r->c[0].text[l0 - 1]) &&
+	    r->c[1].kind == TB_WORD)
+		return false;
+	bool named = false; /* "IOPS=11.1k": a cell that names its figure */
+	for (int i = 0; i < r->n; i++)
+		named = named || r->c[i].name[0];
+	if (!named && tb_is_named_header(s))
 		return false;
 	/* a diffstat line ("fs/ext4/file.c | 34 +++---"), a hunk header */
 	if (tb_is_diff(s))
@@ -470,7 +584,7 @@ static bool tb_is_rule(const char *s)
 {
 	int dash = 0, other = 0;
 	for (; *s; s++) {
-		if (strchr("-=+|~_* ", *s))
+		if (strchr("-=+|~_* ,.`'", *s))
 			dash += *s != ' ';
 		else
 			other++;
@@ -487,6 +601,7 @@ struct tb_group {        /* a value column and the derived cells after it */
 	bool derived;    /* a change/ratio column (or headed like one) */
 	int nval, nchg;
 	int pipefield;   /* in a |-table, the bar-separated field it is (-1 none) */
+	char span[RP_LABEL_LEN]; /* the name an upper header line centres over it and its neighbours */
 };
 
 struct tb_table {
@@ -494,12 +609,17 @@ struct tb_table {
 	int head[3];      /* header lines, -1 none */
 	int nhead;
 	int title;        /* -1 none */
+	int rule;         /* a rule of dash runs between header and rows, -1 none */
+	char ptitle[RP_LABEL_LEN]; /* from a block of "Test : tbench" lines above */
+	char section[RP_NAME_LEN]; /* the heading of the section it is in ("~ hackbench ~") */
+	bool spanned;     /* an upper header line's names span the columns: they are the labels */
 	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
 	bool robot;       /* the kernel test robot's %stddev %change table */
 	bool derived_head; /* a header cell names a derived column */
 	struct tb_group g[TB_COLS];
 	int ng;
 	int keyend;       /* columns before this are the row's keys */
+	int namecol, nameend; /* a key column of names and numbers ("6.1", "6.1+patch"): all names */
 	int tailcol;      /* columns from this on name the row too */
 };
 
@@ -527,7 +647,8 @@ static bool tb_head_derived(const char *h)
 		if (!strncmp(low, words[k], n) || (i >= n && !strcmp(low + i - n, words[k])))
 			return true;
 	}
-	return low[0] == '%' && low[1];
+	/* "%diff", "%change"; not "% >2 sec" (tiobench's share of slow requests) */
+	return low[0] == '%' && isalpha((unsigned char)low[1]);
 }
 
 /* A column headed "diff", "%diff", "delta", "change", "speedup" compares
@@ -606,7 +727,8 @@ static bool tb_x_word1(const char *h)
 {
 	static const char *const words[] = { "clients", "threads", "thr", "procs", "tasks", "jobs", "numjobs",
 		"bs", "reclen", "size", "count", "groups", "workers", "#workers", "# tasks", "nr_task", "block",
-		NULL };
+		"client", "thread", "proc", "task", "job", "worker", "processes", "process",
+		"streams", "stream", "qd", "iodepth", NULL };
 	char low[RP_NAME_LEN];
 	size_t i, k = 0;
 	for (i = 0; h[i] && k < sizeof(low) - 1; i++)
@@ -638,15 +760,15 @@ static void tb_metric_name(const char *s, char *out, size_t len)
 	bool us = false;
 	for (; *s && k + 1 < len; s++) {
 		unsigned char c = (unsigned char)*s;
-		if (isalnum(c) || c == '.' || c == '-' || c == '%' || c == '/') {
+		if (isalnum(c) || c == '.' || c == '-' || c == '%' || c == '/' || c == '_') {
 			out[k++] = (char)tolower(c);
 			us = false;
 		} else if (!us && k) {
-			out[k++] = '_';
+			out[k++] = c == ' ' ? ' ' : '_';
 			us = true;
 		}
 	}
-	while (k && out[k - 1] == '_')
+	while (k && (out[k - 1] == '_' || out[k - 1] == ' '))
 		k--;
 	out[k] = 0;
 }
@@ -797,9 +919,13 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 			i++;
 		if (!s[i])
 			break;
-		int a = i;
-		while (s[i] && s[i] != ' ' && s[i] != '|')
+		int a = i, depth = 0;
+		/* "tip[pct imp](CV)": blanks inside brackets are part of the name */
+		while (s[i] && s[i] != '|' && (s[i] != ' ' || depth > 0)) {
+			depth += s[i] == '[' || s[i] == '(';
+			depth -= (s[i] == ']' || s[i] == ')') && depth > 0;
 			i++;
+		}
 		int b = i;
 		if (b <= t->keyend)
 			continue; /* over the keys: the x's name, read elsewhere */
@@ -829,6 +955,18 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 		}
 		if (best < 0 || bd > 6)
 			continue;
+		/* "change" over the "+8.3%" cells after a value: it heads those
+		 * derived cells, not the value's column */
+		if (t->g[best].nchg && a >= t->g[best].vend) {
+			char w[RP_LABEL_LEN];
+			size_t n = (size_t)(b - a) < sizeof(w) - 1 ? (size_t)(b - a) : sizeof(w) - 1;
+			memcpy(w, s + a, n);
+			w[n] = 0;
+			if (tb_head_derived(w)) {
+				t->derived_head = true;
+				continue;
+			}
+		}
 		char *h = t->g[best].head;
 		size_t hl = strlen(h), wl = (size_t)(b - a);
 		if (hl && hl + 1 < sizeof(t->g[best].head)) {
@@ -843,15 +981,33 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 	}
 }
 
+/* A word that counts repetitions: "Run", "run", "iteration", "pass", "trial". */
+static bool tb_run_word(const char *w)
+{
+	static const char *const words[] = { "run", "iteration", "iter", "pass", "trial", "round", NULL };
+	for (size_t i = 0; words[i]; i++)
+		if (!strcasecmp(w, words[i]))
+			return true;
+	return false;
+}
+
 /* The statistic, x and name of a row's key cells ("Hmean tput-16",
  * "Amean latency-4", "Min 1-files/sec", "16", "randread 4k"). */
-static void tb_row_key(const struct tb_row *r, int keyend, char *stat, size_t sl, char *name, size_t nl,
-		       double *x, bool *has_x, char *xname, size_t xl)
+static void tb_row_key(const struct tb_row *r, const struct tb_table *t, char *stat, size_t sl, char *name,
+		       size_t nl, double *x, bool *has_x, char *xname, size_t xl)
 {
+	int keyend = t->keyend;
 	stat[0] = name[0] = 0;
 	*has_x = false;
 	for (int i = 0; i < r->n && r->c[i].col < keyend; i++) {
 		const struct tb_cell *c = &r->c[i];
+		if (c->col >= t->namecol && c->end <= t->nameend) {
+			size_t k = strlen(name);
+			if (k && k + 1 < nl)
+				name[k++] = ' ';
+			pp_strlcpy(name + k, c->text, nl - k);
+			continue;
+		}
 		const char *eq = strchr(c->text, '=');
 		double kib;
 		if (!*has_x && eq && pp_size_to_kib(eq + 1, strlen(eq + 1), &kib)) {
@@ -868,9 +1024,28 @@ static void tb_row_key(const struct tb_row *r, int keyend, char *stat, size_t sl
 		bool suf;
 		size_t n = strlen(c->text);
 		size_t used = tb_number(c->text, n, &v, &suf);
+		/* "Run 1:", "run 2", "#3", "iteration 4": which repetition it
+		 * is, never x: the rows are runs of one key */
+		if (tb_run_word(c->text) && i + 1 < r->n && r->c[i + 1].col < keyend) {
+			const char *nt = r->c[i + 1].text;
+			size_t nn = strlen(nt);
+			if (tb_number(nt, nn, &v, &suf) + (nn && nt[nn - 1] == ':') == nn && nn) {
+				i++;
+				continue;
+			}
+		}
+		if (c->text[0] == '#' && tb_number(c->text + 1, n - 1, &v, &suf) + (c->text[n - 1] == ':') + 1 == n &&
+		    n > 1)
+			continue;
 		if (!*has_x && used && (used == n || (used + 1 == n && c->text[used] == ':'))) {
 			*x = v;
 			*has_x = true;
+			/* "4 clients": the word after the figure names x */
+			if (i + 1 < r->n && r->c[i + 1].col < keyend && r->c[i + 1].kind == TB_WORD &&
+			    tb_x_word(r->c[i + 1].text)) {
+				tb_metric_name(r->c[i + 1].text, xname, xl);
+				i++;
+			}
 			continue;
 		}
 		/* "tput-16", "disk-41", "send-64": name and x; "1-files/sec": x and name */
@@ -893,7 +1068,12 @@ static void tb_row_key(const struct tb_row *r, int keyend, char *stat, size_t sl
 				pp_strlcpy(name, c->text + used + 1, nl);
 			continue;
 		}
-		/* other words: the row's name */
+		/* other words: the row's name ("." of tiobench's Dir column says nothing) */
+		bool alnum = false;
+		for (const char *q = c->text; *q && !alnum; q++)
+			alnum = isalnum((unsigned char)*q);
+		if (!alnum)
+			continue;
 		size_t k = strlen(name);
 		if (k && k + 1 < nl)
 			name[k++] = ' ';
@@ -904,9 +1084,55 @@ static void tb_row_key(const struct tb_row *r, int keyend, char *stat, size_t sl
 		name[--k] = 0;
 }
 
+/* The table (from 1) that first gave this label, setting, metric and x;
+ * the current one when none did (remembered, up to TB_KEYS). */
+static int tb_key_table(struct tb_state *st, const char *label, const char *setting, const char *metric, double x)
+{
+	unsigned h = 2166136261u;
+	const char *parts[3] = { label, setting, metric };
+	for (int i = 0; i < 3; i++) {
+		for (const char *s = parts[i]; *s; s++)
+			h = (h ^ (unsigned char)*s) * 16777619u;
+		h = (h ^ 0xffu) * 16777619u;
+	}
+	char xs[32];
+	snprintf(xs, sizeof(xs), "%.9g", x);
+	for (const char *s = xs; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	for (int i = 0; i < st->nkeys; i++)
+		if (st->keys[i].h == h)
+			return st->keys[i].table;
+	if (st->nkeys < TB_KEYS)
+		st->keys[st->nkeys++] = (struct tb_key){ h, st->table_no };
+	return st->table_no;
+}
+
+/* A point of the table being read.  Another table's point with the same
+ * label, metric and x is no run of this one (two tables of one post are
+ * two measurements: numjobs=1 and numjobs=3 under the same header): this
+ * one's setting says "table N", N the table's number in the post. */
 static void tb_emit(struct parser *p, const char *label, const char *setting, const char *x_name, double x,
 		    const char *metric, const struct tb_cell *c, int lineno, int *bad)
 {
+	struct tb_state *st = p->st;
+	char set[RP_LABEL_LEN];
+	if (!metric[0])
+		metric = "value";
+	/* cut short, two names would be one metric: left out, and said */
+	if (strlen(metric) >= RP_NAME_LEN) {
+		st->longnames++;
+		return;
+	}
+	/* what is compared is never a share or a change ("%CPU", "%diff") */
+	if (strchr(label, '%')) {
+		st->pctlabels++;
+		return;
+	}
+	if (tb_key_table(st, label, setting, metric, x) != st->table_no) {
+		snprintf(set, sizeof(set), "%.*s%stable %d", RP_LABEL_LEN - 16, setting, setting[0] ? ", " : "",
+			 st->table_no % 10000);
+		setting = set;
+	}
 	if (!isfinite(c->v)) {
 		if (!*bad)
 			pp_note(p, lineno, lineno, false, "line %d: %.40s is out of range: read as n/a", lineno, c->text);
@@ -920,7 +1146,7 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 	pt.run = -1;
 	pp_strlcpy(pt.x_name, x_name, sizeof(pt.x_name));
 	pt.x = x;
-	pp_strlcpy(pt.metric, metric[0] ? metric : "value", sizeof(pt.metric));
+	pp_strlcpy(pt.metric, metric, sizeof(pt.metric));
 	pt.value = c->v;
 	pp_strlcpy(pt.unit, c->unit, sizeof(pt.unit));
 	pt.flags = RP_FINAL;
@@ -940,12 +1166,13 @@ struct tb_roles {
 	bool head_labels;     /* the header names what is compared */
 	bool transposed;      /* ... and holds x: the rows are the labels */
 	bool rows_label;      /* under metric names, the rows name what is compared */
+	bool label_words;     /* every row's first name is a label word or a version */
 	char txname[RP_NAME_LEN], tmetric[RP_NAME_LEN], xname[RP_NAME_LEN];
 };
 
 /* What was read from it, for its note. */
 struct tb_said {
-	int emitted, bad;
+	int emitted, bad, settings, derived_rows, pct_heads, noheads, missing;
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
@@ -999,6 +1226,144 @@ static void tb_group_columns(struct tb_table *t, const int *cs, const int *ce, i
 	}
 }
 
+/* An upper header line with fewer names than value columns ("base" and
+ * "patched" centred over "read  write" each): each name heads the columns
+ * nearest its centre.  Returns false when the line is not such a line. */
+static bool tb_header_span_line(struct tb_table *t, const char *s)
+{
+	int ca[TB_COLS], cb[TB_COLS], nc = 0, nv = 0;
+	for (int g = 0; g < t->ng; g++)
+		nv += !t->g[g].derived && t->g[g].nval;
+	for (int i = 0; s[i] && nc < TB_COLS;) {
+		while (s[i] == ' ')
+			i++;
+		if (!s[i])
+			break;
+		ca[nc] = i;
+		while (s[i] && !(s[i] == ' ' && (s[i + 1] == ' ' || !s[i + 1])))
+			i++;
+		cb[nc++] = i;
+	}
+	if (nc < 2 || nc >= nv || nv % nc)
+		return false;
+	for (int g = 0; g < t->ng; g++) {
+		if (t->g[g].derived || !t->g[g].nval)
+			continue;
+		int gc = (t->g[g].vcol + t->g[g].vend) / 2, best = 0, bd = 1 << 30;
+		for (int k = 0; k < nc; k++) {
+			int d = abs(gc - (ca[k] + cb[k]) / 2);
+			if (d < bd) {
+				bd = d;
+				best = k;
+			}
+		}
+		char *h = t->g[g].span;
+		size_t hl = strlen(h), wl = (size_t)(cb[best] - ca[best]);
+		if (hl + wl + 2 >= sizeof(t->g[g].span))
+			continue;
+		if (hl)
+			h[hl++] = ' ';
+		memcpy(h + hl, s + ca[best], wl);
+		h[hl + wl] = 0;
+	}
+	t->spanned = true;
+	return true;
+}
+
+/* The runs of a rule of dashes ("------- ------ --- -----------"): the
+ * columns as the writer drew them.  Returns how many (0: not such a rule). */
+static int tb_rule_spans(const char *s, int *cs, int *ce, int max)
+{
+	int n = 0;
+	for (int i = 0; s[i];) {
+		while (s[i] == ' ')
+			i++;
+		if (!s[i])
+			break;
+		int a = i;
+		while (s[i] == '-' || s[i] == '=')
+			i++;
+		if (s[i] && s[i] != ' ')
+			return 0;
+		if (i - a < 2)
+			return 0;
+		if (cs && n < max) {
+			cs[n] = a;
+			ce[n] = i;
+		}
+		n++;
+	}
+	return n;
+}
+
+/* Under a rule of dash runs, a header word belongs to the run it stands
+ * over (the nearest one); each run's head goes to the groups under it.
+ * tiobench's "Seq Read / Rate (CPU%)" over two figures: the rate is the
+ * first, the part in brackets names the second ("Seq Read CPU%"). */
+static bool tb_rule_heads(struct tb_state *st, struct tb_table *t)
+{
+	int cs[TB_COLS * 2], ce[TB_COLS * 2];
+	int ns = tb_rule_spans(st->ln[t->rule].s, cs, ce, TB_COLS * 2);
+	if (ns < 2 || ns > TB_COLS * 2)
+		return false;
+	char head[TB_COLS * 2][RP_LABEL_LEN];
+	memset(head, 0, sizeof(head));
+	for (int h = 0; h < t->nhead; h++) {
+		const char *s = st->ln[t->head[h]].s;
+		for (int i = 0; s[i];) {
+			while (s[i] == ' ')
+				i++;
+			if (!s[i])
+				break;
+			int a = i;
+			while (s[i] && s[i] != ' ')
+				i++;
+			int best = 0, bd = 1 << 30;
+			for (int k = 0; k < ns; k++) {
+				int d = a >= ce[k] ? a - ce[k] + 1 : (i <= cs[k] ? cs[k] - i + 1 : 0);
+				if (d < bd) {
+					bd = d;
+					best = k;
+				}
+			}
+			size_t hl = strlen(head[best]), wl = (size_t)(i - a);
+			if (hl + wl + 2 < RP_LABEL_LEN) {
+				if (hl)
+					head[best][hl++] = ' ';
+				memcpy(head[best] + hl, s + a, wl);
+				head[best][hl + wl] = 0;
+			}
+		}
+	}
+	for (int k = 0; k < ns; k++) {
+		int in[TB_COLS], n = 0;
+		for (int g = 0; g < t->ng && n < TB_COLS; g++)
+			if (t->g[g].vcol < ce[k] && cs[k] < t->g[g].vend)
+				in[n++] = g;
+		if (n == 1) {
+			pp_strlcpy(t->g[in[0]].head, head[k], sizeof(t->g[in[0]].head));
+			continue;
+		}
+		const char *op = strchr(head[k], '('), *cl = op ? strchr(op, ')') : NULL;
+		if (n != 2 || !op || !cl) {
+			for (int m = 0; m < n; m++)
+				t->g[in[m]].head[0] = 0; /* not known which is which: no head */
+			continue;
+		}
+		char first[RP_LABEL_LEN], second[RP_LABEL_LEN];
+		size_t fl = (size_t)(op - head[k]);
+		while (fl && head[k][fl - 1] == ' ')
+			fl--;
+		pp_strlcpy(first, head[k], fl + 1);
+		const char *lw = strrchr(first, ' ');
+		size_t pl = lw ? (size_t)(lw - first) : 0;
+		snprintf(second, sizeof(second), "%.*s%s%.*s", (int)pl, first, pl ? " " : "", (int)(cl - op - 1), op + 1);
+		pp_strlcpy(t->g[in[0]].head, first, sizeof(t->g[in[0]].head));
+		pp_strlcpy(t->g[in[1]].head, second, sizeof(t->g[in[1]].head));
+	}
+	return true;
+}
+
 /* Header lines: their words on the groups (or the keys); the keys' head
  * into keyhead. */
 static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen)
@@ -1007,9 +1372,45 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 	bool piped = strchr(row0, '|') != NULL;
 	for (int g = 0; g < t->ng; g++)
 		t->g[g].pipefield = piped ? tb_pipe_field(row0, t->g[g].vcol) : -1;
+	bool ruled = !piped && t->rule >= 0 && t->nhead && tb_rule_heads(st, t);
+	/* the robot prints one commit a value column, each change column
+	 * before the value it compares: the names go to the value columns in
+	 * order (its rule runs are as wide as the names, not the figures) */
+	if (t->robot && t->nhead == 1) {
+		const char *s = st->ln[t->head[0]].s;
+		int g = 0;
+		for (int i = 0; s[i];) {
+			while (s[i] == ' ')
+				i++;
+			if (!s[i])
+				break;
+			int a = i;
+			while (s[i] && s[i] != ' ')
+				i++;
+			while (g < t->ng && t->g[g].derived)
+				g++;
+			if (g < t->ng) {
+				int n = i - a < RP_LABEL_LEN - 1 ? i - a : RP_LABEL_LEN - 1;
+				memcpy(t->g[g].head, s + a, (size_t)n);
+				t->g[g].head[n] = 0;
+				g++;
+			}
+		}
+		ruled = true;
+	}
 	for (int h = 0; h < t->nhead; h++) {
-		tb_header_line(t, st->ln[t->head[h]].s, piped);
+		if (!ruled && !piped && h + 1 < t->nhead && tb_header_span_line(t, st->ln[t->head[h]].s))
+			continue;
+		if (!ruled)
+			tb_header_line(t, st->ln[t->head[h]].s, piped);
 		t->derived_head = t->derived_head || tb_line_derived_head(st->ln[t->head[h]].s);
+	}
+	/* "tip[pct imp](CV)": the name, then what its cells hold (the value,
+	 * [its change], (its spread)): the name alone is the head */
+	for (int g = 0; g < t->ng; g++) {
+		char *br = strchr(t->g[g].head, '[');
+		if (br && br > t->g[g].head && br[-1] != ' ' && strchr(br, ']'))
+			*br = 0;
 	}
 	keyhead[0] = '\0';
 	if (t->nhead) {
@@ -1020,7 +1421,9 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 		size_t e = k;
 		while (s[e] && !(s[e] == ' ' && s[e + 1] == ' '))
 			e++;
-		if ((int)k < t->keyend && e > k)
+		/* a head over the keys alone: one that runs on over the values
+		 * ("vanilla" over a long "SeqRead-MB/sec-16") names a label */
+		if ((int)e <= t->keyend && e > k)
 			pp_strlcpy(keyhead, s + k, e - k + 1 < klen ? e - k + 1 : klen);
 	}
 }
@@ -1048,25 +1451,86 @@ static bool tb_group_counts_up(struct tb_state *st, const struct tb_table *t, in
 	return distinct && ints && ns == nrows;
 }
 
+/* Do all rows hold the same figure in group g? */
+static bool tb_group_constant(struct tb_state *st, const struct tb_table *t, int g)
+{
+	struct tb_row *r = &st->rows[0];
+	double first = NAN;
+	int n = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		for (int i = 0; i < r->n; i++)
+			if (r->c[i].kind == TB_VAL && r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end) {
+				if (n++ && r->c[i].v != first)
+					return false;
+				first = r->c[i].v;
+				break;
+			}
+	}
+	return n >= 2;
+}
+
 /* A value column that is x: a leading one under an x word (or under
  * nothing, with more labelled columns after it), one under an x word
  * further on, or under metric names (fs_mark's FSUse% Count Size,
  * tiobench's File Size, Num Thr) the first whose values all differ, the
  * constant ones before it being the test's settings. */
+/* A head that is an x value: "16", "JOBS=16", "16 jobs", "4 threads". */
+static bool tb_head_x_value(const char *h, double *v, char *xname, size_t xl)
+{
+	const char *eq = strchr(h, '=');
+	const char *num = eq ? eq + 1 : h;
+	size_t n = strlen(num);
+	bool suf;
+	size_t used = n ? tb_number(num, n, v, &suf) : 0;
+	if (!used || suf)
+		return false;
+	if (used == n) {
+		if (eq && xname) {
+			char w[RP_NAME_LEN];
+			size_t k = (size_t)(eq - h) < sizeof(w) - 1 ? (size_t)(eq - h) : sizeof(w) - 1;
+			memcpy(w, h, k);
+			w[k] = 0;
+			tb_metric_name(w, xname, xl);
+		}
+		return true;
+	}
+	if (eq || num[used] != ' ' || !tb_x_word1(num + used + 1))
+		return false;
+	if (xname)
+		tb_metric_name(num + used + 1, xname, xl);
+	return true;
+}
+
 static void tb_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool compares, struct tb_roles *ro)
 {
-	if (t->ng >= 2 && (tb_x_word(t->g[0].head) || (!t->g[0].head[0] && t->g[1].head[0]))) {
+	/* "1 job  4 jobs  16 jobs": x values over the columns, no x column */
+	double hv;
+	if (t->ng >= 2 && tb_head_x_value(t->g[0].head, &hv, NULL, 0) && tb_head_x_value(t->g[1].head, &hv, NULL, 0))
+		return;
+	/* a column under an x word whose figures never change ("File Size
+	 * 256" on every row) is a setting of the test; x is further on */
+	if (t->ng >= 2 && (tb_x_word(t->g[0].head) || (!t->g[0].head[0] && t->g[1].head[0])) &&
+	    !(nrows >= 2 && t->g[0].head[0] && tb_group_constant(st, t, 0))) {
 		ro->xcol = true;
 		if (t->g[0].head[0])
 			pp_strlcpy(ro->keyhead, t->g[0].head, sizeof(ro->keyhead));
 	}
 	for (int g = 1; !ro->xcol && g < t->ng && g < 4; g++)
-		if (tb_x_word(t->g[g].head) && g + 1 < t->ng) {
+		if (tb_x_word(t->g[g].head) && g + 1 < t->ng && !(nrows >= 2 && tb_group_constant(st, t, g))) {
 			ro->xcol = true;
 			ro->skip_before = g;
 			pp_strlcpy(ro->keyhead, t->g[g].head, sizeof(ro->keyhead));
 		}
-	if (ro->xcol || compares || t->ng < 2 || nrows < 2)
+	/* figures that grow row by row are x only over three rows or more,
+	 * and never where a "kernel" (config, patch...) column names the rows */
+	static const char *const lw[] = { "kernel", "kernels", "config", "patch", "version", "tree", NULL };
+	for (size_t q = 0; lw[q]; q++)
+		if (!strcasecmp(ro->keyhead, lw[q]))
+			return;
+	if (ro->xcol || compares || t->ng < 2 || nrows < 3)
 		return;
 	int nm = 0;
 	for (int g = 0; g < t->ng; g++)
@@ -1091,19 +1555,11 @@ static bool tb_heads_are_x(const struct tb_table *t, struct tb_roles *ro)
 	for (int g = ro->xcol ? ro->skip_before + 1 : 0; g < t->ng && transposed; g++) {
 		if (t->g[g].derived)
 			continue;
-		const char *h = t->g[g].head, *eq = strchr(h, '=');
 		double v;
-		bool suf;
-		const char *num = eq ? eq + 1 : h;
-		size_t n = strlen(num);
-		transposed = n && tb_number(num, n, &v, &suf) == n && !suf;
-		if (transposed && eq && !ro->txname[0]) {
-			char w[RP_NAME_LEN];
-			size_t k = (size_t)(eq - h) < sizeof(w) - 1 ? (size_t)(eq - h) : sizeof(w) - 1;
-			memcpy(w, h, k);
-			w[k] = 0;
-			tb_metric_name(w, ro->txname, sizeof(ro->txname));
-		}
+		char xn[RP_NAME_LEN] = "";
+		transposed = tb_head_x_value(t->g[g].head, &v, xn, sizeof(xn));
+		if (transposed && xn[0] && !ro->txname[0])
+			pp_strlcpy(ro->txname, xn, sizeof(ro->txname));
 	}
 	if (transposed && !ro->txname[0])
 		tb_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->txname, sizeof(ro->txname));
@@ -1165,8 +1621,16 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 	ro->transposed = ro->head_labels && ro->labelled >= 2 && tb_heads_are_x(t, ro);
 	if (ro->head_labels && ro->title[0])
 		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
+	/* the header names what is compared: a section's heading names what
+	 * is measured ("~ hackbench ~" over "NPS1" and its table) */
+	if (ro->head_labels && t->section[0] && !strcasestr(ro->title, t->section)) {
+		char m[RP_NAME_LEN * 2];
+		snprintf(m, sizeof(m), "%s%s%s", t->section, ro->tmetric[0] ? " " : "", ro->tmetric);
+		tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
+	}
 	tb_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->xname, sizeof(ro->xname));
 	ro->rows_label = tb_rows_name_labels(st, t, ro);
+	ro->label_words = tb_rows_are_labels(st, t);
 }
 
 /* The row's first name as a label (its ':' off); returns where the
@@ -1195,8 +1659,14 @@ static void tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
 		pp_strlcpy(label, name, llen);
 		snprintf(mbuf, mlen, "%s%s%s", title, title[0] ? "_" : "", head);
+	} else if (title[0]) {
+		/* the title names what is compared: the row's name is part of
+		 * what it measures, else rows of other names would be runs */
+		pp_strlcpy(label, title, llen);
+		snprintf(mbuf, mlen, "%s%s%s%s%s", stat, stat[0] && name[0] ? "_" : "", name,
+			 (stat[0] || name[0]) ? " " : "", head);
 	} else {
-		pp_strlcpy(label, title[0] ? title : (name[0] ? name : ""), llen);
+		pp_strlcpy(label, name, llen);
 		snprintf(mbuf, mlen, "%s%s%s", stat, stat[0] ? "_" : "", head);
 	}
 }
@@ -1211,8 +1681,14 @@ static void tb_name_unheaded(const struct tb_table *t, const struct tb_roles *ro
 	char tname[RP_NAME_LEN];
 	size_t t0 = r->n ? strlen(r->c[0].text) : 0;
 	bool named = t0 && r->c[0].col < t->keyend && r->c[0].text[t0 - 1] == ':' && !strchr(r->c[0].text, '=');
+	char first[RP_LABEL_LEN];
+	tb_first_name(name, first, sizeof(first));
 	if (title[0] && !named) {
 		pp_strlcpy(label, title, llen);
+	} else if (!named && !tb_versionish(first) && !ro->label_words) {
+		/* "Create 20000 files: 116.88": nothing says what is compared;
+		 * the source's own label, and the whole name is the metric */
+		label[0] = 0;
 	} else {
 		size_t k = tb_first_name(name, label, llen);
 		rest = name[k] ? name + k + 1 : "";
@@ -1241,13 +1717,10 @@ static const struct tb_cell *tb_group_cell(const struct tb_row *r, const struct 
 static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const struct tb_roles *ro, int g,
 			       const char *name, const struct tb_cell *c, int lineno, struct tb_said *said)
 {
-	char metric[RP_NAME_LEN], label[RP_LABEL_LEN], mbuf[96];
+	char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
 	size_t k = tb_first_name(name, label, sizeof(label));
-	const char *h = strchr(t->g[g].head, '=');
-	double hx;
-	bool suf;
-	h = h ? h + 1 : t->g[g].head;
-	tb_number(h, strlen(h), &hx, &suf);
+	double hx = 0;
+	tb_head_x_value(t->g[g].head, &hx, NULL, 0);
 	snprintf(mbuf, sizeof(mbuf), "%s%s%s", ro->title, ro->title[0] && name[k] ? "_" : "",
 		 name[k] ? name + k + 1 : "");
 	if (c->name[0]) {
@@ -1256,6 +1729,11 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 	}
 	tb_metric_name(mbuf, metric, sizeof(metric));
 	tb_emit(p, label, t->setting, ro->txname, hx, metric, c, lineno, &said->bad);
+	if (!said->emitted) {
+		pp_strlcpy(said->metric, metric, sizeof(said->metric));
+		pp_strlcpy(said->unit, c->unit, sizeof(said->unit));
+		pp_strlcpy(said->x, ro->txname, sizeof(said->x));
+	}
 	said->emitted++;
 }
 
@@ -1269,7 +1747,7 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 	double x = 0;
 	bool has_x;
 	pp_strlcpy(rxname, ro->xname, sizeof(rxname));
-	tb_row_key(r, t->keyend, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
+	tb_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
 	for (int i = 0; i < r->n; i++)
 		if (r->c[i].col >= t->tailcol && r->c[i].text[0] != '(' && r->c[i].text[0] != '[') {
 			size_t k = strlen(name);
@@ -1277,25 +1755,67 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 				name[k++] = ' ';
 			pp_strlcpy(name + k, r->c[i].text, sizeof(name) - k);
 		}
+	/* a row that names what is compared, named like a derived one
+	 * ("speed-up(times):", "%diff"): no runs */
+	if (ro->transposed || ro->label_words || !t->nhead) {
+		char first[RP_LABEL_LEN];
+		tb_first_name(name, first, sizeof(first));
+		char *par = strchr(first, '(');
+		if (par && par > first)
+			*par = 0;
+		if (first[0] && tb_head_derived(first)) {
+			said->derived_rows++;
+			return;
+		}
+	}
 	for (int g = 0; g < t->ng; g++) {
 		const struct tb_cell *c = tb_group_cell(r, &t->g[g]);
-		if (ro->xcol && g < ro->skip_before)
+		if (ro->xcol && g < ro->skip_before) {
+			said->settings += c && c->kind == TB_VAL;
 			continue;
+		}
 		if (g == ro->skip_before && ro->xcol) {
 			if (c && c->kind == TB_VAL && isfinite(c->v)) {
 				x = c->v;
 				has_x = true;
+				/* "4 clients": the word after the figure names x */
+				const struct tb_cell *nx = c + 1;
+				if (nx < r->c + r->n && nx->kind == TB_WORD && tb_x_word(nx->text))
+					tb_metric_name(nx->text, rxname, sizeof(rxname));
 			}
 			continue;
 		}
+		if (c && c->kind == TB_MISS && !t->g[g].derived)
+			said->missing++; /* "n/a", "-", "+++++": nothing to read */
 		if (!c || c->kind != TB_VAL || t->g[g].derived)
 			continue;
+		/* a column headed "%CPU", "Read %": a share or a change, never
+		 * what is compared */
+		if (ro->head_labels && !ro->transposed && strchr(t->g[g].head, '%')) {
+			said->pct_heads++;
+			continue;
+		}
+		/* the header names what is compared, but not this column's */
+		if (ro->head_labels && !ro->transposed && !t->g[g].head[0]) {
+			said->noheads++;
+			continue;
+		}
 		if (ro->transposed) {
 			tb_emit_transposed(p, t, ro, g, name, c, st->ln[li].no, said);
 			continue;
 		}
-		char metric[RP_NAME_LEN], label[RP_LABEL_LEN], mbuf[96];
-		if (ro->head_labels || t->g[g].head[0])
+		char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
+		if (t->spanned) {
+			/* "base" over "read  write": the upper names are the labels,
+			 * the lower ones and the row's name the metric */
+			if (!t->g[g].span[0]) {
+				said->noheads++;
+				continue;
+			}
+			pp_strlcpy(label, t->g[g].span, sizeof(label));
+			snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s%s%s", ro->title, ro->title[0] ? "_" : "", stat,
+				 stat[0] ? "_" : "", name, name[0] ? " " : "", t->g[g].head);
+		} else if (ro->head_labels || t->g[g].head[0])
 			tb_name_headed(t, ro, g, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
 		else
 			tb_name_unheaded(t, ro, r, c, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
@@ -1314,25 +1834,92 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 	}
 }
 
-/* How the table was read, in its note. */
+/* How the table was read, in its note (one line of --explain): what
+ * holds the labels, x, metric and unit, what was skipped or not read. */
 static void tb_table_note(struct parser *p, const struct tb_table *t, const struct tb_roles *ro,
 			  const struct tb_said *said, int nrows, int first, int last)
 {
-	char labels[160] = "";
+	char labels[72] = "";
 	size_t lk = 0;
-	for (int g = 0; g < t->ng && lk < sizeof(labels) - 2; g++)
-		if (!t->g[g].derived && !(ro->xcol && g <= ro->skip_before))
-			lk += (size_t)snprintf(labels + lk, sizeof(labels) - lk, "%s%s", lk ? ", " : "",
-					       t->g[g].head[0] ? t->g[g].head : "-");
+	int nl = 0, more = 0;
+	for (int g = 0; g < t->ng; g++) {
+		if (t->g[g].derived || (ro->xcol && g <= ro->skip_before))
+			continue;
+		const char *h = t->g[g].head[0] ? t->g[g].head : "-";
+		if (t->spanned) {
+			/* the labels over the metrics: each name once */
+			if (!t->g[g].span[0] || (g && !strcmp(t->g[g].span, t->g[g - 1].span)))
+				continue;
+			h = t->g[g].span;
+		}
+		if (lk + strlen(h) + 3 < sizeof(labels) - 8) {
+			lk += (size_t)snprintf(labels + lk, sizeof(labels) - lk, "%s%s", nl ? ", " : "", h);
+			nl++;
+		} else {
+			more++;
+		}
+	}
+	if (more)
+		snprintf(labels + lk, sizeof(labels) - lk, " +%d", more);
+	/* derived: whole columns (a diff, a ratio) and the change or spread
+	 * cells beside a value column ("(  0.00%)", "*  9.23%*", "± 2%") */
 	int nder = 0;
 	for (int g = 0; g < t->ng; g++)
-		nder += t->g[g].derived;
-	pp_note(p, first, last, true,
-		"table: %d rows; %s %s; x %s; metric %s%s%s%s; title %s%s%s; %d derived columns skipped; %d values read%s",
-		nrows, ro->transposed ? "transposed, x in the header; header" : ro->head_labels ? "labels" : "metrics",
-		labels, said->x, said->metric, said->unit[0] ? " (" : "", said->unit, said->unit[0] ? ")" : "",
-		ro->title[0] ? ro->title : "-", t->setting[0] ? "; setting " : "", t->setting, nder, said->emitted,
-		said->bad ? "; cells out of range read as n/a" : "");
+		nder += t->g[g].derived || t->g[g].nchg > 0;
+	nder += said->derived_rows;
+	const struct tb_state *st = p->st;
+	int unread =
+		st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads + said->missing;
+	pp_note(p, first, last, true, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s",
+		st->table_no, nrows,
+		ro->transposed ? "x over columns" : t->spanned ? "labels over metrics" : ro->head_labels ? "labels" : "metrics",
+		labels,
+		said->x[0] ? said->x : ro->transposed ? ro->txname : "-", said->metric, said->unit[0] ? " (" : "", said->unit,
+		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - st->pctlabels - said->bad,
+		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" :
+		said->pct_heads || st->pctlabels ? " (labels with a %)" : said->noheads ? " (columns without a label)" :
+		said->missing ? " (n/a cells)" : "");
+}
+
+/* Is every cell of the column [a, b) an x word ("clients", "threads")? */
+static bool tb_column_x_words(struct tb_state *st, const struct tb_table *t, int a, int b)
+{
+	struct tb_row *r = &st->rows[1];
+	int n = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		for (int i = 0; i < r->n; i++)
+			if (r->c[i].col >= a && r->c[i].end <= b) {
+				if (!tb_x_word(r->c[i].text))
+					return false;
+				n++;
+			}
+	}
+	return n > 0;
+}
+
+/* Does some row name itself ("2.4.16:  300  310", a key ending in ':'),
+ * or each of its figures ("IOPS=11.1k")? */
+static bool tb_rows_named(struct tb_state *st, const struct tb_table *t)
+{
+	struct tb_row *r = &st->rows[1];
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		size_t n = r->n ? strlen(r->c[0].text) : 0;
+		if (n > 1 && r->c[0].kind == TB_WORD && r->c[0].col < t->keyend && r->c[0].text[n - 1] == ':')
+			return true;
+		/* "IOPS=11.1k, BW=43.2MiB/s": each figure names itself */
+		bool all = r->nval > 0;
+		for (int i = 0; i < r->n; i++)
+			all = all && (r->c[i].kind != TB_VAL || r->c[i].name[0]);
+		if (all)
+			return true;
+	}
+	return false;
 }
 
 /* Read one table whose rows are st->ln[first..last]. */
@@ -1353,19 +1940,68 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 			firstval = k;
 			break;
 		}
+	/* "4 clients  3.1 MB/sec ...": a figure and a column of words after it
+	 * are the row's keys (x and its name) when value columns follow */
+	if (firstval >= 0 && firstval + 2 < nc && kind[firstval + 1][TB_WORD] && !kind[firstval + 1][TB_VAL] &&
+	    !kind[firstval + 1][TB_CHG] && !kind[firstval + 1][TB_SPREAD] &&
+	    tb_column_x_words(st, t, cs[firstval + 1], ce[firstval + 1]))
+		for (int k = firstval + 2; k < nc; k++)
+			if (kind[k][TB_VAL] * 2 > kind[k][TB_WORD] + kind[k][TB_VAL] && kind[k][TB_VAL]) {
+				firstval = k;
+				break;
+			}
 	if (firstval < 0) {
 		pp_note(p, first, last, false, "lines %d-%d: rows without a column of values", first, last);
 		return;
 	}
 	tb_group_columns(t, cs, ce, nc, kind, firstval);
+	/* a key column of words and numbers holds names: "6.1" over
+	 * "6.1+patch" is a kernel, not an x */
+	t->namecol = t->nameend = -1;
+	for (int k = 0; k < firstval; k++)
+		if (kind[k][TB_WORD] && kind[k][TB_VAL]) {
+			t->namecol = cs[k];
+			t->nameend = ce[k];
+			break;
+		}
 	struct tb_roles ro;
 	memset(&ro, 0, sizeof(ro));
+	st->table_no++;
+	st->longnames = 0;
+	st->pctlabels = 0;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
+	/* a first column of figures under "kernel" (version, config...):
+	 * "6.8", "6.9" are names, the rows' labels */
+	static const char *const lw[] = { "kernel", "kernels", "version", "config", "patch", "tree", "commit", NULL };
+	for (size_t q = 0; t->ng >= 2 && lw[q]; q++)
+		if (!strcasecmp(t->g[0].head, lw[q])) {
+			t->namecol = t->g[0].col;
+			t->nameend = t->g[0].end;
+			t->keyend = t->g[1].col;
+			pp_strlcpy(ro.keyhead, t->g[0].head, sizeof(ro.keyhead));
+			memmove(&t->g[0], &t->g[1], sizeof(t->g[0]) * (size_t)(t->ng - 1));
+			t->ng--;
+			break;
+		}
 	if (t->title >= 0)
 		tb_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));
+	else if (t->ptitle[0])
+		pp_strlcpy(ro.title, t->ptitle, sizeof(ro.title));
 	bool compares = tb_compares_columns(t);
 	tb_find_x(st, t, nrows, compares, &ro);
 	tb_decide_roles(st, t, &ro);
+	/* no header, rows not named as labels, figures that do not name
+	 * themselves, and more than one value column: nothing tells the
+	 * columns apart (runs? two kernels? before -> after?): said, not read */
+	int nvg = 0;
+	for (int g = 0; g < t->ng; g++)
+		nvg += !t->g[g].derived && t->g[g].nval && !(ro.xcol && g <= ro.skip_before);
+	if (!t->nhead && !ro.transposed && !ro.label_words && nvg >= 2 && !tb_rows_named(st, t)) {
+		pp_note(p, first, last, false,
+			"lines %d-%d: %d value columns%s%.40s%s and no header to tell them apart: not read", first, last,
+			nvg, ro.title[0] ? " under \"" : "", ro.title, ro.title[0] ? "\"" : "");
+		return;
+	}
 	struct tb_said said;
 	memset(&said, 0, sizeof(said));
 	for (int li = t->first; li <= t->last; li++)
@@ -1408,6 +2044,8 @@ static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
 }
 
 /* --- finding the tables -------------------------------------------------- */
+
+static bool tb_line_property(const char *s, char *name, size_t nl, char *val, size_t vl);
 
 /* Is the held line li a data row? */
 static bool tb_line_row(struct tb_state *st, int li)
@@ -1482,6 +2120,13 @@ static bool tb_line_title(const struct tb_state *st, int li)
 	if (strstr(s, "--") || (eq && eq > s && eq[-1] != ' ') || strchr(s, '$') || strchr(s, '\\') ||
 	    s[n - 1] == ';' || strstr(s, "# "))
 		return false;
+	/* "add/remove: 1/0 grow/shrink: 0/2 up/down: 194/-1540": a summary of
+	 * figures, no title */
+	int colons = 0;
+	for (size_t i = 0; i < n; i++)
+		colons += s[i] == ':' && i + 1 < n;
+	if (colons >= 2)
+		return false;
 	/* prose is a sentence; a title is a few words */
 	int words = 1;
 	for (size_t i = 0; i < n; i++)
@@ -1547,7 +2192,16 @@ static bool tb_row_fits(struct tb_state *st, int li, int j)
 	tb_cells(st->ln[li].s, &st->rows[0]);
 	tb_cells(st->ln[j].s, &st->rows[1]);
 	int a = st->rows[0].nval, b = st->rows[1].nval;
-	return !(a >= 3 && b * 2 < a);
+	if (a >= 3 && b * 2 < a)
+		return false;
+	/* "Total: Before=14966947, After=14965601" under rows of bare figures:
+	 * a summary of its own, not a row */
+	int na = 0, nb = 0;
+	for (int i = 0; i < st->rows[0].n; i++)
+		na += st->rows[0].c[i].name[0] != 0;
+	for (int i = 0; i < st->rows[1].n; i++)
+		nb += st->rows[1].c[i].name[0] != 0;
+	return !na == !nb;
 }
 
 /* A row keyed by an x word whose values grow: "threads:  1  2  4  8". */
@@ -1595,18 +2249,38 @@ static bool tb_commit_line(const char *s)
 static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 {
 	char label[RP_LABEL_LEN] = "";
-	int nd = 0, nb = 0;
+	int nd = 0, nb = 0, nbu = 0, bu_first = 0, bu_last = 0;
+	bool in_bonnie = false;
 	for (int li = 0; li < st->n; li++) {
-		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput"))
+		/* a label line: "2.4.16:", or underlined ("Kernel 2.5.43" over "====") */
+		size_t n = strlen(st->ln[li].s);
+		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput") &&
+		    (st->ln[li].s[n - 1] == ':' || (li + 1 < st->n && tb_is_rule(st->ln[li + 1].s))))
 			tb_title_label(st->ln[li].s, label, sizeof(label));
 		if (tb_dbench_line(p, st, li, label)) {
 			st->ln[li].s[0] = 0;
 			nd++;
-		} else if (bonnie_table_line(p, &st->bt, st->ln[li].s, NULL, NULL)) {
-			st->ln[li].s[0] = 0;
-			nb++;
+		} else {
+			/* a bonnie++ table runs from its banner to a blank line */
+			in_bonnie = in_bonnie && st->ln[li].s[0];
+			if (bonnie_table_line(p, &st->bt, st->ln[li].s, label[0] ? label : NULL, NULL)) {
+				st->ln[li].s[0] = 0;
+				nb++;
+				in_bonnie = true;
+			} else if (in_bonnie) {
+				/* inside a bonnie++ table, a line its reader could not
+				 * place (a mailer cut it): no table of ours either */
+				if (!nbu++)
+					bu_first = st->ln[li].no;
+				bu_last = st->ln[li].no;
+				st->ln[li].s[0] = 0;
+			}
 		}
 	}
+	if (nbu)
+		pp_note(p, bu_first, bu_last, false,
+			"lines %d-%d: %d lines inside bonnie++ tables that do not fit its columns (wrapped?): not read",
+			bu_first, bu_last, nbu);
 	if (nd)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d dbench Throughput lines, each under the label line above it", nd);
 	if (nb)
@@ -1659,7 +2333,9 @@ static int tb_skip_rules_up(struct tb_state *st, int k, int depth)
  * line above them. */
 static int tb_table_heads(struct tb_state *st, struct tb_table *t, int k, int depth)
 {
+	char pn[32], pv[8];
 	while (k >= 0 && t->nhead < 3 && st->ln[k].depth == depth && !tb_line_blank(st, k) &&
+	       !tb_line_property(st->ln[k].s, pn, sizeof(pn), pv, sizeof(pv)) &&
 	       ((tb_line_header(st, k) && !tb_line_row(st, k)) || tb_x_header_row(st, k))) {
 		memmove(t->head + 1, t->head, sizeof(int) * (size_t)t->nhead);
 		t->head[0] = k;
@@ -1680,22 +2356,184 @@ static int tb_table_heads(struct tb_state *st, struct tb_table *t, int k, int de
 	return k;
 }
 
+/* A line that states one property: "Statistic     : AMean", "Test : hackbench",
+ * "Interpretation: Lower is better" (a name of one or two words, a colon,
+ * one value); name and value into the buffers. */
+static bool tb_line_property(const char *s, char *name, size_t nl, char *val, size_t vl)
+{
+	while (*s == ' ')
+		s++;
+	const char *colon = strchr(s, ':');
+	if (!colon || colon == s || colon - s > 24 || colon[1] != ' ')
+		return false;
+	int words = 0;
+	for (const char *q = s; q < colon; q++) {
+		if (!isalpha((unsigned char)*q) && *q != ' ' && *q != '-' && *q != '_')
+			return false;
+		words += *q != ' ' && (q == s || q[-1] == ' ');
+	}
+	if (words < 1 || words > 2)
+		return false;
+	const char *v = colon + 1;
+	while (*v == ' ')
+		v++;
+	if (!*v || strstr(v, "  ") || strchr(v, ':'))
+		return false;
+	size_t n = (size_t)(colon - s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	pp_strlcpy(name, s, n + 1 < nl ? n + 1 : nl);
+	pp_strlcpy(val, v, vl);
+	return true;
+}
+
+/* A block of property lines (between rules) right above the header:
+ * its test and statistic name the table ("hackbench AMean"); returns the
+ * line above the block. */
+static int tb_property_block(struct tb_state *st, struct tb_table *t, int k, int depth)
+{
+	char name[32], val[RP_LABEL_LEN], test[RP_LABEL_LEN] = "", stat[RP_NAME_LEN] = "";
+	int top = tb_skip_rules_up(st, k, depth), q = top, n = 0;
+	while (q >= 0 && st->ln[q].depth == depth &&
+	       tb_line_property(st->ln[q].s, name, sizeof(name), val, sizeof(val))) {
+		if (!strcasecmp(name, "test") || !strcasecmp(name, "benchmark"))
+			pp_strlcpy(test, val, sizeof(test));
+		else if (!strcasecmp(name, "statistic"))
+			pp_strlcpy(stat, val, sizeof(stat));
+		q--;
+		n++;
+	}
+	if (n < 2 || !test[0])
+		return k;
+	snprintf(t->ptitle, sizeof(t->ptitle), "%.40s%s%.20s", test, stat[0] ? " " : "", stat);
+	return tb_skip_rules_up(st, q, depth);
+}
+
 /* The title: the line right above the header (one blank line allowed);
  * a second table right under one with the same header takes its title. */
 static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct tb_table *prev, int k, int depth)
 {
+	int above = tb_property_block(st, t, k, depth);
+	if (t->ptitle[0]) {
+		(void)above;
+		return;
+	}
 	if (k >= 0 && tb_line_blank(st, k))
 		k--;
 	if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t->robot)
 		t->title = k;
+	/* tiobench's own headings ("Tiotest results for 16 concurrent io
+	 * threads:", "Tiotest latency results:") name the tool, not what is
+	 * compared: the label is the line above them */
+	if (t->title >= 1 && !strncmp(st->ln[t->title].s, "Tiotest ", 8)) {
+		if (st->ln[t->title - 1].depth == depth && tb_line_label(st, t->title - 1))
+			t->title--;
+		else if (prev->title >= 0 && prev->last >= t->title - 2 && strncmp(st->ln[prev->title].s, "Tiotest ", 8))
+			t->title = prev->title; /* the latency table under the results' one */
+	}
 	if (t->title < 0 && prev->last >= 0 && k >= 0 && k <= prev->last && prev->last - k <= 2 && prev->nhead &&
 	    t->nhead && !strcmp(st->ln[prev->head[prev->nhead - 1]].s, st->ln[t->head[t->nhead - 1]].s))
 		t->title = prev->title;
 }
 
+/* A mailer's wrapping undone: a line of figures alone under a long keyed
+ * row ("baseline:  4741691 ... 9868597" then " 9629383 ... 11040376") or
+ * x row ("threads:  1 2 ... 10" then " 20 30 ... 80") is the rest of it. */
+static void tb_unwrap(struct tb_state *st)
+{
+	struct tb_row *r = &st->rows[1];
+	for (int li = 1; li < st->n; li++) {
+		const char *prev = st->ln[li - 1].s;
+		size_t pl = strlen(prev);
+		if (pl < 60 || st->ln[li].depth != st->ln[li - 1].depth || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		if (r->n < 2 || r->nval != r->n)
+			continue;
+		tb_cells(prev, r);
+		size_t k0 = r->n ? strlen(r->c[0].text) : 0;
+		if (r->n < 3 || r->c[0].kind != TB_WORD || r->c[0].text[k0 - 1] != ':' || r->nval + 1 != r->n)
+			continue;
+		const char *rest = st->ln[li].s;
+		while (*rest == ' ')
+			rest++;
+		if (pl + 2 + strlen(rest) > TB_W)
+			continue;
+		struct tb_line *l = &st->ln[li - 1];
+		snprintf(l->s + pl, sizeof(l->s) - pl, "  %s", rest);
+		memmove(&st->ln[li], &st->ln[li + 1], sizeof(st->ln[0]) * (size_t)(st->n - li - 1));
+		st->n--;
+		li--;
+	}
+}
+
+/* Runs a figure a line under the line that names them ("Before:" over
+ * "  1908944" lines): two or more such lines, nothing else on them, each
+ * one run of that label. */
+static void tb_read_run_lines(struct parser *p, struct tb_state *st)
+{
+	struct tb_row *r = &st->rows[1];
+	for (int li = 0; li + 2 < st->n; li++) {
+		const char *s = st->ln[li].s;
+		size_t n = strlen(s);
+		if (!n || s[n - 1] != ':' || !tb_line_title(st, li))
+			continue;
+		int j = li + 1, depth = st->ln[li].depth;
+		if (j < st->n && !st->ln[j].s[0])
+			j++;
+		int first = j;
+		while (j < st->n && st->ln[j].depth == depth && tb_cells(st->ln[j].s, r) == 1 && r->c[0].kind == TB_VAL &&
+		       isfinite(r->c[0].v))
+			j++;
+		if (j - first < 2)
+			continue;
+		char label[RP_LABEL_LEN];
+		tb_title_label(s, label, sizeof(label));
+		if (strchr(label, '%'))
+			continue;
+		for (int k = first; k < j; k++) {
+			tb_cells(st->ln[k].s, r);
+			pp_emit(p, label, -1, "run", 0, "value", r->c[0].v, r->c[0].unit, RP_FINAL);
+			st->ln[k].s[0] = 0;
+		}
+		pp_note(p, st->ln[first].no, st->ln[j - 1].no, true, "lines %d-%d: %d runs of %s, a figure a line under it",
+			st->ln[first].no, st->ln[j - 1].no, j - first, label);
+		li = j - 1;
+	}
+}
+
+/* A section's heading: a short title boxed by rules ("~~~~" over
+ * "~ hackbench ~" over "~~~~", "=====" over and under "dbench"), or
+ * written as "~ hackbench ~" / "** tbench **"; its name into out. */
+static bool tb_line_section(struct tb_state *st, int li, char *out, size_t len)
+{
+	const char *s = st->ln[li].s;
+	while (*s == ' ')
+		s++;
+	size_t n = strlen(s);
+	bool marked = n > 4 && strchr("~*=#", s[0]) && s[n - 1] == s[0] && s[1] == (s[0] == '*' ? '*' : ' ');
+	bool boxed = li >= 1 && li + 1 < st->n && tb_is_rule(st->ln[li - 1].s) && tb_is_rule(st->ln[li + 1].s);
+	if ((!marked && !boxed) || tb_is_rule(s) || !tb_line_title(st, li) || tb_line_row(st, li))
+		return false;
+	while (n && strchr("~*=# ", s[n - 1]))
+		n--;
+	while (n && strchr("~*=# ", *s)) {
+		s++;
+		n--;
+	}
+	if (!n)
+		return false;
+	pp_strlcpy(out, s, n + 1 < len ? n + 1 : len);
+	return true;
+}
+
 static void tb_process(struct parser *p, struct tb_state *st)
 {
+	char section[RP_NAME_LEN] = "";
+	int scanned = 0;
+	tb_unwrap(st);
 	tb_read_tool_lines(p, st);
+	tb_read_run_lines(p, st);
 	int i = tb_after_mail_header(st);
 	struct tb_table prev;
 	memset(&prev, 0, sizeof(prev));
@@ -1713,6 +2551,9 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		struct tb_table t;
 		memset(&t, 0, sizeof(t));
 		t.first = i;
+		for (; scanned < i; scanned++)
+			tb_line_section(st, scanned, section, sizeof(section));
+		pp_strlcpy(t.section, section, sizeof(t.section));
 		int depth = st->ln[i].depth;
 		int last = tb_last_row(st, i, depth);
 		t.last = last;
@@ -1720,6 +2561,7 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		int k = tb_skip_rules_up(st, i - 1, depth);
 		t.nhead = 0;
 		t.title = -1;
+		t.rule = i >= 1 && k == i - 2 && tb_rule_spans(st->ln[i - 1].s, NULL, NULL, 0) >= 2 ? i - 1 : -1;
 		if (k >= 1 && tb_line_blank(st, k) && st->ln[k - 1].depth == depth && !tb_line_row(st, k - 1) &&
 		    tb_line_header(st, k - 1) && (tb_header_cells(st->ln[k - 1].s) >= 2 || st->ln[k - 1].s[0] == ' '))
 			k--;
@@ -1737,8 +2579,19 @@ static void tb_process(struct parser *p, struct tb_state *st)
 				continue;
 			}
 		}
+		/* a line naming the metric between the header and the rows
+		 * ("baseline  patched" over "latency(us)" over "p50  12.1  11.8") */
+		int sub = -1;
+		if (k >= 1 && st->ln[k].depth == depth && st->ln[k - 1].depth == depth && tb_line_title(st, k) &&
+		    !tb_line_row(st, k) && !tb_line_header(st, k) && !tb_line_blank(st, k - 1) &&
+		    tb_line_header(st, k - 1) && !tb_line_row(st, k - 1) && tb_header_cells(st->ln[k - 1].s) >= 2) {
+			sub = k;
+			k--;
+		}
 		k = tb_table_heads(st, &t, k, depth);
 		tb_table_title(st, &t, &prev, k, depth);
+		if (sub >= 0 && t.nhead)
+			t.title = sub;
 		tb_read_table(p, st, &t);
 		prev = t;
 		i = last + 1;

@@ -446,8 +446,9 @@ static void test_mail_lkp_stddev_change(void **st)
 	check_pt(&rs, a, "perf-stat.i.branch-miss-rate%", "run", 0, 0.54);   /* absolute change "-0.1" */
 	check_pt(&rs, b, "perf-stat.i.branch-miss-rate%", "run", 0, 0.41);
 	check_pt(&rs, b, "perf-stat.total.instructions", "run", 0, 9.152e12);
+	check_pt(&rs, a, "sched_debug.cfs_rq:/.util_est.avg", "run", 0, 1025);
 	assert_null(find(&rs, a, 0, "sched_debug.cfs_rq:/.util_est.av", 0));
-	assert_int_equal(rs.n, 2 * 25);
+	assert_int_equal(rs.n, 2 * 35);
 	result_set_free(&rs);
 }
 
@@ -958,7 +959,7 @@ static void test_mail_lkp_spread_kept(void **st)
 	assert_int_equal(count(&rs, a, 1, NULL), 0);   /* no spread became a second run */
 	assert_int_equal(nn, 1);
 	assert_true(notes[0].understood);
-	assert_non_null(strstr(notes[0].text, "; 25 stated changes checked"));
+	assert_non_null(strstr(notes[0].text, "; 35 stated changes checked"));
 	result_set_free(&rs);
 }
 
@@ -1089,11 +1090,11 @@ static void test_mail_qp_robot_post(void **st)
 	assert_true(p->flags & RP_SPREAD);
 	assert_double_equal(p->spread, 0.17 * 0.11, 1e-12);
 	assert_double_equal(find(&rs, a, 0, "perf-stat.i.cache-misses", 0)->spread, 3164876 * 0.09, 1e-6);
-	assert_int_equal(rs.n, 2 * 24);
+	assert_int_equal(rs.n, 2 * 33);
 	assert_int_equal(nn, 1);
 	assert_true(notes[0].understood);
 	assert_int_equal(notes[0].first, 99);
-	assert_non_null(strstr(notes[0].text, "24 rows, 11 skipped (a name longer than a metric name); 24 stated "
+	assert_non_null(strstr(notes[0].text, "33 rows, 2 skipped (a name longer than a metric name); 33 stated "
 					      "changes checked"));
 	result_set_free(&rs);
 }

@@ -203,10 +203,520 @@ static void test_tables_transposed(void **state)
 		  "baseline:	    4741691    7986408    9149064\n"
 		  "patched:	    4682864    7275535    8691034\n",
 		  &rs, NULL);
-	const struct result_point *pt = find(&rs, "patched", "initial_writers", 4);
+	const struct result_point *pt = find(&rs, "patched", "initial writers", 4);
 	assert_non_null(pt);
 	assert_string_equal(pt->x_name, "threads");
 	assert_true(fabs(pt->value - 8691034) < 1e-6);
+	result_set_free(&rs);
+}
+
+/* The number of points of that label and metric (exact) at x. */
+static int count_at(const struct result_set *rs, const char *label, const char *metric, double x)
+{
+	int n = 0;
+	for (size_t i = 0; i < rs->n; i++)
+		n += !strcmp(rs->v[i].label, label) && !strcmp(rs->v[i].metric, metric) && rs->v[i].x == x;
+	return n;
+}
+
+/* Two tables under one header (numjobs=1, then numjobs=3) are two
+ * measurements: the second's points are never runs of the first (its
+ * setting says "table N" when nothing else tells them apart); a row's
+ * name keeps its blanks; "1. one thread" is a list item, no row. */
+static void test_tables_not_pooled_across_tables(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("1. one thread\n"
+		  "\n"
+		  "The first run was made with one thread and the default settings.\n"
+		  "     | IOPS (IRQ mode) | IOPS (poll mode) | diff\n"
+		  "---- | --------------- | ---------------- | ----\n"
+		  "  dm |            208k |             279k | ~34%\n"
+		  "\n"
+		  "2. three threads, more text to make it prose and not a title at all.\n"
+		  "\n"
+		  "     | IOPS (IRQ mode) | IOPS (poll mode) | diff\n"
+		  "---- | --------------- | ---------------- | ----\n"
+		  "  dm |            615k |             728k | ~18%\n"
+		  "without patchset | 242k | 332k | ~39%\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	for (size_t i = 0; i < rs.n; i++)
+		assert_int_equal(rs.v[i].run, 0);
+	assert_true(has_value(&rs, 208000) && has_value(&rs, 615000));
+	int tabled = 0;
+	for (size_t i = 0; i < rs.n; i++)
+		tabled += !strcmp(rs.v[i].metric, "dm") && !strncmp(rs.v[i].setting, "table ", 6);
+	assert_int_equal(tabled, 2);
+	assert_non_null(find(&rs, "IOPS (IRQ mode)", "without patchset", 0));
+	result_set_free(&rs);
+}
+
+/* A robot's metric name longer than 31 characters is kept whole, never
+ * cut into a neighbour's (the two rows were one metric of two runs). */
+static void test_tables_long_metric_names(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("4cbfca5f7750520f 0568e6122574dcc1aded2979cd0\n"
+		  "---------------- ---------------------------\n"
+		  "          %stddev     %change         %stddev\n"
+		  "              \\          |                \\\n"
+		  "     8935079           -11.9%    7870629        stress-ng.time.file_system_outputs\n"
+		  "       14.88            -31.8%      10.14        stress-ng.time.file_system_inputs\n",
+		  &rs, NULL);
+	assert_int_equal(count_at(&rs, "4cbfca5f7750520f", "stress-ng.time.file_system_outputs", 0), 1);
+	assert_int_equal(count_at(&rs, "4cbfca5f7750520f", "stress-ng.time.file_system_inputs", 0), 1);
+	result_set_free(&rs);
+}
+
+/* tiobench.pl's report: the dash rule gives the columns, "Rate (CPU%)"
+ * under "Seq Read" is two figures, x is Num Thr (File Size and Block Size
+ * are the same on every row: settings), "." names nothing, the heading
+ * above names the label. */
+static void test_tables_tiobench_ruled_columns(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("XFS\n"
+		  "\n"
+		  "         File   Block  Num  Seq Read    Rand Read   Seq Write  Rand Write\n"
+		  "  Dir    Size   Size   Thr Rate (CPU%) Rate (CPU%) Rate (CPU%) Rate (CPU%)\n"
+		  "------- ------ ------- --- ----------- ----------- ----------- -----------\n"
+		  "   .     256    4096    1  9.601 8.36% 0.644 1.48% 9.367 20.8% 0.587 1.12%\n"
+		  "   .     256    4096    2  7.201 6.51% 0.672 1.50% 9.323 24.3% 0.582 1.63%\n",
+		  &rs, NULL);
+	const struct result_point *pt = find(&rs, "XFS", "seq read rate", 2);
+	assert_non_null(pt);
+	assert_string_equal(pt->x_name, "num thr");
+	assert_true(fabs(pt->value - 7.201) < 1e-9);
+	pt = find(&rs, "XFS", "seq read cpu%", 1);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 8.36) < 1e-9);
+	assert_non_null(find(&rs, "XFS", "rand write rate", 1));
+	assert_false(has_value(&rs, 256));
+	assert_false(has_value(&rs, 4096));
+	assert_int_equal(rs.n, 16);
+	result_set_free(&rs);
+}
+
+/* tiobench's boxed tables: a field between bars is one cell, the label
+ * comes from the line above tiobench's own heading, each row's name stays
+ * in its metric (four rows are four metrics, not four runs). */
+static void test_tables_tiotest_boxes(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("patched:\n"
+		  "Tiotest results for 16 concurrent io threads:\n"
+		  ",----------------------------------------------------------------------.\n"
+		  "| Item                  | Time     | Rate         | Usr CPU  | Sys CPU |\n"
+		  "+-----------------------+----------+--------------+----------+---------+\n"
+		  "| Write        2048 MBs |    0.3 s | 7942.818 MB/s | 442.1 %  | 5533.6 % |\n"
+		  "| Random Read    62 MBs |    0.0 s | 9823.955 MB/s | 251.5 %  | 2011.9 % |\n"
+		  "`----------------------------------------------------------------------'\n",
+		  &rs, NULL);
+	const struct result_point *pt = find(&rs, "patched", "random read 62 mbs rate", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 9823.955) < 1e-9);
+	assert_string_equal(pt->unit, "MB/s");
+	pt = find(&rs, "patched", "write 2048 mbs usr cpu", 0);
+	assert_non_null(pt);
+	assert_string_equal(pt->unit, "%");
+	for (size_t i = 0; i < rs.n; i++)
+		assert_int_equal(rs.v[i].run, 0);
+	assert_false(has_value(&rs, 2048));
+	result_set_free(&rs);
+}
+
+/* A header whose names hold numbers is the header, not a first row. */
+static void test_tables_numbered_header(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("throughput (files/sec)\n"
+		  "\n"
+		  "                2000 files by 1M        200 files by 10M\n"
+		  "baseline        5326.1                  548.1\n"
+		  "patched         5192.8                  528.4\n",
+		  &rs, NULL);
+	assert_false(has_value(&rs, 2000));
+	assert_false(has_value(&rs, 10));
+	const struct result_point *pt = find(&rs, "patched", "throughput files/sec", 0);
+	assert_non_null(pt);
+	bool first = false;
+	for (size_t i = 0; i < rs.n; i++)
+		first = first || (!strcmp(rs.v[i].label, "patched") && strstr(rs.v[i].metric, "2000 files") &&
+				  fabs(rs.v[i].value - 5192.8) < 1e-9);
+	assert_true(first);
+	result_set_free(&rs);
+}
+
+/* A mailer wrapped the x row and each keyed row at 76 columns: joined
+ * again, all twelve thread counts are read; the speed-up row is derived. */
+static void test_tables_wrapped_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("** Initial writers **\n"
+		  "threads:                  1          2          4          8         10\n"
+		  "      20         30         40         50         60         70         80\n"
+		  "baseline:           4741691    7986408    9149064    9898695    9868597\n"
+		  " 9629383    9469202   11605064    9507802   10641869   11360701   11040376\n"
+		  "patched:            4682864    7275535    8691034    8872887    8712492\n"
+		  " 8771912    8397216    7701346    7366853    8839736    8299893   10788439\n"
+		  "speed-up(times):       0.99       0.91       0.95       0.90       0.88\n"
+		  "    0.91       0.89       0.66       0.77       0.83       0.73       0.98\n",
+		  &rs, NULL);
+	const struct result_point *pt = find(&rs, "baseline", "initial writers", 80);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 11040376) < 1e-9);
+	pt = find(&rs, "patched", "initial writers", 10);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 8712492) < 1e-9);
+	assert_int_equal(rs.n, 24);
+	assert_false(has_value(&rs, 0.99));
+	result_set_free(&rs);
+}
+
+/* Lines that name nothing compared ("Create 20000 files: 116.88") are
+ * under the source's label, the count inside the name is no value. */
+static void test_tables_unlabelled_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("Create 20000 files: 116.882449\n"
+		  "Unlink 20000 files: 47.449201\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 2);
+	for (size_t i = 0; i < rs.n; i++)
+		assert_string_equal(rs.v[i].label, "post");
+	assert_false(has_value(&rs, 20000));
+	result_set_free(&rs);
+}
+
+/* Scheduler reports: "N-groups:" rows of a value and its "(0.00 pct)"
+ * change under "Test:  tip  patched" are rows (not a header). */
+static void test_tables_pct_change_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("NPS1\n"
+		  "\n"
+		  "Test:                   tip                     sis_core\n"
+		  " 1-groups:         4.06 (0.00 pct)         4.26 (-4.92 pct)\n"
+		  " 2-groups:         4.76 (0.00 pct)         4.91 (-3.15 pct)\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "sis_core", "nps1", 2);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 4.91) < 1e-9);
+	assert_false(has_value(&rs, 4.92) || has_value(&rs, -4.92));
+	result_set_free(&rs);
+}
+
+/* A block of "Test : hackbench", "Statistic : AMean" lines between rules
+ * names the table; "tip[pct imp](CV)" heads a label (tip) whose cells are
+ * a value, [its change] and (its spread), only the value read. */
+static void test_tables_property_block(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("==================================================================\n"
+		  "Test          : hackbench\n"
+		  "Units         : Normalized time in seconds\n"
+		  "Interpretation: Lower is better\n"
+		  "Statistic     : AMean\n"
+		  "==================================================================\n"
+		  "Case:           tip[pct imp](CV)     stats_prop[pct imp](CV)\n"
+		  " 1-groups     1.00 [ -0.00]( 2.34)     1.09 [ -9.11]( 5.07)\n"
+		  " 2-groups     1.00 [ -0.00]( 1.48)     0.98 [  1.93]( 3.27)\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "stats_prop", "hackbench amean", 1);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 1.09) < 1e-9);
+	assert_non_null(find(&rs, "tip", "hackbench amean", 2));
+	assert_false(has_value(&rs, 5.07) || has_value(&rs, -9.11));
+	result_set_free(&rs);
+}
+
+/* Rows named by kernels, one of which looks like a number ("6.1" over
+ * "6.1+patch"), under "kernel  read  write": the names are the labels,
+ * read and write the metrics; two rows that grow are no x. */
+static void test_tables_kernel_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("kernel          read    write\n"
+		  "6.1             1200    800\n"
+		  "6.1+patch       1250    790\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "6.1", "read", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 1200) < 1e-9);
+	pt = find(&rs, "6.1+patch", "write", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 790) < 1e-9);
+	result_set_free(&rs);
+}
+
+/* "4 clients  3.1 MB/sec": x is named by the word after it. */
+static void test_tables_x_named_in_row(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("                test10          test11\n"
+		  " 4 clients      3.1 MB/sec      4.2 MB/sec\n"
+		  " 8 clients      2.9 MB/sec      3.8 MB/sec\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "test11", "", 8);
+	assert_non_null(pt);
+	assert_string_equal(pt->x_name, "clients");
+	assert_string_equal(pt->unit, "MB/sec");
+	assert_true(fabs(pt->value - 3.8) < 1e-9);
+	result_set_free(&rs);
+}
+
+/* mmtests with a long key ("SeqRead-MB/sec-16": x 16 in the name) under
+ * which a kernel's second header line starts: that word is a label's,
+ * never x's name; "vanilla" twice stays two labels. */
+static void test_tables_mmtests_long_key(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("dbench4\n"
+		  "                               4.19.0                 4.19.0                 5.0.0\n"
+		  "                              vanilla               patch-v1               vanilla\n"
+		  "Min       SeqRead-MB/sec-16      67.39 (   0.00%)       70.00 (   3.87%)       68.00 (   0.91%)\n"
+		  "Amean     SeqRead-MB/sec-16      70.39 (   0.00%)       72.00 (   2.29%)       71.00 (   0.87%)\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *pt = find(&rs, "5.0.0 vanilla", "dbench4_amean_seqread-mb/sec", 16);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 71) < 1e-9);
+	assert_string_not_equal(pt->x_name, "vanilla");
+	assert_non_null(find(&rs, "4.19.0 vanilla", "dbench4_min", 16));
+	result_set_free(&rs);
+}
+
+/* Runs: "Run 1: 12345" rows are runs of one key (the run number is no x),
+ * and figures a line under "Before:" are runs of Before. */
+static void test_tables_runs(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("Without the patch (ops/sec):\n"
+		  "  Run 1: 12345\n"
+		  "  Run 2: 12400\n"
+		  "\n"
+		  "With the patch:\n"
+		  "  Run 1: 13345\n"
+		  "  Run 2: 13400\n"
+		  "\n"
+		  "Before:\n"
+		  "  1908944\n"
+		  "  1835343\n"
+		  "After:\n"
+		  "  1845309\n"
+		  "  1899001\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 8);
+	int runs1 = 0;
+	for (size_t i = 0; i < rs.n; i++) {
+		assert_true(rs.v[i].x == 0);
+		runs1 += rs.v[i].run == 1;
+	}
+	assert_int_equal(runs1, 4);
+	bool before = false, with = false;
+	for (size_t i = 0; i < rs.n; i++) {
+		before = before || (!strcmp(rs.v[i].label, "Before") && fabs(rs.v[i].value - 1835343) < 1e-9);
+		with = with || (!strcmp(rs.v[i].label, "With patch") && fabs(rs.v[i].value - 13400) < 1e-9);
+	}
+	assert_true(before && with);
+	result_set_free(&rs);
+}
+
+/* A section heading boxed by rules ("~ hackbench ~") names what the
+ * tables under it measure, up to the next heading. */
+static void test_tables_section_headings(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("~~~~~~~~~~~~~\n"
+		  "~ hackbench ~\n"
+		  "~~~~~~~~~~~~~\n"
+		  "\n"
+		  "Test:                   tip                     sis_core\n"
+		  " 1-groups:         4.06 (0.00 pct)         4.26 (-4.92 pct)\n"
+		  " 2-groups:         4.76 (0.00 pct)         4.91 (-3.15 pct)\n"
+		  "\n"
+		  "~~~~~~~~~~\n"
+		  "~ tbench ~\n"
+		  "~~~~~~~~~~\n"
+		  "\n"
+		  "Clients:      tip                     sis_core\n"
+		  "    1    578.37 (0.00 pct)       582.09 (0.64 pct)\n"
+		  "    2    1062.09 (0.00 pct)      1063.95 (0.17 pct)\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 8);
+	assert_non_null(find(&rs, "tip", "hackbench", 2));
+	const struct result_point *pt = find(&rs, "sis_core", "tbench", 2);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 1063.95) < 1e-9);
+	assert_string_equal(pt->x_name, "clients");
+	result_set_free(&rs);
+}
+
+/* Two labels over three value columns: the third's label is not known,
+ * its cells are not read (and the note says so), never put under the
+ * source's name. */
+static void test_tables_column_without_label(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("            before      after\n"
+		  "read        100         120        130\n"
+		  "write       200         210        220\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 4);
+	assert_false(has_value(&rs, 130) || has_value(&rs, 220));
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	bool said = false;
+	for (size_t i = 0; i < nn; i++)
+		said = said || strstr(notes[i].text, "2 not read (columns without a label)");
+	assert_true(said);
+	parser_free(p);
+	result_set_free(&rs);
+}
+
+/* Everyday shapes: kernel versions as figures under "kernel" are labels;
+ * "change" over the "+8.3%" cells heads those, not the patched column; a
+ * line naming the metric between the header and the rows; two value
+ * columns with nothing to tell them apart are said, not read as runs. */
+static void test_tables_everyday_shapes(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("| kernel | read (MB/s) | write (MB/s) |\n"
+		  "|--------|-------------|--------------|\n"
+		  "| 6.8    | 1200 +- 12  | 800 +- 5     |\n"
+		  "| 6.9    | 1250 +- 10  | 790 +- 6     |\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	assert_non_null(find(&rs, "6.9", "read", 0));
+	assert_false(has_value(&rs, 6.8));
+	result_set_free(&rs);
+
+	read_text("numjobs     base       patched     change\n"
+		  "1           120k       130k        +8.3%\n"
+		  "4           400k       450k        +12.5%\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "patched", "", 4);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 450000) < 1e-9);
+	result_set_free(&rs);
+
+	read_text("             baseline   patched\n"
+		  "latency(us)\n"
+		  "  p50          12.1      11.8\n"
+		  "  p99          45.0      39.2\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	pt = find(&rs, "patched", "latency", 0);
+	assert_non_null(pt);
+	assert_non_null(strstr(pt->metric, "p50") ? pt : find(&rs, "patched", "latency_us_p50", 0));
+	result_set_free(&rs);
+
+	read_text("                 1 job    4 jobs   16 jobs\n"
+		  "base             100      380      1200\n"
+		  "patched          110      400      1300\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	assert_false(has_value(&rs, 4) || has_value(&rs, 1));
+	for (size_t i = 0; i < rs.n; i++)
+		assert_true(!strcmp(rs.v[i].label, "base") || !strcmp(rs.v[i].label, "patched"));
+	result_set_free(&rs);
+
+	read_text("  seq read:   1234 -> 1300 (+5.3%)\n"
+		  "  rand read:  300000 -> 320000 (+6.7%)\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+
+	struct parser *p;
+	read_text("latency(us):\n"
+		  "  p50          12.1      11.8\n"
+		  "  p99          45.0      39.2\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 0);
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	assert_int_equal(nn, 1);
+	assert_false(notes[0].understood);
+	assert_non_null(strstr(notes[0].text, "no header to tell them apart"));
+	parser_free(p);
+	result_set_free(&rs);
+}
+
+/* Two header lines, the upper one's names centred over pairs of columns:
+ * those names are the labels, the lower ones the metrics (never two
+ * labels' figures pooled under one metric). */
+static void test_tables_spanning_header(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("              base                patched\n"
+		  "          read    write       read    write\n"
+		  "seq       100     200         110     210\n"
+		  "rand      10      20          11      21\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 8);
+	const struct result_point *pt = find(&rs, "patched", "seq read", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 110) < 1e-9);
+	pt = find(&rs, "base", "rand write", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 20) < 1e-9);
+	for (size_t i = 0; i < rs.n; i++)
+		assert_int_equal(rs.v[i].run, 0);
+	result_set_free(&rs);
+}
+
+/* --explain's line for a table: its labels, x, metric, title, the derived
+ * columns skipped (a diff column's cells beside v6.2) and the cells not
+ * read (n/a). */
+static void test_tables_note(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("Throughput (MB/s):\n"
+		  "\n"
+		  "clients    v6.1     v6.2     diff\n"
+		  "1          100      110      +10%\n"
+		  "8          700      650      -7.1%\n"
+		  "64         900      n/a      -\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 5);
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	assert_int_equal(nn, 1);
+	assert_true(notes[0].understood);
+	assert_int_equal(notes[0].first, 4);
+	assert_int_equal(notes[0].last, 6);
+	const char *want[] = { "labels v6.1, v6.2", "x clients", "metric throughput mb/s", "title Throughput (MB/s)",
+			       "1 derived cols/rows skipped", "5 read, 1 not read (n/a cells)" };
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (!strstr(notes[0].text, want[i]))
+			fail_msg("no \"%s\" in \"%s\"", want[i], notes[0].text);
+	parser_free(p);
 	result_set_free(&rs);
 }
 
@@ -220,6 +730,24 @@ int main(void)
 		cmocka_unit_test(test_tables_diffstat_and_qp),
 		cmocka_unit_test(test_tables_setting_lines),
 		cmocka_unit_test(test_tables_transposed),
+		cmocka_unit_test(test_tables_not_pooled_across_tables),
+		cmocka_unit_test(test_tables_long_metric_names),
+		cmocka_unit_test(test_tables_tiobench_ruled_columns),
+		cmocka_unit_test(test_tables_tiotest_boxes),
+		cmocka_unit_test(test_tables_numbered_header),
+		cmocka_unit_test(test_tables_wrapped_rows),
+		cmocka_unit_test(test_tables_unlabelled_rows),
+		cmocka_unit_test(test_tables_pct_change_rows),
+		cmocka_unit_test(test_tables_property_block),
+		cmocka_unit_test(test_tables_kernel_rows),
+		cmocka_unit_test(test_tables_x_named_in_row),
+		cmocka_unit_test(test_tables_mmtests_long_key),
+		cmocka_unit_test(test_tables_runs),
+		cmocka_unit_test(test_tables_section_headings),
+		cmocka_unit_test(test_tables_column_without_label),
+		cmocka_unit_test(test_tables_everyday_shapes),
+		cmocka_unit_test(test_tables_spanning_header),
+		cmocka_unit_test(test_tables_note),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1042,6 +1042,61 @@ static void test_mixed_log_live(void **st)
 
 /* --- iozone ------------------------------------------------------------ */
 
+/* text through the named parser, as a whole output */
+static void parse_text(const char *text, const char *name, const char *label, struct result_set *rs)
+{
+	struct parser *p = parser_new(name, label);
+	assert_non_null(p);
+	memset(rs, 0, sizeof(*rs));
+	struct result_sink sink = result_set_sink(rs);
+	parser_feed(p, text, strlen(text), &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+}
+
+/* iozone -R's Excel reports (iozone.c's dump_excel): alone they are read,
+ * a file size a row, a record size a column; after the auto-mode table
+ * they repeat it and are not read again (each figure once, one run). */
+static void test_iozone_excel_reports(void **st)
+{
+	(void)st;
+	static const char reports[] = "\"Writer report\"\n"
+				      "        \"4\"  \"8\"\n"
+				      "\"64\"   123456  234567\n"
+				      "\"128\"   133456  244567\n"
+				      "\n"
+				      "\"Re-writer report\"\n"
+				      "        \"4\"  \"8\"\n"
+				      "\"64\"   323456  434567\n";
+	struct result_set rs;
+	parse_text(reports, "iozone", "L", &rs);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *p = NULL;
+	for (size_t i = 0; i < rs.n; i++)
+		if (!strcmp(rs.v[i].label, "L 128kB") && !strcmp(rs.v[i].metric, "write") && rs.v[i].x == 8)
+			p = &rs.v[i];
+	assert_non_null(p);
+	assert_double_equal(p->value, 244567, 0);
+	assert_string_equal(p->x_name, "reclen_kb");
+	result_set_free(&rs);
+
+	char both[2048];
+	snprintf(both, sizeof(both), "%s%s",
+		 "\tAuto Mode\n"
+		 "              kB  reclen    write  rewrite    read    reread\n"
+		 "              64       4   123456   323456  1000000  1100000\n"
+		 "              64       8   234567   434567  1000000  1100000\n"
+		 "\n"
+		 "Excel output is below:\n"
+		 "\n",
+		 reports);
+	parse_text(both, "iozone", "L", &rs);
+	assert_int_equal(rs.n, 8);
+	for (size_t i = 0; i < rs.n; i++)
+		assert_int_equal(rs.v[i].run, 0);
+	result_set_free(&rs);
+}
+
 /* iozone 3.247 -a (auto mode, no -s: file sizes 64 kB .. 128 MB) on ext3,
  * kept by the perfbase project as its example input: every row, every
  * column, checked against the file's own words. */
@@ -1168,6 +1223,7 @@ int main(void)
 		cmocka_unit_test(test_mixed_log),
 		cmocka_unit_test(test_mixed_log_live),
 		cmocka_unit_test(test_iozone_3247_auto),
+		cmocka_unit_test(test_iozone_excel_reports),
 		cmocka_unit_test(test_default_label_and_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

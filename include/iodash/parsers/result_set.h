@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #define RP_LABEL_LEN 64
-#define RP_NAME_LEN 32
+#define RP_NAME_LEN 64 /* lkp-tests metric names run past 40: "stress-ng.time.percent_of_cpu_this_job_got" */
 #define RP_UNIT_LEN 16
 
 enum result_flags {
