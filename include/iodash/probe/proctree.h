@@ -57,6 +57,10 @@ void proctree_free(struct proctree *t);
  * parent's, which a scan between two ticks never sees. */
 void proctree_read_io(const char *proc_root, pid_t pid, struct proctree_entry *e);
 
+/* The text of a /proc/PID/io into e's counters (e->have_io: all four
+ * read). */
+void proctree_parse_io(const char *buf, struct proctree_entry *e);
+
 /* Parse the interesting fields of a /proc/PID/stat line (comm may hold
  * spaces and parentheses).  0 or -EINVAL. */
 int proctree_parse_stat(const char *buf, char *state, pid_t *ppid, pid_t *pgrp,
