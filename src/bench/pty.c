@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -116,6 +117,34 @@ static int bench_child_reserve(void)
 	return slot;
 }
 
+/* One command byte to a keeper.  A keeper that has exited must not kill
+ * us with SIGPIPE (main() ignores it; a library caller may not): it is
+ * blocked in this thread for the write, and one it raised is taken back. */
+static int bench_keeper_command(int fd, unsigned char c)
+{
+	sigset_t pipe_set, old, pending;
+	struct timespec zero = { 0, 0 };
+	ssize_t w;
+	int e;
+
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+	sigpending(&pending);
+	bool was_pending = sigismember(&pending, SIGPIPE);
+	do
+		w = write(fd, &c, 1);
+	while (w < 0 && errno == EINTR);
+	e = errno;
+	if (w < 0 && e == EPIPE && !was_pending)
+		while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
+			;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (w == 1)
+		return 0;
+	return e == EPIPE ? -ESRCH : -e;
+}
+
 int bench_signal_child(pid_t pid, int sig)
 {
 	int rc = -EPERM;
@@ -130,10 +159,7 @@ int bench_signal_child(pid_t pid, int sig)
 		/* the keeper signals the group the benchmark made with
 		 * setsid() right after fork, or before that the benchmark
 		 * alone; signal 0 only asks whether it is ours */
-		unsigned char c = (unsigned char)sig;
-		rc = 0;
-		if (sig && write(k->ctl, &c, 1) != 1)
-			rc = errno == EPIPE ? -ESRCH : -errno;
+		rc = sig ? bench_keeper_command(k->ctl, (unsigned char)sig) : 0;
 	}
 	pthread_mutex_unlock(&bench_children_lock);
 	return rc;

@@ -70,7 +70,7 @@ kill9_case() {
 	OUT=$TMPD/$name.out
 	"$IODASH" --batch --no-record -i 0.2 "$@" >"$OUT" 2>"$TMPD/$name.err" &
 	ip=$!
-	for ((i = 0; i < 200; i++)); do eval "$ready" && break; sleep 0.1; done
+	for ((i = 0; i < 200; i++)); do eval "$ready" 2>/dev/null && break; sleep 0.1; done
 	if [ "$i" -ge 200 ]; then
 		fail "$name: the benchmark came up" "$(tail -n 3 "$OUT" "$TMPD/$name.err" | tr '\n' ' ')"
 		return 1
