@@ -3,13 +3,17 @@
  *   start(): checks (command exists, pid exists) -> thread
  *   thread:  for each run: [--between] spawn on a pty, then one poll loop:
  *              pty bytes -> parser (raw) and linebuf -> model_add_output
- *              pidfd     -> the run ended: drain the pty, record the status
+ *              exit fd   -> the run ended (its keeper said so): drain the
+ *                           pty, record the status
  *              tick      -> proctree + the kernel's pauses -> model_set_bench
  *              wake pipe -> a stop request (SIGINT, later SIGTERM, SIGKILL)
  *            then bench_done and exit_code in the model.
  *   attach:  the same loop without a child: it watches, and a stop request
  *            only ends the watching.  Signals go to what bench_spawn()
- *            forked, through bench_signal_child(), and nowhere else.
+ *            started, through bench_signal_child(), and nowhere else.
+ *   end:     bench_release_children(): what the runs left behind ends
+ *            with the session (and with iodash however it ends: pty.c's
+ *            keeper holds each benchmark's tree).
  *
  * SIGHUP needs nothing here: the benchmark is in its own session on our
  * pty, which stays open while iodash lives, so it runs to its end. */

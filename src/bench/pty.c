@@ -2,7 +2,8 @@
  * without a tty, so the child gets one; it also gets its own session so a
  * hangup of the user's terminal never reaches it, and a clean signal state
  * because a background shell leaves SIGINT ignored (dbench could then not
- * be stopped: see the dbench SIGINT fixtures). */
+ * be stopped: see the dbench SIGINT fixtures).  It runs under a keeper
+ * (keeper.c), so that nothing of its tree outlives iodash. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
