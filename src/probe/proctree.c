@@ -81,17 +81,6 @@ static struct scan_proc *find_proc(struct scan_proc *v, size_t n, pid_t pid)
 	return bsearch(&key, v, n, sizeof(*v), cmp_pid);
 }
 
-void proctree_read_io(const char *proc_root, pid_t pid, struct proctree_entry *e)
-{
-	char path[300], buf[512];
-
-	memset(e, 0, sizeof(*e));
-	e->pid = pid;
-	snprintf(path, sizeof(path), "%s/%d/io", proc_root, (int)pid);
-	if (fdio_read_small(path, buf, sizeof(buf)) > 0)
-		proctree_parse_io(buf, e);
-}
-
 void proctree_parse_io(const char *buf, struct proctree_entry *e)
 {
 	const char *p;
