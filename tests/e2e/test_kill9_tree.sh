@@ -19,9 +19,9 @@ if [ "${1:-}" != --inside ]; then
 		skip "kill -9 of iodash ends the benchmark's tree" "unshare -pf --mount-proc is not permitted here"
 		exit 0
 	fi
-	# fio writes: one disk writer at a time on this machine
-	exec 9>/tmp/iodash-knobs.lock
-	flock 9
+	# fio writes: one disk writer at a time on this machine (the knobs
+	# lock; tests/run-all.sh may hold it for us)
+	knobs_hold
 	IODASH=$IODASH TMPD=$TMPD unshare -pf --mount-proc bash "$0" --inside; rc=$?
 	check "the namespace's PID 1 (this test's shell) lived to the end (exit $rc)" [ "$rc" -eq 0 ]
 	exit 0
