@@ -67,7 +67,7 @@ FIO=(fio "${FIO_ARGS[@]}" --numjobs=2)
 # arguments, SIGKILL once `READY` holds (up to 20 s; $OUT is its output),
 # then what is left after 1 s
 kill9_case() {
-	local name=$1 ready=$2 ip left i t0 ms; shift 3
+	local name=$1 ready=$2 ip left i t0 ms when; shift 3
 	OUT=$TMPD/$name.out
 	"$IODASH" --batch --no-record -i 0.2 "$@" >"$OUT" 2>"$TMPD/$name.err" &
 	ip=$!
@@ -81,11 +81,15 @@ kill9_case() {
 	t0=$(now_ms)
 	kill -KILL "$ip"
 	# when the last one went, to say (not to judge: 1 s is the bound)
-	while [ -n "$(others)" ] && [ $(($(now_ms) - t0)) -lt 1000 ]; do sleep 0.02; done
+	when="still there at 1 s"
+	while [ $(($(now_ms) - t0)) -lt 1000 ]; do
+		[ -z "$(others)" ] && when="all gone $(($(now_ms) - t0)) ms after" && break
+		sleep 0.02
+	done
 	ms=$(($(now_ms) - t0))
 	sleep $(awk -v m="$ms" 'BEGIN { printf "%.3f", m < 1000 ? (1000 - m) / 1000 : 0 }')
 	left=$(others)
-	check "$name: no process of the tree 1 s after kill -9 (up before: $BEFORE; none seen after $ms ms; left: ${left:-none})" [ -z "$left" ]
+	check "$name: no process of the tree 1 s after kill -9 (up before: $BEFORE; $when; left: ${left:-none})" [ -z "$left" ]
 }
 # fio and its 2 workers up, the workers in sessions of their own (a signal
 # to fio's group misses them)
