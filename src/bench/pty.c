@@ -69,8 +69,9 @@ static void bench_fd_close(int *fd)
 	*fd = -1;
 }
 
-/* Under the lock: reap the slot's keeper (block: wait for it, at most
- * wait_s); the slot is free once it is reaped.  *ws its status. */
+/* Under the lock: reap the slot's keeper, waiting for its exit at most
+ * wait_s (0: only if it has exited); the slot is free once it is reaped
+ * (or was reaped behind our back).  *ws its status.  Whether it was. */
 static bool bench_kid_reap_keeper(struct bench_kid *k, double wait_s, int *ws)
 {
 	double t0 = util_mono_s();
