@@ -3,13 +3,17 @@
  *   start(): checks (command exists, pid exists) -> thread
  *   thread:  for each run: [--between] spawn on a pty, then one poll loop:
  *              pty bytes -> parser (raw) and linebuf -> model_add_output
- *              pidfd     -> the run ended: drain the pty, record the status
+ *              exit fd   -> the run ended (its keeper said so): drain the
+ *                           pty, record the status
  *              tick      -> proctree + the kernel's pauses -> model_set_bench
  *              wake pipe -> a stop request (SIGINT, later SIGTERM, SIGKILL)
  *            then bench_done and exit_code in the model.
  *   attach:  the same loop without a child: it watches, and a stop request
  *            only ends the watching.  Signals go to what bench_spawn()
- *            forked, through bench_signal_child(), and nowhere else.
+ *            started, through bench_signal_child(), and nowhere else.
+ *   end:     bench_release_children(): what the runs left behind ends
+ *            with the session (and with iodash however it ends: pty.c's
+ *            keeper holds each benchmark's tree).
  *
  * SIGHUP needs nothing here: the benchmark is in its own session on our
  * pty, which stays open while iodash lives, so it runs to its end. */
@@ -471,25 +475,22 @@ static bool read_pty(struct bench_ctx *b, int fd, bool *eof)
 	return got;
 }
 
-/* Reap the child if it has exited.  Before that, for the main run, its
- * counters: exited, not yet reaped, they hold its reaped children's, the
- * I/O no tick may have seen.  Whether it has exited. */
+/* The child's end if it is known, with, for the main run, its counters
+ * read at its exit before its reaping: they hold its reaped children's,
+ * the I/O no tick may have seen.  Whether it has ended. */
 static bool reap_run(struct bench_ctx *b, pid_t pid, bool read_tree, struct run_outcome *out)
 {
-	if (read_tree && b->rs_active) {
-		struct proctree_entry pe;
-		proctree_read_io("/proc", pid, &pe);
-		if (pe.have_io)
-			runsum_set_tree_total(&b->rs, (double)pe.rchar + (double)pe.wchar);
-	}
-	pid_t w = bench_reap_child(pid, &out->wstatus, false);
+	struct proctree_entry pe;
+	pid_t w = bench_reap_child_io(pid, &out->wstatus, false, &pe);
+
+	if (w == pid && read_tree && b->rs_active && pe.have_io)
+		runsum_set_tree_total(&b->rs, (double)pe.rchar + (double)pe.wchar);
 	return w == pid || (w < 0 && errno == ECHILD);
 }
 
 /* The poll's timeout: until the next tick; after the exit at most 50 ms
- * (the output drains); without a pidfd at most 100 ms (look for the exit
- * often). */
-static int run_poll_timeout(const struct bench_ctx *b, double last_tick, double now, bool exited, bool have_pidfd)
+ * (the output drains). */
+static int run_poll_timeout(const struct bench_ctx *b, double last_tick, double now, bool exited)
 {
 	int timeout = (int)((last_tick + b->interval - now) * 1000) + 1;
 
@@ -497,8 +498,6 @@ static int run_poll_timeout(const struct bench_ctx *b, double last_tick, double 
 		timeout = 0;
 	if (exited && timeout > 50)
 		timeout = 50;
-	if (!have_pidfd && !exited && timeout > 100)
-		timeout = 100;
 	return timeout;
 }
 
@@ -508,7 +507,6 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 	struct bench_child c;
 	struct proctree pt;
 	bool have_pt = false, exited = false, eof = false;
-	int pidfd = -1;
 	double t0 = util_mono_s(), last_tick = t0, exit_t = 0, last_data = t0;
 
 	memset(out, 0, sizeof(*out));
@@ -524,17 +522,16 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 		pt.on_task_ctx = b;
 		b->rs_session = c.pid;
 	}
-	pidfd = pidfd_open_compat(c.pid);
 	bench_linebuf_init(&b->lb);
 
 	for (;;) {
 		struct pollfd pf[4];
 		int nf = 0, ipty = -1, ipid = -1, iwake;
 		double now = util_mono_s();
-		int timeout = run_poll_timeout(b, last_tick, now, exited, pidfd >= 0);
+		int timeout = run_poll_timeout(b, last_tick, now, exited);
 
 		if (!eof) { ipty = nf; pf[nf++] = (struct pollfd){ .fd = c.master_fd, .events = POLLIN }; }
-		if (pidfd >= 0 && !exited) { ipid = nf; pf[nf++] = (struct pollfd){ .fd = pidfd, .events = POLLIN }; }
+		if (!exited) { ipid = nf; pf[nf++] = (struct pollfd){ .fd = c.exit_fd, .events = POLLIN }; }
 		iwake = nf; pf[nf++] = (struct pollfd){ .fd = b->wake[0], .events = POLLIN };
 		if (poll(pf, (nfds_t)nf, timeout) < 0 && errno != EINTR)
 			break;
@@ -543,7 +540,7 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 			last_data = now;
 		if (pf[iwake].revents)
 			drain_wake(b);
-		if (!exited && (ipid < 0 || pf[ipid].revents) && reap_run(b, c.pid, main_run && ipid >= 0, out)) {
+		if (!exited && pf[ipid].revents && reap_run(b, c.pid, main_run, out)) {
 			exited = true;
 			exit_t = now;
 			out->secs = now - t0;
@@ -570,8 +567,6 @@ static void run_spawned(struct bench_ctx *b, char *const argv[], char *const env
 	}
 	if (have_pt)
 		proctree_free(&pt);
-	if (pidfd >= 0)
-		close(pidfd);
 	close(c.master_fd);
 }
 
@@ -1223,6 +1218,9 @@ static void bench_destroy(struct bench_driver *d)
 	struct bench_ctx *b = d->priv;
 
 	bench_join(d);
+	/* what the runs left behind does not outlive the session */
+	if (b->cfg.kind != BENCH_KIND_ATTACH)
+		bench_release_children(2.0);
 	if (b->m) {
 		model_lock(b->m);
 		if (b->m->stop_bench_ctx == b) {

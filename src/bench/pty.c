@@ -2,22 +2,27 @@
  * without a tty, so the child gets one; it also gets its own session so a
  * hangup of the user's terminal never reaches it, and a clean signal state
  * because a background shell leaves SIGINT ignored (dbench could then not
- * be stopped: see the dbench SIGINT fixtures). */
+ * be stopped: see the dbench SIGINT fixtures).  It runs under a keeper
+ * (keeper.c), so that nothing of its tree outlives iodash. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "iodash/bench/pty.h"
+#include "bench/keeper.h"
+#include "iodash/probe/proctree.h"
 #include "iodash/parsers/parser.h"
 #include "iodash/base/util.h"
 
@@ -29,45 +34,84 @@ extern char **environ;
 
 /* ---- the children iodash made, and the one way to signal them ---------
  *
- * A stop request comes from the front end's thread while the driver's
- * thread may be reaping the same child, and a reaped pid can belong to
- * anyone a moment later.  So the pids bench_spawn() forked are kept here,
- * reaped only under this lock (bench_reap_child), and bench_signal_child()
- * is the only place in iodash that calls kill() on a benchmark. */
-#define BENCH_MAX_CHILDREN 16
+ * Each benchmark runs under a keeper (keeper.c), our real child, which
+ * holds its whole tree and ends it when iodash ends, however it ends.
+ * The benchmark is the keeper's child: the keeper reaps it, tells us its
+ * end, and sends the signals we ask for, so a signal never reaches a pid
+ * that was reused.  A stop request comes from the front end's thread
+ * while the driver's thread may be reading the same child's end, so the
+ * table is read and changed under this lock. */
+#define BENCH_MAX_CHILDREN 64
+struct bench_kid {
+	pid_t pid;        /* the benchmark; 0: slot free, -1: reserved */
+	pid_t keeper;     /* our child that holds it; 0: reaped */
+	int ctl;          /* to the keeper: a signal a byte; closed: end the tree */
+	int msg;          /* from the keeper: struct keeper_msg */
+	bool ended;       /* the benchmark's end was read: no longer ours to signal */
+};
 static pthread_mutex_t bench_children_lock = PTHREAD_MUTEX_INITIALIZER;
-static pid_t bench_children[BENCH_MAX_CHILDREN];
+static struct bench_kid bench_children[BENCH_MAX_CHILDREN];
 
-/* Under the lock: whether pid is one we forked and nobody has reaped yet.
- * The kernel has the last word (a child reaped behind our back, by a plain
- * waitpid, is no longer ours): such an entry is dropped. */
-static bool bench_child_is_ours(pid_t pid)
+/* Under the lock: the slot of a benchmark that bench_spawn() started and
+ * whose end is not known yet, or NULL. */
+static struct bench_kid *bench_kid_find(pid_t pid)
 {
-	siginfo_t si;
+	for (int i = 0; i < BENCH_MAX_CHILDREN; i++)
+		if (bench_children[i].pid == pid && pid > 1 && !bench_children[i].ended)
+			return &bench_children[i];
+	return NULL;
+}
 
-	for (int i = 0; i < BENCH_MAX_CHILDREN; i++) {
-		if (bench_children[i] != pid)
+static void bench_fd_close(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/* Under the lock: reap the slot's keeper, waiting for its exit at most
+ * wait_s (0: only if it has exited); the slot is free once it is reaped
+ * (or was reaped behind our back).  *ws its status.  Whether it was. */
+static bool bench_kid_reap_keeper(struct bench_kid *k, double wait_s, int *ws)
+{
+	double t0 = util_mono_s();
+	int st = 0;
+
+	for (;;) {
+		pid_t w = k->keeper > 0 ? waitpid(k->keeper, &st, WNOHANG) : -1;
+		if (w < 0 && errno == EINTR)
 			continue;
-		memset(&si, 0, sizeof(si));
-		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0)
+		if (w == k->keeper || w < 0) {
+			if (ws)
+				*ws = w == k->keeper ? st : 0;
+			bench_fd_close(&k->ctl);
+			bench_fd_close(&k->msg);
+			memset(k, 0, sizeof(*k));
+			k->ctl = k->msg = -1;
 			return true;
-		bench_children[i] = 0;
+		}
+		if (util_mono_s() - t0 >= wait_s)
+			return false;
+		usleep(5000);
 	}
-	return false;
 }
 
 /* A slot for the child about to be forked, taken before fork() so that a
- * child once forked is always in the table (-1: reserved). */
+ * child once forked is always in the table.  Keepers that have ended (the
+ * processes their run left behind ended too) give their slot back. */
 static int bench_child_reserve(void)
 {
 	int slot = -EAGAIN;
 
 	pthread_mutex_lock(&bench_children_lock);
 	for (int i = 0; i < BENCH_MAX_CHILDREN && slot < 0; i++) {
-		if (bench_children[i] > 1 && !bench_child_is_ours(bench_children[i]))
-			bench_children[i] = 0;
-		if (bench_children[i] == 0) {
-			bench_children[i] = -1;
+		struct bench_kid *k = &bench_children[i];
+		if (k->pid == 0 && k->keeper == 0) {
+			k->pid = -1;
+			k->ctl = k->msg = -1;
+			slot = i;
+		} else if (k->ended && bench_kid_reap_keeper(k, 0, NULL)) {
+			k->pid = -1;
 			slot = i;
 		}
 	}
@@ -75,32 +119,112 @@ static int bench_child_reserve(void)
 	return slot;
 }
 
-static void bench_child_set(int slot, pid_t pid)
+/* One command byte to a keeper.  A keeper that has exited must not kill
+ * us with SIGPIPE (main() ignores it; a library caller may not): it is
+ * blocked in this thread for the write, and one it raised is taken back. */
+static int bench_keeper_command(int fd, unsigned char c)
 {
-	pthread_mutex_lock(&bench_children_lock);
-	bench_children[slot] = pid > 1 ? pid : 0;
-	pthread_mutex_unlock(&bench_children_lock);
+	sigset_t pipe_set, old, pending;
+	struct timespec zero = { 0, 0 };
+	ssize_t w;
+	int e;
+
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+	sigpending(&pending);
+	bool was_pending = sigismember(&pending, SIGPIPE);
+	do
+		w = write(fd, &c, 1);
+	while (w < 0 && errno == EINTR);
+	e = errno;
+	if (w < 0 && e == EPIPE && !was_pending)
+		while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
+			;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (w == 1)
+		return 0;
+	return e == EPIPE ? -ESRCH : -e;
 }
 
 int bench_signal_child(pid_t pid, int sig)
 {
 	int rc = -EPERM;
+	struct bench_kid *k;
 
 	/* never 0 (our own group), -1 (everyone), 1 (init) or a group we did
 	 * not make: only a positive pid, and only one of ours */
-	if (pid <= 1)
+	if (pid <= 1 || sig < 0 || sig >= NSIG)
 		return -EPERM;
 	pthread_mutex_lock(&bench_children_lock);
-	if (bench_child_is_ours(pid)) {
-		/* The child made its own process group with setsid() right
-		 * after fork: then the group (the benchmark's own children
-		 * too), before that only the child itself.  A group id equal
-		 * to the pid of our unreaped child can only be the group that
-		 * child made. */
-		if (getpgid(pid) == pid)
-			rc = kill(-pid, sig) == 0 ? 0 : -errno;
-		else
-			rc = kill(pid, sig) == 0 ? 0 : -errno;
+	if ((k = bench_kid_find(pid))) {
+		/* the keeper signals the group the benchmark made with
+		 * setsid() right after fork, or before that the benchmark
+		 * alone; signal 0 only asks whether it is ours */
+		rc = sig ? bench_keeper_command(k->ctl, (unsigned char)sig) : 0;
+	}
+	pthread_mutex_unlock(&bench_children_lock);
+	return rc;
+}
+
+pid_t bench_reap_child_io(pid_t pid, int *wstatus, bool block, struct proctree_entry *io)
+{
+	struct keeper_msg m;
+	struct bench_kid *k;
+	pid_t rc;
+	ssize_t r;
+	int fd;
+
+	if (io)
+		memset(io, 0, sizeof(*io));
+	pthread_mutex_lock(&bench_children_lock);
+	k = bench_kid_find(pid);
+	fd = k ? k->msg : -1;
+	pthread_mutex_unlock(&bench_children_lock);
+	if (!k) {
+		errno = ECHILD;
+		return -1;
+	}
+	if (block) {
+		/* wait for the end without the lock: a stop request must not
+		 * block behind it */
+		struct pollfd pf = { .fd = fd, .events = POLLIN };
+		while (poll(&pf, 1, -1) < 0 && errno == EINTR)
+			;
+	}
+	pthread_mutex_lock(&bench_children_lock);
+	if (!(k = bench_kid_find(pid))) {
+		pthread_mutex_unlock(&bench_children_lock);
+		errno = ECHILD;
+		return -1;
+	}
+	do
+		r = read(k->msg, &m, sizeof(m));
+	while (r < 0 && errno == EINTR);
+	if (r < 0 && errno == EAGAIN) {
+		rc = 0;
+	} else if (r == (ssize_t)sizeof(m) && m.kind == KEEPER_MSG_EXIT) {
+		k->ended = true;
+		if (wstatus)
+			*wstatus = m.value;
+		if (io && m.iolen > 0 && m.iolen < (int32_t)sizeof(m.io)) {
+			m.io[m.iolen] = '\0';
+			proctree_parse_io(m.io, io);
+			io->pid = pid;
+		}
+		/* the keeper exits right after its last word */
+		if (m.last)
+			bench_kid_reap_keeper(k, 5.0, NULL);
+		rc = pid;
+	} else {
+		/* the keeper ended without a word (killed by hand): the
+		 * benchmark's end is unknown; its status stands for it */
+		int ws = 0;
+		k->ended = true;
+		bench_kid_reap_keeper(k, 5.0, &ws);
+		if (wstatus)
+			*wstatus = ws;
+		rc = pid;
 	}
 	pthread_mutex_unlock(&bench_children_lock);
 	return rc;
@@ -108,27 +232,24 @@ int bench_signal_child(pid_t pid, int sig)
 
 pid_t bench_reap_child(pid_t pid, int *wstatus, bool block)
 {
-	pid_t w;
+	return bench_reap_child_io(pid, wstatus, block, NULL);
+}
 
-	if (pid <= 1)
-		return -1;
-	if (block) {
-		/* wait for the exit without reaping, so the lock is not held
-		 * while waiting: a stop request must not block behind it */
-		siginfo_t si;
-		while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) < 0 && errno == EINTR)
-			;
-	}
+void bench_release_children(double wait_s)
+{
+	double t0 = util_mono_s();
+
 	pthread_mutex_lock(&bench_children_lock);
-	do
-		w = waitpid(pid, wstatus, WNOHANG);
-	while (w < 0 && errno == EINTR);
-	if (w == pid || (w < 0 && errno == ECHILD))
-		for (int i = 0; i < BENCH_MAX_CHILDREN; i++)
-			if (bench_children[i] == pid)
-				bench_children[i] = 0;
+	/* every keeper reads end of file at once, then each is waited for */
+	for (int i = 0; i < BENCH_MAX_CHILDREN; i++)
+		if (bench_children[i].keeper > 0)
+			bench_fd_close(&bench_children[i].ctl);
+	for (int i = 0; i < BENCH_MAX_CHILDREN; i++) {
+		double left = wait_s - (util_mono_s() - t0);
+		if (bench_children[i].keeper > 0)
+			bench_kid_reap_keeper(&bench_children[i], left > 0 ? left : 0, NULL);
+	}
 	pthread_mutex_unlock(&bench_children_lock);
-	return w;
 }
 
 static void bench_exec_message(const char *argv0, int e, char *err, size_t errlen)
@@ -262,6 +383,7 @@ static int bench_exec_verdict(struct bench_child *c, int errfd, const char *argv
 		bench_reap_child(c->pid, &ws, true);
 		close(c->master_fd);
 		c->master_fd = -1;
+		c->exit_fd = -1;
 		c->pid = -1;
 		bench_exec_message(argv0, e, err, errlen);
 		return -(e ? e : EIO);
@@ -302,18 +424,75 @@ int bench_spawn(char *const argv[], struct bench_child *c, char *err, size_t err
 	return bench_spawn_env(argv, NULL, c, err, errlen);
 }
 
+/* What the benchmark's process needs from bench_spawn_env's frame: the
+ * keeper forks it from its own copy of that frame. */
+struct bench_exec_args {
+	char *const *argv;
+	char *const *envp;
+	const char *slave;
+	int errfd;
+};
+
+static void bench_child_start(void *ctx)
+{
+	const struct bench_exec_args *a = ctx;
+
+	bench_child_exec(a->argv, a->envp, a->slave, a->errfd);
+}
+
+static void bench_close_pipes(int *p, int n)
+{
+	for (int i = 0; i < n; i++)
+		bench_fd_close(&p[i]);
+}
+
+/* In the parent after the keeper's fork: its first word, the benchmark's
+ * pid.  0, or -errno with err (the keeper is then reaped). */
+static int bench_keeper_hello(int slot, pid_t keeper, int ctl, int msg, const char *argv0,
+			      pid_t *pid, char *err, size_t errlen)
+{
+	struct keeper_msg m;
+	ssize_t r;
+	int e = EIO;
+
+	pthread_mutex_lock(&bench_children_lock);
+	bench_children[slot].keeper = keeper;
+	bench_children[slot].ctl = ctl;
+	bench_children[slot].msg = msg;
+	pthread_mutex_unlock(&bench_children_lock);
+	do
+		r = read(msg, &m, sizeof(m));
+	while (r < 0 && errno == EINTR);
+	pthread_mutex_lock(&bench_children_lock);
+	if (r == (ssize_t)sizeof(m) && m.kind == KEEPER_MSG_PID && m.value > 1) {
+		bench_children[slot].pid = m.value;
+		pthread_mutex_unlock(&bench_children_lock);
+		*pid = m.value;
+		fcntl(msg, F_SETFL, fcntl(msg, F_GETFL) | O_NONBLOCK);
+		fcntl(ctl, F_SETFL, fcntl(ctl, F_GETFL) | O_NONBLOCK);
+		return 0;
+	}
+	if (r == (ssize_t)sizeof(m) && m.kind == KEEPER_MSG_FORK_FAILED && m.value > 0)
+		e = m.value;
+	bench_kid_reap_keeper(&bench_children[slot], 5.0, NULL);
+	pthread_mutex_unlock(&bench_children_lock);
+	snprintf(err, errlen, "cannot spawn '%s': fork: %s", argv0, strerror(e));
+	return -e;
+}
+
 int bench_spawn_env(char *const argv[], char *const extra_env[], struct bench_child *c,
 		    char *err, size_t errlen)
 {
 	char slave[128];
-	int errp[2];
-	int mfd, e, slot;
-	pid_t pid;
+	int p[6] = { -1, -1, -1, -1, -1, -1 };   /* exec verdict, ctl, msg: read, write */
+	int mfd, e, slot, rc;
+	pid_t keeper, pid = -1;
 	struct winsize ws = { .ws_row = 40, .ws_col = 160 };
 	char **envp = NULL;
 
 	c->pid = -1;
 	c->master_fd = -1;
+	c->exit_fd = -1;
 	if (!argv || !argv[0] || !argv[0][0]) {
 		snprintf(err, errlen, "no command given after --");
 		return -EINVAL;
@@ -339,31 +518,44 @@ int bench_spawn_env(char *const argv[], char *const extra_env[], struct bench_ch
 	}
 	/* Wide enough that tools formatting to the terminal do not wrap. */
 	ioctl(mfd, TIOCSWINSZ, &ws);
-	if (pipe2(errp, O_CLOEXEC) < 0) {
+	if (pipe2(p, O_CLOEXEC) < 0 || pipe2(p + 2, O_CLOEXEC) < 0 || pipe2(p + 4, O_CLOEXEC) < 0) {
 		e = errno;
 		close(mfd);
+		bench_close_pipes(p, 6);
 		snprintf(err, errlen, "cannot spawn '%s': pipe: %s", argv[0], strerror(e));
 		goto unfork;
 	}
-	pid = fork();
-	if (pid < 0) {
+	keeper = fork();
+	if (keeper < 0) {
 		e = errno;
 		close(mfd);
-		close(errp[0]); close(errp[1]);
+		bench_close_pipes(p, 6);
 		snprintf(err, errlen, "cannot spawn '%s': fork: %s", argv[0], strerror(e));
 		goto unfork;
 	}
-	if (pid == 0)
-		bench_child_exec(argv, envp, slave, errp[1]);
-	bench_child_set(slot, pid);
+	if (keeper == 0) {
+		struct bench_exec_args a = { argv, envp, slave, p[1] };
+		keeper_main(p[2], p[5], p[1], bench_child_start, &a);
+	}
 	free(envp);
-	close(errp[1]);
+	/* ours: the verdict's and the messages' read ends, the commands' write end */
+	bench_fd_close(&p[1]);
+	bench_fd_close(&p[2]);
+	bench_fd_close(&p[5]);
+	if ((rc = bench_keeper_hello(slot, keeper, p[3], p[4], argv[0], &pid, err, errlen))) {
+		close(mfd);
+		close(p[0]);
+		return rc;
+	}
 	c->pid = pid;
 	c->master_fd = mfd;
+	c->exit_fd = p[4];
 	fcntl(mfd, F_SETFL, fcntl(mfd, F_GETFL) | O_NONBLOCK);
-	return bench_exec_verdict(c, errp[0], argv[0], err, errlen);
+	return bench_exec_verdict(c, p[0], argv[0], err, errlen);
 unfork:
-	bench_child_set(slot, 0);
+	pthread_mutex_lock(&bench_children_lock);
+	bench_children[slot].pid = 0;
+	pthread_mutex_unlock(&bench_children_lock);
 	free(envp);
 	return -e;
 }

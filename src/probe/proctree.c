@@ -81,20 +81,7 @@ static struct scan_proc *find_proc(struct scan_proc *v, size_t n, pid_t pid)
 	return bsearch(&key, v, n, sizeof(*v), cmp_pid);
 }
 
-static void parse_io(const char *buf, struct proctree_entry *e);
-
-void proctree_read_io(const char *proc_root, pid_t pid, struct proctree_entry *e)
-{
-	char path[300], buf[512];
-
-	memset(e, 0, sizeof(*e));
-	e->pid = pid;
-	snprintf(path, sizeof(path), "%s/%d/io", proc_root, (int)pid);
-	if (fdio_read_small(path, buf, sizeof(buf)) > 0)
-		parse_io(buf, e);
-}
-
-static void parse_io(const char *buf, struct proctree_entry *e)
+void proctree_parse_io(const char *buf, struct proctree_entry *e)
 {
 	const char *p;
 	unsigned long long v;
@@ -277,7 +264,7 @@ static int proctree_read_members(struct proctree *t, const struct scan_proc *v, 
 		scan_tasks(t, v[i].pid, &out->ntasks, &out->blocked, &out->throttled);
 		snprintf(path, sizeof(path), "%s/%d/io", t->root_dir, (int)v[i].pid);
 		if (fdio_read_small(path, buf, sizeof(buf)) > 0)
-			parse_io(buf, &cur);
+			proctree_parse_io(buf, &cur);
 		proctree_add_io(t, &cur, dl);
 		ne[nn++] = cur;
 	}

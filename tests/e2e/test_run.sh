@@ -73,7 +73,7 @@ check "killed benchmark: signal shown" grep -q 'run_end: run FAILED: killed by S
 # --- SIGINT reaches a benchmark started from a shell that ignores it
 # (a background job of a non-interactive shell: see the dbench fixtures).
 # In a PID namespace of its own; the benchmark is found by parentage (the
-# child of the iodash this test started), never by name, and signalled
+# child of the keeper that the iodash this test started forked), never by name, and signalled
 # only once it runs: the TSan build may take seconds to start it.
 if have dbench && unshare -pf --mount-proc true 2>/dev/null; then
 	W="$W" TMPD="$TMPD" IODASH="$IODASH" timeout 90 unshare -pf --mount-proc bash -c '
@@ -81,7 +81,8 @@ if have dbench && unshare -pf --mount-proc true 2>/dev/null; then
 		bg=$!
 		bench=
 		for ((i = 0; i < 300; i++)); do
-			grep -q "run_start:" "$TMPD/int.out" 2>/dev/null && bench=$(pgrep -P "$bg" | head -1)
+			# iodash -> its keeper -> the benchmark
+			grep -q "run_start:" "$TMPD/int.out" 2>/dev/null && bench=$(pgrep -P "$(pgrep -P "$bg" | head -1)" | head -1)
 			[ -n "$bench" ] && break
 			sleep 0.1
 		done

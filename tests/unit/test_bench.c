@@ -37,7 +37,7 @@ static size_t slurp_child(struct bench_child *c, char *out, size_t cap, int *ws)
 			break;
 	}
 	out[n] = '\0';
-	assert_int_equal(waitpid(c->pid, ws, 0), c->pid);
+	assert_int_equal(bench_reap_child(c->pid, ws, true), c->pid);
 	close(c->master_fd);
 	return n;
 }
@@ -186,7 +186,7 @@ static void test_signal_only_own_children(void **state)
 	char *cat[] = { "cat", NULL };
 	char *tru[] = { "true", NULL };
 	struct bench_child c;
-	char err[256], out[64];
+	char err[256];
 	int ws, gate[2];
 	pid_t other;
 
@@ -224,18 +224,83 @@ static void test_signal_only_own_children(void **state)
 	 * is gone already */
 	assert_true(proctree_pid_alive(getpid()));
 	assert_int_equal(bench_spawn(tru, &c, err, sizeof(err)), 0);
-	siginfo_t si;
-	assert_int_equal(waitid(P_PID, (id_t)c.pid, &si, WEXITED | WNOWAIT), 0);
+	struct pollfd pf = { .fd = c.exit_fd, .events = POLLIN };
+	assert_int_equal(poll(&pf, 1, 5000), 1);
 	assert_false(proctree_pid_alive(c.pid));
-	assert_int_equal(bench_signal_child(c.pid, 0), 0);   /* still ours until reaped */
+	assert_int_equal(bench_signal_child(c.pid, 0), 0);   /* still ours until its end is read */
+	/* its keeper has nothing left to hold and exits: a signal asked
+	 * then is refused, and its closed pipe raises no SIGPIPE here
+	 * (this test does not ignore it) */
+	int rc = 0;
+	for (int i = 0; i < 200 && rc != -ESRCH; i++) {
+		rc = bench_signal_child(c.pid, SIGTERM);
+		if (rc != -ESRCH)
+			usleep(10000);
+	}
+	assert_int_equal(rc, -ESRCH);
 	assert_int_equal(bench_reap_child(c.pid, &ws, false), c.pid);
-	assert_false(proctree_pid_alive(c.pid));
+	assert_true(WIFEXITED(ws));
+	assert_int_equal(WEXITSTATUS(ws), 0);
+	assert_int_equal(bench_signal_child(c.pid, 0), -EPERM);
+	assert_int_equal(bench_reap_child(c.pid, &ws, false), -1);
+	assert_int_equal(errno, ECHILD);
 	close(c.master_fd);
 
-	/* one reaped behind its back (a plain waitpid): no longer ours */
-	assert_int_equal(bench_spawn(tru, &c, err, sizeof(err)), 0);
+	/* the benchmark is its keeper's child, not ours: no plain waitpid
+	 * can reap it behind the table's back */
+	assert_int_equal(bench_spawn(cat, &c, err, sizeof(err)), 0);
+	assert_int_equal(waitpid(c.pid, &ws, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+	close(c.master_fd);
+	assert_int_equal(bench_reap_child(c.pid, &ws, true), c.pid);
+}
+
+/* The keeper holds what leaves the benchmark's session and parentage
+ * (setsid, a double fork) and kills it when the session is released. */
+static void test_keeper_holds_the_tree(void **state)
+{
+	char dir[] = "/tmp/iodash-keeper.XXXXXX", path[300], buf[64];
+	char cmd[768];
+	struct bench_child c;
+	char err[256], out[256];
+	int ws, orphan = 0;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	/* a child in a session of its own, left behind: its pid in a file
+	 * (the leader waits for it: its end hangs up the pty, whose SIGHUP
+	 * would reach the child still in its group) */
+	snprintf(cmd, sizeof(cmd), "setsid sh -c 'echo $$ >%s/pid.tmp; mv %s/pid.tmp %s/pid; exec sleep 300' </dev/null >/dev/null 2>&1 & "
+		 "while [ ! -s %s/pid ]; do sleep 0.01; done; echo started", dir, dir, dir, dir);
+	char *argv[] = { "sh", "-c", cmd, NULL };
+	assert_int_equal(bench_spawn(argv, &c, err, sizeof(err)), 0);
 	slurp_child(&c, out, sizeof(out), &ws);
-	assert_int_equal(bench_signal_child(c.pid, 0), -EPERM);
+	assert_true(WIFEXITED(ws));
+	snprintf(path, sizeof(path), "%s/pid", dir);
+	for (int i = 0; i < 500 && !orphan; i++) {
+		FILE *f = fopen(path, "r");
+		if (f) {
+			if (fgets(buf, sizeof(buf), f))
+				orphan = atoi(buf);
+			fclose(f);
+		}
+		if (!orphan)
+			usleep(10000);
+	}
+	assert_true(orphan > 1);
+	/* its leader has ended, and the orphan lives on, held */
+	for (int i = 0; i < 100 && !proctree_pid_alive(orphan); i++)
+		usleep(10000);
+	assert_true(proctree_pid_alive(orphan));
+	/* not ours to signal: its leader's end is known */
+	assert_int_equal(bench_signal_child(orphan, 0), -EPERM);
+	bench_release_children(5.0);
+	assert_false(proctree_pid_alive(orphan));
+	/* every keeper reaped */
+	assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+	unlink(path);
+	rmdir(dir);
 }
 
 /* ---- linebuf ---- */
@@ -397,6 +462,7 @@ int main(void)
 		cmocka_unit_test(test_missing_known_tool_hint),
 		cmocka_unit_test(test_describe_status),
 		cmocka_unit_test(test_signal_only_own_children),
+		cmocka_unit_test(test_keeper_holds_the_tree),
 		cmocka_unit_test(test_linebuf_crlf_and_cr),
 		cmocka_unit_test(test_linebuf_escapes_and_long),
 		cmocka_unit_test(test_linebuf_fixture_dbench_pty),

@@ -51,11 +51,12 @@ int proctree_init(struct proctree *t, const char *proc_root, pid_t root, bool sa
 int proctree_scan(struct proctree *t, double now_s, struct proctree_sample *out);
 void proctree_free(struct proctree *t);
 
-/* /proc/PID/io of one process into e (e->have_io false when unreadable).
- * Read from an exited child before it is reaped, it holds what its whole
- * tree moved: the kernel adds each reaped child's counters to its
- * parent's, which a scan between two ticks never sees. */
-void proctree_read_io(const char *proc_root, pid_t pid, struct proctree_entry *e);
+/* The text of a /proc/PID/io into e's counters (e->have_io: all four
+ * read).  Read from an exited process before it is reaped, it holds what
+ * its whole tree moved: the kernel adds each reaped child's counters to
+ * its parent's, which a scan between two ticks never sees (the keeper
+ * reads it so: bench_reap_child_io). */
+void proctree_parse_io(const char *buf, struct proctree_entry *e);
 
 /* Parse the interesting fields of a /proc/PID/stat line (comm may hold
  * spaces and parentheses).  0 or -EINVAL. */
