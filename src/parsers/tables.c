@@ -1270,6 +1270,20 @@ static bool tb_header_span_line(struct tb_table *t, const char *s)
 	return true;
 }
 
+/* The next blank-separated word of s from *i: its start in *a, *i past
+ * it; false when only blanks are left. */
+static bool tb_next_word(const char *s, int *i, int *a)
+{
+	while (s[*i] == ' ')
+		(*i)++;
+	if (!s[*i])
+		return false;
+	*a = *i;
+	while (s[*i] && s[*i] != ' ')
+		(*i)++;
+	return true;
+}
+
 /* The runs of a rule of dashes ("------- ------ --- -----------"): the
  * columns as the writer drew them.  Returns how many (0: not such a rule). */
 static int tb_rule_spans(const char *s, int *cs, int *ce, int max)
@@ -1310,14 +1324,7 @@ static bool tb_rule_heads(struct tb_state *st, struct tb_table *t)
 	memset(head, 0, sizeof(head));
 	for (int h = 0; h < t->nhead; h++) {
 		const char *s = st->ln[t->head[h]].s;
-		for (int i = 0; s[i];) {
-			while (s[i] == ' ')
-				i++;
-			if (!s[i])
-				break;
-			int a = i;
-			while (s[i] && s[i] != ' ')
-				i++;
+		for (int i = 0, a; tb_next_word(s, &i, &a);) {
 			int best = 0, bd = 1 << 30;
 			for (int k = 0; k < ns; k++) {
 				int d = a >= ce[k] ? a - ce[k] + 1 : (i <= cs[k] ? cs[k] - i + 1 : 0);
@@ -1379,14 +1386,7 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 	if (t->robot && t->nhead == 1) {
 		const char *s = st->ln[t->head[0]].s;
 		int g = 0;
-		for (int i = 0; s[i];) {
-			while (s[i] == ' ')
-				i++;
-			if (!s[i])
-				break;
-			int a = i;
-			while (s[i] && s[i] != ' ')
-				i++;
+		for (int i = 0, a; tb_next_word(s, &i, &a);) {
 			while (g < t->ng && t->g[g].derived)
 				g++;
 			if (g < t->ng) {
