@@ -19,7 +19,7 @@
 #include "iodash/probe/probe.h"
 
 /* Hosts one poller process reads in turn. */
-#define FLEET_HOSTS_PER_POLLER 256
+#define FLEET_HOSTS_PER_POLLER 64
 /* Hits and throttled time are counted over this window (seconds). */
 #define FLEET_WINDOW_S 300
 
