@@ -165,6 +165,7 @@ const struct parser_ops parser_iozone_ops = {
 	.init = iozone_init,
 	.line = iozone_line,
 	.commands = (const char *const[]){ "iozone", NULL },
+	.headline = (const char *const[]){ "write", "read", NULL },
 	.package = "iozone3 (Debian non-free)",
 	.sniff = iozone_sniff,
 };
