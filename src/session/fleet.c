@@ -37,8 +37,7 @@ struct fleet_bucket {
 struct fleet_host {
 	struct fleet_row row;
 	struct probe *probe;
-	struct snapshot *prev, *cur;
-	struct sample *smp;
+	struct snapshot *prev;       /* its last reading (the next is read into the poller's scratch) */
 	bool have_prev, was_throttled;
 	uint64_t seq;
 	double next_open_t, down_since_t;
@@ -73,6 +72,8 @@ struct fleet {
 	unsigned npollers;
 	pid_t *pid;
 	bool *gone;                  /* a poller that ended, reaped */
+	char (*gone_why)[96];        /* ... and how */
+	uint64_t gone_rounds;        /* every poller gone: fleet_rows() calls since */
 	int stop_pipe[2];            /* the pollers end when its write end closes */
 	int news_pipe[2];            /* a byte per round, to wake the front end */
 	struct fleet_shm *shm;
@@ -277,7 +278,14 @@ static void fleet_unreachable(struct fleet_host *h, const char *why, double now)
 	memset(&h->row.iodash, 0, sizeof(h->row.iodash));
 }
 
-static void fleet_poll_host(struct fleet *f, struct fleet_host *h)
+/* What a poller reads into and derives into, one for all its hosts: a
+ * host keeps only its last snapshot (12 KB with 64 disk slots). */
+struct fleet_scratch {
+	struct snapshot *cur;
+	struct sample *smp;
+};
+
+static void fleet_poll_host(struct fleet *f, struct fleet_host *h, struct fleet_scratch *x)
 {
 	char err[256] = "";
 	double now = fleet_now(f);
@@ -298,7 +306,7 @@ static void fleet_poll_host(struct fleet *f, struct fleet_host *h)
 		snprintf(h->row.kernel, sizeof(h->row.kernel), "%s", rel && rel[0] ? rel : "n/a");
 		h->have_prev = false;
 	}
-	rc = probe_read(h->probe, h->cur, err, sizeof(err));
+	rc = probe_read(h->probe, x->cur, err, sizeof(err));
 	if (rc == -EHOSTDOWN) {
 		/* the probe reconnects on its next read */
 		fleet_unreachable(h, err, now);
@@ -314,13 +322,13 @@ static void fleet_poll_host(struct fleet *f, struct fleet_host *h)
 	h->row.why[0] = '\0';
 	h->row.since_s = 0;
 	if (h->have_prev) {
-		derive_sample(h->prev, h->cur, h->prev->mono_ns, ++h->seq, NULL, h->smp);
-		fleet_fill_now(&h->row, h->smp);
-		fleet_mark(h, h->smp, now);
+		derive_sample(h->prev, x->cur, h->prev->mono_ns, ++h->seq, NULL, x->smp);
+		fleet_fill_now(&h->row, x->smp);
+		fleet_mark(h, x->smp, now);
 	}
 	struct snapshot *t = h->prev;
-	h->prev = h->cur;
-	h->cur = t;
+	h->prev = x->cur;
+	x->cur = t;
 	h->have_prev = true;
 	fleet_window(h, now);
 	if (probe_host_read_iodash(h->probe, &h->row.iodash) == -EHOSTDOWN) {
@@ -361,6 +369,7 @@ static void fleet_poller(struct fleet *f, unsigned w, size_t first, size_t n)
 {
 	struct fleet_host *h = calloc(n, sizeof(*h));
 	struct fleet_poller_shm *ps = &f->shm->poller[w];
+	struct fleet_scratch x = { malloc(sizeof(*x.cur)), malloc(sizeof(*x.smp)) };
 
 	/* the terminal's Ctrl-C and hangup are the front end's to act on */
 	signal(SIGINT, SIG_IGN);
@@ -371,22 +380,21 @@ static void fleet_poller(struct fleet *f, unsigned w, size_t first, size_t n)
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	close(f->stop_pipe[1]);
 	close(f->news_pipe[0]);
-	if (!h)
+	if (!h || !x.cur || !x.smp)
 		_exit(1);
 	for (size_t i = 0; i < n; i++) {
-		struct fleet_host *x = &h[i];
-		x->row = f->slot[first + i].row;
-		x->down_since_t = -1;
+		struct fleet_host *hp = &h[i];
+		hp->row = f->slot[first + i].row;
+		hp->down_since_t = -1;
 		for (int b = 0; b < FLEET_NBUCKETS; b++)
-			x->bucket[b].epoch = -1;
-		if (!(x->prev = malloc(sizeof(*x->prev))) || !(x->cur = malloc(sizeof(*x->cur))) ||
-		    !(x->smp = malloc(sizeof(*x->smp))))
+			hp->bucket[b].epoch = -1;
+		if (!(hp->prev = malloc(sizeof(*hp->prev))))
 			_exit(1);
 	}
 	for (;;) {
 		uint64_t start = util_mono_ns();
 		for (size_t i = 0; i < n; i++) {
-			fleet_poll_host(f, &h[i]);
+			fleet_poll_host(f, &h[i], &x);
 			fleet_slot_write(&f->slot[first + i], &h[i].row);
 			atomic_fetch_add_explicit(&f->shm->polls, 1, memory_order_release);
 		}
@@ -416,6 +424,7 @@ static void fleet_free(struct fleet *f)
 		munmap(f->shm, f->shm_len);
 	free(f->pid);
 	free(f->gone);
+	free(f->gone_why);
 	free(f);
 }
 
@@ -462,6 +471,7 @@ int fleet_start(struct fleet **out, const char *const *hosts, size_t n, double i
 		f->shm = NULL;
 	if (!f->shm || !(f->pid = calloc(f->npollers, sizeof(*f->pid))) ||
 	    !(f->gone = calloc(f->npollers, sizeof(*f->gone))) ||
+	    !(f->gone_why = calloc(f->npollers, sizeof(*f->gone_why))) ||
 	    pipe2(f->stop_pipe, O_CLOEXEC) < 0 || pipe2(f->news_pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
 		snprintf(err, errlen, "cannot start: %s", strerror(errno ? errno : ENOMEM));
 		fleet_free(f);
@@ -511,16 +521,18 @@ int fleet_news_fd(const struct fleet *f)
 
 /* A poller that ended (killed, out of memory): its hosts say so rather
  * than show their last figures as if they were current. */
-static bool fleet_poller_gone(struct fleet *f, unsigned w, char *why, size_t len)
+static bool fleet_poller_gone(struct fleet *f, unsigned w)
 {
 	int ws;
 
 	if (!f->gone[w] && waitpid(f->pid[w], &ws, WNOHANG) == f->pid[w]) {
 		f->gone[w] = true;
 		if (WIFSIGNALED(ws))
-			snprintf(why, len, "its poller process ended by signal %d", WTERMSIG(ws));
+			snprintf(f->gone_why[w], sizeof(f->gone_why[w]), "its poller process ended by signal %d",
+				 WTERMSIG(ws));
 		else
-			snprintf(why, len, "its poller process ended (exit %d)", WEXITSTATUS(ws));
+			snprintf(f->gone_why[w], sizeof(f->gone_why[w]), "its poller process ended (exit %d)",
+				 WEXITSTATUS(ws));
 	}
 	return f->gone[w];
 }
@@ -529,7 +541,7 @@ size_t fleet_rows(struct fleet *f, struct fleet_row *rows, size_t max, struct fl
 {
 	size_t n = f->n < max ? f->n : max;
 	char buf[64];
-	uint64_t rounds = UINT64_MAX, newest = 0;
+	uint64_t rounds = UINT64_MAX, newest = 0, most = 0;
 
 	while (read(f->news_pipe[0], buf, sizeof(buf)) > 0)
 		;
@@ -539,18 +551,21 @@ size_t fleet_rows(struct fleet *f, struct fleet_row *rows, size_t max, struct fl
 		struct fleet_poller_shm *ps = &f->shm->poller[w];
 		uint64_t r = atomic_load_explicit(&ps->rounds, memory_order_acquire);
 		uint64_t t = atomic_load_explicit(&ps->newest_ns, memory_order_relaxed);
-		char why[96];
-		rounds = r < rounds ? r : rounds;
 		newest = t > newest ? t : newest;
-		if (fleet_poller_gone(f, w, why, sizeof(why))) {
+		most = r > most ? r : most;
+		if (!fleet_poller_gone(f, w)) {
+			rounds = r < rounds ? r : rounds;
+		} else {
 			size_t first = (size_t)w * FLEET_HOSTS_PER_POLLER;
 			for (size_t i = first; i < n && i < first + FLEET_HOSTS_PER_POLLER; i++) {
 				rows[i].state = FLEET_UNREACHABLE;
 				rows[i].have_sample = false;
-				snprintf(rows[i].why, sizeof(rows[i].why), "%s", why);
+				snprintf(rows[i].why, sizeof(rows[i].why), "%s", f->gone_why[w]);
 			}
 		}
 	}
+	if (rounds == UINT64_MAX)        /* every poller gone: each look is news, the rows say why */
+		rounds = most + ++f->gone_rounds;
 	qsort(rows, n, sizeof(*rows), fleet_qsort_cmp);
 	if (sum) {
 		*sum = (struct fleet_summary){ .hosts = n, .rounds = rounds, .polls = fleet_polls(f),
