@@ -391,6 +391,12 @@ static void fleet_poller(struct fleet *f, unsigned w, size_t first, size_t n)
 		if (!(hp->prev = malloc(sizeof(*hp->prev))))
 			_exit(1);
 	}
+	/* the pollers' rounds spread over the interval: started together,
+	 * they would wake together, queue on the CPUs (and on a pmcd serving
+	 * many of the hosts) and keep the front end's rows waiting */
+	struct pollfd pf = { .fd = f->stop_pipe[0], .events = POLLIN };
+	if (poll(&pf, 1, (int)(f->interval * 1000 * w / f->npollers)) > 0)
+		_exit(0);
 	for (;;) {
 		uint64_t start = util_mono_ns();
 		for (size_t i = 0; i < n; i++) {
@@ -405,7 +411,6 @@ static void fleet_poller(struct fleet *f, unsigned w, size_t first, size_t n)
 		}
 		double spent = (double)(util_mono_ns() - start) / 1e9;
 		int ms = spent >= f->interval ? 0 : (int)((f->interval - spent) * 1000);
-		struct pollfd pf = { .fd = f->stop_pipe[0], .events = POLLIN };
 		if (poll(&pf, 1, ms) > 0)
 			break;
 	}
