@@ -11,8 +11,12 @@
 #include <unistd.h>
 #include "iodash/session/fleet.h"
 #include "iodash/base/signals.h"
+#include "iodash/base/util.h"
 #include "iodash/ui/ui.h"
 #include "ui_screen.h"
+
+/* The screen's shortest time between two frames drawn for news. */
+#define FLEET_FRAME_S 0.2
 
 struct fleet_view {
 	struct ui_look look;
@@ -311,7 +315,7 @@ int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval, s
 		 size_t nhosts)
 {
 	struct fleet_view *v = calloc(1, sizeof(*v));
-	uint64_t drawn_polls = (uint64_t)-1;
+	uint64_t drawn_polls = (uint64_t)-1, drawn_ns = 0;
 	bool news = true;
 
 	if (!v) {
@@ -332,18 +336,28 @@ int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval, s
 		if (signals_any())
 			break;
 		/* the rows are copied and sorted only when a poll changed them,
-		 * and drawn when a poller ends a round: news wakes the screen */
+		 * and drawn when a poller ends a round (news wakes the screen),
+		 * at most every FLEET_FRAME_S: the pollers' rounds are spread
+		 * over the interval, 16 of them at 1,024 hosts */
+		int wait_ms = 1000;
 		if (news || fleet_polls(f) != drawn_polls) {
-			news = false;
-			drawn_polls = fleet_polls(f);
-			v->nrows = fleet_rows(f, v->rows, v->cap, &v->sum);
-			fleet_draw(v);
+			uint64_t now = util_mono_ns();
+			if (now - drawn_ns >= (uint64_t)(FLEET_FRAME_S * 1e9)) {
+				news = false;
+				drawn_ns = now;
+				drawn_polls = fleet_polls(f);
+				v->nrows = fleet_rows(f, v->rows, v->cap, &v->sum);
+				fleet_draw(v);
+			} else {
+				wait_ms = (int)((drawn_ns + (uint64_t)(FLEET_FRAME_S * 1e9) - now) / 1000000) + 1;
+			}
 		}
 		int ch = getch();
 		if (ch == ERR) {
 			struct pollfd pf[2] = { { .fd = STDIN_FILENO, .events = POLLIN },
 						{ .fd = fleet_news_fd(f), .events = POLLIN } };
-			if (poll(pf, 2, 1000) > 0 && pf[1].revents)
+			/* pending news: wait for the frame's time or a key only */
+			if (poll(pf, news ? 1 : 2, wait_ms) > 0 && !news && pf[1].revents)
 				news = true;
 			continue;
 		}
