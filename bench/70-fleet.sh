@@ -3,7 +3,8 @@
 # host per poll (iodash and its poller processes, user + system), memory
 # (PSS of them all), and the time from a host's poll to the front end's
 # copy of its row (what the screen draws), from build/bench/bench_fleet
-# over 20 rounds at -i 1 (FLEET_BENCH_INTERVAL), best of 3 by CPU; then the screen itself at
+# over 20 rounds at -i 1 (FLEET_BENCH_INTERVAL), best of 3 (FLEET_BENCH_RUNS) by CPU (the runs
+# interleaved); then the screen itself at
 # the largest count in a 120x40 tmux pane.  The hosts are 127.1.x.y
 # addresses of private pmcds that answer on every address (one pmcd takes
 # fewer than 1,024 clients: it selects on its sockets, so 512 hosts a
@@ -40,19 +41,24 @@ hosts_of() { # N: N host names, 512 to a pmcd
 		echo "127.1.$((i / 250)).$((i % 250 + 1)):${PORTS[$((i / 512))]}"
 	done
 }
-declare -A CPU
-for n in $COUNTS; do
-	mapfile -t H < <(hosts_of "$n")
-	best= bestline=
-	for run in 1 2 3; do
+# the three runs go round the counts (16, 64, 256, 1,024, then again), so
+# that a busy spell of a shared machine falls on one run of several counts,
+# not on every run of one
+declare -A CPU BEST
+for ((run = 1; run <= ${FLEET_BENCH_RUNS:-3}; run++)); do
+	for n in $COUNTS; do
+		mapfile -t H < <(hosts_of "$n")
 		line=$("$BIN" 20 "${FLEET_BENCH_INTERVAL:-1}" "${H[@]}") || { echo "  $n hosts: run $run failed"; continue; }
 		echo "  run $run: $line"
 		v=$(awk '{print $8}' <<<"$line")
-		if [ -z "$best" ] || awk -v a="$v" -v b="$best" 'BEGIN{exit !(a<b)}'; then best=$v bestline=$line; fi
+		if [ -z "${CPU[$n]:-}" ] || awk -v a="$v" -v b="${CPU[$n]}" 'BEGIN{exit !(a<b)}'; then
+			CPU[$n]=$v BEST[$n]=$line
+		fi
 	done
-	[ -n "$best" ] || continue
-	CPU[$n]=$best
-	awk -v n="$n" '{printf "fleet: %5d hosts, %2d pollers: %5.1f us CPU per host per poll, %6d kB PSS (%.1f a host), poll to the screen\x27s rows %.0f ms mean, %.0f ms max, rows copied and sorted in %.0f us, %d unreachable\n", n, $4, $8, $10, $10 / n, $12, $14, $16, $18}' <<<"$bestline"
+done
+for n in $COUNTS; do
+	[ -n "${BEST[$n]:-}" ] || continue
+	awk -v n="$n" '{printf "fleet: %5d hosts, %2d pollers: %5.1f us CPU per host per poll, %6d kB PSS (%.1f a host), poll to the screen\x27s rows %.0f ms mean, %.0f ms max, rows copied and sorted in %.0f us, %d unreachable\n", n, $4, $8, $10, $10 / n, $12, $14, $16, $18}' <<<"${BEST[$n]}"
 done
 lo= hi=
 for n in "${!CPU[@]}"; do

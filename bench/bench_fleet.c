@@ -2,7 +2,7 @@
  * Starts the fleet's pollers on the hosts, waits until each has ended two
  * rounds (connected, and a rate derived), then follows ROUNDS more rounds
  * as the fleet screen does (woken by the pollers' news, rows copied and
- * sorted), and prints one line:
+ * sorted at most every FLEET_FRAME_S), and prints one line:
  *   hosts N pollers P polls Q cpu_us_per_host_poll C pss_kB M
  *   age_ms_mean A age_ms_max B rows_us R unreachable U
  * cpu: this process and its pollers on a CPU (schedstat: user and system)
@@ -105,10 +105,17 @@ int main(int argc, char **argv)
 	size_t aged = 0, unreachable = 0;
 	bool counting = false;
 	uint64_t deadline = util_mono_ns() + (uint64_t)((rounds + 30) * interval * 4e9);
+	uint64_t last_copy = 0;
 	for (;;) {
 		struct pollfd pf = { .fd = fleet_news_fd(f), .events = POLLIN };
 		poll(&pf, 1, 1000);
 		uint64_t t0 = util_mono_ns();
+		if (t0 - last_copy < (uint64_t)(FLEET_FRAME_S * 1e9)) {
+			/* as the screen: news waits for the next frame's time */
+			poll(NULL, 0, (int)((last_copy + (uint64_t)(FLEET_FRAME_S * 1e9) - t0) / 1000000) + 1);
+			t0 = util_mono_ns();
+		}
+		last_copy = t0;
 		fleet_rows(f, rows, n, &sum);
 		uint64_t t1 = util_mono_ns();
 		if (!counting && sum.rounds >= 2) {

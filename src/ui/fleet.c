@@ -15,9 +15,6 @@
 #include "iodash/ui/ui.h"
 #include "ui_screen.h"
 
-/* The screen's shortest time between two frames drawn for news. */
-#define FLEET_FRAME_S 0.2
-
 struct fleet_view {
 	struct ui_look look;
 	double interval;             /* the hosts' polling, and a dashboard's -i */
@@ -159,7 +156,7 @@ static void fleet_draw_row(const struct ui_style *st, const struct fleet_cols *c
 static void fleet_draw(struct fleet_view *v)
 {
 	const struct ui_style *st = &v->scr.st;
-	int rows = LINES, cols = COLS, trouble = 0;
+	int rows = LINES, cols = COLS, shown = 0;
 	char buf[256];
 
 	erase();
@@ -168,7 +165,7 @@ static void fleet_draw(struct fleet_view *v)
 	int len = snprintf(buf, sizeof(buf), " iodash fleet  %zu host%s:", v->nrows, v->nrows == 1 ? "" : "s");
 	for (int s = 0; s < FLEET_NSTATES && len < (int)sizeof(buf); s++)
 		if (v->sum.by_state[s])
-			len += snprintf(buf + len, sizeof(buf) - (size_t)len, "%s %zu %s", trouble++ ? "," : "",
+			len += snprintf(buf + len, sizeof(buf) - (size_t)len, "%s %zu %s", shown++ ? "," : "",
 					v->sum.by_state[s], fleet_state_name((enum fleet_state)s));
 	if (len < (int)sizeof(buf))
 		snprintf(buf + len, sizeof(buf) - (size_t)len, "  (every %.3g s)", v->interval);
@@ -337,8 +334,7 @@ int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval, s
 			break;
 		/* the rows are copied and sorted only when a poll changed them,
 		 * and drawn when a poller ends a round (news wakes the screen),
-		 * at most every FLEET_FRAME_S: the pollers' rounds are spread
-		 * over the interval, 16 of them at 1,024 hosts */
+		 * at most every FLEET_FRAME_S (fleet.h) */
 		int wait_ms = 1000;
 		if (news || fleet_polls(f) != drawn_polls) {
 			uint64_t now = util_mono_ns();

@@ -20,6 +20,11 @@
 
 /* Hosts one poller process reads in turn. */
 #define FLEET_HOSTS_PER_POLLER 64
+/* A front end copies the rows for the pollers' news at most this often
+ * (seconds): the pollers' rounds are spread over the interval, so each
+ * round's news alone would copy and sort every row once a poller, a cost
+ * that grows as the square of the hosts. */
+#define FLEET_FRAME_S 0.2
 /* Hits and throttled time are counted over this window (seconds). */
 #define FLEET_WINDOW_S 300
 
