@@ -3,6 +3,7 @@
  *   T HOST STATE KERNEL ZONE LEVEL_KB FREERUN_KB THRESH_KB DISK RKB_S WKB_S HITS THROTTLED_S BENCH
  * n/a as "-"; an unreachable host's reason follows "# ". */
 #include <errno.h>
+#include <stdlib.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
@@ -60,10 +61,9 @@ static void fleet_print_row(FILE *out, double t, const struct fleet_row *r)
 
 /* Until --count rounds or --duration, or a signal; each refresh, a block
  * of lines (a host's line only once it has been polled). */
-static int fleet_batch(struct fleet *f, const struct iodash_opts *o, size_t n)
+static int fleet_batch(struct fleet *f, const struct iodash_opts *o, struct fleet_row *rows, size_t n)
 {
-	struct fleet_row rows[FLEET_MAX_HOSTS];
-	uint64_t start = util_mono_ns(), rounds = 0, printed_round = 0;
+	uint64_t start = util_mono_ns(), printed_round = 0;
 	long blocks = 0;
 
 	printf("# time host state kernel zone level_kb freerun_kb thresh_kb disk rkB_s wkB_s hits_%dm throttled_s bench\n",
@@ -74,9 +74,10 @@ static int fleet_batch(struct fleet *f, const struct iodash_opts *o, size_t n)
 			break;
 		if (o->duration > 0 && t > o->duration + 1e-6)
 			break;
-		size_t k = fleet_rows(f, rows, n, &rounds);
-		if (rounds > printed_round) {
-			printed_round = rounds;
+		struct fleet_summary sum;
+		size_t k = fleet_rows(f, rows, n, &sum);
+		if (sum.rounds > printed_round) {
+			printed_round = sum.rounds;
 			for (size_t i = 0; i < k; i++)
 				fleet_print_row(stdout, t, &rows[i]);
 			if (fflush(stdout) == EOF || ferror(stdout))
@@ -89,44 +90,60 @@ static int fleet_batch(struct fleet *f, const struct iodash_opts *o, size_t n)
 	return 0;
 }
 
+/* Any number of hosts: the list, the names and the rows are as long as
+ * the command line and the --hosts file make them. */
 int cmd_fleet(const struct iodash_opts *o)
 {
-	static char hosts[FLEET_MAX_HOSTS][128];
-	const char *names[FLEET_MAX_HOSTS];
-	size_t n = 0;
+	struct fleet_hosts hl = { 0 };
+	const char **names = NULL;
+	struct fleet_row *rows = NULL;
 	char err[512];
 	struct fleet *f;
 	int rc;
 
-	if (o->hosts_file && (rc = fleet_read_hosts(o->hosts_file, hosts, FLEET_MAX_HOSTS, &n, err, sizeof(err)))) {
+	if (o->hosts_file && (rc = fleet_read_hosts(o->hosts_file, &hl, err, sizeof(err)))) {
 		fprintf(stderr, "iodash fleet: %s\n", err);
-		return rc == -EINVAL || rc == -E2BIG || rc == -ENODATA ? 2 : 1;
+		fleet_hosts_free(&hl);
+		return rc == -EINVAL || rc == -ENODATA ? 2 : 1;
 	}
-	for (int i = 0; i < o->nargs; i++) {
-		if (n >= FLEET_MAX_HOSTS) {
-			fprintf(stderr, "iodash fleet: more than %d hosts\n", FLEET_MAX_HOSTS);
-			return 2;
+	for (int i = 0; i < o->nargs; i++)
+		if ((rc = fleet_hosts_add(&hl, o->args[i]))) {
+			fprintf(stderr, "iodash fleet: %s\n", rc == -ENOMEM ? "out of memory" :
+				"a host name is empty or longer than 127 bytes");
+			fleet_hosts_free(&hl);
+			return rc == -ENOMEM ? 1 : 2;
 		}
-		snprintf(hosts[n++], sizeof(hosts[0]), "%s", o->args[i]);
-	}
-	for (size_t i = 0; i < n; i++)
-		names[i] = hosts[i];
 	if (!o->batch && (rc = ui_check_terminal(err, sizeof(err)))) {
 		fprintf(stderr, "iodash: %s\n", err);
+		fleet_hosts_free(&hl);
 		return 2;
 	}
-	if ((rc = fleet_start(&f, names, n, o->interval, err, sizeof(err)))) {
+	if (!(names = malloc(hl.n * sizeof(*names))) || !(rows = malloc(hl.n * sizeof(*rows)))) {
+		fprintf(stderr, "iodash fleet: out of memory for %zu hosts\n", hl.n);
+		free(names);
+		fleet_hosts_free(&hl);
+		return 1;
+	}
+	for (size_t i = 0; i < hl.n; i++)
+		names[i] = hl.name[i];
+	rc = fleet_start(&f, names, hl.n, o->interval, err, sizeof(err));
+	free(names);
+	if (rc) {
 		fprintf(stderr, "iodash fleet: %s\n", err);
+		free(rows);
+		fleet_hosts_free(&hl);
 		return rc == -EINVAL ? 2 : 1;
 	}
 	signals_install();
 	if (o->batch) {
-		rc = fleet_batch(f, o, n);
+		rc = fleet_batch(f, o, rows, hl.n);
 	} else {
 		struct ui_look look;
 		cmd_ui_look(o, &look);
-		rc = ui_fleet_run(f, &look, o->interval);
+		rc = ui_fleet_run(f, &look, o->interval, rows, hl.n);
 	}
 	fleet_stop(f);
+	free(rows);
+	fleet_hosts_free(&hl);
 	return rc;
 }

@@ -265,6 +265,19 @@ void model_set_source(struct model *m, const char *source)
 	model_notify(m);
 }
 
+void model_set_remote_bench(struct model *m, const char *text)
+{
+	model_lock(m);
+	bool changed = strcmp(m->remote_bench, text) != 0;
+	if (changed) {
+		snprintf(m->remote_bench, sizeof(m->remote_bench), "%s", text);
+		m->gen++;
+	}
+	model_unlock(m);
+	if (changed)
+		model_notify(m);
+}
+
 void model_set_error(struct model *m, const char *error)
 {
 	model_lock(m);

@@ -508,6 +508,7 @@ const struct parser_ops parser_bonnie_ops = {
 	.finish = bonnie_finish,
 	.fini = bonnie_fini,
 	.commands = (const char *const[]){ "bonnie++", "bonnie", "bon_csv2txt", NULL },
+	.headline = (const char *const[]){ "seq_out_block", "seq_in_block", NULL },
 	.package = "bonnie++",
 	.sniff = bonnie_sniff,
 };

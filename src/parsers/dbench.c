@@ -144,6 +144,7 @@ const struct parser_ops parser_dbench_ops = {
 	.state_size = sizeof(struct dbench_state),
 	.line = dbench_line,
 	.commands = (const char *const[]){ "dbench", "tbench", NULL },
+	.headline = (const char *const[]){ "throughput", NULL },
 	.package = "dbench",
 	.sniff = dbench_sniff,
 };

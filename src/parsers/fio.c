@@ -1055,6 +1055,7 @@ const struct parser_ops parser_fio_ops = {
 	.finish = fio_finish,
 	.fini = fio_fini,
 	.commands = (const char *const[]){ "fio", NULL },
+	.headline = (const char *const[]){ "read_bw", "write_bw", NULL },
 	.package = "fio",
 	.sniff = fio_sniff,
 };

@@ -260,6 +260,7 @@ const struct parser_ops parser_iozone_ops = {
 	.line = iozone_line,
 	.finish = iozone_finish,
 	.commands = (const char *const[]){ "iozone", NULL },
+	.headline = (const char *const[]){ "write", "read", NULL },
 	.package = "iozone3 (Debian non-free)",
 	.sniff = iozone_sniff,
 };

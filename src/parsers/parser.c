@@ -40,6 +40,15 @@ static const struct parser_ops *const all_ops[] = {
 #endif
 #define N_OPS (sizeof(all_ops) / sizeof(all_ops[0]))
 
+bool parser_metric_is_headline(const char *metric)
+{
+	for (size_t i = 0; i < N_OPS; i++)
+		for (const char *const *h = all_ops[i]->headline; h && *h; h++)
+			if (!strcmp(*h, metric))
+				return true;
+	return false;
+}
+
 const struct parser_ops *pp_ops_at(size_t i)
 {
 	return i < N_OPS ? all_ops[i] : NULL;

@@ -39,6 +39,10 @@ struct parser_ops {
 	 * file guess offer each line to every parser's sniff.  NULL: never
 	 * chosen by sniffing (mail, auto). */
 	bool (*sniff)(const char *line);
+	/* Its headline metrics, NULL-terminated: the figures that say what the
+	 * run measured (dbench's throughput, not its max_latency), which
+	 * mmv.iodash.*.bench.result publishes.  NULL: none stands out. */
+	const char *const *headline;
 };
 
 /* The i-th row of the table of parsers, NULL past the last. */

@@ -393,6 +393,7 @@ const struct parser_ops parser_sysbench_ops = {
 	.init = sysbench_init,
 	.line = sysbench_line,
 	.commands = (const char *const[]){ "sysbench", NULL },
+	.headline = (const char *const[]){ "read_bw", "write_bw", NULL },
 	.package = "sysbench",
 	.sniff = sysbench_sniff,
 };

@@ -20,6 +20,8 @@
 #include <limits.h>
 #include <time.h>
 #include <unistd.h>
+#include <netdb.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 
 #include <pcp/pmapi.h>
@@ -535,6 +537,47 @@ static bool pcp_lookup(struct probe_pcp *c)
 	return true;
 }
 
+/* Whether the name in a host spec (NAME, NAME:PORT, [V6]:PORT) fails to
+ * resolve, with why: libpcp reports such a name as "No route to host",
+ * which sends the user to check a network that was never reached.  A spec
+ * of another form (local:, unix:, NAME@PROXY ...) is left to libpcp. */
+static bool pcp_name_unresolved(const char *host, char *why, size_t len)
+{
+	char name[256];
+	const char *s = host, *e;
+
+	if (!strncmp(host, "local:", 6) || !strncmp(host, "unix:", 5) || strpbrk(host, "@?/,"))
+		return false;
+	if (*s == '[') {
+		s++;
+		e = strchr(s, ']');
+		if (!e)
+			return false;
+	} else {
+		e = strchr(s, ':');
+		if (!e)
+			e = s + strlen(s);
+	}
+	if (e == s || (size_t)(e - s) >= sizeof(name))
+		return false;
+	memcpy(name, s, (size_t)(e - s));
+	name[e - s] = '\0';
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res = NULL;
+	int rc = getaddrinfo(name, NULL, &hints, &res);
+	if (!rc) {
+		freeaddrinfo(res);
+		return false;
+	}
+	if (rc != EAI_NONAME && rc != EAI_FAIL && rc != EAI_AGAIN
+#ifdef EAI_NODATA
+	    && rc != EAI_NODATA
+#endif
+	    )
+		return false;
+	snprintf(why, len, "%s", gai_strerror(rc));
+	return true;
+}
+
 int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t errlen)
 {
 	struct probe_pcp *c = calloc(1, sizeof(*c));
@@ -556,6 +599,12 @@ int probe_pcp_open(struct probe_pcp **out, const char *host, char *err, size_t e
 	c->ctx = P->pmNewContext(PM_CONTEXT_HOST, host);
 	if (c->ctx < 0) {
 		char buf[PM_MAXERRMSGLEN];
+		if (pcp_name_unresolved(host, buf, sizeof(buf))) {
+			snprintf(err, errlen, "--host %s: the host name does not resolve (%s); "
+				 "check its spelling, /etc/hosts or DNS", host, buf);
+			free(c);
+			return -EHOSTUNREACH;
+		}
 		snprintf(err, errlen, "--host %s: cannot reach its pmcd (%s); is pmcd running there, "
 			 "and its port (44321 unless HOST:PORT says) open to this machine?",
 			 host, P->pmErrStr_r(c->ctx, buf, sizeof(buf)));
@@ -860,6 +909,10 @@ int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out)
 	for (int i = PI_RUN; i <= PI_ETA; i++)
 		if (u32[i] && pcp_iodash_value(c, r, slot[i], i, PM_TYPE_U32, &a))
 			*u32[i] = a.ul;
+	/* bench.runs is 0 for a run that is not a sweep's: it is run 1 of 1,
+	 * not "1/0" */
+	if (out->run && !out->runs)
+		out->runs = out->run;
 	if (pcp_iodash_value(c, r, slot[PI_RESULT], PI_RESULT, PM_TYPE_STRING, &a)) {
 		snprintf(out->result, sizeof(out->result), "%s", a.cp);
 		free(a.cp);

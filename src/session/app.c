@@ -19,6 +19,7 @@
 #include "iodash/session/app.h"
 #include "iodash/throttle/ktrace.h"
 #include "iodash/probe/probe.h"
+#include "iodash/parsers/parser.h"
 #include "iodash/session/publish.h"
 #include "iodash/record/record_place.h"
 #include "iodash/record/recorder.h"
@@ -42,6 +43,8 @@ struct app_flush {
 	struct publisher *pub;        /* mmv.iodash.*, NULL when not publishing */
 	struct bench_status bench;    /* the sampler thread's copy, for pub */
 	struct result_point last_result;   /* the same, of the last result */
+	struct probe *host_probe;     /* --host: read what an iodash there runs */
+	double remote_t;              /* when it was last read, -1 never */
 };
 
 /* One sampling session: what app_session_start() opened, in the order
@@ -75,16 +78,62 @@ static void app_check_recorder(struct app_flush *f, double t, int rc)
 			recorder_error(f->rec));
 }
 
+/* --host: the benchmark an iodash on that host publishes (mmv.iodash),
+ * once a second, for the header: that host runs it, not this session. */
+static void app_read_remote_bench(struct app_flush *f, double t)
+{
+	struct probe_iodash b;
+	char text[MODEL_LINE_LEN] = "", more[64];
+
+	if (f->remote_t >= 0 && t - f->remote_t < 1.0)
+		return;
+	f->remote_t = t;
+	if (probe_host_read_iodash(f->host_probe, &b) == 0 && b.have && strcmp(b.state, "none")) {
+		size_t len = (size_t)snprintf(text, sizeof(text), "an iodash there: %s %s", b.state,
+					      b.label[0] ? b.label : "(no label)");
+		if (b.run && len < sizeof(text))
+			len += (size_t)snprintf(text + len, sizeof(text) - len, ", run %u/%u", b.run, b.runs);
+		more[0] = '\0';
+		if (b.failed)
+			snprintf(more, sizeof(more), ", %u failed", b.failed);
+		if (b.eta_s)
+			snprintf(more + strlen(more), sizeof(more) - strlen(more), ", ETA %u s", b.eta_s);
+		if (len < sizeof(text))
+			len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s%s", more,
+						b.result[0] ? "; last: " : "", b.result);
+	}
+	model_set_remote_bench(f->m, text);
+}
+
+/* The newest final result whose metric is a headline one (dbench's
+ * throughput rather than the max_latency it prints after it); the newest
+ * result when none is (a mail table's "value").  Under the model's lock. */
+static bool app_last_headline(const struct model *m, struct result_point *out)
+{
+	if (!m->results.n)
+		return false;
+	/* a run's points come together: look back over the last few only */
+	for (size_t k = 0, i = m->results.n; i > 0 && k < 256; i--, k++) {
+		const struct result_point *p = &m->results.v[i - 1];
+		if ((p->flags & RP_FINAL) && parser_metric_is_headline(p->metric)) {
+			*out = *p;
+			return true;
+		}
+	}
+	*out = m->results.v[m->results.n - 1];
+	return true;
+}
+
 static void app_after_sample(void *ctx, const struct sample *s)
 {
 	struct app_flush *f = ctx;
 
+	if (f->host_probe)
+		app_read_remote_bench(f, s->t);
 	if (f->pub) {
 		model_lock(f->m);
 		f->bench = f->m->bench;
-		bool have_last = f->m->results.n > 0;
-		if (have_last)
-			f->last_result = f->m->results.v[f->m->results.n - 1];
+		bool have_last = app_last_headline(f->m, &f->last_result);
 		model_unlock(f->m);
 		publish_sample(f->pub, s, &f->bench, have_last ? &f->last_result : NULL);
 	}
@@ -306,7 +355,8 @@ static int app_start_sampler(struct app_session *s, const struct snapshot *first
 		model_add_event(&s->m, MEV_NOTE, 0, "%s", err);
 		err[0] = '\0';
 	}
-	s->flush = (struct app_flush){ .rec = s->rec, .m = &s->m, .pub = s->pub };
+	s->flush = (struct app_flush){ .rec = s->rec, .m = &s->m, .pub = s->pub,
+				       .host_probe = o->host ? s->probe : NULL, .remote_t = -1 };
 	if (s->rec)
 		app_check_recorder(&s->flush, 0, recorder_flush(s->rec));
 	struct sampler_config sc = {

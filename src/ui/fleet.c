@@ -2,6 +2,7 @@
  * the fleet poller (fleet.h).  Enter opens the chosen host's full
  * dashboard (this iodash with --host HOST) and comes back to the fleet. */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 #include "iodash/session/fleet.h"
 #include "iodash/base/signals.h"
+#include "iodash/base/util.h"
 #include "iodash/ui/ui.h"
 #include "ui_screen.h"
 
@@ -17,9 +19,9 @@ struct fleet_view {
 	struct ui_look look;
 	double interval;             /* the hosts' polling, and a dashboard's -i */
 	struct ui_screen scr;
-	struct fleet_row rows[FLEET_MAX_HOSTS];
-	size_t nrows;
-	uint64_t rounds;
+	struct fleet_row *rows;      /* as many as hosts: the command's */
+	size_t nrows, cap;
+	struct fleet_summary sum;
 	int sel, top;                /* the chosen row, the first row shown */
 	char msg[256];
 };
@@ -154,14 +156,19 @@ static void fleet_draw_row(const struct ui_style *st, const struct fleet_cols *c
 static void fleet_draw(struct fleet_view *v)
 {
 	const struct ui_style *st = &v->scr.st;
-	int rows = LINES, cols = COLS, trouble = 0;
+	int rows = LINES, cols = COLS, shown = 0;
 	char buf[256];
 
 	erase();
-	for (size_t i = 0; i < v->nrows; i++)
-		trouble += v->rows[i].state <= FLEET_THROTTLED;
-	snprintf(buf, sizeof(buf), " iodash fleet  %zu host%s, %d in trouble  (every %.3g s)", v->nrows,
-		 v->nrows == 1 ? "" : "s", trouble, v->interval);
+	/* with hundreds of hosts the count by state is the summary: every
+	 * state that has any, worst first */
+	int len = snprintf(buf, sizeof(buf), " iodash fleet  %zu host%s:", v->nrows, v->nrows == 1 ? "" : "s");
+	for (int s = 0; s < FLEET_NSTATES && len < (int)sizeof(buf); s++)
+		if (v->sum.by_state[s])
+			len += snprintf(buf + len, sizeof(buf) - (size_t)len, "%s %zu %s", shown++ ? "," : "",
+					v->sum.by_state[s], fleet_state_name((enum fleet_state)s));
+	if (len < (int)sizeof(buf))
+		snprintf(buf + len, sizeof(buf) - (size_t)len, "  (every %.3g s)", v->interval);
 	ui_fill(stdscr, 0, 0, cols, st, TE_HEADER, " ");
 	ui_put(stdscr, 0, 0, cols, st, TE_HEADER, buf);
 	if (rows < 4 || cols < 30) {
@@ -180,10 +187,21 @@ static void fleet_draw(struct fleet_view *v)
 	for (int i = v->top; i < (int)v->nrows && y < rows - 2; i++)
 		fleet_draw_row(st, &c, &v->rows[i], i == v->sel, ++y, cols);
 	ui_fill(stdscr, rows - 1, 0, cols, st, TE_STATUS, " ");
+	/* where the rows shown are among all of them, at the right */
+	char pos[48];
+	int pw = 0;
+	if ((int)v->nrows > body) {
+		int last = v->top + body < (int)v->nrows ? v->top + body : (int)v->nrows;
+		pw = snprintf(pos, sizeof(pos), " %d-%d of %zu ", v->top + 1, last, v->nrows);
+		if (pw < cols - 20)
+			ui_put(stdscr, rows - 1, cols - pw, pw, st, TE_STATUS, pos);
+		else
+			pw = 0;
+	}
 	if (v->msg[0])
-		ui_put(stdscr, rows - 1, 1, cols - 1, st, TE_STATUS, v->msg);
+		ui_put(stdscr, rows - 1, 1, cols - 1 - pw, st, TE_STATUS, v->msg);
 	else
-		ui_key_hints(stdscr, rows - 1, 1, cols - 1, st, ui_fleet_keys, ui_fleet_nkeys, UI_SCREEN_FLEET);
+		ui_key_hints(stdscr, rows - 1, 1, cols - 1 - pw, st, ui_fleet_keys, ui_fleet_nkeys, UI_SCREEN_FLEET);
 	refresh();
 }
 
@@ -207,6 +225,10 @@ static enum ui_key_result key_move(void *ctx, int ch)
 		v->sel -= body;
 	else if (ch == KEY_NPAGE)
 		v->sel += body;
+	else if (ch == KEY_HOME || ch == 'g')
+		v->sel = 0;
+	else if (ch == KEY_END || ch == 'G')
+		v->sel = (int)v->nrows - 1;
 	if (v->sel >= (int)v->nrows)
 		v->sel = (int)v->nrows - 1;
 	if (v->sel < 0)
@@ -277,6 +299,8 @@ const struct ui_key_def ui_fleet_keys[] = {
 	{ { 'q', 'Q', 27 }, "q", "quit", "quit (Esc too)", UI_SCREEN_FLEET, key_quit },
 	{ { KEY_UP, KEY_DOWN, 'k', 'j', KEY_PPAGE, KEY_NPAGE }, "\xe2\x86\x91\xe2\x86\x93", "host",
 	  "choose a host (j, k, PgUp, PgDn too)", UI_SCREEN_FLEET, key_move },
+	{ { KEY_HOME, KEY_END, 'g', 'G' }, "Home End", NULL, "the first or last host (g, G too)",
+	  UI_SCREEN_FLEET, key_move },
 	{ { '\n', '\r', KEY_ENTER }, "Enter", "dashboard",
 	  "the chosen host's full dashboard (q there comes back)", UI_SCREEN_FLEET, key_open },
 	{ { 't' }, "t", "theme", "next theme (themes/*.theme)", UI_SCREEN_FLEET, key_theme },
@@ -284,10 +308,12 @@ const struct ui_key_def ui_fleet_keys[] = {
 };
 const size_t ui_fleet_nkeys = sizeof ui_fleet_keys / sizeof ui_fleet_keys[0];
 
-int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval)
+int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval, struct fleet_row *rows,
+		 size_t nhosts)
 {
 	struct fleet_view *v = calloc(1, sizeof(*v));
-	uint64_t drawn_round = (uint64_t)-1;
+	uint64_t drawn_polls = (uint64_t)-1, drawn_ns = 0;
+	bool news = true;
 
 	if (!v) {
 		fprintf(stderr, "iodash fleet: out of memory\n");
@@ -295,23 +321,42 @@ int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval)
 	}
 	v->look = *look;
 	v->interval = interval;
+	v->rows = rows;
+	v->cap = nhosts;
 	if (ui_screen_open(&v->scr, &v->look)) {
 		free(v);
 		return 1;
 	}
 	keypad(stdscr, TRUE);
-	timeout(200);
+	timeout(0);
 	for (;;) {
 		if (signals_any())
 			break;
-		v->nrows = fleet_rows(f, v->rows, FLEET_MAX_HOSTS, &v->rounds);
-		if (v->rounds != drawn_round) {
-			drawn_round = v->rounds;
-			fleet_draw(v);
+		/* the rows are copied and sorted only when a poll changed them,
+		 * and drawn when a poller ends a round (news wakes the screen),
+		 * at most every FLEET_FRAME_S (fleet.h) */
+		int wait_ms = 1000;
+		if (news || fleet_polls(f) != drawn_polls) {
+			uint64_t now = util_mono_ns();
+			if (now - drawn_ns >= (uint64_t)(FLEET_FRAME_S * 1e9)) {
+				news = false;
+				drawn_ns = now;
+				drawn_polls = fleet_polls(f);
+				v->nrows = fleet_rows(f, v->rows, v->cap, &v->sum);
+				fleet_draw(v);
+			} else {
+				wait_ms = (int)((drawn_ns + (uint64_t)(FLEET_FRAME_S * 1e9) - now) / 1000000) + 1;
+			}
 		}
 		int ch = getch();
-		if (ch == ERR)
+		if (ch == ERR) {
+			struct pollfd pf[2] = { { .fd = STDIN_FILENO, .events = POLLIN },
+						{ .fd = fleet_news_fd(f), .events = POLLIN } };
+			/* pending news: wait for the frame's time or a key only */
+			if (poll(pf, news ? 1 : 2, wait_ms) > 0 && !news && pf[1].revents)
+				news = true;
 			continue;
+		}
 		if (ch == KEY_RESIZE) {
 			fleet_draw(v);
 			continue;

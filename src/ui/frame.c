@@ -151,6 +151,7 @@ int frame_copy(struct frame *v, struct model *m, int cols)
 	snprintf(v->host, sizeof v->host, "%s", m->host);
 	snprintf(v->kernel, sizeof v->kernel, "%s", m->kernel);
 	snprintf(v->source, sizeof v->source, "%s", m->source);
+	snprintf(v->remote_bench, sizeof v->remote_bench, "%s", m->remote_bench);
 	snprintf(v->error, sizeof v->error, "%s", m->error);
 	v->replay = m->replay;
 	v->sampler_done = m->sampler_done;

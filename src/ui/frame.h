@@ -36,6 +36,7 @@ const char *frame_disk_sort_name(int sort);
 /* What a frame draws. */
 struct frame {
 	char host[64], kernel[128], source[MODEL_LINE_LEN];
+	char remote_bench[MODEL_LINE_LEN];   /* --host: what an iodash there runs */
 	bool replay, sampler_done, bench_done;
 	bool had_bench;              /* a benchmark was seen in this session */
 	int exit_code;

@@ -204,6 +204,8 @@ static void header_draw_state(const struct frame *v, WINDOW *w, int cx, int rx, 
 	case BENCH_NONE:
 		if (v->sampler_done)
 			snprintf(buf, sizeof buf, "%s ended - q to quit", v->replay ? "replay" : "sampling");
+		else if (v->remote_bench[0])   /* --host: the one an iodash runs there */
+			snprintf(buf, sizeof buf, "%s", v->remote_bench);
 		else
 			snprintf(buf, sizeof buf, "no benchmark attached");
 		ui_put(w, 1, cx, rx - cx, st, TE_DIM, buf);
@@ -736,7 +738,9 @@ static void draw_output(struct ui_live *L, struct ui_win *win, bool focus)
 		.elem = TE_OUTPUT,
 		.follow = L->out_back == 0,
 		.abs0 = v->noutput - (uint64_t)v->nout,
-		.empty = v->bench.state == BENCH_NONE && !L->v.had_bench
+		.empty = v->bench.state == BENCH_NONE && v->remote_bench[0]
+			 ? "its output stays on that host: the header says what runs there"
+			 : v->bench.state == BENCH_NONE && !L->v.had_bench
 			 ? "no benchmark attached. Start one with iodash run -- CMD, or watch one with iodash attach PID"
 			 : "no output yet",
 	};

@@ -2,7 +2,9 @@
 # after lib.sh.  pmcd_start PORT runs the Debian package's pmcd in the
 # foreground on 127.0.0.1:PORT with its own config, namespace, socket, run,
 # log and tmp directories under $TMPD/pmcd-PORT, and stops it when the test
-# exits; no system-wide pmcd, file or port is touched.  Only the agents the
+# exits; no system-wide pmcd, file or port is touched.  PMCD_ADDR=0.0.0.0
+# makes it answer on every 127.x address too (make bench's fleet of 1,024
+# hosts; its access list still lets only this machine fetch).  Only the agents the
 # tests need are loaded (pmcd, linux, mmv), as DSOs inside the pmcd.
 PMCD_BIN=/usr/lib/pcp/bin/pmcd
 PMNSMERGE=/usr/lib/pcp/bin/pmnsmerge
@@ -46,7 +48,7 @@ pmcd_start() {
 	local port=$1 d i
 	d=$(pmcd_setup "$port") || return 1
 	# shellcheck disable=SC2046
-	env $(_pmcd_env "$d") "$PMCD_BIN" -f -A -U root -i 127.0.0.1 -p "$port" \
+	env $(_pmcd_env "$d") "$PMCD_BIN" -f -A -U root -i "${PMCD_ADDR:-127.0.0.1}" -p "$port" \
 		-s "$d/run/pmcd.socket" -n "$d/root" -c "$d/pmcd.conf" \
 		-l "$d/log/pmcd.log" -x "$d/log/pmcd.err" </dev/null >/dev/null 2>&1 &
 	echo $! >"$d/pid"

@@ -72,37 +72,42 @@ static void test_hosts_file(void **st)
 {
 	(void)st;
 	char path[] = "/tmp/iodash-test-hosts.XXXXXX", err[256];
-	char hosts[4][128];
-	size_t n;
+	struct fleet_hosts hl = { 0 };
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
 	const char *text = "# the lab\nlab1\n\n  lab2:44321  # second\r\n";
 	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
 	close(fd);
-	assert_int_equal(fleet_read_hosts(path, hosts, 4, &n, err, sizeof(err)), 0);
-	assert_int_equal(n, 2);
-	assert_string_equal(hosts[0], "lab1");
-	assert_string_equal(hosts[1], "lab2:44321");
+	assert_int_equal(fleet_read_hosts(path, &hl, err, sizeof(err)), 0);
+	assert_int_equal(hl.n, 2);
+	assert_string_equal(hl.name[0], "lab1");
+	assert_string_equal(hl.name[1], "lab2:44321");
+	fleet_hosts_free(&hl);
 	/* two words on a line: the line is named */
 	FILE *f = fopen(path, "w");
 	fputs("lab1\nlab 2\n", f);
 	fclose(f);
-	assert_int_equal(fleet_read_hosts(path, hosts, 4, &n, err, sizeof(err)), -EINVAL);
+	assert_int_equal(fleet_read_hosts(path, &hl, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, ":2: "));
-	/* more than max */
+	fleet_hosts_free(&hl);
+	/* a lab of any size: 1,500 hosts (64 was the limit) */
 	f = fopen(path, "w");
-	fputs("a\nb\nc\nd\ne\n", f);
+	for (int i = 0; i < 1500; i++)
+		fprintf(f, "127.%d.%d.%d:44321\n", i / 65536, i / 256 % 256, i % 256 + 1);
 	fclose(f);
-	assert_true(fleet_read_hosts(path, hosts, 4, &n, err, sizeof(err)) < 0);
-	assert_non_null(strstr(err, ":5: "));
+	assert_int_equal(fleet_read_hosts(path, &hl, err, sizeof(err)), 0);
+	assert_int_equal(hl.n, 1500);
+	assert_string_equal(hl.name[1499], "127.0.5.220:44321");
+	fleet_hosts_free(&hl);
 	/* only comments */
 	f = fopen(path, "w");
 	fputs("# none\n\n", f);
 	fclose(f);
-	assert_true(fleet_read_hosts(path, hosts, 4, &n, err, sizeof(err)) < 0);
+	assert_true(fleet_read_hosts(path, &hl, err, sizeof(err)) < 0);
 	assert_non_null(strstr(err, "no host"));
 	unlink(path);
-	assert_true(fleet_read_hosts(path, hosts, 4, &n, err, sizeof(err)) < 0);
+	assert_true(fleet_read_hosts(path, &hl, err, sizeof(err)) < 0);
+	fleet_hosts_free(&hl);
 }
 
 int main(void)

@@ -765,6 +765,35 @@ static void test_parser_table_rows(void **state)
 	assert_null(parser_name_at(n));
 }
 
+/* Each tool names its headline figures (what mmv.iodash.*.bench.result
+ * publishes): a real output of each gives final points of one, and the
+ * figures a tool prints beside them (dbench's max_latency) are not. */
+static void test_headline(void **st)
+{
+	(void)st;
+	static const struct { const char *file, *parser, *want; } c[] = {
+		{ BO "dbench/dbench-t10-1client.txt", "dbench", "throughput" },
+		{ BO "fio/fio-seqwrite-buffered.json", "fio", "write_bw" },
+		{ BO "fio/fio-randread-direct-normal.txt", "fio", "read_bw" },
+		{ BO "sysbench/sysbench-fileio-1G-8files-seqwr-run-10s.txt", "sysbench", "write_bw" },
+		{ BO "bonnie++/bonnie++-s2048-r1024-n1.txt", "bonnie", "seq_out_block" },
+		{ BO "iozone/perfbase-iozone-3.247-auto-ext3.dat", "iozone", "write" },
+	};
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct result_set rs;
+		parse(c[i].file, c[i].parser, &rs);
+		size_t k = 0;
+		while (k < rs.n && (strcmp(rs.v[k].metric, c[i].want) || !(rs.v[k].flags & RP_FINAL)))
+			k++;
+		assert_true(k < rs.n);
+		assert_true(parser_metric_is_headline(c[i].want));
+		result_set_free(&rs);
+	}
+	assert_false(parser_metric_is_headline("max_latency"));
+	assert_false(parser_metric_is_headline("write_clat_p99"));
+	assert_false(parser_metric_is_headline("random_seeks"));
+}
+
 static void test_sweep_overrides(void **st)
 {
 	(void)st;
@@ -805,6 +834,7 @@ int main(void)
 		cmocka_unit_test(test_line_ends_nul_and_long_lines),
 		cmocka_unit_test(test_names_and_errors),
 		cmocka_unit_test(test_sweep_overrides),
+		cmocka_unit_test(test_headline),
 		cmocka_unit_test(test_parser_table_rows),
 		cmocka_unit_test(test_numbers_out_of_range),
 		cmocka_unit_test(test_numbers_as_strtod),

@@ -138,6 +138,8 @@ struct model {
 	char host[64];
 	char kernel[128];
 	char source[MODEL_LINE_LEN];  /* "live /proc", "trace DIR", "recording FILE" */
+	/* --host: the benchmark an iodash on that host publishes, "" none */
+	char remote_bench[MODEL_LINE_LEN];
 	bool replay;                  /* a recording or trace, not this machine now */
 	bool replay_seekable;         /* a recording in view: paused, it still moves on seeks */
 
@@ -238,6 +240,9 @@ void model_add_result(struct model *m, const struct result_point *p);
 void model_set_bench(struct model *m, const struct bench_status *b);
 /* The header's "what is watched" line; a fatal error of a producer. */
 void model_set_source(struct model *m, const char *source);
+/* --host: what an iodash there runs, as one line ("" none); notifies only
+ * when it changed. */
+void model_set_remote_bench(struct model *m, const char *text);
 void model_set_error(struct model *m, const char *error);
 /* The context panel: a front end says whether it shows it; the sampler
  * gives each scan (why: "" or why nothing can be scanned). */

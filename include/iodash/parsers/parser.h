@@ -75,6 +75,12 @@ void parser_free(struct parser *p);
 /* For "auto", the detected parser's name once known. */
 const char *parser_name(const struct parser *p);
 
+/* Whether a tool names metric among its headline figures (dbench's
+ * throughput, fio's and sysbench's read_bw and write_bw, iozone's write and
+ * read, bonnie++'s block output and input): what stands for a run where
+ * one figure must (mmv.iodash.*.bench.result, the fleet). */
+bool parser_metric_is_headline(const char *metric);
+
 /* The parser for a command's argv[0] ("/usr/bin/dbench" -> "dbench"),
  * or NULL when none fits. */
 const char *parser_for_command(const char *argv0);

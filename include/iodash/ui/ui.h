@@ -47,6 +47,9 @@ struct fleet;
 /* The fleet screen: one row per host, worst first; Enter opens the full
  * dashboard of the chosen host (iodash --host HOST, sampling every
  * interval seconds) and comes back. */
-int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval);
+struct fleet_row;
+/* rows: room for nhosts rows (the screen copies the fleet's into it). */
+int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval, struct fleet_row *rows,
+		 size_t nhosts);
 
 #endif
