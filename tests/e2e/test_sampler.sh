@@ -23,9 +23,10 @@ tm_screen | grep -q 'EXIT=0' && pass "iodash exits 0 after its terminal was stop
 n=$(grep -c '^S	' "$rec")
 [ "$n" -eq 600 ] && pass "all 600 samples recorded" || fail "all 600 samples recorded" "got $n"
 maxdt=$(awk -F'\t' '$1 == "S" && $3 > 0 {if ($4 > m) m = $4} END {print m + 0}' "$rec")
-# a printer that held the sampler up would leave a gap of seconds; a loaded
-# machine's scheduling noise stays well under half a second
-awk -v m="$maxdt" 'BEGIN {exit !(m > 0 && m < 0.5)}' && pass "no gap while the terminal was stopped (largest ${maxdt}s at -i 0.01)" \
+# a printer that held the sampler up would leave a gap as long as the stop
+# (5 s); a loaded machine's scheduling noise stays under half of it (a
+# clean-clone check beside a 1,024-host fleet bench saw 1.18 s)
+awk -v m="$maxdt" 'BEGIN {exit !(m > 0 && m < 2.5)}' && pass "no gap while the terminal was stopped (largest ${maxdt}s at -i 0.01)" \
 	|| fail "sampling kept its rhythm" "largest gap ${maxdt}s"
 lines=$(tm capture-pane -p -J -S - -t t | grep -c '^[0-9]')
 [ "$lines" -eq 600 ] && pass "every line arrived after Ctrl-Q ($lines)" || fail "every line arrived after Ctrl-Q" "$lines"
