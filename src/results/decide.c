@@ -9,6 +9,7 @@
  * comes from the score's exact density between the looks, so a look may
  * come whenever a run ends (a failed run, a baseline with fewer runs). */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -456,6 +457,14 @@ static double event_num(const char *s, const char *key)
 	return event_field(s, key, false, v, sizeof(v)) ? strtod(v, NULL) : NAN;
 }
 
+/* A count field: 0 when missing, not a number or out of int's range (a
+ * cast of NaN or 1e300 to int is undefined) */
+static int event_int(const char *s, const char *key)
+{
+	double v = event_num(s, key);
+	return v >= 0 && v <= INT_MAX ? (int)v : 0;
+}
+
 int decide_event_parse(const char *line, struct decide_event *e)
 {
 	const char *semi = strstr(line, "; state="), *colon, *lab;
@@ -471,10 +480,10 @@ int decide_event_parse(const char *line, struct decide_event *e)
 		if (!strcmp(v, decide_state_name(s)))
 			e->state = s;
 	e->x = event_num(semi, "x");
-	e->runs = (int)event_num(semi, "runs");
-	e->values = (int)event_num(semi, "values");
-	e->failed = (int)event_num(semi, "failed");
-	e->outliers = (int)event_num(semi, "outliers");
+	e->runs = event_int(semi, "runs");
+	e->values = event_int(semi, "values");
+	e->failed = event_int(semi, "failed");
+	e->outliers = event_int(semi, "outliers");
 	e->mean = event_num(semi, "mean");
 	e->half = event_num(semi, "half");
 	e->change = event_num(semi, "change");
