@@ -266,8 +266,7 @@ static void sampler_publish(struct sampler *s, const struct snapshot *prev,
 		model_add_event(m, MEV_NOTE, s->smp.t, "out of memory for %d devices: sample %llu has none",
 				s->cur->ndisks, (unsigned long long)seq);
 	smp = s->smp;   /* a view: disks[] stays the sampler's */
-	throttle_follow_sample(&s->thr, m, &smp, s->cur->mono_ns, s->cur->nr_dirtied,
-			       s->cur->nr_written, (s->cur->have & SNAP_HAVE_VMSTAT) != 0);
+	throttle_follow_sample(&s->thr, m, &smp, s->cur->mono_ns);
 	smp.missed = s->missed;
 	model_add_sample(m, &smp);
 	if (prev && smp.t - s->last_t > s->gap_max)

@@ -164,7 +164,7 @@ bool throttle_follow_wait_cut(struct model *m, unsigned ticket, double timeout_s
 }
 
 static void publish(struct throttle_follow *f, struct model *m, const struct sample *s,
-		    const struct kt_window *w, double dirtied_pps, double written_pps)
+		    const struct kt_window *w)
 {
 	model_lock(m);
 	struct model_throttle *t = &m->thr;
@@ -179,8 +179,6 @@ static void publish(struct throttle_follow *f, struct model *m, const struct sam
 	t->episode_start_t = f->open ? session_t(f, f->open_start_ns) : 0;
 	t->episodes = f->episodes;
 	t->run = f->run;
-	t->dirtied_pps = dirtied_pps;
-	t->written_pps = written_pps;
 	model_unlock(m);
 }
 
@@ -250,34 +248,10 @@ static bool follow_transitions(struct throttle_follow *f, struct model *m, struc
 	return closed_one;
 }
 
-/* Rates between two global_dirty_state events, at their own times: the
- * kernel emits them only while someone dirties, so a quiet interval
- * keeps the last rates. */
-static void follow_trace_rates(struct throttle_follow *f, const struct kt_window *w, double *dirtied_pps,
-			       double *written_pps)
-{
-	if (w->global.have && f->have_prev_counts && w->global.ts_ns > f->prev_ns) {
-		double dt = (double)(w->global.ts_ns - f->prev_ns) / 1e9;
-		*dirtied_pps = (double)(w->global.nr_dirtied - f->prev_dirtied) / dt;
-		*written_pps = (double)(w->global.nr_written - f->prev_written) / dt;
-	} else if (w->global.have && f->have_prev_counts) {
-		*dirtied_pps = f->last_dirtied_pps;
-		*written_pps = f->last_written_pps;
-	}
-	if (w->global.have && w->global.ts_ns != f->prev_ns) {
-		f->have_prev_counts = true;
-		f->prev_dirtied = w->global.nr_dirtied;
-		f->prev_written = w->global.nr_written;
-		f->prev_ns = w->global.ts_ns;
-	}
-	f->last_dirtied_pps = *dirtied_pps;
-	f->last_written_pps = *written_pps;
-}
-
 /* Throttling as the kernel's tracepoints saw it; true when an episode
  * closed. */
 static bool follow_kernel(struct throttle_follow *f, struct model *m, struct sample *s, const struct kt_cut *cuts,
-			  int ncuts, struct kt_window *w, double *dirtied_pps, double *written_pps)
+			  int ncuts, struct kt_window *w)
 {
 	for (int i = 0; i < ncuts; i++)
 		if (ktrace_cut(f->kt, &cuts[i]))
@@ -293,17 +267,15 @@ static bool follow_kernel(struct throttle_follow *f, struct model *m, struct sam
 			 w->trans_dropped ? " and episode events were lost" : "");
 		queue(f, MEV_NOTE, s->t, text);
 	}
-	follow_trace_rates(f, w, dirtied_pps, written_pps);
 	if (w->cuts_done > f->cuts_done)
 		f->cuts_done = w->cuts_done;
 	return closed_one;
 }
 
-/* Throttling guessed from the sampled zone, without tracefs; the rates
- * from vmstat's counters between samples.  True when an episode closed. */
+/* Throttling guessed from the sampled zone, without tracefs.  True when
+ * an episode closed. */
 static bool follow_sampled(struct throttle_follow *f, struct model *m, struct sample *s, const struct kt_cut *cuts,
-			   int ncuts, uint64_t now_ns, const uint64_t counts[2], bool have_counts,
-			   double *dirtied_pps, double *written_pps)
+			   int ncuts, uint64_t now_ns)
 {
 	struct thr_episode closed;
 	bool closed_one = false;
@@ -329,25 +301,13 @@ static bool follow_sampled(struct throttle_follow *f, struct model *m, struct sa
 	if (r & THR_STARTED)
 		on_start(f, m, &f->sampled.cur, s, NULL);
 	s->throttled = s->have_dirty && s->zone >= ZONE_THROTTLE;
-	if (have_counts && f->have_prev_counts && now_ns > f->prev_ns) {
-		double dt = (double)(now_ns - f->prev_ns) / 1e9;
-		*dirtied_pps = (double)(counts[0] - f->prev_dirtied) / dt;
-		*written_pps = (double)(counts[1] - f->prev_written) / dt;
-	}
-	if (have_counts) {
-		f->have_prev_counts = true;
-		f->prev_dirtied = counts[0];
-		f->prev_written = counts[1];
-		f->prev_ns = now_ns;
-	}
 	return closed_one;
 }
 
 void throttle_follow_sample(struct throttle_follow *f, struct model *m, struct sample *s,
-			    uint64_t now_ns, uint64_t nr_dirtied, uint64_t nr_written, bool have_counts)
+			    uint64_t now_ns)
 {
 	struct kt_window w;
-	double dirtied_pps = -1, written_pps = -1;
 	unsigned hits_before = f->episodes;
 	bool closed_one;
 	struct kt_cut cuts[KT_MAX_CUTS];
@@ -359,16 +319,15 @@ void throttle_follow_sample(struct throttle_follow *f, struct model *m, struct s
 	s->hit_duration = 0;
 	ncuts = follow_take_cuts(m, cuts);
 	if (f->kt)
-		closed_one = follow_kernel(f, m, s, cuts, ncuts, &w, &dirtied_pps, &written_pps);
+		closed_one = follow_kernel(f, m, s, cuts, ncuts, &w);
 	else
-		closed_one = follow_sampled(f, m, s, cuts, ncuts, now_ns, (const uint64_t[2]){ nr_dirtied, nr_written },
-					    have_counts, &dirtied_pps, &written_pps);
+		closed_one = follow_sampled(f, m, s, cuts, ncuts, now_ns);
 	/* +1 when an episode began in this interval, else -1 when one ended */
 	s->hit_event = f->episodes > hits_before ? +1 : closed_one ? -1 : 0;
 	s->hits = f->episodes;
 	s->hit_seconds = f->closed_seconds +
 		(f->open && now_ns > f->open_start_ns ? (double)(now_ns - f->open_start_ns) / 1e9 : 0);
-	publish(f, m, s, f->kt ? &w : NULL, dirtied_pps, written_pps);
+	publish(f, m, s, f->kt ? &w : NULL);
 }
 
 void throttle_follow_announce(struct model *m)

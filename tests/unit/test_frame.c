@@ -410,8 +410,6 @@ static void test_time_to_freerun(void **state)
 		S[i].freerun_kb = 2120;
 	}
 	build(&f, 30, 0.1);
-	f.thr.dirtied_pps = 1000;
-	f.thr.written_pps = 500;
 	assert_true(frame_time_to_freerun(&f) < 0);
 	/* already over */
 	samples(30);

@@ -116,9 +116,6 @@ struct model_throttle {
 	int ncuts;
 	unsigned cut_tickets, cuts_done;
 	struct thr_run run;           /* the run in progress, or the last one */
-	/* dirtying and writeback rates (pages/s, global_dirty_state or
-	 * vmstat) for the time to freerun; < 0 unknown */
-	double dirtied_pps, written_pps;
 };
 
 struct model_observer {

@@ -18,10 +18,6 @@ struct throttle_follow {
 	unsigned episodes;
 	bool open;
 	uint64_t open_start_ns;
-	/* nr_dirtied / nr_written of the previous sample, for the rates */
-	bool have_prev_counts;
-	uint64_t prev_dirtied, prev_written, prev_ns;
-	double last_dirtied_pps, last_written_pps;   /* kept while no event comes */
 	struct thr_run run;
 	unsigned cuts_done;
 	/* episode events of the sample being made, added after it */
@@ -34,7 +30,7 @@ void throttle_follow_init(struct throttle_follow *f, struct ktrace *kt, double g
 /* Fill s's throttle and hit fields and add the episode events. now_ns is
  * the sample's CLOCK_MONOTONIC time (the trace's own for a replay). */
 void throttle_follow_sample(struct throttle_follow *f, struct model *m, struct sample *s,
-			    uint64_t now_ns, uint64_t nr_dirtied, uint64_t nr_written, bool have_counts);
+			    uint64_t now_ns);
 /* After the sample is in the model: its episode events (a front end
  * that reads the event has read the sample of its time). */
 void throttle_follow_emit(struct throttle_follow *f, struct model *m);
