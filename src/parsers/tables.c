@@ -1226,6 +1226,20 @@ static void tb_group_columns(struct tb_table *t, const int *cs, const int *ce, i
 	}
 }
 
+/* The next cell of s from *i, cells split at two blanks (or a blank at
+ * the end): its start in *a, *i past it; false when only blanks are left. */
+static bool tb_next_cell(const char *s, int *i, int *a)
+{
+	while (s[*i] == ' ')
+		(*i)++;
+	if (!s[*i])
+		return false;
+	*a = *i;
+	while (s[*i] && !(s[*i] == ' ' && (s[*i + 1] == ' ' || !s[*i + 1])))
+		(*i)++;
+	return true;
+}
+
 /* An upper header line with fewer names than value columns ("base" and
  * "patched" centred over "read  write" each): each name heads the columns
  * nearest its centre.  Returns false when the line is not such a line. */
@@ -1234,15 +1248,9 @@ static bool tb_header_span_line(struct tb_table *t, const char *s)
 	int ca[TB_COLS], cb[TB_COLS], nc = 0, nv = 0;
 	for (int g = 0; g < t->ng; g++)
 		nv += !t->g[g].derived && t->g[g].nval;
-	for (int i = 0; s[i] && nc < TB_COLS;) {
-		while (s[i] == ' ')
-			i++;
-		if (!s[i])
-			break;
-		ca[nc] = i;
-		while (s[i] && !(s[i] == ' ' && (s[i + 1] == ' ' || !s[i + 1])))
-			i++;
-		cb[nc++] = i;
+	for (int i = 0, a; nc < TB_COLS && tb_next_cell(s, &i, &a); nc++) {
+		ca[nc] = a;
+		cb[nc] = i;
 	}
 	if (nc < 2 || nc >= nv || nv % nc)
 		return false;
@@ -2097,15 +2105,8 @@ static bool tb_line_header(const struct tb_state *st, int li)
 static int tb_header_cells(const char *s)
 {
 	int cells = 0;
-	for (size_t i = 0; s[i];) {
-		while (s[i] == ' ')
-			i++;
-		if (!s[i])
-			break;
+	for (int i = 0, a; tb_next_cell(s, &i, &a);)
 		cells++;
-		while (s[i] && !(s[i] == ' ' && (s[i + 1] == ' ' || !s[i + 1])))
-			i++;
-	}
 	return cells;
 }
 
