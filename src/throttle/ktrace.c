@@ -32,20 +32,6 @@
  * 20 s of a throttled writer's events (the fixture's 1,200 a second) */
 #define KT_READER_PERIOD_MS 2000
 
-enum kt_kind { KR_PAUSE, KR_RATELIMIT, KR_GLOBAL };
-
-/* One decoded event, sorted by time across CPUs before it is used. */
-struct kt_rec {
-	enum kt_kind kind;
-	union {
-		struct thr_pause p;
-		struct { uint64_t ts_ns; char bdi[THR_BDI_LEN]; uint64_t write_bw, dirty_rate,
-			 dirty_ratelimit, task_ratelimit, balanced; } r;
-		struct { uint64_t ts_ns; uint64_t nr_dirty, nr_writeback, bg_thresh, thresh, limit,
-			 nr_dirtied, nr_written; } g;
-	} u;
-};
-
 /* A field of an event, looked up by name once. */
 struct kt_field {
 	const char *name;
@@ -537,6 +523,16 @@ static int rec_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+size_t ktrace_order_events(struct kt_rec *recs, size_t n, uint64_t horizon_ns)
+{
+	size_t ready = 0;
+
+	qsort(recs, n, sizeof(*recs), rec_cmp);
+	while (ready < n && rec_ts(&recs[ready]) <= horizon_ns)
+		ready++;
+	return ready;
+}
+
 static struct kt_transition *add_transition(struct kt_window *w, int kind, const struct thr_episode *e)
 {
 	/* the last slots are kept for cuts: a driver waits for its cut */
@@ -613,14 +609,23 @@ int ktrace_cut(struct ktrace *k, const struct kt_cut *c)
 	return rc;
 }
 
-/* Use what was drained: in time order, into the window and the builder. */
-static void process_locked(struct ktrace *k)
+/* Use what was drained, in time order, into the window and the builder:
+ * the events up to `horizon_ns`, a time taken before the drain began.
+ * The CPUs' buffers are read one after another, and a drain preempted
+ * between two of them (a loaded machine, a writer on every CPU) reads the
+ * second CPU's later events before the first CPU's events of the same
+ * time: those come at the next drain.  Used at once, a pause read a drain
+ * late went into an episode already started at a later pause, and the
+ * episode began 11 ms after its first pause (seen in a clean-clone check).
+ * Every CPU was read after the horizon, so what is up to it is all here;
+ * what is after it waits for the next drain. */
+static void process_locked(struct ktrace *k, uint64_t horizon_ns)
 {
 	struct kt_window *w = &k->win;
 	struct thr_episode closed;
+	size_t ready = ktrace_order_events(k->recs, k->nrecs, horizon_ns);
 
-	qsort(k->recs, k->nrecs, sizeof(*k->recs), rec_cmp);
-	for (size_t i = 0; i < k->nrecs; i++) {
+	for (size_t i = 0; i < ready; i++) {
 		struct kt_rec *r = &k->recs[i];
 		if (k->ncuts)
 			cuts_due_locked(k, rec_ts(r));
@@ -667,7 +672,8 @@ static void process_locked(struct ktrace *k)
 			throttle_feed_level(&k->builder, r->u.g.nr_dirty + r->u.g.nr_writeback, r->u.g.limit);
 		}
 	}
-	k->nrecs = 0;
+	memmove(k->recs, k->recs + ready, (k->nrecs - ready) * sizeof(*k->recs));
+	k->nrecs -= ready;
 }
 
 static void *reader_main(void *arg)
@@ -687,8 +693,9 @@ static void *reader_main(void *arg)
 		if (r != 0)
 			break;          /* stop asked, or the pipe failed */
 		pthread_mutex_lock(&k->lock);
+		uint64_t horizon = util_mono_ns();
 		drain_locked(k);
-		process_locked(k);
+		process_locked(k, horizon);
 		pthread_mutex_unlock(&k->lock);
 	}
 	return NULL;
@@ -923,7 +930,7 @@ int ktrace_collect(struct ktrace *k, struct kt_window *w)
 	/* the time first: every event drained below happened before it */
 	now = util_mono_ns();
 	drain_locked(k);
-	process_locked(k);
+	process_locked(k, now);
 	cuts_due_locked(k, now);
 	if (throttle_advance(&k->builder, now, &closed))
 		add_transition(&k->win, THR_CLOSED, &closed);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/throttle/episode.h"
+#include "iodash/throttle/ktrace.h"
 
 #define BDP "tests/fixtures/kernel-trace/fio-overwrite-256M-128M-then-burst/balance_dirty_pages.txt"
 
@@ -253,6 +254,47 @@ static void test_cut_at_run_boundary(void **state)
 	assert_true(b.cur.start_ns == 300);
 }
 
+/* Two CPUs, a drain preempted between them (ci10's burst, its times):
+ * the drain's horizon is .490; CPU 0 is read empty, then the writer on
+ * CPU 0 pauses at .4907 and one on CPU 1 at .502, and CPU 1 is read.  The
+ * later pause must wait for the next drain, where the earlier one comes
+ * too: used at once, it started the episode 11.3 ms after its first
+ * pause. */
+static void test_events_merged_across_drains(void **state)
+{
+	struct kt_rec recs[4];
+	struct thr_builder b;
+	struct thr_episode closed;
+	const uint64_t s = 33148000000000u;
+	struct thr_pause first = { .ts_ns = s + 490700000u, .pid = 11, .pause_ms = 8 };
+	struct thr_pause second = { .ts_ns = s + 502000000u, .pid = 12, .pause_ms = 8 };
+	size_t n = 0, ready;
+
+	(void)state;
+	throttle_init(&b, 1.0);
+	recs[n++] = (struct kt_rec){ .kind = KR_PAUSE, .u.p = second };
+	recs[n].kind = KR_GLOBAL;
+	recs[n++].u.g.ts_ns = s + 489000000u;     /* before the horizon: used */
+	ready = ktrace_order_events(recs, n, s + 490000000u);
+	assert_int_equal(ready, 1);
+	assert_int_equal(recs[0].kind, KR_GLOBAL);
+	assert_int_equal(recs[1].kind, KR_PAUSE);
+	/* what process_locked keeps: the rest, at the front */
+	memmove(recs, recs + ready, (n - ready) * sizeof(recs[0]));
+	n -= ready;
+	recs[n++] = (struct kt_rec){ .kind = KR_PAUSE, .u.p = first };
+	ready = ktrace_order_events(recs, n, s + 600000000u);
+	assert_int_equal(ready, 2);
+	for (size_t i = 0; i < ready; i++)
+		throttle_feed(&b, &recs[i].u.p, &closed);
+	assert_true(b.cur.start_ns == first.ts_ns);
+	assert_true(b.cur.end_ns == second.ts_ns + 8000000u);
+	assert_int_equal(b.cur.pauses, 2);
+	/* the horizon is inclusive, and an empty drain is fine */
+	assert_int_equal(ktrace_order_events(recs, 1, recs[0].u.p.ts_ns), 1);
+	assert_int_equal(ktrace_order_events(recs, 0, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -262,6 +304,7 @@ int main(void)
 		cmocka_unit_test(test_sampled_spans_merge),
 		cmocka_unit_test(test_many_writers_bounded),
 		cmocka_unit_test(test_cut_at_run_boundary),
+		cmocka_unit_test(test_events_merged_across_drains),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,6 +98,23 @@ struct kt_window {
  * fifth of the sampler's work). */
 void kt_window_copy(struct kt_window *dst, const struct kt_window *src);
 
+/* One decoded event, as the drains give it: the CPUs' streams, merged by
+ * time before use (ktrace_order_events). */
+enum kt_kind { KR_PAUSE, KR_RATELIMIT, KR_GLOBAL };
+struct kt_rec {
+	enum kt_kind kind;
+	union {
+		struct thr_pause p;
+		struct { uint64_t ts_ns; char bdi[THR_BDI_LEN]; uint64_t write_bw, dirty_rate,
+			 dirty_ratelimit, task_ratelimit, balanced; } r;
+		struct { uint64_t ts_ns; uint64_t nr_dirty, nr_writeback, bg_thresh, thresh, limit,
+			 nr_dirtied, nr_written; } g;
+	} u;
+};
+/* Sort recs[0..n) by time and say how many are at or before horizon_ns
+ * (those are used now; the rest wait for the next drain).  Pure. */
+size_t ktrace_order_events(struct kt_rec *recs, size_t n, uint64_t horizon_ns);
+
 struct ktrace;
 
 /* Root only.  0, or -errno with err saying why (and that throttling will
