@@ -307,17 +307,22 @@ else
 		for i in $(seq 100); do grep -q "^0\.[1-9]" "$2" && break; sleep 0.05; done
 		kill -STOP $p; sleep 0.6; kill -CONT $p; wait $p' \
 		"$IODASH" "$TMPD/miss.rec" "$TMPD/miss.out"; rc=$?
-	note=$(grep -E '^= [0-9.]+ note: missed [0-9]+ sampling ticks: [0-9.]+ s without a sample' "$TMPD/miss.out")
-	n=$(echo "$note" | sed -nE 's/.* missed ([0-9]+) sampling ticks.*/\1/p' | head -1)
+	# a loaded machine misses ticks of its own at -i 0.05 (59 in all once,
+	# in a clean-clone check beside other work): the stop is the largest
+	# gap, and the recording and the screens count all of them, as the
+	# last note's "(N in all)" does
+	note=$(grep -E '^= [0-9.]+ note: missed [0-9]+ sampling ticks?: [0-9.]+ s without a sample' "$TMPD/miss.out")
+	stop=$(echo "$note" | sed -nE 's/.* missed ([0-9]+) sampling ticks?:.*/\1/p' | sort -n | tail -1)
+	n=$(echo "$note" | sed -nE 's/.* \(([0-9]+) in all\).*/\1/p' | tail -1)
 	col=$(awk -F'\t' '$1 == "C" && $2 == "S" { for (i = 3; i <= NF; i++) if ($i == "missed") print i - 1 }' "$TMPD/miss.rec")
 	rmax=$(awk -F'\t' -v c="${col:-0}" '$1 == "S" && c && $c > m { m = $c } END { print m + 0 }' "$TMPD/miss.rec")
-	if [ $rc -eq 0 ] && [ -n "$n" ] && [ "$n" -ge 6 ] && [ "$rmax" -eq "$n" ]; then
-		pass "missed ticks: said in --batch ($note) and recorded (S missed = $rmax)"
+	if [ $rc -eq 0 ] && [ -n "$n" ] && [ "${stop:-0}" -ge 6 ] && [ "$rmax" -eq "$n" ]; then
+		pass "missed ticks: said in --batch ($(echo "$note" | tail -1)) and recorded (S missed = $rmax)"
 	else
-		fail "missed ticks in --batch and the recording" "rc=$rc n=$n col=$col recorded=$rmax $(grep '^=' "$TMPD/miss.out")"
+		fail "missed ticks in --batch and the recording" "rc=$rc stop=$stop in all=$n col=$col recorded=$rmax $(grep '^=' "$TMPD/miss.out")"
 	fi
 	"$IODASH" view --batch "$TMPD/miss.rec" >"$TMPD/miss.view" 2>&1
-	if [ -n "$note" ] && grep -qxF "$note" "$TMPD/miss.view"; then
+	if [ -n "$note" ] && [ "$(grep -cxF "$note" "$TMPD/miss.view")" -eq "$(echo "$note" | wc -l)" ]; then
 		pass "missed ticks: view --batch says the same note"
 	else
 		fail "missed ticks in view --batch" "$(grep '^=' "$TMPD/miss.view")"
