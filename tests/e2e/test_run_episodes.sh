@@ -17,7 +17,7 @@ out="$TMPD/sweep.out"
 # at both limits (measured: episodes from 0.2-0.5 s into every run, a run
 # 2-4 s; under the old rule the runs' pauses, less than the 1 s gap apart,
 # made one episode of the whole sweep)
-timeout 120 "$IODASH" sweep --batch -i 0.1 -o "$TMPD/sweep.rec" -p b=128M,512M --sysctl 'vm.dirty_bytes={b}' --repeat 2 \
+timeout 120 "$IODASH" sweep --batch -i 0.1 -o "$TMPD/sweep.rec" -p b=64M,128M --sysctl 'vm.dirty_bytes={b}' --repeat 2 \
 	--parser fio -- fio --name=w --rw=write --bs=1M --size=1G --directory="$D" --overwrite=1 --time_based --runtime=2 \
 	>"$out" 2>"$TMPD/sweep.err"; rc=$?
 check "sweep: exit 0, 4 runs ok" [ $rc -eq 0 -a "$(grep -c 'run_end: run [1-4]/4 ok' "$out")" -eq 4 ]
