@@ -105,41 +105,51 @@ int main(int argc, char **argv)
 	size_t aged = 0, unreachable = 0;
 	bool counting = false;
 	uint64_t deadline = util_mono_ns() + (uint64_t)((rounds + 30) * interval * 4e9);
-	uint64_t last_copy = 0;
+	uint64_t last_copy = 0, copied_polls = UINT64_MAX;
+	bool news = true;
 	for (;;) {
-		struct pollfd pf = { .fd = fleet_news_fd(f), .events = POLLIN };
-		poll(&pf, 1, 1000);
-		uint64_t t0 = util_mono_ns();
-		if (t0 - last_copy < (uint64_t)(FLEET_FRAME_S * 1e9)) {
-			/* as the screen: news waits for the next frame's time */
-			poll(NULL, 0, (int)((last_copy + (uint64_t)(FLEET_FRAME_S * 1e9) - t0) / 1000000) + 1);
-			t0 = util_mono_ns();
-		}
-		last_copy = t0;
-		fleet_rows(f, rows, n, &sum);
-		uint64_t t1 = util_mono_ns();
-		if (!counting && sum.rounds >= 2) {
-			counting = true;
-			start_round = sum.rounds;
-			cpu0 = bench_tree_cpu();
-			polls0 = sum.polls;
-			seen_ns = t1;
-			continue;
-		}
-		if (counting) {
-			copy_ns += t1 - t0;
-			copies++;
-			for (size_t i = 0; i < n; i++)
-				if (rows[i].polled_ns > seen_ns) {
-					double age = (double)(t1 - rows[i].polled_ns) / 1e6;
-					age_sum += age;
-					age_max = age > age_max ? age : age_max;
-					aged++;
+		/* as the screen (ui/fleet.c): rows are copied only when a poller
+		 * sent news or a poll was published since the last copy, at most
+		 * every FLEET_FRAME_S; a wake with nothing new copies nothing */
+		int wait_ms = (int)(interval * 2000) + 1000;
+		if (news || fleet_polls(f) != copied_polls) {
+			uint64_t t0 = util_mono_ns();
+			if (t0 - last_copy >= (uint64_t)(FLEET_FRAME_S * 1e9)) {
+				news = false;
+				last_copy = t0;
+				copied_polls = fleet_polls(f);
+				fleet_rows(f, rows, n, &sum);
+				uint64_t t1 = util_mono_ns();
+				if (!counting && sum.rounds >= 2) {
+					counting = true;
+					start_round = sum.rounds;
+					cpu0 = bench_tree_cpu();
+					polls0 = sum.polls;
+					seen_ns = t1;
+				} else if (counting) {
+					copy_ns += t1 - t0;
+					copies++;
+					for (size_t i = 0; i < n; i++)
+						if (rows[i].polled_ns > seen_ns) {
+							double age = (double)(t1 - rows[i].polled_ns) / 1e6;
+							age_sum += age;
+							age_max = age > age_max ? age : age_max;
+							aged++;
+						}
+					seen_ns = t1;
+					if (sum.rounds >= start_round + (uint64_t)rounds)
+						break;
 				}
-			seen_ns = t1;
+			} else {
+				wait_ms = (int)((last_copy + (uint64_t)(FLEET_FRAME_S * 1e9) - t0) / 1000000) + 1;
+			}
 		}
-		if ((counting && sum.rounds >= start_round + (uint64_t)rounds) || t1 > deadline)
+		if (util_mono_ns() > deadline)
 			break;
+		struct pollfd pf = { .fd = fleet_news_fd(f), .events = POLLIN };
+		/* pending news: wait for the frame's time only */
+		if (poll(&pf, news ? 0 : 1, wait_ms) > 0 && !news && (pf.revents & POLLIN))
+			news = true;
 	}
 	uint64_t cpu1 = bench_tree_cpu(), polls = sum.polls - polls0;
 	pid_t kids[4096];

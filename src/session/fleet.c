@@ -558,7 +558,8 @@ size_t fleet_rows(struct fleet *f, struct fleet_row *rows, size_t max, struct fl
 	char buf[64];
 	uint64_t rounds = UINT64_MAX, newest = 0, most = 0;
 
-	while (read(f->news_pipe[0], buf, sizeof(buf)) > 0)
+	/* a short read emptied the pipe: no second read only to hear EAGAIN */
+	while (read(f->news_pipe[0], buf, sizeof(buf)) == (ssize_t)sizeof(buf))
 		;
 	for (size_t i = 0; i < n; i++)
 		fleet_slot_read(&f->slot[i], &rows[i]);

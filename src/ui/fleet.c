@@ -335,7 +335,12 @@ int ui_fleet_run(struct fleet *f, const struct ui_look *look, double interval, s
 		/* the rows are copied and sorted only when a poll changed them,
 		 * and drawn when a poller ends a round (news wakes the screen),
 		 * at most every FLEET_FRAME_S (fleet.h) */
-		int wait_ms = 1000;
+		/* with nothing pending, sleep until news, a key or a signal: a
+		 * timeout near the interval woke the screen in the middle of
+		 * a round, copied the half-polled rows, and the round's news
+		 * then waited a frame for the next copy; this one only ends a
+		 * wait that no round ended */
+		int wait_ms = (int)(v->interval * 2000) + 1000;
 		if (news || fleet_polls(f) != drawn_polls) {
 			uint64_t now = util_mono_ns();
 			if (now - drawn_ns >= (uint64_t)(FLEET_FRAME_S * 1e9)) {
