@@ -1173,6 +1173,7 @@ struct tb_roles {
 /* What was read from it, for its note. */
 struct tb_said {
 	int emitted, bad, settings, derived_rows, pct_heads, noheads, missing;
+	int unlabelled;       /* cells under metric names in rows nothing names as labels */
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
@@ -1575,8 +1576,11 @@ static bool tb_heads_are_x(const struct tb_table *t, struct tb_roles *ro)
 }
 
 /* Under metric names, the rows name what is compared: a "Kernel" head
- * over them, a title that is prose ("To summarise:", dropped), or the
- * rows' own names. */
+ * over them, a title that is prose ("To summarise:", dropped), or rows
+ * named as labels (versions, "baseline", "patched").  Rows of other
+ * names under no title ("seq", "rand" under "read  write") may be cases
+ * as well as labels: that is not decided here, and tb_name_headed then
+ * reads nothing of them. */
 static bool tb_rows_name_labels(struct tb_state *st, const struct tb_table *t, struct tb_roles *ro)
 {
 	static const char *const lw[] = { "kernel", "kernels", "config", "patch", "version", "tree", NULL };
@@ -1590,8 +1594,6 @@ static bool tb_rows_name_labels(struct tb_state *st, const struct tb_table *t, s
 			rows_label = true;
 			ro->title[0] = 0;
 		}
-	if (!ro->title[0] && !ro->keyhead[0])
-		rows_label = true;
 	return rows_label || tb_rows_are_labels(st, t);
 }
 
@@ -1654,8 +1656,9 @@ static size_t tb_first_name(const char *name, char *label, size_t llen)
 }
 
 /* The label and the metric (before tb_metric_name, into mbuf) of group
- * g's cell in a table with a header (not a transposed one). */
-static void tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, int g, const char *stat,
+ * g's cell in a table with a header (not a transposed one); false when
+ * nothing names the label (the cell is then not read). */
+static bool tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, int g, const char *stat,
 			   const char *name, char *label, size_t llen, char *mbuf, size_t mlen)
 {
 	const char *head = t->g[g].head, *title = ro->title;
@@ -1674,9 +1677,14 @@ static void tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 		snprintf(mbuf, mlen, "%s%s%s%s%s", stat, stat[0] && name[0] ? "_" : "", name,
 			 (stat[0] || name[0]) ? " " : "", head);
 	} else {
-		pp_strlcpy(label, name, llen);
-		snprintf(mbuf, mlen, "%s%s%s", stat, stat[0] ? "_" : "", head);
+		/* nothing names what is compared: the row's name may be a
+		 * case of the test as well as a label; a guess would read
+		 * values under a wrong label, so none is made */
+		label[0] = 0;
+		mbuf[0] = 0;
+		return false;
 	}
+	return true;
 }
 
 /* No header: the title, else the row's first name, is the label; the
@@ -1823,9 +1831,12 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			pp_strlcpy(label, t->g[g].span, sizeof(label));
 			snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s%s%s", ro->title, ro->title[0] ? "_" : "", stat,
 				 stat[0] ? "_" : "", name, name[0] ? " " : "", t->g[g].head);
-		} else if (ro->head_labels || t->g[g].head[0])
-			tb_name_headed(t, ro, g, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
-		else
+		} else if (ro->head_labels || t->g[g].head[0]) {
+			if (!tb_name_headed(t, ro, g, stat, name, label, sizeof(label), mbuf, sizeof(mbuf))) {
+				said->unlabelled++;
+				continue;
+			}
+		} else
 			tb_name_unheaded(t, ro, r, c, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
 		if (c->name[0] && ro->head_labels) {
 			size_t ml = strlen(mbuf);
@@ -1877,7 +1888,8 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 	nder += said->derived_rows;
 	const struct tb_state *st = p->st;
 	int unread =
-		st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads + said->missing;
+		st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads + said->missing +
+		said->unlabelled;
 	pp_note(p, first, last, true, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s",
 		st->table_no, nrows,
 		ro->transposed ? "x over columns" : t->spanned ? "labels over metrics" : ro->head_labels ? "labels" : "metrics",
@@ -1886,7 +1898,7 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - st->pctlabels - said->bad,
 		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" :
 		said->pct_heads || st->pctlabels ? " (labels with a %)" : said->noheads ? " (columns without a label)" :
-		said->missing ? " (n/a cells)" : "");
+		said->missing ? " (n/a cells)" : said->unlabelled ? " (rows not named as labels)" : "");
 }
 
 /* Is every cell of the column [a, b) an x word ("clients", "threads")? */
@@ -2015,6 +2027,13 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	for (int li = t->first; li <= t->last; li++)
 		if (!tb_is_rule(st->ln[li].s) && st->ln[li].s[0])
 			tb_read_row(p, st, t, &ro, li, &said);
+	if (!said.emitted && said.unlabelled) {
+		pp_note(p, first, last, false,
+			"lines %d-%d: columns of metrics, rows named neither as versions nor as labels (baseline, "
+			"patched...), no title or kernel column: nothing says what is compared, not read",
+			first, last);
+		return;
+	}
 	if (!said.emitted) {
 		pp_note(p, first, last, false, "lines %d-%d: a table, but no column could be given a role", first,
 			last);

@@ -720,6 +720,35 @@ static void test_tables_note(void **state)
 	result_set_free(&rs);
 }
 
+/* Metric columns over rows that are cases ("seq", "rand"), under no title
+ * and no kernel column: nothing says what is compared, so nothing is read
+ * (the rows once became labels: a guess), and the note says why.  Rows
+ * named as labels are still read. */
+static void test_tables_rows_not_labels(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("          read     write\n"
+		  "seq      100.5     90.25\n"
+		  "rand      20.5     10.25\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 0);
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	assert_int_equal(nn, 1);
+	assert_false(notes[0].understood);
+	assert_non_null(strstr(notes[0].text, "nothing says what is compared"));
+	parser_free(p);
+	read_text("          read     write\n"
+		  "baseline 100.5     90.25\n"
+		  "patched   20.5     10.25\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	assert_non_null(find(&rs, "patched", "write", 0));
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -748,6 +777,7 @@ int main(void)
 		cmocka_unit_test(test_tables_everyday_shapes),
 		cmocka_unit_test(test_tables_spanning_header),
 		cmocka_unit_test(test_tables_note),
+		cmocka_unit_test(test_tables_rows_not_labels),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
