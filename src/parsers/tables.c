@@ -2140,6 +2140,13 @@ static bool tb_line_title(const struct tb_state *st, int li)
 	if (strstr(s, "--") || (eq && eq > s && eq[-1] != ' ') || strchr(s, '$') || strchr(s, '\\') ||
 	    s[n - 1] == ';' || strstr(s, "# "))
 		return false;
+	/* "vendor_id   : GenuineIntel" (/proc/cpuinfo, a config dump): a
+	 * property, no title; "cat >/root/job <<EOF", "dd ... | tee": a
+	 * command, no title */
+	const char *colon = strstr(s, " :");
+	if ((colon && colon > s && colon[2] && s[n - 1] != ':') || strstr(s, "<<") || strstr(s, ">/") ||
+	    strstr(s, " | ") || strstr(s, " > "))
+		return false;
 	/* "add/remove: 1/0 grow/shrink: 0/2 up/down: 194/-1540": a summary of
 	 * figures, no title */
 	int colons = 0;

@@ -749,6 +749,26 @@ static void test_tables_rows_not_labels(void **state)
 	result_set_free(&rs);
 }
 
+/* A property line ("model name : Celeron") or a command ("cat >/job <<EOF")
+ * above rows is no title: it never becomes their label. */
+static void test_tables_property_no_title(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	const char *texts[] = { "model name\t: Celeron (Mendocino)\n"
+				"cpu MHz\t\t: 400.921\n",
+				"cat >/root/workload1 <<EOF\n"
+				"set size 2097152\n"
+				"set number 100\n" };
+	for (size_t k = 0; k < 2; k++) {
+		read_text(texts[k], &rs, NULL);
+		for (size_t i = 0; i < rs.n; i++)
+			if (strstr(rs.v[i].label, "model") || strstr(rs.v[i].label, "cat"))
+				fail_msg("label \"%s\" from a line that is no title", rs.v[i].label);
+		result_set_free(&rs);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -778,6 +798,7 @@ int main(void)
 		cmocka_unit_test(test_tables_spanning_header),
 		cmocka_unit_test(test_tables_note),
 		cmocka_unit_test(test_tables_rows_not_labels),
+		cmocka_unit_test(test_tables_property_no_title),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
