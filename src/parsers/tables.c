@@ -1154,6 +1154,7 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 }
 
 static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t);
+static bool tb_title_is_label(const char *title);
 
 /* What tb_read_table decided about a table: which column is x, where the
  * label, the metric and x's name come from. */
@@ -1729,16 +1730,29 @@ static const struct tb_cell *tb_group_cell(const struct tb_row *r, const struct 
 }
 
 /* Cell c of group g of a transposed table: the row's first name is the
- * label, the group's head x, the rest of the names the metric. */
+ * label (rows named as versions, "baseline", "patched"), the group's
+ * head x, the rest of the names the metric.  Rows of other names
+ * ("read", "write") are what is measured: a title naming a label
+ * ("baseline:") is then the label, and without one nothing is read (the
+ * rows would be taken for labels: metrics as labels). */
 static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const struct tb_roles *ro, int g,
 			       const char *name, const struct tb_cell *c, int lineno, struct tb_said *said)
 {
 	char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
-	size_t k = tb_first_name(name, label, sizeof(label));
 	double hx = 0;
 	tb_head_x_value(t->g[g].head, &hx, NULL, 0);
-	snprintf(mbuf, sizeof(mbuf), "%s%s%s", ro->title, ro->title[0] && name[k] ? "_" : "",
-		 name[k] ? name + k + 1 : "");
+	if (!ro->label_words) {
+		if (!ro->title[0] || !tb_title_is_label(ro->title)) {
+			said->unlabelled++;
+			return;
+		}
+		pp_strlcpy(label, ro->title, sizeof(label));
+		pp_strlcpy(mbuf, name, sizeof(mbuf));
+	} else {
+		size_t k = tb_first_name(name, label, sizeof(label));
+		snprintf(mbuf, sizeof(mbuf), "%s%s%s", ro->title, ro->title[0] && name[k] ? "_" : "",
+			 name[k] ? name + k + 1 : "");
+	}
 	if (c->name[0]) {
 		size_t ml = strlen(mbuf);
 		snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
@@ -2029,8 +2043,8 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 			tb_read_row(p, st, t, &ro, li, &said);
 	if (!said.emitted && said.unlabelled) {
 		pp_note(p, first, last, false,
-			"lines %d-%d: columns of metrics, rows named neither as versions nor as labels (baseline, "
-			"patched...), no title or kernel column: nothing says what is compared, not read",
+			"lines %d-%d: rows named neither as versions nor as labels (baseline, patched...), and no "
+			"title or kernel column naming one: nothing says what is compared, not read",
 			first, last);
 		return;
 	}
@@ -2042,11 +2056,23 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	tb_table_note(p, t, &ro, &said, nrows, first, last);
 }
 
-/* Every row's first name is a label word or a kernel version. */
-static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
+/* A word that names what is compared: a kernel version or "baseline",
+ * "patched", "before"... */
+static bool tb_label_word(const char *w)
 {
 	static const char *const words[] = { "baseline", "base", "patched", "vanilla", "before", "after", "unpatched",
 		"mainline", "upstream", "tip", "default", "old", "new", "original", "modified", NULL };
+	bool ok = tb_versionish(w);
+	for (size_t q = 0; words[q] && !ok; q++)
+		ok = !strcasecmp(w, words[q]);
+	return ok;
+}
+
+/* Every row's first name is a label word or a kernel version; rows named
+ * like a derived one ("speed-up(times):", "ratio") aside, as they are
+ * never read. */
+static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
+{
 	struct tb_row *r = &st->rows[1];
 	int n = 0;
 	for (int li = t->first; li <= t->last; li++) {
@@ -2057,17 +2083,40 @@ static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
 			return false;
 		char w[64];
 		pp_strlcpy(w, r->c[0].text, sizeof(w));
-		size_t k = strlen(w);
+		size_t k = strcspn(w, "(");
+		w[k] = 0;
 		while (k && w[k - 1] == ':')
 			w[--k] = 0;
-		bool ok = tb_versionish(w);
-		for (size_t q = 0; words[q] && !ok; q++)
-			ok = !strcasecmp(w, words[q]);
-		if (!ok)
+		if (k && tb_head_derived(w))
+			continue;
+		if (!tb_label_word(w))
 			return false;
 		n++;
 	}
 	return n >= 2;
+}
+
+/* Does a title name what is compared ("baseline:", "2.6.32 with the
+ * patch")?  Some word of it is a version or a label word; "Initial
+ * writers", "Read throughput" name what is measured. */
+static bool tb_title_is_label(const char *title)
+{
+	char w[64];
+	for (const char *q = title; *q;) {
+		while (*q == ' ')
+			q++;
+		size_t n = strcspn(q, " ");
+		if (!n)
+			break;
+		pp_strlcpy(w, q, n + 1 < sizeof(w) ? n + 1 : sizeof(w));
+		size_t k = strlen(w);
+		while (k && strchr(":,()", w[k - 1]))
+			w[--k] = 0;
+		if (tb_label_word(w))
+			return true;
+		q += n;
+	}
+	return false;
 }
 
 /* --- finding the tables -------------------------------------------------- */

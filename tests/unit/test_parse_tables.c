@@ -769,6 +769,34 @@ static void test_tables_property_no_title(void **state)
 	}
 }
 
+/* x over the columns and rows named "read", "write": the rows are what
+ * is measured, not labels; a title naming a label ("baseline:") is the
+ * label, and under one naming none ("Throughput:") nothing is read. */
+static void test_tables_transposed_metric_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("baseline:\n"
+		  "\n"
+		  "threads     1      2      4\n"
+		  "read      100    200    300\n"
+		  "write      90    180    270\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *pt = find(&rs, "baseline", "write", 4);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 270) < 1e-9);
+	result_set_free(&rs);
+	read_text("Throughput:\n"
+		  "\n"
+		  "threads     1      2      4\n"
+		  "read      100    200    300\n"
+		  "write      90    180    270\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -799,6 +827,7 @@ int main(void)
 		cmocka_unit_test(test_tables_note),
 		cmocka_unit_test(test_tables_rows_not_labels),
 		cmocka_unit_test(test_tables_property_no_title),
+		cmocka_unit_test(test_tables_transposed_metric_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
