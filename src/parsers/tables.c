@@ -687,11 +687,35 @@ static bool tb_line_derived_head(const char *s)
 	return false;
 }
 
+/* A statistic or a percentile: "min", "avg", "stddev", "p99", "p99.9",
+ * "99th", "Hmean" (a header of them says what each column computes, never
+ * what is compared). */
+static bool tb_head_statistic(const char *h)
+{
+	static const char *const words[] = { "min", "max", "avg", "average", "mean", "median", "stddev", "stdev",
+		"std", "dev", "sd", "cov", "minimum", "maximum", "best", "worst", "total", "sum", "result", "results",
+		"value", "values", "score", "units", "unit", NULL };
+	for (size_t k = 0; words[k]; k++)
+		if (!strcasecmp(h, words[k]))
+			return true;
+	if (tb_word_is_stat(h))
+		return true;
+	/* "p50", "p99.9", "99th", "99.9th" */
+	const char *q = (h[0] == 'p' || h[0] == 'P') ? h + 1 : h;
+	if (!isdigit((unsigned char)*q))
+		return false;
+	while (isdigit((unsigned char)*q) || *q == '.')
+		q++;
+	return q > h + 1 && (h[0] == 'p' || h[0] == 'P' ? !*q : !strcasecmp(q, "th"));
+}
+
 /* Header words that name what a column measures, not what is compared. */
 static bool tb_head_metricish(const char *h)
 {
 	const char *sl = strchr(h, '/');
-	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || strchr(h, '('))
+	const char *last = strrchr(h, ' ');
+	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || strchr(h, '(') || tb_head_statistic(h) ||
+	    (last && tb_head_statistic(last + 1)))
 		return true;
 	static const char *const words[] = { "count", "size", "time", "write", "rewrite", "read", "reread",
 		"reclen", "kb", "iops", "bw", "latency", "loads", "lat", "avglat", "maxlat", "throughput",

@@ -797,6 +797,36 @@ static void test_tables_transposed_metric_rows(void **state)
 	result_set_free(&rs);
 }
 
+/* A header of statistics ("min  avg  max", "p50  p99") or of "Result"
+ * names what each column computes, never what is compared: over rows of
+ * cases nothing is read, over rows of labels the rows are the labels. */
+static void test_tables_statistic_heads(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("           min      avg      max\n"
+		  "read     100.1    110.2    120.3\n"
+		  "write     90.1     95.2     99.3\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+	read_text("Test       Result    Units\n"
+		  "read       100.1     MB/s\n"
+		  "write       90.1     MB/s\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+	read_text("           p50      p99     p99.9\n"
+		  "baseline  100.1    110.2    120.3\n"
+		  "patched    90.1     95.2     99.3\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *pt = find(&rs, "patched", "p99.9", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 99.3) < 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -828,6 +858,7 @@ int main(void)
 		cmocka_unit_test(test_tables_rows_not_labels),
 		cmocka_unit_test(test_tables_property_no_title),
 		cmocka_unit_test(test_tables_transposed_metric_rows),
+		cmocka_unit_test(test_tables_statistic_heads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
