@@ -1179,6 +1179,7 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 
 static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t);
 static bool tb_title_is_label(const char *title);
+static bool tb_title_metricish(const char *title);
 
 /* What tb_read_table decided about a table: which column is x, where the
  * label, the metric and x's name come from. */
@@ -1695,9 +1696,11 @@ static bool tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
 		pp_strlcpy(label, name, llen);
 		snprintf(mbuf, mlen, "%s%s%s", title, title[0] ? "_" : "", head);
-	} else if (title[0]) {
+	} else if (title[0] && !tb_title_metricish(title)) {
 		/* the title names what is compared: the row's name is part of
-		 * what it measures, else rows of other names would be runs */
+		 * what it measures, else rows of other names would be runs (a
+		 * title naming what is measured, "Throughput (MB/s)", is no
+		 * label: nothing names it then) */
 		pp_strlcpy(label, title, llen);
 		snprintf(mbuf, mlen, "%s%s%s%s%s", stat, stat[0] && name[0] ? "_" : "", name,
 			 (stat[0] || name[0]) ? " " : "", head);
@@ -1724,7 +1727,7 @@ static void tb_name_unheaded(const struct tb_table *t, const struct tb_roles *ro
 	bool named = t0 && r->c[0].col < t->keyend && r->c[0].text[t0 - 1] == ':' && !strchr(r->c[0].text, '=');
 	char first[RP_LABEL_LEN];
 	tb_first_name(name, first, sizeof(first));
-	if (title[0] && !named) {
+	if (title[0] && !named && !tb_title_metricish(title)) {
 		pp_strlcpy(label, title, llen);
 	} else if (!named && !tb_versionish(first) && !ro->label_words) {
 		/* "Create 20000 files: 116.88": nothing says what is compared;
@@ -2118,6 +2121,37 @@ static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
 		n++;
 	}
 	return n >= 2;
+}
+
+/* Does a title name what is measured ("Throughput (MB/s)", "Read
+ * latency", "Average time")?  Then it is no label, whatever the rows. */
+static bool tb_title_metricish(const char *title)
+{
+	static const char *const words[] = { "throughput", "latency", "latencies", "bandwidth", "iops", "ops/s",
+		"ops/sec", "mb/s", "mb/sec", "kb/s", "kb/sec", "gb/s", "mib/s", "kib/s", "transactions/sec", "tps",
+		"files/sec", "runtime", "elapsed", "time", "rate", "usec", "msec", "(ms)", "(us)", "(s)", "(sec)",
+		"seconds", "cpu", NULL };
+	if (tb_title_is_label(title))
+		return false;
+	char w[64];
+	for (const char *q = title; *q;) {
+		while (*q == ' ')
+			q++;
+		size_t n = strcspn(q, " ");
+		if (!n)
+			break;
+		pp_strlcpy(w, q, n + 1 < sizeof(w) ? n + 1 : sizeof(w));
+		size_t k = strlen(w);
+		while (k && strchr(":,", w[k - 1]))
+			w[--k] = 0;
+		for (size_t i = 0; words[i]; i++)
+			if (!strcasecmp(w, words[i]))
+				return true;
+		if (tb_head_statistic(w))
+			return true;
+		q += n;
+	}
+	return false;
 }
 
 /* Does a title name what is compared ("baseline:", "2.6.32 with the

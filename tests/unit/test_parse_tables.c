@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "iodash/parsers/parser.h"
 
@@ -827,6 +828,28 @@ static void test_tables_statistic_heads(void **state)
 	result_set_free(&rs);
 }
 
+/* A title naming what is measured ("Throughput (MB/s):") over metric
+ * columns is no label; one naming a thing ("XFS") is. */
+static void test_tables_metric_title(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	const char *rows = "\n"
+			   "          read     write\n"
+			   "seq      100.5     90.25\n"
+			   "rand      20.5     10.25\n";
+	char text[256];
+	snprintf(text, sizeof(text), "Throughput (MB/s):\n%s", rows);
+	read_text(text, &rs, NULL);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+	snprintf(text, sizeof(text), "XFS\n%s", rows);
+	read_text(text, &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	assert_non_null(find(&rs, "XFS", "rand write", 0));
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -859,6 +882,7 @@ int main(void)
 		cmocka_unit_test(test_tables_property_no_title),
 		cmocka_unit_test(test_tables_transposed_metric_rows),
 		cmocka_unit_test(test_tables_statistic_heads),
+		cmocka_unit_test(test_tables_metric_title),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
