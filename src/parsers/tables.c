@@ -1193,6 +1193,7 @@ struct tb_roles {
 	bool transposed;      /* ... and holds x: the rows are the labels */
 	bool rows_label;      /* under metric names, the rows name what is compared */
 	bool label_words;     /* every row's first name is a label word or a version */
+	bool heads_undecided; /* names over the columns and on the rows, neither said to be labels */
 	char txname[RP_NAME_LEN], tmetric[RP_NAME_LEN], xname[RP_NAME_LEN];
 };
 
@@ -1617,10 +1618,53 @@ static bool tb_rows_name_labels(struct tb_state *st, const struct tb_table *t, s
 		rows_label = rows_label || !strcasecmp(ro->keyhead, lw[q]);
 	for (size_t q = 0; prose[q]; q++)
 		if (!strcasecmp(ro->title, prose[q])) {
-			rows_label = true;
+			rows_label = !ro->heads_undecided; /* prose says not which axis */
 			ro->title[0] = 0;
 		}
 	return rows_label || tb_rows_are_labels(st, t);
+}
+
+/* Does some row have a name of its own (not only x), none a statistic
+ * (rows of "Hmean", "Amean": mmtests' layout, its columns are what is
+ * compared)? */
+static bool tb_rows_have_names(struct tb_state *st, const struct tb_table *t)
+{
+	struct tb_row *r = &st->rows[1];
+	char stat[RP_NAME_LEN], name[RP_LABEL_LEN], xn[RP_NAME_LEN];
+	bool named = false;
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		double x;
+		bool has_x;
+		tb_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, xn, sizeof(xn));
+		if (stat[0])
+			return false;
+		named = named || name[0];
+	}
+	return named;
+}
+
+/* Does the header say it names what is compared: a version, a label word
+ * ("baseline", "patched"), a commit id? */
+static bool tb_heads_name_labels(const struct tb_table *t, const struct tb_roles *ro)
+{
+	for (int g = ro->xcol ? ro->skip_before + 1 : 0; g < t->ng; g++) {
+		const char *h = t->g[g].head;
+		if (t->g[g].derived || !h[0])
+			continue;
+		if (tb_title_is_label(h))
+			return true;
+		size_t n = 0, digits = 0, letters = 0;
+		for (; isxdigit((unsigned char)h[n]); n++) {
+			digits += isdigit((unsigned char)h[n]) != 0;
+			letters += isalpha((unsigned char)h[n]) != 0;
+		}
+		if (n >= 7 && !h[n] && digits && letters)
+			return true;
+	}
+	return false;
 }
 
 /* The roles: the header names what is compared, or what is measured (and
@@ -1654,6 +1698,13 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 	}
 	if (ro->head_labels && !headed_derived && !numeric_heads && tb_rows_are_labels(st, t))
 		ro->head_labels = false;
+	/* names over the columns and names on the rows: either may be what is
+	 * compared; the header is taken only when something says so */
+	if (ro->head_labels && !headed_derived && !numeric_heads && !ro->xcol && !t->robot &&
+	    tb_rows_have_names(st, t) && !tb_heads_name_labels(t, ro)) {
+		ro->head_labels = false;
+		ro->heads_undecided = true;
+	}
 	ro->transposed = ro->head_labels && ro->labelled >= 2 && tb_heads_are_x(t, ro);
 	if (ro->head_labels && ro->title[0])
 		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
@@ -1696,7 +1747,7 @@ static bool tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
 		pp_strlcpy(label, name, llen);
 		snprintf(mbuf, mlen, "%s%s%s", title, title[0] ? "_" : "", head);
-	} else if (title[0] && !tb_title_metricish(title)) {
+	} else if (title[0] && !tb_title_metricish(title) && (!ro->heads_undecided || tb_title_is_label(title))) {
 		/* the title names what is compared: the row's name is part of
 		 * what it measures, else rows of other names would be runs (a
 		 * title naming what is measured, "Throughput (MB/s)", is no
@@ -2068,6 +2119,13 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	for (int li = t->first; li <= t->last; li++)
 		if (!tb_is_rule(st->ln[li].s) && st->ln[li].s[0])
 			tb_read_row(p, st, t, &ro, li, &said);
+	if (!said.emitted && said.unlabelled && ro.heads_undecided) {
+		pp_note(p, first, last, false,
+			"lines %d-%d: names over the columns and on the rows, and nothing says which of them is what is "
+			"compared (no version, baseline/patched, kernel column or title naming one): not read",
+			first, last);
+		return;
+	}
 	if (!said.emitted && said.unlabelled) {
 		pp_note(p, first, last, false,
 			"lines %d-%d: rows named neither as versions nor as labels (baseline, patched...), and no "
@@ -2083,12 +2141,15 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	tb_table_note(p, t, &ro, &said, nrows, first, last);
 }
 
-/* A word that names what is compared: a kernel version or "baseline",
- * "patched", "before"... */
+/* A word that names what is compared: a kernel version, "baseline",
+ * "patched", "before"..., a file system or an I/O scheduler. */
 static bool tb_label_word(const char *w)
 {
 	static const char *const words[] = { "baseline", "base", "patched", "vanilla", "before", "after", "unpatched",
-		"mainline", "upstream", "tip", "default", "old", "new", "original", "modified", NULL };
+		"mainline", "upstream", "tip", "default", "old", "new", "original", "modified",
+		/* what an I/O benchmark compares: file systems, I/O schedulers */
+		"ext2", "ext3", "ext4", "xfs", "btrfs", "reiserfs", "jfs", "f2fs", "bcachefs", "zfs", "tmpfs", "nilfs2",
+		"cfq", "bfq", "noop", "deadline", "anticipatory", "mq-deadline", "kyber", NULL };
 	bool ok = tb_versionish(w);
 	for (size_t q = 0; words[q] && !ok; q++)
 		ok = !strcasecmp(w, words[q]);

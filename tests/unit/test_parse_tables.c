@@ -850,6 +850,41 @@ static void test_tables_metric_title(void **state)
 	result_set_free(&rs);
 }
 
+/* Names over the columns and names on the rows: the axis said to be what
+ * is compared (a version, baseline/patched, a file system) holds the
+ * labels, whichever it is; when neither is, nothing is read. */
+static void test_tables_names_both_axes(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("          Create    Delete\n"
+		  "small     100.5     90.25\n"
+		  "large      20.5     10.25\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 0);
+	const struct parser_note *notes;
+	assert_int_equal(parser_notes(p, &notes), 1);
+	assert_non_null(strstr(notes[0].text, "nothing says which"));
+	parser_free(p);
+	read_text("          ext3      xfs\n"
+		  "Create    100.5     90.25\n"
+		  "Delete     20.5     10.25\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	assert_non_null(find(&rs, "xfs", "delete", 0));
+	result_set_free(&rs);
+	read_text("          Create    Delete\n"
+		  "ext3      100.5     90.25\n"
+		  "xfs        20.5     10.25\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "xfs", "delete", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 10.25) < 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -883,6 +918,7 @@ int main(void)
 		cmocka_unit_test(test_tables_transposed_metric_rows),
 		cmocka_unit_test(test_tables_statistic_heads),
 		cmocka_unit_test(test_tables_metric_title),
+		cmocka_unit_test(test_tables_names_both_axes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
