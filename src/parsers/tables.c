@@ -1131,6 +1131,46 @@ static int tb_key_table(struct tb_state *st, const char *label, const char *sett
 	return st->table_no;
 }
 
+/* Is label a derived column's name or a figure (see tb_emit)? */
+static bool tb_label_derived(const char *label)
+{
+	char w[RP_LABEL_LEN];
+	for (const char *q = label; *q;) {
+		while (*q == ' ')
+			q++;
+		size_t n = strcspn(q, " ");
+		if (!n)
+			break;
+		pp_strlcpy(w, q, n + 1 < sizeof(w) ? n + 1 : sizeof(w));
+		size_t k = strlen(w);
+		while (k && strchr(":()", w[k - 1]))
+			w[--k] = 0;
+		static const char *const words[] = { "diff", "difference", "delta", "change", "changes", "speedup",
+			"speed-up", "gain", NULL };
+		for (size_t i = 0; words[i]; i++)
+			if (!strcasecmp(w, words[i]))
+				return true;
+		q += n;
+	}
+	const char *s = label;
+	while (*s == ' ')
+		s++;
+	bool marked = *s == '(' || *s == '*' || *s == '+' || *s == '-';
+	s += marked;
+	if (!isdigit((unsigned char)*s))
+		return false;
+	bool dot = false;
+	while (isdigit((unsigned char)*s) || *s == '.') {
+		dot = dot || *s == '.';
+		s++;
+	}
+	while (*s == ' ')
+		s++;
+	if (marked)
+		return !*s || *s == ')' || *s == '*' || *s == 'x';
+	return !*s && !dot;
+}
+
 /* A point of the table being read.  Another table's point with the same
  * label, metric and x is no run of this one (two tables of one post are
  * two measurements: numjobs=1 and numjobs=3 under the same header): this
@@ -1147,8 +1187,10 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 		st->longnames++;
 		return;
 	}
-	/* what is compared is never a share or a change ("%CPU", "%diff") */
-	if (strchr(label, '%')) {
+	/* what is compared is never a share or a change ("%CPU", "%diff",
+	 * "delta", "change"), nor a figure ("+3", "(1.2)", "*9.23*", "16":
+	 * a version has a dot) */
+	if (strchr(label, '%') || tb_label_derived(label)) {
 		st->pctlabels++;
 		return;
 	}
@@ -1863,9 +1905,9 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 				name[k++] = ' ';
 			pp_strlcpy(name + k, r->c[i].text, sizeof(name) - k);
 		}
-	/* a row that names what is compared, named like a derived one
-	 * ("speed-up(times):", "%diff"): no runs */
-	if (ro->transposed || ro->label_words || !t->nhead) {
+	/* a row named like a derived one ("speed-up(times):", "%diff",
+	 * "delta"): no runs, whatever the table's layout */
+	{
 		char first[RP_LABEL_LEN];
 		tb_first_name(name, first, sizeof(first));
 		char *par = strchr(first, '(');
@@ -1890,6 +1932,11 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 				const struct tb_cell *nx = c + 1;
 				if (nx < r->c + r->n && nx->kind == TB_WORD && tb_x_word(nx->text))
 					tb_metric_name(nx->text, rxname, sizeof(rxname));
+			} else {
+				/* no figure in the x column ("delta", "avg", "total"
+				 * under "1 2 4 8"): a summary row, not a point of x */
+				said->derived_rows++;
+				return;
 			}
 			continue;
 		}

@@ -885,6 +885,26 @@ static void test_tables_names_both_axes(void **state)
 	result_set_free(&rs);
 }
 
+/* A summary row under rows of x ("delta", "avg" where the clients go)
+ * is no point of x: it was read at x = 0. */
+static void test_tables_summary_row(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("clients   vanilla   patched\n"
+		  "1         100.5     101.5\n"
+		  "2         200.5     202.5\n"
+		  "4         400.5     401.5\n"
+		  "delta       1.0       1.0\n"
+		  "avg       233.8     235.1\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	assert_non_null(find(&rs, "patched", "", 4));
+	assert_null(find(&rs, "vanilla", "", 0));
+	assert_false(has_value(&rs, 233.8));
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -919,6 +939,7 @@ int main(void)
 		cmocka_unit_test(test_tables_statistic_heads),
 		cmocka_unit_test(test_tables_metric_title),
 		cmocka_unit_test(test_tables_names_both_axes),
+		cmocka_unit_test(test_tables_summary_row),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
