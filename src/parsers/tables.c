@@ -2485,11 +2485,60 @@ static bool tb_commit_line(const char *s)
 	return words >= 2;
 }
 
+/* Is s a run of CSV fields (no blank, some commas)? */
+static int tb_csv_fields(const char *s)
+{
+	int n = 1;
+	for (; *s; s++) {
+		if (*s == ' ')
+			return 0;
+		n += *s == ',';
+	}
+	return n;
+}
+
+/* A bonnie++ CSV record at line li, its mailer's wrapping undone (a
+ * line cut anywhere, even inside a field: "+++,+" then "++++,+++"): the
+ * lines that follow are joined while the record has fewer fields than
+ * its version prints (1.0x: 27; 1.96, 1.97: 48; 1.98 on: 50).  Read
+ * under label; returns the lines it took, 0 when it was none. */
+static int tb_bonnie_csv(struct parser *p, struct tb_state *st, int li, const char *label)
+{
+	int n = tb_csv_fields(st->ln[li].s);
+	if (n < 14)
+		return 0;
+	double ver;
+	const char *s = st->ln[li].s;
+	int want = 27;
+	if (isdigit((unsigned char)s[0]) && sscanf(s, "%lf,", &ver) == 1)
+		want = ver < 1.98 ? 48 : 50;
+	char buf[4 * TB_W + 1];
+	pp_strlcpy(buf, s, sizeof(buf));
+	size_t k = strlen(buf);
+	int used = 1;
+	while (n < want && li + used < st->n && st->ln[li + used].s[0] && used < 4) {
+		const char *nx = st->ln[li + used].s;
+		int m = tb_csv_fields(nx);
+		if (!m || k + strlen(nx) >= sizeof(buf))
+			break;
+		pp_strlcpy(buf + k, nx, sizeof(buf) - k);
+		k += strlen(buf + k);
+		n += m - 1;
+		used++;
+	}
+	if (n > want || !bonnie_csv_record(p, buf, label[0] ? label : NULL, NULL, 0))
+		return 0;
+	return used;
+}
+
 /* Benchmark lines that are no table: dbench's, under their labels, and
- * bonnie++'s tables (as mail.c: under the file's label); blanked once
+ * bonnie++'s tables (as mail.c: under the file's label) and CSV records
+ * (where no table of the same run was read just above); blanked once
  * read, so that they are no table row. */
 static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 {
+	/* the last line a bonnie++ table gave points from, the last blank line */
+	int table_read = -2, blank = -1, ncsv = 0;
 	char label[RP_LABEL_LEN] = "";
 	int nd = 0, nb = 0, nbu = 0, bu_first = 0, bu_last = 0;
 	bool in_bonnie = false;
@@ -2499,16 +2548,29 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput") &&
 		    (st->ln[li].s[n - 1] == ':' || (li + 1 < st->n && tb_is_rule(st->ln[li + 1].s))))
 			tb_title_label(st->ln[li].s, label, sizeof(label));
+		if (!st->ln[li].s[0])
+			blank = li;
+		int csv = 0;
 		if (tb_dbench_line(p, st, li, label)) {
 			st->ln[li].s[0] = 0;
 			nd++;
+		} else if (table_read < blank && (csv = tb_bonnie_csv(p, st, li, label)) > 0) {
+			/* the run's precise record, its table not read above */
+			for (int k = 0; k < csv; k++)
+				st->ln[li + k].s[0] = 0;
+			li += csv - 1;
+			ncsv++;
+			in_bonnie = false;
 		} else {
+			unsigned long before = p->n_final;
 			/* a bonnie++ table runs from its banner to a blank line */
 			in_bonnie = in_bonnie && st->ln[li].s[0];
 			if (bonnie_table_line(p, &st->bt, st->ln[li].s, label[0] ? label : NULL, NULL)) {
 				st->ln[li].s[0] = 0;
 				nb++;
 				in_bonnie = true;
+				if (p->n_final != before)
+					table_read = li;
 			} else if (in_bonnie) {
 				/* inside a bonnie++ table, a line its reader could not
 				 * place (a mailer cut it): no table of ours either */
@@ -2527,6 +2589,9 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d dbench Throughput lines, each under the label line above it", nd);
 	if (nb)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d lines of bonnie++ tables, read as bonnie++ prints them", nb);
+	if (ncsv)
+		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true,
+			"%d bonnie++ CSV records, each under the label line above it", ncsv);
 }
 
 /* The first line after the mail's header block (From ... to the first
