@@ -837,6 +837,10 @@ static void tb_title_label_raw(const char *s, char *out, size_t len)
 {
 	while (*s == ' ' || *s == '\'' || *s == '*' || *s == '[' || *s == '#')
 		s++;
+	/* "---- (5,10) - default": the heading after the rule's dashes */
+	size_t d = strspn(s, "-");
+	if (d >= 3 && s[d] == ' ')
+		s += d + strspn(s + d, " ");
 	size_t n = strlen(s);
 	while (n && strchr(" :,'*]", s[n - 1]))
 		n--;
@@ -2350,8 +2354,15 @@ static bool tb_line_title(const struct tb_state *st, int li)
 	size_t n = strlen(s);
 	if (!n || n > 72 || tb_is_rule(s))
 		return false;
-	/* a command line, options, a shell prompt: no title */
+	/* a command line, options, a shell prompt: no title ("---- (5,10) -
+	 * default", a heading after a rule's dashes, is one) */
 	const char *eq = strchr(s, '=');
+	const char *dashes = s + strspn(s, " ");
+	const char *text = dashes + strspn(dashes, "-");
+	if (text - dashes >= 3 && *text == ' ' && text[strspn(text, " ")]) {
+		s = text;
+		n = strlen(s);
+	}
 	if (strstr(s, "--") || (eq && eq > s && eq[-1] != ' ') || strchr(s, '$') || strchr(s, '\\') ||
 	    s[n - 1] == ';' || strstr(s, "# "))
 		return false;

@@ -937,6 +937,29 @@ static void test_tables_bonnie_csv_wrapped(void **state)
 	result_set_free(&rs);
 }
 
+/* A heading after a rule's dashes ("---- (5,10) - default") is the title
+ * of the table with no header under it: its label. */
+static void test_tables_dash_heading(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("---- (5,10) - default\n"
+		  " 1      2345.6\n"
+		  " 2      4567.8\n"
+		  " 4      6789.1\n"
+		  "\n"
+		  "---- (5,10) - patched\n"
+		  " 1      2445.6\n"
+		  " 2      4667.8\n"
+		  " 4      6889.1\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *pt = find(&rs, "(5,10) - patched", "", 2);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 4667.8) < 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -973,6 +996,7 @@ int main(void)
 		cmocka_unit_test(test_tables_names_both_axes),
 		cmocka_unit_test(test_tables_summary_row),
 		cmocka_unit_test(test_tables_bonnie_csv_wrapped),
+		cmocka_unit_test(test_tables_dash_heading),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
