@@ -51,6 +51,7 @@ struct tb_line {
 	char s[TB_W + 1];     /* one byte a display column */
 	int no;               /* the input line it started on */
 	int depth;            /* quote depth */
+	unsigned char tab[TB_W / 8 + 1]; /* columns where a tab's blanks start: a cell ends there */
 };
 
 struct tb_state {
@@ -109,9 +110,11 @@ static void tb_store(struct tb_state *st, const char *s, size_t len, int no)
 		break;
 	}
 	int col = 0;
+	memset(l->tab, 0, sizeof(l->tab));
 	for (; i < len && col < TB_W; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c == '\t') {
+			l->tab[col / 8] |= (unsigned char)(1u << (col % 8));
 			do
 				l->s[col++] = ' ';
 			while (col % 8 && col < TB_W);
@@ -616,6 +619,7 @@ struct tb_table {
 	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
 	bool robot;       /* the kernel test robot's %stddev %change table */
 	bool derived_head; /* a header cell names a derived column */
+	int misfit;       /* a header line (its index) with a name over two value columns, -1 none */
 	struct tb_group g[TB_COLS];
 	int ng;
 	int keyend;       /* columns before this are the row's keys */
@@ -907,6 +911,45 @@ static int tb_pipe_field(const char *s, int col)
 	for (int i = 0; s[i] && i < col; i++)
 		f += s[i] == '|';
 	return f;
+}
+
+static bool tb_next_cell(const char *s, int *i, int *a);
+
+/* Does a name of header line l (cut at two blanks or a tab) stand over
+ * two value columns, starting in one and mostly over the other ("num
+ * clients" over the x column and the next, where tabs put a long name's
+ * next names past their columns)?  Then which name heads which column
+ * cannot be told. */
+static bool tb_header_misfit(const struct tb_table *t, const struct tb_line *l)
+{
+	const char *s = l->s;
+	for (int i = 0, a; tb_next_cell(s, &i, &a);) {
+		/* a tab ends a name, even where it left one blank */
+		for (int k = a; k < i; k++)
+			if (l->tab[k / 8] & (1u << (k % 8))) {
+				i = k;
+				break;
+			}
+		if (i <= t->keyend)
+			continue;
+		/* over two columns, it heads the one it overlaps most; a name
+		 * that starts in another one ("num clients" from the x column
+		 * on) cannot be placed */
+		int over = 0, best = -1, bo = 0, start = -1;
+		for (int g = 0; g < t->ng; g++) {
+			int lo = a > t->g[g].vcol ? a : t->g[g].vcol, hi = i < t->g[g].vend ? i : t->g[g].vend;
+			over += hi > lo;
+			if (hi - lo > bo) {
+				bo = hi - lo;
+				best = g;
+			}
+			if (a >= t->g[g].vcol && a < t->g[g].vend)
+				start = g;
+		}
+		if (over >= 2 && start >= 0 && start != best)
+			return true;
+	}
+	return false;
 }
 
 static void tb_header_line(struct tb_table *t, const char *s, bool append)
@@ -1483,6 +1526,8 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 	for (int h = 0; h < t->nhead; h++) {
 		if (!ruled && !piped && h + 1 < t->nhead && tb_header_span_line(t, st->ln[t->head[h]].s))
 			continue;
+		if (!ruled && !piped && t->misfit < 0 && tb_header_misfit(t, &st->ln[t->head[h]]))
+			t->misfit = t->head[h];
 		if (!ruled)
 			tb_header_line(t, st->ln[t->head[h]].s, piped);
 		t->derived_head = t->derived_head || tb_line_derived_head(st->ln[t->head[h]].s);
@@ -2132,7 +2177,16 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	st->table_no++;
 	st->longnames = 0;
 	st->pctlabels = 0;
+	t->misfit = -1;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
+	if (t->misfit >= 0) {
+		pp_note(p, first, last, false,
+			"lines %d-%d: a name of the header on line %d stands over two columns of figures (tabs "
+			"expanded otherwise than its author saw them?): which name heads which column cannot be "
+			"told, not read",
+			first, last, st->ln[t->misfit].no);
+		return;
+	}
 	/* a first column of figures under "kernel" (version, config...):
 	 * "6.8", "6.9" are names, the rows' labels */
 	static const char *const lw[] = { "kernel", "kernels", "version", "config", "patch", "tree", "commit", NULL };

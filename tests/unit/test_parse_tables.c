@@ -960,6 +960,37 @@ static void test_tables_dash_heading(void **state)
 	result_set_free(&rs);
 }
 
+/* Tabs expanded to 8: "num clients" runs from the x column over the
+ * next one and pushes the kernels' names one column on (the x was read
+ * as 50.2 and vanilla's name put on patched's figures): said, not read.
+ * A long name that starts in its own column still heads it. */
+static void test_tables_tab_header_misfit(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("num clients\t2.4.19-vanilla\t2.4.19-patched\n"
+		  "1\t50.2\t52.1\n"
+		  "2\t90.2\t95.1\n"
+		  "4\t150.2\t155.1\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 0);
+	const struct parser_note *notes;
+	assert_int_equal(parser_notes(p, &notes), 1);
+	assert_non_null(strstr(notes[0].text, "stands over two columns"));
+	parser_free(p);
+	read_text("Clients\t2.6.10\t2.6.11-rc1\t2.6.11-rc1-patched\n"
+		  "1\t100.1\t110.2\t111.3\n"
+		  "2\t200.1\t210.2\t211.3\n"
+		  "4\t300.1\t310.2\t311.3\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 9);
+	const struct result_point *pt = find(&rs, "2.6.11-rc1-patched", "", 4);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 311.3) < 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -997,6 +1028,7 @@ int main(void)
 		cmocka_unit_test(test_tables_summary_row),
 		cmocka_unit_test(test_tables_bonnie_csv_wrapped),
 		cmocka_unit_test(test_tables_dash_heading),
+		cmocka_unit_test(test_tables_tab_header_misfit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
