@@ -569,11 +569,19 @@ static bool tb_is_row(const struct tb_row *r, const char *s)
 	/* a diffstat line ("fs/ext4/file.c | 34 +++---"), a hunk header */
 	if (tb_is_diff(s))
 		return false;
-	/* "JOBS=1  JOBS=10", "numjobs=1 numjobs=2": a header of x values */
-	bool same = r->n >= 2;
-	for (int i = 0; i < r->n && same; i++)
-		same = r->c[i].name[0] && !strcmp(r->c[i].name, r->c[0].name);
-	if (same)
+	/* "JOBS=1  JOBS=10", "numjobs=1 numjobs=2": a header of x values,
+	 * maybe after the key columns' names ("rw  bs  hipri=0  hipri=1") */
+	int named_vals = 0;
+	bool same = true;
+	const char *first_name = NULL;
+	for (int i = 0; i < r->n && same; i++) {
+		if (r->c[i].kind == TB_WORD && !r->c[i].name[0] && !named_vals)
+			continue;
+		same = r->c[i].name[0] && (!first_name || !strcmp(r->c[i].name, first_name));
+		first_name = first_name ? first_name : r->c[i].name;
+		named_vals++;
+	}
+	if (same && named_vals >= 2)
 		return false;
 	if (r->nword > 4 || r->nword > r->nval + r->nchg + 2)
 		return false;
@@ -1796,7 +1804,7 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		ro->head_labels = false;
 		ro->heads_undecided = true;
 	}
-	ro->transposed = ro->head_labels && ro->labelled >= 2 && tb_heads_are_x(t, ro);
+	ro->transposed = ro->head_labels && ro->labelled >= 2 && !ro->xcol && tb_heads_are_x(t, ro);
 	if (ro->head_labels && ro->title[0])
 		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
 	/* the header names what is compared: a section's heading names what
@@ -1977,6 +1985,15 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			if (c && c->kind == TB_VAL && isfinite(c->v)) {
 				x = c->v;
 				has_x = true;
+				/* a block size under "bs" ("4k", "1M"): in KiB, as
+				 * fio's bs=4k is read */
+				double kib;
+				size_t tl = strlen(c->text);
+				if ((!strcasecmp(ro->keyhead, "bs") || !strcasecmp(ro->keyhead, "block")) && tl &&
+				    isalpha((unsigned char)c->text[tl - 1]) && pp_size_to_kib(c->text, tl, &kib)) {
+					x = kib;
+					pp_strlcpy(rxname, "bs_kb", sizeof(rxname));
+				}
 				/* "4 clients": the word after the figure names x */
 				const struct tb_cell *nx = c + 1;
 				if (nx < r->c + r->n && nx->kind == TB_WORD && tb_x_word(nx->text))

@@ -991,6 +991,26 @@ static void test_tables_tab_header_misfit(void **state)
 	result_set_free(&rs);
 }
 
+/* A keyed table: "rw  bs  hipri=0  hipri=1" is its header (it was read
+ * as a row: 0 and 1 as values), the bs column is x in KiB, and the
+ * name=N heads over the figures are the labels (x is taken already). */
+static void test_tables_keyed_name_value_heads(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("rw        bs    hipri=0    hipri=1\n"
+		  "randread  4k    149,426    170,763    +14%\n"
+		  "randread  8k    120,111    130,222    +8%\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "hipri=1", "randread", 8);
+	assert_non_null(pt);
+	assert_string_equal(pt->x_name, "bs_kb");
+	assert_true(fabs(pt->value - 130222) < 1e-9);
+	assert_false(has_value(&rs, 0.5));
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1029,6 +1049,7 @@ int main(void)
 		cmocka_unit_test(test_tables_bonnie_csv_wrapped),
 		cmocka_unit_test(test_tables_dash_heading),
 		cmocka_unit_test(test_tables_tab_header_misfit),
+		cmocka_unit_test(test_tables_keyed_name_value_heads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
