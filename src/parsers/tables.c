@@ -583,6 +583,22 @@ static bool tb_is_row(const struct tb_row *r, const char *s)
 	}
 	if (same && named_vals >= 2)
 		return false;
+	/* "6.1   6.1+patch", "5.10  5.10-rc1": kernel names over the columns
+	 * (a figure like a version beside a name that starts with one) */
+	bool kernels = r->n >= 2, named_kernel = false;
+	for (int i = 0; i < r->n && kernels; i++) {
+		const char *q = r->c[i].text;
+		size_t d = strspn(q, "0123456789");
+		bool vstart = d && q[d] == '.' && isdigit((unsigned char)q[d + 1]);
+		if (r->c[i].kind == TB_WORD) {
+			kernels = vstart;
+			named_kernel = true;
+		} else {
+			kernels = r->c[i].kind == TB_VAL && vstart && strspn(q, "0123456789.") == strlen(q);
+		}
+	}
+	if (kernels && named_kernel)
+		return false;
 	if (r->nword > 4 || r->nword > r->nval + r->nchg + 2)
 		return false;
 	size_t len = strlen(s);

@@ -1011,6 +1011,23 @@ static void test_tables_keyed_name_value_heads(void **state)
 	result_set_free(&rs);
 }
 
+/* "6.1   6.1+patch" over the figures is a header of kernels, not a row
+ * (the table had no header then, and was not read). */
+static void test_tables_version_header(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("                 6.1          6.1+patch\n"
+		  "seqread       1200 +- 12     1250 +- 10\n"
+		  "randread       800 +- 5       790 +- 6\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "6.1+patch", "randread", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 790) < 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1050,6 +1067,7 @@ int main(void)
 		cmocka_unit_test(test_tables_dash_heading),
 		cmocka_unit_test(test_tables_tab_header_misfit),
 		cmocka_unit_test(test_tables_keyed_name_value_heads),
+		cmocka_unit_test(test_tables_version_header),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
