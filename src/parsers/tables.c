@@ -604,6 +604,10 @@ static bool tb_is_row(const struct tb_row *r, const char *s)
 	size_t len = strlen(s);
 	if (len && (s[len - 1] == '.' || s[len - 1] == ',') && r->nword > 1)
 		return false;
+	/* "dbench 16 clients, MB/s:": a title over what follows, its figure
+	 * part of the words */
+	if (len && s[len - 1] == ':' && r->nword >= 2)
+		return false;
 	return true;
 }
 
@@ -1847,6 +1851,21 @@ static size_t tb_first_name(const char *name, char *label, size_t llen)
 	return k;
 }
 
+/* A head that counts repetitions: "run1", "Run 2", "#3", "iter4". */
+static bool tb_head_is_run(const char *h)
+{
+	if (h[0] == '#')
+		return h[1] && strspn(h + 1, "0123456789") == strlen(h + 1);
+	char w[16];
+	size_t n = strcspn(h, "0123456789 ");
+	if (!n || n >= sizeof(w))
+		return false;
+	memcpy(w, h, n);
+	w[n] = 0;
+	const char *d = h + n + (h[n] == ' ');
+	return tb_run_word(w) && *d && strspn(d, "0123456789") == strlen(d);
+}
+
 /* The label and the metric (before tb_metric_name, into mbuf) of group
  * g's cell in a table with a header (not a transposed one); false when
  * nothing names the label (the cell is then not read). */
@@ -1859,9 +1878,12 @@ static bool tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 		snprintf(mbuf, mlen, "%s%s%s%s%s", ro->tmetric, ro->tmetric[0] && stat[0] ? "_" : "", stat,
 			 (ro->tmetric[0] || stat[0]) && name[0] ? "_" : "", name);
 	} else if (tb_versionish(name) || (name[0] && ro->rows_label)) {
-		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
+		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%";
+		 * columns headed "run1  run2" are runs of one metric */
 		pp_strlcpy(label, name, llen);
-		snprintf(mbuf, mlen, "%s%s%s", title, title[0] ? "_" : "", head);
+		if (tb_head_is_run(head))
+			head = "";
+		snprintf(mbuf, mlen, "%s%s%s", title, title[0] && head[0] ? "_" : "", head);
 	} else if (title[0] && !tb_title_metricish(title) && (!ro->heads_undecided || tb_title_is_label(title))) {
 		/* the title names what is compared: the row's name is part of
 		 * what it measures, else rows of other names would be runs (a

@@ -1028,6 +1028,27 @@ static void test_tables_version_header(void **state)
 	result_set_free(&rs);
 }
 
+/* "dbench 16 clients, MB/s:" is the title, not a row (16 was a value);
+ * columns headed run1 run2 run3 are runs of the rows' labels, one metric. */
+static void test_tables_run_heads(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("dbench 16 clients, MB/s:\n"
+		  "\n"
+		  "         run1    run2    run3\n"
+		  "vanilla  300.1   301.2   299.8\n"
+		  "patched  310.1   311.2   309.8\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	assert_false(has_value(&rs, 16));
+	int runs = 0;
+	for (size_t i = 0; i < rs.n; i++)
+		runs += !strcmp(rs.v[i].label, "patched") && !strcmp(rs.v[i].metric, rs.v[0].metric);
+	assert_int_equal(runs, 3);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1068,6 +1089,7 @@ int main(void)
 		cmocka_unit_test(test_tables_tab_header_misfit),
 		cmocka_unit_test(test_tables_keyed_name_value_heads),
 		cmocka_unit_test(test_tables_version_header),
+		cmocka_unit_test(test_tables_run_heads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
