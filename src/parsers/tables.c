@@ -2954,6 +2954,33 @@ static bool tb_line_section(struct tb_state *st, int li, char *out, size_t len)
 	return true;
 }
 
+/* Is line li the second line of the boxed row above it: the same bars
+ * at the same columns, words in the first field, every other field blank? */
+static bool tb_pipe_continuation(struct tb_state *st, int li)
+{
+	const char *a = st->ln[li - 1].s, *b = st->ln[li].s;
+	if (!strchr(b, '|') || !strchr(a, '|') || !tb_line_row(st, li - 1))
+		return false;
+	size_t na = strlen(a), nb = strlen(b);
+	int field = 0, first = b[strspn(b, " ")] == '|';
+	bool words = false;
+	for (size_t k = 0; k < nb || k < na; k++) {
+		char ca = k < na ? a[k] : ' ', cb = k < nb ? b[k] : ' ';
+		if ((ca == '|') != (cb == '|'))
+			return false;
+		if (cb == '|') {
+			field++;
+			continue;
+		}
+		if (cb != ' ') {
+			if (field != first)
+				return false;
+			words = true;
+		}
+	}
+	return words;
+}
+
 static void tb_process(struct parser *p, struct tb_state *st)
 {
 	char section[RP_NAME_LEN] = "";
@@ -2984,6 +3011,17 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		int depth = st->ln[i].depth;
 		int last = tb_last_row(st, i, depth);
 		t.last = last;
+		/* "| 2.6.32  | 100 |" over "| vanilla |     |": the row's name
+		 * goes on in the next line; read alone, rows of one kernel and
+		 * two patches would be runs of one label */
+		if (last + 1 < st->n && tb_pipe_continuation(st, last + 1)) {
+			pp_note(p, st->ln[i].no, st->ln[last + 1].no, false,
+				"lines %d-%d: a row's name goes on in the next line (a boxed table with two-line "
+				"names): its label cannot be told, not read",
+				st->ln[i].no, st->ln[last + 1].no);
+			i = last + 2;
+			continue;
+		}
 		/* header lines and a title above the rows */
 		int k = tb_skip_rules_up(st, i - 1, depth);
 		t.nhead = 0;

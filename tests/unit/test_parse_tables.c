@@ -1049,6 +1049,32 @@ static void test_tables_run_heads(void **state)
 	result_set_free(&rs);
 }
 
+/* A boxed table whose row names take two lines ("2.6.32" over "vanilla",
+ * "2.6.32" over "patched"): read alone, both rows were 2.6.32 (runs of one
+ * label); the label cannot be told, so nothing is read and it is said. */
+static void test_tables_two_line_box_names(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("+----------+-------+-------+\n"
+		  "| kernel   |  read | write |\n"
+		  "+----------+-------+-------+\n"
+		  "| 2.6.32   |  100  |  90   |\n"
+		  "| vanilla  |       |       |\n"
+		  "+----------+-------+-------+\n"
+		  "| 2.6.32   |  110  |  95   |\n"
+		  "| patched  |       |       |\n"
+		  "+----------+-------+-------+\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 0);
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	assert_true(nn >= 1);
+	assert_non_null(strstr(notes[0].text, "two-line"));
+	parser_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1090,6 +1116,7 @@ int main(void)
 		cmocka_unit_test(test_tables_keyed_name_value_heads),
 		cmocka_unit_test(test_tables_version_header),
 		cmocka_unit_test(test_tables_run_heads),
+		cmocka_unit_test(test_tables_two_line_box_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
