@@ -1297,6 +1297,7 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t);
 static bool tb_title_is_label(const char *title);
 static bool tb_title_metricish(const char *title);
+static bool tb_rows_have_names(struct tb_state *st, const struct tb_table *t);
 
 /* What tb_read_table decided about a table: which column is x, where the
  * label, the metric and x's name come from. */
@@ -1691,6 +1692,10 @@ static void tb_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool c
 	for (int g = 0; g < t->ng; g++)
 		nm += t->g[g].head[0] && tb_head_metricish(t->g[g].head);
 	if (nm * 2 < t->ng && !ro->title[0])
+		return;
+	/* rows with names of their own ("2.6.30", "seq") are keyed already:
+	 * a column that grows down them is a figure like the others */
+	if (tb_rows_have_names(st, t))
 		return;
 	for (int g = 0; g + 1 < t->ng && g < 4; g++)
 		if (tb_group_counts_up(st, t, g, nrows)) {

@@ -1075,6 +1075,26 @@ static void test_tables_two_line_box_names(void **state)
 	parser_free(p);
 }
 
+/* A column of whole numbers that grows down rows named by kernels is a
+ * figure like the others, not x (read was x, write read at x = read). */
+static void test_tables_growing_column_named_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("Throughput:\n"
+		  "\n"
+		  "          read    write\n"
+		  "2.6.30     100      90\n"
+		  "2.6.31     120      95\n"
+		  "2.6.32     140      99\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *pt = find(&rs, "2.6.32", "throughput_read", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 140) < 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1117,6 +1137,7 @@ int main(void)
 		cmocka_unit_test(test_tables_version_header),
 		cmocka_unit_test(test_tables_run_heads),
 		cmocka_unit_test(test_tables_two_line_box_names),
+		cmocka_unit_test(test_tables_growing_column_named_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
