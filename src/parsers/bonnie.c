@@ -395,7 +395,10 @@ static size_t bonnie_csv_split(char *line, char **f, size_t max)
 	return n < max ? n : max;
 }
 
-static bool bonnie_csv(struct parser *p, char *line)
+/* A CSV record (split in place): its points under label (NULL: the
+ * record's machine name) into hold (NULL: emitted at once), hold's
+ * points past keep dropped first (the human table of the same run). */
+bool bonnie_csv_record(struct parser *p, char *line, const char *label, struct result_set *hold, size_t keep)
 {
 	char *f[64];
 	size_t n = bonnie_csv_split(line, f, 64);
@@ -422,16 +425,16 @@ static bool bonnie_csv(struct parser *p, char *line)
 		return false;
 	/* the CSV line is the precise record of the run: the human table
 	 * printed just before it is the same run, rounded */
-	struct bonnie_state *b = p->st;
-	b->hold.n = b->hold_kept;
-	const char *name = off_lat > 0 ? f[2] : f[0];
+	if (hold)
+		hold->n = keep;
+	const char *name = label ? label : off_lat > 0 ? f[2] : f[0];
 	for (int c = 0; c < 6; c++) {
 		const char *v = f[off_io + 2 * c];
 		if (!*v)
 			continue;
 		double val = NAN;
 		int r = is_plus(v, strlen(v)) ? 2 : (pp_is_number(v, &val) ? 1 : 0);
-		bonnie_emit_cell(p, &b->hold, name, "size_mb", mb, 1, c, r, val);
+		bonnie_emit_cell(p, hold, name, "size_mb", mb, 1, c, r, val);
 	}
 	if ((size_t)off_files + 12 <= n && *f[off_files_n]) {
 		for (int c = 0; c < 6; c++) {
@@ -440,7 +443,7 @@ static bool bonnie_csv(struct parser *p, char *line)
 				continue;
 			double val = NAN;
 			int r = is_plus(v, strlen(v)) ? 2 : (pp_is_number(v, &val) ? 1 : 0);
-			bonnie_emit_cell(p, &b->hold, name, "size_mb", mb, 2, c, r, val);
+			bonnie_emit_cell(p, hold, name, "size_mb", mb, 2, c, r, val);
 		}
 	}
 	if (off_lat > 0) {
@@ -452,9 +455,17 @@ static bool bonnie_csv(struct parser *p, char *line)
 			char m[RP_NAME_LEN];
 			pp_strlcpy(m, c < 6 ? bonnie_io[c] : bonnie_files[c - 6], sizeof(m));
 			strncat(m, "_latency", sizeof(m) - strlen(m) - 1);
-			bonnie_put(p, &b->hold, name, "size_mb", mb, m, us, "us", RP_FINAL);
+			bonnie_put(p, hold, name, "size_mb", mb, m, us, "us", RP_FINAL);
 		}
 	}
+	return true;
+}
+
+static bool bonnie_csv(struct parser *p, char *line)
+{
+	struct bonnie_state *b = p->st;
+	if (!bonnie_csv_record(p, line, NULL, &b->hold, b->hold_kept))
+		return false;
 	b->hold_kept = b->hold.n;
 	return true;
 }

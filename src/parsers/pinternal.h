@@ -198,5 +198,7 @@ struct result_set;
 /* Points go to hold (bounded) when it is not NULL, else are emitted. */
 bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *line,
 		       const char *label, struct result_set *hold);
+/* A bonnie++ CSV record (line split in place): true when it was one. */
+bool bonnie_csv_record(struct parser *p, char *line, const char *label, struct result_set *hold, size_t keep);
 
 #endif

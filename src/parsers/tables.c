@@ -51,6 +51,7 @@ struct tb_line {
 	char s[TB_W + 1];     /* one byte a display column */
 	int no;               /* the input line it started on */
 	int depth;            /* quote depth */
+	unsigned char tab[TB_W / 8 + 1]; /* columns where a tab's blanks start: a cell ends there */
 };
 
 struct tb_state {
@@ -109,9 +110,11 @@ static void tb_store(struct tb_state *st, const char *s, size_t len, int no)
 		break;
 	}
 	int col = 0;
+	memset(l->tab, 0, sizeof(l->tab));
 	for (; i < len && col < TB_W; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c == '\t') {
+			l->tab[col / 8] |= (unsigned char)(1u << (col % 8));
 			do
 				l->s[col++] = ' ';
 			while (col % 8 && col < TB_W);
@@ -566,16 +569,44 @@ static bool tb_is_row(const struct tb_row *r, const char *s)
 	/* a diffstat line ("fs/ext4/file.c | 34 +++---"), a hunk header */
 	if (tb_is_diff(s))
 		return false;
-	/* "JOBS=1  JOBS=10", "numjobs=1 numjobs=2": a header of x values */
-	bool same = r->n >= 2;
-	for (int i = 0; i < r->n && same; i++)
-		same = r->c[i].name[0] && !strcmp(r->c[i].name, r->c[0].name);
-	if (same)
+	/* "JOBS=1  JOBS=10", "numjobs=1 numjobs=2": a header of x values,
+	 * maybe after the key columns' names ("rw  bs  hipri=0  hipri=1") */
+	int named_vals = 0;
+	bool same = true;
+	const char *first_name = NULL;
+	for (int i = 0; i < r->n && same; i++) {
+		if (r->c[i].kind == TB_WORD && !r->c[i].name[0] && !named_vals)
+			continue;
+		same = r->c[i].name[0] && (!first_name || !strcmp(r->c[i].name, first_name));
+		first_name = first_name ? first_name : r->c[i].name;
+		named_vals++;
+	}
+	if (same && named_vals >= 2)
+		return false;
+	/* "6.1   6.1+patch", "5.10  5.10-rc1": kernel names over the columns
+	 * (a figure like a version beside a name that starts with one) */
+	bool kernels = r->n >= 2, named_kernel = false;
+	for (int i = 0; i < r->n && kernels; i++) {
+		const char *q = r->c[i].text;
+		size_t d = strspn(q, "0123456789");
+		bool vstart = d && q[d] == '.' && isdigit((unsigned char)q[d + 1]);
+		if (r->c[i].kind == TB_WORD) {
+			kernels = vstart;
+			named_kernel = true;
+		} else {
+			kernels = r->c[i].kind == TB_VAL && vstart && strspn(q, "0123456789.") == strlen(q);
+		}
+	}
+	if (kernels && named_kernel)
 		return false;
 	if (r->nword > 4 || r->nword > r->nval + r->nchg + 2)
 		return false;
 	size_t len = strlen(s);
 	if (len && (s[len - 1] == '.' || s[len - 1] == ',') && r->nword > 1)
+		return false;
+	/* "dbench 16 clients, MB/s:": a title over what follows, its figure
+	 * part of the words */
+	if (len && s[len - 1] == ':' && r->nword >= 2)
 		return false;
 	return true;
 }
@@ -616,6 +647,7 @@ struct tb_table {
 	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
 	bool robot;       /* the kernel test robot's %stddev %change table */
 	bool derived_head; /* a header cell names a derived column */
+	int misfit;       /* a header line (its index) with a name over two value columns, -1 none */
 	struct tb_group g[TB_COLS];
 	int ng;
 	int keyend;       /* columns before this are the row's keys */
@@ -687,11 +719,35 @@ static bool tb_line_derived_head(const char *s)
 	return false;
 }
 
+/* A statistic or a percentile: "min", "avg", "stddev", "p99", "p99.9",
+ * "99th", "Hmean" (a header of them says what each column computes, never
+ * what is compared). */
+static bool tb_head_statistic(const char *h)
+{
+	static const char *const words[] = { "min", "max", "avg", "average", "mean", "median", "stddev", "stdev",
+		"std", "dev", "sd", "cov", "minimum", "maximum", "best", "worst", "total", "sum", "result", "results",
+		"value", "values", "score", "units", "unit", NULL };
+	for (size_t k = 0; words[k]; k++)
+		if (!strcasecmp(h, words[k]))
+			return true;
+	if (tb_word_is_stat(h))
+		return true;
+	/* "p50", "p99.9", "99th", "99.9th" */
+	const char *q = (h[0] == 'p' || h[0] == 'P') ? h + 1 : h;
+	if (!isdigit((unsigned char)*q))
+		return false;
+	while (isdigit((unsigned char)*q) || *q == '.')
+		q++;
+	return q > h + 1 && (h[0] == 'p' || h[0] == 'P' ? !*q : !strcasecmp(q, "th"));
+}
+
 /* Header words that name what a column measures, not what is compared. */
 static bool tb_head_metricish(const char *h)
 {
 	const char *sl = strchr(h, '/');
-	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || strchr(h, '('))
+	const char *last = strrchr(h, ' ');
+	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || strchr(h, '(') || tb_head_statistic(h) ||
+	    (last && tb_head_statistic(last + 1)))
 		return true;
 	static const char *const words[] = { "count", "size", "time", "write", "rewrite", "read", "reread",
 		"reclen", "kb", "iops", "bw", "latency", "loads", "lat", "avglat", "maxlat", "throughput",
@@ -813,6 +869,10 @@ static void tb_title_label_raw(const char *s, char *out, size_t len)
 {
 	while (*s == ' ' || *s == '\'' || *s == '*' || *s == '[' || *s == '#')
 		s++;
+	/* "---- (5,10) - default": the heading after the rule's dashes */
+	size_t d = strspn(s, "-");
+	if (d >= 3 && s[d] == ' ')
+		s += d + strspn(s + d, " ");
 	size_t n = strlen(s);
 	while (n && strchr(" :,'*]", s[n - 1]))
 		n--;
@@ -879,6 +939,45 @@ static int tb_pipe_field(const char *s, int col)
 	for (int i = 0; s[i] && i < col; i++)
 		f += s[i] == '|';
 	return f;
+}
+
+static bool tb_next_cell(const char *s, int *i, int *a);
+
+/* Does a name of header line l (cut at two blanks or a tab) stand over
+ * two value columns, starting in one and mostly over the other ("num
+ * clients" over the x column and the next, where tabs put a long name's
+ * next names past their columns)?  Then which name heads which column
+ * cannot be told. */
+static bool tb_header_misfit(const struct tb_table *t, const struct tb_line *l)
+{
+	const char *s = l->s;
+	for (int i = 0, a; tb_next_cell(s, &i, &a);) {
+		/* a tab ends a name, even where it left one blank */
+		for (int k = a; k < i; k++)
+			if (l->tab[k / 8] & (1u << (k % 8))) {
+				i = k;
+				break;
+			}
+		if (i <= t->keyend)
+			continue;
+		/* over two columns, it heads the one it overlaps most; a name
+		 * that starts in another one ("num clients" from the x column
+		 * on) cannot be placed */
+		int over = 0, best = -1, bo = 0, start = -1;
+		for (int g = 0; g < t->ng; g++) {
+			int lo = a > t->g[g].vcol ? a : t->g[g].vcol, hi = i < t->g[g].vend ? i : t->g[g].vend;
+			over += hi > lo;
+			if (hi - lo > bo) {
+				bo = hi - lo;
+				best = g;
+			}
+			if (a >= t->g[g].vcol && a < t->g[g].vend)
+				start = g;
+		}
+		if (over >= 2 && start >= 0 && start != best)
+			return true;
+	}
+	return false;
 }
 
 static void tb_header_line(struct tb_table *t, const char *s, bool append)
@@ -1107,6 +1206,46 @@ static int tb_key_table(struct tb_state *st, const char *label, const char *sett
 	return st->table_no;
 }
 
+/* Is label a derived column's name or a figure (see tb_emit)? */
+static bool tb_label_derived(const char *label)
+{
+	char w[RP_LABEL_LEN];
+	for (const char *q = label; *q;) {
+		while (*q == ' ')
+			q++;
+		size_t n = strcspn(q, " ");
+		if (!n)
+			break;
+		pp_strlcpy(w, q, n + 1 < sizeof(w) ? n + 1 : sizeof(w));
+		size_t k = strlen(w);
+		while (k && strchr(":()", w[k - 1]))
+			w[--k] = 0;
+		static const char *const words[] = { "diff", "difference", "delta", "change", "changes", "speedup",
+			"speed-up", "gain", NULL };
+		for (size_t i = 0; words[i]; i++)
+			if (!strcasecmp(w, words[i]))
+				return true;
+		q += n;
+	}
+	const char *s = label;
+	while (*s == ' ')
+		s++;
+	bool marked = *s == '(' || *s == '*' || *s == '+' || *s == '-';
+	s += marked;
+	if (!isdigit((unsigned char)*s))
+		return false;
+	bool dot = false;
+	while (isdigit((unsigned char)*s) || *s == '.') {
+		dot = dot || *s == '.';
+		s++;
+	}
+	while (*s == ' ')
+		s++;
+	if (marked)
+		return !*s || *s == ')' || *s == '*' || *s == 'x';
+	return !*s && !dot;
+}
+
 /* A point of the table being read.  Another table's point with the same
  * label, metric and x is no run of this one (two tables of one post are
  * two measurements: numjobs=1 and numjobs=3 under the same header): this
@@ -1123,8 +1262,10 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 		st->longnames++;
 		return;
 	}
-	/* what is compared is never a share or a change ("%CPU", "%diff") */
-	if (strchr(label, '%')) {
+	/* what is compared is never a share or a change ("%CPU", "%diff",
+	 * "delta", "change"), nor a figure ("+3", "(1.2)", "*9.23*", "16":
+	 * a version has a dot) */
+	if (strchr(label, '%') || tb_label_derived(label)) {
 		st->pctlabels++;
 		return;
 	}
@@ -1154,6 +1295,9 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 }
 
 static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t);
+static bool tb_title_is_label(const char *title);
+static bool tb_title_metricish(const char *title);
+static bool tb_rows_have_names(struct tb_state *st, const struct tb_table *t);
 
 /* What tb_read_table decided about a table: which column is x, where the
  * label, the metric and x's name come from. */
@@ -1167,12 +1311,14 @@ struct tb_roles {
 	bool transposed;      /* ... and holds x: the rows are the labels */
 	bool rows_label;      /* under metric names, the rows name what is compared */
 	bool label_words;     /* every row's first name is a label word or a version */
+	bool heads_undecided; /* names over the columns and on the rows, neither said to be labels */
 	char txname[RP_NAME_LEN], tmetric[RP_NAME_LEN], xname[RP_NAME_LEN];
 };
 
 /* What was read from it, for its note. */
 struct tb_said {
 	int emitted, bad, settings, derived_rows, pct_heads, noheads, missing;
+	int unlabelled;       /* cells under metric names in rows nothing names as labels */
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
@@ -1409,6 +1555,8 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 	for (int h = 0; h < t->nhead; h++) {
 		if (!ruled && !piped && h + 1 < t->nhead && tb_header_span_line(t, st->ln[t->head[h]].s))
 			continue;
+		if (!ruled && !piped && t->misfit < 0 && tb_header_misfit(t, &st->ln[t->head[h]]))
+			t->misfit = t->head[h];
 		if (!ruled)
 			tb_header_line(t, st->ln[t->head[h]].s, piped);
 		t->derived_head = t->derived_head || tb_line_derived_head(st->ln[t->head[h]].s);
@@ -1545,6 +1693,10 @@ static void tb_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool c
 		nm += t->g[g].head[0] && tb_head_metricish(t->g[g].head);
 	if (nm * 2 < t->ng && !ro->title[0])
 		return;
+	/* rows with names of their own ("2.6.30", "seq") are keyed already:
+	 * a column that grows down them is a figure like the others */
+	if (tb_rows_have_names(st, t))
+		return;
 	for (int g = 0; g + 1 < t->ng && g < 4; g++)
 		if (tb_group_counts_up(st, t, g, nrows)) {
 			ro->xcol = true;
@@ -1575,8 +1727,11 @@ static bool tb_heads_are_x(const struct tb_table *t, struct tb_roles *ro)
 }
 
 /* Under metric names, the rows name what is compared: a "Kernel" head
- * over them, a title that is prose ("To summarise:", dropped), or the
- * rows' own names. */
+ * over them, a title that is prose ("To summarise:", dropped), or rows
+ * named as labels (versions, "baseline", "patched").  Rows of other
+ * names under no title ("seq", "rand" under "read  write") may be cases
+ * as well as labels: that is not decided here, and tb_name_headed then
+ * reads nothing of them. */
 static bool tb_rows_name_labels(struct tb_state *st, const struct tb_table *t, struct tb_roles *ro)
 {
 	static const char *const lw[] = { "kernel", "kernels", "config", "patch", "version", "tree", NULL };
@@ -1587,12 +1742,53 @@ static bool tb_rows_name_labels(struct tb_state *st, const struct tb_table *t, s
 		rows_label = rows_label || !strcasecmp(ro->keyhead, lw[q]);
 	for (size_t q = 0; prose[q]; q++)
 		if (!strcasecmp(ro->title, prose[q])) {
-			rows_label = true;
+			rows_label = !ro->heads_undecided; /* prose says not which axis */
 			ro->title[0] = 0;
 		}
-	if (!ro->title[0] && !ro->keyhead[0])
-		rows_label = true;
 	return rows_label || tb_rows_are_labels(st, t);
+}
+
+/* Does some row have a name of its own (not only x), none a statistic
+ * (rows of "Hmean", "Amean": mmtests' layout, its columns are what is
+ * compared)? */
+static bool tb_rows_have_names(struct tb_state *st, const struct tb_table *t)
+{
+	struct tb_row *r = &st->rows[1];
+	char stat[RP_NAME_LEN], name[RP_LABEL_LEN], xn[RP_NAME_LEN];
+	bool named = false;
+	for (int li = t->first; li <= t->last; li++) {
+		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		double x;
+		bool has_x;
+		tb_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, xn, sizeof(xn));
+		if (stat[0])
+			return false;
+		named = named || name[0];
+	}
+	return named;
+}
+
+/* Does the header say it names what is compared: a version, a label word
+ * ("baseline", "patched"), a commit id? */
+static bool tb_heads_name_labels(const struct tb_table *t, const struct tb_roles *ro)
+{
+	for (int g = ro->xcol ? ro->skip_before + 1 : 0; g < t->ng; g++) {
+		const char *h = t->g[g].head;
+		if (t->g[g].derived || !h[0])
+			continue;
+		if (tb_title_is_label(h))
+			return true;
+		size_t n = 0, digits = 0, letters = 0;
+		for (; isxdigit((unsigned char)h[n]); n++) {
+			digits += isdigit((unsigned char)h[n]) != 0;
+			letters += isalpha((unsigned char)h[n]) != 0;
+		}
+		if (n >= 7 && !h[n] && digits && letters)
+			return true;
+	}
+	return false;
 }
 
 /* The roles: the header names what is compared, or what is measured (and
@@ -1626,7 +1822,14 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 	}
 	if (ro->head_labels && !headed_derived && !numeric_heads && tb_rows_are_labels(st, t))
 		ro->head_labels = false;
-	ro->transposed = ro->head_labels && ro->labelled >= 2 && tb_heads_are_x(t, ro);
+	/* names over the columns and names on the rows: either may be what is
+	 * compared; the header is taken only when something says so */
+	if (ro->head_labels && !headed_derived && !numeric_heads && !ro->xcol && !t->robot &&
+	    tb_rows_have_names(st, t) && !tb_heads_name_labels(t, ro)) {
+		ro->head_labels = false;
+		ro->heads_undecided = true;
+	}
+	ro->transposed = ro->head_labels && ro->labelled >= 2 && !ro->xcol && tb_heads_are_x(t, ro);
 	if (ro->head_labels && ro->title[0])
 		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
 	/* the header names what is compared: a section's heading names what
@@ -1653,9 +1856,25 @@ static size_t tb_first_name(const char *name, char *label, size_t llen)
 	return k;
 }
 
+/* A head that counts repetitions: "run1", "Run 2", "#3", "iter4". */
+static bool tb_head_is_run(const char *h)
+{
+	if (h[0] == '#')
+		return h[1] && strspn(h + 1, "0123456789") == strlen(h + 1);
+	char w[16];
+	size_t n = strcspn(h, "0123456789 ");
+	if (!n || n >= sizeof(w))
+		return false;
+	memcpy(w, h, n);
+	w[n] = 0;
+	const char *d = h + n + (h[n] == ' ');
+	return tb_run_word(w) && *d && strspn(d, "0123456789") == strlen(d);
+}
+
 /* The label and the metric (before tb_metric_name, into mbuf) of group
- * g's cell in a table with a header (not a transposed one). */
-static void tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, int g, const char *stat,
+ * g's cell in a table with a header (not a transposed one); false when
+ * nothing names the label (the cell is then not read). */
+static bool tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, int g, const char *stat,
 			   const char *name, char *label, size_t llen, char *mbuf, size_t mlen)
 {
 	const char *head = t->g[g].head, *title = ro->title;
@@ -1664,19 +1883,29 @@ static void tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 		snprintf(mbuf, mlen, "%s%s%s%s%s", ro->tmetric, ro->tmetric[0] && stat[0] ? "_" : "", stat,
 			 (ro->tmetric[0] || stat[0]) && name[0] ? "_" : "", name);
 	} else if (tb_versionish(name) || (name[0] && ro->rows_label)) {
-		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%" */
+		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%";
+		 * columns headed "run1  run2" are runs of one metric */
 		pp_strlcpy(label, name, llen);
-		snprintf(mbuf, mlen, "%s%s%s", title, title[0] ? "_" : "", head);
-	} else if (title[0]) {
+		if (tb_head_is_run(head))
+			head = "";
+		snprintf(mbuf, mlen, "%s%s%s", title, title[0] && head[0] ? "_" : "", head);
+	} else if (title[0] && !tb_title_metricish(title) && (!ro->heads_undecided || tb_title_is_label(title))) {
 		/* the title names what is compared: the row's name is part of
-		 * what it measures, else rows of other names would be runs */
+		 * what it measures, else rows of other names would be runs (a
+		 * title naming what is measured, "Throughput (MB/s)", is no
+		 * label: nothing names it then) */
 		pp_strlcpy(label, title, llen);
 		snprintf(mbuf, mlen, "%s%s%s%s%s", stat, stat[0] && name[0] ? "_" : "", name,
 			 (stat[0] || name[0]) ? " " : "", head);
 	} else {
-		pp_strlcpy(label, name, llen);
-		snprintf(mbuf, mlen, "%s%s%s", stat, stat[0] ? "_" : "", head);
+		/* nothing names what is compared: the row's name may be a
+		 * case of the test as well as a label; a guess would read
+		 * values under a wrong label, so none is made */
+		label[0] = 0;
+		mbuf[0] = 0;
+		return false;
 	}
+	return true;
 }
 
 /* No header: the title, else the row's first name, is the label; the
@@ -1691,7 +1920,7 @@ static void tb_name_unheaded(const struct tb_table *t, const struct tb_roles *ro
 	bool named = t0 && r->c[0].col < t->keyend && r->c[0].text[t0 - 1] == ':' && !strchr(r->c[0].text, '=');
 	char first[RP_LABEL_LEN];
 	tb_first_name(name, first, sizeof(first));
-	if (title[0] && !named) {
+	if (title[0] && !named && !tb_title_metricish(title)) {
 		pp_strlcpy(label, title, llen);
 	} else if (!named && !tb_versionish(first) && !ro->label_words) {
 		/* "Create 20000 files: 116.88": nothing says what is compared;
@@ -1721,16 +1950,29 @@ static const struct tb_cell *tb_group_cell(const struct tb_row *r, const struct 
 }
 
 /* Cell c of group g of a transposed table: the row's first name is the
- * label, the group's head x, the rest of the names the metric. */
+ * label (rows named as versions, "baseline", "patched"), the group's
+ * head x, the rest of the names the metric.  Rows of other names
+ * ("read", "write") are what is measured: a title naming a label
+ * ("baseline:") is then the label, and without one nothing is read (the
+ * rows would be taken for labels: metrics as labels). */
 static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const struct tb_roles *ro, int g,
 			       const char *name, const struct tb_cell *c, int lineno, struct tb_said *said)
 {
 	char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
-	size_t k = tb_first_name(name, label, sizeof(label));
 	double hx = 0;
 	tb_head_x_value(t->g[g].head, &hx, NULL, 0);
-	snprintf(mbuf, sizeof(mbuf), "%s%s%s", ro->title, ro->title[0] && name[k] ? "_" : "",
-		 name[k] ? name + k + 1 : "");
+	if (!ro->label_words) {
+		if (!ro->title[0] || !tb_title_is_label(ro->title)) {
+			said->unlabelled++;
+			return;
+		}
+		pp_strlcpy(label, ro->title, sizeof(label));
+		pp_strlcpy(mbuf, name, sizeof(mbuf));
+	} else {
+		size_t k = tb_first_name(name, label, sizeof(label));
+		snprintf(mbuf, sizeof(mbuf), "%s%s%s", ro->title, ro->title[0] && name[k] ? "_" : "",
+			 name[k] ? name + k + 1 : "");
+	}
 	if (c->name[0]) {
 		size_t ml = strlen(mbuf);
 		snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
@@ -1763,9 +2005,9 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 				name[k++] = ' ';
 			pp_strlcpy(name + k, r->c[i].text, sizeof(name) - k);
 		}
-	/* a row that names what is compared, named like a derived one
-	 * ("speed-up(times):", "%diff"): no runs */
-	if (ro->transposed || ro->label_words || !t->nhead) {
+	/* a row named like a derived one ("speed-up(times):", "%diff",
+	 * "delta"): no runs, whatever the table's layout */
+	{
 		char first[RP_LABEL_LEN];
 		tb_first_name(name, first, sizeof(first));
 		char *par = strchr(first, '(');
@@ -1786,10 +2028,24 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			if (c && c->kind == TB_VAL && isfinite(c->v)) {
 				x = c->v;
 				has_x = true;
+				/* a block size under "bs" ("4k", "1M"): in KiB, as
+				 * fio's bs=4k is read */
+				double kib;
+				size_t tl = strlen(c->text);
+				if ((!strcasecmp(ro->keyhead, "bs") || !strcasecmp(ro->keyhead, "block")) && tl &&
+				    isalpha((unsigned char)c->text[tl - 1]) && pp_size_to_kib(c->text, tl, &kib)) {
+					x = kib;
+					pp_strlcpy(rxname, "bs_kb", sizeof(rxname));
+				}
 				/* "4 clients": the word after the figure names x */
 				const struct tb_cell *nx = c + 1;
 				if (nx < r->c + r->n && nx->kind == TB_WORD && tb_x_word(nx->text))
 					tb_metric_name(nx->text, rxname, sizeof(rxname));
+			} else {
+				/* no figure in the x column ("delta", "avg", "total"
+				 * under "1 2 4 8"): a summary row, not a point of x */
+				said->derived_rows++;
+				return;
 			}
 			continue;
 		}
@@ -1823,9 +2079,12 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			pp_strlcpy(label, t->g[g].span, sizeof(label));
 			snprintf(mbuf, sizeof(mbuf), "%s%s%s%s%s%s%s", ro->title, ro->title[0] ? "_" : "", stat,
 				 stat[0] ? "_" : "", name, name[0] ? " " : "", t->g[g].head);
-		} else if (ro->head_labels || t->g[g].head[0])
-			tb_name_headed(t, ro, g, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
-		else
+		} else if (ro->head_labels || t->g[g].head[0]) {
+			if (!tb_name_headed(t, ro, g, stat, name, label, sizeof(label), mbuf, sizeof(mbuf))) {
+				said->unlabelled++;
+				continue;
+			}
+		} else
 			tb_name_unheaded(t, ro, r, c, stat, name, label, sizeof(label), mbuf, sizeof(mbuf));
 		if (c->name[0] && ro->head_labels) {
 			size_t ml = strlen(mbuf);
@@ -1877,7 +2136,8 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 	nder += said->derived_rows;
 	const struct tb_state *st = p->st;
 	int unread =
-		st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads + said->missing;
+		st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads + said->missing +
+		said->unlabelled;
 	pp_note(p, first, last, true, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s",
 		st->table_no, nrows,
 		ro->transposed ? "x over columns" : t->spanned ? "labels over metrics" : ro->head_labels ? "labels" : "metrics",
@@ -1886,7 +2146,7 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - st->pctlabels - said->bad,
 		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" :
 		said->pct_heads || st->pctlabels ? " (labels with a %)" : said->noheads ? " (columns without a label)" :
-		said->missing ? " (n/a cells)" : "");
+		said->missing ? " (n/a cells)" : said->unlabelled ? " (rows not named as labels)" : "");
 }
 
 /* Is every cell of the column [a, b) an x word ("clients", "threads")? */
@@ -1977,7 +2237,16 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	st->table_no++;
 	st->longnames = 0;
 	st->pctlabels = 0;
+	t->misfit = -1;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
+	if (t->misfit >= 0) {
+		pp_note(p, first, last, false,
+			"lines %d-%d: a name of the header on line %d stands over two columns of figures (tabs "
+			"expanded otherwise than its author saw them?): which name heads which column cannot be "
+			"told, not read",
+			first, last, st->ln[t->misfit].no);
+		return;
+	}
 	/* a first column of figures under "kernel" (version, config...):
 	 * "6.8", "6.9" are names, the rows' labels */
 	static const char *const lw[] = { "kernel", "kernels", "version", "config", "patch", "tree", "commit", NULL };
@@ -2015,6 +2284,20 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	for (int li = t->first; li <= t->last; li++)
 		if (!tb_is_rule(st->ln[li].s) && st->ln[li].s[0])
 			tb_read_row(p, st, t, &ro, li, &said);
+	if (!said.emitted && said.unlabelled && ro.heads_undecided) {
+		pp_note(p, first, last, false,
+			"lines %d-%d: names over the columns and on the rows, and nothing says which of them is what is "
+			"compared (no version, baseline/patched, kernel column or title naming one): not read",
+			first, last);
+		return;
+	}
+	if (!said.emitted && said.unlabelled) {
+		pp_note(p, first, last, false,
+			"lines %d-%d: rows named neither as versions nor as labels (baseline, patched...), and no "
+			"title or kernel column naming one: nothing says what is compared, not read",
+			first, last);
+		return;
+	}
 	if (!said.emitted) {
 		pp_note(p, first, last, false, "lines %d-%d: a table, but no column could be given a role", first,
 			last);
@@ -2023,11 +2306,26 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	tb_table_note(p, t, &ro, &said, nrows, first, last);
 }
 
-/* Every row's first name is a label word or a kernel version. */
-static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
+/* A word that names what is compared: a kernel version, "baseline",
+ * "patched", "before"..., a file system or an I/O scheduler. */
+static bool tb_label_word(const char *w)
 {
 	static const char *const words[] = { "baseline", "base", "patched", "vanilla", "before", "after", "unpatched",
-		"mainline", "upstream", "tip", "default", "old", "new", "original", "modified", NULL };
+		"mainline", "upstream", "tip", "default", "old", "new", "original", "modified",
+		/* what an I/O benchmark compares: file systems, I/O schedulers */
+		"ext2", "ext3", "ext4", "xfs", "btrfs", "reiserfs", "jfs", "f2fs", "bcachefs", "zfs", "tmpfs", "nilfs2",
+		"cfq", "bfq", "noop", "deadline", "anticipatory", "mq-deadline", "kyber", NULL };
+	bool ok = tb_versionish(w);
+	for (size_t q = 0; words[q] && !ok; q++)
+		ok = !strcasecmp(w, words[q]);
+	return ok;
+}
+
+/* Every row's first name is a label word or a kernel version; rows named
+ * like a derived one ("speed-up(times):", "ratio") aside, as they are
+ * never read. */
+static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
+{
 	struct tb_row *r = &st->rows[1];
 	int n = 0;
 	for (int li = t->first; li <= t->last; li++) {
@@ -2038,17 +2336,71 @@ static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
 			return false;
 		char w[64];
 		pp_strlcpy(w, r->c[0].text, sizeof(w));
-		size_t k = strlen(w);
+		size_t k = strcspn(w, "(");
+		w[k] = 0;
 		while (k && w[k - 1] == ':')
 			w[--k] = 0;
-		bool ok = tb_versionish(w);
-		for (size_t q = 0; words[q] && !ok; q++)
-			ok = !strcasecmp(w, words[q]);
-		if (!ok)
+		if (k && tb_head_derived(w))
+			continue;
+		if (!tb_label_word(w))
 			return false;
 		n++;
 	}
 	return n >= 2;
+}
+
+/* Does a title name what is measured ("Throughput (MB/s)", "Read
+ * latency", "Average time")?  Then it is no label, whatever the rows. */
+static bool tb_title_metricish(const char *title)
+{
+	static const char *const words[] = { "throughput", "latency", "latencies", "bandwidth", "iops", "ops/s",
+		"ops/sec", "mb/s", "mb/sec", "kb/s", "kb/sec", "gb/s", "mib/s", "kib/s", "transactions/sec", "tps",
+		"files/sec", "runtime", "elapsed", "time", "rate", "usec", "msec", "(ms)", "(us)", "(s)", "(sec)",
+		"seconds", "cpu", NULL };
+	if (tb_title_is_label(title))
+		return false;
+	char w[64];
+	for (const char *q = title; *q;) {
+		while (*q == ' ')
+			q++;
+		size_t n = strcspn(q, " ");
+		if (!n)
+			break;
+		pp_strlcpy(w, q, n + 1 < sizeof(w) ? n + 1 : sizeof(w));
+		size_t k = strlen(w);
+		while (k && strchr(":,", w[k - 1]))
+			w[--k] = 0;
+		for (size_t i = 0; words[i]; i++)
+			if (!strcasecmp(w, words[i]))
+				return true;
+		if (tb_head_statistic(w))
+			return true;
+		q += n;
+	}
+	return false;
+}
+
+/* Does a title name what is compared ("baseline:", "2.6.32 with the
+ * patch")?  Some word of it is a version or a label word; "Initial
+ * writers", "Read throughput" name what is measured. */
+static bool tb_title_is_label(const char *title)
+{
+	char w[64];
+	for (const char *q = title; *q;) {
+		while (*q == ' ')
+			q++;
+		size_t n = strcspn(q, " ");
+		if (!n)
+			break;
+		pp_strlcpy(w, q, n + 1 < sizeof(w) ? n + 1 : sizeof(w));
+		size_t k = strlen(w);
+		while (k && strchr(":,()", w[k - 1]))
+			w[--k] = 0;
+		if (tb_label_word(w))
+			return true;
+		q += n;
+	}
+	return false;
 }
 
 /* --- finding the tables -------------------------------------------------- */
@@ -2116,10 +2468,24 @@ static bool tb_line_title(const struct tb_state *st, int li)
 	size_t n = strlen(s);
 	if (!n || n > 72 || tb_is_rule(s))
 		return false;
-	/* a command line, options, a shell prompt: no title */
+	/* a command line, options, a shell prompt: no title ("---- (5,10) -
+	 * default", a heading after a rule's dashes, is one) */
 	const char *eq = strchr(s, '=');
+	const char *dashes = s + strspn(s, " ");
+	const char *text = dashes + strspn(dashes, "-");
+	if (text - dashes >= 3 && *text == ' ' && text[strspn(text, " ")]) {
+		s = text;
+		n = strlen(s);
+	}
 	if (strstr(s, "--") || (eq && eq > s && eq[-1] != ' ') || strchr(s, '$') || strchr(s, '\\') ||
 	    s[n - 1] == ';' || strstr(s, "# "))
+		return false;
+	/* "vendor_id   : GenuineIntel" (/proc/cpuinfo, a config dump): a
+	 * property, no title; "cat >/root/job <<EOF", "dd ... | tee": a
+	 * command, no title */
+	const char *colon = strstr(s, " :");
+	if ((colon && colon > s && colon[2] && s[n - 1] != ':') || strstr(s, "<<") || strstr(s, ">/") ||
+	    strstr(s, " | ") || strstr(s, " > "))
 		return false;
 	/* "add/remove: 1/0 grow/shrink: 0/2 up/down: 194/-1540": a summary of
 	 * figures, no title */
@@ -2244,11 +2610,60 @@ static bool tb_commit_line(const char *s)
 	return words >= 2;
 }
 
+/* Is s a run of CSV fields (no blank, some commas)? */
+static int tb_csv_fields(const char *s)
+{
+	int n = 1;
+	for (; *s; s++) {
+		if (*s == ' ')
+			return 0;
+		n += *s == ',';
+	}
+	return n;
+}
+
+/* A bonnie++ CSV record at line li, its mailer's wrapping undone (a
+ * line cut anywhere, even inside a field: "+++,+" then "++++,+++"): the
+ * lines that follow are joined while the record has fewer fields than
+ * its version prints (1.0x: 27; 1.96, 1.97: 48; 1.98 on: 50).  Read
+ * under label; returns the lines it took, 0 when it was none. */
+static int tb_bonnie_csv(struct parser *p, struct tb_state *st, int li, const char *label)
+{
+	int n = tb_csv_fields(st->ln[li].s);
+	if (n < 14)
+		return 0;
+	double ver;
+	const char *s = st->ln[li].s;
+	int want = 27;
+	if (isdigit((unsigned char)s[0]) && sscanf(s, "%lf,", &ver) == 1)
+		want = ver < 1.98 ? 48 : 50;
+	char buf[4 * TB_W + 1];
+	pp_strlcpy(buf, s, sizeof(buf));
+	size_t k = strlen(buf);
+	int used = 1;
+	while (n < want && li + used < st->n && st->ln[li + used].s[0] && used < 4) {
+		const char *nx = st->ln[li + used].s;
+		int m = tb_csv_fields(nx);
+		if (!m || k + strlen(nx) >= sizeof(buf))
+			break;
+		pp_strlcpy(buf + k, nx, sizeof(buf) - k);
+		k += strlen(buf + k);
+		n += m - 1;
+		used++;
+	}
+	if (n > want || !bonnie_csv_record(p, buf, label[0] ? label : NULL, NULL, 0))
+		return 0;
+	return used;
+}
+
 /* Benchmark lines that are no table: dbench's, under their labels, and
- * bonnie++'s tables (as mail.c: under the file's label); blanked once
+ * bonnie++'s tables (as mail.c: under the file's label) and CSV records
+ * (where no table of the same run was read just above); blanked once
  * read, so that they are no table row. */
 static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 {
+	/* the last line a bonnie++ table gave points from, the last blank line */
+	int table_read = -2, blank = -1, ncsv = 0;
 	char label[RP_LABEL_LEN] = "";
 	int nd = 0, nb = 0, nbu = 0, bu_first = 0, bu_last = 0;
 	bool in_bonnie = false;
@@ -2258,16 +2673,29 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput") &&
 		    (st->ln[li].s[n - 1] == ':' || (li + 1 < st->n && tb_is_rule(st->ln[li + 1].s))))
 			tb_title_label(st->ln[li].s, label, sizeof(label));
+		if (!st->ln[li].s[0])
+			blank = li;
+		int csv = 0;
 		if (tb_dbench_line(p, st, li, label)) {
 			st->ln[li].s[0] = 0;
 			nd++;
+		} else if (table_read < blank && (csv = tb_bonnie_csv(p, st, li, label)) > 0) {
+			/* the run's precise record, its table not read above */
+			for (int k = 0; k < csv; k++)
+				st->ln[li + k].s[0] = 0;
+			li += csv - 1;
+			ncsv++;
+			in_bonnie = false;
 		} else {
+			unsigned long before = p->n_final;
 			/* a bonnie++ table runs from its banner to a blank line */
 			in_bonnie = in_bonnie && st->ln[li].s[0];
 			if (bonnie_table_line(p, &st->bt, st->ln[li].s, label[0] ? label : NULL, NULL)) {
 				st->ln[li].s[0] = 0;
 				nb++;
 				in_bonnie = true;
+				if (p->n_final != before)
+					table_read = li;
 			} else if (in_bonnie) {
 				/* inside a bonnie++ table, a line its reader could not
 				 * place (a mailer cut it): no table of ours either */
@@ -2286,6 +2714,9 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d dbench Throughput lines, each under the label line above it", nd);
 	if (nb)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d lines of bonnie++ tables, read as bonnie++ prints them", nb);
+	if (ncsv)
+		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true,
+			"%d bonnie++ CSV records, each under the label line above it", ncsv);
 }
 
 /* The first line after the mail's header block (From ... to the first
@@ -2528,6 +2959,33 @@ static bool tb_line_section(struct tb_state *st, int li, char *out, size_t len)
 	return true;
 }
 
+/* Is line li the second line of the boxed row above it: the same bars
+ * at the same columns, words in the first field, every other field blank? */
+static bool tb_pipe_continuation(struct tb_state *st, int li)
+{
+	const char *a = st->ln[li - 1].s, *b = st->ln[li].s;
+	if (!strchr(b, '|') || !strchr(a, '|') || !tb_line_row(st, li - 1))
+		return false;
+	size_t na = strlen(a), nb = strlen(b);
+	int field = 0, first = b[strspn(b, " ")] == '|';
+	bool words = false;
+	for (size_t k = 0; k < nb || k < na; k++) {
+		char ca = k < na ? a[k] : ' ', cb = k < nb ? b[k] : ' ';
+		if ((ca == '|') != (cb == '|'))
+			return false;
+		if (cb == '|') {
+			field++;
+			continue;
+		}
+		if (cb != ' ') {
+			if (field != first)
+				return false;
+			words = true;
+		}
+	}
+	return words;
+}
+
 static void tb_process(struct parser *p, struct tb_state *st)
 {
 	char section[RP_NAME_LEN] = "";
@@ -2558,6 +3016,17 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		int depth = st->ln[i].depth;
 		int last = tb_last_row(st, i, depth);
 		t.last = last;
+		/* "| 2.6.32  | 100 |" over "| vanilla |     |": the row's name
+		 * goes on in the next line; read alone, rows of one kernel and
+		 * two patches would be runs of one label */
+		if (last + 1 < st->n && tb_pipe_continuation(st, last + 1)) {
+			pp_note(p, st->ln[i].no, st->ln[last + 1].no, false,
+				"lines %d-%d: a row's name goes on in the next line (a boxed table with two-line "
+				"names): its label cannot be told, not read",
+				st->ln[i].no, st->ln[last + 1].no);
+			i = last + 2;
+			continue;
+		}
 		/* header lines and a title above the rows */
 		int k = tb_skip_rules_up(st, i - 1, depth);
 		t.nhead = 0;

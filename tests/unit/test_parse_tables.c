@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "iodash/parsers/parser.h"
 
@@ -720,6 +721,380 @@ static void test_tables_note(void **state)
 	result_set_free(&rs);
 }
 
+/* Metric columns over rows that are cases ("seq", "rand"), under no title
+ * and no kernel column: nothing says what is compared, so nothing is read
+ * (the rows once became labels: a guess), and the note says why.  Rows
+ * named as labels are still read. */
+static void test_tables_rows_not_labels(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("          read     write\n"
+		  "seq      100.5     90.25\n"
+		  "rand      20.5     10.25\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 0);
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	assert_int_equal(nn, 1);
+	assert_false(notes[0].understood);
+	assert_non_null(strstr(notes[0].text, "nothing says what is compared"));
+	parser_free(p);
+	read_text("          read     write\n"
+		  "baseline 100.5     90.25\n"
+		  "patched   20.5     10.25\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	assert_non_null(find(&rs, "patched", "write", 0));
+	result_set_free(&rs);
+}
+
+/* A property line ("model name : Celeron") or a command ("cat >/job <<EOF")
+ * above rows is no title: it never becomes their label. */
+static void test_tables_property_no_title(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	const char *texts[] = { "model name\t: Celeron (Mendocino)\n"
+				"cpu MHz\t\t: 400.921\n",
+				"cat >/root/workload1 <<EOF\n"
+				"set size 2097152\n"
+				"set number 100\n" };
+	for (size_t k = 0; k < 2; k++) {
+		read_text(texts[k], &rs, NULL);
+		for (size_t i = 0; i < rs.n; i++)
+			if (strstr(rs.v[i].label, "model") || strstr(rs.v[i].label, "cat"))
+				fail_msg("label \"%s\" from a line that is no title", rs.v[i].label);
+		result_set_free(&rs);
+	}
+}
+
+/* x over the columns and rows named "read", "write": the rows are what
+ * is measured, not labels; a title naming a label ("baseline:") is the
+ * label, and under one naming none ("Throughput:") nothing is read. */
+static void test_tables_transposed_metric_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("baseline:\n"
+		  "\n"
+		  "threads     1      2      4\n"
+		  "read      100    200    300\n"
+		  "write      90    180    270\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *pt = find(&rs, "baseline", "write", 4);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 270) < 1e-9);
+	result_set_free(&rs);
+	read_text("Throughput:\n"
+		  "\n"
+		  "threads     1      2      4\n"
+		  "read      100    200    300\n"
+		  "write      90    180    270\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+}
+
+/* A header of statistics ("min  avg  max", "p50  p99") or of "Result"
+ * names what each column computes, never what is compared: over rows of
+ * cases nothing is read, over rows of labels the rows are the labels. */
+static void test_tables_statistic_heads(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("           min      avg      max\n"
+		  "read     100.1    110.2    120.3\n"
+		  "write     90.1     95.2     99.3\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+	read_text("Test       Result    Units\n"
+		  "read       100.1     MB/s\n"
+		  "write       90.1     MB/s\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+	read_text("           p50      p99     p99.9\n"
+		  "baseline  100.1    110.2    120.3\n"
+		  "patched    90.1     95.2     99.3\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *pt = find(&rs, "patched", "p99.9", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 99.3) < 1e-9);
+	result_set_free(&rs);
+}
+
+/* A title naming what is measured ("Throughput (MB/s):") over metric
+ * columns is no label; one naming a thing ("XFS") is. */
+static void test_tables_metric_title(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	const char *rows = "\n"
+			   "          read     write\n"
+			   "seq      100.5     90.25\n"
+			   "rand      20.5     10.25\n";
+	char text[256];
+	snprintf(text, sizeof(text), "Throughput (MB/s):\n%s", rows);
+	read_text(text, &rs, NULL);
+	assert_int_equal(rs.n, 0);
+	result_set_free(&rs);
+	snprintf(text, sizeof(text), "XFS\n%s", rows);
+	read_text(text, &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	assert_non_null(find(&rs, "XFS", "rand write", 0));
+	result_set_free(&rs);
+}
+
+/* Names over the columns and names on the rows: the axis said to be what
+ * is compared (a version, baseline/patched, a file system) holds the
+ * labels, whichever it is; when neither is, nothing is read. */
+static void test_tables_names_both_axes(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("          Create    Delete\n"
+		  "small     100.5     90.25\n"
+		  "large      20.5     10.25\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 0);
+	const struct parser_note *notes;
+	assert_int_equal(parser_notes(p, &notes), 1);
+	assert_non_null(strstr(notes[0].text, "nothing says which"));
+	parser_free(p);
+	read_text("          ext3      xfs\n"
+		  "Create    100.5     90.25\n"
+		  "Delete     20.5     10.25\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	assert_non_null(find(&rs, "xfs", "delete", 0));
+	result_set_free(&rs);
+	read_text("          Create    Delete\n"
+		  "ext3      100.5     90.25\n"
+		  "xfs        20.5     10.25\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "xfs", "delete", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 10.25) < 1e-9);
+	result_set_free(&rs);
+}
+
+/* A summary row under rows of x ("delta", "avg" where the clients go)
+ * is no point of x: it was read at x = 0. */
+static void test_tables_summary_row(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("clients   vanilla   patched\n"
+		  "1         100.5     101.5\n"
+		  "2         200.5     202.5\n"
+		  "4         400.5     401.5\n"
+		  "delta       1.0       1.0\n"
+		  "avg       233.8     235.1\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	assert_non_null(find(&rs, "patched", "", 4));
+	assert_null(find(&rs, "vanilla", "", 0));
+	assert_false(has_value(&rs, 233.8));
+	result_set_free(&rs);
+}
+
+/* bonnie++'s CSV record cut by a mailer (once between fields, once inside
+ * "+++++") is joined and read under the label line above it; where the
+ * table of the same run was read just above, the record is not read again. */
+static void test_tables_bonnie_csv_wrapped(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("Kernel 2.4.19\n"
+		  "==============\n"
+		  "siva,128M,4565,79,9733,8,3709,5,3653,68,9391,6,102.1,1,16,280,83,+++++,+++,+\n"
+		  "++++,+++,281,83,+++++,+++,1047,83\n",
+		  &rs, NULL);
+	const struct result_point *pt = find(&rs, "Kernel 2.4.19", "random_delete", 128);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 1047) < 1e-9);
+	assert_non_null(find(&rs, "Kernel 2.4.19", "seq_out_block", 128));
+	result_set_free(&rs);
+	read_text("2.6.20:\n"
+		  "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		  "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		  "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		  "myhost           2G 44322  96 56003  18 25011   6 41870  88 57606   6 156.6   0\n"
+		  "myhost,2G,44322,96,56003,18,25011,6,41870,88,57606,6,156.6,0,16,3264,97,+++++,+++,+++++,+++,"
+		  "3320,97,+++++,+++,10404,99\n",
+		  &rs, NULL);
+	int n = 0;
+	for (size_t i = 0; i < rs.n; i++)
+		n += !strcmp(rs.v[i].metric, "seq_out_block");
+	assert_int_equal(n, 1);
+	result_set_free(&rs);
+}
+
+/* A heading after a rule's dashes ("---- (5,10) - default") is the title
+ * of the table with no header under it: its label. */
+static void test_tables_dash_heading(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("---- (5,10) - default\n"
+		  " 1      2345.6\n"
+		  " 2      4567.8\n"
+		  " 4      6789.1\n"
+		  "\n"
+		  "---- (5,10) - patched\n"
+		  " 1      2445.6\n"
+		  " 2      4667.8\n"
+		  " 4      6889.1\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *pt = find(&rs, "(5,10) - patched", "", 2);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 4667.8) < 1e-9);
+	result_set_free(&rs);
+}
+
+/* Tabs expanded to 8: "num clients" runs from the x column over the
+ * next one and pushes the kernels' names one column on (the x was read
+ * as 50.2 and vanilla's name put on patched's figures): said, not read.
+ * A long name that starts in its own column still heads it. */
+static void test_tables_tab_header_misfit(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("num clients\t2.4.19-vanilla\t2.4.19-patched\n"
+		  "1\t50.2\t52.1\n"
+		  "2\t90.2\t95.1\n"
+		  "4\t150.2\t155.1\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 0);
+	const struct parser_note *notes;
+	assert_int_equal(parser_notes(p, &notes), 1);
+	assert_non_null(strstr(notes[0].text, "stands over two columns"));
+	parser_free(p);
+	read_text("Clients\t2.6.10\t2.6.11-rc1\t2.6.11-rc1-patched\n"
+		  "1\t100.1\t110.2\t111.3\n"
+		  "2\t200.1\t210.2\t211.3\n"
+		  "4\t300.1\t310.2\t311.3\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 9);
+	const struct result_point *pt = find(&rs, "2.6.11-rc1-patched", "", 4);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 311.3) < 1e-9);
+	result_set_free(&rs);
+}
+
+/* A keyed table: "rw  bs  hipri=0  hipri=1" is its header (it was read
+ * as a row: 0 and 1 as values), the bs column is x in KiB, and the
+ * name=N heads over the figures are the labels (x is taken already). */
+static void test_tables_keyed_name_value_heads(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("rw        bs    hipri=0    hipri=1\n"
+		  "randread  4k    149,426    170,763    +14%\n"
+		  "randread  8k    120,111    130,222    +8%\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "hipri=1", "randread", 8);
+	assert_non_null(pt);
+	assert_string_equal(pt->x_name, "bs_kb");
+	assert_true(fabs(pt->value - 130222) < 1e-9);
+	assert_false(has_value(&rs, 0.5));
+	result_set_free(&rs);
+}
+
+/* "6.1   6.1+patch" over the figures is a header of kernels, not a row
+ * (the table had no header then, and was not read). */
+static void test_tables_version_header(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("                 6.1          6.1+patch\n"
+		  "seqread       1200 +- 12     1250 +- 10\n"
+		  "randread       800 +- 5       790 +- 6\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 4);
+	const struct result_point *pt = find(&rs, "6.1+patch", "randread", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 790) < 1e-9);
+	result_set_free(&rs);
+}
+
+/* "dbench 16 clients, MB/s:" is the title, not a row (16 was a value);
+ * columns headed run1 run2 run3 are runs of the rows' labels, one metric. */
+static void test_tables_run_heads(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("dbench 16 clients, MB/s:\n"
+		  "\n"
+		  "         run1    run2    run3\n"
+		  "vanilla  300.1   301.2   299.8\n"
+		  "patched  310.1   311.2   309.8\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	assert_false(has_value(&rs, 16));
+	int runs = 0;
+	for (size_t i = 0; i < rs.n; i++)
+		runs += !strcmp(rs.v[i].label, "patched") && !strcmp(rs.v[i].metric, rs.v[0].metric);
+	assert_int_equal(runs, 3);
+	result_set_free(&rs);
+}
+
+/* A boxed table whose row names take two lines ("2.6.32" over "vanilla",
+ * "2.6.32" over "patched"): read alone, both rows were 2.6.32 (runs of one
+ * label); the label cannot be told, so nothing is read and it is said. */
+static void test_tables_two_line_box_names(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	struct parser *p;
+	read_text("+----------+-------+-------+\n"
+		  "| kernel   |  read | write |\n"
+		  "+----------+-------+-------+\n"
+		  "| 2.6.32   |  100  |  90   |\n"
+		  "| vanilla  |       |       |\n"
+		  "+----------+-------+-------+\n"
+		  "| 2.6.32   |  110  |  95   |\n"
+		  "| patched  |       |       |\n"
+		  "+----------+-------+-------+\n",
+		  &rs, &p);
+	assert_int_equal(rs.n, 0);
+	const struct parser_note *notes;
+	size_t nn = parser_notes(p, &notes);
+	assert_true(nn >= 1);
+	assert_non_null(strstr(notes[0].text, "two-line"));
+	parser_free(p);
+}
+
+/* A column of whole numbers that grows down rows named by kernels is a
+ * figure like the others, not x (read was x, write read at x = read). */
+static void test_tables_growing_column_named_rows(void **state)
+{
+	(void)state;
+	struct result_set rs;
+	read_text("Throughput:\n"
+		  "\n"
+		  "          read    write\n"
+		  "2.6.30     100      90\n"
+		  "2.6.31     120      95\n"
+		  "2.6.32     140      99\n",
+		  &rs, NULL);
+	assert_int_equal(rs.n, 6);
+	const struct result_point *pt = find(&rs, "2.6.32", "throughput_read", 0);
+	assert_non_null(pt);
+	assert_true(fabs(pt->value - 140) < 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -748,6 +1123,21 @@ int main(void)
 		cmocka_unit_test(test_tables_everyday_shapes),
 		cmocka_unit_test(test_tables_spanning_header),
 		cmocka_unit_test(test_tables_note),
+		cmocka_unit_test(test_tables_rows_not_labels),
+		cmocka_unit_test(test_tables_property_no_title),
+		cmocka_unit_test(test_tables_transposed_metric_rows),
+		cmocka_unit_test(test_tables_statistic_heads),
+		cmocka_unit_test(test_tables_metric_title),
+		cmocka_unit_test(test_tables_names_both_axes),
+		cmocka_unit_test(test_tables_summary_row),
+		cmocka_unit_test(test_tables_bonnie_csv_wrapped),
+		cmocka_unit_test(test_tables_dash_heading),
+		cmocka_unit_test(test_tables_tab_header_misfit),
+		cmocka_unit_test(test_tables_keyed_name_value_heads),
+		cmocka_unit_test(test_tables_version_header),
+		cmocka_unit_test(test_tables_run_heads),
+		cmocka_unit_test(test_tables_two_line_box_names),
+		cmocka_unit_test(test_tables_growing_column_named_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
