@@ -2349,6 +2349,25 @@ static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
 	return n >= 2;
 }
 
+/* The next blank-separated word of a title at *q into w (cut to len),
+ * with the characters of `trim` taken off its end; false at the end. */
+static bool tb_title_word(const char **q, char *w, size_t len, const char *trim)
+{
+	const char *p = *q;
+
+	while (*p == ' ')
+		p++;
+	size_t n = strcspn(p, " ");
+	if (!n)
+		return false;
+	pp_strlcpy(w, p, n + 1 < len ? n + 1 : len);
+	size_t k = strlen(w);
+	while (k && strchr(trim, w[k - 1]))
+		w[--k] = 0;
+	*q = p + n;
+	return true;
+}
+
 /* Does a title name what is measured ("Throughput (MB/s)", "Read
  * latency", "Average time")?  Then it is no label, whatever the rows. */
 static bool tb_title_metricish(const char *title)
@@ -2360,22 +2379,12 @@ static bool tb_title_metricish(const char *title)
 	if (tb_title_is_label(title))
 		return false;
 	char w[64];
-	for (const char *q = title; *q;) {
-		while (*q == ' ')
-			q++;
-		size_t n = strcspn(q, " ");
-		if (!n)
-			break;
-		pp_strlcpy(w, q, n + 1 < sizeof(w) ? n + 1 : sizeof(w));
-		size_t k = strlen(w);
-		while (k && strchr(":,", w[k - 1]))
-			w[--k] = 0;
+	for (const char *q = title; tb_title_word(&q, w, sizeof(w), ":,");) {
 		for (size_t i = 0; words[i]; i++)
 			if (!strcasecmp(w, words[i]))
 				return true;
 		if (tb_head_statistic(w))
 			return true;
-		q += n;
 	}
 	return false;
 }
@@ -2386,20 +2395,9 @@ static bool tb_title_metricish(const char *title)
 static bool tb_title_is_label(const char *title)
 {
 	char w[64];
-	for (const char *q = title; *q;) {
-		while (*q == ' ')
-			q++;
-		size_t n = strcspn(q, " ");
-		if (!n)
-			break;
-		pp_strlcpy(w, q, n + 1 < sizeof(w) ? n + 1 : sizeof(w));
-		size_t k = strlen(w);
-		while (k && strchr(":,()", w[k - 1]))
-			w[--k] = 0;
+	for (const char *q = title; tb_title_word(&q, w, sizeof(w), ":,()");)
 		if (tb_label_word(w))
 			return true;
-		q += n;
-	}
 	return false;
 }
 
