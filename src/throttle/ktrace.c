@@ -40,7 +40,7 @@ struct kt_field {
 
 enum { BF_BDI, BF_LIMIT, BF_SETPOINT, BF_DIRTY, BF_DRL, BF_TRL, BF_DIRTIED, BF_PAUSE, BF_CGROUP, BF_N };
 enum { RF_BDI, RF_WBW, RF_DRATE, RF_DRL, RF_TRL, RF_BAL, RF_N };
-enum { GF_DIRTY, GF_WB, GF_BG, GF_THRESH, GF_LIMIT, GF_DIRTIED, GF_WRITTEN, GF_N };
+enum { GF_DIRTY, GF_WB, GF_LIMIT, GF_N };
 
 struct ktrace {
 	pthread_mutex_t lock;
@@ -458,11 +458,7 @@ static void decode(struct ktrace *k, void *data, int size, uint64_t ts)
 		r->u.g.ts_ns = ts;
 		r->u.g.nr_dirty = num(&k->gds[GF_DIRTY], data);
 		r->u.g.nr_writeback = num(&k->gds[GF_WB], data);
-		r->u.g.bg_thresh = num(&k->gds[GF_BG], data);
-		r->u.g.thresh = num(&k->gds[GF_THRESH], data);
 		r->u.g.limit = num(&k->gds[GF_LIMIT], data);
-		r->u.g.nr_dirtied = num(&k->gds[GF_DIRTIED], data);
-		r->u.g.nr_written = num(&k->gds[GF_WRITTEN], data);
 	}
 }
 
@@ -660,15 +656,6 @@ static void process_locked(struct ktrace *k, uint64_t horizon_ns)
 				w->loop.balanced_ratelimit = r->u.r.balanced;
 			}
 		} else {
-			w->global.have = true;
-			w->global.ts_ns = r->u.g.ts_ns;
-			w->global.nr_dirty = r->u.g.nr_dirty;
-			w->global.nr_writeback = r->u.g.nr_writeback;
-			w->global.bg_thresh = r->u.g.bg_thresh;
-			w->global.thresh = r->u.g.thresh;
-			w->global.limit = r->u.g.limit;
-			w->global.nr_dirtied = r->u.g.nr_dirtied;
-			w->global.nr_written = r->u.g.nr_written;
 			throttle_feed_level(&k->builder, r->u.g.nr_dirty + r->u.g.nr_writeback, r->u.g.limit);
 		}
 	}
@@ -756,8 +743,9 @@ static void field_names(struct ktrace *k)
 		"task_ratelimit", "dirtied", "pause", "cgroup_ino" };
 	static const char *const r[RF_N] = { "bdi", "write_bw", "dirty_rate", "dirty_ratelimit",
 		"task_ratelimit", "balanced_dirty_ratelimit" };
-	static const char *const g[GF_N] = { "nr_dirty", "nr_writeback", "background_thresh",
-		"dirty_thresh", "dirty_limit", "nr_dirtied", "nr_written" };
+	/* the dirty level and the limit: an episode's peak (the thresholds
+	 * and counters of the event come from /proc in every sample) */
+	static const char *const g[GF_N] = { "nr_dirty", "nr_writeback", "dirty_limit" };
 	for (int i = 0; i < BF_N; i++) k->bdp[i].name = b[i];
 	for (int i = 0; i < RF_N; i++) k->rl[i].name = r[i];
 	for (int i = 0; i < GF_N; i++) k->gds[i].name = g[i];
@@ -912,7 +900,6 @@ void kt_window_copy(struct kt_window *dst, const struct kt_window *src)
 	dst->writers_dropped = src->writers_dropped;
 	memcpy(dst->writers, src->writers, (size_t)src->nwriters * sizeof(src->writers[0]));
 	dst->loop = src->loop;
-	dst->global = src->global;
 	dst->in_episode = src->in_episode;
 	dst->ntrans = src->ntrans;
 	dst->trans_dropped = src->trans_dropped;
@@ -937,8 +924,8 @@ int ktrace_collect(struct ktrace *k, struct kt_window *w)
 	k->win.to_ns = now;
 	k->win.in_episode = k->builder.open;
 	kt_window_copy(w, &k->win);
-	/* a new window; it keeps the control loop and global state: they
-	 * come a few times a second at most, a window without one still has
+	/* a new window; it keeps the control loop: its events come a few
+	 * times a second at most, a window without one still has
 	 * the last (the arrays are zeroed entry by entry as they fill) */
 	struct kt_window *n = &k->win;
 	n->to_ns = 0;

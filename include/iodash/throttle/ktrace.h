@@ -15,10 +15,11 @@
  * exit and on a fatal signal; one left by a killed iodash is removed by
  * the next one.  tracefs is mounted if it was not, and unmounted again.
  *
- * A reader thread wakes when a per-CPU buffer is half full (buffer_percent)
- * and the sampler drains the rest at each tick (ktrace_collect): never one
- * wake-up per event (global_dirty_state alone comes ~1,200 times a second
- * under a writer). */
+ * The sampler drains the buffers at each tick (ktrace_collect), and a
+ * reader thread every 2 s so that they never fill between the ticks of a
+ * long interval: never one wake-up per event (global_dirty_state alone
+ * comes ~1,200 times a second under a writer).  The CPUs' events are used
+ * in time order, up to the time a drain began (ktrace_order_events). */
 #ifndef IODASH_KTRACE_H
 #define IODASH_KTRACE_H
 
@@ -55,13 +56,6 @@ struct kt_loop {
 	uint64_t setpoint, dirty, limit;   /* pages; 0 when no pause event came */
 };
 
-/* global_dirty_state, the last of the window. */
-struct kt_global {
-	bool have;
-	uint64_t ts_ns;
-	uint64_t nr_dirty, nr_writeback, bg_thresh, thresh, limit, nr_dirtied, nr_written;
-};
-
 /* A run's start or end (or a knob change): episodes end there. */
 enum kt_cut_kind { KT_CUT_RUN_START, KT_CUT_RUN_END };
 struct kt_cut {
@@ -84,7 +78,6 @@ struct kt_window {
 	uint32_t writers_dropped;
 	struct kt_writer_rate writers[KT_MAX_WRITERS];  /* most ms paused first */
 	struct kt_loop loop;         /* the bdi with the most pauses (or the last seen) */
-	struct kt_global global;
 	bool in_episode;             /* an episode is open at to_ns */
 	int ntrans;
 	uint32_t trans_dropped;
@@ -107,8 +100,7 @@ struct kt_rec {
 		struct thr_pause p;
 		struct { uint64_t ts_ns; char bdi[THR_BDI_LEN]; uint64_t write_bw, dirty_rate,
 			 dirty_ratelimit, task_ratelimit, balanced; } r;
-		struct { uint64_t ts_ns; uint64_t nr_dirty, nr_writeback, bg_thresh, thresh, limit,
-			 nr_dirtied, nr_written; } g;
+		struct { uint64_t ts_ns; uint64_t nr_dirty, nr_writeback, limit; } g;
 	} u;
 };
 /* Sort recs[0..n) by time and say how many are at or before horizon_ns
