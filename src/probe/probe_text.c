@@ -263,6 +263,35 @@ struct parse_ctx {
 	size_t errlen;
 };
 
+/* The end of a key/value file (/proc/vmstat, /proc/meminfo): a read
+ * error, an empty file or a missing required key fails it; a value out of
+ * range (bad) leaves its figures n/a; otherwise the snapshot has them. */
+struct keyed_file {
+	const char *path;                /* "/proc/vmstat" */
+	const char *not_it;              /* what a missing key says it is not */
+	const struct snap_item *items;
+	int nitems;
+	unsigned have;                   /* SNAP_HAVE_* */
+};
+
+static int keyed_file_end(struct parse_ctx *cx, const struct keyed_file *f, int rc,
+			  const struct text_cursor *c, const char *name, unsigned line0,
+			  uint64_t seen, bool bad)
+{
+	const char *missing;
+
+	if (rc < 0)
+		return cursor_fail(rc, cx->err, cx->errlen, name, c->line);
+	if (c->line < line0)
+		return text_fail(cx->err, cx->errlen, name, 0, "empty; copy %s into it", f->path);
+	if ((missing = item_missing(f->items, f->nitems, seen)))
+		return text_fail(cx->err, cx->errlen, name, 0,
+				 "no %s line: %s, or cut short; copy it again whole", missing, f->not_it);
+	if (!bad)
+		cx->s->have |= f->have;
+	return 0;
+}
+
 /* --- /proc/vmstat: "name value" per line ------------------------------- */
 
 static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
@@ -270,7 +299,7 @@ static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
 {
 	struct snapshot *s = cx->s;
 	struct text_cursor c = { buf, buf + len, line0 - 1 };
-	const char *ls, *le, *missing;
+	const char *ls, *le;
 	uint64_t seen = 0;   /* bit i: row i of the table */
 	bool bad = false;
 	int rc;
@@ -322,18 +351,11 @@ static int parse_vmstat(struct parse_ctx *cx, const char *buf, size_t len,
 		}
 		*dst = v;
 	}
-	if (rc < 0)
-		return cursor_fail(rc, cx->err, cx->errlen, name, c.line);
-	if (c.line < line0)
-		return text_fail(cx->err, cx->errlen, name, 0,
-				 "empty; copy /proc/vmstat into it");
-	if ((missing = item_missing(snap_vmstat_items, snap_vmstat_nitems, seen)))
-		return text_fail(cx->err, cx->errlen, name, 0,
-				 "no %s line: not a /proc/vmstat of kernel 2.6.37 or later, "
-				 "or cut short; copy it again whole", missing);
-	if (!bad)
-		s->have |= SNAP_HAVE_VMSTAT;
-	return 0;
+	const struct keyed_file vmstat = {
+		"/proc/vmstat", "not a /proc/vmstat of kernel 2.6.37 or later",
+		snap_vmstat_items, snap_vmstat_nitems, SNAP_HAVE_VMSTAT,
+	};
+	return keyed_file_end(cx, &vmstat, rc, &c, name, line0, seen, bad);
 }
 
 /* --- /proc/meminfo: "Key:   value kB" -------------------------------- */
@@ -343,7 +365,7 @@ static int parse_meminfo(struct parse_ctx *cx, const char *buf, size_t len,
 {
 	struct snapshot *s = cx->s;
 	struct text_cursor c = { buf, buf + len, line0 - 1 };
-	const char *ls, *le, *missing;
+	const char *ls, *le;
 	uint64_t seen = 0;   /* bit i: row i of the table */
 	bool bad = false;
 	int rc;
@@ -395,18 +417,11 @@ static int parse_meminfo(struct parse_ctx *cx, const char *buf, size_t len,
 			seen |= bit;
 		}
 	}
-	if (rc < 0)
-		return cursor_fail(rc, cx->err, cx->errlen, name, c.line);
-	if (c.line < line0)
-		return text_fail(cx->err, cx->errlen, name, 0,
-				 "empty; copy /proc/meminfo into it");
-	if ((missing = item_missing(snap_meminfo_items, snap_meminfo_nitems, seen)))
-		return text_fail(cx->err, cx->errlen, name, 0,
-				 "no %s line: not a /proc/meminfo, or cut short; "
-				 "copy it again whole", missing);
-	if (!bad)
-		s->have |= SNAP_HAVE_MEMINFO;
-	return 0;
+	const struct keyed_file meminfo = {
+		"/proc/meminfo", "not a /proc/meminfo",
+		snap_meminfo_items, snap_meminfo_nitems, SNAP_HAVE_MEMINFO,
+	};
+	return keyed_file_end(cx, &meminfo, rc, &c, name, line0, seen, bad);
 }
 
 /* --- /proc/diskstats: "major minor name f1 .. fN" ---------------------- */
