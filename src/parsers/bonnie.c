@@ -475,6 +475,9 @@ static void bonnie_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 	struct bonnie_state *b = p->st;
 	if (truncated)
 		return;
+	size_t q = pp_quote_len(line);
+	line += q;
+	len -= q;
 	if (bonnie_table_line(p, &b->bt, line, NULL, &b->hold))
 		return;
 	if (strchr(line, ',')) {
@@ -505,6 +508,7 @@ static void bonnie_init(struct parser *p)
 /* bonnie++'s progress lines, its table headers, or a 1.9x/2.0 CSV line. */
 static bool bonnie_sniff(const char *t)
 {
+	t = pp_unquoted(t);
 	return pp_starts_with(t, "Writing a byte at a time") || pp_starts_with(t, "Writing with putc") ||
 	       strstr(t, "------Sequential Output------") || strstr(t, "------Sequential Create------") ||
 	       ((pp_starts_with(t, "1.9") || pp_starts_with(t, "2.0")) && strstr(t, ",+++++")) ||

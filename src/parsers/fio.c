@@ -1005,6 +1005,9 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 {
 	struct fio_state *f = p->st;
 	(void)by_cr;
+	size_t q = pp_quote_len(line);
+	line += q;
+	len -= q;
 	if (f->in_json) {
 		if (truncated) {
 			/* a cut line is a broken document: give it up */
@@ -1041,6 +1044,7 @@ static void fio_finish(struct parser *p)
 /* fio's version line, a job or group header, terse or JSON output. */
 static bool fio_sniff(const char *t)
 {
+	t = pp_unquoted(t);
 	return pp_starts_with(t, "fio-") || strstr(t, "(groupid=") || pp_starts_with(t, "\"fio version\"") ||
 	       pp_starts_with(t, "3;fio-") || pp_starts_with(t, "2;fio-") || pp_starts_with(t, "4;fio-") ||
 	       pp_starts_with(t, "Run status group") || (pp_starts_with(t, "Jobs: ") && strstr(t, "(f=")) ||

@@ -164,6 +164,7 @@ static void iozone_children(struct parser *p, struct iozone_state *z, const char
 static void iozone_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct iozone_state *z = p->st;
+	line += pp_quote_len(line);
 	if (strstr(line, "Auto Mode")) {
 		z->auto_mode = true;
 		return;
@@ -249,6 +250,7 @@ static void iozone_finish(struct parser *p)
 /* iozone's banner, its auto-mode header, or a throughput-mode line. */
 static bool iozone_sniff(const char *t)
 {
+	t = pp_unquoted(t);
 	return strstr(t, "Iozone: Performance Test") || (strstr(t, "reclen") && strstr(t, "rewrite")) ||
 	       strstr(t, "Children see throughput for") || !strcmp(t, "\"Writer report\"");
 }

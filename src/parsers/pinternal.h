@@ -161,6 +161,11 @@ bool pp_tok_number(const struct pp_tok *t, double *out);
 /* Leading/trailing blanks; returns start and sets *len. */
 const char *pp_trim(const char *s, size_t *len);
 bool pp_starts_with(const char *s, const char *prefix);
+/* The length of the quote marks of a mail or markdown quote in front of
+ * a line ("> ", "> > ", ">> "), 0 when it has none. */
+size_t pp_quote_len(const char *line);
+/* The line past its quote marks and the blanks after them (for sniffing). */
+const char *pp_unquoted(const char *line);
 
 /* dbench's "Throughput V MB/sec ... N procs|clients" line: 0 not one, 1
  * complete, 2 wrapped (x given, its unit on the next line). */

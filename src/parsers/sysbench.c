@@ -333,7 +333,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 	struct sysbench_state *s = p->st;
 	double v;
 	size_t l;
-	const char *t = pp_trim(line, &l);
+	const char *t = pp_trim(line + pp_quote_len(line), &l);
 	(void)by_cr;
 	(void)truncated;
 	(void)len;
@@ -383,6 +383,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 /* sysbench's banner, its fileio summary, or a 1.x interim report line. */
 static bool sysbench_sniff(const char *t)
 {
+	t = pp_unquoted(t);
 	return pp_starts_with(t, "sysbench ") || pp_starts_with(t, "File operations:") ||
 	       (t[0] == '[' && (strstr(t, "s ] reads:") || strstr(t, "s] reads:")));
 }

@@ -302,6 +302,29 @@ const char *pp_trim(const char *s, size_t *len)
 	return s;
 }
 
+/* Output pasted into a mail or a markdown page comes quoted: "> ",
+ * "> > ", ">> " in front of every line.  The marks and the one blank each
+ * is followed by go, so that the columns of a table stay where the tool
+ * printed them (every line of a quote carries the same marks). */
+size_t pp_quote_len(const char *line)
+{
+	const char *s = line + strspn(line, " \t");
+	if (*s != '>')
+		return 0;
+	while (*s == '>') {
+		s++;
+		if (*s == ' ')
+			s++;
+	}
+	return (size_t)(s - line);
+}
+
+const char *pp_unquoted(const char *line)
+{
+	const char *s = line + pp_quote_len(line);
+	return s + strspn(s, " \t");
+}
+
 bool pp_starts_with(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;
