@@ -30,7 +30,21 @@ struct bonnie_state {
 	bool overflowed;          /* the hold was full once: points go out at once since */
 	char names[BONNIE_NAMES][RP_LABEL_LEN];   /* distinct machine names, first seen first */
 	int nnames;
+	/* the quote depth of the line being read ("> > " is 2), and the
+	 * depths tables were read at: a table quoted from an earlier mail is
+	 * another measurement than the one under it, even of the same name */
+	int depth;
+	unsigned depths;
+	/* a CSV record cut by a mailer's line wrap: its first lines, joined,
+	 * until it has its version's fields */
+	char pend[PARSER_LINE_MAX + 1];
+	size_t pend_len;
+	int pend_joins;
 };
+
+/* A held point's machine name carries its quote depth after this byte. */
+#define BONNIE_DEPTH_MARK '\x1f'
+
 
 /* "2G", "2512M", "2G::8192:5", "512k" -> MB; a bare number is MB (bonnie 1.0x). */
 static bool bonnie_size_mb(const char *s, size_t len, double *mb)
@@ -96,6 +110,20 @@ static void bonnie_label(struct parser *p, const struct bonnie_state *b, const c
 	int idx = 0;
 	while (idx < b->nnames && strcmp(b->names[idx], name) != 0)
 		idx++;
+	/* tables at two quote depths or more: the quoted ones are named as
+	 * the mail shows them ("> > NPTL") */
+	char shown[RP_LABEL_LEN];
+	const char *mark = strchr(name, BONNIE_DEPTH_MARK);
+	if (mark) {
+		int depth = mark[1] - '0', o = 0;
+		bool mixed = (b->depths & (b->depths - 1)) != 0;
+		for (int i = 0; mixed && i < depth && o + 2 < (int)sizeof(shown); i++) {
+			shown[o++] = '>';
+			shown[o++] = ' ';
+		}
+		pp_strlcpy_span(shown + o, sizeof(shown) - (size_t)o, name, (size_t)(mark - name));
+		name = shown;
+	}
 	size_t base = strlen(p->label) + (p->label[0] ? 1 : 0);
 	if (base + strlen(name) >= len)
 		snprintf(buf, len, "%s%sm%d", p->label, p->label[0] ? " " : "", idx + 1);
@@ -150,6 +178,13 @@ static void bonnie_put(struct parser *p, struct result_set *hold, const char *la
 		return;
 	}
 	struct bonnie_state *b = p->st;
+	size_t nl = strlen(pt.label);
+	if (nl && nl + 2 < sizeof(pt.label)) {
+		pt.label[nl] = BONNIE_DEPTH_MARK;
+		pt.label[nl + 1] = (char)('0' + (b->depth < 9 ? b->depth : 9));
+		pt.label[nl + 2] = '\0';
+	}
+	b->depths |= 1u << (b->depth < 9 ? b->depth : 9);
 	bonnie_note_name(b, pt.label);
 	if (!b->overflowed && hold->n >= BONNIE_HOLD_MAX) {
 		b->overflowed = true;
@@ -470,26 +505,131 @@ static bool bonnie_csv(struct parser *p, char *line)
 	return true;
 }
 
+/* The fields a CSV record starting as line does has by its version
+ * (1.96 and 1.97: 48; 1.98 and 2.0x: 50; the 1.0x layout, a name then a
+ * size: 27), 0 when line starts no record. */
+static size_t bonnie_csv_want(const char *line)
+{
+	const char *c = strchr(line, ',');
+	if (!c)
+		return 0;
+	size_t l0 = (size_t)(c - line);
+	char f0[16];
+	if (l0 < sizeof(f0)) {
+		double ver;
+		memcpy(f0, line, l0);
+		f0[l0] = '\0';
+		if (pp_is_number(f0, &ver))
+			return !strcmp(f0, "1.96") || !strcmp(f0, "1.97") ? 48 : ver >= 1.98 && ver < 3 ? 50 : 0;
+	}
+	const char *s = c + 1, *e = strchr(s, ',');
+	double mb;
+	return e && bonnie_size_mb(s, (size_t)(e - s), &mb) ? 27 : 0;
+}
+
+static size_t bonnie_csv_fields(const char *s)
+{
+	size_t n = 1;
+	for (; *s; s++)
+		n += *s == ',';
+	return n;
+}
+
+/* A CSV record read (a copy: it is split in place). */
+static void bonnie_csv_read(struct parser *p, struct bonnie_state *b, const char *rec, size_t len)
+{
+	char copy[PARSER_LINE_MAX + 1];
+	if (len > PARSER_LINE_MAX)
+		len = PARSER_LINE_MAX;
+	memcpy(copy, rec, len);
+	copy[len] = '\0';
+	if (bonnie_csv(p, copy))
+		b->bt = (struct bonnie_table){ 0 };
+}
+
+/* The pending first part of a record that no continuation completed:
+ * read alone, as a short record is. */
+static void bonnie_pend_flush(struct parser *p, struct bonnie_state *b)
+{
+	if (!b->pend_len)
+		return;
+	size_t n = b->pend_len;
+	b->pend_len = 0;
+	bonnie_csv_read(p, b, b->pend, n);
+}
+
+/* A mailer wraps a long line at a column, even inside a figure
+ * ("...,178478,41,616" then ".9,2,16,..."): the next line continues the
+ * record when it is one run of characters (a record has no blanks) and
+ * the two joined as they are do not pass the record's field count.
+ * True when the line was taken so. */
+static bool bonnie_csv_continue(struct parser *p, struct bonnie_state *b, const char *t, size_t l)
+{
+	if (!b->pend_len)
+		return false;
+	bool run = l > 0 && !memchr(t, ' ', l) && !memchr(t, '\t', l);
+	if (run && b->pend_len + l <= PARSER_LINE_MAX) {
+		char join[PARSER_LINE_MAX + 1];
+		memcpy(join, b->pend, b->pend_len);
+		memcpy(join + b->pend_len, t, l);
+		join[b->pend_len + l] = '\0';
+		size_t n = bonnie_csv_fields(join), want = bonnie_csv_want(join);
+		if (n == want) {
+			b->pend_len = 0;
+			bonnie_csv_read(p, b, join, strlen(join));
+			return true;
+		}
+		if (n < want && memchr(t, ',', l) && b->pend_joins < 8) {
+			memcpy(b->pend, join, b->pend_len + l + 1);
+			b->pend_len += l;
+			b->pend_joins++;
+			return true;
+		}
+	}
+	bonnie_pend_flush(p, b);
+	return false;
+}
+
 static void bonnie_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct bonnie_state *b = p->st;
 	if (truncated)
 		return;
 	size_t q = pp_quote_len(line);
+	b->depth = 0;
+	for (size_t i = 0; i < q; i++)
+		b->depth += line[i] == '>';
 	line += q;
 	len -= q;
+	size_t l;
+	const char *t = pp_trim(line, &l);
+	if (bonnie_csv_continue(p, b, t, l))
+		return;
 	if (bonnie_table_line(p, &b->bt, line, NULL, &b->hold))
 		return;
 	if (strchr(line, ',')) {
-		char copy[PARSER_LINE_MAX + 1];
-		memcpy(copy, line, len + 1);
-		if (bonnie_csv(p, copy))
-			b->bt = (struct bonnie_table){ 0 };
+		/* a line too short to give even the record's i/o part: perhaps
+		 * wrapped, the next line says.  One that gives its i/o part is
+		 * read alone, as before (a wrapped record's file-creation part
+		 * then goes unread): joining more would read figures of runs
+		 * that a mail titles apart under the one machine name the
+		 * reader keeps them by */
+		size_t want = bonnie_csv_want(t);
+		size_t io_end = want == 27 ? 14 : want == 48 ? 19 : 21;
+		if (want && l && t[l - 1] != ' ' && bonnie_csv_fields(t) < io_end && l <= PARSER_LINE_MAX) {
+			memcpy(b->pend, t, l);
+			b->pend[l] = '\0';
+			b->pend_len = l;
+			b->pend_joins = 0;
+			return;
+		}
+		bonnie_csv_read(p, b, line, len);
 	}
 }
 
 static void bonnie_finish(struct parser *p)
 {
+	bonnie_pend_flush(p, p->st);
 	bonnie_flush(p, p->st);
 }
 
