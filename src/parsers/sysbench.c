@@ -306,6 +306,8 @@ static void sysbench_figure(struct parser *p, struct sysbench_state *s, const ch
 		{ 1, "fsyncs/s:", "fsyncs_per_s", "/s" },
 		{ 2, "read, MiB/s:", "read_bw", "MiB/s" },
 		{ 2, "written, MiB/s:", "write_bw", "MiB/s" },
+		/* 1.1.0 master of 2017-08/09 (sb_fileio.c before feb0346) */
+		{ 2, "write, MiB/s:", "write_bw", "MiB/s" },
 		{ 3, "avg:", "latency_avg", "ms" },
 		{ 3, "max:", "latency_max", "ms" },
 		{ 3, "95th percentile:", "latency_p95", "ms" },
