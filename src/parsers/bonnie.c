@@ -35,6 +35,11 @@ struct bonnie_state {
 	 * another measurement than the one under it, even of the same name */
 	int depth;
 	unsigned depths;
+	/* titles a post wrote over the outputs ("Kernel 2.5.43" over "===="):
+	 * a run under another title is another run, whatever its machine */
+	struct pp_title tt;
+	char titles[BONNIE_NAMES][sizeof(((struct pp_title *)0)->title)];
+	int ntitles, cur_title;   /* cur_title: index + 1 of the title in effect, 0 none */
 	/* a CSV record cut by a mailer's line wrap: its first lines, joined,
 	 * until it has its version's fields */
 	char pend[PARSER_LINE_MAX + 1];
@@ -111,17 +116,34 @@ static void bonnie_label(struct parser *p, const struct bonnie_state *b, const c
 	while (idx < b->nnames && strcmp(b->names[idx], name) != 0)
 		idx++;
 	/* tables at two quote depths or more: the quoted ones are named as
-	 * the mail shows them ("> > NPTL") */
+	 * the mail shows them ("> > NPTL"); a title over a run comes first,
+	 * and the machine name is left out when all runs share it */
 	char shown[RP_LABEL_LEN];
 	const char *mark = strchr(name, BONNIE_DEPTH_MARK);
 	if (mark) {
-		int depth = mark[1] - '0', o = 0;
+		int depth = mark[1] - '0', title = mark[2] ? mark[2] - '@' : 0, o = 0;
 		bool mixed = (b->depths & (b->depths - 1)) != 0;
-		for (int i = 0; mixed && i < depth && o + 2 < (int)sizeof(shown); i++) {
-			shown[o++] = '>';
-			shown[o++] = ' ';
+		/* machine names (with their depth) that differ among the runs */
+		bool names_differ = false;
+		for (int i = 0; i < b->nnames && !names_differ; i++) {
+			const char *m = strchr(b->names[i], BONNIE_DEPTH_MARK);
+			size_t a = m ? (size_t)(m - b->names[i]) : strlen(b->names[i]);
+			names_differ = a != (size_t)(mark - name) + 0 || strncmp(b->names[i], name, a) != 0 ||
+				       (m && m[1] != mark[1]);
 		}
-		pp_strlcpy_span(shown + o, sizeof(shown) - (size_t)o, name, (size_t)(mark - name));
+		if (title > 0 && title <= b->ntitles)
+			o = snprintf(shown, sizeof(shown), "%s%s", b->titles[title - 1],
+				     names_differ && mark > name ? " " : "");
+		if (o < 0 || o >= (int)sizeof(shown))
+			o = (int)sizeof(shown) - 1;
+		if (names_differ || title <= 0) {
+			for (int i = 0; mixed && i < depth && o + 2 < (int)sizeof(shown); i++) {
+				shown[o++] = '>';
+				shown[o++] = ' ';
+			}
+			pp_strlcpy_span(shown + o, sizeof(shown) - (size_t)o, name, (size_t)(mark - name));
+		} else
+			shown[o] = '\0';
 		name = shown;
 	}
 	size_t base = strlen(p->label) + (p->label[0] ? 1 : 0);
@@ -179,10 +201,11 @@ static void bonnie_put(struct parser *p, struct result_set *hold, const char *la
 	}
 	struct bonnie_state *b = p->st;
 	size_t nl = strlen(pt.label);
-	if (nl && nl + 2 < sizeof(pt.label)) {
+	if ((nl || b->cur_title) && nl + 3 < sizeof(pt.label)) {
 		pt.label[nl] = BONNIE_DEPTH_MARK;
 		pt.label[nl + 1] = (char)('0' + (b->depth < 9 ? b->depth : 9));
-		pt.label[nl + 2] = '\0';
+		pt.label[nl + 2] = (char)('@' + b->cur_title);
+		pt.label[nl + 3] = '\0';
 	}
 	b->depths |= 1u << (b->depth < 9 ? b->depth : 9);
 	bonnie_note_name(b, pt.label);
@@ -605,18 +628,23 @@ static void bonnie_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 	const char *t = pp_trim(line, &l);
 	if (bonnie_csv_continue(p, b, t, l))
 		return;
+	if (pp_title_line(&b->tt, t, l)) {
+		int i = 0;
+		while (i < b->ntitles && strcmp(b->titles[i], b->tt.title) != 0)
+			i++;
+		if (i == b->ntitles && b->ntitles < BONNIE_NAMES)
+			pp_strlcpy(b->titles[b->ntitles++], b->tt.title, sizeof(b->titles[0]));
+		if (i < b->ntitles)
+			b->cur_title = i + 1;
+		return;
+	}
 	if (bonnie_table_line(p, &b->bt, line, NULL, &b->hold))
 		return;
 	if (strchr(line, ',')) {
-		/* a line too short to give even the record's i/o part: perhaps
-		 * wrapped, the next line says.  One that gives its i/o part is
-		 * read alone, as before (a wrapped record's file-creation part
-		 * then goes unread): joining more would read figures of runs
-		 * that a mail titles apart under the one machine name the
-		 * reader keeps them by */
+		/* a line short of its record's fields: perhaps wrapped, the
+		 * next line says */
 		size_t want = bonnie_csv_want(t);
-		size_t io_end = want == 27 ? 14 : want == 48 ? 19 : 21;
-		if (want && l && t[l - 1] != ' ' && bonnie_csv_fields(t) < io_end && l <= PARSER_LINE_MAX) {
+		if (want && l && t[l - 1] != ' ' && bonnie_csv_fields(t) < want && l <= PARSER_LINE_MAX) {
 			memcpy(b->pend, t, l);
 			b->pend[l] = '\0';
 			b->pend_len = l;

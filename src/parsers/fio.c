@@ -102,6 +102,7 @@ struct fio_state {
 	char host[RP_LABEL_LEN];      /* "<host> " line since the last report */
 	char hosts[FIO_HOSTS][RP_LABEL_LEN];   /* the hosts named in this run, in order */
 	int nhosts;
+	struct pp_title tt;           /* a post's title over a run names it */
 };
 
 static void fio_report_clear(struct fio_report *r)
@@ -1041,6 +1042,7 @@ static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, co
 			   bool truncated)
 {
 	if (t[0] == '{' && !truncated) {
+		pp_title_apply(p, &f->tt);
 		f->in_json = true;
 		f->json_first = p->lineno;
 		f->json_bytes = 0;
@@ -1061,6 +1063,7 @@ static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, co
 		 * prints its headers once, at the top */
 		if (f->have_last || f->cur.closed)
 			fio_end_run(p, f);
+		pp_title_apply(p, &f->tt);
 		fio_header_bs(f, t);
 		return true;
 	}
@@ -1107,6 +1110,8 @@ static void fio_group_start(struct parser *p, struct fio_state *f, const char *t
 		}
 	} else if (f->cur.closed)
 		fio_close_report(p, f);
+	else if (!f->cur.ngroups && !f->have_last)
+		pp_title_apply(p, &f->tt);   /* a run pasted without its job headers */
 	char name[RP_LABEL_LEN];
 	size_t nl = (size_t)(strstr(t, ": (groupid=") - t);
 	pp_strlcpy(name, t, nl + 1 < sizeof(name) ? nl + 1 : sizeof(name));
@@ -1198,7 +1203,7 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 	}
 	size_t l;
 	const char *t = pp_trim(line, &l);
-	if (l == 0 || fio_outer_line(p, f, line, t, l, truncated))
+	if (l == 0 || pp_title_line(&f->tt, t, l) || fio_outer_line(p, f, line, t, l, truncated))
 		return;
 	if (strstr(t, ": (groupid=")) {
 		fio_group_start(p, f, t);

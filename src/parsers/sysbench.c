@@ -25,6 +25,7 @@ struct sysbench_state {
 	/* a "FATAL:" line: the run failed; sysbench 0.5 still prints its report
 	 * (all zeros), which is not a result */
 	bool failed;
+	struct pp_title tt;   /* a post's title over a run names it */
 };
 
 static void sysbench_init(struct parser *p)
@@ -224,6 +225,7 @@ static bool sysbench_iops_line(struct parser *p, struct sysbench_state *s, const
 static bool sysbench_run_marks(struct parser *p, struct sysbench_state *s, const char *t)
 {
 	if (pp_starts_with(t, "sysbench ")) {
+		pp_title_apply(p, &s->tt);
 		s->threads = 1;
 		s->section = 0;
 		s->have_ops = s->have_bytes = false;
@@ -339,7 +341,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 	(void)by_cr;
 	(void)truncated;
 	(void)len;
-	if (l == 0)
+	if (l == 0 || pp_title_line(&s->tt, t, l))
 		return;
 	if (t[0] == '[' && (strstr(t, "s ]") || strstr(t, "s] "))) {
 		/* an OLTP run's interval lines ("tps: ..., response time: 3.09ms

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <float.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,6 +324,91 @@ const char *pp_unquoted(const char *line)
 {
 	const char *s = line + pp_quote_len(line);
 	return s + strspn(s, " \t");
+}
+
+static bool pp_title_text(const char *t, size_t l)
+{
+	if (!l || l >= sizeof(((struct pp_title *)0)->prev))
+		return false;
+	for (size_t i = 0; i < l; i++)
+		if ((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z'))
+			return true;
+	return false;
+}
+
+static void pp_title_set(struct pp_title *tt, const char *t, size_t l)
+{
+	while (l && (t[l - 1] == ':' || t[l - 1] == ' '))
+		l--;
+	if (!l)
+		return;
+	pp_strlcpy_span(tt->title, sizeof(tt->title), t, l);
+	tt->fresh = true;
+}
+
+bool pp_title_line(struct pp_title *tt, const char *t, size_t l)
+{
+	size_t h = 0;
+	while (h < l && t[h] == '#')
+		h++;
+	if (h >= 2 && h <= 6 && h < l && t[h] == ' ') {
+		const char *s = t + h;
+		size_t n = l - h;
+		while (n && *s == ' ')
+			s++, n--;
+		tt->prev_ok = false;
+		if (pp_title_text(s, n)) {
+			pp_title_set(tt, s, n);
+			return true;
+		}
+		return false;
+	}
+	bool rule = l >= 2 && (strspn(t, "=") == l || strspn(t, "-") == l);
+	if (rule && tt->prev_ok) {
+		pp_title_set(tt, tt->prev, strlen(tt->prev));
+		tt->prev_ok = false;
+		return true;
+	}
+	tt->prev_ok = !rule && pp_title_text(t, l);
+	if (tt->prev_ok)
+		pp_strlcpy_span(tt->prev, sizeof(tt->prev), t, l);
+	return false;
+}
+
+void pp_title_apply(struct parser *p, struct pp_title *tt)
+{
+	/* the label the caller (or the auto parser, renaming) gave is the base */
+	if (!tt->applied[0] || strcmp(p->label, tt->applied) != 0)
+		pp_strlcpy(tt->base, p->label, sizeof(tt->base));
+	if (!tt->fresh)
+		return;
+	tt->fresh = false;
+	/* the title is what tells the runs apart: when the two do not fit,
+	 * the base gives way first (to 16 characters), then the title is cut
+	 * and a hash of it added, so two titles never make one label */
+	size_t bl = strlen(tt->base), tl = strlen(tt->title), max = RP_LABEL_LEN - 1;
+	char buf[RP_LABEL_LEN];
+	size_t keep_base = bl < 16 ? bl : 16;
+	if (bl + 1 + tl <= max)
+		keep_base = bl;
+	else if (keep_base + 1 + tl <= max)
+		keep_base = max - 1 - tl;
+	if (keep_base + 1 + tl <= max) {
+		snprintf(buf, sizeof(buf), "%.*s%s%s", (int)keep_base, tt->base, keep_base ? " " : "", tt->title);
+	} else {
+		uint32_t hash = 2166136261u;
+		for (size_t i = 0; i < tl; i++) {
+			hash ^= (unsigned char)tt->title[i];
+			hash *= 16777619u;
+		}
+		char tail[16];
+		int n = snprintf(tail, sizeof(tail), "~%08x", (unsigned)hash);
+		int room = (int)max - (int)keep_base - (keep_base ? 1 : 0) - n;
+		snprintf(buf, sizeof(buf), "%.*s%s%.*s%s", (int)keep_base, tt->base, keep_base ? " " : "",
+			 room, tt->title, tail);
+	}
+	pp_strlcpy(p->label, buf, sizeof(p->label));
+	pp_strlcpy(tt->applied, buf, sizeof(tt->applied));
 }
 
 bool pp_starts_with(const char *s, const char *prefix)

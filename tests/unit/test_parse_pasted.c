@@ -238,6 +238,69 @@ static void test_bonnie_csv_wrapped(void **st)
 	result_set_free(&rs);
 }
 
+/* dyu/vps-comparison's fio-3.1 page (markdown): a "## provider" heading
+ * over each provider's two runs (writes, then reads, in ``` blocks).
+ * The heading names the runs under it: twelve providers, twelve labels,
+ * never twelve runs of one (one '#' lines are shell comments there). */
+static void test_fio_markdown_headings(void **st)
+{
+	struct result_set rs;
+	char notes[2048];
+	(void)st;
+	parse(BO "fio/dyu-fio-3.1-libaio-4K.md", NULL, &rs, notes, sizeof(notes));
+	assert_int_equal(nlabels(&rs), 12);
+	/* write: IOPS=3068, BW=11.0MiB/s; read: IOPS=3070, BW=11.0MiB/s */
+	one(&rs, "L aws ec2 micro - 990M", "write_bw", 4, 11.0 * 1024, 1e-6);
+	one(&rs, "L aws ec2 micro - 990M", "read_iops", 4, 3070, 1e-9);
+	/* write: IOPS=28.8k, BW=112MiB/s; read: IOPS=18.2k, BW=70.9MiB/s */
+	one(&rs, "L vultr - 488M", "write_bw", 4, 112.0 * 1024, 1e-6);
+	one(&rs, "L vultr - 488M", "read_bw", 4, 70.9 * 1024, 1e-6);
+	one(&rs, "L linode - 989M", "read_iops", 4, 39000, 1e-9);
+	result_set_free(&rs);
+}
+
+/* A 2024 linux-kernel reply with sysbench 1.1.0-df89d34 output indented
+ * by two blanks under "Without 6a3afb6ac6 (...)" and "With 6a3afb6ac6
+ * (...)", each framed by "==" lines: two labels, not two runs of one. */
+static void test_sysbench_titled_runs(void **st)
+{
+	struct result_set rs;
+	char notes[2048];
+	(void)st;
+	parse(BO "sysbench/lkml-sysbench-1.1.0-jbd2-with-without-2024.txt", NULL, &rs, notes, sizeof(notes));
+	assert_int_equal(nlabels(&rs), 2);
+	/* "L " and the 63 characters of this title do not fit a label: the
+	 * title is cut and a hash of it keeps it apart from any other */
+	one(&rs, "L Without 6a3afb6ac6 (\"jbd2: increase the journal IO's~7e91d6d5", "write_bw", 128,
+	    499.39, 1e-9);
+	one(&rs, "L With 6a3afb6ac6 (\"jbd2: increase the journal IO's priority\")", "write_bw", 128,
+	    495.47, 1e-9);
+	one(&rs, "L With 6a3afb6ac6 (\"jbd2: increase the journal IO's priority\")", "latency_p95", 128,
+	    0.32, 1e-9);
+	result_set_free(&rs);
+}
+
+/* bonnie++ 1.02c for two kernels under "Kernel 2.5.43" / "Kernel 2.4.19"
+ * (each underlined with '='), one machine name (siva), every line cut by
+ * the mailer (tables/work/): the titles name the two runs; the second
+ * CSV record, cut inside "+++++" ("...,+" / "++++,+++,281,..."), is joined
+ * and read whole. */
+static void test_bonnie_titled_runs(void **st)
+{
+	struct result_set rs;
+	char notes[2048];
+	(void)st;
+	parse("tests/fixtures/tables/work/bonnie-1.02c-wrapped-kernel-titles-2002.txt", NULL, &rs, notes,
+	      sizeof(notes));
+	assert_int_equal(nlabels(&rs), 2);
+	one(&rs, "L Kernel 2.5.43", "seq_out_block", 128, 7851, 0);
+	one(&rs, "L Kernel 2.4.19", "seq_out_block", 128, 9733, 0);
+	one(&rs, "L Kernel 2.5.43", "random_seeks", 128, 44.4, 1e-9);
+	one(&rs, "L Kernel 2.4.19", "seq_create", 128, 280, 0);
+	one(&rs, "L Kernel 2.4.19", "random_delete", 128, 1047, 0);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -248,6 +311,9 @@ int main(void)
 		cmocka_unit_test(test_iozone_throughput_excel),
 		cmocka_unit_test(test_bonnie_103_quoted),
 		cmocka_unit_test(test_bonnie_csv_wrapped),
+		cmocka_unit_test(test_fio_markdown_headings),
+		cmocka_unit_test(test_sysbench_titled_runs),
+		cmocka_unit_test(test_bonnie_titled_runs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
