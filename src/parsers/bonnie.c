@@ -112,9 +112,6 @@ static void bonnie_label(struct parser *p, const struct bonnie_state *b, const c
 	buf[0] = '\0';
 	if (b->nnames < 2 || !name[0])
 		return;
-	int idx = 0;
-	while (idx < b->nnames && strcmp(b->names[idx], name) != 0)
-		idx++;
 	/* tables at two quote depths or more: the quoted ones are named as
 	 * the mail shows them ("> > NPTL"); a title over a run comes first,
 	 * and the machine name is left out when all runs share it */
@@ -146,11 +143,7 @@ static void bonnie_label(struct parser *p, const struct bonnie_state *b, const c
 			shown[o] = '\0';
 		name = shown;
 	}
-	size_t base = strlen(p->label) + (p->label[0] ? 1 : 0);
-	if (base + strlen(name) >= len)
-		snprintf(buf, len, "%s%sm%d", p->label, p->label[0] ? " " : "", idx + 1);
-	else
-		snprintf(buf, len, "%s%s%s", p->label, p->label[0] ? " " : "", name);
+	pp_label_join(buf, len, p->label, name);
 }
 
 static void bonnie_give(struct parser *p, const struct bonnie_state *b, struct result_point *pt)
@@ -462,6 +455,7 @@ bool bonnie_csv_record(struct parser *p, char *line, const char *label, struct r
 	size_t n = bonnie_csv_split(line, f, 64);
 	if (n < 14)
 		return false;
+	f[0] += strspn(f[0], " \t");   /* an indented record */
 	int off_size, off_io, off_files_n, off_files, off_lat;
 	double ver;
 	/* Each CSV format version has its own layout (field 0 names it):
@@ -651,7 +645,7 @@ static void bonnie_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 			b->pend_joins = 0;
 			return;
 		}
-		bonnie_csv_read(p, b, line, len);
+		bonnie_csv_read(p, b, t, l);   /* an indented record ("    1.96,1.96,...") too */
 	}
 }
 

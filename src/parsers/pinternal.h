@@ -189,6 +189,10 @@ bool pp_title_line(struct pp_title *tt, const char *t, size_t l);
  * ("LABEL title", cut with a hash of the title when too long, so two
  * titles never make one label). */
 void pp_title_apply(struct parser *p, struct pp_title *tt);
+/* base and tail as "base tail" in buf (n bytes, a label); when they do not
+ * fit, the base gives way first, then the tail is cut and a hash of it
+ * added, so two tails never make one label. */
+void pp_label_join(char *buf, size_t n, const char *base, const char *tail);
 
 /* dbench's "Throughput V MB/sec ... N procs|clients" line: 0 not one, 1
  * complete, 2 wrapped (x given, its unit on the next line). */

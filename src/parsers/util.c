@@ -342,7 +342,15 @@ static void pp_title_set(struct pp_title *tt, const char *t, size_t l)
 		l--;
 	if (!l)
 		return;
-	pp_strlcpy_span(tt->title, sizeof(tt->title), t, l);
+	/* runs of blanks and tabs ("libata-dev-2.6<TAB><TAB><TAB>P3 800") as one blank */
+	size_t o = 0;
+	for (size_t i = 0; i < l && o + 1 < sizeof(tt->title); i++) {
+		bool blank = t[i] == ' ' || t[i] == '\t';
+		if (blank && (o == 0 || tt->title[o - 1] == ' '))
+			continue;
+		tt->title[o++] = blank ? ' ' : t[i];
+	}
+	tt->title[o] = '\0';
 	tt->fresh = true;
 }
 
@@ -375,6 +383,32 @@ bool pp_title_line(struct pp_title *tt, const char *t, size_t l)
 	return false;
 }
 
+void pp_label_join(char *buf, size_t n, const char *base, const char *tail)
+{
+	/* the tail is what tells the runs apart: when the two do not fit,
+	 * the base gives way first (to 16 characters), then the tail is cut
+	 * and a hash of it added, so two tails never make one label */
+	size_t bl = strlen(base), tl = strlen(tail), max = n - 1;
+	size_t keep_base = bl < 16 ? bl : 16;
+	if (bl + 1 + tl <= max)
+		keep_base = bl;
+	else if (keep_base + 1 + tl <= max)
+		keep_base = max - 1 - tl;
+	if (keep_base + 1 + tl <= max) {
+		snprintf(buf, n, "%.*s%s%s", (int)keep_base, base, keep_base && tl ? " " : "", tail);
+		return;
+	}
+	uint32_t hash = 2166136261u;
+	for (size_t i = 0; i < tl; i++) {
+		hash ^= (unsigned char)tail[i];
+		hash *= 16777619u;
+	}
+	char hx[16];
+	int hn = snprintf(hx, sizeof(hx), "~%08x", (unsigned)hash);
+	int room = (int)max - (int)keep_base - (keep_base ? 1 : 0) - hn;
+	snprintf(buf, n, "%.*s%s%.*s%s", (int)keep_base, base, keep_base ? " " : "", room > 0 ? room : 0, tail, hx);
+}
+
 void pp_title_apply(struct parser *p, struct pp_title *tt)
 {
 	/* the label the caller (or the auto parser, renaming) gave is the base */
@@ -383,30 +417,8 @@ void pp_title_apply(struct parser *p, struct pp_title *tt)
 	if (!tt->fresh)
 		return;
 	tt->fresh = false;
-	/* the title is what tells the runs apart: when the two do not fit,
-	 * the base gives way first (to 16 characters), then the title is cut
-	 * and a hash of it added, so two titles never make one label */
-	size_t bl = strlen(tt->base), tl = strlen(tt->title), max = RP_LABEL_LEN - 1;
 	char buf[RP_LABEL_LEN];
-	size_t keep_base = bl < 16 ? bl : 16;
-	if (bl + 1 + tl <= max)
-		keep_base = bl;
-	else if (keep_base + 1 + tl <= max)
-		keep_base = max - 1 - tl;
-	if (keep_base + 1 + tl <= max) {
-		snprintf(buf, sizeof(buf), "%.*s%s%s", (int)keep_base, tt->base, keep_base ? " " : "", tt->title);
-	} else {
-		uint32_t hash = 2166136261u;
-		for (size_t i = 0; i < tl; i++) {
-			hash ^= (unsigned char)tt->title[i];
-			hash *= 16777619u;
-		}
-		char tail[16];
-		int n = snprintf(tail, sizeof(tail), "~%08x", (unsigned)hash);
-		int room = (int)max - (int)keep_base - (keep_base ? 1 : 0) - n;
-		snprintf(buf, sizeof(buf), "%.*s%s%.*s%s", (int)keep_base, tt->base, keep_base ? " " : "",
-			 room, tt->title, tail);
-	}
+	pp_label_join(buf, sizeof(buf), tt->base, tt->title);
 	pp_strlcpy(p->label, buf, sizeof(p->label));
 	pp_strlcpy(tt->applied, buf, sizeof(tt->applied));
 }

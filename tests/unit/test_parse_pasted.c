@@ -301,6 +301,28 @@ static void test_bonnie_titled_runs(void **st)
 	result_set_free(&rs);
 }
 
+/* Tejun Heo's sata_sil Mod15Write post (2005): three bonnie++ 1.03
+ * outputs without a machine name, each under a title line underlined
+ * with '=' ("libata-dev-2.6<TABs>P3 800, Sil3112 rev 02, ST3120026AS"):
+ * three labels (the title's blanks folded), never three runs of one. */
+static void test_bonnie_titled_unnamed(void **st)
+{
+	struct result_set rs;
+	char notes[2048];
+	(void)st;
+	parse(BO "bonnie++/lkml-bonnie-1.03-sata-sil-three-titled-2005.txt", NULL, &rs, notes, sizeof(notes));
+	assert_int_equal(nlabels(&rs), 3);
+	one(&rs, "L libata-dev-2.6 P3 800, Sil3112 rev 02, ST3120026AS", "seq_out_block", 2048, 15101, 0);
+	/* too long for a label: cut, with a hash of the title */
+	one(&rs, "L libata-dev-2.6 w/ workaround P3 800, Sil3112 rev 02,~c334f296", "seq_in_block", 2048,
+	    52786, 0);
+	one(&rs, "L libata-dev-2.6 w/ workaround P3 800, Sil3112 rev 02,~c334f296", "random_delete", 2048,
+	    1971, 0);
+	one(&rs, "L linux-2.6.11 A64 3000+, VT6420, ST3120026AS or ST3200822AS", "random_seeks", 2048, 238.0,
+	    1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -314,6 +336,7 @@ int main(void)
 		cmocka_unit_test(test_fio_markdown_headings),
 		cmocka_unit_test(test_sysbench_titled_runs),
 		cmocka_unit_test(test_bonnie_titled_runs),
+		cmocka_unit_test(test_bonnie_titled_unnamed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
