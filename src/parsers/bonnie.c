@@ -617,7 +617,7 @@ static void bonnie_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 	for (size_t i = 0; i < q; i++)
 		b->depth += line[i] == '>';
 	line += q;
-	len -= q;
+	(void)len;   /* the line is read trimmed, by its NUL */
 	size_t l;
 	const char *t = pp_trim(line, &l);
 	if (bonnie_csv_continue(p, b, t, l))
