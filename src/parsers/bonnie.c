@@ -30,7 +30,26 @@ struct bonnie_state {
 	bool overflowed;          /* the hold was full once: points go out at once since */
 	char names[BONNIE_NAMES][RP_LABEL_LEN];   /* distinct machine names, first seen first */
 	int nnames;
+	/* the quote depth of the line being read ("> > " is 2), and the
+	 * depths tables were read at: a table quoted from an earlier mail is
+	 * another measurement than the one under it, even of the same name */
+	int depth;
+	unsigned depths;
+	/* titles a post wrote over the outputs ("Kernel 2.5.43" over "===="):
+	 * a run under another title is another run, whatever its machine */
+	struct pp_title tt;
+	char titles[BONNIE_NAMES][sizeof(((struct pp_title *)0)->title)];
+	int ntitles, cur_title;   /* cur_title: index + 1 of the title in effect, 0 none */
+	/* a CSV record cut by a mailer's line wrap: its first lines, joined,
+	 * until it has its version's fields */
+	char pend[PARSER_LINE_MAX + 1];
+	size_t pend_len;
+	int pend_joins;
 };
+
+/* A held point's machine name carries its quote depth after this byte. */
+#define BONNIE_DEPTH_MARK '\x1f'
+
 
 /* "2G", "2512M", "2G::8192:5", "512k" -> MB; a bare number is MB (bonnie 1.0x). */
 static bool bonnie_size_mb(const char *s, size_t len, double *mb)
@@ -93,14 +112,38 @@ static void bonnie_label(struct parser *p, const struct bonnie_state *b, const c
 	buf[0] = '\0';
 	if (b->nnames < 2 || !name[0])
 		return;
-	int idx = 0;
-	while (idx < b->nnames && strcmp(b->names[idx], name) != 0)
-		idx++;
-	size_t base = strlen(p->label) + (p->label[0] ? 1 : 0);
-	if (base + strlen(name) >= len)
-		snprintf(buf, len, "%s%sm%d", p->label, p->label[0] ? " " : "", idx + 1);
-	else
-		snprintf(buf, len, "%s%s%s", p->label, p->label[0] ? " " : "", name);
+	/* tables at two quote depths or more: the quoted ones are named as
+	 * the mail shows them ("> > NPTL"); a title over a run comes first,
+	 * and the machine name is left out when all runs share it */
+	char shown[RP_LABEL_LEN];
+	const char *mark = strchr(name, BONNIE_DEPTH_MARK);
+	if (mark) {
+		int depth = mark[1] - '0', title = mark[2] ? mark[2] - '@' : 0, o = 0;
+		bool mixed = (b->depths & (b->depths - 1)) != 0;
+		/* machine names (with their depth) that differ among the runs */
+		bool names_differ = false;
+		for (int i = 0; i < b->nnames && !names_differ; i++) {
+			const char *m = strchr(b->names[i], BONNIE_DEPTH_MARK);
+			size_t a = m ? (size_t)(m - b->names[i]) : strlen(b->names[i]);
+			names_differ = a != (size_t)(mark - name) + 0 || strncmp(b->names[i], name, a) != 0 ||
+				       (m && m[1] != mark[1]);
+		}
+		if (title > 0 && title <= b->ntitles)
+			o = snprintf(shown, sizeof(shown), "%s%s", b->titles[title - 1],
+				     names_differ && mark > name ? " " : "");
+		if (o < 0 || o >= (int)sizeof(shown))
+			o = (int)sizeof(shown) - 1;
+		if (names_differ || title <= 0) {
+			for (int i = 0; mixed && i < depth && o + 2 < (int)sizeof(shown); i++) {
+				shown[o++] = '>';
+				shown[o++] = ' ';
+			}
+			pp_strlcpy_span(shown + o, sizeof(shown) - (size_t)o, name, (size_t)(mark - name));
+		} else
+			shown[o] = '\0';
+		name = shown;
+	}
+	pp_label_join(buf, len, p->label, name);
 }
 
 static void bonnie_give(struct parser *p, const struct bonnie_state *b, struct result_point *pt)
@@ -150,6 +193,14 @@ static void bonnie_put(struct parser *p, struct result_set *hold, const char *la
 		return;
 	}
 	struct bonnie_state *b = p->st;
+	size_t nl = strlen(pt.label);
+	if ((nl || b->cur_title) && nl + 3 < sizeof(pt.label)) {
+		pt.label[nl] = BONNIE_DEPTH_MARK;
+		pt.label[nl + 1] = (char)('0' + (b->depth < 9 ? b->depth : 9));
+		pt.label[nl + 2] = (char)('@' + b->cur_title);
+		pt.label[nl + 3] = '\0';
+	}
+	b->depths |= 1u << (b->depth < 9 ? b->depth : 9);
 	bonnie_note_name(b, pt.label);
 	if (!b->overflowed && hold->n >= BONNIE_HOLD_MAX) {
 		b->overflowed = true;
@@ -404,6 +455,7 @@ bool bonnie_csv_record(struct parser *p, char *line, const char *label, struct r
 	size_t n = bonnie_csv_split(line, f, 64);
 	if (n < 14)
 		return false;
+	f[0] += strspn(f[0], " \t");   /* an indented record */
 	int off_size, off_io, off_files_n, off_files, off_lat;
 	double ver;
 	/* Each CSV format version has its own layout (field 0 names it):
@@ -470,23 +522,136 @@ static bool bonnie_csv(struct parser *p, char *line)
 	return true;
 }
 
+/* The fields a CSV record starting as line does has by its version
+ * (1.96 and 1.97: 48; 1.98 and 2.0x: 50; the 1.0x layout, a name then a
+ * size: 27), 0 when line starts no record. */
+static size_t bonnie_csv_want(const char *line)
+{
+	const char *c = strchr(line, ',');
+	if (!c)
+		return 0;
+	size_t l0 = (size_t)(c - line);
+	char f0[16];
+	if (l0 < sizeof(f0)) {
+		double ver;
+		memcpy(f0, line, l0);
+		f0[l0] = '\0';
+		if (pp_is_number(f0, &ver))
+			return !strcmp(f0, "1.96") || !strcmp(f0, "1.97") ? 48 : ver >= 1.98 && ver < 3 ? 50 : 0;
+	}
+	const char *s = c + 1, *e = strchr(s, ',');
+	double mb;
+	return e && bonnie_size_mb(s, (size_t)(e - s), &mb) ? 27 : 0;
+}
+
+static size_t bonnie_csv_fields(const char *s)
+{
+	size_t n = 1;
+	for (; *s; s++)
+		n += *s == ',';
+	return n;
+}
+
+/* A CSV record read (a copy: it is split in place). */
+static void bonnie_csv_read(struct parser *p, struct bonnie_state *b, const char *rec, size_t len)
+{
+	char copy[PARSER_LINE_MAX + 1];
+	if (len > PARSER_LINE_MAX)
+		len = PARSER_LINE_MAX;
+	memcpy(copy, rec, len);
+	copy[len] = '\0';
+	if (bonnie_csv(p, copy))
+		b->bt = (struct bonnie_table){ 0 };
+}
+
+/* The pending first part of a record that no continuation completed:
+ * read alone, as a short record is. */
+static void bonnie_pend_flush(struct parser *p, struct bonnie_state *b)
+{
+	if (!b->pend_len)
+		return;
+	size_t n = b->pend_len;
+	b->pend_len = 0;
+	bonnie_csv_read(p, b, b->pend, n);
+}
+
+/* A mailer wraps a long line at a column, even inside a figure
+ * ("...,178478,41,616" then ".9,2,16,..."): the next line continues the
+ * record when it is one run of characters (a record has no blanks) and
+ * the two joined as they are do not pass the record's field count.
+ * True when the line was taken so. */
+static bool bonnie_csv_continue(struct parser *p, struct bonnie_state *b, const char *t, size_t l)
+{
+	if (!b->pend_len)
+		return false;
+	bool run = l > 0 && !memchr(t, ' ', l) && !memchr(t, '\t', l);
+	if (run && b->pend_len + l <= PARSER_LINE_MAX) {
+		char join[PARSER_LINE_MAX + 1];
+		memcpy(join, b->pend, b->pend_len);
+		memcpy(join + b->pend_len, t, l);
+		join[b->pend_len + l] = '\0';
+		size_t n = bonnie_csv_fields(join), want = bonnie_csv_want(join);
+		if (n == want) {
+			b->pend_len = 0;
+			bonnie_csv_read(p, b, join, strlen(join));
+			return true;
+		}
+		if (n < want && memchr(t, ',', l) && b->pend_joins < 8) {
+			memcpy(b->pend, join, b->pend_len + l + 1);
+			b->pend_len += l;
+			b->pend_joins++;
+			return true;
+		}
+	}
+	bonnie_pend_flush(p, b);
+	return false;
+}
+
 static void bonnie_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct bonnie_state *b = p->st;
 	if (truncated)
 		return;
+	size_t q = pp_quote_len(line);
+	b->depth = 0;
+	for (size_t i = 0; i < q; i++)
+		b->depth += line[i] == '>';
+	line += q;
+	(void)len;   /* the line is read trimmed, by its NUL */
+	size_t l;
+	const char *t = pp_trim(line, &l);
+	if (bonnie_csv_continue(p, b, t, l))
+		return;
+	if (pp_title_line(&b->tt, t, l)) {
+		int i = 0;
+		while (i < b->ntitles && strcmp(b->titles[i], b->tt.title) != 0)
+			i++;
+		if (i == b->ntitles && b->ntitles < BONNIE_NAMES)
+			pp_strlcpy(b->titles[b->ntitles++], b->tt.title, sizeof(b->titles[0]));
+		if (i < b->ntitles)
+			b->cur_title = i + 1;
+		return;
+	}
 	if (bonnie_table_line(p, &b->bt, line, NULL, &b->hold))
 		return;
 	if (strchr(line, ',')) {
-		char copy[PARSER_LINE_MAX + 1];
-		memcpy(copy, line, len + 1);
-		if (bonnie_csv(p, copy))
-			b->bt = (struct bonnie_table){ 0 };
+		/* a line short of its record's fields: perhaps wrapped, the
+		 * next line says */
+		size_t want = bonnie_csv_want(t);
+		if (want && l && t[l - 1] != ' ' && bonnie_csv_fields(t) < want && l <= PARSER_LINE_MAX) {
+			memcpy(b->pend, t, l);
+			b->pend[l] = '\0';
+			b->pend_len = l;
+			b->pend_joins = 0;
+			return;
+		}
+		bonnie_csv_read(p, b, t, l);   /* an indented record ("    1.96,1.96,...") too */
 	}
 }
 
 static void bonnie_finish(struct parser *p)
 {
+	bonnie_pend_flush(p, p->st);
 	bonnie_flush(p, p->st);
 }
 
@@ -505,6 +670,7 @@ static void bonnie_init(struct parser *p)
 /* bonnie++'s progress lines, its table headers, or a 1.9x/2.0 CSV line. */
 static bool bonnie_sniff(const char *t)
 {
+	t = pp_unquoted(t);
 	return pp_starts_with(t, "Writing a byte at a time") || pp_starts_with(t, "Writing with putc") ||
 	       strstr(t, "------Sequential Output------") || strstr(t, "------Sequential Create------") ||
 	       ((pp_starts_with(t, "1.9") || pp_starts_with(t, "2.0")) && strstr(t, ",+++++")) ||

@@ -27,6 +27,8 @@
 #define FIO_NDIR 3
 /* groups of one report; fio numbers them from 0, a job file rarely has 10 */
 #define FIO_GROUPS 64
+/* --client hosts of one run told apart when they share a name */
+#define FIO_HOSTS 64
 
 static const double fio_pct_keys[FIO_NPCT] = { 50, 90, 95, 99, 99.9 };
 static const char *const fio_pct_names[FIO_NPCT] = { "p50", "p90", "p95", "p99", "p99_9" };
@@ -52,6 +54,8 @@ struct fio_group {
 };
 
 struct fio_report {
+	char host[RP_LABEL_LEN];   /* --client: the host whose report it is, "" none */
+	char hostname[42];         /* that host as fio names it (host is "vm#2" for a second "vm") */
 	int ngroups;
 	int cur;                   /* the group whose job block is being read, -1 none */
 	bool closed;               /* "Run status group" seen after the job blocks */
@@ -67,6 +71,7 @@ struct fio_prev {
 /* A group's block size from the "name: (g=N): rw=..., bs=..." lines. */
 struct fio_hdr {
 	int id;
+	char host[42];             /* --client: the host of "<host> name: (g=0): ..." */
 	bool known, conflict;
 	double bs_kb;
 };
@@ -87,9 +92,17 @@ struct fio_state {
 	size_t json_bytes;
 	/* eta */
 	unsigned eta_count;
-	/* --client output: the clients' reports follow one another and add
-	 * up by group; fio's "All clients" block sums every group: skipped */
+	/* --client output: each client's report is its own, labelled by
+	 * its host; fio's "All clients" block sums every client and group:
+	 * skipped */
 	bool clients, in_all;
+	int nclient;                  /* client reports of this run so far */
+	int host_first;               /* the line of the host line below, 0 none */
+	bool host_two;                /* two hosts' lines since the last report */
+	char host[RP_LABEL_LEN];      /* "<host> " line since the last report */
+	char hosts[FIO_HOSTS][RP_LABEL_LEN];   /* the hosts named in this run, in order */
+	int nhosts;
+	struct pp_title tt;           /* a post's title over a run names it */
 };
 
 static void fio_report_clear(struct fio_report *r)
@@ -142,27 +155,30 @@ static void fio_fini(struct parser *p)
 	f->tok = NULL;
 }
 
-static struct fio_hdr *fio_hdr_get(struct fio_state *f, int id)
+static struct fio_hdr *fio_hdr_get(struct fio_state *f, int id, const char *host)
 {
 	for (int i = 0; i < f->nhdr; i++)
-		if (f->hdr[i].id == id)
+		if (f->hdr[i].id == id && strcmp(f->hdr[i].host, host) == 0)
 			return &f->hdr[i];
 	if (f->nhdr >= FIO_GROUPS)
 		return NULL;
 	struct fio_hdr *h = &f->hdr[f->nhdr++];
 	memset(h, 0, sizeof(*h));
 	h->id = id;
+	pp_strlcpy(h->host, host, sizeof(h->host));
 	return h;
 }
 
-static const char *fio_x(struct fio_state *f, const struct fio_group *g, double *x)
+static const char *fio_x(struct fio_state *f, const struct fio_report *r, const struct fio_group *g, double *x)
 {
 	if (g->bs_known) {
 		*x = g->bs_kb;
 		return "bs_kb";
 	}
+	/* a client's groups: the job headers its host printed */
 	for (int i = 0; i < f->nhdr; i++)
-		if (f->hdr[i].id == g->id && f->hdr[i].known && !f->hdr[i].conflict) {
+		if (f->hdr[i].id == g->id && strcmp(f->hdr[i].host, r->hostname) == 0 && f->hdr[i].known &&
+		    !f->hdr[i].conflict) {
 			*x = f->hdr[i].bs_kb;
 			return "bs_kb";
 		}
@@ -176,18 +192,30 @@ static const char *fio_x(struct fio_state *f, const struct fio_group *g, double 
 static const char *fio_group_label(struct parser *p, const struct fio_report *r,
 				   const struct fio_group *g, char *buf, size_t len)
 {
-	if (r->ngroups <= 1)
-		return NULL;
+	/* a client's report: the run label and its host come first */
+	char base[RP_LABEL_LEN];
+	int room = (int)sizeof(base) - (int)strlen(r->host) - 2;
+	if (r->host[0])
+		snprintf(base, sizeof(base), "%.*s%s%s", room > 0 ? room : 0, p->label,
+			 p->label[0] && room > 0 ? " " : "", r->host);
+	else
+		pp_strlcpy(base, p->label, sizeof(base));
+	if (r->ngroups <= 1) {
+		if (!r->host[0])
+			return NULL;
+		pp_strlcpy(buf, base, len);
+		return buf;
+	}
 	bool shared = !g->name[0];
 	for (int i = 0; i < r->ngroups && !shared; i++)
 		if (&r->g[i] != g && strcmp(r->g[i].name, g->name) == 0)
 			shared = true;
 	/* a name that would be cut could make two groups one label */
-	size_t base = strlen(p->label) + (p->label[0] ? 1 : 0);
-	if (shared || base + strlen(g->name) >= len)
-		snprintf(buf, len, "%s%sg%d", p->label, p->label[0] ? " " : "", g->id);
+	size_t bl = strlen(base) + (base[0] ? 1 : 0);
+	if (shared || bl + strlen(g->name) >= len)
+		snprintf(buf, len, "%s%sg%d", base, base[0] ? " " : "", g->id);
 	else
-		snprintf(buf, len, "%s%s%s", p->label, p->label[0] ? " " : "", g->name);
+		snprintf(buf, len, "%s%s%s", base, base[0] ? " " : "", g->name);
 	return buf;
 }
 
@@ -220,7 +248,7 @@ static void fio_close_report(struct parser *p, struct fio_state *f)
 		char lb[RP_LABEL_LEN];
 		const char *label = fio_group_label(p, r, g, lb, sizeof(lb));
 		double bs;
-		bool bs_fixed = strcmp(fio_x(f, g, &bs), "bs_kb") == 0;
+		bool bs_fixed = strcmp(fio_x(f, r, g, &bs), "bs_kb") == 0;
 		for (int d = 0; d < FIO_NDIR; d++) {
 			struct fio_dir *fd = &g->d[d];
 			if (!fd->have || fd->runtime_ms <= 0)
@@ -268,7 +296,7 @@ static void fio_final(struct parser *p, struct fio_state *f)
 		char lb[RP_LABEL_LEN];
 		const char *label = fio_group_label(p, r, g, lb, sizeof(lb));
 		double x;
-		const char *xn = fio_x(f, g, &x);
+		const char *xn = fio_x(f, r, g, &x);
 		for (int d = 0; d < FIO_NDIR; d++) {
 			struct fio_dir *fd = &g->d[d];
 			if (!fd->have || (fd->io_kib <= 0 && fd->bw_kib <= 0 && fd->iops <= 0))
@@ -294,6 +322,53 @@ static void fio_final(struct parser *p, struct fio_state *f)
 		}
 	}
 	pp_set_progress(p, "done", p->prog.elapsed_s, p->prog.throughput, "KiB/s", -1);
+}
+
+/* A client's report is complete: its figures are final, under its host.
+ * (Clients' reports are not the cumulative reports of one run: no
+ * interval rates between them.) */
+static void fio_client_done(struct parser *p, struct fio_state *f)
+{
+	if (!f->cur.ngroups)
+		return;
+	f->last = f->cur;
+	f->have_last = true;
+	fio_final(p, f);
+	f->have_last = false;
+	fio_report_clear(&f->last);
+	fio_report_clear(&f->cur);
+}
+
+/* The name of a client's report, from the host fio names for it: a
+ * second client of a host already named is "host#2" (two servers on one
+ * machine; the text gives no port).  When fio printed no host line
+ * before the report, or two hosts' lines, the report is "clientN" and a
+ * note says why: its host is not guessed. */
+static void fio_client_name(struct parser *p, struct fio_state *f, const char *host, bool two,
+			    int first, struct fio_report *r)
+{
+	char *out = r->host;
+	size_t n = sizeof(r->host);
+	f->nclient++;
+	if (host[0] && !two)
+		pp_strlcpy(r->hostname, host, sizeof(r->hostname));
+	if (!host[0] || two) {
+		snprintf(out, n, "client%d", f->nclient);
+		pp_note(p, first, first, false,
+			"fio --client output: %s before this client's report: labelled %s",
+			two ? "two hosts' lines came (which one's report it is cannot be told)"
+			    : "no host line came", out);
+		return;
+	}
+	int same = 0;
+	for (int i = 0; i < f->nhosts; i++)
+		same += strcmp(f->hosts[i], host) == 0;
+	if (f->nhosts < FIO_HOSTS)
+		pp_strlcpy(f->hosts[f->nhosts++], host, sizeof(f->hosts[0]));
+	if (same)
+		snprintf(out, n, "%.40s#%d", host, same + 1);
+	else
+		snprintf(out, n, "%.40s", host);
 }
 
 /* --- normal text --------------------------------------------------- */
@@ -461,7 +536,12 @@ static void fio_header_bs(struct fio_state *f, const char *s)
 		return;
 	size_t rl = strcspn(r, "-, "), wl = strcspn(w, "-, /");
 	double rk, wk;
-	struct fio_hdr *h = fio_hdr_get(f, id < 0 ? 0 : id);
+	/* --client: "<host> seqwrite: (g=0): ..." */
+	char host[42] = "";
+	const char *gt = strstr(s, "> ");
+	if (s[0] == '<' && gt && gt < strstr(s, ": (g="))
+		pp_strlcpy_span(host, sizeof(host), s + 1, (size_t)(gt - s - 1));
+	struct fio_hdr *h = fio_hdr_get(f, id < 0 ? 0 : id, host);
 	if (!h)
 		return;
 	if (pp_size_to_kib(r, rl, &rk) && pp_size_to_kib(w, wl, &wk) && rk == wk && rk > 0) {
@@ -735,15 +815,112 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const stru
 	return true;
 }
 
+/* One entry of "jobs" (or "client_stats") added to its group of the
+ * current report; gbs: the block size of "global options", NULL none. */
+static void fio_json_job(struct parser *p, struct fio_state *f, struct json_object *job, const double *gbs)
+{
+	struct json_object *o;
+	if (!json_object_is_type(job, json_type_object))
+		return;
+	const char *name = jstr(job, "jobname");
+	struct fio_group *g = fio_group_get(&f->cur, fio_json_gid(job), name);
+	if (!g)
+		return;
+	double kb;
+	if (!g->bs_known) {
+		if (json_object_object_get_ex(job, "job options", &o) && fio_json_bs(o, &kb)) {
+			g->bs_kb = kb;
+			g->bs_known = true;
+		} else if (gbs) {
+			g->bs_kb = *gbs;
+			g->bs_known = true;
+		}
+	}
+	bool any = false;
+	for (int d = 0; d < FIO_NDIR; d++) {
+		struct json_object *dir;
+		struct fio_jwhere w = { p, f->json_first, name, fio_dir_names[d] };
+		if (json_object_object_get_ex(job, fio_dir_names[d], &dir) &&
+		    json_object_is_type(dir, json_type_object) && fio_json_dir(dir, &g->d[d], &w))
+			any = true;
+	}
+	if (any)
+		g->nblocks++;
+}
+
+static bool fio_json_is_all(struct json_object *job)
+{
+	const char *name = jstr(job, "jobname");
+	return name && strcmp(name, "All clients") == 0;
+}
+
+/* A client's entry: its "hostname" (fio's --client argument) and
+ * "port"; the client is the pair. */
+static void fio_json_client_key(struct json_object *job, char *host, size_t n, int *port)
+{
+	const char *h = jstr(job, "hostname");
+	bool ok = true;
+	double pt = jnum(job, "port", &ok);
+	pp_strlcpy(host, h ? h : "", n);
+	*port = ok && pt >= 0 && pt < 1e6 ? (int)pt : -1;
+}
+
+/* client_stats: each client's entries are its own report, labelled by
+ * its host (host:port when two clients share a host name); "All
+ * clients" (fio's sum over every client and group) is not read. */
+static void fio_json_clients(struct parser *p, struct fio_state *f, struct json_object *jobs, size_t n,
+			     const double *gbs)
+{
+	char keys[FIO_HOSTS][48];
+	int ports[FIO_HOSTS], nkeys = 0;
+	for (size_t j = 0; j < n; j++) {
+		struct json_object *job = json_object_array_get_idx(jobs, j);
+		if (!json_object_is_type(job, json_type_object) || fio_json_is_all(job))
+			continue;
+		char h[48];
+		int port, k;
+		fio_json_client_key(job, h, sizeof(h), &port);
+		for (k = 0; k < nkeys; k++)
+			if (ports[k] == port && strcmp(keys[k], h) == 0)
+				break;
+		if (k == nkeys && nkeys < FIO_HOSTS) {
+			pp_strlcpy(keys[nkeys], h, sizeof(keys[0]));
+			ports[nkeys++] = port;
+		}
+	}
+	for (int k = 0; k < nkeys; k++) {
+		fio_report_clear(&f->cur);
+		bool shared = false;
+		for (int i = 0; i < nkeys; i++)
+			shared = shared || (i != k && strcmp(keys[i], keys[k]) == 0);
+		if (shared && ports[k] >= 0)
+			snprintf(f->cur.host, sizeof(f->cur.host), "%s:%d", keys[k], ports[k]);
+		else
+			pp_strlcpy(f->cur.host, keys[k], sizeof(f->cur.host));
+		for (size_t j = 0; j < n; j++) {
+			struct json_object *job = json_object_array_get_idx(jobs, j);
+			char h[48];
+			int port;
+			if (!json_object_is_type(job, json_type_object) || fio_json_is_all(job))
+				continue;
+			fio_json_client_key(job, h, sizeof(h), &port);
+			if (port == ports[k] && strcmp(h, keys[k]) == 0)
+				fio_json_job(p, f, job, gbs);
+		}
+		f->cur.closed = true;
+		fio_client_done(p, f);
+	}
+}
+
 static void fio_json_doc(struct parser *p, struct fio_state *f, struct json_object *root)
 {
 	struct json_object *jobs, *o;
 	if (!json_object_is_type(root, json_type_object))
 		return;
-	/* client/server output: one entry per client and job; the clients'
-	 * entries of one group ran at once and add up.  The "All clients"
-	 * entry is fio's sum over every group (fio-3.33 gives it the last
-	 * groupid), so it is used only when there is nothing else. */
+	/* client/server output: one entry per client and job, each client's
+	 * its own report.  The "All clients" entry is fio's sum over every
+	 * client and group (fio-3.33 gives it the last groupid), so it is used
+	 * only when there is nothing else. */
 	bool clients = false;
 	if (!json_object_object_get_ex(root, "jobs", &jobs)) {
 		if (!json_object_object_get_ex(root, "client_stats", &jobs))
@@ -763,37 +940,12 @@ static void fio_json_doc(struct parser *p, struct fio_state *f, struct json_obje
 		if (!name || strcmp(name, "All clients") != 0)
 			nown++;
 	}
-	for (size_t j = 0; j < n; j++) {
-		struct json_object *job = json_object_array_get_idx(jobs, j);
-		if (!json_object_is_type(job, json_type_object))
-			continue;
-		const char *name = jstr(job, "jobname");
-		if (clients && nown && name && strcmp(name, "All clients") == 0)
-			continue;
-		struct fio_group *g = fio_group_get(&f->cur, fio_json_gid(job), name);
-		if (!g)
-			continue;
-		double kb;
-		if (!g->bs_known) {
-			if (json_object_object_get_ex(job, "job options", &o) && fio_json_bs(o, &kb)) {
-				g->bs_kb = kb;
-				g->bs_known = true;
-			} else if (gbs_known) {
-				g->bs_kb = gbs;
-				g->bs_known = true;
-			}
-		}
-		bool any = false;
-		for (int d = 0; d < FIO_NDIR; d++) {
-			struct json_object *dir;
-			struct fio_jwhere w = { p, f->json_first, name, fio_dir_names[d] };
-			if (json_object_object_get_ex(job, fio_dir_names[d], &dir) &&
-			    json_object_is_type(dir, json_type_object) && fio_json_dir(dir, &g->d[d], &w))
-				any = true;
-		}
-		if (any)
-			g->nblocks++;
+	if (clients && nown) {
+		fio_json_clients(p, f, jobs, n, gbs_known ? &gbs : NULL);
+		return;
 	}
+	for (size_t j = 0; j < n; j++)
+		fio_json_job(p, f, json_object_array_get_idx(jobs, j), gbs_known ? &gbs : NULL);
 	f->cur.closed = true;
 	fio_close_report(p, f);
 }
@@ -854,6 +1006,11 @@ static void fio_json_feed(struct parser *p, struct fio_state *f, const char *s, 
  * next run starts afresh (its points are numbered as further runs). */
 static void fio_end_run(struct parser *p, struct fio_state *f)
 {
+	if (f->clients)
+		fio_client_done(p, f);
+	f->nclient = f->nhosts = f->host_first = 0;
+	f->host[0] = '\0';
+	f->host_two = false;
 	fio_close_report(p, f);
 	fio_final(p, f);
 	f->have_last = false;
@@ -885,6 +1042,7 @@ static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, co
 			   bool truncated)
 {
 	if (t[0] == '{' && !truncated) {
+		pp_title_apply(p, &f->tt);
 		f->in_json = true;
 		f->json_first = p->lineno;
 		f->json_bytes = 0;
@@ -905,11 +1063,24 @@ static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, co
 		 * prints its headers once, at the top */
 		if (f->have_last || f->cur.closed)
 			fio_end_run(p, f);
+		pp_title_apply(p, &f->tt);
 		fio_header_bs(f, t);
 		return true;
 	}
 	if (pp_starts_with(t, "hostname=") && strstr(t, " fio=")) {
 		f->clients = true;   /* "hostname=vm, be=0, 64-bit, os=Linux, ..., fio=fio-3.33" */
+		return true;
+	}
+	if (f->clients && l > 2 && t[0] == '<' && t[l - 1] == '>' && !memchr(t, ' ', l)) {
+		/* "<host> " alone: a server's last text, printed just before fio
+		 * prints that client's report (client.c: handle_text, then the
+		 * report when the client goes) */
+		char h[RP_LABEL_LEN];
+		pp_strlcpy_span(h, sizeof(h) < 42 ? sizeof(h) : 42, t + 1, l - 2);
+		if (f->host[0] && strcmp(f->host, h) != 0)
+			f->host_two = true;
+		pp_strlcpy(f->host, h, sizeof(f->host));
+		f->host_first = p->lineno;
 		return true;
 	}
 	return false;
@@ -920,15 +1091,27 @@ static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, co
  * "All clients:" is their sum (not read again). */
 static void fio_group_start(struct parser *p, struct fio_state *f, const char *t)
 {
-	f->in_all = f->clients && pp_starts_with(t, "All clients: (groupid=");
-	if (f->in_all) {
-		f->cur.cur = -1;
-		return;
-	}
-	if (f->clients)
+	if (f->clients) {
+		/* a client's report ends where the next one or "All clients"
+		 * starts (each ends with its "Run status group" lines) */
+		bool all = pp_starts_with(t, "All clients: (groupid=");
+		if (f->cur.closed || all)
+			fio_client_done(p, f);
+		f->in_all = all;
+		if (all) {
+			f->cur.cur = -1;
+			return;
+		}
 		f->cur.closed = false;
-	else if (f->cur.closed)
+		if (!f->cur.ngroups) {
+			fio_client_name(p, f, f->host, f->host_two, p->lineno, &f->cur);
+			f->host[0] = '\0';
+			f->host_two = false;
+		}
+	} else if (f->cur.closed)
 		fio_close_report(p, f);
+	else if (!f->cur.ngroups && !f->have_last)
+		pp_title_apply(p, &f->tt);   /* a run pasted without its job headers */
 	char name[RP_LABEL_LEN];
 	size_t nl = (size_t)(strstr(t, ": (groupid=") - t);
 	pp_strlcpy(name, t, nl + 1 < sizeof(name) ? nl + 1 : sizeof(name));
@@ -1005,6 +1188,9 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 {
 	struct fio_state *f = p->st;
 	(void)by_cr;
+	size_t q = pp_quote_len(line);
+	line += q;
+	len -= q;
 	if (f->in_json) {
 		if (truncated) {
 			/* a cut line is a broken document: give it up */
@@ -1017,7 +1203,7 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 	}
 	size_t l;
 	const char *t = pp_trim(line, &l);
-	if (l == 0 || fio_outer_line(p, f, line, t, l, truncated))
+	if (l == 0 || pp_title_line(&f->tt, t, l) || fio_outer_line(p, f, line, t, l, truncated))
 		return;
 	if (strstr(t, ": (groupid=")) {
 		fio_group_start(p, f, t);
@@ -1041,6 +1227,7 @@ static void fio_finish(struct parser *p)
 /* fio's version line, a job or group header, terse or JSON output. */
 static bool fio_sniff(const char *t)
 {
+	t = pp_unquoted(t);
 	return pp_starts_with(t, "fio-") || strstr(t, "(groupid=") || pp_starts_with(t, "\"fio version\"") ||
 	       pp_starts_with(t, "3;fio-") || pp_starts_with(t, "2;fio-") || pp_starts_with(t, "4;fio-") ||
 	       pp_starts_with(t, "Run status group") || (pp_starts_with(t, "Jobs: ") && strstr(t, "(f=")) ||

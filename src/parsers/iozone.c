@@ -32,6 +32,8 @@ struct iozone_state {
 	double rec[IOZONE_REPORT_COLS]; /* -R: its record sizes (kB), from its header */
 	size_t nrec;
 	int reports_skipped;     /* -R reports that repeat the table read before */
+	int zeros, zero_first;   /* -R cells of 0: record sizes not run, and the first one's line */
+	int tp_noted;            /* -R's throughput-mode report, said once */
 };
 
 /* -R's report names (iozone's Excel output) and the table's metrics. */
@@ -71,6 +73,17 @@ static bool iozone_report_line(struct parser *p, struct iozone_state *z, const c
 {
 	size_t n;
 	const char *t = pp_trim(line, &n);
+	if (pp_starts_with(t, "\"Throughput report Y-axis is type of test")) {
+		/* throughput mode's -R block: a row a test, a column a process
+		 * count, but the counts are not printed in it: read from the
+		 * "Children see throughput" lines, never from here */
+		if (!z->tp_noted++)
+			pp_note(p, p->lineno, p->lineno, true,
+				"iozone -R throughput report: not read (its columns name no process count; the "
+				"\"Children see throughput\" lines are read)");
+		z->report = NULL;
+		return true;
+	}
 	if (n > 9 && t[0] == '"' && t[n - 1] == '"' && !strncmp(t + n - 8, " report\"", 8)) {
 		z->report = iozone_report_metric(t + 1, n - 9);
 		z->nrec = 0;
@@ -105,8 +118,17 @@ static bool iozone_report_line(struct parser *p, struct iozone_state *z, const c
 		return true;
 	char label[RP_LABEL_LEN];
 	snprintf(label, sizeof(label), "%.40s %.0fkB", p->label, v[0]);
-	for (size_t i = 1; i < nt; i++)
+	for (size_t i = 1; i < nt; i++) {
+		/* auto mode skips the small records of files past 16 MB (its
+		 * crossover, without -z) and stores 0 in their cells: not run,
+		 * never a figure */
+		if (v[i] == 0) {
+			if (!z->zeros++)
+				z->zero_first = p->lineno;
+			continue;
+		}
 		pp_emit(p, label, -1, "reclen_kb", z->rec[i - 1], z->report, v[i], z->unit, RP_FINAL);
+	}
 	return true;
 }
 
@@ -164,6 +186,7 @@ static void iozone_children(struct parser *p, struct iozone_state *z, const char
 static void iozone_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
 	struct iozone_state *z = p->st;
+	line += pp_quote_len(line);
 	if (strstr(line, "Auto Mode")) {
 		z->auto_mode = true;
 		return;
@@ -244,11 +267,16 @@ static void iozone_finish(struct parser *p)
 	if (z->reports_skipped)
 		pp_note(p, 1, p->lineno, true, "%d Excel (-R) reports repeat the table above them: read once, from the table",
 			z->reports_skipped);
+	if (z->zeros)
+		pp_note(p, z->zero_first, z->zero_first, true,
+			"iozone -R: %d cells of 0 (from line %d) are record sizes iozone did not run (-a skips "
+			"small records past 16 MB files): not read", z->zeros, z->zero_first);
 }
 
 /* iozone's banner, its auto-mode header, or a throughput-mode line. */
 static bool iozone_sniff(const char *t)
 {
+	t = pp_unquoted(t);
 	return strstr(t, "Iozone: Performance Test") || (strstr(t, "reclen") && strstr(t, "rewrite")) ||
 	       strstr(t, "Children see throughput for") || !strcmp(t, "\"Writer report\"");
 }

@@ -161,6 +161,38 @@ bool pp_tok_number(const struct pp_tok *t, double *out);
 /* Leading/trailing blanks; returns start and sets *len. */
 const char *pp_trim(const char *s, size_t *len);
 bool pp_starts_with(const char *s, const char *prefix);
+/* The length of the quote marks of a mail or markdown quote in front of
+ * a line ("> ", "> > ", ">> "), 0 when it has none. */
+size_t pp_quote_len(const char *line);
+/* The line past its quote marks and the blanks after them (for sniffing). */
+const char *pp_unquoted(const char *line);
+
+/* A title a person wrote over a benchmark's output in a post or a
+ * markdown page names the run under it: a markdown heading ("## vultr -
+ * 488M"; one '#' is a root prompt or a comment, never a title) or a line
+ * underlined with '=' or '-' ("Without 6a3afb6ac6 (...)" over "==").  A
+ * tool reader feeds its lines outside its reports to pp_title_line() and
+ * calls pp_title_apply() where a run starts: the runs under two titles
+ * are never pooled as runs of one label. */
+struct pp_title {
+	char prev[160];       /* the line before, trimmed, when it could be a title */
+	bool prev_ok;
+	char title[160];
+	bool fresh;           /* a title came since the last run started */
+	char base[RP_LABEL_LEN];      /* the label before any title */
+	char applied[RP_LABEL_LEN];   /* the label a title made, "" none */
+};
+/* t: a trimmed, unquoted line of l bytes; true when it was title markup
+ * (a heading, or the rule under a title). */
+bool pp_title_line(struct pp_title *tt, const char *t, size_t l);
+/* A run starts: a title that came since the last one becomes p->label
+ * ("LABEL title", cut with a hash of the title when too long, so two
+ * titles never make one label). */
+void pp_title_apply(struct parser *p, struct pp_title *tt);
+/* base and tail as "base tail" in buf (n bytes, a label); when they do not
+ * fit, the base gives way first, then the tail is cut and a hash of it
+ * added, so two tails never make one label. */
+void pp_label_join(char *buf, size_t n, const char *base, const char *tail);
 
 /* dbench's "Throughput V MB/sec ... N procs|clients" line: 0 not one, 1
  * complete, 2 wrapped (x given, its unit on the next line). */

@@ -25,6 +25,7 @@ struct sysbench_state {
 	/* a "FATAL:" line: the run failed; sysbench 0.5 still prints its report
 	 * (all zeros), which is not a result */
 	bool failed;
+	struct pp_title tt;   /* a post's title over a run names it */
 };
 
 static void sysbench_init(struct parser *p)
@@ -224,6 +225,7 @@ static bool sysbench_iops_line(struct parser *p, struct sysbench_state *s, const
 static bool sysbench_run_marks(struct parser *p, struct sysbench_state *s, const char *t)
 {
 	if (pp_starts_with(t, "sysbench ")) {
+		pp_title_apply(p, &s->tt);
 		s->threads = 1;
 		s->section = 0;
 		s->have_ops = s->have_bytes = false;
@@ -306,6 +308,8 @@ static void sysbench_figure(struct parser *p, struct sysbench_state *s, const ch
 		{ 1, "fsyncs/s:", "fsyncs_per_s", "/s" },
 		{ 2, "read, MiB/s:", "read_bw", "MiB/s" },
 		{ 2, "written, MiB/s:", "write_bw", "MiB/s" },
+		/* 1.1.0 master of 2017-08/09 (sb_fileio.c before feb0346) */
+		{ 2, "write, MiB/s:", "write_bw", "MiB/s" },
 		{ 3, "avg:", "latency_avg", "ms" },
 		{ 3, "max:", "latency_max", "ms" },
 		{ 3, "95th percentile:", "latency_p95", "ms" },
@@ -333,11 +337,11 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 	struct sysbench_state *s = p->st;
 	double v;
 	size_t l;
-	const char *t = pp_trim(line, &l);
+	const char *t = pp_trim(line + pp_quote_len(line), &l);
 	(void)by_cr;
 	(void)truncated;
 	(void)len;
-	if (l == 0)
+	if (l == 0 || pp_title_line(&s->tt, t, l))
 		return;
 	if (t[0] == '[' && (strstr(t, "s ]") || strstr(t, "s] "))) {
 		/* an OLTP run's interval lines ("tps: ..., response time: 3.09ms
@@ -383,6 +387,7 @@ static void sysbench_line(struct parser *p, char *line, size_t len, bool by_cr, 
 /* sysbench's banner, its fileio summary, or a 1.x interim report line. */
 static bool sysbench_sniff(const char *t)
 {
+	t = pp_unquoted(t);
 	return pp_starts_with(t, "sysbench ") || pp_starts_with(t, "File operations:") ||
 	       (t[0] == '[' && (strstr(t, "s ] reads:") || strstr(t, "s] reads:")));
 }

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <float.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,6 +301,126 @@ const char *pp_trim(const char *s, size_t *len)
 		l--;
 	*len = l;
 	return s;
+}
+
+/* Output pasted into a mail or a markdown page comes quoted: "> ",
+ * "> > ", ">> " in front of every line.  The marks and the one blank each
+ * is followed by go, so that the columns of a table stay where the tool
+ * printed them (every line of a quote carries the same marks). */
+size_t pp_quote_len(const char *line)
+{
+	const char *s = line + strspn(line, " \t");
+	if (*s != '>')
+		return 0;
+	while (*s == '>') {
+		s++;
+		if (*s == ' ')
+			s++;
+	}
+	return (size_t)(s - line);
+}
+
+const char *pp_unquoted(const char *line)
+{
+	const char *s = line + pp_quote_len(line);
+	return s + strspn(s, " \t");
+}
+
+static bool pp_title_text(const char *t, size_t l)
+{
+	if (!l || l >= sizeof(((struct pp_title *)0)->prev))
+		return false;
+	for (size_t i = 0; i < l; i++)
+		if ((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z'))
+			return true;
+	return false;
+}
+
+static void pp_title_set(struct pp_title *tt, const char *t, size_t l)
+{
+	while (l && (t[l - 1] == ':' || t[l - 1] == ' '))
+		l--;
+	if (!l)
+		return;
+	/* runs of blanks and tabs ("libata-dev-2.6<TAB><TAB><TAB>P3 800") as one blank */
+	size_t o = 0;
+	for (size_t i = 0; i < l && o + 1 < sizeof(tt->title); i++) {
+		bool blank = t[i] == ' ' || t[i] == '\t';
+		if (blank && (o == 0 || tt->title[o - 1] == ' '))
+			continue;
+		tt->title[o++] = blank ? ' ' : t[i];
+	}
+	tt->title[o] = '\0';
+	tt->fresh = true;
+}
+
+bool pp_title_line(struct pp_title *tt, const char *t, size_t l)
+{
+	size_t h = 0;
+	while (h < l && t[h] == '#')
+		h++;
+	if (h >= 2 && h <= 6 && h < l && t[h] == ' ') {
+		const char *s = t + h;
+		size_t n = l - h;
+		while (n && *s == ' ')
+			s++, n--;
+		tt->prev_ok = false;
+		if (pp_title_text(s, n)) {
+			pp_title_set(tt, s, n);
+			return true;
+		}
+		return false;
+	}
+	bool rule = l >= 2 && (strspn(t, "=") == l || strspn(t, "-") == l);
+	if (rule && tt->prev_ok) {
+		pp_title_set(tt, tt->prev, strlen(tt->prev));
+		tt->prev_ok = false;
+		return true;
+	}
+	tt->prev_ok = !rule && pp_title_text(t, l);
+	if (tt->prev_ok)
+		pp_strlcpy_span(tt->prev, sizeof(tt->prev), t, l);
+	return false;
+}
+
+void pp_label_join(char *buf, size_t n, const char *base, const char *tail)
+{
+	/* the tail is what tells the runs apart: when the two do not fit,
+	 * the base gives way first (to 16 characters), then the tail is cut
+	 * and a hash of it added, so two tails never make one label */
+	size_t bl = strlen(base), tl = strlen(tail), max = n - 1;
+	size_t keep_base = bl < 16 ? bl : 16;
+	if (bl + 1 + tl <= max)
+		keep_base = bl;
+	else if (keep_base + 1 + tl <= max)
+		keep_base = max - 1 - tl;
+	if (keep_base + 1 + tl <= max) {
+		snprintf(buf, n, "%.*s%s%s", (int)keep_base, base, keep_base && tl ? " " : "", tail);
+		return;
+	}
+	uint32_t hash = 2166136261u;
+	for (size_t i = 0; i < tl; i++) {
+		hash ^= (unsigned char)tail[i];
+		hash *= 16777619u;
+	}
+	char hx[16];
+	int hn = snprintf(hx, sizeof(hx), "~%08x", (unsigned)hash);
+	int room = (int)max - (int)keep_base - (keep_base ? 1 : 0) - hn;
+	snprintf(buf, n, "%.*s%s%.*s%s", (int)keep_base, base, keep_base ? " " : "", room > 0 ? room : 0, tail, hx);
+}
+
+void pp_title_apply(struct parser *p, struct pp_title *tt)
+{
+	/* the label the caller (or the auto parser, renaming) gave is the base */
+	if (!tt->applied[0] || strcmp(p->label, tt->applied) != 0)
+		pp_strlcpy(tt->base, p->label, sizeof(tt->base));
+	if (!tt->fresh)
+		return;
+	tt->fresh = false;
+	char buf[RP_LABEL_LEN];
+	pp_label_join(buf, sizeof(buf), tt->base, tt->title);
+	pp_strlcpy(p->label, buf, sizeof(p->label));
+	pp_strlcpy(tt->applied, buf, sizeof(tt->applied));
 }
 
 bool pp_starts_with(const char *s, const char *prefix)

@@ -546,40 +546,45 @@ static void test_fio_json_v2_group_reporting(void **st)
 	result_set_free(&rs);
 }
 
-/* fio-3.33 --client to two servers on loopback: the clients' entries of a
- * group add up; "All clients" (fio's sum over every group) is not used. */
+/* fio-3.33 --client to two servers on loopback (issue 28): each client's
+ * entries are its own result, labelled by the client (fio's "hostname",
+ * here the same address twice, so with its port); "All clients" (fio's sum
+ * over every client and group) is not used. */
 static void test_fio_client_server_json(void **st)
 {
 	(void)st;
 	struct result_set rs;
 	parse(BO "fio/fio-3.33-client-server-2clients.json", NULL, "L", &rs);
-	assert_int_equal(nlabels(&rs), 2);
-	check(&rs, "L seqwrite", "write_bw", "bs_kb", 256, 4996108 + 4981189, 0, "KiB/s");
-	check(&rs, "L seqwrite", "write_iops", "bs_kb", 256, 19516.049383 + 19457.771114, 1e-6, "IOPS");
-	assert_false(has(&rs, "L seqwrite", "write_clat_avg"));
-	check(&rs, "L randread", "read_bw", "bs_kb", 4, 140197 + 143904, 0, "KiB/s");
-	check(&rs, "L randread", "read_iops", "bs_kb", 4, 35049.475262 + 35976.011994, 1e-6, "IOPS");
-	assert_false(has(&rs, "L randread", "write_bw"));
+	assert_int_equal(nlabels(&rs), 4);
+	check(&rs, "L 127.0.0.1:18765 seqwrite", "write_bw", "bs_kb", 256, 4996108, 0, "KiB/s");
+	check(&rs, "L 127.0.0.1:18766 seqwrite", "write_bw", "bs_kb", 256, 4981189, 0, "KiB/s");
+	check(&rs, "L 127.0.0.1:18766 seqwrite", "write_iops", "bs_kb", 256, 19457.771114, 1e-6, "IOPS");
+	check(&rs, "L 127.0.0.1:18765 randread", "read_bw", "bs_kb", 4, 140197, 0, "KiB/s");
+	check(&rs, "L 127.0.0.1:18766 randread", "read_iops", "bs_kb", 4, 35976.011994, 1e-6, "IOPS");
+	assert_false(has(&rs, "L 127.0.0.1:18765 randread", "write_bw"));
 	result_set_free(&rs);
 }
 
-/* The same two clients, normal output: each client's report follows the
- * other's and they add up by group; fio's "All clients" block (every group
- * summed, given groupid 1) is not read. */
+/* The same two clients, normal output: each client's report is its own,
+ * named by the "<vm> " line fio prints just before it; both servers ran
+ * on one machine ("vm"), so the second is "vm#2".  fio's "All clients"
+ * block (every group summed, given groupid 1) is not read. */
 static void test_fio_client_server_text(void **st)
 {
 	(void)st;
 	struct result_set rs;
 	parse(BO "fio/fio-3.33-client-server-2clients-normal.txt", NULL, "L", &rs);
-	assert_int_equal(nlabels(&rs), 2);
+	assert_int_equal(nlabels(&rs), 4);
 	/* write: IOPS=19.5k, BW=4867MiB/s and write: IOPS=19.3k, BW=4815MiB/s */
-	check(&rs, "L seqwrite", "write_bw", "bs_kb", 256, (4867.0 + 4815.0) * 1024, 1e-6, "KiB/s");
-	check(&rs, "L seqwrite", "write_iops", "bs_kb", 256, 19500 + 19300, 1e-6, "IOPS");
+	check(&rs, "L vm seqwrite", "write_bw", "bs_kb", 256, 4867.0 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L vm#2 seqwrite", "write_bw", "bs_kb", 256, 4815.0 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L vm seqwrite", "write_iops", "bs_kb", 256, 19500, 1e-6, "IOPS");
 	/* read: IOPS=20.5k, BW=79.9MiB/s and read: IOPS=13.7k, BW=53.7MiB/s */
-	check(&rs, "L randread", "read_bw", "bs_kb", 4, (79.9 + 53.7) * 1024, 1e-6, "KiB/s");
-	check(&rs, "L randread", "read_iops", "bs_kb", 4, 20500 + 13700, 1e-6, "IOPS");
-	assert_false(has(&rs, "L randread", "write_bw"));
-	assert_false(has(&rs, "L randread", "read_clat_avg"));
+	check(&rs, "L vm randread", "read_bw", "bs_kb", 4, 79.9 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L vm#2 randread", "read_iops", "bs_kb", 4, 13700, 1e-6, "IOPS");
+	/* one job a client and group: its latencies are its own */
+	check(&rs, "L vm randread", "read_clat_avg", "bs_kb", 4, 48.23468, 1e-9, "us");
+	assert_false(has(&rs, "L vm randread", "write_bw"));
 	result_set_free(&rs);
 }
 
