@@ -3131,8 +3131,9 @@ const struct parser_ops parser_tables_ops = {
 	.fini = tb_fini,
 };
 
-/* The same reader under the name "mail" (make iodash-tables). */
-const struct parser_ops parser_tables_mail_ops = {
+/* The same reader under the name "mail": what compare and import use for
+ * a file that is no tool's output (a list post, a report pasted by hand). */
+const struct parser_ops parser_mail_ops = {
 	.name = "mail",
 	.state_size = sizeof(struct tb_state),
 	.init = tb_init,
