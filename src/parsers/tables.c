@@ -2932,6 +2932,85 @@ static void tb_read_run_lines(struct parser *p, struct tb_state *st)
 	}
 }
 
+/* Is v a power of two (iozone's sizes, in kB)? */
+static bool tb_pow2(double v)
+{
+	if (!(v >= 1 && v <= 1e12) || v != floor(v))
+		return false;
+	unsigned long long u = (unsigned long long)v;
+	return !(u & (u - 1));
+}
+
+/* iozone's auto-mode rows pasted without their header ("524288  4  59580
+ * 60356"): a file size and a record size in kB, both powers of two, the
+ * record no larger than the file, then the figures in iozone's column
+ * order.  A line of such rows (2 or more, the same sizes' runs or a sweep)
+ * is read as iozone prints it, under the title line above the rows and the
+ * setting a "---- (5,10) - default" heading above that gives. */
+static bool tb_iozone_row(struct tb_state *st, int li, struct tb_row *r)
+{
+	if (tb_cells(st->ln[li].s, r) < 3 || r->n > IOZONE_NCOLS + 2 || r->nval != r->n)
+		return false;
+	for (int k = 0; k < r->n; k++)
+		if (r->c[k].kind != TB_VAL || r->c[k].unit[0] || r->c[k].name[0] || !isfinite(r->c[k].v))
+			return false;
+	return r->c[0].v >= 64 && tb_pow2(r->c[0].v) && r->c[1].v >= 4 && tb_pow2(r->c[1].v) &&
+	       r->c[1].v <= r->c[0].v;
+}
+
+static void tb_read_iozone_rows(struct parser *p, struct tb_state *st)
+{
+	struct tb_row *r = &st->rows[1];
+	char setting[RP_LABEL_LEN] = "";
+	for (int li = 0; li < st->n; li++) {
+		const char *s = st->ln[li].s + strspn(st->ln[li].s, " ");
+		size_t d = strspn(s, "-");
+		if (d >= 3 && s[d] == ' ' && s[d + strspn(s + d, " ")] == '(') {
+			const char *a = s + d + strspn(s + d, " ");
+			size_t n = strcspn(a, ")");
+			if (a[n] == ')')
+				pp_strlcpy(setting, a, n + 2 < sizeof(setting) ? n + 2 : sizeof(setting));
+			continue;
+		}
+		int first = li, j = li;
+		while (j < st->n && st->ln[j].depth == st->ln[li].depth && tb_iozone_row(st, j, r))
+			j++;
+		if (j - first < 2)
+			continue;
+		/* the title: the nearest line above, past one blank line */
+		int k = first - 1;
+		if (k >= 0 && !st->ln[k].s[0])
+			k--;
+		char label[RP_LABEL_LEN] = "";
+		if (k >= 0 && tb_line_title(st, k) && !tb_line_row(st, k)) {
+			tb_title_label_raw(st->ln[k].s, label, sizeof(label));
+			/* "2.6.24-rc2 #28 SMP PREEMPT": uname -r, then -v's build number */
+			char *hash = strstr(label, " #");
+			if (hash && isdigit((unsigned char)hash[2]))
+				*hash = 0;
+		}
+		char keep[RP_LABEL_LEN];
+		pp_strlcpy(keep, p->setting, sizeof(keep));
+		pp_strlcpy(p->setting, setting, sizeof(p->setting));
+		for (int q = first; q < j; q++) {
+			tb_iozone_row(st, q, r);
+			double v[IOZONE_NCOLS];
+			int nv = 0;
+			for (int c = 2; c < r->n; c++)
+				v[nv++] = r->c[c].v;
+			iozone_emit_row(p, label, -1, r->c[1].v, v, (size_t)nv, "KB/s");
+			st->ln[q].s[0] = 0;
+		}
+		pp_strlcpy(p->setting, keep, sizeof(p->setting));
+		pp_note(p, st->ln[first].no, st->ln[j - 1].no, true,
+			"lines %d-%d: %d iozone rows without their header (file and record size in kB, then "
+			"write, rewrite...), under %s%s%s",
+			st->ln[first].no, st->ln[j - 1].no, j - first, label[0] ? label : "the file's label",
+			setting[0] ? ", setting " : "", setting);
+		li = j - 1;
+	}
+}
+
 /* A section's heading: a short title boxed by rules ("~~~~" over
  * "~ hackbench ~" over "~~~~", "=====" over and under "dbench"), or
  * written as "~ hackbench ~" / "** tbench **"; its name into out. */
@@ -2991,6 +3070,7 @@ static void tb_process(struct parser *p, struct tb_state *st)
 	tb_unwrap(st);
 	tb_read_tool_lines(p, st);
 	tb_read_run_lines(p, st);
+	tb_read_iozone_rows(p, st);
 	int i = tb_after_mail_header(st);
 	struct tb_table prev;
 	memset(&prev, 0, sizeof(prev));
