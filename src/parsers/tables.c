@@ -67,6 +67,7 @@ struct tb_state {
 	struct tb_key { unsigned h; int table; } keys[TB_KEYS]; /* points' keys, by table */
 	int nkeys;
 	int longnames;        /* cells of the table being read left out: a name too long */
+	char punit[RP_UNIT_LEN]; /* the unit the prose gives the table being read's bare figures */
 	int pctlabels;        /* ... or a label with a '%' */
 	struct bonnie_table bt; /* bonnie++'s tables are read by bonnie's reader */
 };
@@ -653,6 +654,9 @@ struct tb_table {
 	int keyend;       /* columns before this are the row's keys */
 	int namecol, nameend; /* a key column of names and numbers ("6.1", "6.1+patch"): all names */
 	int tailcol;      /* columns from this on name the row too */
+	/* what the prose right above says the figures are: "The first
+	 * column is dbench clients.  The numbers are throughput in MB/sec." */
+	char pxname[RP_NAME_LEN], pmetric[RP_NAME_LEN], punit[RP_UNIT_LEN];
 };
 
 static bool tb_word_is_stat(const char *w)
@@ -1289,7 +1293,7 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 	pt.x = x;
 	pp_strlcpy(pt.metric, metric, sizeof(pt.metric));
 	pt.value = c->v;
-	pp_strlcpy(pt.unit, c->unit, sizeof(pt.unit));
+	pp_strlcpy(pt.unit, c->unit[0] ? c->unit : st->punit, sizeof(pt.unit));
 	pt.flags = RP_FINAL;
 	pp_emit_point(p, &pt);
 }
@@ -1830,7 +1834,11 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		ro->heads_undecided = true;
 	}
 	ro->transposed = ro->head_labels && ro->labelled >= 2 && !ro->xcol && tb_heads_are_x(t, ro);
-	if (ro->head_labels && ro->title[0])
+	/* the prose says what the figures are: it names the metric over
+	 * any title line (a signature, "Steven", right above the table) */
+	if (ro->head_labels && t->pmetric[0])
+		pp_strlcpy(ro->tmetric, t->pmetric, sizeof(ro->tmetric));
+	else if (ro->head_labels && ro->title[0])
 		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
 	/* the header names what is compared: a section's heading names what
 	 * is measured ("~ hackbench ~" over "NPS1" and its table) */
@@ -1839,7 +1847,8 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		snprintf(m, sizeof(m), "%s%s%s", t->section, ro->tmetric[0] ? " " : "", ro->tmetric);
 		tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
 	}
-	tb_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->xname, sizeof(ro->xname));
+	tb_metric_name(ro->keyhead[0] ? ro->keyhead : t->pxname[0] && ro->xcol ? t->pxname : "x", ro->xname,
+		       sizeof(ro->xname));
 	ro->rows_label = tb_rows_name_labels(st, t, ro);
 	ro->label_words = tb_rows_are_labels(st, t);
 }
@@ -2236,6 +2245,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	memset(&ro, 0, sizeof(ro));
 	st->table_no++;
 	st->longnames = 0;
+	pp_strlcpy(st->punit, t->punit, sizeof(st->punit));
 	st->pctlabels = 0;
 	t->misfit = -1;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
@@ -3036,6 +3046,64 @@ static bool tb_line_section(struct tb_state *st, int li, char *out, size_t len)
 	return true;
 }
 
+/* What a prose line says the figures of the table under it are: x's
+ * name from "the first column is ... clients" (threads, procs...), the
+ * metric from "the numbers are throughput", the unit from "in MB/sec"
+ * ("in us"). */
+static void tb_prose_hints(const char *s, struct tb_table *t)
+{
+	static const struct { const char *w, *x; } xs[] = {
+		{ "clients", "clients" }, { "procs", "procs" }, { "processes", "procs" },
+		{ "threads", "threads" }, { "streams", "threads" },
+	};
+	const char *fc = strcasestr(s, "first column");
+	for (size_t i = 0; fc && !t->pxname[0] && i < sizeof(xs) / sizeof(xs[0]); i++)
+		if (strcasestr(fc, xs[i].w))
+			pp_strlcpy(t->pxname, xs[i].x, sizeof(t->pxname));
+	static const char *const are[] = { "numbers are ", "figures are ", "results are ", "values are ", NULL };
+	for (size_t i = 0; are[i] && !t->pmetric[0]; i++) {
+		const char *q = strcasestr(s, are[i]);
+		if (!q)
+			continue;
+		q += strlen(are[i]);
+		size_t n = strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_");
+		if (n >= 3 && n < RP_NAME_LEN && (q[n] == ' ' || q[n] == '.' || q[n] == ',' || !q[n])) {
+			char w[RP_NAME_LEN];
+			pp_strlcpy_span(w, sizeof(w), q, n);
+			tb_metric_name(w, t->pmetric, sizeof(t->pmetric));
+		}
+	}
+	/* "in MB/sec" may begin the line: the sentence was wrapped */
+	for (size_t i = 0; s[i] && !t->punit[0]; i++) {
+		if (strncmp(s + i, "in ", 3) || (i && s[i - 1] != ' '))
+			continue;
+		const char *u = s + i + 3;
+		size_t n = strcspn(u, " .,;:)");
+		if (n && tb_is_unit(u, n) && n > 1) {
+			char w[RP_UNIT_LEN];
+			pp_strlcpy_span(w, sizeof(w), u, n);
+			/* as a cell's unit would be named */
+			if (!strcmp(w, "MB/sec"))
+				pp_strlcpy(w, "MB/s", sizeof(w));
+			else if (!strcmp(w, "KB/sec"))
+				pp_strlcpy(w, "KB/s", sizeof(w));
+			pp_strlcpy(t->punit, w, sizeof(t->punit));
+		}
+	}
+}
+
+/* The prose above the table (from its header or title up to the
+ * previous table, at most 16 lines, quote depth alike) read for hints. */
+static void tb_table_prose(struct tb_state *st, struct tb_table *t, int k, int stop, int depth)
+{
+	for (int li = k; li > stop && li >= 0 && k - li < 16; li--) {
+		if (st->ln[li].depth != depth)
+			break;
+		if (!tb_line_row(st, li) && st->ln[li].s[0])
+			tb_prose_hints(st->ln[li].s, t);
+	}
+}
+
 /* Is line li the second line of the boxed row above it: the same bars
  * at the same columns, words in the first field, every other field blank? */
 static bool tb_pipe_continuation(struct tb_state *st, int li)
@@ -3138,6 +3206,7 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		}
 		k = tb_table_heads(st, &t, k, depth);
 		tb_table_title(st, &t, &prev, k, depth);
+		tb_table_prose(st, &t, k, prev.last, depth);
 		if (sub >= 0 && t.nhead)
 			t.title = sub;
 		tb_read_table(p, st, &t);
