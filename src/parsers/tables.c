@@ -278,6 +278,16 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 					c->kind = TB_WORD; /* a key: x */
 					c->unit[0] = 0;
 				}
+				/* fio's job options ("fio ioengine=pvsync2 numjobs=4
+				 * direct=1"): how the run was made, never a result */
+				static const char *const opts[] = { "numjobs", "iodepth", "direct", "buffered", "size",
+					"runtime", "ramp_time", "nrfiles", "filesize", "loops", "thinktime",
+					"iodepth_batch", "rwmixread", "rwmixwrite", "hipri", "sqthread_poll", NULL };
+				for (size_t o = 0; opts[o]; o++)
+					if (!strcmp(c->name, opts[o])) {
+						c->kind = TB_WORD;
+						c->unit[0] = 0;
+					}
 				return;
 			}
 		}
@@ -946,6 +956,31 @@ static int tb_pipe_field(const char *s, int col)
 }
 
 static bool tb_next_cell(const char *s, int *i, int *a);
+static bool tb_next_word(const char *s, int *i, int *a);
+
+/* Do the blank-separated words of s[a, b) each fall over one value
+ * column, no two over the same one ("bs hipri=0 hipri=1" over "4k
+ * 149,426 170,763": names one blank apart, each right over its column)?
+ * Then the cell is a row of names, not one name over two columns. */
+static bool tb_header_words_fit(const struct tb_table *t, const char *s, int a, int b)
+{
+	int last = -1, words = 0;
+	for (int i = a, w; i < b && tb_next_word(s, &i, &w);) {
+		int e = i < b ? i : b, in = -1, n = 0;
+		for (int g = 0; g < t->ng; g++) {
+			int lo = w > t->g[g].col ? w : t->g[g].col, hi = e < t->g[g].end ? e : t->g[g].end;
+			if (hi > lo) {
+				n++;
+				in = g;
+			}
+		}
+		if (n != 1 || in <= last)
+			return false;
+		last = in;
+		words++;
+	}
+	return words >= 2;
+}
 
 /* Does a name of header line l (cut at two blanks or a tab) stand over
  * two value columns, starting in one and mostly over the other ("num
@@ -978,7 +1013,7 @@ static bool tb_header_misfit(const struct tb_table *t, const struct tb_line *l)
 			if (a >= t->g[g].vcol && a < t->g[g].vend)
 				start = g;
 		}
-		if (over >= 2 && start >= 0 && start != best)
+		if (over >= 2 && start >= 0 && start != best && !tb_header_words_fit(t, s, a, i))
 			return true;
 	}
 	return false;
