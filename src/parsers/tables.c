@@ -756,11 +756,34 @@ static bool tb_head_statistic(const char *h)
 }
 
 /* Header words that name what a column measures, not what is compared. */
+/* Is w[0, n) a commit id ("91caa5ae2424": 7 or more hex digits, both
+ * figures and letters)? */
+static bool tb_commit_id(const char *w, size_t n)
+{
+	size_t digits = 0, letters = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!isxdigit((unsigned char)w[i]))
+			return false;
+		digits += isdigit((unsigned char)w[i]) != 0;
+		letters += isalpha((unsigned char)w[i]) != 0;
+	}
+	return n >= 7 && digits && letters;
+}
+
+/* A bracket in a head that holds a commit id ("tip (91caa5ae2424)"):
+ * the head names a tree, not a unit. */
+static bool tb_head_commit_bracket(const char *h)
+{
+	const char *b = strchr(h, '(');
+	return b && tb_commit_id(b + 1, strcspn(b + 1, ")")) && b[1 + strcspn(b + 1, ")")] == ')';
+}
+
 static bool tb_head_metricish(const char *h)
 {
 	const char *sl = strchr(h, '/');
 	const char *last = strrchr(h, ' ');
-	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || strchr(h, '(') || tb_head_statistic(h) ||
+	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || (strchr(h, '(') && !tb_head_commit_bracket(h)) ||
+	    tb_head_statistic(h) ||
 	    (last && tb_head_statistic(last + 1)))
 		return true;
 	static const char *const words[] = { "count", "size", "time", "write", "rewrite", "read", "reread",
@@ -1817,14 +1840,7 @@ static bool tb_heads_name_labels(const struct tb_table *t, const struct tb_roles
 		const char *h = t->g[g].head;
 		if (t->g[g].derived || !h[0])
 			continue;
-		if (tb_title_is_label(h))
-			return true;
-		size_t n = 0, digits = 0, letters = 0;
-		for (; isxdigit((unsigned char)h[n]); n++) {
-			digits += isdigit((unsigned char)h[n]) != 0;
-			letters += isalpha((unsigned char)h[n]) != 0;
-		}
-		if (n >= 7 && !h[n] && digits && letters)
+		if (tb_title_is_label(h) || tb_commit_id(h, strlen(h)) || tb_head_commit_bracket(h))
 			return true;
 	}
 	return false;
