@@ -567,6 +567,10 @@ static bool tb_is_row(const struct tb_row *r, const char *s)
 {
 	if (r->nval < 1 || r->n < 2)
 		return false;
+	/* "- 10 runs": a bullet of a list, not a row */
+	if (r->nval == 1 && (!strncmp(s + strspn(s, " "), "- ", 2) || !strncmp(s + strspn(s, " "), "* ", 2)) &&
+	    r->nword >= 1)
+		return false;
 	/* "1. one thread", "2) with the patch": a list, not a row */
 	size_t l0 = strlen(r->c[0].text);
 	if (r->nval == 1 && r->c[0].kind == TB_VAL && l0 >= 2 && strchr(".)", r->c[0].text[l0 - 1]) &&
@@ -667,6 +671,7 @@ struct tb_table {
 	/* what the prose right above says the figures are: "The first
 	 * column is dbench clients.  The numbers are throughput in MB/sec." */
 	char pxname[RP_NAME_LEN], pmetric[RP_NAME_LEN], punit[RP_UNIT_LEN];
+	char pbench[RP_NAME_LEN]; /* "We also ran tbench on ...": the benchmark */
 };
 
 static bool tb_word_is_stat(const char *w)
@@ -910,6 +915,9 @@ static void tb_title_label_raw(const char *s, char *out, size_t len)
 	size_t d = strspn(s, "-");
 	if (d >= 3 && s[d] == ' ')
 		s += d + strspn(s + d, " ");
+	/* "- 10 runs": a list's bullet */
+	if (d == 1 && s[1] == ' ')
+		s += 1 + strspn(s + 1, " ");
 	size_t n = strlen(s);
 	while (n && strchr(" :,'*]", s[n - 1]))
 		n--;
@@ -1225,7 +1233,10 @@ static void tb_row_key(const struct tb_row *r, const struct tb_table *t, char *s
 		if (!*has_x && used && c->text[used] == '-') {
 			*x = v;
 			*has_x = true;
-			if (!name[0])
+			/* "1-groups:", "16-threads": the word names x, not a metric */
+			if (tb_x_word(c->text + used + 1))
+				tb_metric_name(c->text + used + 1, xname, xl);
+			else if (!name[0])
 				pp_strlcpy(name, c->text + used + 1, nl);
 			continue;
 		}
@@ -1643,6 +1654,15 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 		 * ("vanilla" over a long "SeqRead-MB/sec-16") names a label */
 		if ((int)e <= t->keyend && e > k)
 			pp_strlcpy(keyhead, s + k, e - k + 1 < klen ? e - k + 1 : klen);
+		/* "#workers: tip (91caa5ae2424)": x's name glued by one blank to
+		 * the first label, itself over the keys */
+		size_t w = k + strcspn(s + k, " ");
+		char word[RP_NAME_LEN];
+		pp_strlcpy_span(word, sizeof(word), s + k, w - k);
+		if (!keyhead[0] && w > k + 1 && s[w - 1] == ':' && (int)w <= t->keyend + 2 && tb_x_word(word)) {
+			word[strlen(word) - 1] = 0;
+			pp_strlcpy(keyhead, word + (word[0] == '#'), klen);
+		}
 	}
 }
 
@@ -1889,6 +1909,8 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 	 * any title line (a signature, "Steven", right above the table) */
 	if (ro->head_labels && t->pmetric[0])
 		pp_strlcpy(ro->tmetric, t->pmetric, sizeof(ro->tmetric));
+	else if (ro->head_labels && !ro->title[0] && !t->section[0] && t->pbench[0])
+		pp_strlcpy(ro->tmetric, t->pbench, sizeof(ro->tmetric));
 	else if (ro->head_labels && ro->title[0])
 		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
 	/* the header names what is compared: a section's heading names what
@@ -3097,6 +3119,35 @@ static bool tb_line_section(struct tb_state *st, int li, char *out, size_t len)
 	return true;
 }
 
+/* A remark in a row's margin ("27.00 (-22.72 pct)    * Known to have run
+ * to run", "4.30 (-1.89 pct)  <- verification"): after the figures, a mark
+ * ('*', '<-', '#') and words only to the end.  The words are cut off (the
+ * mark is kept: it flags the row, as a bare '*' does), so that the row is
+ * a row of its table. */
+static void tb_cut_margin_notes(struct tb_state *st)
+{
+	struct tb_row *r = &st->rows[0];
+	for (int li = 0; li < st->n; li++) {
+		if (tb_cells(st->ln[li].s, r) < 4 || r->nval < 2)
+			continue;
+		int lastfig = -1;
+		for (int k = 0; k < r->n; k++)
+			if (r->c[k].kind != TB_WORD)
+				lastfig = k;
+		for (int k = lastfig + 1; k >= 1 && k + 1 < r->n; k++) {
+			const char *m = r->c[k].text;
+			if (strcmp(m, "*") && strcmp(m, "<-") && strcmp(m, "#") && strcmp(m, "<--"))
+				continue;
+			bool words = true;
+			for (int q = k + 1; q < r->n; q++)
+				words = words && r->c[q].kind == TB_WORD;
+			if (words && r->c[k].end <= TB_W)
+				st->ln[li].s[r->c[k].end] = 0;
+			break;
+		}
+	}
+}
+
 /* What a prose line says the figures of the table under it are: x's
  * name from "the first column is ... clients" (threads, procs...), the
  * metric from "the numbers are throughput", the unit from "in MB/sec"
@@ -3121,9 +3172,21 @@ static void tb_prose_hints(const char *s, struct tb_table *t)
 		if (n >= 3 && n < RP_NAME_LEN && (q[n] == ' ' || q[n] == '.' || q[n] == ',' || !q[n])) {
 			char w[RP_NAME_LEN];
 			pp_strlcpy_span(w, sizeof(w), q, n);
-			tb_metric_name(w, t->pmetric, sizeof(t->pmetric));
+			/* "results are comparable": no metric named */
+			if (tb_head_metricish(w))
+				tb_metric_name(w, t->pmetric, sizeof(t->pmetric));
 		}
 	}
+	/* "We also ran tbench on ...": the benchmark the figures are from */
+	static const char *const bench[] = { "dbench", "tbench", "netperf", "sockperf", "hackbench", "schbench",
+		"pgbench", "sysbench", "fio", "iozone", "bonnie++", "locktorture", "kernbench", "will-it-scale",
+		"specjbb", "ebizzy", "reaim", "fs_mark", "fsmark", "ffsb", "compilebench", "postmark", "unixbench",
+		"lmbench", "stress-ng", "aim9", "tiobench", NULL };
+	char w[RP_NAME_LEN];
+	for (const char *q = s; !t->pbench[0] && tb_title_word(&q, w, sizeof(w), ".,:;)");)
+		for (size_t i = 0; bench[i]; i++)
+			if (!strcasecmp(w, bench[i]))
+				tb_metric_name(w, t->pbench, sizeof(t->pbench));
 	/* "in MB/sec" may begin the line: the sentence was wrapped */
 	for (size_t i = 0; s[i] && !t->punit[0]; i++) {
 		if (strncmp(s + i, "in ", 3) || (i && s[i - 1] != ' '))
@@ -3131,14 +3194,14 @@ static void tb_prose_hints(const char *s, struct tb_table *t)
 		const char *u = s + i + 3;
 		size_t n = strcspn(u, " .,;:)");
 		if (n && tb_is_unit(u, n) && n > 1) {
-			char w[RP_UNIT_LEN];
-			pp_strlcpy_span(w, sizeof(w), u, n);
+			char un[RP_UNIT_LEN];
+			pp_strlcpy_span(un, sizeof(un), u, n);
 			/* as a cell's unit would be named */
-			if (!strcmp(w, "MB/sec"))
-				pp_strlcpy(w, "MB/s", sizeof(w));
-			else if (!strcmp(w, "KB/sec"))
-				pp_strlcpy(w, "KB/s", sizeof(w));
-			pp_strlcpy(t->punit, w, sizeof(t->punit));
+			if (!strcmp(un, "MB/sec"))
+				pp_strlcpy(un, "MB/s", sizeof(un));
+			else if (!strcmp(un, "KB/sec"))
+				pp_strlcpy(un, "KB/s", sizeof(un));
+			pp_strlcpy(t->punit, un, sizeof(t->punit));
 		}
 	}
 }
@@ -3187,6 +3250,7 @@ static void tb_process(struct parser *p, struct tb_state *st)
 	char section[RP_NAME_LEN] = "";
 	int scanned = 0;
 	tb_unwrap(st);
+	tb_cut_margin_notes(st);
 	tb_read_tool_lines(p, st);
 	tb_read_run_lines(p, st);
 	tb_read_iozone_rows(p, st);
@@ -3207,8 +3271,13 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		struct tb_table t;
 		memset(&t, 0, sizeof(t));
 		t.first = i;
-		for (; scanned < i; scanned++)
+		/* a section runs to its next heading, or to where the author's
+		 * own text starts again after a quote (or a quote after it) */
+		for (; scanned < i; scanned++) {
+			if (scanned && st->ln[scanned].depth != st->ln[scanned - 1].depth)
+				section[0] = 0;
 			tb_line_section(st, scanned, section, sizeof(section));
+		}
 		pp_strlcpy(t.section, section, sizeof(t.section));
 		int depth = st->ln[i].depth;
 		int last = tb_last_row(st, i, depth);
