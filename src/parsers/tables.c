@@ -1295,7 +1295,10 @@ static bool tb_label_derived(const char *label)
 			w[--k] = 0;
 		static const char *const words[] = { "diff", "difference", "delta", "change", "changes", "speedup",
 			"speed-up", "gain", NULL };
-		for (size_t i = 0; words[i]; i++)
+		/* "Baseline diff files": "diff" before a noun says different */
+		const char *nx = q + n + strspn(q + n, " ");
+		bool adjective = !strcasecmp(w, "diff") && isalpha((unsigned char)*nx);
+		for (size_t i = 0; words[i] && !adjective; i++)
 			if (!strcasecmp(w, words[i]))
 				return true;
 		q += n;
@@ -2814,6 +2817,20 @@ static int tb_after_mail_header(struct tb_state *st)
 	return i;
 }
 
+/* A line of spreads only ("|       |  (0.497) |  (0.114) |"): the
+ * spreads of the row above, written under its figures; part of the table,
+ * not a row of its own (nothing is read from it). */
+static bool tb_spread_line(struct tb_state *st, int li)
+{
+	struct tb_row *r = &st->rows[1];
+	if (tb_cells(st->ln[li].s, r) < 1)
+		return false;
+	for (int k = 0; k < r->n; k++)
+		if (r->c[k].kind != TB_SPREAD)
+			return false;
+	return true;
+}
+
 /* The last row of the table whose first row is i: rows (and rules
  * between them) at its quote depth that fit it. */
 static int tb_last_row(struct tb_state *st, int i, int depth)
@@ -2823,7 +2840,7 @@ static int tb_last_row(struct tb_state *st, int i, int depth)
 		if (tb_line_row(st, j) && tb_row_fits(st, last, j)) {
 			last = j;
 			j++;
-		} else if (tb_is_rule(st->ln[j].s)) {
+		} else if (tb_is_rule(st->ln[j].s) || tb_spread_line(st, j)) {
 			j++;
 		} else {
 			break;
@@ -3204,6 +3221,12 @@ static void tb_prose_hints(const char *s, struct tb_table *t)
 			pp_strlcpy(t->punit, un, sizeof(t->punit));
 		}
 	}
+	/* "mean MiB/s (StdDev)": a rate's unit named alone */
+	char w2[RP_UNIT_LEN];
+	for (const char *q = s; !t->punit[0] && tb_title_word(&q, w2, sizeof(w2), ".,:;)");)
+		if (strchr(w2, '/') && tb_is_unit(w2, strlen(w2)))
+			pp_strlcpy(t->punit, !strcmp(w2, "MB/sec") ? "MB/s" : !strcmp(w2, "KB/sec") ? "KB/s" : w2,
+				   sizeof(t->punit));
 }
 
 /* The prose above the table (from its header or title up to the
