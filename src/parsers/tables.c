@@ -988,6 +988,7 @@ static int tb_pipe_field(const char *s, int col)
 
 static bool tb_next_cell(const char *s, int *i, int *a);
 static bool tb_next_word(const char *s, int *i, int *a);
+static bool tb_title_word(const char **q, char *w, size_t len, const char *trim);
 
 /* Do the blank-separated words of s[a, b) each fall over one value
  * column, no two over the same one ("bs hipri=0 hipri=1" over "4k
@@ -1601,6 +1602,37 @@ static bool tb_rule_heads(struct tb_state *st, struct tb_table *t)
 	return true;
 }
 
+/* A header line of x values only ("numjobs=1  numjobs=2  numjobs=4"), as
+ * many as the table's value columns: each goes to its column in order.
+ * False (nothing set) when the line is not one. */
+static bool tb_header_x_values(struct tb_table *t, const char *s)
+{
+	int nv = 0, nw = 0;
+	for (int g = 0; g < t->ng; g++)
+		nv += !t->g[g].derived && t->g[g].nval;
+	char first[RP_NAME_LEN] = "", w[RP_LABEL_LEN];
+	for (const char *q = s; tb_title_word(&q, w, sizeof(w), "");) {
+		char *eq = strchr(w, '=');
+		double v;
+		if (!eq || eq == w || !pp_is_number(eq + 1, &v))
+			return false;
+		*eq = 0;
+		if (first[0] && strcmp(first, w))
+			return false;
+		pp_strlcpy(first, w, sizeof(first));
+		nw++;
+	}
+	if (nw < 2 || nw != nv)
+		return false;
+	const char *q = s;
+	for (int g = 0; g < t->ng; g++) {
+		if (t->g[g].derived || !t->g[g].nval)
+			continue;
+		tb_title_word(&q, t->g[g].head, sizeof(t->g[g].head), "");
+	}
+	return true;
+}
+
 /* Header lines: their words on the groups (or the keys); the keys' head
  * into keyhead. */
 static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen)
@@ -1628,6 +1660,10 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 		}
 		ruled = true;
 	}
+	/* "numjobs=1  numjobs=2 ..." over as many value columns, wherever the
+	 * author's blanks put it: a header of x values, one a column in order */
+	if (!ruled && !piped && t->nhead == 1 && tb_header_x_values(t, st->ln[t->head[0]].s))
+		ruled = true;
 	for (int h = 0; h < t->nhead; h++) {
 		if (!ruled && !piped && h + 1 < t->nhead && tb_header_span_line(t, st->ln[t->head[h]].s))
 			continue;
@@ -2046,7 +2082,17 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 	char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
 	double hx = 0;
 	tb_head_x_value(t->g[g].head, &hx, NULL, 0);
-	if (!ro->label_words) {
+	/* "iova_alloc_fast  145k iops  265k iops": the cells name what is
+	 * measured (their unit), so the rows' names are what is compared;
+	 * the benchmark the prose above names, else the title, the metric */
+	size_t k0 = strcspn(name, " ");
+	char first[RP_LABEL_LEN];
+	pp_strlcpy_span(first, sizeof(first), name, k0);
+	if (!ro->label_words && c->unit[0] && !name[k0] && first[0] && !tb_head_metricish(first) &&
+	    !tb_head_statistic(first)) {
+		pp_strlcpy(label, first, sizeof(label));
+		pp_strlcpy(mbuf, t->pbench[0] ? t->pbench : ro->title, sizeof(mbuf));
+	} else if (!ro->label_words) {
 		if (!ro->title[0] || !tb_title_is_label(ro->title)) {
 			said->unlabelled++;
 			return;
@@ -2836,7 +2882,20 @@ static bool tb_spread_line(struct tb_state *st, int li)
 static int tb_last_row(struct tb_state *st, int i, int depth)
 {
 	int j = i + 1, last = i;
+	/* rows written double-spaced ("iova_alloc_fast  145k iops ..." then a
+	 * blank line, the next row, a blank line...): one table while every
+	 * row stands alone between blank lines */
+	bool spaced = j + 1 < st->n && tb_line_blank(st, j) && (i == 0 || tb_line_blank(st, i - 1) ||
+								  !tb_line_row(st, i - 1));
 	while (j < st->n && st->ln[j].depth == depth) {
+		if (spaced && j == last + 1 && tb_line_blank(st, j) && j + 1 < st->n && st->ln[j + 1].depth == depth &&
+		    tb_line_row(st, j + 1) && tb_row_fits(st, last, j + 1) &&
+		    st->rows[0].n == st->rows[1].n && st->rows[0].nval == st->rows[1].nval &&
+		    (j + 2 >= st->n || !tb_line_row(st, j + 2))) {
+			last = j + 1;
+			j += 2;
+			continue;
+		}
 		if (tb_line_row(st, j) && tb_row_fits(st, last, j)) {
 			last = j;
 			j++;
