@@ -2321,6 +2321,46 @@ static bool tb_rows_named(struct tb_state *st, const struct tb_table *t)
 	return false;
 }
 
+/* Rows "Before:   1908944 1905870 1905322" with no header: each row a
+ * label (its name, ':' ended) and its runs, the bare figures in order
+ * (the columns need not line up: a longer name pushes its row's figures
+ * right).  Every row must have the shape and as many figures.  Returns
+ * true when the table was one (its points emitted). */
+static bool tb_read_label_runs(struct parser *p, struct tb_state *st, const struct tb_table *t, int first, int last)
+{
+	struct tb_row *r = &st->rows[0];
+	int nv = -1, nrows = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (!st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		size_t l0 = r->n ? strlen(r->c[0].text) : 0;
+		if (r->n < 3 || r->c[0].kind != TB_WORD || l0 < 2 || r->c[0].text[l0 - 1] != ':' ||
+		    r->nval != r->n - 1 || (nv >= 0 && r->nval != nv))
+			return false;
+		for (int k = 1; k < r->n; k++)
+			if (r->c[k].kind != TB_VAL || r->c[k].name[0])
+				return false;
+		nv = r->nval;
+		nrows++;
+	}
+	if (nrows < 2)
+		return false;
+	int bad = 0, n = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (!st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		char label[RP_LABEL_LEN];
+		pp_strlcpy_span(label, sizeof(label), r->c[0].text, strlen(r->c[0].text) - 1);
+		for (int k = 1; k < r->n; k++, n++)
+			tb_emit(p, label, t->setting, "run", 0, "", &r->c[k], st->ln[li].no, &bad);
+	}
+	pp_note(p, first, last, true, "lines %d-%d: table %d: %d rows, each a label ('Name:') and %d runs of it%s%s; %d read",
+		first, last, st->table_no, nrows, nv, st->punit[0] ? " in " : "", st->punit, n - bad);
+	return true;
+}
+
 /* Read one table whose rows are st->ln[first..last]. */
 static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table *t)
 {
@@ -2368,6 +2408,8 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	st->table_no++;
 	st->longnames = 0;
 	pp_strlcpy(st->punit, t->punit, sizeof(st->punit));
+	if (!t->nhead && tb_read_label_runs(p, st, t, first, last))
+		return;
 	st->pctlabels = 0;
 	t->misfit = -1;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
