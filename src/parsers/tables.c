@@ -3342,6 +3342,26 @@ static void tb_table_prose(struct tb_state *st, struct tb_table *t, int k, int s
 	}
 }
 
+/* Is line li a "name: value" line next to one whose value is words (a
+ * list of the parameters of a run: the robot's "with following
+ * parameters:" block)? */
+static bool tb_in_parameters(struct tb_state *st, int li)
+{
+	char name[32], val[RP_LABEL_LEN];
+	if (!tb_line_property(st->ln[li].s, name, sizeof(name), val, sizeof(val)))
+		return false;
+	for (int d = -1; d <= 1; d += 2) {
+		int k = li + d;
+		if (k < 0 || k >= st->n || st->ln[k].depth != st->ln[li].depth ||
+		    !tb_line_property(st->ln[k].s, name, sizeof(name), val, sizeof(val)))
+			continue;
+		double v;
+		if (!tb_number(val, strlen(val), &v, &(bool){ false }))
+			return true;
+	}
+	return false;
+}
+
 /* Is line li the second line of the boxed row above it: the same bars
  * at the same columns, words in the first field, every other field blank? */
 static bool tb_pipe_continuation(struct tb_state *st, int li)
@@ -3406,6 +3426,12 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		int depth = st->ln[i].depth;
 		int last = tb_last_row(st, i, depth);
 		t.last = last;
+		/* "nr_task: 50%" among "mode: thread", "test: context_switch1":
+		 * one of the parameters a run was made with, no result */
+		if (last == i && tb_in_parameters(st, i)) {
+			i++;
+			continue;
+		}
 		/* "| 2.6.32  | 100 |" over "| vanilla |     |": the row's name
 		 * goes on in the next line; read alone, rows of one kernel and
 		 * two patches would be runs of one label */
