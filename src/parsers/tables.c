@@ -1911,7 +1911,12 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 {
 	int metricish = 0;
 	for (int g = ro->xcol ? ro->skip_before + 1 : 0; g < t->ng; g++) {
-		if (t->g[g].derived || tb_head_derived(t->g[g].head)) {
+		/* contest's "[runs]": how many runs a row's figures are the
+		 * mean of, no result */
+		const char *h = t->g[g].head;
+		bool count = !strcasecmp(h, "[runs]") || !strcasecmp(h, "runs") || !strcasecmp(h, "#runs") ||
+			     !strcasecmp(h, "samples");
+		if (t->g[g].derived || tb_head_derived(h) || count) {
 			t->g[g].derived = true;
 			continue;
 		}
