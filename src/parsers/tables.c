@@ -2833,6 +2833,22 @@ static int tb_bonnie_csv(struct parser *p, struct tb_state *st, int li, const ch
 	return used;
 }
 
+/* A line of a sentence: six words or more, no figure in most of them. */
+static bool tb_prose_line(const char *s)
+{
+	int words = 0, figures = 0;
+	for (const char *q = s; *q;) {
+		while (*q == ' ')
+			q++;
+		if (!*q)
+			break;
+		words++;
+		figures += isdigit((unsigned char)*q) || *q == '+' || *q == '-';
+		q += strcspn(q, " ");
+	}
+	return words >= 6 && figures * 3 < words;
+}
+
 /* Benchmark lines that are no table: dbench's, under their labels, and
  * bonnie++'s tables (as mail.c: under the file's label) and CSV records
  * (where no table of the same run was read just above); blanked once
@@ -2852,6 +2868,11 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 			tb_title_label(st->ln[li].s, label, sizeof(label));
 		if (!st->ln[li].s[0])
 			blank = li;
+		/* prose after the labelled lines ("bonnie++ numbers seem largely
+		 * unchanged between kernels"): the label line above labels no
+		 * more */
+		if (st->ln[li].s[0] && !in_bonnie && tb_prose_line(st->ln[li].s))
+			label[0] = 0;
 		int csv = 0;
 		if (tb_dbench_line(p, st, li, label)) {
 			st->ln[li].s[0] = 0;
