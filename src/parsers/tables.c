@@ -672,6 +672,7 @@ struct tb_table {
 	 * column is dbench clients.  The numbers are throughput in MB/sec." */
 	char pxname[RP_NAME_LEN], pmetric[RP_NAME_LEN], punit[RP_UNIT_LEN];
 	char pbench[RP_NAME_LEN]; /* "We also ran tbench on ...": the benchmark */
+	char pxnear[RP_NAME_LEN]; /* "... up to ncpusx8 clients": x, from the paragraph right above */
 };
 
 static bool tb_word_is_stat(const char *w)
@@ -1964,8 +1965,8 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		snprintf(m, sizeof(m), "%s%s%s", t->section, ro->tmetric[0] ? " " : "", ro->tmetric);
 		tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
 	}
-	tb_metric_name(ro->keyhead[0] ? ro->keyhead : t->pxname[0] && ro->xcol ? t->pxname : "x", ro->xname,
-		       sizeof(ro->xname));
+	tb_metric_name(ro->keyhead[0] ? ro->keyhead : t->pxname[0] && ro->xcol ? t->pxname : t->pxnear[0] ? t->pxnear : "x",
+		       ro->xname, sizeof(ro->xname));
 	ro->rows_label = tb_rows_name_labels(st, t, ro);
 	ro->label_words = tb_rows_are_labels(st, t);
 }
@@ -3077,7 +3078,11 @@ static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct
 	}
 	if (k >= 0 && tb_line_blank(st, k))
 		k--;
-	if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t->robot)
+	/* "there is really nothing to go by:" under "... For the latency,
+	 * with the exception of the 64 case,": the end of a sentence, no title */
+	bool tail = k >= 1 && islower((unsigned char)st->ln[k].s[strspn(st->ln[k].s, " ")]) &&
+		    st->ln[k - 1].depth == depth && tb_prose_line(st->ln[k - 1].s);
+	if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t->robot && !tail)
 		t->title = k;
 	/* tiobench's own headings ("Tiotest results for 16 concurrent io
 	 * threads:", "Tiotest latency results:") name the tool, not what is
@@ -3296,7 +3301,7 @@ static void tb_cut_margin_notes(struct tb_state *st)
  * name from "the first column is ... clients" (threads, procs...), the
  * metric from "the numbers are throughput", the unit from "in MB/sec"
  * ("in us"). */
-static void tb_prose_hints(const char *s, struct tb_table *t)
+static void tb_prose_hints(const char *s, struct tb_table *t, bool near)
 {
 	static const struct { const char *w, *x; } xs[] = {
 		{ "clients", "clients" }, { "procs", "procs" }, { "processes", "procs" },
@@ -3328,9 +3333,22 @@ static void tb_prose_hints(const char *s, struct tb_table *t)
 		"lmbench", "stress-ng", "aim9", "tiobench", NULL };
 	char w[RP_NAME_LEN];
 	for (const char *q = s; !t->pbench[0] && tb_title_word(&q, w, sizeof(w), ".,:;)");)
-		for (size_t i = 0; bench[i]; i++)
-			if (!strcasecmp(w, bench[i]))
+		for (size_t i = 0; bench[i]; i++) {
+			/* "dbench4", "netperf-udp": the name and its variant */
+			size_t bl = strlen(bench[i]);
+			if (!strncasecmp(w, bench[i], bl) &&
+			    (!w[bl] || w[bl] == '-' || strspn(w + bl, "0123456789") == strlen(w + bl)))
 				tb_metric_name(w, t->pbench, sizeof(t->pbench));
+		}
+	/* "run with up to ncpusx8 clients": what x counts, said in the
+	 * paragraph right above */
+	if (near) {
+		static const char *const xw[] = { "clients", "threads", "procs", "processes", "tasks", NULL };
+		for (const char *q = s; !t->pxnear[0] && tb_title_word(&q, w, sizeof(w), ".,:;)");)
+			for (size_t i = 0; xw[i]; i++)
+				if (!strcmp(w, xw[i]))
+					pp_strlcpy(t->pxnear, !strcmp(w, "processes") ? "procs" : w, sizeof(t->pxnear));
+	}
 	/* "in MB/sec" may begin the line: the sentence was wrapped */
 	for (size_t i = 0; s[i] && !t->punit[0]; i++) {
 		if (strncmp(s + i, "in ", 3) || (i && s[i - 1] != ' '))
@@ -3360,11 +3378,13 @@ static void tb_prose_hints(const char *s, struct tb_table *t)
  * previous table, at most 16 lines, quote depth alike) read for hints. */
 static void tb_table_prose(struct tb_state *st, struct tb_table *t, int k, int stop, int depth)
 {
+	bool near = true;
 	for (int li = k; li > stop && li >= 0 && k - li < 16; li--) {
 		if (st->ln[li].depth != depth)
 			break;
 		if (!tb_line_row(st, li) && st->ln[li].s[0])
-			tb_prose_hints(st->ln[li].s, t);
+			tb_prose_hints(st->ln[li].s, t, near);
+		near = near && (st->ln[li].s[0] || li == k);
 	}
 }
 
