@@ -39,6 +39,7 @@ struct tb_cell {
 	char text[64];
 	char name[RP_NAME_LEN]; /* "IOPS" of IOPS=11.1k: the cell names its metric */
 	int group;            /* the column group it falls in, -1 none */
+	bool cut;             /* text longer than text[]: cut, so never a name */
 };
 
 struct tb_row {
@@ -241,6 +242,7 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 	size_t k = n < sizeof(c->text) - 1 ? n : sizeof(c->text) - 1;
 	memcpy(c->text, s, k);
 	c->text[k] = 0;
+	c->cut = k < n;
 	c->kind = TB_WORD;
 	c->unit[0] = 0;
 	c->name[0] = 0;
@@ -2135,6 +2137,13 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 	bool has_x;
 	pp_strlcpy(rxname, ro->xname, sizeof(rxname));
 	tb_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
+	/* a name cut short would be another's ("perf-profile.calltrace...
+	 * .record__mmap_r" of two rows): the row is left out, and said */
+	for (int i = 0; i < r->n; i++)
+		if (r->c[i].kind == TB_WORD && r->c[i].cut) {
+			st->longnames++;
+			return;
+		}
 	for (int i = 0; i < r->n; i++)
 		if (r->c[i].col >= t->tailcol && r->c[i].text[0] != '(' && r->c[i].text[0] != '[') {
 			size_t k = strlen(name);
