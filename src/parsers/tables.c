@@ -3532,6 +3532,11 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		k = tb_table_heads(st, &t, k, depth);
 		tb_table_title(st, &t, &prev, k, depth);
 		tb_table_prose(st, &t, k, prev.last, depth);
+		/* the next table of the same benchmark ("dbench" then "the
+		 * dbench4 Throughput"): what x counts was said once, above both */
+		if (!t.pxnear[0] && prev.pxnear[0] && t.pbench[0] && prev.pbench[0] &&
+		    !strncmp(t.pbench, prev.pbench, strlen(prev.pbench)))
+			pp_strlcpy(t.pxnear, prev.pxnear, sizeof(t.pxnear));
 		if (sub >= 0 && t.nhead)
 			t.title = sub;
 		tb_read_table(p, st, &t);
