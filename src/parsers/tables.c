@@ -1958,8 +1958,18 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		pp_strlcpy(ro->tmetric, t->pmetric, sizeof(ro->tmetric));
 	else if (ro->head_labels && !ro->title[0] && !t->section[0] && t->pbench[0])
 		pp_strlcpy(ro->tmetric, t->pbench, sizeof(ro->tmetric));
-	else if (ro->head_labels && ro->title[0])
-		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
+	else if (ro->head_labels && ro->title[0]) {
+		/* mmtests' caption "tbench4 Throughput (misleading but
+		 * traditional)": the benchmark's name is the metric's, as
+		 * where the prose names it */
+		char w[RP_NAME_LEN];
+		const char *q = ro->title;
+		const char *cap = strcasestr(ro->title, " Throughput (misleading but traditional)");
+		if (cap && tb_title_word(&q, w, sizeof(w), "") && q == cap)
+			tb_metric_name(w, ro->tmetric, sizeof(ro->tmetric));
+		else
+			tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
+	}
 	/* the header names what is compared: a section's heading names what
 	 * is measured ("~ hackbench ~" over "NPS1" and its table) */
 	if (ro->head_labels && t->section[0] && !strcasestr(ro->title, t->section)) {
