@@ -861,7 +861,9 @@ static void tb_metric_name(const char *s, char *out, size_t len)
 	bool us = false;
 	for (; *s && k + 1 < len; s++) {
 		unsigned char c = (unsigned char)*s;
-		if (isalnum(c) || c == '.' || c == '-' || c == '%' || c == '/' || c == '_') {
+		/* a ':' inside a name is the name's ("sched_debug.cfs_rq:/.util_est.avg") */
+		if (isalnum(c) || c == '.' || c == '-' || c == '%' || c == '/' || c == '_' ||
+		    (c == ':' && k && s[1] && s[1] != ' ')) {
 			out[k++] = (char)tolower(c);
 			us = false;
 		} else if (!us && k) {
