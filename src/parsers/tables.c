@@ -1958,9 +1958,17 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 	 * any title line (a signature, "Steven", right above the table) */
 	if (ro->head_labels && t->pmetric[0])
 		pp_strlcpy(ro->tmetric, t->pmetric, sizeof(ro->tmetric));
-	else if (ro->head_labels && !ro->title[0] && !t->section[0] && t->pbench[0])
+	else if (ro->head_labels && !ro->title[0] && !t->section[0] && t->pbench[0] && !t->robot)
 		pp_strlcpy(ro->tmetric, t->pbench, sizeof(ro->tmetric));
-	else if (ro->head_labels && ro->title[0]) {
+	else if (ro->head_labels && ro->title[0] && t->pbench[0] && !t->robot && !t->setting[0] && !t->section[0] &&
+		 !strncasecmp(ro->title, "on ", 3) && !tb_title_metricish(ro->title) &&
+		 !strcasestr(ro->title, t->pbench)) {
+		/* "On numa 0:" over kernels, in a post about tbench: where the
+		 * run was, the setting of the table (never pooled with the
+		 * next "On numa 0-1:" one); the benchmark names the metric */
+		pp_strlcpy(t->setting, ro->title + 3, sizeof(t->setting));
+		pp_strlcpy(ro->tmetric, t->pbench, sizeof(ro->tmetric));
+	} else if (ro->head_labels && ro->title[0]) {
 		/* mmtests' caption "tbench4 Throughput (misleading but
 		 * traditional)": the benchmark's name is the metric's, as
 		 * where the prose names it */
@@ -3423,7 +3431,7 @@ static bool tb_in_parameters(struct tb_state *st, int li)
 		    !tb_line_property(st->ln[k].s, name, sizeof(name), val, sizeof(val)))
 			continue;
 		double v;
-		if (!tb_number(val, strlen(val), &v, &(bool){ false }))
+		if (tb_number(val, strlen(val), &v, &(bool){ false }) != strlen(val))
 			return true;
 	}
 	return false;
@@ -3546,6 +3554,9 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		tb_table_prose(st, &t, k, prev.last, depth);
 		/* the next table of the same benchmark ("dbench" then "the
 		 * dbench4 Throughput"): what x counts was said once, above both */
+		/* no other benchmark named since the one above the table before */
+		if (!t.pbench[0] && prev.pbench[0] && st->ln[prev.last].depth == depth)
+			pp_strlcpy(t.pbench, prev.pbench, sizeof(t.pbench));
 		if (!t.pxnear[0] && prev.pxnear[0] && t.pbench[0] && prev.pbench[0] &&
 		    !strncmp(t.pbench, prev.pbench, strlen(prev.pbench)))
 			pp_strlcpy(t.pxnear, prev.pxnear, sizeof(t.pxnear));
