@@ -569,6 +569,17 @@ static bool tb_is_row(const struct tb_row *r, const char *s)
 {
 	if (r->nval < 1 || r->n < 2)
 		return false;
+	/* "$ modprobe brd rd_size=10485760", "set size 5120 524288" (a
+	 * benchmark's script), bloat-o-meter's "Total: Before=..., After=...":
+	 * a command or a summary, not a row */
+	{
+		const char *b = s + strspn(s, " ");
+		static const char *const verbs[] = { "$ ", "# ", "set ", "echo ", "modprobe ", "mount ", "mkfs",
+			"sysctl ", "insmod ", "export ", "Total: Before=", NULL };
+		for (size_t v = 0; verbs[v]; v++)
+			if (!strncmp(b, verbs[v], strlen(verbs[v])))
+				return false;
+	}
 	/* "- 10 runs": a bullet of a list, not a row */
 	if (r->nval == 1 && (!strncmp(s + strspn(s, " "), "- ", 2) || !strncmp(s + strspn(s, " "), "* ", 2)) &&
 	    r->nword >= 1)
@@ -2396,6 +2407,27 @@ static bool tb_read_label_runs(struct parser *p, struct tb_state *st, const stru
 	return true;
 }
 
+/* Is every figure of the table a percentage, one a row? */
+static bool tb_only_percent_column(struct tb_state *st, const struct tb_table *t)
+{
+	struct tb_row *r = &st->rows[0];
+	int rows = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (!st->ln[li].s[0] || tb_is_rule(st->ln[li].s))
+			continue;
+		tb_cells(st->ln[li].s, r);
+		int pct = 0, vals = 0;
+		for (int k = 0; k < r->n; k++) {
+			vals += r->c[k].kind == TB_VAL || r->c[k].kind == TB_CHG;
+			pct += (r->c[k].kind == TB_VAL && !strcmp(r->c[k].unit, "%")) || r->c[k].kind == TB_CHG;
+		}
+		if (vals != 1 || pct != 1)
+			return false;
+		rows++;
+	}
+	return rows >= 1;
+}
+
 /* Read one table whose rows are st->ln[first..last]. */
 static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table *t)
 {
@@ -2445,6 +2477,15 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	pp_strlcpy(st->punit, t->punit, sizeof(st->punit));
 	if (!t->nhead && tb_read_label_runs(p, st, t, first, last))
 		return;
+	/* no header over one column of percentages ("hammerdb+mysql 16VU
+	 * 0.76%" under "%diff" two blocks up): a change or a share, which
+	 * nothing here says; not read */
+	if (!t->nhead && tb_only_percent_column(st, t)) {
+		pp_note(p, first, last, false,
+			"lines %d-%d: one column of percentages and no header: changes or shares, not read", first,
+			last);
+		return;
+	}
 	st->pctlabels = 0;
 	t->misfit = -1;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
