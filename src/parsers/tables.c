@@ -1005,6 +1005,7 @@ static int tb_pipe_field(const char *s, int col)
 static bool tb_next_cell(const char *s, int *i, int *a);
 static bool tb_next_word(const char *s, int *i, int *a);
 static bool tb_title_word(const char **q, char *w, size_t len, const char *trim);
+static bool tb_bench_word(const char *w, char *out, size_t len);
 
 /* Do the blank-separated words of s[a, b) each fall over one value
  * column, no two over the same one ("bs hipri=0 hipri=1" over "4k
@@ -1983,11 +1984,12 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		/* mmtests' caption "tbench4 Throughput (misleading but
 		 * traditional)": the benchmark's name is the metric's, as
 		 * where the prose names it */
-		char w[RP_NAME_LEN];
+		char w[RP_NAME_LEN], b[RP_NAME_LEN];
 		const char *q = ro->title;
-		const char *cap = strcasestr(ro->title, " Throughput (misleading but traditional)");
-		if (cap && tb_title_word(&q, w, sizeof(w), "") && q == cap)
-			tb_metric_name(w, ro->tmetric, sizeof(ro->tmetric));
+		bool cap = tb_title_word(&q, w, sizeof(w), "") && tb_bench_word(w, b, sizeof(b)) &&
+			   !strncasecmp(q, " Throughput", 11) && (!q[11] || !strcmp(q + 11, " (misleading but traditional)"));
+		if (cap)
+			pp_strlcpy(ro->tmetric, b, sizeof(ro->tmetric));
 		else
 			tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
 	}
@@ -3367,6 +3369,25 @@ static void tb_cut_margin_notes(struct tb_state *st)
 	}
 }
 
+/* Is w a benchmark's name ("tbench", "dbench4", "netperf-udp": the name
+ * and its variant)?  Its metric name into out. */
+static bool tb_bench_word(const char *w, char *out, size_t len)
+{
+	static const char *const bench[] = { "dbench", "tbench", "netperf", "sockperf", "hackbench", "schbench",
+		"pgbench", "sysbench", "fio", "iozone", "bonnie++", "locktorture", "kernbench", "will-it-scale",
+		"specjbb", "ebizzy", "reaim", "fs_mark", "fsmark", "ffsb", "compilebench", "postmark", "unixbench",
+		"lmbench", "stress-ng", "aim9", "tiobench", NULL };
+	for (size_t i = 0; bench[i]; i++) {
+		size_t bl = strlen(bench[i]);
+		if (!strncasecmp(w, bench[i], bl) &&
+		    (!w[bl] || w[bl] == '-' || strspn(w + bl, "0123456789") == strlen(w + bl))) {
+			tb_metric_name(w, out, len);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* What a prose line says the figures of the table under it are: x's
  * name from "the first column is ... clients" (threads, procs...), the
  * metric from "the numbers are throughput", the unit from "in MB/sec"
@@ -3397,19 +3418,9 @@ static void tb_prose_hints(const char *s, struct tb_table *t, bool near)
 		}
 	}
 	/* "We also ran tbench on ...": the benchmark the figures are from */
-	static const char *const bench[] = { "dbench", "tbench", "netperf", "sockperf", "hackbench", "schbench",
-		"pgbench", "sysbench", "fio", "iozone", "bonnie++", "locktorture", "kernbench", "will-it-scale",
-		"specjbb", "ebizzy", "reaim", "fs_mark", "fsmark", "ffsb", "compilebench", "postmark", "unixbench",
-		"lmbench", "stress-ng", "aim9", "tiobench", NULL };
 	char w[RP_NAME_LEN];
 	for (const char *q = s; !t->pbench[0] && tb_title_word(&q, w, sizeof(w), ".,:;)");)
-		for (size_t i = 0; bench[i]; i++) {
-			/* "dbench4", "netperf-udp": the name and its variant */
-			size_t bl = strlen(bench[i]);
-			if (!strncasecmp(w, bench[i], bl) &&
-			    (!w[bl] || w[bl] == '-' || strspn(w + bl, "0123456789") == strlen(w + bl)))
-				tb_metric_name(w, t->pbench, sizeof(t->pbench));
-		}
+		tb_bench_word(w, t->pbench, sizeof(t->pbench));
 	/* "run with up to ncpusx8 clients": what x counts, said in the
 	 * paragraph right above */
 	if (near) {
