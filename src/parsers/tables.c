@@ -1413,6 +1413,9 @@ struct tb_roles {
 struct tb_said {
 	int emitted, bad, settings, derived_rows, pct_heads, noheads, missing;
 	int unlabelled;       /* cells under metric names in rows nothing names as labels */
+	int checked, wrong;   /* stated % changes checked against the values, those that do not fit */
+	int wrong_line;       /* the first that does not fit: its line, what it says, what the values give */
+	double wrong_said, wrong_got;
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
@@ -2280,6 +2283,51 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 	}
 }
 
+/* The stated % changes of a row ("(   0.00%)" "* -25.93%*" after each
+ * label's value, mmtests' cells) against its values: the change of each
+ * label against the first, either way round (mmtests turns the sign for
+ * what is better lower), within what the figures' rounding allows. */
+static void tb_check_changes(const struct tb_table *t, const struct tb_roles *ro, const struct tb_row *r, int lineno,
+			     struct tb_said *said)
+{
+	double base = NAN, base_ulp = 0;
+	for (int g = 0; g < t->ng; g++) {
+		if (t->g[g].derived || (ro->xcol && g <= ro->skip_before))
+			continue;
+		const struct tb_cell *v = tb_group_cell(r, &t->g[g]), *c = NULL;
+		if (!v || v->kind != TB_VAL || !isfinite(v->v))
+			continue;
+		for (int i = 0; i < r->n; i++)
+			if (r->c[i].kind == TB_CHG && r->c[i].col >= t->g[g].vend && r->c[i].col < t->g[g].end &&
+			    strchr(r->c[i].text, '%') && (r->c[i].text[0] == '(' || r->c[i].text[0] == '*')) {
+				c = &r->c[i];
+				break;
+			}
+		/* the half of the last digit written ("7.78": 0.005) */
+		const char *dot = strchr(v->text, '.');
+		double ulp = 0.5;
+		for (const char *q = dot ? dot + 1 : NULL; q && isdigit((unsigned char)*q); q++)
+			ulp /= 10;
+		if (isnan(base)) {
+			base = v->v;
+			base_ulp = ulp;
+			continue;
+		}
+		if (!c || !(fabs(base) > 0))
+			continue;
+		double got = (v->v - base) / base * 100;
+		double tol = 100 * (ulp + base_ulp) / fabs(base) * (1 + fabs(got) / 100) + 0.011 + fabs(got) * 0.005;
+		said->checked++;
+		if (fabs(fabs(c->v) - fabs(got)) > tol) {
+			if (!said->wrong++) {
+				said->wrong_line = lineno;
+				said->wrong_said = c->v;
+				said->wrong_got = got;
+			}
+		}
+	}
+}
+
 /* How the table was read, in its note (one line of --explain): what
  * holds the labels, x, metric and unit, what was skipped or not read. */
 static void tb_table_note(struct parser *p, const struct tb_table *t, const struct tb_roles *ro,
@@ -2317,7 +2365,14 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 	int unread =
 		st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads + said->missing +
 		said->unlabelled;
-	pp_note(p, first, last, true, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s",
+	char chk[160] = "";
+	if (said->wrong)
+		snprintf(chk, sizeof(chk),
+			 "; %d stated changes do not match the values (line %d says %+.2f%%, the values give %+.2f%%)",
+			 said->wrong, said->wrong_line, said->wrong_said, said->wrong_got);
+	else if (said->checked)
+		snprintf(chk, sizeof(chk), "; %d stated changes checked", said->checked);
+	pp_note(p, first, last, !said->wrong, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s%s",
 		st->table_no, nrows,
 		ro->transposed ? "x over columns" : t->spanned ? "labels over metrics" : ro->head_labels ? "labels" : "metrics",
 		labels,
@@ -2325,7 +2380,7 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - st->pctlabels - said->bad,
 		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" :
 		said->pct_heads || st->pctlabels ? " (labels with a %)" : said->noheads ? " (columns without a label)" :
-		said->missing ? " (n/a cells)" : said->unlabelled ? " (rows not named as labels)" : "");
+		said->missing ? " (n/a cells)" : said->unlabelled ? " (rows not named as labels)" : "", chk);
 }
 
 /* Is every cell of the column [a, b) an x word ("clients", "threads")? */
@@ -2534,8 +2589,13 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	struct tb_said said;
 	memset(&said, 0, sizeof(said));
 	for (int li = t->first; li <= t->last; li++)
-		if (!tb_is_rule(st->ln[li].s) && st->ln[li].s[0])
+		if (!tb_is_rule(st->ln[li].s) && st->ln[li].s[0]) {
 			tb_read_row(p, st, t, &ro, li, &said);
+			if (ro.head_labels && !ro.transposed && !t->spanned) {
+				tb_cells(st->ln[li].s, &st->rows[0]);
+				tb_check_changes(t, &ro, &st->rows[0], st->ln[li].no, &said);
+			}
+		}
 	if (!said.emitted && said.unlabelled && ro.heads_undecided) {
 		pp_note(p, first, last, false,
 			"lines %d-%d: names over the columns and on the rows, and nothing says which of them is what is "

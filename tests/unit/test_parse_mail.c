@@ -701,7 +701,7 @@ static void test_mail_stated_changes_checked(void **st)
 	assert_int_equal(nn, 4);
 	assert_true(notes[0].understood);
 	assert_false(notes[1].understood);
-	assert_int_equal(notes[1].first, 48);
+	assert_int_equal(notes[1].first, 49);
 	assert_non_null(strstr(notes[1].text, "1 stated changes do not match the values (line 50 says +7.87%, the values give +17.87%)"));
 	assert_true(notes[2].understood);
 	assert_true(notes[3].understood);
