@@ -2156,7 +2156,7 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 	tb_emit(p, label, t->setting, ro->txname, hx, metric, c, lineno, &said->bad);
 	if (!said->emitted) {
 		pp_strlcpy(said->metric, metric, sizeof(said->metric));
-		pp_strlcpy(said->unit, c->unit, sizeof(said->unit));
+		pp_strlcpy(said->unit, c->unit[0] ? c->unit : ((const struct tb_state *)p->st)->punit, sizeof(said->unit));
 		pp_strlcpy(said->x, ro->txname, sizeof(said->x));
 	}
 	said->emitted++;
@@ -2276,7 +2276,7 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 		tb_emit(p, label, t->setting, has_x ? rxname : "run", has_x ? x : 0, metric, c, st->ln[li].no, &said->bad);
 		if (!said->emitted) {
 			pp_strlcpy(said->metric, metric, sizeof(said->metric));
-			pp_strlcpy(said->unit, c->unit, sizeof(said->unit));
+			pp_strlcpy(said->unit, c->unit[0] ? c->unit : st->punit, sizeof(said->unit));
 			pp_strlcpy(said->x, has_x ? rxname : "run", sizeof(said->x));
 		}
 		said->emitted++;
@@ -2982,6 +2982,12 @@ static bool tb_prose_line(const char *s)
 	return words >= 6 && figures * 3 < words;
 }
 
+static void tb_dbench_note(struct parser *p, int first, int last, int n, const char *label)
+{
+	pp_note(p, first, last, true, "lines %d-%d: %d dbench Throughput lines under label %s", first, last, n,
+		label[0] ? label : "of the file");
+}
+
 /* Benchmark lines that are no table: dbench's, under their labels, and
  * bonnie++'s tables (as mail.c: under the file's label) and CSV records
  * (where no table of the same run was read just above); blanked once
@@ -2992,6 +2998,8 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 	int table_read = -2, blank = -1, ncsv = 0;
 	char label[RP_LABEL_LEN] = "";
 	int nd = 0, nb = 0, nbu = 0, bu_first = 0, bu_last = 0;
+	int dn = 0, dfirst = 0, dlast = 0;   /* the block of dbench lines being read */
+	char dlabel[RP_LABEL_LEN] = "";
 	bool in_bonnie = false;
 	for (int li = 0; li < st->n; li++) {
 		/* a label line: "2.4.16:", or underlined ("Kernel 2.5.43" over "====") */
@@ -3009,6 +3017,16 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 		int csv = 0;
 		if (tb_dbench_line(p, st, li, label)) {
 			st->ln[li].s[0] = 0;
+			/* one note a label's block of Throughput lines */
+			if (nd && strcmp(dlabel, label)) {
+				tb_dbench_note(p, dfirst, dlast, dn, dlabel);
+				dn = 0;
+			}
+			if (!dn++)
+				dfirst = st->ln[li].no;
+			/* a wrapped line's "procs" on the next line is the line's */
+			dlast = st->ln[li].no + (li + 1 < st->n && !strncmp(st->ln[li + 1].s + strspn(st->ln[li + 1].s, " "), "procs", 5));
+			pp_strlcpy(dlabel, label, sizeof(dlabel));
 			nd++;
 		} else if (table_read < blank && (csv = tb_bonnie_csv(p, st, li, label)) > 0) {
 			/* the run's precise record, its table not read above */
@@ -3041,8 +3059,8 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 		pp_note(p, bu_first, bu_last, false,
 			"lines %d-%d: %d lines inside bonnie++ tables that do not fit its columns (wrapped?): not read",
 			bu_first, bu_last, nbu);
-	if (nd)
-		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d dbench Throughput lines, each under the label line above it", nd);
+	if (dn)
+		tb_dbench_note(p, dfirst, dlast, dn, dlabel);
 	if (nb)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d lines of bonnie++ tables, read as bonnie++ prints them", nb);
 	if (ncsv)

@@ -645,7 +645,7 @@ static void test_mail_mmtests_setting_titles_unquoted(void **st)
 
 /* Xing Zhengjun's reply (2020): a kernel test robot table quoted under
  * ">> " (4 runs), then the same two commits re-tested, unquoted (10 runs):
- * two runs of each commit; the "N/stats.json:  ...: 105228," lines with
+ * two tables of each commit (never pooled); the "N/stats.json: ...: 105228," lines with
  * numbers are prose, not a table. */
 static void test_mail_lkp_quoted_and_retest(void **st)
 {
@@ -657,10 +657,14 @@ static void test_mail_lkp_quoted_and_retest(void **st)
 	assert_non_null(p);
 	assert_double_equal(p->value, 161714, 0);
 	assert_double_equal(find(&rs, b, 0, "will-it-scale.per_thread_ops", 0)->value, 101819, 0);
-	assert_double_equal(find(&rs, a, 1, "will-it-scale.per_thread_ops", 0)->value, 161582, 0);
-	assert_double_equal(find(&rs, b, 1, "will-it-scale.per_thread_ops", 0)->value, 101435, 0);
+	/* the re-test is a table of its own: never pooled with the first */
+	p = find_set(&rs, a, "table 2", 0, "will-it-scale.per_thread_ops", 0);
+	assert_non_null(p);
+	assert_double_equal(p->value, 161582, 0);
+	assert_double_equal(find_set(&rs, b, "table 2", 0, "will-it-scale.per_thread_ops", 0)->value, 101435, 0);
 	assert_double_equal(find(&rs, a, 0, "will-it-scale.workload", 0)->value, 8402288, 0);
 	assert_double_equal(find(&rs, b, 0, "will-it-scale.workload", 0)->value, 5274649, 0);
+	assert_int_equal(count(&rs, NULL, 1, NULL), 0);
 	assert_int_equal(rs.n, 6);
 	result_set_free(&rs);
 }
@@ -710,9 +714,9 @@ static void test_mail_stated_changes_checked(void **st)
 }
 
 /* The seed mails' tables are noted too, with their lines: the label
- * blocks of the 2.4.16 mail (line 12 "2.4.16:" to line 25, the "procs" of
- * a wrapped Throughput line) and the TAB table of the 2.4.19-rc5 mail (its
- * header at line 40, its last row "128" at 65). */
+ * blocks of the 2.4.16 mail (its first Throughput line at 14 to line 25,
+ * the "procs" of a wrapped Throughput line), its bonnie++ table, and the
+ * TAB table of the 2.4.19-rc5 mail (its rows 42 to 65, "128" the last). */
 static void test_mail_seed_notes(void **st)
 {
 	(void)st;
@@ -722,20 +726,21 @@ static void test_mail_seed_notes(void **st)
 	char err[256];
 	assert_int_equal(parser_parse_file_notes(LKML "dbench-2.4.16-vs-2.4.17pre2.txt", NULL, NULL, &rs, notes, 16,
 						 &nn, err, sizeof(err)), 0);
-	assert_int_equal(nn, 2);
-	assert_int_equal(notes[0].first, 12);
+	assert_int_equal(nn, 3);
+	assert_int_equal(notes[0].first, 14);
 	assert_int_equal(notes[0].last, 25);
-	assert_string_equal(notes[0].text, "label block 2.4.16; 8 rows");
-	assert_int_equal(notes[1].first, 27);
+	assert_string_equal(notes[0].text, "lines 14-25: 8 dbench Throughput lines under label 2.4.16");
+	assert_int_equal(notes[1].first, 29);
 	assert_int_equal(notes[1].last, 62);
-	assert_string_equal(notes[1].text, "label block 2.4.17-pre2; 24 rows");
+	assert_string_equal(notes[1].text, "lines 29-62: 24 dbench Throughput lines under label 2.4.17-pre2");
+	assert_non_null(strstr(notes[2].text, "lines of bonnie++ tables"));
 	result_set_free(&rs);
 	assert_int_equal(parser_parse_file_notes(LKML "dbench-2.4.19rc5.txt", NULL, NULL, &rs, notes, 16, &nn, err,
 						 sizeof(err)), 0);
 	assert_int_equal(nn, 1);
-	assert_int_equal(notes[0].first, 40);
+	assert_int_equal(notes[0].first, 42);
 	assert_int_equal(notes[0].last, 65);
-	assert_string_equal(notes[0].text, "column table: x clients; labels 2.4.19-rc2, 2.4.19-rc5, 2.5.29; 24 rows");
+	assert_non_null(strstr(notes[0].text, "24 rows; labels 2.4.19-rc2, 2.4.19-rc5, 2.5.29; x clients; metric throughput (MB/s)"));
 	result_set_free(&rs);
 }
 
