@@ -175,7 +175,7 @@ static bool tb_is_unit(const char *w, size_t n)
 {
 	static const char *const units[] = { "iops", "IOPS", "MB/s", "MiB/s", "KB/s", "KiB/s", "kB/s", "GB/s",
 		"GiB/s", "MB/sec", "KB/sec", "ms", "us", "ns", "s", "sec", "secs", "min", "mins", "Mb/sec", "op/s",
-		"ops/s", "files/sec", "MBit/sec", "usec", "msec", NULL };
+		"ops/s", "files/sec", "MBit/sec", "usec", "msec", "KIOPS", "kiops", NULL };
 	for (size_t i = 0; units[i]; i++)
 		if (strlen(units[i]) == n && !memcmp(units[i], w, n))
 			return true;
@@ -927,6 +927,9 @@ static void tb_title_label_raw(const char *s, char *out, size_t len)
 {
 	while (*s == ' ' || *s == '\'' || *s == '*' || *s == '[' || *s == '#')
 		s++;
+	/* "[1] Performance in KIOPS:": a footnote's number */
+	if (isdigit((unsigned char)*s) && s[strspn(s, "0123456789")] == ']')
+		s += strspn(s, "0123456789") + 1 + (s[strspn(s, "0123456789") + 1] == ' ');
 	/* "---- (5,10) - default": the heading after the rule's dashes */
 	size_t d = strspn(s, "-");
 	if (d >= 3 && s[d] == ' ')
@@ -1925,6 +1928,22 @@ static bool tb_heads_name_labels(const struct tb_table *t, const struct tb_roles
 	return false;
 }
 
+/* A title that ends "in UNIT" ("Performance in KIOPS"): the unit into
+ * unit (unless one is set); false when it names none. */
+static bool tb_title_unit(const char *title, char *unit, size_t len)
+{
+	const char *q = strstr(title, " in ");
+	if (!q || strstr(q + 4, " in "))
+		return false;
+	q += 4;
+	size_t n = strcspn(q, " :),");
+	if (!n || q[n] || !tb_is_unit(q, n))
+		return false;
+	if (!unit[0])
+		pp_strlcpy(unit, q, len);
+	return true;
+}
+
 /* The roles: the header names what is compared, or what is measured (and
  * then the title or the row names what is compared). */
 static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_roles *ro)
@@ -1983,6 +2002,14 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		 * next "On numa 0-1:" one); the benchmark names the metric */
 		pp_strlcpy(t->setting, ro->title + 3, sizeof(t->setting));
 		pp_strlcpy(ro->tmetric, t->pbench, sizeof(ro->tmetric));
+	} else if (ro->head_labels && ro->title[0] && tb_title_unit(ro->title, t->punit, sizeof(t->punit))) {
+		/* "Performance in KIOPS": the unit of the figures; the words
+		 * before it name the metric unless they say nothing more */
+		char m[RP_LABEL_LEN];
+		pp_strlcpy(m, ro->title, sizeof(m));
+		*strstr(m, " in ") = 0;
+		if (strcasecmp(m, "performance") && strcasecmp(m, "results") && strcasecmp(m, "result"))
+			tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
 	} else if (ro->head_labels && ro->title[0]) {
 		/* mmtests' caption "tbench4 Throughput (misleading but
 		 * traditional)": the benchmark's name is the metric's, as
