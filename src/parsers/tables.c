@@ -1410,6 +1410,10 @@ struct tb_roles {
 	bool label_words;     /* every row's first name is a label word or a version */
 	bool heads_undecided; /* names over the columns and on the rows, neither said to be labels */
 	char txname[RP_NAME_LEN], tmetric[RP_NAME_LEN], xname[RP_NAME_LEN];
+	/* the benchmark the prose names: the metric's first name where the
+	 * rows hold statistics ("Hmean 1"), not where they name the metric
+	 * themselves ("randread 4k") */
+	char bench[RP_NAME_LEN];
 };
 
 /* What was read from it, for its note. */
@@ -1656,6 +1660,35 @@ static bool tb_header_x_values(struct tb_table *t, const char *s)
 	return true;
 }
 
+/* A header with as many words as every row has cells: the words after
+ * the row's keys go to the value columns in order.  False (nothing set)
+ * when the counts differ anywhere. */
+static bool tb_header_in_order(struct tb_state *st, struct tb_table *t, const char *s)
+{
+	int nw = 0, nv = 0;
+	char w[RP_LABEL_LEN];
+	for (const char *q = s; tb_title_word(&q, w, sizeof(w), "");)
+		nw++;
+	for (int g = 0; g < t->ng; g++) {
+		if (t->g[g].derived || t->g[g].nchg)
+			return false;
+		nv++;
+	}
+	struct tb_row *r = &st->rows[1];
+	for (int li = t->first; li <= t->last; li++)
+		if (st->ln[li].s[0] && !tb_is_rule(st->ln[li].s) && tb_cells(st->ln[li].s, r) != nw)
+			return false;
+	int keys = nw - nv;
+	if (nv < 2 || keys < 0)
+		return false;
+	const char *q = s;
+	for (int k = 0; k < keys; k++)
+		tb_title_word(&q, w, sizeof(w), "");
+	for (int g = 0; g < t->ng; g++)
+		tb_title_word(&q, t->g[g].head, sizeof(t->g[g].head), "");
+	return true;
+}
+
 /* Header lines: their words on the groups (or the keys); the keys' head
  * into keyhead. */
 static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen)
@@ -1686,6 +1719,13 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 	/* "numjobs=1  numjobs=2 ..." over as many value columns, wherever the
 	 * author's blanks put it: a header of x values, one a column in order */
 	if (!ruled && !piped && t->nhead == 1 && tb_header_x_values(t, st->ln[t->head[0]].s))
+		ruled = true;
+	/* one name a cell of every row, the names not over their columns
+	 * ("rw  bs  long1 long2 ..." over "randread 4k 1 2"): by order */
+	if (!ruled && !piped && t->nhead == 1 && t->ng &&
+	    (tb_header_misfit(t, &st->ln[t->head[0]]) ||
+	     (int)strlen(st->ln[t->head[0]].s) > t->g[t->ng - 1].end + 4) &&
+	    tb_header_in_order(st, t, st->ln[t->head[0]].s))
 		ruled = true;
 	for (int h = 0; h < t->nhead; h++) {
 		if (!ruled && !piped && h + 1 < t->nhead && tb_header_span_line(t, st->ln[t->head[h]].s))
@@ -1993,7 +2033,7 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 	if (ro->head_labels && t->pmetric[0])
 		pp_strlcpy(ro->tmetric, t->pmetric, sizeof(ro->tmetric));
 	else if (ro->head_labels && !ro->title[0] && !t->section[0] && t->pbench[0] && !t->robot)
-		pp_strlcpy(ro->tmetric, t->pbench, sizeof(ro->tmetric));
+		pp_strlcpy(ro->bench, t->pbench, sizeof(ro->bench));
 	else if (ro->head_labels && ro->title[0] && t->pbench[0] && !t->robot && !t->setting[0] && !t->section[0] &&
 		 !strncasecmp(ro->title, "on ", 3) && !tb_title_metricish(ro->title) &&
 		 !strcasestr(ro->title, t->pbench)) {
@@ -2072,8 +2112,9 @@ static bool tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 	const char *head = t->g[g].head, *title = ro->title;
 	if (ro->head_labels) {
 		pp_strlcpy(label, head, llen);
-		snprintf(mbuf, mlen, "%s%s%s%s%s", ro->tmetric, ro->tmetric[0] && stat[0] ? "_" : "", stat,
-			 (ro->tmetric[0] || stat[0]) && name[0] ? "_" : "", name);
+		const char *tm = ro->tmetric[0] ? ro->tmetric : stat[0] || !name[0] ? ro->bench : "";
+		snprintf(mbuf, mlen, "%s%s%s%s%s", tm, tm[0] && stat[0] ? "_" : "", stat,
+			 (tm[0] || stat[0]) && name[0] ? "_" : "", name);
 	} else if (tb_versionish(name) || (name[0] && ro->rows_label)) {
 		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%";
 		 * columns headed "run1  run2" are runs of one metric */
