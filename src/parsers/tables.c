@@ -40,6 +40,7 @@ struct tb_cell {
 	char name[RP_NAME_LEN]; /* "IOPS" of IOPS=11.1k: the cell names its metric */
 	int group;            /* the column group it falls in, -1 none */
 	bool cut;             /* text longer than text[]: cut, so never a name */
+	double spread;        /* TB_VAL: its stated spread ("± 18%", "(3.2)" after it) in its unit, NaN none */
 };
 
 struct tb_row {
@@ -243,6 +244,7 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 	memcpy(c->text, s, k);
 	c->text[k] = 0;
 	c->cut = k < n;
+	c->spread = NAN;
 	c->kind = TB_WORD;
 	c->unit[0] = 0;
 	c->name[0] = 0;
@@ -461,7 +463,17 @@ static int tb_cells(const char *s, struct tb_row *r)
 				i++;
 			}
 			if (r->n && r->c[r->n - 1].kind == TB_VAL) {
-				r->c[r->n - 1].end = sb;
+				/* "± 18%": 18 % of the value; "± 312", "+- 4": in its unit */
+				struct tb_cell *vc = &r->c[r->n - 1];
+				const char *q = s + a + (first == PM ? 1 : 2);
+				while (q < s + sb && *q == ' ')
+					q++;
+				double sv;
+				bool suf;
+				size_t u = tb_number(q, (size_t)(s + sb - q), &sv, &suf);
+				if (u && isfinite(vc->v))
+					vc->spread = q + u < s + sb && q[u] == '%' ? fabs(vc->v) * sv / 100 : sv;
+				vc->end = sb;
 				continue;
 			}
 			c->end = sb;
@@ -1388,6 +1400,10 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 	pt.value = c->v;
 	pp_strlcpy(pt.unit, c->unit[0] ? c->unit : st->punit, sizeof(pt.unit));
 	pt.flags = RP_FINAL;
+	if (isfinite(c->spread) && c->spread >= 0) {
+		pt.spread = c->spread;
+		pt.flags |= RP_SPREAD;
+	}
 	pp_emit_point(p, &pt);
 }
 
@@ -2303,6 +2319,14 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			said->missing++; /* "n/a", "-", "+++++": nothing to read */
 		if (!c || c->kind != TB_VAL || t->g[g].derived)
 			continue;
+		/* "116.1 (3.2)": the spread written after the value, in its unit */
+		struct tb_cell vc;
+		if (c + 1 < r->c + r->n && c[1].kind == TB_SPREAD && isfinite(c[1].v) && c[1].col < t->g[g].end &&
+		    isnan(c->spread)) {
+			vc = *c;
+			vc.spread = c[1].v;
+			c = &vc;
+		}
 		/* a column headed "%CPU", "Read %": a share or a change, never
 		 * what is compared */
 		if (ro->head_labels && !ro->transposed && strchr(t->g[g].head, '%')) {
