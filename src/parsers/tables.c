@@ -3639,16 +3639,17 @@ static void tb_table_prose(struct tb_state *st, struct tb_table *t, int k, int s
 	}
 }
 
-/* Is line li a "name: value" line next to one whose value is words (a
- * list of the parameters of a run: the robot's "with following
+/* Are lines first..last "name: value" lines next to one whose value is
+ * words (a list of the parameters of a run: the robot's "with following
  * parameters:" block)? */
-static bool tb_in_parameters(struct tb_state *st, int li)
+static bool tb_in_parameters(struct tb_state *st, int first, int last)
 {
 	char name[32], val[RP_LABEL_LEN];
-	if (!tb_line_property(st->ln[li].s, name, sizeof(name), val, sizeof(val)))
-		return false;
+	for (int li = first; li <= last; li++)
+		if (!tb_line_property(st->ln[li].s, name, sizeof(name), val, sizeof(val)))
+			return false;
 	for (int d = -1; d <= 1; d += 2) {
-		int k = li + d;
+		int li = d < 0 ? first : last, k = li + d;
 		if (k < 0 || k >= st->n || st->ln[k].depth != st->ln[li].depth ||
 		    !tb_line_property(st->ln[k].s, name, sizeof(name), val, sizeof(val)))
 			continue;
@@ -3725,8 +3726,8 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		t.last = last;
 		/* "nr_task: 50%" among "mode: thread", "test: context_switch1":
 		 * one of the parameters a run was made with, no result */
-		if (last == i && tb_in_parameters(st, i)) {
-			i++;
+		if (tb_in_parameters(st, i, last)) {
+			i = last + 1;
 			continue;
 		}
 		/* "| 2.6.32  | 100 |" over "| vanilla |     |": the row's name
