@@ -2066,6 +2066,12 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		*strstr(m, " in ") = 0;
 		if (strcasecmp(m, "performance") && strcasecmp(m, "results") && strcasecmp(m, "result"))
 			tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
+	} else if (ro->head_labels && ro->title[0] && strchr(ro->title, ',')) {
+		/* "dbench throughput, MB/sec, mean (stddev) of 3 runs": what is
+		 * measured, then its unit and how: the first part names it */
+		char m[RP_LABEL_LEN];
+		pp_strlcpy_span(m, sizeof(m), ro->title, strcspn(ro->title, ","));
+		tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
 	} else if (ro->head_labels && ro->title[0]) {
 		/* mmtests' caption "tbench4 Throughput (misleading but
 		 * traditional)": the benchmark's name is the metric's, as
