@@ -2271,7 +2271,9 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			return;
 		}
 	for (int i = 0; i < r->n; i++)
-		if (r->c[i].col >= t->tailcol && r->c[i].text[0] != '(' && r->c[i].text[0] != '[') {
+		if (r->c[i].col >= t->tailcol && r->c[i].text[0] != '(' && r->c[i].text[0] != '[' &&
+		    strpbrk(r->c[i].text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")) {
+			/* a mark in the margin ("*": look here) names nothing */
 			size_t k = strlen(name);
 			if (k && k + 1 < sizeof(name))
 				name[k++] = ' ';
@@ -2395,9 +2397,10 @@ static void tb_check_changes(const struct tb_table *t, const struct tb_roles *ro
 		const struct tb_cell *v = tb_group_cell(r, &t->g[g]), *c = NULL;
 		if (!v || v->kind != TB_VAL || !isfinite(v->v))
 			continue;
-		for (int i = 0; i < r->n; i++)
-			if (r->c[i].kind == TB_CHG && r->c[i].col >= t->g[g].vend && r->c[i].col < t->g[g].end &&
-			    strchr(r->c[i].text, '%') && (r->c[i].text[0] == '(' || r->c[i].text[0] == '*')) {
+		/* the change written right after the value, before the next value */
+		for (int i = (int)(v - r->c) + 1; i < r->n && r->c[i].kind != TB_VAL; i++)
+			if (r->c[i].kind == TB_CHG && (strchr(r->c[i].text, '%') || strstr(r->c[i].text, "pct")) &&
+			    (r->c[i].text[0] == '(' || r->c[i].text[0] == '*')) {
 				c = &r->c[i];
 				break;
 			}
