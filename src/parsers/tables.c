@@ -485,6 +485,16 @@ static int tb_cells(const char *s, struct tb_row *r)
 		}
 		const char *close = memchr(s + a, ']', (size_t)(b - a));
 		tb_type(c, s + a, close && first == '[' ? (size_t)(close + 1 - (s + a)) : (size_t)(b - a));
+		/* "[ -9.11](11.93)": the spread after the change, kept on it */
+		if (close && first == '[' && close + 1 < s + b && close[1] == '(') {
+			double sv;
+			bool suf;
+			const char *q = close + 2;
+			while (q < s + b && *q == ' ')
+				q++;
+			if (tb_number(q, (size_t)(s + b - q), &sv, &suf))
+				c->spread = sv;
+		}
 		/* a unit word after a value: "7k iops", "0.2 s", "8667.792 MB/s" */
 		if (c->kind == TB_VAL && !c->unit[0] && i + 1 < nw &&
 		    tb_is_unit(s + w[i + 1].a, (size_t)(w[i + 1].b - w[i + 1].a))) {
@@ -693,6 +703,7 @@ struct tb_table {
 	int keyend;       /* columns before this are the row's keys */
 	int namecol, nameend; /* a key column of names and numbers ("6.1", "6.1+patch"): all names */
 	int tailcol;      /* columns from this on name the row too */
+	bool cv;          /* a head says its cells end in the coefficient of variation ("tip[pct imp](CV)") */
 	/* what the prose right above says the figures are: "The first
 	 * column is dbench clients.  The numbers are throughput in MB/sec." */
 	char pxname[RP_NAME_LEN], pmetric[RP_NAME_LEN], punit[RP_UNIT_LEN];
@@ -1756,6 +1767,8 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 	 * [its change], (its spread)): the name alone is the head */
 	for (int g = 0; g < t->ng; g++) {
 		char *br = strchr(t->g[g].head, '[');
+		/* "...](CV)": the figure in brackets is the coefficient of variation, in % */
+		t->cv = t->cv || strstr(t->g[g].head, "](CV)");
 		if (br && br > t->g[g].head && br[-1] != ' ' && strchr(br, ']'))
 			*br = 0;
 	}
@@ -2333,6 +2346,10 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 		    isnan(c->spread)) {
 			vc = *c;
 			vc.spread = c[1].v;
+			c = &vc;
+		} else if (t->cv && c + 1 < r->c + r->n && c[1].kind == TB_CHG && isfinite(c[1].spread) && isnan(c->spread)) {
+			vc = *c;
+			vc.spread = fabs(c->v) * c[1].spread / 100;
 			c = &vc;
 		}
 		/* a column headed "%CPU", "Read %": a share or a change, never
