@@ -1127,6 +1127,7 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 		}
 		return;
 	}
+	int prev_g = -1, prev_end = -2;   /* the group the last word went to, where it ended */
 	while (s[i]) {
 		while (s[i] == ' ' || s[i] == '|')
 			i++;
@@ -1158,6 +1159,12 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 				best = g;
 			}
 		}
+		/* "2000 files by 1M": a name's words one blank apart go on past
+		 * its column, and stay the name of the column it began over */
+		if (bo == 0 && prev_g >= 0 && prev_end + 1 == a) {
+			best = prev_g;
+			bo = 1;
+		}
 		for (int g = 0, near = 1 << 30; bo == 0 && g < t->ng; g++) {
 			int d = a >= t->g[g].end ? a - t->g[g].end + 1 : t->g[g].col - b + 1;
 			if (d < near) {
@@ -1180,6 +1187,8 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 				continue;
 			}
 		}
+		prev_g = best;
+		prev_end = b;
 		char *h = t->g[best].head;
 		size_t hl = strlen(h), wl = (size_t)(b - a);
 		if (hl && hl + 1 < sizeof(t->g[best].head)) {
@@ -1997,6 +2006,23 @@ static bool tb_heads_name_labels(const struct tb_table *t, const struct tb_roles
 	return false;
 }
 
+/* A title that ends in a rate in brackets ("throughput (files/sec)"):
+ * the unit ("files/s") into unit (unless one is set); false when none. */
+static bool tb_title_bracket_unit(const char *title, char *unit, size_t len)
+{
+	const char *b = strchr(title, '(');
+	size_t n = b ? strcspn(b + 1, ")") : 0;
+	if (!b || b == title || !n || b[1 + n] != ')' || b[2 + n] || !memchr(b + 1, '/', n) || memchr(b + 1, ' ', n))
+		return false;
+	/* "/sec" is "/s", as a cell's unit is named */
+	size_t un = n > 4 && !strncmp(b + 1 + n - 4, "/sec", 4) ? n - 2 : n;
+	char u[RP_UNIT_LEN];
+	pp_strlcpy_span(u, sizeof(u), b + 1, un);
+	if (!unit[0])
+		pp_strlcpy(unit, u, len);
+	return true;
+}
+
 /* A title that ends "in UNIT" ("Performance in KIOPS"): the unit into
  * unit (unless one is set); false when it names none. */
 static bool tb_title_unit(const char *title, char *unit, size_t len)
@@ -2689,6 +2715,15 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		tb_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));
 	else if (t->ptitle[0])
 		pp_strlcpy(ro.title, t->ptitle, sizeof(ro.title));
+	/* "throughput (transactions/sec)": what is measured, and its unit */
+	if (tb_title_bracket_unit(ro.title, t->punit, sizeof(t->punit))) {
+		size_t k = strcspn(ro.title, "(");
+		while (k && ro.title[k - 1] == ' ')
+			k--;
+		ro.title[k] = 0;
+		if (!st->punit[0])
+			pp_strlcpy(st->punit, t->punit, sizeof(st->punit));
+	}
 	bool compares = tb_compares_columns(t);
 	tb_find_x(st, t, nrows, compares, &ro);
 	tb_decide_roles(st, t, &ro);

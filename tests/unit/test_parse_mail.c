@@ -1360,26 +1360,26 @@ static void test_mail_label_rows_and_unit_cells(void **st)
 	check_pt(&rs, "baseline", "throughput_workload1", "run", 0, 8333);
 	check_pt(&rs, "patched", "throughput_workload2", "run", 0, 454);
 	assert_string_equal(find(&rs, "patched", 0, "throughput_workload2", 0)->unit, "transactions/s");
-	check_pt(&rs, "baseline", "throughput_2000_files_by_1m", "run", 0, 5326.1);
-	check_pt(&rs, "patched", "throughput_200_files_by_10m", "run", 0, 528.4);
-	assert_string_equal(find(&rs, "baseline", 0, "throughput_2000_files_by_1m", 0)->unit, "files/s");
-	assert_int_equal(notes[0].first, 102);
+	check_pt(&rs, "baseline", "throughput_2000 files by 1m", "run", 0, 5326.1);
+	check_pt(&rs, "patched", "throughput_200 files by 10m", "run", 0, 528.4);
+	assert_string_equal(find(&rs, "baseline", 0, "throughput_2000 files by 1m", 0)->unit, "files/s");
+	assert_int_equal(notes[0].first, 103);
 	assert_int_equal(notes[0].last, 104);
-	assert_string_equal(notes[1].text, "label rows (throughput_*): metrics 2000_files_by_1m 200_files_by_10m; unit "
-					   "files/s; 2 rows");
+	assert_non_null(strstr(notes[1].text, "2 rows; metrics 2000 files by 1M, 200 files by 10M; x run; metric "
+					      "throughput_2000 files by 1m (files/s)"));
 	/* tiobench: value and unit of every kind of cell */
 	static const struct { const char *label, *metric, *unit; double v; } want[] = {
-		{ "baseline", "write_2048_mbs_time", "s", 0.2 },
-		{ "baseline", "write_2048_mbs_rate", "MB/s", 8667.792 },
-		{ "baseline", "read_2048_mbs_rate", "MB/s", 11680.431 },
-		{ "baseline", "random_read_62_mbs_sys_cpu", "%", 1451.7 },
-		{ "patched", "write_2048_mbs_time", "s", 0.3 },
-		{ "patched", "random_write_62_mbs_usr_cpu", "%", 723.9 },
-		{ "patched", "read_2048_mbs_rate", "MB/s", 11998.008 },
-		{ "baseline", "write_average_latency", "ms", 0.006 },
-		{ "baseline", "random_write_maximum_latency", "ms", 5.574 },
-		{ "patched", "read_maximum_latency", "ms", 24.011 },
-		{ "patched", "total_maximum_latency", "ms", 28.020 },
+		{ "baseline", "write 2048 mbs time", "s", 0.2 },
+		{ "baseline", "write 2048 mbs rate", "MB/s", 8667.792 },
+		{ "baseline", "read 2048 mbs rate", "MB/s", 11680.431 },
+		{ "baseline", "random read 62 mbs sys cpu", "%", 1451.7 },
+		{ "patched", "write 2048 mbs time", "s", 0.3 },
+		{ "patched", "random write 62 mbs usr cpu", "%", 723.9 },
+		{ "patched", "read 2048 mbs rate", "MB/s", 11998.008 },
+		{ "baseline", "write average latency", "ms", 0.006 },
+		{ "baseline", "random write maximum latency", "ms", 5.574 },
+		{ "patched", "read maximum latency", "ms", 24.011 },
+		{ "patched", "total maximum latency", "ms", 28.020 },
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
 		const struct result_point *q = find(&rs, want[i].label, 0, want[i].metric, 0);
@@ -1392,14 +1392,14 @@ static void test_mail_label_rows_and_unit_cells(void **st)
 	/* 4 workloads x 4 columns, 5 rows x 4 columns, for each kernel */
 	size_t tio = 0;
 	for (size_t i = 0; i < rs.n; i++)
-		tio += strstr(rs.v[i].metric, "_mbs_") || strstr(rs.v[i].metric, "latency") || strstr(rs.v[i].metric, "pct_gt");
+		tio += strstr(rs.v[i].metric, " mbs ") || strstr(rs.v[i].metric, "latency") || strstr(rs.v[i].metric, "% ");
 	assert_int_equal(tio, 2 * (16 + 20));
 	assert_int_equal(rs.n, 8 + 2 * (16 + 20) + 7 * 2 * 12);
 	for (int i = 2; i < 6; i++) {
 		assert_true(notes[i].understood);
-		assert_non_null(strstr(notes[i].text, "(figures with units); label "));
+		assert_non_null(strstr(notes[i].text, "rows; metrics "));
 	}
-	assert_int_equal(notes[3].first, 130);
+	assert_int_equal(notes[3].first, 132);
 	assert_int_equal(notes[3].last, 137);
 	result_set_free(&rs);
 }
