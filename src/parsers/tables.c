@@ -2274,8 +2274,9 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 		pp_strlcpy(mbuf, name, sizeof(mbuf));
 	} else {
 		size_t k = tb_first_name(name, label, sizeof(label));
-		snprintf(mbuf, sizeof(mbuf), "%s%s%s", ro->title, ro->title[0] && name[k] ? "_" : "",
-			 name[k] ? name + k + 1 : "");
+		/* no title: the benchmark the prose names ("fio 1 job") */
+		const char *tt = ro->title[0] ? ro->title : name[k] ? "" : t->pbench;
+		snprintf(mbuf, sizeof(mbuf), "%s%s%s", tt, tt[0] && name[k] ? "_" : "", name[k] ? name + k + 1 : "");
 	}
 	if (c->name[0]) {
 		size_t ml = strlen(mbuf);
