@@ -70,6 +70,7 @@ struct tb_state {
 	int nkeys;
 	int longnames;        /* cells of the table being read left out: a name too long */
 	char punit[RP_UNIT_LEN]; /* the unit the prose gives the table being read's bare figures */
+	bool apart;           /* the table being read repeats an earlier one's keys: its points get "table N" */
 	int pctlabels;        /* ... or a label with a '%' */
 	struct bonnie_table bt; /* bonnie++'s tables are read by bonnie's reader */
 };
@@ -1032,6 +1033,7 @@ static bool tb_next_cell(const char *s, int *i, int *a);
 static bool tb_next_word(const char *s, int *i, int *a);
 static bool tb_title_word(const char **q, char *w, size_t len, const char *trim);
 static bool tb_bench_word(const char *w, char *out, size_t len);
+static bool tb_spread_line(struct tb_state *st, int li);
 
 /* Do the blank-separated words of s[a, b) each fall over one value
  * column, no two over the same one ("bs hipri=0 hipri=1" over "4k
@@ -1398,7 +1400,10 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 		st->pctlabels++;
 		return;
 	}
-	if (tb_key_table(st, label, setting, metric, x) != st->table_no) {
+	/* once one point of the table is another table's, all that follow
+	 * are kept apart too (a table is never half pooled) */
+	if (tb_key_table(st, label, setting, metric, x) != st->table_no || st->apart) {
+		st->apart = true;
 		snprintf(set, sizeof(set), "%.*s%stable %d", RP_LABEL_LEN - 16, setting, setting[0] ? ", " : "",
 			 st->table_no % 10000);
 		setting = set;
@@ -2285,11 +2290,20 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 	tb_metric_name(mbuf, metric, sizeof(metric));
 	tb_emit(p, label, t->setting, ro->txname, hx, metric, c, lineno, &said->bad);
 	if (!said->emitted) {
-		pp_strlcpy(said->metric, metric, sizeof(said->metric));
+		pp_strlcpy(said->metric, metric[0] ? metric : "value", sizeof(said->metric));
 		pp_strlcpy(said->unit, c->unit[0] ? c->unit : ((const struct tb_state *)p->st)->punit, sizeof(said->unit));
 		pp_strlcpy(said->x, ro->txname, sizeof(said->x));
 	}
 	said->emitted++;
+}
+
+/* The spread of group g in a line of spreads, NULL none. */
+static const struct tb_cell *tb_group_spread(const struct tb_row *r, const struct tb_group *g)
+{
+	for (int i = 0; i < r->n; i++)
+		if (r->c[i].kind == TB_SPREAD && isfinite(r->c[i].v) && r->c[i].col < g->end + 2 && g->col < r->c[i].end + 2)
+			return &r->c[i];
+	return NULL;
 }
 
 /* The points of one row of the table. */
@@ -2297,6 +2311,9 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			int li, struct tb_said *said)
 {
 	struct tb_row *r = &st->rows[0];
+	const struct tb_row *spreads = NULL;
+	if (li + 1 < st->n && st->ln[li + 1].depth == st->ln[li].depth && tb_spread_line(st, li + 1))
+		spreads = &st->rows[1];   /* tb_spread_line left the cells there */
 	tb_cells(st->ln[li].s, r);
 	char stat[RP_NAME_LEN], name[RP_LABEL_LEN], rxname[RP_NAME_LEN];
 	double x = 0;
@@ -2378,6 +2395,14 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			vc = *c;
 			vc.spread = fabs(c->v) * c[1].spread / 100;
 			c = &vc;
+		} else if (spreads && isnan(c->spread)) {
+			/* "|       |    (0.497) |": the row's spreads on the next line */
+			const struct tb_cell *sc = tb_group_spread(spreads, &t->g[g]);
+			if (sc) {
+				vc = *c;
+				vc.spread = sc->v;
+				c = &vc;
+			}
 		}
 		/* a column headed "%CPU", "Read %": a share or a change, never
 		 * what is compared */
@@ -2419,7 +2444,7 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 		tb_metric_name(mbuf, metric, sizeof(metric));
 		tb_emit(p, label, t->setting, has_x ? rxname : "run", has_x ? x : 0, metric, c, st->ln[li].no, &said->bad);
 		if (!said->emitted) {
-			pp_strlcpy(said->metric, metric, sizeof(said->metric));
+			pp_strlcpy(said->metric, metric[0] ? metric : "value", sizeof(said->metric));
 			pp_strlcpy(said->unit, c->unit[0] ? c->unit : st->punit, sizeof(said->unit));
 			pp_strlcpy(said->x, has_x ? rxname : "run", sizeof(said->x));
 		}
@@ -2676,6 +2701,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	memset(&ro, 0, sizeof(ro));
 	st->table_no++;
 	st->longnames = 0;
+	st->apart = false;
 	pp_strlcpy(st->punit, t->punit, sizeof(st->punit));
 	if (!t->nhead && tb_read_label_runs(p, st, t, first, last))
 		return;

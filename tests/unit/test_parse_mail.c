@@ -782,7 +782,7 @@ static void test_mail_pipe_repeated_header(void **st)
 	check_pt(&rs, irq, "dm", "run", 0, 208000);
 	check_pt(&rs, poll, "dm", "run", 0, 279000);
 	check_set(&rs, irq, "table 2", "dm", "run", 0, 615000);
-	check_set(&rs, poll, "", "nvme", "run", 0, 873000);        /* table 2 gave nvme first */
+	check_set(&rs, poll, "table 2", "nvme", "run", 0, 873000);  /* the whole table apart */
 	check_set(&rs, irq, "table 3", "dm", "run", 0, 314000);
 	check_set(&rs, poll, "table 3", "nvme", "run", 0, 873000);
 	check_set(&rs, irq, "", "without patchset", "run", 0, 242000);
@@ -1457,9 +1457,10 @@ static void test_mail_transposed_named_x_blank_rows(void **st)
 		}
 	assert_int_equal(rs.n, 12);
 	assert_int_equal(nn, 1);
-	assert_int_equal(notes[0].first, 35);
+	assert_int_equal(notes[0].first, 36);
 	assert_int_equal(notes[0].last, 40);
-	assert_string_equal(notes[0].text, "transposed table: x numjobs (4 values); labels from the rows' first cells; 3 rows");
+	assert_non_null(strstr(notes[0].text, "3 rows; x over columns numjobs=1, numjobs=2, numjobs=4, numjobs=8; x numjobs; "
+					      "metric fio (iops)"));
 	result_set_free(&rs);
 }
 
@@ -1469,7 +1470,7 @@ static void test_mail_transposed_named_x_blank_rows(void **st)
  * each row followed by a line of its spreads ("|       |    (0.497) |"),
  * the unit in the prose title ("16 threads, reads from 4k file(s), mean
  * MiB/s (StdDev)"); "diff files" (different files) is a label, not a
- * derived column; the second table, same header, gets "_t2". */
+ * derived column; the second table, same header, is kept apart ("table 2"). */
 static void test_mail_pipe_two_line_header_spread_rows(void **st)
 {
 	(void)st;
@@ -1483,26 +1484,26 @@ static void test_mail_pipe_two_line_header_spread_rows(void **st)
 	static const double bs[6] = { 1, 32, 256, 1024, 4096, 32768 };
 	for (int l = 0; l < 4; l++) {
 		for (int i = 0; i < 6; i++) {
-			const struct result_point *q = find(&rs, labels[l], 0, "value_t2", bs[i]);
+			const struct result_point *q = find_set(&rs, labels[l], "table 2", 0, "value", bs[i]);
 			assert_non_null(q);
-			assert_string_equal(q->x_name, "Block size");
+			assert_string_equal(q->x_name, "block size");
 			assert_string_equal(q->unit, "MiB/s");
 			assert_true(q->flags & RP_SPREAD);
 			if (i < 5)
 				assert_non_null(find(&rs, labels[l], 0, "value", bs[i]));
 		}
-		assert_null(find(&rs, labels[l], 0, "value", 32768));
+		assert_null(find_set(&rs, labels[l], "", 0, "value", 32768));
 	}
 	/* read by hand from the post: value, then the spread under it */
-	static const struct { int l; const char *metric; double x, v, sd; } want[] = {
-		{ 0, "value", 1, 10.96, 0.497 },      { 3, "value", 1, 30.4, 0.158 },
-		{ 1, "value", 256, 7009.6, 28.00 },   { 2, "value", 4096, 48420, 2012 },
-		{ 3, "value", 4096, 102000, 0 },      { 0, "value_t2", 1, 26.38, 0.998 },
-		{ 1, "value_t2", 1024, 26840, 151.6 }, { 2, "value_t2", 32768, 368600, 47188 },
-		{ 3, "value_t2", 32768, 397400, 6107 },
+	static const struct { int l; const char *setting; double x, v, sd; } want[] = {
+		{ 0, "", 1, 10.96, 0.497 },      { 3, "", 1, 30.4, 0.158 },
+		{ 1, "", 256, 7009.6, 28.00 },   { 2, "", 4096, 48420, 2012 },
+		{ 3, "", 4096, 102000, 0 },      { 0, "table 2", 1, 26.38, 0.998 },
+		{ 1, "table 2", 1024, 26840, 151.6 }, { 2, "table 2", 32768, 368600, 47188 },
+		{ 3, "table 2", 32768, 397400, 6107 },
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		const struct result_point *q = find(&rs, labels[want[i].l], 0, want[i].metric, want[i].x);
+		const struct result_point *q = find_set(&rs, labels[want[i].l], want[i].setting, 0, "value", want[i].x);
 		assert_non_null(q);
 		assert_double_equal(q->value, want[i].v, 1e-9);
 		assert_double_equal(q->spread, want[i].sd, 1e-9);
@@ -1510,12 +1511,12 @@ static void test_mail_pipe_two_line_header_spread_rows(void **st)
 	assert_int_equal(count(&rs, NULL, 1, NULL), 0);     /* no spread line became a row or a run */
 	assert_int_equal(rs.n, 4 * (5 + 6));
 	assert_int_equal(nn, 2);
-	assert_int_equal(notes[0].first, 47);
-	assert_int_equal(notes[0].last, 59);
-	assert_int_equal(notes[1].first, 65);
-	assert_int_equal(notes[1].last, 79);
-	assert_string_equal(notes[1].text, "|-table: x Block size; labels Baseline same file, Baseline diff files, Patched "
-					   "same file, Patched diff files; 6 rows");
+	assert_int_equal(notes[0].first, 50);
+	assert_int_equal(notes[0].last, 58);
+	assert_int_equal(notes[1].first, 68);
+	assert_int_equal(notes[1].last, 78);
+	assert_non_null(strstr(notes[1].text, "labels Baseline same file, Baseline diff files, Patched same file +1; x "
+					      "block size; metric value (MiB/s)"));
 	result_set_free(&rs);
 }
 
