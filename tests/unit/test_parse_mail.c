@@ -1550,7 +1550,7 @@ static void test_mail_runs_per_label(void **st)
 	assert_int_equal(nn, 1);
 	assert_int_equal(notes[0].first, 68);
 	assert_int_equal(notes[0].last, 72);
-	assert_string_equal(notes[0].text, "runs per label: 5 figures a row, label from the row's name, x run; 5 rows");
+	assert_string_equal(notes[0].text, "lines 68-72: table 1: 5 rows, each a label ('Name:') and 5 runs of it in us; 25 read");
 	result_set_free(&rs);
 }
 
@@ -1562,9 +1562,9 @@ static void test_mail_unit_in_us_prose(void **st)
 	(void)st;
 	struct result_set rs;
 	parse(MAIL "sched-stats-prop-cv-pct-imp-2025.txt", NULL, &rs);
-	assert_string_equal(find(&rs, "stats_prop", 0, "schbench", 128)->unit, "us");
-	assert_string_equal(find(&rs, "tip", 0, "schbench", 1)->unit, "us");
-	assert_string_equal(find(&rs, "tip", 0, "stream-10_copy", 0)->unit, "MB/s");
+	assert_string_equal(find(&rs, "stats_prop", 0, "schbench median", 128)->unit, "us");
+	assert_string_equal(find(&rs, "tip", 0, "schbench median", 1)->unit, "us");
+	assert_string_equal(find(&rs, "tip", 0, "stream-10 hmean_copy", 0)->unit, "MB/s");
 	result_set_free(&rs);
 }
 
