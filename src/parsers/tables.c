@@ -345,6 +345,9 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 		c->v = v;
 		return;
 	}
+	/* "~8341": about 8341, no figure measured: not read (and said) */
+	if (tilde)
+		return;
 	if (open == '(') {
 		c->kind = TB_SPREAD;
 		c->v = v;
@@ -1461,6 +1464,7 @@ struct tb_roles {
 struct tb_said {
 	int emitted, bad, settings, derived_rows, pct_heads, noheads, missing;
 	int unlabelled;       /* cells under metric names in rows nothing names as labels */
+	int nofig, nofig_line; /* cells where a figure stands that are none ("1.2e"), the first's line */
 	int checked, wrong;   /* stated % changes checked against the values, those that do not fit */
 	int wrong_line;       /* the first that does not fit: its line, what it says, what the values give */
 	double wrong_said, wrong_got;
@@ -2382,6 +2386,16 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 		}
 		if (c && c->kind == TB_MISS && !t->g[g].derived)
 			said->missing++; /* "n/a", "-", "+++++": nothing to read */
+		/* "1.2e", "~8341 MB/s" where a figure stands: not read, and said */
+		if (!c && !t->g[g].derived) {
+			for (int i = 0; i < r->n; i++)
+				if (r->c[i].kind == TB_WORD && r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end &&
+				    r->c[i].col >= t->keyend) {
+					if (!said->nofig++)
+						said->nofig_line = st->ln[li].no;
+					break;
+				}
+		}
 		if (!c || c->kind != TB_VAL || t->g[g].derived)
 			continue;
 		/* "116.1 (3.2)": the spread written after the value, in its unit */
@@ -2534,15 +2548,18 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 	const struct tb_state *st = p->st;
 	int unread =
 		st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads + said->missing +
-		said->unlabelled;
+		said->unlabelled + said->nofig;
 	char chk[160] = "";
-	if (said->wrong)
+	if (said->nofig)
+		snprintf(chk, sizeof(chk), "; %d cells that are no figure (the first at line %d)", said->nofig,
+			 said->nofig_line);
+	else if (said->wrong)
 		snprintf(chk, sizeof(chk),
 			 "; %d stated changes do not match the values (line %d says %+.2f%%, the values give %+.2f%%)",
 			 said->wrong, said->wrong_line, said->wrong_said, said->wrong_got);
 	else if (said->checked)
 		snprintf(chk, sizeof(chk), "; %d stated changes checked", said->checked);
-	pp_note(p, first, last, !said->wrong, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s%s",
+	pp_note(p, first, last, !said->wrong && !said->nofig, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s%s",
 		st->table_no, nrows,
 		ro->transposed ? "x over columns" : t->spanned ? "labels over metrics" : ro->head_labels ? "labels" : "metrics",
 		labels,
