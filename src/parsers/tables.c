@@ -1093,7 +1093,12 @@ static bool tb_header_misfit(const struct tb_table *t, const struct tb_line *l)
 			if (a >= t->g[g].vcol && a < t->g[g].vend)
 				start = g;
 		}
-		if (over >= 2 && start >= 0 && start != best && !tb_header_words_fit(t, s, a, i))
+		/* names one blank apart, each over its column, unless tabs
+		 * separate the names (a blank is then inside a name) */
+		bool tabs = false;
+		for (size_t k = 0; k < sizeof(l->tab) && !tabs; k++)
+			tabs = l->tab[k] != 0;
+		if (over >= 2 && start >= 0 && start != best && (tabs || !tb_header_words_fit(t, s, a, i)))
 			return true;
 	}
 	return false;
