@@ -37,15 +37,17 @@
  *           fsyncs_per_s /s; latency_avg, latency_max, latency_p95 ms;
  *           prepare_write_bw MiB/s; progress (--report-interval): read_bw,
  *           write_bw, fsyncs_per_s, latency_p95
- *  mail     labels from "2.4.16:" lines, column headers, or kernel-name lines
- *           under "---- (5,10) - ..." headings ("2.6.24-rc2 (5,10)");
- *           dbench lines as above; iozone rows as above; column tables: x from
- *           the first column, x_name/metric/unit guessed from the prose before
- *           the table (clients/procs/threads; throughput; MB/s), else "x"/"value";
- *           mmtests, |-, keyed, robot, transposed and label-row tables; a
- *           stated spread ("116.1 (3.2)", "± 18%") goes to spread with
- *           RP_SPREAD; quoted-printable bodies and wrapped rows are put back
- *           together (docs/parsers.md).
+ *  mail     (also "tables": src/parsers/tables.c) any result table a person
+ *           wrote, geometry then roles: labels from the header, the rows'
+ *           names or the title above; x from a column, a row key
+ *           ("1-groups", "latency-64") or the header ("numjobs=1"); the
+ *           metric from the rows, the title or the prose above; a table whose
+ *           roles cannot be told is said, not read.  dbench lines, bonnie++
+ *           tables and CSV, iozone rows as above, under their label lines
+ *           ("2.4.16:", "2.6.24-rc2 #28 SMP"), a "---- (5,10) - ..." heading's
+ *           setting; a stated spread ("116.1 (3.2)", "± 18%") goes to spread
+ *           with RP_SPREAD; quoted-printable bodies and wrapped rows are put
+ *           back together (docs/parsers.md).
  */
 #ifndef IODASH_PARSER_H
 #define IODASH_PARSER_H
