@@ -2471,48 +2471,109 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 	}
 }
 
-/* The stated % changes of a row ("(   0.00%)" "* -25.93%*" after each
- * label's value, mmtests' cells) against its values: the change of each
- * label against the first, either way round (mmtests turns the sign for
- * what is better lower), within what the figures' rounding allows. */
+/* Half the last digit a cell's figure was written with, in its value's
+ * terms ("7.78": 0.005; "208k": 500). */
+static double tb_cell_ulp(const struct tb_cell *c)
+{
+	const char *t = c->text + strspn(c->text, " ~(*[+-");
+	const char *dot = strchr(t, '.');
+	double ulp = 0.5;
+	for (const char *q = dot ? dot + 1 : NULL; q && isdigit((unsigned char)*q); q++)
+		ulp /= 10;
+	size_t n = strspn(t, "0123456789.,");
+	if (t[n] == 'k' || t[n] == 'K')
+		ulp *= 1e3;
+	else if (t[n] == 'm' || t[n] == 'M')
+		ulp *= 1e6;
+	else if (t[n] == 'g' || t[n] == 'G')
+		ulp *= 1e9;
+	return ulp;
+}
+
+/* Does a stated change s (its cell c) fit base -> other, read any of the
+ * ways tables write one: in % either way round (mmtests turns the sign for
+ * what is better lower), a ratio ("1.05x"), an absolute difference (the
+ * robot's change of a % metric, bloat-o-meter's delta)? */
+static bool tb_change_fits(const struct tb_cell *c, double base, double base_ulp, double other, double other_ulp)
+{
+	if (!(fabs(base) > 0))
+		return true;
+	double s = c->v, sulp = tb_cell_ulp(c);
+	double rel = (other - base) / base * 100;
+	double rtol = sulp + 100 * (other_ulp + base_ulp) / fabs(base) * (1 + fabs(rel) / 100) + 0.011 + fabs(rel) * 0.005;
+	if (fabs(fabs(s) - fabs(rel)) <= rtol)
+		return true;
+	/* cut, not rounded ("+12%" for +12.89%) */
+	if (fabs(rel) >= fabs(s) && fabs(rel) - fabs(s) < 2 * sulp + rtol)
+		return true;
+	if (strchr(c->text, 'x') && fabs(s - other / base) <= sulp + (other_ulp + base_ulp) / fabs(base) * 2 + 0.005)
+		return true;
+	double abs_ = other - base;
+	return !strchr(c->text, '%') && fabs(fabs(s) - fabs(abs_)) <= sulp + other_ulp + base_ulp + 1e-9;
+}
+
+static void tb_said_wrong(struct tb_said *said, int lineno, double stated, double got)
+{
+	if (!said->wrong++) {
+		said->wrong_line = lineno;
+		said->wrong_said = stated;
+		said->wrong_got = got;
+	}
+}
+
+/* The stated changes of a row against its values: mmtests' cells after
+ * each label's value ("(   0.00%)" "* -25.93%*": the change against the
+ * first label), and a derived column ("%diff", "diff", the robot's
+ * "%change", bloat-o-meter's "delta") where the row compares two labels. */
 static void tb_check_changes(const struct tb_table *t, const struct tb_roles *ro, const struct tb_row *r, int lineno,
 			     struct tb_said *said)
 {
-	double base = NAN, base_ulp = 0;
+	double base = NAN, base_ulp = 0, other = NAN, other_ulp = 0;
+	int nvals = 0;
 	for (int g = 0; g < t->ng; g++) {
 		if (t->g[g].derived || (ro->xcol && g <= ro->skip_before))
 			continue;
 		const struct tb_cell *v = tb_group_cell(r, &t->g[g]), *c = NULL;
 		if (!v || v->kind != TB_VAL || !isfinite(v->v))
 			continue;
+		nvals++;
 		/* the change written right after the value, before the next value */
 		for (int i = (int)(v - r->c) + 1; i < r->n && r->c[i].kind != TB_VAL; i++)
-			if (r->c[i].kind == TB_CHG && (strchr(r->c[i].text, '%') || strstr(r->c[i].text, "pct")) &&
-			    (r->c[i].text[0] == '(' || r->c[i].text[0] == '*')) {
+			if (r->c[i].kind == TB_CHG && (strchr(r->c[i].text, '%') || strstr(r->c[i].text, "pct") ||
+						       strchr(r->c[i].text, 'x'))) {
 				c = &r->c[i];
 				break;
 			}
-		/* the half of the last digit written ("7.78": 0.005) */
-		const char *dot = strchr(v->text, '.');
-		double ulp = 0.5;
-		for (const char *q = dot ? dot + 1 : NULL; q && isdigit((unsigned char)*q); q++)
-			ulp /= 10;
+		double ulp = tb_cell_ulp(v);
 		if (isnan(base)) {
 			base = v->v;
 			base_ulp = ulp;
 			continue;
 		}
+		other = v->v;
+		other_ulp = ulp;
 		if (!c || !(fabs(base) > 0))
 			continue;
 		double got = (v->v - base) / base * 100;
-		double tol = 100 * (ulp + base_ulp) / fabs(base) * (1 + fabs(got) / 100) + 0.011 + fabs(got) * 0.005;
 		said->checked++;
-		if (fabs(fabs(c->v) - fabs(got)) > tol) {
-			if (!said->wrong++) {
-				said->wrong_line = lineno;
-				said->wrong_said = c->v;
-				said->wrong_got = got;
-			}
+		if (!tb_change_fits(c, base, base_ulp, v->v, ulp))
+			tb_said_wrong(said, lineno, c->v, got);
+	}
+	/* a derived column comparing the two labels of the row */
+	if (nvals != 2)
+		return;
+	for (int g = 0; g < t->ng; g++) {
+		if (!t->g[g].derived)
+			continue;
+		for (int i = 0; i < r->n; i++) {
+			const struct tb_cell *c = &r->c[i];
+			if ((c->kind != TB_CHG && c->kind != TB_VAL) || !isfinite(c->v) || c->col >= t->g[g].end ||
+			    t->g[g].col >= c->end)
+				continue;
+			said->checked++;
+			if (!tb_change_fits(c, base, base_ulp, other, other_ulp))
+				tb_said_wrong(said, lineno, c->v, (other - base) / base * 100);
+			break;
 		}
 	}
 }

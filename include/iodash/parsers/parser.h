@@ -108,14 +108,16 @@ const char *parser_default_label(const char *path, char *buf, size_t len);
 
 /* How a parser read its input, table by table (the mail parser keeps
  * them): the lines a table spans (1-based), whether it was understood,
- * and in words what was read ("mmtests table: labels vanilla, dirty;
- * metric dbench4_hmean; 8 rows") or why not ("a table, but no header row
- * matched its 2 value columns").  Bounded (PARSER_NOTES_MAX kept). */
+ * and in words what was read ("table 4: 8 rows; labels vanilla, dirty;
+ * x clients; metric dbench4_hmean; ...") or why not ("2 value columns and
+ * no header to tell them apart: not read").  Bounded (PARSER_NOTES_MAX
+ * kept; a note's roles and a stated change that does not fit take up to
+ * 320 characters). */
 #define PARSER_NOTES_MAX 64
 struct parser_note {
 	int first, last;
 	bool understood;
-	char text[240];
+	char text[320];
 };
 size_t parser_notes(const struct parser *p, const struct parser_note **notes);
 /* parser_parse_file() that also copies the notes (notes may be NULL). */
