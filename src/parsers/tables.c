@@ -2481,7 +2481,10 @@ static double tb_cell_ulp(const struct tb_cell *c)
 	for (const char *q = dot ? dot + 1 : NULL; q && isdigit((unsigned char)*q); q++)
 		ulp /= 10;
 	size_t n = strspn(t, "0123456789.,");
-	if (t[n] == 'k' || t[n] == 'K')
+	/* "2.1e+05": the exponent scales the last digit too */
+	if ((t[n] == 'e' || t[n] == 'E') && (isdigit((unsigned char)t[n + 1]) || t[n + 1] == '+' || t[n + 1] == '-'))
+		ulp *= pow(10, atoi(t + n + 1));
+	else if (t[n] == 'k' || t[n] == 'K')
 		ulp *= 1e3;
 	else if (t[n] == 'm' || t[n] == 'M')
 		ulp *= 1e6;
@@ -2530,6 +2533,7 @@ static void tb_check_changes(const struct tb_table *t, const struct tb_roles *ro
 {
 	double base = NAN, base_ulp = 0, other = NAN, other_ulp = 0;
 	int nvals = 0;
+	const struct tb_cell *pending = NULL;
 	for (int g = 0; g < t->ng; g++) {
 		if (t->g[g].derived || (ro->xcol && g <= ro->skip_before))
 			continue;
@@ -2548,8 +2552,15 @@ static void tb_check_changes(const struct tb_table *t, const struct tb_roles *ro
 		if (isnan(base)) {
 			base = v->v;
 			base_ulp = ulp;
+			/* the robot writes the change between the two values:
+			 * after the first, not its own "(0.00%)" */
+			if (c && fabs(c->v) > 0)
+				pending = c;
 			continue;
 		}
+		if (!c && pending)
+			c = pending;
+		pending = NULL;
 		other = v->v;
 		other_ulp = ulp;
 		if (!c || !(fabs(base) > 0))
