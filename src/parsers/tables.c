@@ -1473,6 +1473,7 @@ struct tb_said {
 	int checked, wrong;   /* stated % changes checked against the values, those that do not fit */
 	int wrong_line;       /* the first that does not fit: its line, what it says, what the values give */
 	double wrong_said, wrong_got;
+	bool wrong_ratio;     /* ... a ratio ("1.73x"), not a change in % */
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
@@ -2484,6 +2485,8 @@ static double tb_cell_ulp(const struct tb_cell *c)
 	/* "2.1e+05": the exponent scales the last digit too */
 	if ((t[n] == 'e' || t[n] == 'E') && (isdigit((unsigned char)t[n + 1]) || t[n + 1] == '+' || t[n + 1] == '-'))
 		ulp *= pow(10, atoi(t + n + 1));
+	else if (isalpha((unsigned char)t[n + (t[n] != 0)]))
+		; /* a unit ("300.2MB/s"), no count suffix */
 	else if (t[n] == 'k' || t[n] == 'K')
 		ulp *= 1e3;
 	else if (t[n] == 'm' || t[n] == 'M')
@@ -2632,8 +2635,9 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 			 said->nofig_line);
 	else if (said->wrong)
 		snprintf(chk, sizeof(chk),
-			 "; %d stated changes do not match the values (line %d says %+.2f%%, the values give %+.2f%%)",
-			 said->wrong, said->wrong_line, said->wrong_said, said->wrong_got);
+			 "; %d stated changes do not match the values (line %d says %+.2f%s, the values give %+.2f%s)",
+			 said->wrong, said->wrong_line, said->wrong_said, said->wrong_ratio ? "x" : "%",
+			 said->wrong_got, said->wrong_ratio ? "x" : "%");
 	else if (said->checked)
 		snprintf(chk, sizeof(chk), "; %d stated changes checked", said->checked);
 	pp_note(p, first, last, !said->wrong && !said->nofig, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s%s",
@@ -2747,6 +2751,63 @@ static bool tb_only_percent_column(struct tb_state *st, const struct tb_table *t
 		rows++;
 	}
 	return rows >= 1;
+}
+
+/* A transposed table of two label rows and a derived row under them
+ * ("speed-up(times):  0.99  0.91 ..."): each of its cells against the two
+ * rows' figures of its column (a ratio where the row says times or
+ * speed-up, else a change). */
+static void tb_check_derived_row(struct tb_state *st, const struct tb_table *t, struct tb_said *said)
+{
+	int lab[2], nl = 0, der = -1;
+	for (int li = t->first; li <= t->last + 1 && li < st->n; li++) {
+		if (!st->ln[li].s[0] || tb_is_rule(st->ln[li].s))
+			continue;
+		tb_cells(st->ln[li].s, &st->rows[0]);
+		if (!st->rows[0].n || st->rows[0].c[0].kind != TB_WORD)
+			continue;
+		char first[RP_LABEL_LEN];
+		pp_strlcpy(first, st->rows[0].c[0].text, sizeof(first));
+		char *par = strchr(first, '(');
+		if (par && par > first)
+			*par = 0;
+		if (tb_head_derived(first) || strstr(first, "speed"))
+			der = li;
+		else if (nl < 2)
+			lab[nl++] = li;
+	}
+	if (nl != 2 || der < 0)
+		return;
+	bool ratio = strstr(st->ln[der].s, "times") || strstr(st->ln[der].s, "speed") || strstr(st->ln[der].s, "ratio");
+	struct tb_row *a = &st->rows[0], *b = &st->rows[1];
+	for (int g = 0; g < t->ng; g++) {
+		tb_cells(st->ln[lab[0]].s, a);
+		const struct tb_cell *va = tb_group_cell(a, &t->g[g]);
+		tb_cells(st->ln[lab[1]].s, b);
+		const struct tb_cell *vb = tb_group_cell(b, &t->g[g]);
+		if (!va || !vb || va->kind != TB_VAL || vb->kind != TB_VAL || !(fabs(va->v) > 0))
+			continue;
+		double base = va->v, bu = tb_cell_ulp(va), other = vb->v, ou = tb_cell_ulp(vb);
+		tb_cells(st->ln[der].s, b);
+		const struct tb_cell *d = NULL;
+		for (int i = 1; i < b->n && !d; i++)
+			if ((b->c[i].kind == TB_VAL || b->c[i].kind == TB_CHG) && b->c[i].col < t->g[g].vend + 2 &&
+			    t->g[g].vcol < b->c[i].end + 2)
+				d = &b->c[i];
+		if (!d || !isfinite(d->v))
+			continue;
+		said->checked++;
+		double got = ratio ? other / base : (other - base) / base * 100;
+		double su = tb_cell_ulp(d);
+		bool fits = ratio ? fabs(d->v - got) <= su + (ou + bu) / fabs(base) * 2 + 0.005
+				  : tb_change_fits(d, base, bu, other, ou);
+		if (!fits && !said->wrong++) {
+			said->wrong_line = st->ln[der].no;
+			said->wrong_said = d->v;
+			said->wrong_got = got;
+			said->wrong_ratio = ratio;
+		}
+	}
 }
 
 /* Read one table whose rows are st->ln[first..last]. */
@@ -2870,6 +2931,8 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 				tb_check_changes(t, &ro, &st->rows[0], st->ln[li].no, &said);
 			}
 		}
+	if (ro.transposed)
+		tb_check_derived_row(st, t, &said);
 	if (!said.emitted && said.unlabelled && ro.heads_undecided) {
 		pp_note(p, first, last, false,
 			"lines %d-%d: names over the columns and on the rows, and nothing says which of them is what is "

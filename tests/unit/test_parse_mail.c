@@ -1074,17 +1074,19 @@ static void test_mail_spread_unit_cells_and_transposed(void **st)
 	assert_double_equal(find(&rs, "patched", 0, "write throughput", 8)->value, 330, 0);
 	assert_int_equal(count(&rs, "%change", -1, NULL), 0);
 	assert_int_equal(count(&rs, "base", -1, NULL), 4);
-	/* the notes: the rows of each table, the derived column and the "-"
-	 * cell said (tables.c does not check the "%change" row against the
-	 * values, as mail.c did) */
+	/* the notes: the first table's changes fit; the last "+1.0%" does not
+	 * (300.2 -> 330.0 is +9.93%) */
 	assert_int_equal(nn, 2);
 	assert_int_equal(notes[0].first, 4);
 	assert_int_equal(notes[0].last, 7);
 	assert_true(notes[0].understood);
-	assert_non_null(strstr(notes[0].text, "1 derived cols/rows skipped; 7 read, 1 not read (n/a cells)"));
+	assert_non_null(strstr(notes[0].text, "1 derived cols/rows skipped; 7 read, 1 not read (n/a cells); 3 stated "
+					      "changes checked"));
 	assert_int_equal(notes[1].first, 11);
 	assert_int_equal(notes[1].last, 12);
+	assert_false(notes[1].understood);
 	assert_non_null(strstr(notes[1].text, "x over columns 1, 2, 4, 8; x threads"));
+	assert_non_null(strstr(notes[1].text, "(line 13 says +1.00%, the values give +9.93%)"));
 	parser_free(p);
 	result_set_free(&rs);
 }
@@ -1302,13 +1304,14 @@ static void test_mail_transposed_iozone_titles(void **st)
 		assert_int_equal(q->first, 169 + 6 * k);
 		assert_int_equal(q->last, 171 + 6 * k);
 		assert_non_null(strstr(q->text, "3 rows; x over columns 1, 2, 4, 8, 10, 20, 30, 40, 50, 60, 70, 80; x threads"));
-		assert_non_null(strstr(q->text, "1 derived cols/rows skipped; 24 read, 0 not read"));
+		assert_non_null(strstr(q->text, "1 derived cols/rows skipped; 24 read, 0 not read; 12 stated changes checked"));
 	}
 	result_set_free(&rs);
 }
 
 /* The same post with one speed-up cell altered (Readers at 50 threads
- * "1.37" made "1.73"; the values give 1.365): a derived row, never read. */
+ * "1.37" made "1.73"; the values give 1.365): a derived row, never read,
+ * and said, with its line. */
 static void alter_speedup(const char *line, FILE *o)
 {
 	static int n;
@@ -1337,10 +1340,14 @@ static void test_mail_transposed_derived_row_checked(void **st)
 	unlink(path);
 	assert_int_equal(rc, 0);
 	assert_int_equal(nn, 13);
-	/* the derived row is skipped, never read: the altered cell changes
-	 * no point (tables.c does not check it against the values, as mail.c
-	 * did) */
-	assert_non_null(strstr(notes[8].text, "1 derived cols/rows skipped"));
+	/* the derived row is skipped, never read: the altered cell changes no
+	 * point, and is said */
+	assert_true(notes[7].understood);
+	assert_false(notes[8].understood);
+	assert_int_equal(notes[8].first, 181);
+	assert_non_null(strstr(notes[8].text, "1 stated changes do not match the values (line 183 says +1.73x, the values "
+					      "give +1.37x)"));
+	assert_true(notes[9].understood);
 	check_pt(&rs, "patched", "readers", "threads", 50, 29192810);
 	struct result_set orig;
 	parse(MAIL "thp-pagecache-iozone-threads-transposed-2013.txt", NULL, &orig);
