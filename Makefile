@@ -87,16 +87,6 @@ deps-build:
 iodash: $(B)/src/main.o $(LIB_OBJ)
 	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# iodash with issue 28's table reader (src/parsers/tables.c) reading mails
-# in the place of mail.c: not yet the one built, it is measured on
-# tests/fixtures/tables/ until it reads all that mail.c reads.
-$(B)/tables/parser.o: src/parsers/parser.c $(B)/src/parsers/parser.o
-	@mkdir -p $(dir $@)
-	$(call say,CC,$<) $(CC) $(ALL_CFLAGS) -DIODASH_TABLES_READER -c -o $@ $<
-
-iodash-tables: $(B)/src/main.o $(filter-out $(B)/src/parsers/parser.o,$(LIB_OBJ)) $(B)/tables/parser.o
-	$(call say,LINK,$@) $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-
 $(B)/libiodash.a: $(LIB_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
@@ -169,10 +159,9 @@ run: deps-build
 
 # All tests: unit (plain, ASan+UBSan and TSan), end-to-end through tmux and
 # the real benchmarks (the threaded ones also under TSan), and a short fuzz
-# of every reader of outside input; iodash-tables (issue 28's reader in the
-# place of mail.c) so that its working half is held to its floor.
+# of every reader of outside input.
 check: deps
-	$(MAKE) all iodash-tables unit asan tsan fuzz-build
+	$(MAKE) all unit asan tsan fuzz-build
 	tests/run-all.sh
 
 test: check

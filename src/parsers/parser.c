@@ -21,23 +21,9 @@
  * from its ops.  The order is the order sniffing tries them in. */
 static const struct parser_ops *const all_ops[] = {
 	&parser_dbench_ops, &parser_fio_ops, &parser_iozone_ops, &parser_bonnie_ops,
-#ifdef IODASH_TABLES_READER
-	/* `make iodash-tables`: issue 28's table reader reads mails */
-	&parser_sysbench_ops, &parser_tables_mail_ops, &parser_tables_ops, &parser_auto_ops,
-#else
 	&parser_sysbench_ops, &parser_mail_ops, &parser_tables_ops, &parser_auto_ops,
-#endif
 };
 
-/* Whether the mail reader labels a tool's tables by the titles over them
- * (tables.c passes "Kernel 2.5.43" to bonnie's reader; mail.c reads such
- * a bonnie++ table as a table of its own, K/sec for labels): only then is
- * a file with titled tool outputs a mail. */
-#ifdef IODASH_TABLES_READER
-#define MAIL_LABELS_TOOL_TABLES 1
-#else
-#define MAIL_LABELS_TOOL_TABLES 0
-#endif
 #define N_OPS (sizeof(all_ops) / sizeof(all_ops[0]))
 
 bool parser_metric_is_headline(const char *metric)
@@ -638,7 +624,7 @@ static const char *parser_guess_file(const char *buf, size_t len, int *ntools)
 		/* "Kernel 2.5.43" underlined with "=====": a title a person wrote
 		 * over what follows (no tool underlines with '=') */
 		bool rule = n >= 3 && strspn(t, "=") == n;
-		if (MAIL_LABELS_TOOL_TABLES && rule && prev[0] && !auto_sniff(prev)) {
+		if (rule && prev[0] && !auto_sniff(prev)) {
 			bool letter = false;
 			for (const char *q = prev; *q; q++)
 				letter = letter || (*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z');

@@ -103,8 +103,7 @@ void pp_note(struct parser *p, int first, int last, bool understood, const char 
 
 /* The ops of every parser (one file each). */
 extern const struct parser_ops parser_dbench_ops, parser_fio_ops, parser_iozone_ops,
-	parser_bonnie_ops, parser_sysbench_ops, parser_mail_ops, parser_tables_ops, parser_auto_ops,
-	parser_tables_mail_ops;
+	parser_bonnie_ops, parser_sysbench_ops, parser_mail_ops, parser_tables_ops, parser_auto_ops;
 
 const struct parser_ops *pp_ops_by_name(const char *name);
 /* Feed one assembled line to p (the auto parser replays into its child). */

@@ -39,6 +39,8 @@ struct tb_cell {
 	char text[64];
 	char name[RP_NAME_LEN]; /* "IOPS" of IOPS=11.1k: the cell names its metric */
 	int group;            /* the column group it falls in, -1 none */
+	bool cut;             /* text longer than text[]: cut, so never a name */
+	double spread;        /* TB_VAL: its stated spread ("± 18%", "(3.2)" after it) in its unit, NaN none */
 };
 
 struct tb_row {
@@ -67,6 +69,8 @@ struct tb_state {
 	struct tb_key { unsigned h; int table; } keys[TB_KEYS]; /* points' keys, by table */
 	int nkeys;
 	int longnames;        /* cells of the table being read left out: a name too long */
+	char punit[RP_UNIT_LEN]; /* the unit the prose gives the table being read's bare figures */
+	bool apart;           /* the table being read repeats an earlier one's keys: its points get "table N" */
 	int pctlabels;        /* ... or a label with a '%' */
 	struct bonnie_table bt; /* bonnie++'s tables are read by bonnie's reader */
 };
@@ -173,7 +177,7 @@ static bool tb_is_unit(const char *w, size_t n)
 {
 	static const char *const units[] = { "iops", "IOPS", "MB/s", "MiB/s", "KB/s", "KiB/s", "kB/s", "GB/s",
 		"GiB/s", "MB/sec", "KB/sec", "ms", "us", "ns", "s", "sec", "secs", "min", "mins", "Mb/sec", "op/s",
-		"ops/s", "files/sec", "MBit/sec", "usec", "msec", NULL };
+		"ops/s", "files/sec", "MBit/sec", "usec", "msec", "KIOPS", "kiops", NULL };
 	for (size_t i = 0; units[i]; i++)
 		if (strlen(units[i]) == n && !memcmp(units[i], w, n))
 			return true;
@@ -240,6 +244,8 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 	size_t k = n < sizeof(c->text) - 1 ? n : sizeof(c->text) - 1;
 	memcpy(c->text, s, k);
 	c->text[k] = 0;
+	c->cut = k < n;
+	c->spread = NAN;
 	c->kind = TB_WORD;
 	c->unit[0] = 0;
 	c->name[0] = 0;
@@ -277,6 +283,16 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 					c->kind = TB_WORD; /* a key: x */
 					c->unit[0] = 0;
 				}
+				/* fio's job options ("fio ioengine=pvsync2 numjobs=4
+				 * direct=1"): how the run was made, never a result */
+				static const char *const opts[] = { "numjobs", "iodepth", "direct", "buffered", "size",
+					"runtime", "ramp_time", "nrfiles", "filesize", "loops", "thinktime",
+					"iodepth_batch", "rwmixread", "rwmixwrite", "hipri", "sqthread_poll", NULL };
+				for (size_t o = 0; opts[o]; o++)
+					if (!strcmp(c->name, opts[o])) {
+						c->kind = TB_WORD;
+						c->unit[0] = 0;
+					}
 				return;
 			}
 		}
@@ -329,6 +345,9 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 		c->v = v;
 		return;
 	}
+	/* "~8341": about 8341, no figure measured: not read (and said) */
+	if (tilde)
+		return;
 	if (open == '(') {
 		c->kind = TB_SPREAD;
 		c->v = v;
@@ -448,7 +467,17 @@ static int tb_cells(const char *s, struct tb_row *r)
 				i++;
 			}
 			if (r->n && r->c[r->n - 1].kind == TB_VAL) {
-				r->c[r->n - 1].end = sb;
+				/* "± 18%": 18 % of the value; "± 312", "+- 4": in its unit */
+				struct tb_cell *vc = &r->c[r->n - 1];
+				const char *q = s + a + (first == PM ? 1 : 2);
+				while (q < s + sb && *q == ' ')
+					q++;
+				double sv;
+				bool suf;
+				size_t u = tb_number(q, (size_t)(s + sb - q), &sv, &suf);
+				if (u && isfinite(vc->v))
+					vc->spread = q + u < s + sb && q[u] == '%' ? fabs(vc->v) * sv / 100 : sv;
+				vc->end = sb;
 				continue;
 			}
 			c->end = sb;
@@ -460,6 +489,16 @@ static int tb_cells(const char *s, struct tb_row *r)
 		}
 		const char *close = memchr(s + a, ']', (size_t)(b - a));
 		tb_type(c, s + a, close && first == '[' ? (size_t)(close + 1 - (s + a)) : (size_t)(b - a));
+		/* "[ -9.11](11.93)": the spread after the change, kept on it */
+		if (close && first == '[' && close + 1 < s + b && close[1] == '(') {
+			double sv;
+			bool suf;
+			const char *q = close + 2;
+			while (q < s + b && *q == ' ')
+				q++;
+			if (tb_number(q, (size_t)(s + b - q), &sv, &suf))
+				c->spread = sv;
+		}
 		/* a unit word after a value: "7k iops", "0.2 s", "8667.792 MB/s" */
 		if (c->kind == TB_VAL && !c->unit[0] && i + 1 < nw &&
 		    tb_is_unit(s + w[i + 1].a, (size_t)(w[i + 1].b - w[i + 1].a))) {
@@ -555,6 +594,21 @@ static bool tb_is_named_header(const char *s)
 static bool tb_is_row(const struct tb_row *r, const char *s)
 {
 	if (r->nval < 1 || r->n < 2)
+		return false;
+	/* "$ modprobe brd rd_size=10485760", "set size 5120 524288" (a
+	 * benchmark's script), bloat-o-meter's "Total: Before=..., After=...":
+	 * a command or a summary, not a row */
+	{
+		const char *b = s + strspn(s, " ");
+		static const char *const verbs[] = { "$ ", "# ", "set ", "echo ", "modprobe ", "mount ", "mkfs",
+			"sysctl ", "insmod ", "export ", "Total: Before=", NULL };
+		for (size_t v = 0; verbs[v]; v++)
+			if (!strncmp(b, verbs[v], strlen(verbs[v])))
+				return false;
+	}
+	/* "- 10 runs": a bullet of a list, not a row */
+	if (r->nval == 1 && (!strncmp(s + strspn(s, " "), "- ", 2) || !strncmp(s + strspn(s, " "), "* ", 2)) &&
+	    r->nword >= 1)
 		return false;
 	/* "1. one thread", "2) with the patch": a list, not a row */
 	size_t l0 = strlen(r->c[0].text);
@@ -653,6 +707,12 @@ struct tb_table {
 	int keyend;       /* columns before this are the row's keys */
 	int namecol, nameend; /* a key column of names and numbers ("6.1", "6.1+patch"): all names */
 	int tailcol;      /* columns from this on name the row too */
+	bool cv;          /* a head says its cells end in the coefficient of variation ("tip[pct imp](CV)") */
+	/* what the prose right above says the figures are: "The first
+	 * column is dbench clients.  The numbers are throughput in MB/sec." */
+	char pxname[RP_NAME_LEN], pmetric[RP_NAME_LEN], punit[RP_UNIT_LEN];
+	char pbench[RP_NAME_LEN]; /* "We also ran tbench on ...": the benchmark */
+	char pxnear[RP_NAME_LEN]; /* "... up to ncpusx8 clients": x, from the paragraph right above */
 };
 
 static bool tb_word_is_stat(const char *w)
@@ -742,11 +802,34 @@ static bool tb_head_statistic(const char *h)
 }
 
 /* Header words that name what a column measures, not what is compared. */
+/* Is w[0, n) a commit id ("91caa5ae2424": 7 or more hex digits, both
+ * figures and letters)? */
+static bool tb_commit_id(const char *w, size_t n)
+{
+	size_t digits = 0, letters = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!isxdigit((unsigned char)w[i]))
+			return false;
+		digits += isdigit((unsigned char)w[i]) != 0;
+		letters += isalpha((unsigned char)w[i]) != 0;
+	}
+	return n >= 7 && digits && letters;
+}
+
+/* A bracket in a head that holds a commit id ("tip (91caa5ae2424)"):
+ * the head names a tree, not a unit. */
+static bool tb_head_commit_bracket(const char *h)
+{
+	const char *b = strchr(h, '(');
+	return b && tb_commit_id(b + 1, strcspn(b + 1, ")")) && b[1 + strcspn(b + 1, ")")] == ')';
+}
+
 static bool tb_head_metricish(const char *h)
 {
 	const char *sl = strchr(h, '/');
 	const char *last = strrchr(h, ' ');
-	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || strchr(h, '(') || tb_head_statistic(h) ||
+	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || (strchr(h, '(') && !tb_head_commit_bracket(h)) ||
+	    tb_head_statistic(h) ||
 	    (last && tb_head_statistic(last + 1)))
 		return true;
 	static const char *const words[] = { "count", "size", "time", "write", "rewrite", "read", "reread",
@@ -816,7 +899,9 @@ static void tb_metric_name(const char *s, char *out, size_t len)
 	bool us = false;
 	for (; *s && k + 1 < len; s++) {
 		unsigned char c = (unsigned char)*s;
-		if (isalnum(c) || c == '.' || c == '-' || c == '%' || c == '/' || c == '_') {
+		/* a ':' inside a name is the name's ("sched_debug.cfs_rq:/.util_est.avg") */
+		if (isalnum(c) || c == '.' || c == '-' || c == '%' || c == '/' || c == '_' ||
+		    (c == ':' && k && s[1] && s[1] != ' ')) {
 			out[k++] = (char)tolower(c);
 			us = false;
 		} else if (!us && k) {
@@ -869,10 +954,16 @@ static void tb_title_label_raw(const char *s, char *out, size_t len)
 {
 	while (*s == ' ' || *s == '\'' || *s == '*' || *s == '[' || *s == '#')
 		s++;
+	/* "[1] Performance in KIOPS:": a footnote's number */
+	if (isdigit((unsigned char)*s) && s[strspn(s, "0123456789")] == ']')
+		s += strspn(s, "0123456789") + 1 + (s[strspn(s, "0123456789") + 1] == ' ');
 	/* "---- (5,10) - default": the heading after the rule's dashes */
 	size_t d = strspn(s, "-");
 	if (d >= 3 && s[d] == ' ')
 		s += d + strspn(s + d, " ");
+	/* "- 10 runs": a list's bullet */
+	if (d == 1 && s[1] == ' ')
+		s += 1 + strspn(s + 1, " ");
 	size_t n = strlen(s);
 	while (n && strchr(" :,'*]", s[n - 1]))
 		n--;
@@ -942,6 +1033,34 @@ static int tb_pipe_field(const char *s, int col)
 }
 
 static bool tb_next_cell(const char *s, int *i, int *a);
+static bool tb_next_word(const char *s, int *i, int *a);
+static bool tb_title_word(const char **q, char *w, size_t len, const char *trim);
+static bool tb_bench_word(const char *w, char *out, size_t len);
+static bool tb_spread_line(struct tb_state *st, int li);
+
+/* Do the blank-separated words of s[a, b) each fall over one value
+ * column, no two over the same one ("bs hipri=0 hipri=1" over "4k
+ * 149,426 170,763": names one blank apart, each right over its column)?
+ * Then the cell is a row of names, not one name over two columns. */
+static bool tb_header_words_fit(const struct tb_table *t, const char *s, int a, int b)
+{
+	int last = -1, words = 0;
+	for (int i = a, w; i < b && tb_next_word(s, &i, &w);) {
+		int e = i < b ? i : b, in = -1, n = 0;
+		for (int g = 0; g < t->ng; g++) {
+			int lo = w > t->g[g].col ? w : t->g[g].col, hi = e < t->g[g].end ? e : t->g[g].end;
+			if (hi > lo) {
+				n++;
+				in = g;
+			}
+		}
+		if (n != 1 || in <= last)
+			return false;
+		last = in;
+		words++;
+	}
+	return words >= 2;
+}
 
 /* Does a name of header line l (cut at two blanks or a tab) stand over
  * two value columns, starting in one and mostly over the other ("num
@@ -974,7 +1093,12 @@ static bool tb_header_misfit(const struct tb_table *t, const struct tb_line *l)
 			if (a >= t->g[g].vcol && a < t->g[g].vend)
 				start = g;
 		}
-		if (over >= 2 && start >= 0 && start != best)
+		/* names one blank apart, each over its column, unless tabs
+		 * separate the names (a blank is then inside a name) */
+		bool tabs = false;
+		for (size_t k = 0; k < sizeof(l->tab) && !tabs; k++)
+			tabs = l->tab[k] != 0;
+		if (over >= 2 && start >= 0 && start != best && (tabs || !tb_header_words_fit(t, s, a, i)))
 			return true;
 	}
 	return false;
@@ -1013,6 +1137,7 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 		}
 		return;
 	}
+	int prev_g = -1, prev_end = -2;   /* the group the last word went to, where it ended */
 	while (s[i]) {
 		while (s[i] == ' ' || s[i] == '|')
 			i++;
@@ -1044,6 +1169,12 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 				best = g;
 			}
 		}
+		/* "2000 files by 1M": a name's words one blank apart go on past
+		 * its column, and stay the name of the column it began over */
+		if (bo == 0 && prev_g >= 0 && prev_end + 1 == a) {
+			best = prev_g;
+			bo = 1;
+		}
 		for (int g = 0, near = 1 << 30; bo == 0 && g < t->ng; g++) {
 			int d = a >= t->g[g].end ? a - t->g[g].end + 1 : t->g[g].col - b + 1;
 			if (d < near) {
@@ -1066,6 +1197,8 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 				continue;
 			}
 		}
+		prev_g = best;
+		prev_end = b;
 		char *h = t->g[best].head;
 		size_t hl = strlen(h), wl = (size_t)(b - a);
 		if (hl && hl + 1 < sizeof(t->g[best].head)) {
@@ -1163,7 +1296,10 @@ static void tb_row_key(const struct tb_row *r, const struct tb_table *t, char *s
 		if (!*has_x && used && c->text[used] == '-') {
 			*x = v;
 			*has_x = true;
-			if (!name[0])
+			/* "1-groups:", "16-threads": the word names x, not a metric */
+			if (tb_x_word(c->text + used + 1))
+				tb_metric_name(c->text + used + 1, xname, xl);
+			else if (!name[0])
 				pp_strlcpy(name, c->text + used + 1, nl);
 			continue;
 		}
@@ -1222,7 +1358,10 @@ static bool tb_label_derived(const char *label)
 			w[--k] = 0;
 		static const char *const words[] = { "diff", "difference", "delta", "change", "changes", "speedup",
 			"speed-up", "gain", NULL };
-		for (size_t i = 0; words[i]; i++)
+		/* "Baseline diff files": "diff" before a noun says different */
+		const char *nx = q + n + strspn(q + n, " ");
+		bool adjective = !strcasecmp(w, "diff") && isalpha((unsigned char)*nx);
+		for (size_t i = 0; words[i] && !adjective; i++)
 			if (!strcasecmp(w, words[i]))
 				return true;
 		q += n;
@@ -1269,7 +1408,10 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 		st->pctlabels++;
 		return;
 	}
-	if (tb_key_table(st, label, setting, metric, x) != st->table_no) {
+	/* once one point of the table is another table's, all that follow
+	 * are kept apart too (a table is never half pooled) */
+	if (tb_key_table(st, label, setting, metric, x) != st->table_no || st->apart) {
+		st->apart = true;
 		snprintf(set, sizeof(set), "%.*s%stable %d", RP_LABEL_LEN - 16, setting, setting[0] ? ", " : "",
 			 st->table_no % 10000);
 		setting = set;
@@ -1289,8 +1431,12 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 	pt.x = x;
 	pp_strlcpy(pt.metric, metric, sizeof(pt.metric));
 	pt.value = c->v;
-	pp_strlcpy(pt.unit, c->unit, sizeof(pt.unit));
+	pp_strlcpy(pt.unit, c->unit[0] ? c->unit : st->punit, sizeof(pt.unit));
 	pt.flags = RP_FINAL;
+	if (isfinite(c->spread) && c->spread >= 0) {
+		pt.spread = c->spread;
+		pt.flags |= RP_SPREAD;
+	}
 	pp_emit_point(p, &pt);
 }
 
@@ -1313,12 +1459,21 @@ struct tb_roles {
 	bool label_words;     /* every row's first name is a label word or a version */
 	bool heads_undecided; /* names over the columns and on the rows, neither said to be labels */
 	char txname[RP_NAME_LEN], tmetric[RP_NAME_LEN], xname[RP_NAME_LEN];
+	/* the benchmark the prose names: the metric's first name where the
+	 * rows hold statistics ("Hmean 1"), not where they name the metric
+	 * themselves ("randread 4k") */
+	char bench[RP_NAME_LEN];
 };
 
 /* What was read from it, for its note. */
 struct tb_said {
 	int emitted, bad, settings, derived_rows, pct_heads, noheads, missing;
 	int unlabelled;       /* cells under metric names in rows nothing names as labels */
+	int nofig, nofig_line; /* cells where a figure stands that are none ("1.2e"), the first's line */
+	int checked, wrong;   /* stated % changes checked against the values, those that do not fit */
+	int wrong_line;       /* the first that does not fit: its line, what it says, what the values give */
+	double wrong_said, wrong_got;
+	bool wrong_ratio;     /* ... a ratio ("1.73x"), not a change in % */
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
@@ -1525,6 +1680,66 @@ static bool tb_rule_heads(struct tb_state *st, struct tb_table *t)
 	return true;
 }
 
+/* A header line of x values only ("numjobs=1  numjobs=2  numjobs=4"), as
+ * many as the table's value columns: each goes to its column in order.
+ * False (nothing set) when the line is not one. */
+static bool tb_header_x_values(struct tb_table *t, const char *s)
+{
+	int nv = 0, nw = 0;
+	for (int g = 0; g < t->ng; g++)
+		nv += !t->g[g].derived && t->g[g].nval;
+	char first[RP_NAME_LEN] = "", w[RP_LABEL_LEN];
+	for (const char *q = s; tb_title_word(&q, w, sizeof(w), "");) {
+		char *eq = strchr(w, '=');
+		double v;
+		if (!eq || eq == w || !pp_is_number(eq + 1, &v))
+			return false;
+		*eq = 0;
+		if (first[0] && strcmp(first, w))
+			return false;
+		pp_strlcpy(first, w, sizeof(first));
+		nw++;
+	}
+	if (nw < 2 || nw != nv)
+		return false;
+	const char *q = s;
+	for (int g = 0; g < t->ng; g++) {
+		if (t->g[g].derived || !t->g[g].nval)
+			continue;
+		tb_title_word(&q, t->g[g].head, sizeof(t->g[g].head), "");
+	}
+	return true;
+}
+
+/* A header with as many words as every row has cells: the words after
+ * the row's keys go to the value columns in order.  False (nothing set)
+ * when the counts differ anywhere. */
+static bool tb_header_in_order(struct tb_state *st, struct tb_table *t, const char *s)
+{
+	int nw = 0, nv = 0;
+	char w[RP_LABEL_LEN];
+	for (const char *q = s; tb_title_word(&q, w, sizeof(w), "");)
+		nw++;
+	for (int g = 0; g < t->ng; g++) {
+		if (t->g[g].derived || t->g[g].nchg)
+			return false;
+		nv++;
+	}
+	struct tb_row *r = &st->rows[1];
+	for (int li = t->first; li <= t->last; li++)
+		if (st->ln[li].s[0] && !tb_is_rule(st->ln[li].s) && tb_cells(st->ln[li].s, r) != nw)
+			return false;
+	int keys = nw - nv;
+	if (nv < 2 || keys < 0)
+		return false;
+	const char *q = s;
+	for (int k = 0; k < keys; k++)
+		tb_title_word(&q, w, sizeof(w), "");
+	for (int g = 0; g < t->ng; g++)
+		tb_title_word(&q, t->g[g].head, sizeof(t->g[g].head), "");
+	return true;
+}
+
 /* Header lines: their words on the groups (or the keys); the keys' head
  * into keyhead. */
 static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen)
@@ -1552,6 +1767,17 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 		}
 		ruled = true;
 	}
+	/* "numjobs=1  numjobs=2 ..." over as many value columns, wherever the
+	 * author's blanks put it: a header of x values, one a column in order */
+	if (!ruled && !piped && t->nhead == 1 && tb_header_x_values(t, st->ln[t->head[0]].s))
+		ruled = true;
+	/* one name a cell of every row, the names not over their columns
+	 * ("rw  bs  long1 long2 ..." over "randread 4k 1 2"): by order */
+	if (!ruled && !piped && t->nhead == 1 && t->ng &&
+	    (tb_header_misfit(t, &st->ln[t->head[0]]) ||
+	     (int)strlen(st->ln[t->head[0]].s) > t->g[t->ng - 1].end + 4) &&
+	    tb_header_in_order(st, t, st->ln[t->head[0]].s))
+		ruled = true;
 	for (int h = 0; h < t->nhead; h++) {
 		if (!ruled && !piped && h + 1 < t->nhead && tb_header_span_line(t, st->ln[t->head[h]].s))
 			continue;
@@ -1565,6 +1791,8 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 	 * [its change], (its spread)): the name alone is the head */
 	for (int g = 0; g < t->ng; g++) {
 		char *br = strchr(t->g[g].head, '[');
+		/* "...](CV)": the figure in brackets is the coefficient of variation, in % */
+		t->cv = t->cv || strstr(t->g[g].head, "](CV)");
 		if (br && br > t->g[g].head && br[-1] != ' ' && strchr(br, ']'))
 			*br = 0;
 	}
@@ -1581,6 +1809,15 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 		 * ("vanilla" over a long "SeqRead-MB/sec-16") names a label */
 		if ((int)e <= t->keyend && e > k)
 			pp_strlcpy(keyhead, s + k, e - k + 1 < klen ? e - k + 1 : klen);
+		/* "#workers: tip (91caa5ae2424)": x's name glued by one blank to
+		 * the first label, itself over the keys */
+		size_t w = k + strcspn(s + k, " ");
+		char word[RP_NAME_LEN];
+		pp_strlcpy_span(word, sizeof(word), s + k, w - k);
+		if (!keyhead[0] && w > k + 1 && s[w - 1] == ':' && (int)w <= t->keyend + 2 && tb_x_word(word)) {
+			word[strlen(word) - 1] = 0;
+			pp_strlcpy(keyhead, word + (word[0] == '#'), klen);
+		}
 	}
 }
 
@@ -1778,17 +2015,43 @@ static bool tb_heads_name_labels(const struct tb_table *t, const struct tb_roles
 		const char *h = t->g[g].head;
 		if (t->g[g].derived || !h[0])
 			continue;
-		if (tb_title_is_label(h))
-			return true;
-		size_t n = 0, digits = 0, letters = 0;
-		for (; isxdigit((unsigned char)h[n]); n++) {
-			digits += isdigit((unsigned char)h[n]) != 0;
-			letters += isalpha((unsigned char)h[n]) != 0;
-		}
-		if (n >= 7 && !h[n] && digits && letters)
+		if (tb_title_is_label(h) || tb_commit_id(h, strlen(h)) || tb_head_commit_bracket(h))
 			return true;
 	}
 	return false;
+}
+
+/* A title that ends in a rate in brackets ("throughput (files/sec)"):
+ * the unit ("files/s") into unit (unless one is set); false when none. */
+static bool tb_title_bracket_unit(const char *title, char *unit, size_t len)
+{
+	const char *b = strchr(title, '(');
+	size_t n = b ? strcspn(b + 1, ")") : 0;
+	if (!b || b == title || !n || b[1 + n] != ')' || b[2 + n] || !memchr(b + 1, '/', n) || memchr(b + 1, ' ', n))
+		return false;
+	/* "/sec" is "/s", as a cell's unit is named */
+	size_t un = n > 4 && !strncmp(b + 1 + n - 4, "/sec", 4) ? n - 2 : n;
+	char u[RP_UNIT_LEN];
+	pp_strlcpy_span(u, sizeof(u), b + 1, un);
+	if (!unit[0])
+		pp_strlcpy(unit, u, len);
+	return true;
+}
+
+/* A title that ends "in UNIT" ("Performance in KIOPS"): the unit into
+ * unit (unless one is set); false when it names none. */
+static bool tb_title_unit(const char *title, char *unit, size_t len)
+{
+	const char *q = strstr(title, " in ");
+	if (!q || strstr(q + 4, " in "))
+		return false;
+	q += 4;
+	size_t n = strcspn(q, " :),");
+	if (!n || q[n] || !tb_is_unit(q, n))
+		return false;
+	if (!unit[0])
+		pp_strlcpy(unit, q, len);
+	return true;
 }
 
 /* The roles: the header names what is compared, or what is measured (and
@@ -1797,7 +2060,12 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 {
 	int metricish = 0;
 	for (int g = ro->xcol ? ro->skip_before + 1 : 0; g < t->ng; g++) {
-		if (t->g[g].derived || tb_head_derived(t->g[g].head)) {
+		/* contest's "[runs]": how many runs a row's figures are the
+		 * mean of, no result */
+		const char *h = t->g[g].head;
+		bool count = !strcasecmp(h, "[runs]") || !strcasecmp(h, "runs") || !strcasecmp(h, "#runs") ||
+			     !strcasecmp(h, "samples");
+		if (t->g[g].derived || tb_head_derived(h) || count) {
 			t->g[g].derived = true;
 			continue;
 		}
@@ -1830,8 +2098,47 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		ro->heads_undecided = true;
 	}
 	ro->transposed = ro->head_labels && ro->labelled >= 2 && !ro->xcol && tb_heads_are_x(t, ro);
-	if (ro->head_labels && ro->title[0])
-		tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
+	/* the prose says what the figures are: it names the metric over
+	 * any title line (a signature, "Steven", right above the table) */
+	if (ro->head_labels && t->pmetric[0])
+		pp_strlcpy(ro->tmetric, t->pmetric, sizeof(ro->tmetric));
+	else if (ro->head_labels && !ro->title[0] && !t->section[0] && t->pbench[0] && !t->robot)
+		pp_strlcpy(ro->bench, t->pbench, sizeof(ro->bench));
+	else if (ro->head_labels && ro->title[0] && t->pbench[0] && !t->robot && !t->setting[0] && !t->section[0] &&
+		 !strncasecmp(ro->title, "on ", 3) && !tb_title_metricish(ro->title) &&
+		 !strcasestr(ro->title, t->pbench)) {
+		/* "On numa 0:" over kernels, in a post about tbench: where the
+		 * run was, the setting of the table (never pooled with the
+		 * next "On numa 0-1:" one); the benchmark names the metric */
+		pp_strlcpy(t->setting, ro->title + 3, sizeof(t->setting));
+		pp_strlcpy(ro->tmetric, t->pbench, sizeof(ro->tmetric));
+	} else if (ro->head_labels && ro->title[0] && tb_title_unit(ro->title, t->punit, sizeof(t->punit))) {
+		/* "Performance in KIOPS": the unit of the figures; the words
+		 * before it name the metric unless they say nothing more */
+		char m[RP_LABEL_LEN];
+		pp_strlcpy(m, ro->title, sizeof(m));
+		*strstr(m, " in ") = 0;
+		if (strcasecmp(m, "performance") && strcasecmp(m, "results") && strcasecmp(m, "result"))
+			tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
+	} else if (ro->head_labels && ro->title[0] && strchr(ro->title, ',')) {
+		/* "dbench throughput, MB/sec, mean (stddev) of 3 runs": what is
+		 * measured, then its unit and how: the first part names it */
+		char m[RP_LABEL_LEN];
+		pp_strlcpy_span(m, sizeof(m), ro->title, strcspn(ro->title, ","));
+		tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
+	} else if (ro->head_labels && ro->title[0]) {
+		/* mmtests' caption "tbench4 Throughput (misleading but
+		 * traditional)": the benchmark's name is the metric's, as
+		 * where the prose names it */
+		char w[RP_NAME_LEN], b[RP_NAME_LEN];
+		const char *q = ro->title;
+		bool cap = tb_title_word(&q, w, sizeof(w), "") && tb_bench_word(w, b, sizeof(b)) &&
+			   !strncasecmp(q, " Throughput", 11) && (!q[11] || !strcmp(q + 11, " (misleading but traditional)"));
+		if (cap)
+			pp_strlcpy(ro->tmetric, b, sizeof(ro->tmetric));
+		else
+			tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
+	}
 	/* the header names what is compared: a section's heading names what
 	 * is measured ("~ hackbench ~" over "NPS1" and its table) */
 	if (ro->head_labels && t->section[0] && !strcasestr(ro->title, t->section)) {
@@ -1839,7 +2146,8 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		snprintf(m, sizeof(m), "%s%s%s", t->section, ro->tmetric[0] ? " " : "", ro->tmetric);
 		tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
 	}
-	tb_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->xname, sizeof(ro->xname));
+	tb_metric_name(ro->keyhead[0] ? ro->keyhead : t->pxname[0] && ro->xcol ? t->pxname : t->pxnear[0] ? t->pxnear : "x",
+		       ro->xname, sizeof(ro->xname));
 	ro->rows_label = tb_rows_name_labels(st, t, ro);
 	ro->label_words = tb_rows_are_labels(st, t);
 }
@@ -1880,8 +2188,9 @@ static bool tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 	const char *head = t->g[g].head, *title = ro->title;
 	if (ro->head_labels) {
 		pp_strlcpy(label, head, llen);
-		snprintf(mbuf, mlen, "%s%s%s%s%s", ro->tmetric, ro->tmetric[0] && stat[0] ? "_" : "", stat,
-			 (ro->tmetric[0] || stat[0]) && name[0] ? "_" : "", name);
+		const char *tm = ro->tmetric[0] ? ro->tmetric : stat[0] || !name[0] ? ro->bench : "";
+		snprintf(mbuf, mlen, "%s%s%s%s%s", tm, tm[0] && stat[0] ? "_" : "", stat,
+			 (tm[0] || stat[0]) && name[0] ? "_" : "", name);
 	} else if (tb_versionish(name) || (name[0] && ro->rows_label)) {
 		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%";
 		 * columns headed "run1  run2" are runs of one metric */
@@ -1961,7 +2270,17 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 	char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
 	double hx = 0;
 	tb_head_x_value(t->g[g].head, &hx, NULL, 0);
-	if (!ro->label_words) {
+	/* "iova_alloc_fast  145k iops  265k iops": the cells name what is
+	 * measured (their unit), so the rows' names are what is compared;
+	 * the benchmark the prose above names, else the title, the metric */
+	size_t k0 = strcspn(name, " ");
+	char first[RP_LABEL_LEN];
+	pp_strlcpy_span(first, sizeof(first), name, k0);
+	if (!ro->label_words && c->unit[0] && !name[k0] && first[0] && !tb_head_metricish(first) &&
+	    !tb_head_statistic(first)) {
+		pp_strlcpy(label, first, sizeof(label));
+		pp_strlcpy(mbuf, t->pbench[0] ? t->pbench : ro->title, sizeof(mbuf));
+	} else if (!ro->label_words) {
 		if (!ro->title[0] || !tb_title_is_label(ro->title)) {
 			said->unlabelled++;
 			return;
@@ -1970,8 +2289,9 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 		pp_strlcpy(mbuf, name, sizeof(mbuf));
 	} else {
 		size_t k = tb_first_name(name, label, sizeof(label));
-		snprintf(mbuf, sizeof(mbuf), "%s%s%s", ro->title, ro->title[0] && name[k] ? "_" : "",
-			 name[k] ? name + k + 1 : "");
+		/* no title: the benchmark the prose names ("fio 1 job") */
+		const char *tt = ro->title[0] ? ro->title : name[k] ? "" : t->pbench;
+		snprintf(mbuf, sizeof(mbuf), "%s%s%s", tt, tt[0] && name[k] ? "_" : "", name[k] ? name + k + 1 : "");
 	}
 	if (c->name[0]) {
 		size_t ml = strlen(mbuf);
@@ -1980,11 +2300,20 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 	tb_metric_name(mbuf, metric, sizeof(metric));
 	tb_emit(p, label, t->setting, ro->txname, hx, metric, c, lineno, &said->bad);
 	if (!said->emitted) {
-		pp_strlcpy(said->metric, metric, sizeof(said->metric));
-		pp_strlcpy(said->unit, c->unit, sizeof(said->unit));
+		pp_strlcpy(said->metric, metric[0] ? metric : "value", sizeof(said->metric));
+		pp_strlcpy(said->unit, c->unit[0] ? c->unit : ((const struct tb_state *)p->st)->punit, sizeof(said->unit));
 		pp_strlcpy(said->x, ro->txname, sizeof(said->x));
 	}
 	said->emitted++;
+}
+
+/* The spread of group g in a line of spreads, NULL none. */
+static const struct tb_cell *tb_group_spread(const struct tb_row *r, const struct tb_group *g)
+{
+	for (int i = 0; i < r->n; i++)
+		if (r->c[i].kind == TB_SPREAD && isfinite(r->c[i].v) && r->c[i].col < g->end + 2 && g->col < r->c[i].end + 2)
+			return &r->c[i];
+	return NULL;
 }
 
 /* The points of one row of the table. */
@@ -1992,14 +2321,26 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			int li, struct tb_said *said)
 {
 	struct tb_row *r = &st->rows[0];
+	const struct tb_row *spreads = NULL;
+	if (li + 1 < st->n && st->ln[li + 1].depth == st->ln[li].depth && tb_spread_line(st, li + 1))
+		spreads = &st->rows[1];   /* tb_spread_line left the cells there */
 	tb_cells(st->ln[li].s, r);
 	char stat[RP_NAME_LEN], name[RP_LABEL_LEN], rxname[RP_NAME_LEN];
 	double x = 0;
 	bool has_x;
 	pp_strlcpy(rxname, ro->xname, sizeof(rxname));
 	tb_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
+	/* a name cut short would be another's ("perf-profile.calltrace...
+	 * .record__mmap_r" of two rows): the row is left out, and said */
 	for (int i = 0; i < r->n; i++)
-		if (r->c[i].col >= t->tailcol && r->c[i].text[0] != '(' && r->c[i].text[0] != '[') {
+		if (r->c[i].kind == TB_WORD && r->c[i].cut) {
+			st->longnames++;
+			return;
+		}
+	for (int i = 0; i < r->n; i++)
+		if (r->c[i].col >= t->tailcol && r->c[i].text[0] != '(' && r->c[i].text[0] != '[' &&
+		    strpbrk(r->c[i].text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")) {
+			/* a mark in the margin ("*": look here) names nothing */
 			size_t k = strlen(name);
 			if (k && k + 1 < sizeof(name))
 				name[k++] = ' ';
@@ -2051,8 +2392,38 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 		}
 		if (c && c->kind == TB_MISS && !t->g[g].derived)
 			said->missing++; /* "n/a", "-", "+++++": nothing to read */
+		/* "1.2e", "~8341 MB/s" where a figure stands: not read, and said */
+		if (!c && !t->g[g].derived) {
+			for (int i = 0; i < r->n; i++)
+				if (r->c[i].kind == TB_WORD && r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end &&
+				    r->c[i].col >= t->keyend) {
+					if (!said->nofig++)
+						said->nofig_line = st->ln[li].no;
+					break;
+				}
+		}
 		if (!c || c->kind != TB_VAL || t->g[g].derived)
 			continue;
+		/* "116.1 (3.2)": the spread written after the value, in its unit */
+		struct tb_cell vc;
+		if (c + 1 < r->c + r->n && c[1].kind == TB_SPREAD && isfinite(c[1].v) && c[1].col < t->g[g].end &&
+		    isnan(c->spread)) {
+			vc = *c;
+			vc.spread = c[1].v;
+			c = &vc;
+		} else if (t->cv && c + 1 < r->c + r->n && c[1].kind == TB_CHG && isfinite(c[1].spread) && isnan(c->spread)) {
+			vc = *c;
+			vc.spread = fabs(c->v) * c[1].spread / 100;
+			c = &vc;
+		} else if (spreads && isnan(c->spread)) {
+			/* "|       |    (0.497) |": the row's spreads on the next line */
+			const struct tb_cell *sc = tb_group_spread(spreads, &t->g[g]);
+			if (sc) {
+				vc = *c;
+				vc.spread = sc->v;
+				c = &vc;
+			}
+		}
 		/* a column headed "%CPU", "Read %": a share or a change, never
 		 * what is compared */
 		if (ro->head_labels && !ro->transposed && strchr(t->g[g].head, '%')) {
@@ -2093,11 +2464,131 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 		tb_metric_name(mbuf, metric, sizeof(metric));
 		tb_emit(p, label, t->setting, has_x ? rxname : "run", has_x ? x : 0, metric, c, st->ln[li].no, &said->bad);
 		if (!said->emitted) {
-			pp_strlcpy(said->metric, metric, sizeof(said->metric));
-			pp_strlcpy(said->unit, c->unit, sizeof(said->unit));
+			pp_strlcpy(said->metric, metric[0] ? metric : "value", sizeof(said->metric));
+			pp_strlcpy(said->unit, c->unit[0] ? c->unit : st->punit, sizeof(said->unit));
 			pp_strlcpy(said->x, has_x ? rxname : "run", sizeof(said->x));
 		}
 		said->emitted++;
+	}
+}
+
+/* Half the last digit a cell's figure was written with, in its value's
+ * terms ("7.78": 0.005; "208k": 500). */
+static double tb_cell_ulp(const struct tb_cell *c)
+{
+	const char *t = c->text + strspn(c->text, " ~(*[+-");
+	const char *dot = strchr(t, '.');
+	double ulp = 0.5;
+	for (const char *q = dot ? dot + 1 : NULL; q && isdigit((unsigned char)*q); q++)
+		ulp /= 10;
+	size_t n = strspn(t, "0123456789.,");
+	/* "2.1e+05": the exponent scales the last digit too */
+	if ((t[n] == 'e' || t[n] == 'E') && (isdigit((unsigned char)t[n + 1]) || t[n + 1] == '+' || t[n + 1] == '-'))
+		ulp *= pow(10, atoi(t + n + 1));
+	else if (isalpha((unsigned char)t[n + (t[n] != 0)]))
+		; /* a unit ("300.2MB/s"), no count suffix */
+	else if (t[n] == 'k' || t[n] == 'K')
+		ulp *= 1e3;
+	else if (t[n] == 'm' || t[n] == 'M')
+		ulp *= 1e6;
+	else if (t[n] == 'g' || t[n] == 'G')
+		ulp *= 1e9;
+	return ulp;
+}
+
+/* Does a stated change s (its cell c) fit base -> other, read any of the
+ * ways tables write one: in % either way round (mmtests turns the sign for
+ * what is better lower), a ratio ("1.05x"), an absolute difference (the
+ * robot's change of a % metric, bloat-o-meter's delta)? */
+static bool tb_change_fits(const struct tb_cell *c, double base, double base_ulp, double other, double other_ulp)
+{
+	if (!(fabs(base) > 0))
+		return true;
+	double s = c->v, sulp = tb_cell_ulp(c);
+	double rel = (other - base) / base * 100;
+	double rtol = sulp + 100 * (other_ulp + base_ulp) / fabs(base) * (1 + fabs(rel) / 100) + 0.011 + fabs(rel) * 0.005;
+	if (fabs(fabs(s) - fabs(rel)) <= rtol)
+		return true;
+	/* cut, not rounded ("+12%" for +12.89%) */
+	if (fabs(rel) >= fabs(s) && fabs(rel) - fabs(s) < 2 * sulp + rtol)
+		return true;
+	if (strchr(c->text, 'x') && fabs(s - other / base) <= sulp + (other_ulp + base_ulp) / fabs(base) * 2 + 0.005)
+		return true;
+	double abs_ = other - base;
+	return !strchr(c->text, '%') && fabs(fabs(s) - fabs(abs_)) <= sulp + other_ulp + base_ulp + 1e-9;
+}
+
+static void tb_said_wrong(struct tb_said *said, int lineno, double stated, double got)
+{
+	if (!said->wrong++) {
+		said->wrong_line = lineno;
+		said->wrong_said = stated;
+		said->wrong_got = got;
+	}
+}
+
+/* The stated changes of a row against its values: mmtests' cells after
+ * each label's value ("(   0.00%)" "* -25.93%*": the change against the
+ * first label), and a derived column ("%diff", "diff", the robot's
+ * "%change", bloat-o-meter's "delta") where the row compares two labels. */
+static void tb_check_changes(const struct tb_table *t, const struct tb_roles *ro, const struct tb_row *r, int lineno,
+			     struct tb_said *said)
+{
+	double base = NAN, base_ulp = 0, other = NAN, other_ulp = 0;
+	int nvals = 0;
+	const struct tb_cell *pending = NULL;
+	for (int g = 0; g < t->ng; g++) {
+		if (t->g[g].derived || (ro->xcol && g <= ro->skip_before))
+			continue;
+		const struct tb_cell *v = tb_group_cell(r, &t->g[g]), *c = NULL;
+		if (!v || v->kind != TB_VAL || !isfinite(v->v))
+			continue;
+		nvals++;
+		/* the change written right after the value, before the next value */
+		for (int i = (int)(v - r->c) + 1; i < r->n && r->c[i].kind != TB_VAL; i++)
+			if (r->c[i].kind == TB_CHG && (strchr(r->c[i].text, '%') || strstr(r->c[i].text, "pct") ||
+						       strchr(r->c[i].text, 'x'))) {
+				c = &r->c[i];
+				break;
+			}
+		double ulp = tb_cell_ulp(v);
+		if (isnan(base)) {
+			base = v->v;
+			base_ulp = ulp;
+			/* the robot writes the change between the two values:
+			 * after the first, not its own "(0.00%)" */
+			if (c && fabs(c->v) > 0)
+				pending = c;
+			continue;
+		}
+		if (!c && pending)
+			c = pending;
+		pending = NULL;
+		other = v->v;
+		other_ulp = ulp;
+		if (!c || !(fabs(base) > 0))
+			continue;
+		double got = (v->v - base) / base * 100;
+		said->checked++;
+		if (!tb_change_fits(c, base, base_ulp, v->v, ulp))
+			tb_said_wrong(said, lineno, c->v, got);
+	}
+	/* a derived column comparing the two labels of the row */
+	if (nvals != 2)
+		return;
+	for (int g = 0; g < t->ng; g++) {
+		if (!t->g[g].derived)
+			continue;
+		for (int i = 0; i < r->n; i++) {
+			const struct tb_cell *c = &r->c[i];
+			if ((c->kind != TB_CHG && c->kind != TB_VAL) || !isfinite(c->v) || c->col >= t->g[g].end ||
+			    t->g[g].col >= c->end)
+				continue;
+			said->checked++;
+			if (!tb_change_fits(c, base, base_ulp, other, other_ulp))
+				tb_said_wrong(said, lineno, c->v, (other - base) / base * 100);
+			break;
+		}
 	}
 }
 
@@ -2137,8 +2628,19 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 	const struct tb_state *st = p->st;
 	int unread =
 		st->longnames + said->bad + said->settings + said->pct_heads + st->pctlabels + said->noheads + said->missing +
-		said->unlabelled;
-	pp_note(p, first, last, true, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s",
+		said->unlabelled + said->nofig;
+	char chk[160] = "";
+	if (said->nofig)
+		snprintf(chk, sizeof(chk), "; %d cells that are no figure (the first at line %d)", said->nofig,
+			 said->nofig_line);
+	else if (said->wrong)
+		snprintf(chk, sizeof(chk),
+			 "; %d stated changes do not match the values (line %d says %+.2f%s, the values give %+.2f%s)",
+			 said->wrong, said->wrong_line, said->wrong_said, said->wrong_ratio ? "x" : "%",
+			 said->wrong_got, said->wrong_ratio ? "x" : "%");
+	else if (said->checked)
+		snprintf(chk, sizeof(chk), "; %d stated changes checked", said->checked);
+	pp_note(p, first, last, !said->wrong && !said->nofig, "table %d: %d rows; %s %s; x %.24s; metric %.32s%s%.12s%s; title %.32s; %d derived cols/rows skipped; %d read, %d not read%s%s",
 		st->table_no, nrows,
 		ro->transposed ? "x over columns" : t->spanned ? "labels over metrics" : ro->head_labels ? "labels" : "metrics",
 		labels,
@@ -2146,7 +2648,7 @@ static void tb_table_note(struct parser *p, const struct tb_table *t, const stru
 		said->unit[0] ? ")" : "", ro->title[0] ? ro->title : "-", nder, said->emitted - st->longnames - st->pctlabels - said->bad,
 		unread, st->longnames ? " (names too long)" : said->settings ? " (settings columns)" :
 		said->pct_heads || st->pctlabels ? " (labels with a %)" : said->noheads ? " (columns without a label)" :
-		said->missing ? " (n/a cells)" : said->unlabelled ? " (rows not named as labels)" : "");
+		said->missing ? " (n/a cells)" : said->unlabelled ? " (rows not named as labels)" : "", chk);
 }
 
 /* Is every cell of the column [a, b) an x word ("clients", "threads")? */
@@ -2188,6 +2690,124 @@ static bool tb_rows_named(struct tb_state *st, const struct tb_table *t)
 			return true;
 	}
 	return false;
+}
+
+/* Rows "Before:   1908944 1905870 1905322" with no header: each row a
+ * label (its name, ':' ended) and its runs, the bare figures in order
+ * (the columns need not line up: a longer name pushes its row's figures
+ * right).  Every row must have the shape and as many figures.  Returns
+ * true when the table was one (its points emitted). */
+static bool tb_read_label_runs(struct parser *p, struct tb_state *st, const struct tb_table *t, int first, int last)
+{
+	struct tb_row *r = &st->rows[0];
+	int nv = -1, nrows = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (!st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		size_t l0 = r->n ? strlen(r->c[0].text) : 0;
+		if (r->n < 3 || r->c[0].kind != TB_WORD || l0 < 2 || r->c[0].text[l0 - 1] != ':' ||
+		    r->nval != r->n - 1 || (nv >= 0 && r->nval != nv))
+			return false;
+		for (int k = 1; k < r->n; k++)
+			if (r->c[k].kind != TB_VAL || r->c[k].name[0])
+				return false;
+		nv = r->nval;
+		nrows++;
+	}
+	if (nrows < 2)
+		return false;
+	int bad = 0, n = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (!st->ln[li].s[0])
+			continue;
+		tb_cells(st->ln[li].s, r);
+		char label[RP_LABEL_LEN];
+		pp_strlcpy_span(label, sizeof(label), r->c[0].text, strlen(r->c[0].text) - 1);
+		for (int k = 1; k < r->n; k++, n++)
+			tb_emit(p, label, t->setting, "run", 0, "", &r->c[k], st->ln[li].no, &bad);
+	}
+	pp_note(p, first, last, true, "lines %d-%d: table %d: %d rows, each a label ('Name:') and %d runs of it%s%s; %d read",
+		first, last, st->table_no, nrows, nv, st->punit[0] ? " in " : "", st->punit, n - bad);
+	return true;
+}
+
+/* Is every figure of the table a percentage, one a row? */
+static bool tb_only_percent_column(struct tb_state *st, const struct tb_table *t)
+{
+	struct tb_row *r = &st->rows[0];
+	int rows = 0;
+	for (int li = t->first; li <= t->last; li++) {
+		if (!st->ln[li].s[0] || tb_is_rule(st->ln[li].s))
+			continue;
+		tb_cells(st->ln[li].s, r);
+		int pct = 0, vals = 0;
+		for (int k = 0; k < r->n; k++) {
+			vals += r->c[k].kind == TB_VAL || r->c[k].kind == TB_CHG;
+			pct += (r->c[k].kind == TB_VAL && !strcmp(r->c[k].unit, "%")) || r->c[k].kind == TB_CHG;
+		}
+		if (vals != 1 || pct != 1)
+			return false;
+		rows++;
+	}
+	return rows >= 1;
+}
+
+/* A transposed table of two label rows and a derived row under them
+ * ("speed-up(times):  0.99  0.91 ..."): each of its cells against the two
+ * rows' figures of its column (a ratio where the row says times or
+ * speed-up, else a change). */
+static void tb_check_derived_row(struct tb_state *st, const struct tb_table *t, struct tb_said *said)
+{
+	int lab[2], nl = 0, der = -1;
+	for (int li = t->first; li <= t->last + 1 && li < st->n; li++) {
+		if (!st->ln[li].s[0] || tb_is_rule(st->ln[li].s))
+			continue;
+		tb_cells(st->ln[li].s, &st->rows[0]);
+		if (!st->rows[0].n || st->rows[0].c[0].kind != TB_WORD)
+			continue;
+		char first[RP_LABEL_LEN];
+		pp_strlcpy(first, st->rows[0].c[0].text, sizeof(first));
+		char *par = strchr(first, '(');
+		if (par && par > first)
+			*par = 0;
+		if (tb_head_derived(first) || strstr(first, "speed"))
+			der = li;
+		else if (nl < 2)
+			lab[nl++] = li;
+	}
+	if (nl != 2 || der < 0)
+		return;
+	bool ratio = strstr(st->ln[der].s, "times") || strstr(st->ln[der].s, "speed") || strstr(st->ln[der].s, "ratio");
+	struct tb_row *a = &st->rows[0], *b = &st->rows[1];
+	for (int g = 0; g < t->ng; g++) {
+		tb_cells(st->ln[lab[0]].s, a);
+		const struct tb_cell *va = tb_group_cell(a, &t->g[g]);
+		tb_cells(st->ln[lab[1]].s, b);
+		const struct tb_cell *vb = tb_group_cell(b, &t->g[g]);
+		if (!va || !vb || va->kind != TB_VAL || vb->kind != TB_VAL || !(fabs(va->v) > 0))
+			continue;
+		double base = va->v, bu = tb_cell_ulp(va), other = vb->v, ou = tb_cell_ulp(vb);
+		tb_cells(st->ln[der].s, b);
+		const struct tb_cell *d = NULL;
+		for (int i = 1; i < b->n && !d; i++)
+			if ((b->c[i].kind == TB_VAL || b->c[i].kind == TB_CHG) && b->c[i].col < t->g[g].vend + 2 &&
+			    t->g[g].vcol < b->c[i].end + 2)
+				d = &b->c[i];
+		if (!d || !isfinite(d->v))
+			continue;
+		said->checked++;
+		double got = ratio ? other / base : (other - base) / base * 100;
+		double su = tb_cell_ulp(d);
+		bool fits = ratio ? fabs(d->v - got) <= su + (ou + bu) / fabs(base) * 2 + 0.005
+				  : tb_change_fits(d, base, bu, other, ou);
+		if (!fits && !said->wrong++) {
+			said->wrong_line = st->ln[der].no;
+			said->wrong_said = d->v;
+			said->wrong_got = got;
+			said->wrong_ratio = ratio;
+		}
+	}
 }
 
 /* Read one table whose rows are st->ln[first..last]. */
@@ -2236,6 +2856,19 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	memset(&ro, 0, sizeof(ro));
 	st->table_no++;
 	st->longnames = 0;
+	st->apart = false;
+	pp_strlcpy(st->punit, t->punit, sizeof(st->punit));
+	if (!t->nhead && tb_read_label_runs(p, st, t, first, last))
+		return;
+	/* no header over one column of percentages ("hammerdb+mysql 16VU
+	 * 0.76%" under "%diff" two blocks up): a change or a share, which
+	 * nothing here says; not read */
+	if (!t->nhead && tb_only_percent_column(st, t)) {
+		pp_note(p, first, last, false,
+			"lines %d-%d: one column of percentages and no header: changes or shares, not read", first,
+			last);
+		return;
+	}
 	st->pctlabels = 0;
 	t->misfit = -1;
 	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
@@ -2264,6 +2897,15 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		tb_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));
 	else if (t->ptitle[0])
 		pp_strlcpy(ro.title, t->ptitle, sizeof(ro.title));
+	/* "throughput (transactions/sec)": what is measured, and its unit */
+	if (tb_title_bracket_unit(ro.title, t->punit, sizeof(t->punit))) {
+		size_t k = strcspn(ro.title, "(");
+		while (k && ro.title[k - 1] == ' ')
+			k--;
+		ro.title[k] = 0;
+		if (!st->punit[0])
+			pp_strlcpy(st->punit, t->punit, sizeof(st->punit));
+	}
 	bool compares = tb_compares_columns(t);
 	tb_find_x(st, t, nrows, compares, &ro);
 	tb_decide_roles(st, t, &ro);
@@ -2282,8 +2924,15 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	struct tb_said said;
 	memset(&said, 0, sizeof(said));
 	for (int li = t->first; li <= t->last; li++)
-		if (!tb_is_rule(st->ln[li].s) && st->ln[li].s[0])
+		if (!tb_is_rule(st->ln[li].s) && st->ln[li].s[0]) {
 			tb_read_row(p, st, t, &ro, li, &said);
+			if (ro.head_labels && !ro.transposed && !t->spanned) {
+				tb_cells(st->ln[li].s, &st->rows[0]);
+				tb_check_changes(t, &ro, &st->rows[0], st->ln[li].no, &said);
+			}
+		}
+	if (ro.transposed)
+		tb_check_derived_row(st, t, &said);
 	if (!said.emitted && said.unlabelled && ro.heads_undecided) {
 		pp_note(p, first, last, false,
 			"lines %d-%d: names over the columns and on the rows, and nothing says which of them is what is "
@@ -2654,6 +3303,28 @@ static int tb_bonnie_csv(struct parser *p, struct tb_state *st, int li, const ch
 	return used;
 }
 
+/* A line of a sentence: six words or more, no figure in most of them. */
+static bool tb_prose_line(const char *s)
+{
+	int words = 0, figures = 0;
+	for (const char *q = s; *q;) {
+		while (*q == ' ')
+			q++;
+		if (!*q)
+			break;
+		words++;
+		figures += isdigit((unsigned char)*q) || *q == '+' || *q == '-';
+		q += strcspn(q, " ");
+	}
+	return words >= 6 && figures * 3 < words;
+}
+
+static void tb_dbench_note(struct parser *p, int first, int last, int n, const char *label)
+{
+	pp_note(p, first, last, true, "lines %d-%d: %d dbench Throughput lines under label %s", first, last, n,
+		label[0] ? label : "of the file");
+}
+
 /* Benchmark lines that are no table: dbench's, under their labels, and
  * bonnie++'s tables (as mail.c: under the file's label) and CSV records
  * (where no table of the same run was read just above); blanked once
@@ -2664,18 +3335,42 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 	int table_read = -2, blank = -1, ncsv = 0;
 	char label[RP_LABEL_LEN] = "";
 	int nd = 0, nb = 0, nbu = 0, bu_first = 0, bu_last = 0;
+	int dn = 0, dfirst = 0, dlast = 0;   /* the block of dbench lines being read */
+	char dlabel[RP_LABEL_LEN] = "";
 	bool in_bonnie = false;
+	struct pp_title tt = { 0 };
 	for (int li = 0; li < st->n; li++) {
 		/* a label line: "2.4.16:", or underlined ("Kernel 2.5.43" over "====") */
 		size_t n = strlen(st->ln[li].s);
 		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput") &&
 		    (st->ln[li].s[n - 1] == ':' || (li + 1 < st->n && tb_is_rule(st->ln[li + 1].s))))
 			tb_title_label(st->ln[li].s, label, sizeof(label));
+		/* a title as the tool readers take one over a run (a markdown
+		 * heading, a line underlined with '=' or '-', however long:
+		 * "libata-dev-2.6<TABs>P3 800, Sil3112 rev 02, ST3120026AS");
+		 * cut with a hash of it when it does not fit a label */
+		else if (pp_title_line(&tt, st->ln[li].s, n) && !strstr(tt.title, "Throughput"))
+			pp_label_join(label, sizeof(label), "", tt.title);
 		if (!st->ln[li].s[0])
 			blank = li;
+		/* prose after the labelled lines ("bonnie++ numbers seem largely
+		 * unchanged between kernels"): the label line above labels no
+		 * more */
+		if (st->ln[li].s[0] && !in_bonnie && tb_prose_line(st->ln[li].s))
+			label[0] = 0;
 		int csv = 0;
 		if (tb_dbench_line(p, st, li, label)) {
 			st->ln[li].s[0] = 0;
+			/* one note a label's block of Throughput lines */
+			if (nd && strcmp(dlabel, label)) {
+				tb_dbench_note(p, dfirst, dlast, dn, dlabel);
+				dn = 0;
+			}
+			if (!dn++)
+				dfirst = st->ln[li].no;
+			/* a wrapped line's "procs" on the next line is the line's */
+			dlast = st->ln[li].no + (li + 1 < st->n && !strncmp(st->ln[li + 1].s + strspn(st->ln[li + 1].s, " "), "procs", 5));
+			pp_strlcpy(dlabel, label, sizeof(dlabel));
 			nd++;
 		} else if (table_read < blank && (csv = tb_bonnie_csv(p, st, li, label)) > 0) {
 			/* the run's precise record, its table not read above */
@@ -2708,8 +3403,8 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 		pp_note(p, bu_first, bu_last, false,
 			"lines %d-%d: %d lines inside bonnie++ tables that do not fit its columns (wrapped?): not read",
 			bu_first, bu_last, nbu);
-	if (nd)
-		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d dbench Throughput lines, each under the label line above it", nd);
+	if (dn)
+		tb_dbench_note(p, dfirst, dlast, dn, dlabel);
 	if (nb)
 		pp_note(p, st->ln[0].no, st->ln[st->n - 1].no, true, "%d lines of bonnie++ tables, read as bonnie++ prints them", nb);
 	if (ncsv)
@@ -2731,16 +3426,43 @@ static int tb_after_mail_header(struct tb_state *st)
 	return i;
 }
 
+/* A line of spreads only ("|       |  (0.497) |  (0.114) |"): the
+ * spreads of the row above, written under its figures; part of the table,
+ * not a row of its own (nothing is read from it). */
+static bool tb_spread_line(struct tb_state *st, int li)
+{
+	struct tb_row *r = &st->rows[1];
+	if (tb_cells(st->ln[li].s, r) < 1)
+		return false;
+	for (int k = 0; k < r->n; k++)
+		if (r->c[k].kind != TB_SPREAD)
+			return false;
+	return true;
+}
+
 /* The last row of the table whose first row is i: rows (and rules
  * between them) at its quote depth that fit it. */
 static int tb_last_row(struct tb_state *st, int i, int depth)
 {
 	int j = i + 1, last = i;
+	/* rows written double-spaced ("iova_alloc_fast  145k iops ..." then a
+	 * blank line, the next row, a blank line...): one table while every
+	 * row stands alone between blank lines */
+	bool spaced = j + 1 < st->n && tb_line_blank(st, j) && (i == 0 || tb_line_blank(st, i - 1) ||
+								  !tb_line_row(st, i - 1));
 	while (j < st->n && st->ln[j].depth == depth) {
+		if (spaced && j == last + 1 && tb_line_blank(st, j) && j + 1 < st->n && st->ln[j + 1].depth == depth &&
+		    tb_line_row(st, j + 1) && tb_row_fits(st, last, j + 1) &&
+		    st->rows[0].n == st->rows[1].n && st->rows[0].nval == st->rows[1].nval &&
+		    (j + 2 >= st->n || !tb_line_row(st, j + 2))) {
+			last = j + 1;
+			j += 2;
+			continue;
+		}
 		if (tb_line_row(st, j) && tb_row_fits(st, last, j)) {
 			last = j;
 			j++;
-		} else if (tb_is_rule(st->ln[j].s)) {
+		} else if (tb_is_rule(st->ln[j].s) || tb_spread_line(st, j)) {
 			j++;
 		} else {
 			break;
@@ -2850,7 +3572,11 @@ static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct
 	}
 	if (k >= 0 && tb_line_blank(st, k))
 		k--;
-	if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t->robot)
+	/* "there is really nothing to go by:" under "... For the latency,
+	 * with the exception of the 64 case,": the end of a sentence, no title */
+	bool tail = k >= 1 && islower((unsigned char)st->ln[k].s[strspn(st->ln[k].s, " ")]) &&
+		    st->ln[k - 1].depth == depth && tb_prose_line(st->ln[k - 1].s);
+	if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t->robot && !tail)
 		t->title = k;
 	/* tiobench's own headings ("Tiotest results for 16 concurrent io
 	 * threads:", "Tiotest latency results:") name the tool, not what is
@@ -2878,11 +3604,15 @@ static void tb_unwrap(struct tb_state *st)
 		if (pl < 60 || st->ln[li].depth != st->ln[li - 1].depth || !st->ln[li].s[0])
 			continue;
 		tb_cells(st->ln[li].s, r);
-		if (r->n < 2 || r->nval != r->n)
+		/* "* -0.07%*" alone under a long mmtests row: the row's last
+		 * change, cut off by the mailer */
+		bool changes = r->n >= 1 && r->nchg == r->n;
+		if (!changes && (r->n < 2 || r->nval != r->n))
 			continue;
 		tb_cells(prev, r);
 		size_t k0 = r->n ? strlen(r->c[0].text) : 0;
-		if (r->n < 3 || r->c[0].kind != TB_WORD || r->c[0].text[k0 - 1] != ':' || r->nval + 1 != r->n)
+		if (changes ? r->nval < 2 || r->c[r->n - 1].kind != TB_VAL
+			    : r->n < 3 || r->c[0].kind != TB_WORD || r->c[0].text[k0 - 1] != ':' || r->nval + 1 != r->n)
 			continue;
 		const char *rest = st->ln[li].s;
 		while (*rest == ' ')
@@ -2932,6 +3662,85 @@ static void tb_read_run_lines(struct parser *p, struct tb_state *st)
 	}
 }
 
+/* Is v a power of two (iozone's sizes, in kB)? */
+static bool tb_pow2(double v)
+{
+	if (!(v >= 1 && v <= 1e12) || v != floor(v))
+		return false;
+	unsigned long long u = (unsigned long long)v;
+	return !(u & (u - 1));
+}
+
+/* iozone's auto-mode rows pasted without their header ("524288  4  59580
+ * 60356"): a file size and a record size in kB, both powers of two, the
+ * record no larger than the file, then the figures in iozone's column
+ * order.  A line of such rows (2 or more, the same sizes' runs or a sweep)
+ * is read as iozone prints it, under the title line above the rows and the
+ * setting a "---- (5,10) - default" heading above that gives. */
+static bool tb_iozone_row(struct tb_state *st, int li, struct tb_row *r)
+{
+	if (tb_cells(st->ln[li].s, r) < 3 || r->n > IOZONE_NCOLS + 2 || r->nval != r->n)
+		return false;
+	for (int k = 0; k < r->n; k++)
+		if (r->c[k].kind != TB_VAL || r->c[k].unit[0] || r->c[k].name[0] || !isfinite(r->c[k].v))
+			return false;
+	return r->c[0].v >= 64 && tb_pow2(r->c[0].v) && r->c[1].v >= 4 && tb_pow2(r->c[1].v) &&
+	       r->c[1].v <= r->c[0].v;
+}
+
+static void tb_read_iozone_rows(struct parser *p, struct tb_state *st)
+{
+	struct tb_row *r = &st->rows[1];
+	char setting[RP_LABEL_LEN] = "";
+	for (int li = 0; li < st->n; li++) {
+		const char *s = st->ln[li].s + strspn(st->ln[li].s, " ");
+		size_t d = strspn(s, "-");
+		if (d >= 3 && s[d] == ' ' && s[d + strspn(s + d, " ")] == '(') {
+			const char *a = s + d + strspn(s + d, " ");
+			size_t n = strcspn(a, ")");
+			if (a[n] == ')')
+				pp_strlcpy(setting, a, n + 2 < sizeof(setting) ? n + 2 : sizeof(setting));
+			continue;
+		}
+		int first = li, j = li;
+		while (j < st->n && st->ln[j].depth == st->ln[li].depth && tb_iozone_row(st, j, r))
+			j++;
+		if (j - first < 2)
+			continue;
+		/* the title: the nearest line above, past one blank line */
+		int k = first - 1;
+		if (k >= 0 && !st->ln[k].s[0])
+			k--;
+		char label[RP_LABEL_LEN] = "";
+		if (k >= 0 && tb_line_title(st, k) && !tb_line_row(st, k)) {
+			tb_title_label_raw(st->ln[k].s, label, sizeof(label));
+			/* "2.6.24-rc2 #28 SMP PREEMPT": uname -r, then -v's build number */
+			char *hash = strstr(label, " #");
+			if (hash && isdigit((unsigned char)hash[2]))
+				*hash = 0;
+		}
+		char keep[RP_LABEL_LEN];
+		pp_strlcpy(keep, p->setting, sizeof(keep));
+		pp_strlcpy(p->setting, setting, sizeof(p->setting));
+		for (int q = first; q < j; q++) {
+			tb_iozone_row(st, q, r);
+			double v[IOZONE_NCOLS];
+			int nv = 0;
+			for (int c = 2; c < r->n; c++)
+				v[nv++] = r->c[c].v;
+			iozone_emit_row(p, label, -1, r->c[1].v, v, (size_t)nv, "KB/s");
+			st->ln[q].s[0] = 0;
+		}
+		pp_strlcpy(p->setting, keep, sizeof(p->setting));
+		pp_note(p, st->ln[first].no, st->ln[j - 1].no, true,
+			"lines %d-%d: %d iozone rows without their header (file and record size in kB, then "
+			"write, rewrite...), under %s%s%s",
+			st->ln[first].no, st->ln[j - 1].no, j - first, label[0] ? label : "the file's label",
+			setting[0] ? ", setting " : "", setting);
+		li = j - 1;
+	}
+}
+
 /* A section's heading: a short title boxed by rules ("~~~~" over
  * "~ hackbench ~" over "~~~~", "=====" over and under "dbench"), or
  * written as "~ hackbench ~" / "** tbench **"; its name into out. */
@@ -2955,6 +3764,156 @@ static bool tb_line_section(struct tb_state *st, int li, char *out, size_t len)
 		return false;
 	pp_strlcpy(out, s, n + 1 < len ? n + 1 : len);
 	return true;
+}
+
+/* A remark in a row's margin ("27.00 (-22.72 pct)    * Known to have run
+ * to run", "4.30 (-1.89 pct)  <- verification"): after the figures, a mark
+ * ('*', '<-', '#') and words only to the end.  The words are cut off (the
+ * mark is kept: it flags the row, as a bare '*' does), so that the row is
+ * a row of its table. */
+static void tb_cut_margin_notes(struct tb_state *st)
+{
+	struct tb_row *r = &st->rows[0];
+	for (int li = 0; li < st->n; li++) {
+		if (tb_cells(st->ln[li].s, r) < 4 || r->nval < 2)
+			continue;
+		int lastfig = -1;
+		for (int k = 0; k < r->n; k++)
+			if (r->c[k].kind != TB_WORD)
+				lastfig = k;
+		for (int k = lastfig + 1; k >= 1 && k + 1 < r->n; k++) {
+			const char *m = r->c[k].text;
+			if (strcmp(m, "*") && strcmp(m, "<-") && strcmp(m, "#") && strcmp(m, "<--"))
+				continue;
+			bool words = true;
+			for (int q = k + 1; q < r->n; q++)
+				words = words && r->c[q].kind == TB_WORD;
+			if (words && r->c[k].end <= TB_W)
+				st->ln[li].s[r->c[k].end] = 0;
+			break;
+		}
+	}
+}
+
+/* Is w a benchmark's name ("tbench", "dbench4", "netperf-udp": the name
+ * and its variant)?  Its metric name into out. */
+static bool tb_bench_word(const char *w, char *out, size_t len)
+{
+	static const char *const bench[] = { "dbench", "tbench", "netperf", "sockperf", "hackbench", "schbench",
+		"pgbench", "sysbench", "fio", "iozone", "bonnie++", "locktorture", "kernbench", "will-it-scale",
+		"specjbb", "ebizzy", "reaim", "fs_mark", "fsmark", "ffsb", "compilebench", "postmark", "unixbench",
+		"lmbench", "stress-ng", "aim9", "tiobench", NULL };
+	for (size_t i = 0; bench[i]; i++) {
+		size_t bl = strlen(bench[i]);
+		if (!strncasecmp(w, bench[i], bl) &&
+		    (!w[bl] || w[bl] == '-' || strspn(w + bl, "0123456789") == strlen(w + bl))) {
+			tb_metric_name(w, out, len);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* What a prose line says the figures of the table under it are: x's
+ * name from "the first column is ... clients" (threads, procs...), the
+ * metric from "the numbers are throughput", the unit from "in MB/sec"
+ * ("in us"). */
+static void tb_prose_hints(const char *s, struct tb_table *t, bool near)
+{
+	static const struct { const char *w, *x; } xs[] = {
+		{ "clients", "clients" }, { "procs", "procs" }, { "processes", "procs" },
+		{ "threads", "threads" }, { "streams", "threads" },
+	};
+	const char *fc = strcasestr(s, "first column");
+	for (size_t i = 0; fc && !t->pxname[0] && i < sizeof(xs) / sizeof(xs[0]); i++)
+		if (strcasestr(fc, xs[i].w))
+			pp_strlcpy(t->pxname, xs[i].x, sizeof(t->pxname));
+	static const char *const are[] = { "numbers are ", "figures are ", "results are ", "values are ", NULL };
+	for (size_t i = 0; are[i] && !t->pmetric[0]; i++) {
+		const char *q = strcasestr(s, are[i]);
+		if (!q)
+			continue;
+		q += strlen(are[i]);
+		size_t n = strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_");
+		if (n >= 3 && n < RP_NAME_LEN && (q[n] == ' ' || q[n] == '.' || q[n] == ',' || !q[n])) {
+			char w[RP_NAME_LEN];
+			pp_strlcpy_span(w, sizeof(w), q, n);
+			/* "results are comparable": no metric named */
+			if (tb_head_metricish(w))
+				tb_metric_name(w, t->pmetric, sizeof(t->pmetric));
+		}
+	}
+	/* "We also ran tbench on ...": the benchmark the figures are from */
+	char w[RP_NAME_LEN];
+	for (const char *q = s; !t->pbench[0] && tb_title_word(&q, w, sizeof(w), ".,:;)");)
+		tb_bench_word(w, t->pbench, sizeof(t->pbench));
+	/* "run with up to ncpusx8 clients": what x counts, said in the
+	 * paragraph right above */
+	if (near) {
+		static const char *const xw[] = { "clients", "threads", "procs", "processes", "tasks", NULL };
+		for (const char *q = s; !t->pxnear[0] && tb_title_word(&q, w, sizeof(w), ".,:;)");)
+			for (size_t i = 0; xw[i]; i++)
+				if (!strcmp(w, xw[i]))
+					pp_strlcpy(t->pxnear, !strcmp(w, "processes") ? "procs" : w, sizeof(t->pxnear));
+	}
+	/* "in MB/sec" may begin the line: the sentence was wrapped */
+	for (size_t i = 0; s[i] && !t->punit[0]; i++) {
+		if (strncmp(s + i, "in ", 3) || (i && s[i - 1] != ' '))
+			continue;
+		const char *u = s + i + 3;
+		size_t n = strcspn(u, " .,;:)");
+		if (n && tb_is_unit(u, n) && n > 1) {
+			char un[RP_UNIT_LEN];
+			pp_strlcpy_span(un, sizeof(un), u, n);
+			/* as a cell's unit would be named */
+			if (!strcmp(un, "MB/sec"))
+				pp_strlcpy(un, "MB/s", sizeof(un));
+			else if (!strcmp(un, "KB/sec"))
+				pp_strlcpy(un, "KB/s", sizeof(un));
+			pp_strlcpy(t->punit, un, sizeof(t->punit));
+		}
+	}
+	/* "mean MiB/s (StdDev)": a rate's unit named alone */
+	char w2[RP_UNIT_LEN];
+	for (const char *q = s; !t->punit[0] && tb_title_word(&q, w2, sizeof(w2), ".,:;)");)
+		if (strchr(w2, '/') && tb_is_unit(w2, strlen(w2)))
+			pp_strlcpy(t->punit, !strcmp(w2, "MB/sec") ? "MB/s" : !strcmp(w2, "KB/sec") ? "KB/s" : w2,
+				   sizeof(t->punit));
+}
+
+/* The prose above the table (from its header or title up to the
+ * previous table, at most 16 lines, quote depth alike) read for hints. */
+static void tb_table_prose(struct tb_state *st, struct tb_table *t, int k, int stop, int depth)
+{
+	bool near = true;
+	for (int li = k; li > stop && li >= 0 && k - li < 16; li--) {
+		if (st->ln[li].depth != depth)
+			break;
+		if (!tb_line_row(st, li) && st->ln[li].s[0])
+			tb_prose_hints(st->ln[li].s, t, near);
+		near = near && (st->ln[li].s[0] || li == k);
+	}
+}
+
+/* Are lines first..last "name: value" lines next to one whose value is
+ * words (a list of the parameters of a run: the robot's "with following
+ * parameters:" block)? */
+static bool tb_in_parameters(struct tb_state *st, int first, int last)
+{
+	char name[32], val[RP_LABEL_LEN];
+	for (int li = first; li <= last; li++)
+		if (!tb_line_property(st->ln[li].s, name, sizeof(name), val, sizeof(val)))
+			return false;
+	for (int d = -1; d <= 1; d += 2) {
+		int li = d < 0 ? first : last, k = li + d;
+		if (k < 0 || k >= st->n || st->ln[k].depth != st->ln[li].depth ||
+		    !tb_line_property(st->ln[k].s, name, sizeof(name), val, sizeof(val)))
+			continue;
+		double v;
+		if (tb_number(val, strlen(val), &v, &(bool){ false }) != strlen(val))
+			return true;
+	}
+	return false;
 }
 
 /* Is line li the second line of the boxed row above it: the same bars
@@ -2989,8 +3948,10 @@ static void tb_process(struct parser *p, struct tb_state *st)
 	char section[RP_NAME_LEN] = "";
 	int scanned = 0;
 	tb_unwrap(st);
+	tb_cut_margin_notes(st);
 	tb_read_tool_lines(p, st);
 	tb_read_run_lines(p, st);
+	tb_read_iozone_rows(p, st);
 	int i = tb_after_mail_header(st);
 	struct tb_table prev;
 	memset(&prev, 0, sizeof(prev));
@@ -3008,12 +3969,23 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		struct tb_table t;
 		memset(&t, 0, sizeof(t));
 		t.first = i;
-		for (; scanned < i; scanned++)
+		/* a section runs to its next heading, or to where the author's
+		 * own text starts again after a quote (or a quote after it) */
+		for (; scanned < i; scanned++) {
+			if (scanned && st->ln[scanned].depth != st->ln[scanned - 1].depth)
+				section[0] = 0;
 			tb_line_section(st, scanned, section, sizeof(section));
+		}
 		pp_strlcpy(t.section, section, sizeof(t.section));
 		int depth = st->ln[i].depth;
 		int last = tb_last_row(st, i, depth);
 		t.last = last;
+		/* "nr_task: 50%" among "mode: thread", "test: context_switch1":
+		 * one of the parameters a run was made with, no result */
+		if (tb_in_parameters(st, i, last)) {
+			i = last + 1;
+			continue;
+		}
 		/* "| 2.6.32  | 100 |" over "| vanilla |     |": the row's name
 		 * goes on in the next line; read alone, rows of one kernel and
 		 * two patches would be runs of one label */
@@ -3058,6 +4030,15 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		}
 		k = tb_table_heads(st, &t, k, depth);
 		tb_table_title(st, &t, &prev, k, depth);
+		tb_table_prose(st, &t, k, prev.last, depth);
+		/* the next table of the same benchmark ("dbench" then "the
+		 * dbench4 Throughput"): what x counts was said once, above both */
+		/* no other benchmark named since the one above the table before */
+		if (!t.pbench[0] && prev.pbench[0] && st->ln[prev.last].depth == depth)
+			pp_strlcpy(t.pbench, prev.pbench, sizeof(t.pbench));
+		if (!t.pxnear[0] && prev.pxnear[0] && t.pbench[0] && prev.pbench[0] &&
+		    !strncmp(t.pbench, prev.pbench, strlen(prev.pbench)))
+			pp_strlcpy(t.pxnear, prev.pxnear, sizeof(t.pxnear));
 		if (sub >= 0 && t.nhead)
 			t.title = sub;
 		tb_read_table(p, st, &t);
@@ -3131,8 +4112,9 @@ const struct parser_ops parser_tables_ops = {
 	.fini = tb_fini,
 };
 
-/* The same reader under the name "mail" (make iodash-tables). */
-const struct parser_ops parser_tables_mail_ops = {
+/* The same reader under the name "mail": what compare and import use for
+ * a file that is no tool's output (a list post, a report pasted by hand). */
+const struct parser_ops parser_mail_ops = {
 	.name = "mail",
 	.state_size = sizeof(struct tb_state),
 	.init = tb_init,

@@ -42,24 +42,3 @@ if [[ "$c" =~ ^score: ]]; then
 else
 	fail "tables score: checking half" "no score: $c"
 fi
-
-# issue 28's reader in the place of mail.c (make iodash-tables), when built:
-# printed for the record, not asserted (it is not the reader iodash ships)
-# its working half is held to FLOOR.tables (found, misread, derived) so
-# that it never falls back while it is built
-if [ -x "$TOP/iodash-tables" ]; then
-	IODASH="$TOP/iodash-tables"
-	tw=$(score work)
-	echo "iodash-tables, working half: $tw"
-	echo "iodash-tables, checking half: $(score check)"
-	read -r found total misread derived < <(echo "$tw" | sed -E 's/^score: ([0-9]+) of ([0-9]+) found; ([0-9]+) misread; ([0-9]+) derived$/\1 \2 \3 \4/')
-	read -r f_found f_misread f_derived < <(sed -E 's/^found ([0-9]+) misread ([0-9]+) derived ([0-9]+)$/\1 \2 \3/' "$T/work/FLOOR.tables")
-	if [[ ! "$found" =~ ^[0-9]+$ ]]; then
-		fail "tables score: iodash-tables, working half" "no score: $tw"
-	elif [ "$found" -lt "$f_found" ] || [ "$misread" -gt "$f_misread" ] || [ "$derived" -gt "$f_derived" ]; then
-		fail "tables score: iodash-tables, working half" "below its floor ($f_found found, $f_misread misread, $f_derived derived); the facts missed:"
-		cat "$TMPD/work.txt"
-	else
-		pass "tables score: iodash-tables, working half at or above its floor ($found of $total)"
-	fi
-fi

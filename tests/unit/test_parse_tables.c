@@ -344,8 +344,10 @@ static void test_tables_numbered_header(void **state)
 		  &rs, NULL);
 	assert_false(has_value(&rs, 2000));
 	assert_false(has_value(&rs, 10));
-	const struct result_point *pt = find(&rs, "patched", "throughput files/sec", 0);
+	/* the title's unit in brackets is the figures' unit */
+	const struct result_point *pt = find(&rs, "patched", "throughput_2000 files", 0);
 	assert_non_null(pt);
+	assert_string_equal(pt->unit, "files/s");
 	bool first = false;
 	for (size_t i = 0; i < rs.n; i++)
 		first = first || (!strcmp(rs.v[i].label, "patched") && strstr(rs.v[i].metric, "2000 files") &&
@@ -712,7 +714,7 @@ static void test_tables_note(void **state)
 	assert_true(notes[0].understood);
 	assert_int_equal(notes[0].first, 4);
 	assert_int_equal(notes[0].last, 6);
-	const char *want[] = { "labels v6.1, v6.2", "x clients", "metric throughput mb/s", "title Throughput (MB/s)",
+	const char *want[] = { "labels v6.1, v6.2", "x clients", "metric throughput (MB/s)", "title Throughput;",
 			       "1 derived cols/rows skipped", "5 read, 1 not read (n/a cells)" };
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (!strstr(notes[0].text, want[i]))

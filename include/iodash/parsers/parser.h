@@ -37,15 +37,17 @@
  *           fsyncs_per_s /s; latency_avg, latency_max, latency_p95 ms;
  *           prepare_write_bw MiB/s; progress (--report-interval): read_bw,
  *           write_bw, fsyncs_per_s, latency_p95
- *  mail     labels from "2.4.16:" lines, column headers, or kernel-name lines
- *           under "---- (5,10) - ..." headings ("2.6.24-rc2 (5,10)");
- *           dbench lines as above; iozone rows as above; column tables: x from
- *           the first column, x_name/metric/unit guessed from the prose before
- *           the table (clients/procs/threads; throughput; MB/s), else "x"/"value";
- *           mmtests, |-, keyed, robot, transposed and label-row tables; a
- *           stated spread ("116.1 (3.2)", "± 18%") goes to spread with
- *           RP_SPREAD; quoted-printable bodies and wrapped rows are put back
- *           together (docs/parsers.md).
+ *  mail     (also "tables": src/parsers/tables.c) any result table a person
+ *           wrote, geometry then roles: labels from the header, the rows'
+ *           names or the title above; x from a column, a row key
+ *           ("1-groups", "latency-64") or the header ("numjobs=1"); the
+ *           metric from the rows, the title or the prose above; a table whose
+ *           roles cannot be told is said, not read.  dbench lines, bonnie++
+ *           tables and CSV, iozone rows as above, under their label lines
+ *           ("2.4.16:", "2.6.24-rc2 #28 SMP"), a "---- (5,10) - ..." heading's
+ *           setting; a stated spread ("116.1 (3.2)", "± 18%") goes to spread
+ *           with RP_SPREAD; quoted-printable bodies and wrapped rows are put
+ *           back together (docs/parsers.md).
  */
 #ifndef IODASH_PARSER_H
 #define IODASH_PARSER_H
@@ -106,14 +108,16 @@ const char *parser_default_label(const char *path, char *buf, size_t len);
 
 /* How a parser read its input, table by table (the mail parser keeps
  * them): the lines a table spans (1-based), whether it was understood,
- * and in words what was read ("mmtests table: labels vanilla, dirty;
- * metric dbench4_hmean; 8 rows") or why not ("a table, but no header row
- * matched its 2 value columns").  Bounded (PARSER_NOTES_MAX kept). */
+ * and in words what was read ("table 4: 8 rows; labels vanilla, dirty;
+ * x clients; metric dbench4_hmean; ...") or why not ("2 value columns and
+ * no header to tell them apart: not read").  Bounded (PARSER_NOTES_MAX
+ * kept; a note's roles and a stated change that does not fit take up to
+ * 320 characters). */
 #define PARSER_NOTES_MAX 64
 struct parser_note {
 	int first, last;
 	bool understood;
-	char text[240];
+	char text[320];
 };
 size_t parser_notes(const struct parser *p, const struct parser_note **notes);
 /* parser_parse_file() that also copies the notes (notes may be NULL). */
