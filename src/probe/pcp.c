@@ -463,8 +463,8 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 	}
 	if (files_slot >= 0) {
 		pmAtomValue a;
-		const pmValueSet *vs = r->vset[files_slot];
-		c->mmv_files = vs->numval > 0 && P->pmExtractValue(vs->valfmt, &vs->vlist[0], PM_TYPE_32, &a,
+		const pmValueSet *vs = files_slot < r->numpmid ? r->vset[files_slot] : NULL;
+		c->mmv_files = vs && vs->numval > 0 && P->pmExtractValue(vs->valfmt, &vs->vlist[0], PM_TYPE_32, &a,
 								   PM_TYPE_32) >= 0 ? a.l : -1;
 	}
 	s->page_kb = c->page_kb;
