@@ -10,6 +10,7 @@
  * process and its pollers at the end; age: from a host's poll to the front
  * end's copy of its row (what the screen draws from); rows_us: a copy and
  * sort of all rows.  Exit 1 when a poller could not start or no poll ended. */
+#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -38,20 +39,31 @@ static size_t bench_children(pid_t *pid, size_t max)
 	return n;
 }
 
-/* ns on a CPU of every thread of pid so far */
+/* ns on a CPU of every thread of pid so far: /proc/PID/schedstat counts
+ * only the thread group's leader, so each task's own file is summed (the
+ * threads live as long as the process, so none ended uncounted) */
 static uint64_t bench_cpu_ns(pid_t pid)
 {
 	char path[64];
 	uint64_t sum = 0;
 
-	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
-	FILE *f = fopen(path, "r");
-	if (f) {
-		unsigned long long ns;
-		if (fscanf(f, "%llu", &ns) == 1)
-			sum = ns;
-		fclose(f);
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	DIR *d = opendir(path);
+	if (!d)
+		return 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task/%.16s/schedstat", (int)pid, e->d_name);
+		FILE *f = fopen(path, "r");
+		if (f) {
+			unsigned long long ns;
+			if (fscanf(f, "%llu", &ns) == 1)
+				sum += ns;
+			fclose(f);
+		}
 	}
+	closedir(d);
 	return sum;
 }
 

@@ -182,7 +182,18 @@ static const char *const pcp_iodash_names[PI_N] = {
 	[PI_RESULT] = "bench.result",
 };
 #define IODASH_ROOT "mmv.iodash"
+/* Which session a host shows is looked at again when pmcd's count of MMV
+ * files moves (mmv.control.files, fetched with the kernel's metrics: no
+ * round trip of its own), IODASH_LOOKUP_S after the shown one's metrics
+ * went, every IODASH_RELOOK_S while several sessions run there (which one
+ * runs a benchmark moves without a file coming or going), and else every
+ * IODASH_SAFETY_S; every IODASH_LOOKUP_S where pmcd has no such count.  A
+ * look is a PMNS round trip of its own per host: every 3 s it cost a
+ * fleet 10-20 % of its CPU a poll at -i 1. */
+#define IODASH_MMV_FILES "mmv.control.files"
 #define IODASH_LOOKUP_S 3
+#define IODASH_RELOOK_S 10
+#define IODASH_SAFETY_S 60
 
 /* Units the snapshot keeps, for the metrics pmcd describes with a space or
  * time dimension (counts are taken as they are). */
@@ -211,11 +222,14 @@ struct probe_pcp {
 	int ninst, inst_cap;
 	struct pcp_inst { int inst; char name[SNAP_DISK_NAME_LEN]; } *inst;
 	/* mmv.iodash.PID.*: they come and go with each iodash there, so
-	 * looked up again every IODASH_LOOKUP_S */
+	 * looked up again (see IODASH_RELOOK_S) */
 	pmID ipmid[PI_N];
 	pmDesc idesc[PI_N];
-	bool ilooked;
+	bool ilooked, istale;        /* istale: the shown session's metrics went */
+	int isessions;               /* sessions the last look found */
 	uint64_t ilookup_ns;
+	pmID mmv_files_pmid;         /* live: mmv.control.files, PM_ID_NULL none */
+	int mmv_files, ilook_files;  /* its last value (-1 n/a), and at the last look */
 	/* the collector's clock against ours (see pcp_stamp) */
 	bool anchored;
 	int64_t remote0_ns;
@@ -394,8 +408,8 @@ static void pcp_fill_disks(struct probe_pcp *c, const pmResult *r, const int *sl
 
 static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t errlen)
 {
-	pmID ids[PM_N + 1];
-	int slot[PM_N], n = 0, rc, time_slot = -1;
+	pmID ids[PM_N + 2];
+	int slot[PM_N], n = 0, rc, time_slot = -1, files_slot = -1;
 	pmResult *r = NULL;
 
 	for (int i = 0; i < PM_N; i++) {
@@ -408,6 +422,10 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 	if (c->archive && c->time_pmid != PM_ID_NULL) {
 		time_slot = n;
 		ids[n++] = c->time_pmid;
+	}
+	if (c->mmv_files_pmid != PM_ID_NULL) {
+		files_slot = n;
+		ids[n++] = c->mmv_files_pmid;
 	}
 	if ((rc = P->pmUseContext(c->ctx)) < 0 || (rc = P->pmFetch(n, ids, &r)) < 0) {
 		if (c->archive && rc == PM_ERR_EOL)
@@ -442,6 +460,12 @@ static int pcp_fetch(struct probe_pcp *c, struct snapshot *s, char *err, size_t 
 		}
 	} else {
 		pcp_stamp(c, &r->timestamp, s);
+	}
+	if (files_slot >= 0) {
+		pmAtomValue a;
+		const pmValueSet *vs = files_slot < r->numpmid ? r->vset[files_slot] : NULL;
+		c->mmv_files = vs && vs->numval > 0 && P->pmExtractValue(vs->valfmt, &vs->vlist[0], PM_TYPE_32, &a,
+								   PM_TYPE_32) >= 0 ? a.l : -1;
 	}
 	s->page_kb = c->page_kb;
 	/* the dirty-limit model needs all of them; the others are extras */
@@ -526,6 +550,11 @@ static bool pcp_lookup(struct probe_pcp *c)
 	c->time_pmid = PM_ID_NULL;
 	if (c->archive && (P->pmLookupName(1, &tname, &c->time_pmid) < 1))
 		c->time_pmid = PM_ID_NULL;
+	const char *fname = IODASH_MMV_FILES;
+	c->mmv_files_pmid = PM_ID_NULL;
+	c->mmv_files = -1;
+	if (!c->archive && (P->pmLookupName(1, &fname, &c->mmv_files_pmid) < 1))
+		c->mmv_files_pmid = PM_ID_NULL;
 	pmAtomValue a;
 	if (pcp_value_once(c, pcp_info[PROBE_PCP_PAGESIZE].name, PM_TYPE_U64, &a))
 		pagesize = a.ull;
@@ -776,6 +805,7 @@ int probe_pcp_read(struct probe_pcp *c, struct snapshot *s, char *err, size_t er
 		}
 		c->down = false;
 		c->anchored = false;    /* a restarted pmcd: its clock anew */
+		c->ilooked = false;     /* ... and its sessions */
 	}
 	return pcp_fetch(c, s, err, errlen);
 }
@@ -828,6 +858,7 @@ static void pcp_iodash_lookup(struct probe_pcp *c)
 
 	for (int i = 0; i < PI_N; i++)
 		c->ipmid[i] = PM_ID_NULL;
+	c->isessions = 0;
 	for (int i = 0; i < n; i++) {
 		char *end, cand[128];
 		long pid = strtol(kids[i], &end, 10);
@@ -838,6 +869,7 @@ static void pcp_iodash_lookup(struct probe_pcp *c)
 			continue;
 		snprintf(cand, sizeof(cand), pid ? IODASH_ROOT ".%s" : IODASH_ROOT, kids[i]);
 		rank = pcp_iodash_rank(cand);
+		c->isessions += rank > 0;
 		if (rank > best || (rank && rank == best && pid > best_pid)) {
 			best = rank;
 			best_pid = pid;
@@ -870,11 +902,18 @@ int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out)
 		return -EHOSTDOWN;
 	if ((rc = P->pmUseContext(c->ctx)) < 0)
 		return -EIO;
-	/* sessions come and go: which one to show is looked at again
-	 * every IODASH_LOOKUP_S */
-	if (!c->ilooked || now - c->ilookup_ns > IODASH_LOOKUP_S * 1000000000ull) {
+	/* sessions come and go: which one to show is looked at again when
+	 * they may have (see IODASH_RELOOK_S) */
+	uint64_t age = now - c->ilookup_ns;
+	bool counted = c->mmv_files_pmid != PM_ID_NULL;
+	if (!c->ilooked || (counted && c->mmv_files != c->ilook_files) ||
+	    ((c->istale || !counted) && age > IODASH_LOOKUP_S * 1000000000ull) ||
+	    (c->isessions > 1 && age > IODASH_RELOOK_S * 1000000000ull) ||
+	    age > IODASH_SAFETY_S * 1000000000ull) {
 		c->ilooked = true;
+		c->istale = false;
 		c->ilookup_ns = now;
+		c->ilook_files = c->mmv_files;
 		pcp_iodash_lookup(c);
 	}
 	if (c->ipmid[PI_STATE] == PM_ID_NULL)
@@ -893,12 +932,15 @@ int probe_pcp_read_iodash(struct probe_pcp *c, struct probe_iodash *out)
 		}
 		/* the names went with the iodash that published them */
 		c->ipmid[PI_STATE] = PM_ID_NULL;
+		c->istale = true;
 		return 0;
 	}
 	if (pcp_iodash_value(c, r, slot[PI_STATE], PI_STATE, PM_TYPE_STRING, &a)) {
 		out->have = true;
 		snprintf(out->state, sizeof(out->state), "%s", a.cp);
 		free(a.cp);
+	} else {
+		c->istale = true;
 	}
 	if (pcp_iodash_value(c, r, slot[PI_LABEL], PI_LABEL, PM_TYPE_STRING, &a)) {
 		snprintf(out->label, sizeof(out->label), "%s", a.cp);

@@ -5,7 +5,8 @@
 # its row comes back without a restart; an iodash running "there"
 # (publishing into that pmcd's mmv directory) shows its benchmark; the
 # command line's refusals; Enter opens the host's dashboard and q comes
-# back.  Root only (pmcd runs as root here).
+# back; which session a host shows is not looked for at every poll.  Root
+# only (pmcd runs as root here).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pcp.sh"
 
@@ -27,6 +28,17 @@ is_root || { skip "fleet" "needs root to run private pmcds"; exit 0; }
 P1=$(pmcd_free_port) && pmcd_start "$P1" || { fail "first private pmcd"; exit 0; }
 P2=$(pmcd_free_port) && pmcd_start "$P2" || { fail "second private pmcd"; exit 0; }
 H1="localhost:$P1" H2="localhost:$P2"
+
+# ---- which iodash session a host shows is looked at again when pmcd's
+# count of MMV files moves, not every 3 s: a look is a PMNS round trip of
+# its own per host (10-20 % of a fleet's CPU a poll at -i 1).  7 s of
+# polls with no iodash there: one look, at the first poll.
+pmns_child() { pminfo -h "$H1" -f pmcd.pdu_in.pmns_child | awk '/value/ { print $2 }'; }
+c0=$(pmns_child)
+"$IODASH" fleet --batch -i 0.5 -r 0.5 --duration 7 "$H1" >"$TMPD/looks.out" 2>&1
+c1=$(pmns_child)
+check "batch: 7 s of polls look for iodash sessions once, not every 3 s ($((c1 - c0)) PMNS child requests)" \
+	bash -c "[ -n '$c0' ] && [ -n '$c1' ] && [ $((c1 - c0)) -eq 1 ] && [ \$(grep -c ' $H1 ok ' '$TMPD/looks.out') -ge 8 ]"
 
 # ---- --batch: both hosts, then H2 stopped and started again
 out="$TMPD/fleet.out"
