@@ -7,6 +7,7 @@
  * of any length); doing it once keeps each parser a pure line handler. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -658,23 +659,14 @@ const char *parser_default_label(const char *path, char *buf, size_t len)
 	const char *dot = strrchr(b, '.');
 	if (dot && dot != b)
 		n = (size_t)(dot - b);
-	if (n < len) {
-		memcpy(buf, b, n);
-		buf[n] = '\0';
-		return buf;
-	}
-	/* FNV-1a over the whole stem: two long names that share their first
-	 * characters still differ */
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)b[i];
-		h *= 16777619u;
-	}
-	char tail[16];
-	int tl = snprintf(tail, sizeof(tail), "~%08x", (unsigned)h);
-	size_t head = len > (size_t)tl + 1 ? len - (size_t)tl - 1 : 0;
-	memcpy(buf, b, head);
-	snprintf(buf + head, len - head, "%s", tail);
+	/* a name too long for a label is cut with a hash of the whole stem
+	 * (two long names that share their first characters still differ) */
+	char stem[PATH_MAX];
+	if (n >= sizeof(stem))
+		n = sizeof(stem) - 1;
+	memcpy(stem, b, n);
+	stem[n] = '\0';
+	pp_label_join(buf, len, "", stem);
 	return buf;
 }
 
