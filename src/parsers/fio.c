@@ -1,7 +1,7 @@
 /* fio: normal output (3.x, and 2.x's "read : io=..., bw=..KB/s"),
  * --output-format=json (3.x; 2.x with io_bytes in KiB and clat in us; the
  * client/server "client_stats"; several documents back to back from
- * --status-interval), terse v3, and the --eta=always status line.
+ * --status-interval), terse v2 to v5, and the --eta=always status line.
  *
  * A "report" is one complete set of job blocks (text), one JSON document,
  * or the terse lines.  Its jobs are split by group (groupid): groups ran
@@ -43,10 +43,14 @@ struct fio_dir {
 	double pct_us[FIO_NPCT];   /* NaN when not shown */
 };
 
-/* One group of a report: the jobs that ran at the same time. */
+/* One result of a report: the jobs of one name in one group (numjobs
+ * clones, or group_reporting's block), which ran at the same time and
+ * add up.  Jobs of other names in the same group are results of their
+ * own: fio reports each, and a randread beside a randwrite is two
+ * workloads, not one. */
 struct fio_group {
 	int id;
-	char name[RP_LABEL_LEN];   /* its first job's name */
+	char name[RP_LABEL_LEN];   /* the jobs' name */
 	int nblocks;               /* job blocks (JSON entries): more than one are summed */
 	bool bs_known;
 	double bs_kb;
@@ -65,6 +69,7 @@ struct fio_report {
 /* What the previous report of a group had, for interval rates. */
 struct fio_prev {
 	int id;
+	char name[RP_LABEL_LEN];
 	double io[FIO_NDIR], rt[FIO_NDIR], issued[FIO_NDIR];
 };
 
@@ -72,6 +77,7 @@ struct fio_prev {
 struct fio_hdr {
 	int id;
 	char host[42];             /* --client: the host of "<host> name: (g=0): ..." */
+	char name[RP_LABEL_LEN];   /* the job's; "" for the whole group's */
 	bool known, conflict;
 	double bs_kb;
 };
@@ -120,22 +126,21 @@ static void fio_group_init(struct fio_group *g, int id)
 			g->d[d].pct_us[k] = NAN;
 }
 
-/* The group with this id in the report, made when new (NULL when the
- * report already has FIO_GROUPS groups: the rest are dropped, bounded). */
+/* The jobs of this group id and name in the report, made when new (NULL
+ * when the report already has FIO_GROUPS of them: the rest are dropped,
+ * bounded). */
 static struct fio_group *fio_group_get(struct fio_report *r, int id, const char *name)
 {
-	struct fio_group *g = NULL;
-	for (int i = 0; i < r->ngroups && !g; i++)
-		if (r->g[i].id == id)
-			g = &r->g[i];
-	if (!g) {
-		if (r->ngroups >= FIO_GROUPS)
-			return NULL;
-		g = &r->g[r->ngroups++];
-		fio_group_init(g, id);
-	}
-	if (name && *name && !g->name[0])
-		pp_strlcpy(g->name, name, sizeof(g->name));
+	char nm[RP_LABEL_LEN];
+	pp_strlcpy(nm, name ? name : "", sizeof(nm));
+	for (int i = 0; i < r->ngroups; i++)
+		if (r->g[i].id == id && strcmp(r->g[i].name, nm) == 0)
+			return &r->g[i];
+	if (r->ngroups >= FIO_GROUPS)
+		return NULL;
+	struct fio_group *g = &r->g[r->ngroups++];
+	fio_group_init(g, id);
+	pp_strlcpy(g->name, nm, sizeof(g->name));
 	return g;
 }
 
@@ -155,10 +160,10 @@ static void fio_fini(struct parser *p)
 	f->tok = NULL;
 }
 
-static struct fio_hdr *fio_hdr_get(struct fio_state *f, int id, const char *host)
+static struct fio_hdr *fio_hdr_get(struct fio_state *f, int id, const char *host, const char *name)
 {
 	for (int i = 0; i < f->nhdr; i++)
-		if (f->hdr[i].id == id && strcmp(f->hdr[i].host, host) == 0)
+		if (f->hdr[i].id == id && strcmp(f->hdr[i].host, host) == 0 && strcmp(f->hdr[i].name, name) == 0)
 			return &f->hdr[i];
 	if (f->nhdr >= FIO_GROUPS)
 		return NULL;
@@ -166,7 +171,23 @@ static struct fio_hdr *fio_hdr_get(struct fio_state *f, int id, const char *host
 	memset(h, 0, sizeof(*h));
 	h->id = id;
 	pp_strlcpy(h->host, host, sizeof(h->host));
+	pp_strlcpy(h->name, name, sizeof(h->name));
 	return h;
+}
+
+/* The block size the job headers give the group (name "") or a job of
+ * it: one size, else none. */
+static bool fio_hdr_bs(const struct fio_state *f, int id, const char *host, const char *name, double *bs)
+{
+	for (int i = 0; i < f->nhdr; i++) {
+		const struct fio_hdr *h = &f->hdr[i];
+		if (h->id == id && strcmp(h->host, host) == 0 && strcmp(h->name, name) == 0 && h->known &&
+		    !h->conflict) {
+			*bs = h->bs_kb;
+			return true;
+		}
+	}
+	return false;
 }
 
 static const char *fio_x(struct fio_state *f, const struct fio_report *r, const struct fio_group *g, double *x)
@@ -175,20 +196,22 @@ static const char *fio_x(struct fio_state *f, const struct fio_report *r, const 
 		*x = g->bs_kb;
 		return "bs_kb";
 	}
-	/* a client's groups: the job headers its host printed */
-	for (int i = 0; i < f->nhdr; i++)
-		if (f->hdr[i].id == g->id && strcmp(f->hdr[i].host, r->hostname) == 0 && f->hdr[i].known &&
-		    !f->hdr[i].conflict) {
-			*x = f->hdr[i].bs_kb;
-			return "bs_kb";
-		}
+	/* the job headers (a client's: its host's): the group's one size,
+	 * else, where the group's jobs of each name are a result of their
+	 * own, the size of this name's jobs */
+	bool own = false;
+	for (int i = 0; i < r->ngroups; i++)
+		own = own || (&r->g[i] != g && r->g[i].id == g->id);
+	if (fio_hdr_bs(f, g->id, r->hostname, "", x) || (own && fio_hdr_bs(f, g->id, r->hostname, g->name, x)))
+		return "bs_kb";
 	*x = 0;
 	return "run";
 }
 
 /* The label of a group's points: the run label alone when the report has
  * one group; else the run label and the group's job name (or "gN" when
- * the name is missing or shared), so that groups never pool as runs. */
+ * the name is missing or shared, "gN name" when the group has jobs of
+ * other names too), so that groups never pool as runs. */
 static const char *fio_group_label(struct parser *p, const struct fio_report *r,
 				   const struct fio_group *g, char *buf, size_t len)
 {
@@ -206,29 +229,42 @@ static const char *fio_group_label(struct parser *p, const struct fio_report *r,
 		pp_strlcpy(buf, base, len);
 		return buf;
 	}
-	bool shared = !g->name[0];
-	for (int i = 0; i < r->ngroups && !shared; i++)
-		if (&r->g[i] != g && strcmp(r->g[i].name, g->name) == 0)
-			shared = true;
-	/* a name that would be cut could make two groups one label */
+	bool shared = !g->name[0], id_shared = false;
+	for (int i = 0; i < r->ngroups; i++)
+		if (&r->g[i] != g) {
+			shared = shared || strcmp(r->g[i].name, g->name) == 0;
+			id_shared = id_shared || r->g[i].id == g->id;
+		}
+	char tail[RP_LABEL_LEN + 16];
+	if (!shared)
+		pp_strlcpy(tail, g->name, sizeof(tail));
+	else if (id_shared && g->name[0])
+		snprintf(tail, sizeof(tail), "g%d %s", g->id, g->name);
+	else
+		snprintf(tail, sizeof(tail), "g%d", g->id);
+	/* a name that would be cut could make two groups one label: "gN"
+	 * alone where it names the group, else cut with a hash */
 	size_t bl = strlen(base) + (base[0] ? 1 : 0);
-	if (shared || bl + strlen(g->name) >= len)
+	if (bl + strlen(tail) < len)
+		snprintf(buf, len, "%s%s%s", base, base[0] ? " " : "", tail);
+	else if (!id_shared)
 		snprintf(buf, len, "%s%sg%d", base, base[0] ? " " : "", g->id);
 	else
-		snprintf(buf, len, "%s%s%s", base, base[0] ? " " : "", g->name);
+		pp_label_join(buf, len, base, tail);
 	return buf;
 }
 
-static struct fio_prev *fio_prev_get(struct fio_state *f, int id)
+static struct fio_prev *fio_prev_get(struct fio_state *f, const struct fio_group *g)
 {
 	for (int i = 0; i < f->nprev; i++)
-		if (f->prev[i].id == id)
+		if (f->prev[i].id == g->id && strcmp(f->prev[i].name, g->name) == 0)
 			return &f->prev[i];
 	if (f->nprev >= FIO_GROUPS)
 		return NULL;
 	struct fio_prev *v = &f->prev[f->nprev++];
 	memset(v, 0, sizeof(*v));
-	v->id = id;
+	v->id = g->id;
+	pp_strlcpy(v->name, g->name, sizeof(v->name));
 	return v;
 }
 
@@ -242,7 +278,7 @@ static void fio_close_report(struct parser *p, struct fio_state *f)
 	bool any = false;
 	for (int gi = 0; gi < r->ngroups; gi++) {
 		struct fio_group *g = &r->g[gi];
-		struct fio_prev *pv = fio_prev_get(f, g->id);
+		struct fio_prev *pv = fio_prev_get(f, g);
 		if (!pv)
 			continue;
 		char lb[RP_LABEL_LEN];
@@ -541,17 +577,25 @@ static void fio_header_bs(struct fio_state *f, const char *s)
 	const char *gt = strstr(s, "> ");
 	if (s[0] == '<' && gt && gt < strstr(s, ": (g="))
 		pp_strlcpy_span(host, sizeof(host), s + 1, (size_t)(gt - s - 1));
-	struct fio_hdr *h = fio_hdr_get(f, id < 0 ? 0 : id, host);
-	if (!h)
-		return;
-	if (pp_size_to_kib(r, rl, &rk) && pp_size_to_kib(w, wl, &wk) && rk == wk && rk > 0) {
-		/* jobs of one group with different block sizes: no single x */
-		if (h->known && h->bs_kb != rk)
+	const char *ns = host[0] ? gt + 2 : s, *ne = strstr(s, ": (g=");
+	char name[RP_LABEL_LEN] = "";
+	if (ne && ne > ns)
+		pp_strlcpy_span(name, sizeof(name), ns, (size_t)(ne - ns));
+	bool one = pp_size_to_kib(r, rl, &rk) && pp_size_to_kib(w, wl, &wk) && rk == wk && rk > 0;
+	/* the group's, then its jobs of this name */
+	for (int k = 0; k < 2; k++) {
+		struct fio_hdr *h = fio_hdr_get(f, id < 0 ? 0 : id, host, k ? name : "");
+		if (!h)
+			return;
+		if (one) {
+			/* jobs of one group with different block sizes: no single x */
+			if (h->known && h->bs_kb != rk)
+				h->conflict = true;
+			h->bs_kb = rk;
+			h->known = true;
+		} else
 			h->conflict = true;
-		h->bs_kb = rk;
-		h->known = true;
-	} else
-		h->conflict = true;
+	}
 }
 
 static void fio_eta_line(struct parser *p, struct fio_state *f, const char *s)
@@ -612,6 +656,20 @@ static void fio_eta_line(struct parser *p, struct fio_state *f, const char *s)
 	pp_set_progress(p, "running", x, tp, "KiB/s", -1);
 }
 
+/* A terse line: "3;fio-", "4;fio-", "5;fio-", or v2's "2;name;gid;err;"
+ * with its 80 and more fields (v2 names no fio version). */
+static bool fio_is_terse(const char *t)
+{
+	if (t[0] >= '3' && t[0] <= '5' && pp_starts_with(t + 1, ";fio-"))
+		return true;
+	if (!pp_starts_with(t, "2;"))
+		return false;
+	int semis = 0;
+	for (const char *c = t; *c; c++)
+		semis += *c == ';';
+	return semis >= 80;
+}
+
 static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 {
 	char *fl[140];
@@ -623,16 +681,25 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 			*c = '\0';
 		s = c ? c + 1 : NULL;
 	}
-	if (n < 80)
+	/* fio's stat.c: "2;name;groupid;error;" (v2 names no fio version),
+	 * "V;fio-X;name;groupid;error;" (v3-v5); then a block a direction
+	 * (read, write; trim from v4): io KiB, bw, iops, runtime, slat
+	 * (4), clat (4), 20 percentiles, lat (4), bw min/max/agg/mean/dev:
+	 * 41 fields, and in v5 6 more (bw samples, iops min/max/mean/dev/
+	 * samples) */
+	int ver = line[0] - '0';   /* fio_is_terse: one digit, 2 to 5 */
+	int base = ver == 2 ? 0 : 1, block = ver == 5 ? 47 : 41;
+	int io0 = 4 + base;
+	if (n < (size_t)(io0 + 2 * block))
 		return;
-	/* field 2 is the job name, 3 its group */
 	double gid;
-	if (!pp_is_number(fl[3], &gid) || gid < 0 || gid > 1e6)
+	if (!pp_is_number(fl[2 + base], &gid) || gid < 0 || gid > 1e6)
 		gid = 0;
-	struct fio_group *g = fio_group_get(&f->cur, (int)gid, fl[2]);
+	struct fio_group *g = fio_group_get(&f->cur, (int)gid, fl[1 + base]);
 	if (!g)
 		return;
-	static const int io[2] = { 5, 46 }, clat[2] = { 15, 56 }, pct[2] = { 17, 58 };
+	const int io[2] = { io0, io0 + block };
+	const int clat[2] = { io[0] + 10, io[1] + 10 }, pct[2] = { io[0] + 12, io[1] + 12 };
 	double v;
 	struct fio_dir got[2];
 	for (int d = 0; d < 2; d++) {
@@ -1053,7 +1120,7 @@ static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, co
 		fio_eta_line(p, f, t);
 		return true;
 	}
-	if (pp_starts_with(t, "3;fio-") && !truncated) {
+	if (fio_is_terse(t) && !truncated) {
 		fio_terse_line(p, f, line + (t - line));
 		return true;
 	}
@@ -1229,7 +1296,7 @@ static bool fio_sniff(const char *t)
 {
 	t = pp_unquoted(t);
 	return pp_starts_with(t, "fio-") || strstr(t, "(groupid=") || pp_starts_with(t, "\"fio version\"") ||
-	       pp_starts_with(t, "3;fio-") || pp_starts_with(t, "2;fio-") || pp_starts_with(t, "4;fio-") ||
+	       fio_is_terse(t) ||
 	       pp_starts_with(t, "Run status group") || (pp_starts_with(t, "Jobs: ") && strstr(t, "(f=")) ||
 	       (strstr(t, ": (g=") && strstr(t, "rw="));
 }

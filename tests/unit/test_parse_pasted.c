@@ -1,8 +1,11 @@
 /* parsers: benchmark output as issue 28 found it in other projects'
  * repositories and in list posts: fio --client reports of two hosts, fio
  * output quoted in a reply ("> "), iozone's -R Excel blocks (with the
- * cells auto mode never ran) and its throughput-mode -R block.  Every
- * file is real output (tests/fixtures/README.md says where from). */
+ * cells auto mode never ran) and its throughput-mode -R block; and the
+ * layouts of the generators' own source that the tables' working half
+ * holds: fio's terse v2 and v5, fio jobs of two names in one group,
+ * dbench 4's table of operations.  Every file is real output
+ * (tests/fixtures/README.md says where from). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -325,6 +328,75 @@ static void test_bonnie_titled_unnamed(void **st)
 	result_set_free(&rs);
 }
 
+#define TW "tests/fixtures/tables/work/"
+
+/* fio's terse v2 (no fio version field: "2;name;gid;err;...") and v5
+ * (6 more fields a direction: the write block starts 6 later): each job
+ * read, the write figures from the write block. */
+static void test_fio_terse_v2_v5(void **st)
+{
+	struct result_set rs;
+	char notes[2048];
+	(void)st;
+	parse(TW "fio-3.33-terse-v2-bs-sweep-2026.txt", NULL, &rs, notes, sizeof(notes));
+	assert_int_equal(nlabels(&rs), 3);
+	one(&rs, "L read-4k", "read_bw", 0, 55578, 0);
+	one(&rs, "L read-64k", "read_bw", 0, 366192, 0);
+	one(&rs, "L read-1m", "read_iops", 0, 467, 0);
+	one(&rs, "L read-4k", "read_clat_avg", 0, 71.200398, 1e-9);
+	result_set_free(&rs);
+	parse(TW "fio-3.33-terse-v5-two-jobs-2026.txt", NULL, &rs, notes, sizeof(notes));
+	assert_int_equal(nlabels(&rs), 2);
+	one(&rs, "L randread-4k", "read_bw", 0, 132426, 0);
+	one(&rs, "L randread-4k", "read_clat_avg", 0, 467.402173, 1e-9);
+	one(&rs, "L randwrite-4k", "write_bw", 0, 74008, 0);
+	one(&rs, "L randwrite-4k", "write_iops", 0, 18502, 0);
+	one(&rs, "L randwrite-4k", "write_clat_avg", 0, 413.381638, 1e-9);
+	result_set_free(&rs);
+}
+
+/* A randread job and a randwrite job in one group (no stonewall): two
+ * workloads, each reported by fio with its own latency; each is a result
+ * of its own, labelled by its name, at its block size. */
+static void test_fio_jobs_of_one_group(void **st)
+{
+	struct result_set rs;
+	char notes[2048];
+	(void)st;
+	parse(TW "fio-3.33-two-jobs-libaio-normal-2026.txt", NULL, &rs, notes, sizeof(notes));
+	assert_int_equal(nlabels(&rs), 2);
+	one(&rs, "L randread-4k", "read_iops", 4, 48700, 0);
+	one(&rs, "L randread-4k", "read_clat_avg", 4, 318.54, 1e-9);
+	one(&rs, "L randwrite-4k", "write_iops", 4, 8408, 0);
+	double v;
+	assert_int_equal(finals(&rs, "L randread-4k", "write_iops", 4, &v), 0);
+	result_set_free(&rs);
+}
+
+/* dbench 4's table of operations (count, AvgLat, MaxLat in ms) above
+ * its Throughput line, at that line's clients; with --per-client-results
+ * each client's table under its own label. */
+static void test_dbench_operations(void **st)
+{
+	struct result_set rs;
+	char notes[2048];
+	(void)st;
+	parse(TW "dbench-4.00-fsync-2-clients-2026.txt", NULL, &rs, notes, sizeof(notes));
+	one(&rs, "L", "throughput", 2, 44.5739, 1e-9);
+	one(&rs, "L", "WriteX_avg_lat", 2, 1.934, 1e-9);
+	one(&rs, "L", "Flush_max_lat", 2, 33.880, 1e-9);
+	one(&rs, "L", "NTCreateX_count", 2, 6573, 0);
+	result_set_free(&rs);
+	parse(TW "dbench-4.00-per-client-results-3-2026.txt", NULL, &rs, notes, sizeof(notes));
+	assert_int_equal(nlabels(&rs), 4);
+	one(&rs, "L", "throughput", 3, 321.025, 1e-9);
+	one(&rs, "L", "Flush_avg_lat", 3, 2.072, 1e-9);
+	one(&rs, "L Client 0", "Flush_avg_lat", 3, 2.178, 1e-9);
+	one(&rs, "L Client 1", "NTCreateX_count", 3, 16303, 0);
+	one(&rs, "L Client 2", "WriteX_max_lat", 3, 22.276, 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -339,6 +411,9 @@ int main(void)
 		cmocka_unit_test(test_sysbench_titled_runs),
 		cmocka_unit_test(test_bonnie_titled_runs),
 		cmocka_unit_test(test_bonnie_titled_unnamed),
+		cmocka_unit_test(test_fio_terse_v2_v5),
+		cmocka_unit_test(test_fio_jobs_of_one_group),
+		cmocka_unit_test(test_dbench_operations),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
