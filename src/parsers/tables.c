@@ -19,63 +19,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pinternal.h"
+#include "tables_internal.h"
 
-#define TB_LINES 2048
-#define TB_W 320          /* display columns kept of a line */
-#define TB_CELLS 48
-#define TB_COLS 24
-#define TB_ROWS 512
-#define TB_KEYS 1024
-#define PM '\x01'         /* the ± sign, whatever its encoding was */
-
-enum tb_kind { TB_WORD, TB_VAL, TB_CHG, TB_SPREAD, TB_MISS };
-
-struct tb_cell {
-	int col, end;         /* display columns [col, end) */
-	enum tb_kind kind;
-	double v;             /* TB_VAL: the value (NaN: out of range) */
-	char unit[RP_UNIT_LEN];
-	char text[64];
-	char name[RP_NAME_LEN]; /* "IOPS" of IOPS=11.1k: the cell names its metric */
-	int group;            /* the column group it falls in, -1 none */
-	bool cut;             /* text longer than text[]: cut, so never a name */
-	double spread;        /* TB_VAL: its stated spread ("± 18%", "(3.2)" after it) in its unit, NaN none */
-};
-
-struct tb_row {
-	struct tb_cell c[TB_CELLS];
-	int n;
-	int nval, nword, nchg;
-};
-
-struct tb_line {
-	char s[TB_W + 1];     /* one byte a display column */
-	int no;               /* the input line it started on */
-	int depth;            /* quote depth */
-	unsigned char tab[TB_W / 8 + 1]; /* columns where a tab's blanks start: a cell ends there */
-};
-
-struct tb_state {
-	struct tb_line *ln;   /* TB_LINES of them, allocated at the first line */
-	int n;
-	bool qp;              /* the body is quoted-printable */
-	bool in_header;       /* still in the mail's header block */
-	char pend[PARSER_LINE_MAX + 1]; /* a quoted-printable line cut by a soft break */
-	size_t npend;
-	int pend_no;
-	struct tb_row rows[2]; /* scratch */
-	int table_no;         /* the table being read, from 1 */
-	struct tb_key { unsigned h; int table; } keys[TB_KEYS]; /* points' keys, by table */
-	int nkeys;
-	int longnames;        /* cells of the table being read left out: a name too long */
-	char punit[RP_UNIT_LEN]; /* the unit the prose gives the table being read's bare figures */
-	bool apart;           /* the table being read repeats an earlier one's keys: its points get "table N" */
-	int pctlabels;        /* ... or a label with a '%' */
-	struct bonnie_table bt; /* bonnie++'s tables are read by bonnie's reader */
-};
-
-/* --- stage 0: the text as it was written -------------------------------- */
+static bool tb_rows_have_names(struct tb_state *st, const struct tb_table *t);
+static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t);
+static bool tb_line_property(const char *s, char *name, size_t nl, char *val, size_t vl);
 
 static int tb_hex(int c)
 {
@@ -89,9 +37,9 @@ static int tb_hex(int c)
 }
 
 /* Into out (TB_W + 1): the line with quote marks off, tabs expanded and
- * each character one column (UTF-8 sequences one byte: ± as PM, others
- * '?'; a lone Latin-1 ± byte as PM). */
-static void tb_store(struct tb_state *st, const char *s, size_t len, int no)
+ * each character one column (UTF-8 sequences one byte: ± as TB_PM, others
+ * '?'; a lone Latin-1 ± byte as TB_PM). */
+void tables_store_line(struct tb_state *st, const char *s, size_t len, int no)
 {
 	if (!st->ln || st->n >= TB_LINES)
 		return;
@@ -123,14 +71,14 @@ static void tb_store(struct tb_state *st, const char *s, size_t len, int no)
 				l->s[col++] = ' ';
 			while (col % 8 && col < TB_W);
 		} else if (c == 0xC2 && i + 1 < len && (unsigned char)s[i + 1] == 0xB1) {
-			l->s[col++] = PM;
+			l->s[col++] = TB_PM;
 			i++;
 		} else if (c >= 0xC0) {
 			l->s[col++] = '?';
 			while (i + 1 < len && ((unsigned char)s[i + 1] & 0xC0) == 0x80)
 				i++;
 		} else if (c == 0xB1) {
-			l->s[col++] = PM;
+			l->s[col++] = TB_PM;
 		} else if (c < 0x20 || c >= 0x7F) {
 			l->s[col++] = ' ';
 		} else {
@@ -149,7 +97,7 @@ static void tb_store(struct tb_state *st, const char *s, size_t len, int no)
 
 /* A quoted-printable line: decode =XX; a soft break (a last '=') waits for
  * the next line. */
-static void tb_qp_line(struct tb_state *st, const char *s, size_t len, int no)
+void tables_store_qp_line(struct tb_state *st, const char *s, size_t len, int no)
 {
 	if (!st->npend)
 		st->pend_no = no;
@@ -167,13 +115,12 @@ static void tb_qp_line(struct tb_state *st, const char *s, size_t len, int no)
 	}
 	if (soft)
 		return;
-	tb_store(st, st->pend, st->npend, st->pend_no);
+	tables_store_line(st, st->pend, st->npend, st->pend_no);
 	st->npend = 0;
 }
 
-/* --- stage 1: cells ------------------------------------------------------ */
 
-static bool tb_is_unit(const char *w, size_t n)
+bool tables_is_unit(const char *w, size_t n)
 {
 	static const char *const units[] = { "iops", "IOPS", "MB/s", "MiB/s", "KB/s", "KiB/s", "kB/s", "GB/s",
 		"GiB/s", "MB/sec", "KB/sec", "ms", "us", "ns", "s", "sec", "secs", "min", "mins", "Mb/sec", "op/s",
@@ -186,7 +133,7 @@ static bool tb_is_unit(const char *w, size_t n)
 
 /* A number with an optional k/K/m/M/g/G count suffix and thousands commas:
  * the characters it uses, 0 when s does not start with one. */
-static size_t tb_number(const char *s, size_t n, double *v, bool *suffixed)
+size_t tables_parse_number(const char *s, size_t n, double *v, bool *suffixed)
 {
 	char buf[64];
 	size_t k = 0, i = 0;
@@ -318,7 +265,7 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 	bool sign = p < e && (*p == '+' || *p == '-');
 	double v;
 	bool suf;
-	size_t used = tb_number(p, (size_t)(e - p), &v, &suf);
+	size_t used = tables_parse_number(p, (size_t)(e - p), &v, &suf);
 	if (!used)
 		return;
 	const char *q = p + used;
@@ -333,7 +280,7 @@ static void tb_type(struct tb_cell *c, const char *s, size_t n)
 	bool ratio = !pct && q < e && *q == 'x' && q + 1 == e;
 	if (q < e && !ratio) {
 		/* a unit glued on: 45.6MB/s, 12ms, 5m06s is not one */
-		if (!open && !pct && tb_is_unit(q, (size_t)(e - q)) && !suf) {
+		if (!open && !pct && tables_is_unit(q, (size_t)(e - q)) && !suf) {
 			c->kind = TB_VAL;
 			c->v = v;
 			pp_strlcpy(c->unit, q, (size_t)(e - q) + 1 < sizeof(c->unit) ? (size_t)(e - q) + 1 : sizeof(c->unit));
@@ -419,7 +366,7 @@ static void tb_bar_fields(const char *s, struct tb_row *r)
 /* The cells of one line: words at single blanks, then glued back where the
  * text says they are one cell ("(   0.00%)", "* -9.4%*", "7k iops",
  * "± 18%", "(-6.16 pct)"). */
-static int tb_cells(const char *s, struct tb_row *r)
+int tables_split_cells(const char *s, struct tb_row *r)
 {
 	struct { int a, b; } w[TB_CELLS * 2];
 	int nw = 0;
@@ -460,7 +407,7 @@ static int tb_cells(const char *s, struct tb_row *r)
 		c->end = b;
 		c->group = -1;
 		/* ± spread: attach to the cell before */
-		if (first == PM || (b - a == 2 && !strncmp(s + a, "+-", 2))) {
+		if (first == TB_PM || (b - a == 2 && !strncmp(s + a, "+-", 2))) {
 			int sb = b;
 			if (b - a <= 2 && i + 1 < nw) {
 				sb = w[i + 1].b;
@@ -469,12 +416,12 @@ static int tb_cells(const char *s, struct tb_row *r)
 			if (r->n && r->c[r->n - 1].kind == TB_VAL) {
 				/* "± 18%": 18 % of the value; "± 312", "+- 4": in its unit */
 				struct tb_cell *vc = &r->c[r->n - 1];
-				const char *q = s + a + (first == PM ? 1 : 2);
+				const char *q = s + a + (first == TB_PM ? 1 : 2);
 				while (q < s + sb && *q == ' ')
 					q++;
 				double sv;
 				bool suf;
-				size_t u = tb_number(q, (size_t)(s + sb - q), &sv, &suf);
+				size_t u = tables_parse_number(q, (size_t)(s + sb - q), &sv, &suf);
 				if (u && isfinite(vc->v))
 					vc->spread = q + u < s + sb && q[u] == '%' ? fabs(vc->v) * sv / 100 : sv;
 				vc->end = sb;
@@ -496,12 +443,12 @@ static int tb_cells(const char *s, struct tb_row *r)
 			const char *q = close + 2;
 			while (q < s + b && *q == ' ')
 				q++;
-			if (tb_number(q, (size_t)(s + b - q), &sv, &suf))
+			if (tables_parse_number(q, (size_t)(s + b - q), &sv, &suf))
 				c->spread = sv;
 		}
 		/* a unit word after a value: "7k iops", "0.2 s", "8667.792 MB/s" */
 		if (c->kind == TB_VAL && !c->unit[0] && i + 1 < nw &&
-		    tb_is_unit(s + w[i + 1].a, (size_t)(w[i + 1].b - w[i + 1].a))) {
+		    tables_is_unit(s + w[i + 1].a, (size_t)(w[i + 1].b - w[i + 1].a))) {
 			size_t un = (size_t)(w[i + 1].b - w[i + 1].a);
 			pp_strlcpy(c->unit, s + w[i + 1].a, un + 1 < sizeof(c->unit) ? un + 1 : sizeof(c->unit));
 			c->end = w[i + 1].b;
@@ -578,7 +525,7 @@ static bool tb_is_named_header(const char *s)
 		memcpy(cell, s + a, i - a);
 		cell[i - a] = 0;
 		/* a figure: a value alone, or with its change or spread */
-		int nc = tb_cells(cell, &one), words = 0;
+		int nc = tables_split_cells(cell, &one), words = 0;
 		for (int k = 0; k < nc; k++)
 			words += one.c[k].kind == TB_WORD;
 		if (nc && !words)
@@ -591,7 +538,7 @@ static bool tb_is_named_header(const char *s)
 }
 
 /* A line that is a table row: figures, and not prose. */
-static bool tb_is_row(const struct tb_row *r, const char *s)
+bool tables_is_row(const struct tb_row *r, const char *s)
 {
 	if (r->nval < 1 || r->n < 2)
 		return false;
@@ -665,7 +612,7 @@ static bool tb_is_row(const struct tb_row *r, const char *s)
 	return true;
 }
 
-static bool tb_is_rule(const char *s)
+bool tables_is_rule(const char *s)
 {
 	int dash = 0, other = 0;
 	for (; *s; s++) {
@@ -677,45 +624,7 @@ static bool tb_is_rule(const char *s)
 	return dash >= 3 && !other;
 }
 
-/* --- stage 2: the roles -------------------------------------------------- */
-
-struct tb_group {        /* a value column and the derived cells after it */
-	int col, end;    /* span of the whole group */
-	int vcol, vend;  /* span of its values */
-	char head[RP_LABEL_LEN];
-	bool derived;    /* a change/ratio column (or headed like one) */
-	int nval, nchg;
-	int pipefield;   /* in a |-table, the bar-separated field it is (-1 none) */
-	char span[RP_LABEL_LEN]; /* the name an upper header line centres over it and its neighbours */
-};
-
-struct tb_table {
-	int first, last;  /* indices into the held lines */
-	int head[3];      /* header lines, -1 none */
-	int nhead;
-	int title;        /* -1 none */
-	int rule;         /* a rule of dash runs between header and rows, -1 none */
-	char ptitle[RP_LABEL_LEN]; /* from a block of "Test : tbench" lines above */
-	char section[RP_NAME_LEN]; /* the heading of the section it is in ("~ hackbench ~") */
-	bool spanned;     /* an upper header line's names span the columns: they are the labels */
-	char setting[RP_LABEL_LEN]; /* "(SNC on)": the knob setting its rows ran under */
-	bool robot;       /* the kernel test robot's %stddev %change table */
-	bool derived_head; /* a header cell names a derived column */
-	int misfit;       /* a header line (its index) with a name over two value columns, -1 none */
-	struct tb_group g[TB_COLS];
-	int ng;
-	int keyend;       /* columns before this are the row's keys */
-	int namecol, nameend; /* a key column of names and numbers ("6.1", "6.1+patch"): all names */
-	int tailcol;      /* columns from this on name the row too */
-	bool cv;          /* a head says its cells end in the coefficient of variation ("tip[pct imp](CV)") */
-	/* what the prose right above says the figures are: "The first
-	 * column is dbench clients.  The numbers are throughput in MB/sec." */
-	char pxname[RP_NAME_LEN], pmetric[RP_NAME_LEN], punit[RP_UNIT_LEN];
-	char pbench[RP_NAME_LEN]; /* "We also ran tbench on ...": the benchmark */
-	char pxnear[RP_NAME_LEN]; /* "... up to ncpusx8 clients": x, from the paragraph right above */
-};
-
-static bool tb_word_is_stat(const char *w)
+bool tables_is_stat_word(const char *w)
 {
 	static const char *const stats[] = { "Hmean", "Amean", "Gmean", "Min", "Max", "Stddev", "CoeffVar",
 		"Mean", "Median", "Average", "Avg", "1st-qrtle", "2nd-qrtle", "3rd-qrtle", NULL };
@@ -726,7 +635,7 @@ static bool tb_word_is_stat(const char *w)
 	       !strncmp(w, "Min-", 4);
 }
 
-static bool tb_head_derived(const char *h)
+bool tables_is_derived_head(const char *h)
 {
 	char low[RP_LABEL_LEN];
 	size_t i;
@@ -746,11 +655,11 @@ static bool tb_head_derived(const char *h)
 /* A column headed "diff", "%diff", "delta", "change", "speedup" compares
  * the columns before it: they are what is compared (a "Ratio" may be over
  * another table, as contest's is over no_load). */
-static bool tb_compares_columns(const struct tb_table *t)
+bool tables_compares_columns(const struct tb_table *t)
 {
 	for (int g = 0; g < t->ng; g++) {
 		const char *h = t->g[g].head;
-		if (tb_head_derived(h) && !strcasestr(h, "ratio"))
+		if (tables_is_derived_head(h) && !strcasestr(h, "ratio"))
 			return true;
 	}
 	return t->derived_head;
@@ -773,7 +682,7 @@ static bool tb_line_derived_head(const char *s)
 		while (n && cell[n - 1] == ' ')
 			n--;
 		cell[n] = 0;
-		if (n && tb_head_derived(cell) && !strcasestr(cell, "ratio"))
+		if (n && tables_is_derived_head(cell) && !strcasestr(cell, "ratio"))
 			return true;
 	}
 	return false;
@@ -782,7 +691,7 @@ static bool tb_line_derived_head(const char *s)
 /* A statistic or a percentile: "min", "avg", "stddev", "p99", "p99.9",
  * "99th", "Hmean" (a header of them says what each column computes, never
  * what is compared). */
-static bool tb_head_statistic(const char *h)
+bool tables_is_statistic_head(const char *h)
 {
 	static const char *const words[] = { "min", "max", "avg", "average", "mean", "median", "stddev", "stdev",
 		"std", "dev", "sd", "cov", "minimum", "maximum", "best", "worst", "total", "sum", "result", "results",
@@ -790,7 +699,7 @@ static bool tb_head_statistic(const char *h)
 	for (size_t k = 0; words[k]; k++)
 		if (!strcasecmp(h, words[k]))
 			return true;
-	if (tb_word_is_stat(h))
+	if (tables_is_stat_word(h))
 		return true;
 	/* "p50", "p99.9", "99th", "99.9th" */
 	const char *q = (h[0] == 'p' || h[0] == 'P') ? h + 1 : h;
@@ -801,10 +710,9 @@ static bool tb_head_statistic(const char *h)
 	return q > h + 1 && (h[0] == 'p' || h[0] == 'P' ? !*q : !strcasecmp(q, "th"));
 }
 
-/* Header words that name what a column measures, not what is compared. */
 /* Is w[0, n) a commit id ("91caa5ae2424": 7 or more hex digits, both
  * figures and letters)? */
-static bool tb_commit_id(const char *w, size_t n)
+bool tables_is_commit_id(const char *w, size_t n)
 {
 	size_t digits = 0, letters = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -818,19 +726,20 @@ static bool tb_commit_id(const char *w, size_t n)
 
 /* A bracket in a head that holds a commit id ("tip (91caa5ae2424)"):
  * the head names a tree, not a unit. */
-static bool tb_head_commit_bracket(const char *h)
+bool tables_has_commit_bracket(const char *h)
 {
 	const char *b = strchr(h, '(');
-	return b && tb_commit_id(b + 1, strcspn(b + 1, ")")) && b[1 + strcspn(b + 1, ")")] == ')';
+	return b && tables_is_commit_id(b + 1, strcspn(b + 1, ")")) && b[1 + strcspn(b + 1, ")")] == ')';
 }
 
-static bool tb_head_metricish(const char *h)
+/* Header words that name what a column measures, not what is compared. */
+bool tables_is_metric_head(const char *h)
 {
 	const char *sl = strchr(h, '/');
 	const char *last = strrchr(h, ' ');
-	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || (strchr(h, '(') && !tb_head_commit_bracket(h)) ||
-	    tb_head_statistic(h) ||
-	    (last && tb_head_statistic(last + 1)))
+	if ((sl && sl[1] && sl[1] != ' ') || strchr(h, '%') || (strchr(h, '(') && !tables_has_commit_bracket(h)) ||
+	    tables_is_statistic_head(h) ||
+	    (last && tables_is_statistic_head(last + 1)))
 		return true;
 	static const char *const words[] = { "count", "size", "time", "write", "rewrite", "read", "reread",
 		"reclen", "kb", "iops", "bw", "latency", "loads", "lat", "avglat", "maxlat", "throughput",
@@ -851,18 +760,16 @@ static bool tb_head_metricish(const char *h)
 	return false;
 }
 
-static bool tb_x_word1(const char *h);
-
 /* A head naming x: "clients", "Num Thr", "# tasks", "threads:". */
-static bool tb_x_word(const char *h)
+bool tables_names_x(const char *h)
 {
-	if (tb_x_word1(h))
+	if (tables_is_x_word(h))
 		return true;
 	const char *sp = strrchr(h, ' ');
-	return sp && tb_x_word1(sp + 1);
+	return sp && tables_is_x_word(sp + 1);
 }
 
-static bool tb_x_word1(const char *h)
+bool tables_is_x_word(const char *h)
 {
 	static const char *const words[] = { "clients", "threads", "thr", "procs", "tasks", "jobs", "numjobs",
 		"bs", "reclen", "size", "count", "groups", "workers", "#workers", "# tasks", "nr_task", "block",
@@ -881,7 +788,7 @@ static bool tb_x_word1(const char *h)
 }
 
 /* A kernel or version name: "2.5.70-mm2", "6.7.0", "v6.2". */
-static bool tb_versionish(const char *s)
+bool tables_is_version(const char *s)
 {
 	if (*s == 'v')
 		s++;
@@ -893,7 +800,7 @@ static bool tb_versionish(const char *s)
 }
 
 /* A name made fit for a metric: lower case, [a-z0-9_.-] kept, others '_'. */
-static void tb_metric_name(const char *s, char *out, size_t len)
+void tables_make_metric_name(const char *s, char *out, size_t len)
 {
 	size_t k = 0;
 	bool us = false;
@@ -915,14 +822,35 @@ static void tb_metric_name(const char *s, char *out, size_t len)
 }
 
 /* A title's text made a label: trimmed, a last ':' off, quotes off. */
-static void tb_title_label_raw(const char *s, char *out, size_t len);
+void tables_trim_title(const char *s, char *out, size_t len)
+{
+	while (*s == ' ' || *s == '\'' || *s == '*' || *s == '[' || *s == '#')
+		s++;
+	/* "[1] Performance in KIOPS:": a footnote's number */
+	if (isdigit((unsigned char)*s) && s[strspn(s, "0123456789")] == ']')
+		s += strspn(s, "0123456789") + 1 + (s[strspn(s, "0123456789") + 1] == ' ');
+	/* "---- (5,10) - default": the heading after the rule's dashes */
+	size_t d = strspn(s, "-");
+	if (d >= 3 && s[d] == ' ')
+		s += d + strspn(s + d, " ");
+	/* "- 10 runs": a list's bullet */
+	if (d == 1 && s[1] == ' ')
+		s += 1 + strspn(s + 1, " ");
+	size_t n = strlen(s);
+	while (n && strchr(" :,'*]", s[n - 1]))
+		n--;
+	if (n >= len)
+		n = len - 1;
+	memcpy(out, s, n);
+	out[n] = 0;
+}
 
 /* Filler that says nothing of what is compared ("Before this change:",
  * "Results after applying patchset:") is left out of a title's label. */
-static void tb_title_label(const char *s, char *out, size_t len)
+void tables_make_title_label(const char *s, char *out, size_t len)
 {
 	char raw[RP_LABEL_LEN * 2];
-	tb_title_label_raw(s, raw, sizeof(raw));
+	tables_trim_title(s, raw, sizeof(raw));
 	static const char *const filler[] = { "this", "change", "changes", "results", "result", "the", "of", NULL };
 	size_t k = 0;
 	int kept = 0, words = 0;
@@ -950,39 +878,16 @@ static void tb_title_label(const char *s, char *out, size_t len)
 		pp_strlcpy(out, raw, len);
 }
 
-static void tb_title_label_raw(const char *s, char *out, size_t len)
-{
-	while (*s == ' ' || *s == '\'' || *s == '*' || *s == '[' || *s == '#')
-		s++;
-	/* "[1] Performance in KIOPS:": a footnote's number */
-	if (isdigit((unsigned char)*s) && s[strspn(s, "0123456789")] == ']')
-		s += strspn(s, "0123456789") + 1 + (s[strspn(s, "0123456789") + 1] == ' ');
-	/* "---- (5,10) - default": the heading after the rule's dashes */
-	size_t d = strspn(s, "-");
-	if (d >= 3 && s[d] == ' ')
-		s += d + strspn(s + d, " ");
-	/* "- 10 runs": a list's bullet */
-	if (d == 1 && s[1] == ' ')
-		s += 1 + strspn(s + 1, " ");
-	size_t n = strlen(s);
-	while (n && strchr(" :,'*]", s[n - 1]))
-		n--;
-	if (n >= len)
-		n = len - 1;
-	memcpy(out, s, n);
-	out[n] = 0;
-}
-
 /* The columns of a run of rows: spans that overlap in some row are one
  * column.  Returns the number of columns, spans in col/end sorted. */
-static int tb_columns(struct tb_state *st, const struct tb_table *t, int *cs, int *ce, int max)
+int tables_find_columns(struct tb_state *st, const struct tb_table *t, int *cs, int *ce, int max)
 {
 	int n = 0;
 	struct tb_row *r = &st->rows[0];
 	for (int li = t->first; li <= t->last; li++) {
-		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		for (int i = 0; i < r->n; i++) {
 			int a = r->c[i].col, b = r->c[i].end;
 			/* merge with every column it overlaps */
@@ -1020,9 +925,6 @@ static int tb_columns(struct tb_state *st, const struct tb_table *t, int *cs, in
 	return n;
 }
 
-/* Header cells (split at two blanks) of a line, each put on the group it
- * overlaps most (or the nearest one on its left end, as mmtests centres
- * names over value and change). */
 /* The '|'-field of column col in line s (the number of bars before it). */
 static int tb_pipe_field(const char *s, int col)
 {
@@ -1032,12 +934,6 @@ static int tb_pipe_field(const char *s, int col)
 	return f;
 }
 
-static bool tb_next_cell(const char *s, int *i, int *a);
-static bool tb_next_word(const char *s, int *i, int *a);
-static bool tb_title_word(const char **q, char *w, size_t len, const char *trim);
-static bool tb_bench_word(const char *w, char *out, size_t len);
-static bool tb_spread_line(struct tb_state *st, int li);
-
 /* Do the blank-separated words of s[a, b) each fall over one value
  * column, no two over the same one ("bs hipri=0 hipri=1" over "4k
  * 149,426 170,763": names one blank apart, each right over its column)?
@@ -1045,7 +941,7 @@ static bool tb_spread_line(struct tb_state *st, int li);
 static bool tb_header_words_fit(const struct tb_table *t, const char *s, int a, int b)
 {
 	int last = -1, words = 0;
-	for (int i = a, w; i < b && tb_next_word(s, &i, &w);) {
+	for (int i = a, w; i < b && tables_next_word(s, &i, &w);) {
 		int e = i < b ? i : b, in = -1, n = 0;
 		for (int g = 0; g < t->ng; g++) {
 			int lo = w > t->g[g].col ? w : t->g[g].col, hi = e < t->g[g].end ? e : t->g[g].end;
@@ -1070,7 +966,7 @@ static bool tb_header_words_fit(const struct tb_table *t, const char *s, int a, 
 static bool tb_header_misfit(const struct tb_table *t, const struct tb_line *l)
 {
 	const char *s = l->s;
-	for (int i = 0, a; tb_next_cell(s, &i, &a);) {
+	for (int i = 0, a; tables_next_cell(s, &i, &a);) {
 		/* a tab ends a name, even where it left one blank */
 		for (int k = a; k < i; k++)
 			if (l->tab[k / 8] & (1u << (k % 8))) {
@@ -1104,6 +1000,9 @@ static bool tb_header_misfit(const struct tb_table *t, const struct tb_line *l)
 	return false;
 }
 
+/* Header cells (split at two blanks) of a line, each put on the group it
+ * overlaps most (or the nearest one on its left end, as mmtests centres
+ * names over value and change). */
 static void tb_header_line(struct tb_table *t, const char *s, bool append)
 {
 	int i = 0;
@@ -1192,7 +1091,7 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 			size_t n = (size_t)(b - a) < sizeof(w) - 1 ? (size_t)(b - a) : sizeof(w) - 1;
 			memcpy(w, s + a, n);
 			w[n] = 0;
-			if (tb_head_derived(w)) {
+			if (tables_is_derived_head(w)) {
 				t->derived_head = true;
 				continue;
 			}
@@ -1214,7 +1113,7 @@ static void tb_header_line(struct tb_table *t, const char *s, bool append)
 }
 
 /* A word that counts repetitions: "Run", "run", "iteration", "pass", "trial". */
-static bool tb_run_word(const char *w)
+bool tables_is_run_word(const char *w)
 {
 	static const char *const words[] = { "run", "iteration", "iter", "pass", "trial", "round", NULL };
 	for (size_t i = 0; words[i]; i++)
@@ -1225,8 +1124,8 @@ static bool tb_run_word(const char *w)
 
 /* The statistic, x and name of a row's key cells ("Hmean tput-16",
  * "Amean latency-4", "Min 1-files/sec", "16", "randread 4k"). */
-static void tb_row_key(const struct tb_row *r, const struct tb_table *t, char *stat, size_t sl, char *name,
-		       size_t nl, double *x, bool *has_x, char *xname, size_t xl)
+void tables_read_row_key(const struct tb_row *r, const struct tb_table *t, char *stat, size_t sl, char *name,
+			 size_t nl, double *x, bool *has_x, char *xname, size_t xl)
 {
 	int keyend = t->keyend;
 	stat[0] = name[0] = 0;
@@ -1248,25 +1147,25 @@ static void tb_row_key(const struct tb_row *r, const struct tb_table *t, char *s
 			pp_strlcpy(xname, "bs_kb", xl);
 			continue;
 		}
-		if (!stat[0] && !name[0] && tb_word_is_stat(c->text)) {
+		if (!stat[0] && !name[0] && tables_is_stat_word(c->text)) {
 			pp_strlcpy(stat, c->text, sl);
 			continue;
 		}
 		double v;
 		bool suf;
 		size_t n = strlen(c->text);
-		size_t used = tb_number(c->text, n, &v, &suf);
+		size_t used = tables_parse_number(c->text, n, &v, &suf);
 		/* "Run 1:", "run 2", "#3", "iteration 4": which repetition it
 		 * is, never x: the rows are runs of one key */
-		if (tb_run_word(c->text) && i + 1 < r->n && r->c[i + 1].col < keyend) {
+		if (tables_is_run_word(c->text) && i + 1 < r->n && r->c[i + 1].col < keyend) {
 			const char *nt = r->c[i + 1].text;
 			size_t nn = strlen(nt);
-			if (tb_number(nt, nn, &v, &suf) + (nn && nt[nn - 1] == ':') == nn && nn) {
+			if (tables_parse_number(nt, nn, &v, &suf) + (nn && nt[nn - 1] == ':') == nn && nn) {
 				i++;
 				continue;
 			}
 		}
-		if (c->text[0] == '#' && tb_number(c->text + 1, n - 1, &v, &suf) + (c->text[n - 1] == ':') + 1 == n &&
+		if (c->text[0] == '#' && tables_parse_number(c->text + 1, n - 1, &v, &suf) + (c->text[n - 1] == ':') + 1 == n &&
 		    n > 1)
 			continue;
 		if (!*has_x && used && (used == n || (used + 1 == n && c->text[used] == ':'))) {
@@ -1274,15 +1173,15 @@ static void tb_row_key(const struct tb_row *r, const struct tb_table *t, char *s
 			*has_x = true;
 			/* "4 clients": the word after the figure names x */
 			if (i + 1 < r->n && r->c[i + 1].col < keyend && r->c[i + 1].kind == TB_WORD &&
-			    tb_x_word(r->c[i + 1].text)) {
-				tb_metric_name(r->c[i + 1].text, xname, xl);
+			    tables_names_x(r->c[i + 1].text)) {
+				tables_make_metric_name(r->c[i + 1].text, xname, xl);
 				i++;
 			}
 			continue;
 		}
 		/* "tput-16", "disk-41", "send-64": name and x; "1-files/sec": x and name */
 		const char *dash = strrchr(c->text, '-');
-		if (!*has_x && dash && dash[1] && tb_number(dash + 1, strlen(dash + 1), &v, &suf) == strlen(dash + 1)) {
+		if (!*has_x && dash && dash[1] && tables_parse_number(dash + 1, strlen(dash + 1), &v, &suf) == strlen(dash + 1)) {
 			*x = v;
 			*has_x = true;
 			size_t k = (size_t)(dash - c->text);
@@ -1297,8 +1196,8 @@ static void tb_row_key(const struct tb_row *r, const struct tb_table *t, char *s
 			*x = v;
 			*has_x = true;
 			/* "1-groups:", "16-threads": the word names x, not a metric */
-			if (tb_x_word(c->text + used + 1))
-				tb_metric_name(c->text + used + 1, xname, xl);
+			if (tables_names_x(c->text + used + 1))
+				tables_make_metric_name(c->text + used + 1, xname, xl);
 			else if (!name[0])
 				pp_strlcpy(name, c->text + used + 1, nl);
 			continue;
@@ -1440,55 +1339,18 @@ static void tb_emit(struct parser *p, const char *label, const char *setting, co
 	pp_emit_point(p, &pt);
 }
 
-static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t);
-static bool tb_title_is_label(const char *title);
-static bool tb_title_metricish(const char *title);
-static bool tb_rows_have_names(struct tb_state *st, const struct tb_table *t);
-
-/* What tb_read_table decided about a table: which column is x, where the
- * label, the metric and x's name come from. */
-struct tb_roles {
-	bool xcol;            /* a value column is x: group skip_before */
-	int skip_before;      /* the groups before it are the test's settings */
-	char keyhead[RP_NAME_LEN];
-	char title[RP_LABEL_LEN];
-	int labelled;         /* groups with a head, derived ones aside */
-	bool head_labels;     /* the header names what is compared */
-	bool transposed;      /* ... and holds x: the rows are the labels */
-	bool rows_label;      /* under metric names, the rows name what is compared */
-	bool label_words;     /* every row's first name is a label word or a version */
-	bool heads_undecided; /* names over the columns and on the rows, neither said to be labels */
-	char txname[RP_NAME_LEN], tmetric[RP_NAME_LEN], xname[RP_NAME_LEN];
-	/* the benchmark the prose names: the metric's first name where the
-	 * rows hold statistics ("Hmean 1"), not where they name the metric
-	 * themselves ("randread 4k") */
-	char bench[RP_NAME_LEN];
-};
-
-/* What was read from it, for its note. */
-struct tb_said {
-	int emitted, bad, settings, derived_rows, pct_heads, noheads, missing;
-	int unlabelled;       /* cells under metric names in rows nothing names as labels */
-	int nofig, nofig_line; /* cells where a figure stands that are none ("1.2e"), the first's line */
-	int checked, wrong;   /* stated % changes checked against the values, those that do not fit */
-	int wrong_line;       /* the first that does not fit: its line, what it says, what the values give */
-	double wrong_said, wrong_got;
-	bool wrong_ratio;     /* ... a ratio ("1.73x"), not a change in % */
-	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
-};
-
 /* Each column's count of cells of each kind; the rows (no rule, no
  * blank) are counted. */
-static int tb_kind_columns(struct tb_state *st, const struct tb_table *t, const int *cs, const int *ce, int nc,
-			   int kind[][5])
+int tables_count_kinds(struct tb_state *st, const struct tb_table *t, const int *cs, const int *ce, int nc,
+		       int kind[][5])
 {
 	struct tb_row *r = &st->rows[0];
 	int nrows = 0;
 	for (int li = t->first; li <= t->last; li++) {
-		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
 			continue;
 		nrows++;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		for (int i = 0; i < r->n; i++)
 			for (int k = 0; k < nc; k++)
 				if (r->c[i].col >= cs[k] && r->c[i].end <= ce[k])
@@ -1500,7 +1362,7 @@ static int tb_kind_columns(struct tb_state *st, const struct tb_table *t, const 
 /* The groups from the first value column on: a value column and the
  * change/spread columns after it; the keys before them, the word
  * columns after the last value column (they name the row). */
-static void tb_group_columns(struct tb_table *t, const int *cs, const int *ce, int nc, int kind[][5], int firstval)
+void tables_group_columns(struct tb_table *t, const int *cs, const int *ce, int nc, int kind[][5], int firstval)
 {
 	t->ng = 0;
 	for (int k = firstval; k < nc && t->ng < TB_COLS; k++) {
@@ -1529,7 +1391,7 @@ static void tb_group_columns(struct tb_table *t, const int *cs, const int *ce, i
 
 /* The next cell of s from *i, cells split at two blanks (or a blank at
  * the end): its start in *a, *i past it; false when only blanks are left. */
-static bool tb_next_cell(const char *s, int *i, int *a)
+bool tables_next_cell(const char *s, int *i, int *a)
 {
 	while (s[*i] == ' ')
 		(*i)++;
@@ -1549,7 +1411,7 @@ static bool tb_header_span_line(struct tb_table *t, const char *s)
 	int ca[TB_COLS], cb[TB_COLS], nc = 0, nv = 0;
 	for (int g = 0; g < t->ng; g++)
 		nv += !t->g[g].derived && t->g[g].nval;
-	for (int i = 0, a; nc < TB_COLS && tb_next_cell(s, &i, &a); nc++) {
+	for (int i = 0, a; nc < TB_COLS && tables_next_cell(s, &i, &a); nc++) {
 		ca[nc] = a;
 		cb[nc] = i;
 	}
@@ -1581,7 +1443,7 @@ static bool tb_header_span_line(struct tb_table *t, const char *s)
 
 /* The next blank-separated word of s from *i: its start in *a, *i past
  * it; false when only blanks are left. */
-static bool tb_next_word(const char *s, int *i, int *a)
+bool tables_next_word(const char *s, int *i, int *a)
 {
 	while (s[*i] == ' ')
 		(*i)++;
@@ -1595,7 +1457,7 @@ static bool tb_next_word(const char *s, int *i, int *a)
 
 /* The runs of a rule of dashes ("------- ------ --- -----------"): the
  * columns as the writer drew them.  Returns how many (0: not such a rule). */
-static int tb_rule_spans(const char *s, int *cs, int *ce, int max)
+int tables_find_rule_spans(const char *s, int *cs, int *ce, int max)
 {
 	int n = 0;
 	for (int i = 0; s[i];) {
@@ -1626,14 +1488,14 @@ static int tb_rule_spans(const char *s, int *cs, int *ce, int max)
 static bool tb_rule_heads(struct tb_state *st, struct tb_table *t)
 {
 	int cs[TB_COLS * 2], ce[TB_COLS * 2];
-	int ns = tb_rule_spans(st->ln[t->rule].s, cs, ce, TB_COLS * 2);
+	int ns = tables_find_rule_spans(st->ln[t->rule].s, cs, ce, TB_COLS * 2);
 	if (ns < 2 || ns > TB_COLS * 2)
 		return false;
 	char head[TB_COLS * 2][RP_LABEL_LEN];
 	memset(head, 0, sizeof(head));
 	for (int h = 0; h < t->nhead; h++) {
 		const char *s = st->ln[t->head[h]].s;
-		for (int i = 0, a; tb_next_word(s, &i, &a);) {
+		for (int i = 0, a; tables_next_word(s, &i, &a);) {
 			int best = 0, bd = 1 << 30;
 			for (int k = 0; k < ns; k++) {
 				int d = a >= ce[k] ? a - ce[k] + 1 : (i <= cs[k] ? cs[k] - i + 1 : 0);
@@ -1689,7 +1551,7 @@ static bool tb_header_x_values(struct tb_table *t, const char *s)
 	for (int g = 0; g < t->ng; g++)
 		nv += !t->g[g].derived && t->g[g].nval;
 	char first[RP_NAME_LEN] = "", w[RP_LABEL_LEN];
-	for (const char *q = s; tb_title_word(&q, w, sizeof(w), "");) {
+	for (const char *q = s; tables_next_title_word(&q, w, sizeof(w), "");) {
 		char *eq = strchr(w, '=');
 		double v;
 		if (!eq || eq == w || !pp_is_number(eq + 1, &v))
@@ -1706,7 +1568,7 @@ static bool tb_header_x_values(struct tb_table *t, const char *s)
 	for (int g = 0; g < t->ng; g++) {
 		if (t->g[g].derived || !t->g[g].nval)
 			continue;
-		tb_title_word(&q, t->g[g].head, sizeof(t->g[g].head), "");
+		tables_next_title_word(&q, t->g[g].head, sizeof(t->g[g].head), "");
 	}
 	return true;
 }
@@ -1718,7 +1580,7 @@ static bool tb_header_in_order(struct tb_state *st, struct tb_table *t, const ch
 {
 	int nw = 0, nv = 0;
 	char w[RP_LABEL_LEN];
-	for (const char *q = s; tb_title_word(&q, w, sizeof(w), "");)
+	for (const char *q = s; tables_next_title_word(&q, w, sizeof(w), "");)
 		nw++;
 	for (int g = 0; g < t->ng; g++) {
 		if (t->g[g].derived || t->g[g].nchg)
@@ -1727,22 +1589,22 @@ static bool tb_header_in_order(struct tb_state *st, struct tb_table *t, const ch
 	}
 	struct tb_row *r = &st->rows[1];
 	for (int li = t->first; li <= t->last; li++)
-		if (st->ln[li].s[0] && !tb_is_rule(st->ln[li].s) && tb_cells(st->ln[li].s, r) != nw)
+		if (st->ln[li].s[0] && !tables_is_rule(st->ln[li].s) && tables_split_cells(st->ln[li].s, r) != nw)
 			return false;
 	int keys = nw - nv;
 	if (nv < 2 || keys < 0)
 		return false;
 	const char *q = s;
 	for (int k = 0; k < keys; k++)
-		tb_title_word(&q, w, sizeof(w), "");
+		tables_next_title_word(&q, w, sizeof(w), "");
 	for (int g = 0; g < t->ng; g++)
-		tb_title_word(&q, t->g[g].head, sizeof(t->g[g].head), "");
+		tables_next_title_word(&q, t->g[g].head, sizeof(t->g[g].head), "");
 	return true;
 }
 
 /* Header lines: their words on the groups (or the keys); the keys' head
  * into keyhead. */
-static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen)
+void tables_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen)
 {
 	const char *row0 = st->ln[t->first].s;
 	bool piped = strchr(row0, '|') != NULL;
@@ -1755,7 +1617,7 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 	if (t->robot && t->nhead == 1) {
 		const char *s = st->ln[t->head[0]].s;
 		int g = 0;
-		for (int i = 0, a; tb_next_word(s, &i, &a);) {
+		for (int i = 0, a; tables_next_word(s, &i, &a);) {
 			while (g < t->ng && t->g[g].derived)
 				g++;
 			if (g < t->ng) {
@@ -1814,7 +1676,7 @@ static void tb_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead
 		size_t w = k + strcspn(s + k, " ");
 		char word[RP_NAME_LEN];
 		pp_strlcpy_span(word, sizeof(word), s + k, w - k);
-		if (!keyhead[0] && w > k + 1 && s[w - 1] == ':' && (int)w <= t->keyend + 2 && tb_x_word(word)) {
+		if (!keyhead[0] && w > k + 1 && s[w - 1] == ':' && (int)w <= t->keyend + 2 && tables_names_x(word)) {
 			word[strlen(word) - 1] = 0;
 			pp_strlcpy(keyhead, word + (word[0] == '#'), klen);
 		}
@@ -1829,9 +1691,9 @@ static bool tb_group_counts_up(struct tb_state *st, const struct tb_table *t, in
 	int ns = 0;
 	bool distinct = true, ints = true;
 	for (int li = t->first; li <= t->last && distinct; li++) {
-		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		for (int i = 0; i < r->n; i++)
 			if (r->c[i].kind == TB_VAL && r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end) {
 				distinct = distinct && (!ns || seen[ns - 1] < r->c[i].v);
@@ -1851,9 +1713,9 @@ static bool tb_group_constant(struct tb_state *st, const struct tb_table *t, int
 	double first = NAN;
 	int n = 0;
 	for (int li = t->first; li <= t->last; li++) {
-		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		for (int i = 0; i < r->n; i++)
 			if (r->c[i].kind == TB_VAL && r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end) {
 				if (n++ && r->c[i].v != first)
@@ -1865,19 +1727,14 @@ static bool tb_group_constant(struct tb_state *st, const struct tb_table *t, int
 	return n >= 2;
 }
 
-/* A value column that is x: a leading one under an x word (or under
- * nothing, with more labelled columns after it), one under an x word
- * further on, or under metric names (fs_mark's FSUse% Count Size,
- * tiobench's File Size, Num Thr) the first whose values all differ, the
- * constant ones before it being the test's settings. */
 /* A head that is an x value: "16", "JOBS=16", "16 jobs", "4 threads". */
-static bool tb_head_x_value(const char *h, double *v, char *xname, size_t xl)
+bool tables_read_head_x(const char *h, double *v, char *xname, size_t xl)
 {
 	const char *eq = strchr(h, '=');
 	const char *num = eq ? eq + 1 : h;
 	size_t n = strlen(num);
 	bool suf;
-	size_t used = n ? tb_number(num, n, v, &suf) : 0;
+	size_t used = n ? tables_parse_number(num, n, v, &suf) : 0;
 	if (!used || suf)
 		return false;
 	if (used == n) {
@@ -1886,33 +1743,38 @@ static bool tb_head_x_value(const char *h, double *v, char *xname, size_t xl)
 			size_t k = (size_t)(eq - h) < sizeof(w) - 1 ? (size_t)(eq - h) : sizeof(w) - 1;
 			memcpy(w, h, k);
 			w[k] = 0;
-			tb_metric_name(w, xname, xl);
+			tables_make_metric_name(w, xname, xl);
 		}
 		return true;
 	}
-	if (eq || num[used] != ' ' || !tb_x_word1(num + used + 1))
+	if (eq || num[used] != ' ' || !tables_is_x_word(num + used + 1))
 		return false;
 	if (xname)
-		tb_metric_name(num + used + 1, xname, xl);
+		tables_make_metric_name(num + used + 1, xname, xl);
 	return true;
 }
 
-static void tb_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool compares, struct tb_roles *ro)
+/* A value column that is x: a leading one under an x word (or under
+ * nothing, with more labelled columns after it), one under an x word
+ * further on, or under metric names (fs_mark's FSUse% Count Size,
+ * tiobench's File Size, Num Thr) the first whose values all differ, the
+ * constant ones before it being the test's settings. */
+void tables_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool compares, struct tb_roles *ro)
 {
 	/* "1 job  4 jobs  16 jobs": x values over the columns, no x column */
 	double hv;
-	if (t->ng >= 2 && tb_head_x_value(t->g[0].head, &hv, NULL, 0) && tb_head_x_value(t->g[1].head, &hv, NULL, 0))
+	if (t->ng >= 2 && tables_read_head_x(t->g[0].head, &hv, NULL, 0) && tables_read_head_x(t->g[1].head, &hv, NULL, 0))
 		return;
 	/* a column under an x word whose figures never change ("File Size
 	 * 256" on every row) is a setting of the test; x is further on */
-	if (t->ng >= 2 && (tb_x_word(t->g[0].head) || (!t->g[0].head[0] && t->g[1].head[0])) &&
+	if (t->ng >= 2 && (tables_names_x(t->g[0].head) || (!t->g[0].head[0] && t->g[1].head[0])) &&
 	    !(nrows >= 2 && t->g[0].head[0] && tb_group_constant(st, t, 0))) {
 		ro->xcol = true;
 		if (t->g[0].head[0])
 			pp_strlcpy(ro->keyhead, t->g[0].head, sizeof(ro->keyhead));
 	}
 	for (int g = 1; !ro->xcol && g < t->ng && g < 4; g++)
-		if (tb_x_word(t->g[g].head) && g + 1 < t->ng && !(nrows >= 2 && tb_group_constant(st, t, g))) {
+		if (tables_names_x(t->g[g].head) && g + 1 < t->ng && !(nrows >= 2 && tb_group_constant(st, t, g))) {
 			ro->xcol = true;
 			ro->skip_before = g;
 			pp_strlcpy(ro->keyhead, t->g[g].head, sizeof(ro->keyhead));
@@ -1927,7 +1789,7 @@ static void tb_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool c
 		return;
 	int nm = 0;
 	for (int g = 0; g < t->ng; g++)
-		nm += t->g[g].head[0] && tb_head_metricish(t->g[g].head);
+		nm += t->g[g].head[0] && tables_is_metric_head(t->g[g].head);
 	if (nm * 2 < t->ng && !ro->title[0])
 		return;
 	/* rows with names of their own ("2.6.30", "seq") are keyed already:
@@ -1954,12 +1816,12 @@ static bool tb_heads_are_x(const struct tb_table *t, struct tb_roles *ro)
 			continue;
 		double v;
 		char xn[RP_NAME_LEN] = "";
-		transposed = tb_head_x_value(t->g[g].head, &v, xn, sizeof(xn));
+		transposed = tables_read_head_x(t->g[g].head, &v, xn, sizeof(xn));
 		if (transposed && xn[0] && !ro->txname[0])
 			pp_strlcpy(ro->txname, xn, sizeof(ro->txname));
 	}
 	if (transposed && !ro->txname[0])
-		tb_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->txname, sizeof(ro->txname));
+		tables_make_metric_name(ro->keyhead[0] ? ro->keyhead : "x", ro->txname, sizeof(ro->txname));
 	return transposed;
 }
 
@@ -1994,12 +1856,12 @@ static bool tb_rows_have_names(struct tb_state *st, const struct tb_table *t)
 	char stat[RP_NAME_LEN], name[RP_LABEL_LEN], xn[RP_NAME_LEN];
 	bool named = false;
 	for (int li = t->first; li <= t->last; li++) {
-		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		double x;
 		bool has_x;
-		tb_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, xn, sizeof(xn));
+		tables_read_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, xn, sizeof(xn));
 		if (stat[0])
 			return false;
 		named = named || name[0];
@@ -2015,7 +1877,7 @@ static bool tb_heads_name_labels(const struct tb_table *t, const struct tb_roles
 		const char *h = t->g[g].head;
 		if (t->g[g].derived || !h[0])
 			continue;
-		if (tb_title_is_label(h) || tb_commit_id(h, strlen(h)) || tb_head_commit_bracket(h))
+		if (tables_title_names_label(h) || tables_is_commit_id(h, strlen(h)) || tables_has_commit_bracket(h))
 			return true;
 	}
 	return false;
@@ -2047,7 +1909,7 @@ static bool tb_title_unit(const char *title, char *unit, size_t len)
 		return false;
 	q += 4;
 	size_t n = strcspn(q, " :),");
-	if (!n || q[n] || !tb_is_unit(q, n))
+	if (!n || q[n] || !tables_is_unit(q, n))
 		return false;
 	if (!unit[0])
 		pp_strlcpy(unit, q, len);
@@ -2056,7 +1918,7 @@ static bool tb_title_unit(const char *title, char *unit, size_t len)
 
 /* The roles: the header names what is compared, or what is measured (and
  * then the title or the row names what is compared). */
-static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_roles *ro)
+void tables_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_roles *ro)
 {
 	int metricish = 0;
 	for (int g = ro->xcol ? ro->skip_before + 1 : 0; g < t->ng; g++) {
@@ -2065,18 +1927,18 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		const char *h = t->g[g].head;
 		bool count = !strcasecmp(h, "[runs]") || !strcasecmp(h, "runs") || !strcasecmp(h, "#runs") ||
 			     !strcasecmp(h, "samples");
-		if (t->g[g].derived || tb_head_derived(h) || count) {
+		if (t->g[g].derived || tables_is_derived_head(h) || count) {
 			t->g[g].derived = true;
 			continue;
 		}
 		if (t->g[g].head[0]) {
 			ro->labelled++;
-			metricish += tb_head_metricish(t->g[g].head);
+			metricish += tables_is_metric_head(t->g[g].head);
 		}
 	}
 	/* a column headed like a derived one (%diff, diff, ratio) compares
 	 * the columns before it: those name what is compared */
-	bool headed_derived = tb_compares_columns(t);
+	bool headed_derived = tables_compares_columns(t);
 	ro->head_labels = ro->labelled && (!metricish || headed_derived);
 	/* rows named "baseline", "patched", "vanilla", a kernel: the rows are
 	 * what is compared, whatever the header holds */
@@ -2086,7 +1948,7 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		double v;
 		bool suf;
 		h = eq ? eq + 1 : h;
-		numeric_heads = t->g[g].derived || (h[0] && tb_number(h, strlen(h), &v, &suf) == strlen(h));
+		numeric_heads = t->g[g].derived || (h[0] && tables_parse_number(h, strlen(h), &v, &suf) == strlen(h));
 	}
 	if (ro->head_labels && !headed_derived && !numeric_heads && tb_rows_are_labels(st, t))
 		ro->head_labels = false;
@@ -2105,7 +1967,7 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 	else if (ro->head_labels && !ro->title[0] && !t->section[0] && t->pbench[0] && !t->robot)
 		pp_strlcpy(ro->bench, t->pbench, sizeof(ro->bench));
 	else if (ro->head_labels && ro->title[0] && t->pbench[0] && !t->robot && !t->setting[0] && !t->section[0] &&
-		 !strncasecmp(ro->title, "on ", 3) && !tb_title_metricish(ro->title) &&
+		 !strncasecmp(ro->title, "on ", 3) && !tables_title_names_metric(ro->title) &&
 		 !strcasestr(ro->title, t->pbench)) {
 		/* "On numa 0:" over kernels, in a post about tbench: where the
 		 * run was, the setting of the table (never pooled with the
@@ -2119,34 +1981,34 @@ static void tb_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_r
 		pp_strlcpy(m, ro->title, sizeof(m));
 		*strstr(m, " in ") = 0;
 		if (strcasecmp(m, "performance") && strcasecmp(m, "results") && strcasecmp(m, "result"))
-			tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
+			tables_make_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
 	} else if (ro->head_labels && ro->title[0] && strchr(ro->title, ',')) {
 		/* "dbench throughput, MB/sec, mean (stddev) of 3 runs": what is
 		 * measured, then its unit and how: the first part names it */
 		char m[RP_LABEL_LEN];
 		pp_strlcpy_span(m, sizeof(m), ro->title, strcspn(ro->title, ","));
-		tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
+		tables_make_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
 	} else if (ro->head_labels && ro->title[0]) {
 		/* mmtests' caption "tbench4 Throughput (misleading but
 		 * traditional)": the benchmark's name is the metric's, as
 		 * where the prose names it */
 		char w[RP_NAME_LEN], b[RP_NAME_LEN];
 		const char *q = ro->title;
-		bool cap = tb_title_word(&q, w, sizeof(w), "") && tb_bench_word(w, b, sizeof(b)) &&
+		bool cap = tables_next_title_word(&q, w, sizeof(w), "") && tables_is_bench_word(w, b, sizeof(b)) &&
 			   !strncasecmp(q, " Throughput", 11) && (!q[11] || !strcmp(q + 11, " (misleading but traditional)"));
 		if (cap)
 			pp_strlcpy(ro->tmetric, b, sizeof(ro->tmetric));
 		else
-			tb_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
+			tables_make_metric_name(ro->title, ro->tmetric, sizeof(ro->tmetric));
 	}
 	/* the header names what is compared: a section's heading names what
 	 * is measured ("~ hackbench ~" over "NPS1" and its table) */
 	if (ro->head_labels && t->section[0] && !strcasestr(ro->title, t->section)) {
 		char m[RP_NAME_LEN * 2];
 		snprintf(m, sizeof(m), "%s%s%s", t->section, ro->tmetric[0] ? " " : "", ro->tmetric);
-		tb_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
+		tables_make_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
 	}
-	tb_metric_name(ro->keyhead[0] ? ro->keyhead : t->pxname[0] && ro->xcol ? t->pxname : t->pxnear[0] ? t->pxnear : "x",
+	tables_make_metric_name(ro->keyhead[0] ? ro->keyhead : t->pxname[0] && ro->xcol ? t->pxname : t->pxnear[0] ? t->pxnear : "x",
 		       ro->xname, sizeof(ro->xname));
 	ro->rows_label = tb_rows_name_labels(st, t, ro);
 	ro->label_words = tb_rows_are_labels(st, t);
@@ -2165,7 +2027,7 @@ static size_t tb_first_name(const char *name, char *label, size_t llen)
 }
 
 /* A head that counts repetitions: "run1", "Run 2", "#3", "iter4". */
-static bool tb_head_is_run(const char *h)
+bool tables_is_run_head(const char *h)
 {
 	if (h[0] == '#')
 		return h[1] && strspn(h + 1, "0123456789") == strlen(h + 1);
@@ -2176,10 +2038,10 @@ static bool tb_head_is_run(const char *h)
 	memcpy(w, h, n);
 	w[n] = 0;
 	const char *d = h + n + (h[n] == ' ');
-	return tb_run_word(w) && *d && strspn(d, "0123456789") == strlen(d);
+	return tables_is_run_word(w) && *d && strspn(d, "0123456789") == strlen(d);
 }
 
-/* The label and the metric (before tb_metric_name, into mbuf) of group
+/* The label and the metric (before tables_make_metric_name, into mbuf) of group
  * g's cell in a table with a header (not a transposed one); false when
  * nothing names the label (the cell is then not read). */
 static bool tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, int g, const char *stat,
@@ -2191,14 +2053,14 @@ static bool tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 		const char *tm = ro->tmetric[0] ? ro->tmetric : stat[0] || !name[0] ? ro->bench : "";
 		snprintf(mbuf, mlen, "%s%s%s%s%s", tm, tm[0] && stat[0] ? "_" : "", stat,
 			 (tm[0] || stat[0]) && name[0] ? "_" : "", name);
-	} else if (tb_versionish(name) || (name[0] && ro->rows_label)) {
+	} else if (tables_is_version(name) || (name[0] && ro->rows_label)) {
 		/* contest: "2.5.70-mm2  1  78  94.9" under "Kernel [runs] Time CPU%";
 		 * columns headed "run1  run2" are runs of one metric */
 		pp_strlcpy(label, name, llen);
-		if (tb_head_is_run(head))
+		if (tables_is_run_head(head))
 			head = "";
 		snprintf(mbuf, mlen, "%s%s%s", title, title[0] && head[0] ? "_" : "", head);
-	} else if (title[0] && !tb_title_metricish(title) && (!ro->heads_undecided || tb_title_is_label(title))) {
+	} else if (title[0] && !tables_title_names_metric(title) && (!ro->heads_undecided || tables_title_names_label(title))) {
 		/* the title names what is compared: the row's name is part of
 		 * what it measures, else rows of other names would be runs (a
 		 * title naming what is measured, "Throughput (MB/s)", is no
@@ -2229,9 +2091,9 @@ static void tb_name_unheaded(const struct tb_table *t, const struct tb_roles *ro
 	bool named = t0 && r->c[0].col < t->keyend && r->c[0].text[t0 - 1] == ':' && !strchr(r->c[0].text, '=');
 	char first[RP_LABEL_LEN];
 	tb_first_name(name, first, sizeof(first));
-	if (title[0] && !named && !tb_title_metricish(title)) {
+	if (title[0] && !named && !tables_title_names_metric(title)) {
 		pp_strlcpy(label, title, llen);
-	} else if (!named && !tb_versionish(first) && !ro->label_words) {
+	} else if (!named && !tables_is_version(first) && !ro->label_words) {
 		/* "Create 20000 files: 116.88": nothing says what is compared;
 		 * the source's own label, and the whole name is the metric */
 		label[0] = 0;
@@ -2250,7 +2112,7 @@ static void tb_name_unheaded(const struct tb_table *t, const struct tb_roles *ro
 }
 
 /* The value cell of group g in row r (a missing one too), NULL none. */
-static const struct tb_cell *tb_group_cell(const struct tb_row *r, const struct tb_group *g)
+const struct tb_cell *tables_find_group_cell(const struct tb_row *r, const struct tb_group *g)
 {
 	for (int i = 0; i < r->n; i++)
 		if (r->c[i].col < g->vend && g->vcol < r->c[i].end && (r->c[i].kind == TB_VAL || r->c[i].kind == TB_MISS))
@@ -2269,19 +2131,19 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 {
 	char metric[RP_NAME_LEN * 2], label[RP_LABEL_LEN], mbuf[RP_NAME_LEN * 3];
 	double hx = 0;
-	tb_head_x_value(t->g[g].head, &hx, NULL, 0);
+	tables_read_head_x(t->g[g].head, &hx, NULL, 0);
 	/* "iova_alloc_fast  145k iops  265k iops": the cells name what is
 	 * measured (their unit), so the rows' names are what is compared;
 	 * the benchmark the prose above names, else the title, the metric */
 	size_t k0 = strcspn(name, " ");
 	char first[RP_LABEL_LEN];
 	pp_strlcpy_span(first, sizeof(first), name, k0);
-	if (!ro->label_words && c->unit[0] && !name[k0] && first[0] && !tb_head_metricish(first) &&
-	    !tb_head_statistic(first)) {
+	if (!ro->label_words && c->unit[0] && !name[k0] && first[0] && !tables_is_metric_head(first) &&
+	    !tables_is_statistic_head(first)) {
 		pp_strlcpy(label, first, sizeof(label));
 		pp_strlcpy(mbuf, t->pbench[0] ? t->pbench : ro->title, sizeof(mbuf));
 	} else if (!ro->label_words) {
-		if (!ro->title[0] || !tb_title_is_label(ro->title)) {
+		if (!ro->title[0] || !tables_title_names_label(ro->title)) {
 			said->unlabelled++;
 			return;
 		}
@@ -2297,7 +2159,7 @@ static void tb_emit_transposed(struct parser *p, const struct tb_table *t, const
 		size_t ml = strlen(mbuf);
 		snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
 	}
-	tb_metric_name(mbuf, metric, sizeof(metric));
+	tables_make_metric_name(mbuf, metric, sizeof(metric));
 	tb_emit(p, label, t->setting, ro->txname, hx, metric, c, lineno, &said->bad);
 	if (!said->emitted) {
 		pp_strlcpy(said->metric, metric[0] ? metric : "value", sizeof(said->metric));
@@ -2322,14 +2184,14 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 {
 	struct tb_row *r = &st->rows[0];
 	const struct tb_row *spreads = NULL;
-	if (li + 1 < st->n && st->ln[li + 1].depth == st->ln[li].depth && tb_spread_line(st, li + 1))
-		spreads = &st->rows[1];   /* tb_spread_line left the cells there */
-	tb_cells(st->ln[li].s, r);
+	if (li + 1 < st->n && st->ln[li + 1].depth == st->ln[li].depth && tables_line_is_spreads(st, li + 1))
+		spreads = &st->rows[1];   /* tables_line_is_spreads left the cells there */
+	tables_split_cells(st->ln[li].s, r);
 	char stat[RP_NAME_LEN], name[RP_LABEL_LEN], rxname[RP_NAME_LEN];
 	double x = 0;
 	bool has_x;
 	pp_strlcpy(rxname, ro->xname, sizeof(rxname));
-	tb_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
+	tables_read_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, rxname, sizeof(rxname));
 	/* a name cut short would be another's ("perf-profile.calltrace...
 	 * .record__mmap_r" of two rows): the row is left out, and said */
 	for (int i = 0; i < r->n; i++)
@@ -2354,13 +2216,13 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 		char *par = strchr(first, '(');
 		if (par && par > first)
 			*par = 0;
-		if (first[0] && tb_head_derived(first)) {
+		if (first[0] && tables_is_derived_head(first)) {
 			said->derived_rows++;
 			return;
 		}
 	}
 	for (int g = 0; g < t->ng; g++) {
-		const struct tb_cell *c = tb_group_cell(r, &t->g[g]);
+		const struct tb_cell *c = tables_find_group_cell(r, &t->g[g]);
 		if (ro->xcol && g < ro->skip_before) {
 			said->settings += c && c->kind == TB_VAL;
 			continue;
@@ -2380,8 +2242,8 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 				}
 				/* "4 clients": the word after the figure names x */
 				const struct tb_cell *nx = c + 1;
-				if (nx < r->c + r->n && nx->kind == TB_WORD && tb_x_word(nx->text))
-					tb_metric_name(nx->text, rxname, sizeof(rxname));
+				if (nx < r->c + r->n && nx->kind == TB_WORD && tables_names_x(nx->text))
+					tables_make_metric_name(nx->text, rxname, sizeof(rxname));
 			} else {
 				/* no figure in the x column ("delta", "avg", "total"
 				 * under "1 2 4 8"): a summary row, not a point of x */
@@ -2461,7 +2323,7 @@ static void tb_read_row(struct parser *p, struct tb_state *st, const struct tb_t
 			size_t ml = strlen(mbuf);
 			snprintf(mbuf + ml, sizeof(mbuf) - ml, "%s%s", ml ? "_" : "", c->name);
 		}
-		tb_metric_name(mbuf, metric, sizeof(metric));
+		tables_make_metric_name(mbuf, metric, sizeof(metric));
 		tb_emit(p, label, t->setting, has_x ? rxname : "run", has_x ? x : 0, metric, c, st->ln[li].no, &said->bad);
 		if (!said->emitted) {
 			pp_strlcpy(said->metric, metric[0] ? metric : "value", sizeof(said->metric));
@@ -2531,8 +2393,8 @@ static void tb_said_wrong(struct tb_said *said, int lineno, double stated, doubl
  * each label's value ("(   0.00%)" "* -25.93%*": the change against the
  * first label), and a derived column ("%diff", "diff", the robot's
  * "%change", bloat-o-meter's "delta") where the row compares two labels. */
-static void tb_check_changes(const struct tb_table *t, const struct tb_roles *ro, const struct tb_row *r, int lineno,
-			     struct tb_said *said)
+void tables_check_changes(const struct tb_table *t, const struct tb_roles *ro, const struct tb_row *r, int lineno,
+			  struct tb_said *said)
 {
 	double base = NAN, base_ulp = 0, other = NAN, other_ulp = 0;
 	int nvals = 0;
@@ -2540,7 +2402,7 @@ static void tb_check_changes(const struct tb_table *t, const struct tb_roles *ro
 	for (int g = 0; g < t->ng; g++) {
 		if (t->g[g].derived || (ro->xcol && g <= ro->skip_before))
 			continue;
-		const struct tb_cell *v = tb_group_cell(r, &t->g[g]), *c = NULL;
+		const struct tb_cell *v = tables_find_group_cell(r, &t->g[g]), *c = NULL;
 		if (!v || v->kind != TB_VAL || !isfinite(v->v))
 			continue;
 		nvals++;
@@ -2594,7 +2456,7 @@ static void tb_check_changes(const struct tb_table *t, const struct tb_roles *ro
 
 /* How the table was read, in its note (one line of --explain): what
  * holds the labels, x, metric and unit, what was skipped or not read. */
-static void tb_table_note(struct parser *p, const struct tb_table *t, const struct tb_roles *ro,
+void tables_explain_table(struct parser *p, const struct tb_table *t, const struct tb_roles *ro,
 			  const struct tb_said *said, int nrows, int first, int last)
 {
 	char labels[72] = "";
@@ -2657,12 +2519,12 @@ static bool tb_column_x_words(struct tb_state *st, const struct tb_table *t, int
 	struct tb_row *r = &st->rows[1];
 	int n = 0;
 	for (int li = t->first; li <= t->last; li++) {
-		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		for (int i = 0; i < r->n; i++)
 			if (r->c[i].col >= a && r->c[i].end <= b) {
-				if (!tb_x_word(r->c[i].text))
+				if (!tables_names_x(r->c[i].text))
 					return false;
 				n++;
 			}
@@ -2676,9 +2538,9 @@ static bool tb_rows_named(struct tb_state *st, const struct tb_table *t)
 {
 	struct tb_row *r = &st->rows[1];
 	for (int li = t->first; li <= t->last; li++) {
-		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		size_t n = r->n ? strlen(r->c[0].text) : 0;
 		if (n > 1 && r->c[0].kind == TB_WORD && r->c[0].col < t->keyend && r->c[0].text[n - 1] == ':')
 			return true;
@@ -2704,7 +2566,7 @@ static bool tb_read_label_runs(struct parser *p, struct tb_state *st, const stru
 	for (int li = t->first; li <= t->last; li++) {
 		if (!st->ln[li].s[0])
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		size_t l0 = r->n ? strlen(r->c[0].text) : 0;
 		if (r->n < 3 || r->c[0].kind != TB_WORD || l0 < 2 || r->c[0].text[l0 - 1] != ':' ||
 		    r->nval != r->n - 1 || (nv >= 0 && r->nval != nv))
@@ -2721,7 +2583,7 @@ static bool tb_read_label_runs(struct parser *p, struct tb_state *st, const stru
 	for (int li = t->first; li <= t->last; li++) {
 		if (!st->ln[li].s[0])
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		char label[RP_LABEL_LEN];
 		pp_strlcpy_span(label, sizeof(label), r->c[0].text, strlen(r->c[0].text) - 1);
 		for (int k = 1; k < r->n; k++, n++)
@@ -2738,9 +2600,9 @@ static bool tb_only_percent_column(struct tb_state *st, const struct tb_table *t
 	struct tb_row *r = &st->rows[0];
 	int rows = 0;
 	for (int li = t->first; li <= t->last; li++) {
-		if (!st->ln[li].s[0] || tb_is_rule(st->ln[li].s))
+		if (!st->ln[li].s[0] || tables_is_rule(st->ln[li].s))
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		int pct = 0, vals = 0;
 		for (int k = 0; k < r->n; k++) {
 			vals += r->c[k].kind == TB_VAL || r->c[k].kind == TB_CHG;
@@ -2757,13 +2619,13 @@ static bool tb_only_percent_column(struct tb_state *st, const struct tb_table *t
  * ("speed-up(times):  0.99  0.91 ..."): each of its cells against the two
  * rows' figures of its column (a ratio where the row says times or
  * speed-up, else a change). */
-static void tb_check_derived_row(struct tb_state *st, const struct tb_table *t, struct tb_said *said)
+void tables_check_derived_row(struct tb_state *st, const struct tb_table *t, struct tb_said *said)
 {
 	int lab[2], nl = 0, der = -1;
 	for (int li = t->first; li <= t->last + 1 && li < st->n; li++) {
-		if (!st->ln[li].s[0] || tb_is_rule(st->ln[li].s))
+		if (!st->ln[li].s[0] || tables_is_rule(st->ln[li].s))
 			continue;
-		tb_cells(st->ln[li].s, &st->rows[0]);
+		tables_split_cells(st->ln[li].s, &st->rows[0]);
 		if (!st->rows[0].n || st->rows[0].c[0].kind != TB_WORD)
 			continue;
 		char first[RP_LABEL_LEN];
@@ -2771,7 +2633,7 @@ static void tb_check_derived_row(struct tb_state *st, const struct tb_table *t, 
 		char *par = strchr(first, '(');
 		if (par && par > first)
 			*par = 0;
-		if (tb_head_derived(first) || strstr(first, "speed"))
+		if (tables_is_derived_head(first) || strstr(first, "speed"))
 			der = li;
 		else if (nl < 2)
 			lab[nl++] = li;
@@ -2781,14 +2643,14 @@ static void tb_check_derived_row(struct tb_state *st, const struct tb_table *t, 
 	bool ratio = strstr(st->ln[der].s, "times") || strstr(st->ln[der].s, "speed") || strstr(st->ln[der].s, "ratio");
 	struct tb_row *a = &st->rows[0], *b = &st->rows[1];
 	for (int g = 0; g < t->ng; g++) {
-		tb_cells(st->ln[lab[0]].s, a);
-		const struct tb_cell *va = tb_group_cell(a, &t->g[g]);
-		tb_cells(st->ln[lab[1]].s, b);
-		const struct tb_cell *vb = tb_group_cell(b, &t->g[g]);
+		tables_split_cells(st->ln[lab[0]].s, a);
+		const struct tb_cell *va = tables_find_group_cell(a, &t->g[g]);
+		tables_split_cells(st->ln[lab[1]].s, b);
+		const struct tb_cell *vb = tables_find_group_cell(b, &t->g[g]);
 		if (!va || !vb || va->kind != TB_VAL || vb->kind != TB_VAL || !(fabs(va->v) > 0))
 			continue;
 		double base = va->v, bu = tb_cell_ulp(va), other = vb->v, ou = tb_cell_ulp(vb);
-		tb_cells(st->ln[der].s, b);
+		tables_split_cells(st->ln[der].s, b);
 		const struct tb_cell *d = NULL;
 		for (int i = 1; i < b->n && !d; i++)
 			if ((b->c[i].kind == TB_VAL || b->c[i].kind == TB_CHG) && b->c[i].col < t->g[g].vend + 2 &&
@@ -2811,15 +2673,15 @@ static void tb_check_derived_row(struct tb_state *st, const struct tb_table *t, 
 }
 
 /* Read one table whose rows are st->ln[first..last]. */
-static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table *t)
+void tables_read_table(struct parser *p, struct tb_state *st, struct tb_table *t)
 {
 	int cs[TB_COLS * 2], ce[TB_COLS * 2];
-	int nc = tb_columns(st, t, cs, ce, TB_COLS * 2);
+	int nc = tables_find_columns(st, t, cs, ce, TB_COLS * 2);
 	int first = st->ln[t->first].no, last = st->ln[t->last].no;
 	/* type each column by the cells it holds */
 	int kind[TB_COLS * 2][5];
 	memset(kind, 0, sizeof(kind));
-	int nrows = tb_kind_columns(st, t, cs, ce, nc, kind);
+	int nrows = tables_count_kinds(st, t, cs, ce, nc, kind);
 	/* the keys: leading columns of words, and of numbers when more value
 	 * columns follow and the header names no label over them */
 	int firstval = -1;
@@ -2842,7 +2704,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		pp_note(p, first, last, false, "lines %d-%d: rows without a column of values", first, last);
 		return;
 	}
-	tb_group_columns(t, cs, ce, nc, kind, firstval);
+	tables_group_columns(t, cs, ce, nc, kind, firstval);
 	/* a key column of words and numbers holds names: "6.1" over
 	 * "6.1+patch" is a kernel, not an x */
 	t->namecol = t->nameend = -1;
@@ -2871,7 +2733,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	}
 	st->pctlabels = 0;
 	t->misfit = -1;
-	tb_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
+	tables_read_heads(st, t, ro.keyhead, sizeof(ro.keyhead));
 	if (t->misfit >= 0) {
 		pp_note(p, first, last, false,
 			"lines %d-%d: a name of the header on line %d stands over two columns of figures (tabs "
@@ -2894,7 +2756,7 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 			break;
 		}
 	if (t->title >= 0)
-		tb_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));
+		tables_make_title_label(st->ln[t->title].s, ro.title, sizeof(ro.title));
 	else if (t->ptitle[0])
 		pp_strlcpy(ro.title, t->ptitle, sizeof(ro.title));
 	/* "throughput (transactions/sec)": what is measured, and its unit */
@@ -2906,9 +2768,9 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 		if (!st->punit[0])
 			pp_strlcpy(st->punit, t->punit, sizeof(st->punit));
 	}
-	bool compares = tb_compares_columns(t);
-	tb_find_x(st, t, nrows, compares, &ro);
-	tb_decide_roles(st, t, &ro);
+	bool compares = tables_compares_columns(t);
+	tables_find_x(st, t, nrows, compares, &ro);
+	tables_decide_roles(st, t, &ro);
 	/* no header, rows not named as labels, figures that do not name
 	 * themselves, and more than one value column: nothing tells the
 	 * columns apart (runs? two kernels? before -> after?): said, not read */
@@ -2924,15 +2786,15 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 	struct tb_said said;
 	memset(&said, 0, sizeof(said));
 	for (int li = t->first; li <= t->last; li++)
-		if (!tb_is_rule(st->ln[li].s) && st->ln[li].s[0]) {
+		if (!tables_is_rule(st->ln[li].s) && st->ln[li].s[0]) {
 			tb_read_row(p, st, t, &ro, li, &said);
 			if (ro.head_labels && !ro.transposed && !t->spanned) {
-				tb_cells(st->ln[li].s, &st->rows[0]);
-				tb_check_changes(t, &ro, &st->rows[0], st->ln[li].no, &said);
+				tables_split_cells(st->ln[li].s, &st->rows[0]);
+				tables_check_changes(t, &ro, &st->rows[0], st->ln[li].no, &said);
 			}
 		}
 	if (ro.transposed)
-		tb_check_derived_row(st, t, &said);
+		tables_check_derived_row(st, t, &said);
 	if (!said.emitted && said.unlabelled && ro.heads_undecided) {
 		pp_note(p, first, last, false,
 			"lines %d-%d: names over the columns and on the rows, and nothing says which of them is what is "
@@ -2952,19 +2814,19 @@ static void tb_read_table(struct parser *p, struct tb_state *st, struct tb_table
 			last);
 		return;
 	}
-	tb_table_note(p, t, &ro, &said, nrows, first, last);
+	tables_explain_table(p, t, &ro, &said, nrows, first, last);
 }
 
 /* A word that names what is compared: a kernel version, "baseline",
  * "patched", "before"..., a file system or an I/O scheduler. */
-static bool tb_label_word(const char *w)
+bool tables_is_label_word(const char *w)
 {
 	static const char *const words[] = { "baseline", "base", "patched", "vanilla", "before", "after", "unpatched",
 		"mainline", "upstream", "tip", "default", "old", "new", "original", "modified",
 		/* what an I/O benchmark compares: file systems, I/O schedulers */
 		"ext2", "ext3", "ext4", "xfs", "btrfs", "reiserfs", "jfs", "f2fs", "bcachefs", "zfs", "tmpfs", "nilfs2",
 		"cfq", "bfq", "noop", "deadline", "anticipatory", "mq-deadline", "kyber", NULL };
-	bool ok = tb_versionish(w);
+	bool ok = tables_is_version(w);
 	for (size_t q = 0; words[q] && !ok; q++)
 		ok = !strcasecmp(w, words[q]);
 	return ok;
@@ -2978,9 +2840,9 @@ static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
 	struct tb_row *r = &st->rows[1];
 	int n = 0;
 	for (int li = t->first; li <= t->last; li++) {
-		if (tb_is_rule(st->ln[li].s) || !st->ln[li].s[0])
+		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		if (!r->n || r->c[0].kind != TB_WORD || r->c[0].col >= t->keyend)
 			return false;
 		char w[64];
@@ -2989,9 +2851,9 @@ static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
 		w[k] = 0;
 		while (k && w[k - 1] == ':')
 			w[--k] = 0;
-		if (k && tb_head_derived(w))
+		if (k && tables_is_derived_head(w))
 			continue;
-		if (!tb_label_word(w))
+		if (!tables_is_label_word(w))
 			return false;
 		n++;
 	}
@@ -3000,7 +2862,7 @@ static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
 
 /* The next blank-separated word of a title at *q into w (cut to len),
  * with the characters of `trim` taken off its end; false at the end. */
-static bool tb_title_word(const char **q, char *w, size_t len, const char *trim)
+bool tables_next_title_word(const char **q, char *w, size_t len, const char *trim)
 {
 	const char *p = *q;
 
@@ -3019,20 +2881,20 @@ static bool tb_title_word(const char **q, char *w, size_t len, const char *trim)
 
 /* Does a title name what is measured ("Throughput (MB/s)", "Read
  * latency", "Average time")?  Then it is no label, whatever the rows. */
-static bool tb_title_metricish(const char *title)
+bool tables_title_names_metric(const char *title)
 {
 	static const char *const words[] = { "throughput", "latency", "latencies", "bandwidth", "iops", "ops/s",
 		"ops/sec", "mb/s", "mb/sec", "kb/s", "kb/sec", "gb/s", "mib/s", "kib/s", "transactions/sec", "tps",
 		"files/sec", "runtime", "elapsed", "time", "rate", "usec", "msec", "(ms)", "(us)", "(s)", "(sec)",
 		"seconds", "cpu", NULL };
-	if (tb_title_is_label(title))
+	if (tables_title_names_label(title))
 		return false;
 	char w[64];
-	for (const char *q = title; tb_title_word(&q, w, sizeof(w), ":,");) {
+	for (const char *q = title; tables_next_title_word(&q, w, sizeof(w), ":,");) {
 		for (size_t i = 0; words[i]; i++)
 			if (!strcasecmp(w, words[i]))
 				return true;
-		if (tb_head_statistic(w))
+		if (tables_is_statistic_head(w))
 			return true;
 	}
 	return false;
@@ -3041,25 +2903,21 @@ static bool tb_title_metricish(const char *title)
 /* Does a title name what is compared ("baseline:", "2.6.32 with the
  * patch")?  Some word of it is a version or a label word; "Initial
  * writers", "Read throughput" name what is measured. */
-static bool tb_title_is_label(const char *title)
+bool tables_title_names_label(const char *title)
 {
 	char w[64];
-	for (const char *q = title; tb_title_word(&q, w, sizeof(w), ":,()");)
-		if (tb_label_word(w))
+	for (const char *q = title; tables_next_title_word(&q, w, sizeof(w), ":,()");)
+		if (tables_is_label_word(w))
 			return true;
 	return false;
 }
 
-/* --- finding the tables -------------------------------------------------- */
-
-static bool tb_line_property(const char *s, char *name, size_t nl, char *val, size_t vl);
-
 /* Is the held line li a data row? */
-static bool tb_line_row(struct tb_state *st, int li)
+bool tables_line_is_row(struct tb_state *st, int li)
 {
 	struct tb_row *r = &st->rows[1];
-	tb_cells(st->ln[li].s, r);
-	return tb_is_row(r, st->ln[li].s);
+	tables_split_cells(st->ln[li].s, r);
+	return tables_is_row(r, st->ln[li].s);
 }
 
 static bool tb_line_blank(const struct tb_state *st, int li)
@@ -3104,16 +2962,16 @@ static bool tb_line_header(const struct tb_state *st, int li)
 static int tb_header_cells(const char *s)
 {
 	int cells = 0;
-	for (int i = 0, a; tb_next_cell(s, &i, &a);)
+	for (int i = 0, a; tables_next_cell(s, &i, &a);)
 		cells++;
 	return cells;
 }
 
-static bool tb_line_title(const struct tb_state *st, int li)
+bool tables_line_is_title(const struct tb_state *st, int li)
 {
 	const char *s = st->ln[li].s;
 	size_t n = strlen(s);
-	if (!n || n > 72 || tb_is_rule(s))
+	if (!n || n > 72 || tables_is_rule(s))
 		return false;
 	/* a command line, options, a shell prompt: no title ("---- (5,10) -
 	 * default", a heading after a rule's dashes, is one) */
@@ -3154,13 +3012,13 @@ static bool tb_line_title(const struct tb_state *st, int li)
 
 /* A line that names what the lines under it are ("2.4.16:", "result of
  * 6.7.0", "dbench with 8 clients, results before:", "'stripe_size = 64KB'"). */
-static bool tb_line_label(const struct tb_state *st, int li)
+bool tables_line_is_label(const struct tb_state *st, int li)
 {
 	const char *s = st->ln[li].s;
 	size_t n = strlen(s);
-	if (!tb_line_title(st, li) || n > 60)
+	if (!tables_line_is_title(st, li) || n > 60)
 		return false;
-	return (s[n - 1] == ':' || strpbrk(s, "0123456789'\"") != NULL) && !tb_line_row((struct tb_state *)st, li);
+	return (s[n - 1] == ':' || strpbrk(s, "0123456789'\"") != NULL) && !tables_line_is_row((struct tb_state *)st, li);
 }
 
 /* dbench's final lines ("Throughput 1149.6 MB/sec  8 clients  8 procs
@@ -3203,8 +3061,8 @@ static bool tb_setting_line(const char *s)
  * or fewer: fs_mark's "Average Files/sec: 8324.0" under its table)? */
 static bool tb_row_fits(struct tb_state *st, int li, int j)
 {
-	tb_cells(st->ln[li].s, &st->rows[0]);
-	tb_cells(st->ln[j].s, &st->rows[1]);
+	tables_split_cells(st->ln[li].s, &st->rows[0]);
+	tables_split_cells(st->ln[j].s, &st->rows[1]);
 	int a = st->rows[0].nval, b = st->rows[1].nval;
 	if (a >= 3 && b * 2 < a)
 		return false;
@@ -3222,8 +3080,8 @@ static bool tb_row_fits(struct tb_state *st, int li, int j)
 static bool tb_x_header_row(struct tb_state *st, int li)
 {
 	struct tb_row *r = &st->rows[1];
-	tb_cells(st->ln[li].s, r);
-	if (r->n < 3 || r->c[0].kind != TB_WORD || !tb_x_word(r->c[0].text))
+	tables_split_cells(st->ln[li].s, r);
+	if (r->n < 3 || r->c[0].kind != TB_WORD || !tables_names_x(r->c[0].text))
 		return false;
 	double last = -INFINITY;
 	for (int i = 1; i < r->n; i++) {
@@ -3304,7 +3162,7 @@ static int tb_bonnie_csv(struct parser *p, struct tb_state *st, int li, const ch
 }
 
 /* A line of a sentence: six words or more, no figure in most of them. */
-static bool tb_prose_line(const char *s)
+bool tables_is_prose_line(const char *s)
 {
 	int words = 0, figures = 0;
 	for (const char *q = s; *q;) {
@@ -3329,7 +3187,7 @@ static void tb_dbench_note(struct parser *p, int first, int last, int n, const c
  * bonnie++'s tables (as mail.c: under the file's label) and CSV records
  * (where no table of the same run was read just above); blanked once
  * read, so that they are no table row. */
-static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
+void tables_read_tool_lines(struct parser *p, struct tb_state *st)
 {
 	/* the last line a bonnie++ table gave points from, the last blank line */
 	int table_read = -2, blank = -1, ncsv = 0;
@@ -3342,9 +3200,9 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 	for (int li = 0; li < st->n; li++) {
 		/* a label line: "2.4.16:", or underlined ("Kernel 2.5.43" over "====") */
 		size_t n = strlen(st->ln[li].s);
-		if (tb_line_label(st, li) && !strstr(st->ln[li].s, "Throughput") &&
-		    (st->ln[li].s[n - 1] == ':' || (li + 1 < st->n && tb_is_rule(st->ln[li + 1].s))))
-			tb_title_label(st->ln[li].s, label, sizeof(label));
+		if (tables_line_is_label(st, li) && !strstr(st->ln[li].s, "Throughput") &&
+		    (st->ln[li].s[n - 1] == ':' || (li + 1 < st->n && tables_is_rule(st->ln[li + 1].s))))
+			tables_make_title_label(st->ln[li].s, label, sizeof(label));
 		/* a title as the tool readers take one over a run (a markdown
 		 * heading, a line underlined with '=' or '-', however long:
 		 * "libata-dev-2.6<TABs>P3 800, Sil3112 rev 02, ST3120026AS");
@@ -3356,7 +3214,7 @@ static void tb_read_tool_lines(struct parser *p, struct tb_state *st)
 		/* prose after the labelled lines ("bonnie++ numbers seem largely
 		 * unchanged between kernels"): the label line above labels no
 		 * more */
-		if (st->ln[li].s[0] && !in_bonnie && tb_prose_line(st->ln[li].s))
+		if (st->ln[li].s[0] && !in_bonnie && tables_is_prose_line(st->ln[li].s))
 			label[0] = 0;
 		int csv = 0;
 		if (tb_dbench_line(p, st, li, label)) {
@@ -3429,10 +3287,10 @@ static int tb_after_mail_header(struct tb_state *st)
 /* A line of spreads only ("|       |  (0.497) |  (0.114) |"): the
  * spreads of the row above, written under its figures; part of the table,
  * not a row of its own (nothing is read from it). */
-static bool tb_spread_line(struct tb_state *st, int li)
+bool tables_line_is_spreads(struct tb_state *st, int li)
 {
 	struct tb_row *r = &st->rows[1];
-	if (tb_cells(st->ln[li].s, r) < 1)
+	if (tables_split_cells(st->ln[li].s, r) < 1)
 		return false;
 	for (int k = 0; k < r->n; k++)
 		if (r->c[k].kind != TB_SPREAD)
@@ -3449,20 +3307,20 @@ static int tb_last_row(struct tb_state *st, int i, int depth)
 	 * blank line, the next row, a blank line...): one table while every
 	 * row stands alone between blank lines */
 	bool spaced = j + 1 < st->n && tb_line_blank(st, j) && (i == 0 || tb_line_blank(st, i - 1) ||
-								  !tb_line_row(st, i - 1));
+								  !tables_line_is_row(st, i - 1));
 	while (j < st->n && st->ln[j].depth == depth) {
 		if (spaced && j == last + 1 && tb_line_blank(st, j) && j + 1 < st->n && st->ln[j + 1].depth == depth &&
-		    tb_line_row(st, j + 1) && tb_row_fits(st, last, j + 1) &&
+		    tables_line_is_row(st, j + 1) && tb_row_fits(st, last, j + 1) &&
 		    st->rows[0].n == st->rows[1].n && st->rows[0].nval == st->rows[1].nval &&
-		    (j + 2 >= st->n || !tb_line_row(st, j + 2))) {
+		    (j + 2 >= st->n || !tables_line_is_row(st, j + 2))) {
 			last = j + 1;
 			j += 2;
 			continue;
 		}
-		if (tb_line_row(st, j) && tb_row_fits(st, last, j)) {
+		if (tables_line_is_row(st, j) && tb_row_fits(st, last, j)) {
 			last = j;
 			j++;
-		} else if (tb_is_rule(st->ln[j].s) || tb_spread_line(st, j)) {
+		} else if (tables_is_rule(st->ln[j].s) || tables_line_is_spreads(st, j)) {
 			j++;
 		} else {
 			break;
@@ -3474,7 +3332,7 @@ static int tb_last_row(struct tb_state *st, int i, int depth)
 /* The line above k past the rules at depth. */
 static int tb_skip_rules_up(struct tb_state *st, int k, int depth)
 {
-	while (k >= 0 && tb_is_rule(st->ln[k].s) && st->ln[k].depth == depth)
+	while (k >= 0 && tables_is_rule(st->ln[k].s) && st->ln[k].depth == depth)
 		k--;
 	return k;
 }
@@ -3488,7 +3346,7 @@ static int tb_table_heads(struct tb_state *st, struct tb_table *t, int k, int de
 	char pn[32], pv[8];
 	while (k >= 0 && t->nhead < 3 && st->ln[k].depth == depth && !tb_line_blank(st, k) &&
 	       !tb_line_property(st->ln[k].s, pn, sizeof(pn), pv, sizeof(pv)) &&
-	       ((tb_line_header(st, k) && !tb_line_row(st, k)) || tb_x_header_row(st, k))) {
+	       ((tb_line_header(st, k) && !tables_line_is_row(st, k)) || tb_x_header_row(st, k))) {
 		memmove(t->head + 1, t->head, sizeof(int) * (size_t)t->nhead);
 		t->head[0] = k;
 		t->nhead++;
@@ -3575,14 +3433,14 @@ static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct
 	/* "there is really nothing to go by:" under "... For the latency,
 	 * with the exception of the 64 case,": the end of a sentence, no title */
 	bool tail = k >= 1 && islower((unsigned char)st->ln[k].s[strspn(st->ln[k].s, " ")]) &&
-		    st->ln[k - 1].depth == depth && tb_prose_line(st->ln[k - 1].s);
-	if (k >= 0 && st->ln[k].depth == depth && tb_line_title(st, k) && !tb_line_row(st, k) && !t->robot && !tail)
+		    st->ln[k - 1].depth == depth && tables_is_prose_line(st->ln[k - 1].s);
+	if (k >= 0 && st->ln[k].depth == depth && tables_line_is_title(st, k) && !tables_line_is_row(st, k) && !t->robot && !tail)
 		t->title = k;
 	/* tiobench's own headings ("Tiotest results for 16 concurrent io
 	 * threads:", "Tiotest latency results:") name the tool, not what is
 	 * compared: the label is the line above them */
 	if (t->title >= 1 && !strncmp(st->ln[t->title].s, "Tiotest ", 8)) {
-		if (st->ln[t->title - 1].depth == depth && tb_line_label(st, t->title - 1))
+		if (st->ln[t->title - 1].depth == depth && tables_line_is_label(st, t->title - 1))
 			t->title--;
 		else if (prev->title >= 0 && prev->last >= t->title - 2 && strncmp(st->ln[prev->title].s, "Tiotest ", 8))
 			t->title = prev->title; /* the latency table under the results' one */
@@ -3595,7 +3453,7 @@ static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct
 /* A mailer's wrapping undone: a line of figures alone under a long keyed
  * row ("baseline:  4741691 ... 9868597" then " 9629383 ... 11040376") or
  * x row ("threads:  1 2 ... 10" then " 20 30 ... 80") is the rest of it. */
-static void tb_unwrap(struct tb_state *st)
+void tables_join_wrapped(struct tb_state *st)
 {
 	struct tb_row *r = &st->rows[1];
 	for (int li = 1; li < st->n; li++) {
@@ -3603,13 +3461,13 @@ static void tb_unwrap(struct tb_state *st)
 		size_t pl = strlen(prev);
 		if (pl < 60 || st->ln[li].depth != st->ln[li - 1].depth || !st->ln[li].s[0])
 			continue;
-		tb_cells(st->ln[li].s, r);
+		tables_split_cells(st->ln[li].s, r);
 		/* "* -0.07%*" alone under a long mmtests row: the row's last
 		 * change, cut off by the mailer */
 		bool changes = r->n >= 1 && r->nchg == r->n;
 		if (!changes && (r->n < 2 || r->nval != r->n))
 			continue;
-		tb_cells(prev, r);
+		tables_split_cells(prev, r);
 		size_t k0 = r->n ? strlen(r->c[0].text) : 0;
 		if (changes ? r->nval < 2 || r->c[r->n - 1].kind != TB_VAL
 			    : r->n < 3 || r->c[0].kind != TB_WORD || r->c[0].text[k0 - 1] != ':' || r->nval + 1 != r->n)
@@ -3630,29 +3488,29 @@ static void tb_unwrap(struct tb_state *st)
 /* Runs a figure a line under the line that names them ("Before:" over
  * "  1908944" lines): two or more such lines, nothing else on them, each
  * one run of that label. */
-static void tb_read_run_lines(struct parser *p, struct tb_state *st)
+void tables_read_run_lines(struct parser *p, struct tb_state *st)
 {
 	struct tb_row *r = &st->rows[1];
 	for (int li = 0; li + 2 < st->n; li++) {
 		const char *s = st->ln[li].s;
 		size_t n = strlen(s);
-		if (!n || s[n - 1] != ':' || !tb_line_title(st, li))
+		if (!n || s[n - 1] != ':' || !tables_line_is_title(st, li))
 			continue;
 		int j = li + 1, depth = st->ln[li].depth;
 		if (j < st->n && !st->ln[j].s[0])
 			j++;
 		int first = j;
-		while (j < st->n && st->ln[j].depth == depth && tb_cells(st->ln[j].s, r) == 1 && r->c[0].kind == TB_VAL &&
+		while (j < st->n && st->ln[j].depth == depth && tables_split_cells(st->ln[j].s, r) == 1 && r->c[0].kind == TB_VAL &&
 		       isfinite(r->c[0].v))
 			j++;
 		if (j - first < 2)
 			continue;
 		char label[RP_LABEL_LEN];
-		tb_title_label(s, label, sizeof(label));
+		tables_make_title_label(s, label, sizeof(label));
 		if (strchr(label, '%'))
 			continue;
 		for (int k = first; k < j; k++) {
-			tb_cells(st->ln[k].s, r);
+			tables_split_cells(st->ln[k].s, r);
 			pp_emit(p, label, -1, "run", 0, "value", r->c[0].v, r->c[0].unit, RP_FINAL);
 			st->ln[k].s[0] = 0;
 		}
@@ -3679,7 +3537,7 @@ static bool tb_pow2(double v)
  * setting a "---- (5,10) - default" heading above that gives. */
 static bool tb_iozone_row(struct tb_state *st, int li, struct tb_row *r)
 {
-	if (tb_cells(st->ln[li].s, r) < 3 || r->n > IOZONE_NCOLS + 2 || r->nval != r->n)
+	if (tables_split_cells(st->ln[li].s, r) < 3 || r->n > IOZONE_NCOLS + 2 || r->nval != r->n)
 		return false;
 	for (int k = 0; k < r->n; k++)
 		if (r->c[k].kind != TB_VAL || r->c[k].unit[0] || r->c[k].name[0] || !isfinite(r->c[k].v))
@@ -3688,7 +3546,7 @@ static bool tb_iozone_row(struct tb_state *st, int li, struct tb_row *r)
 	       r->c[1].v <= r->c[0].v;
 }
 
-static void tb_read_iozone_rows(struct parser *p, struct tb_state *st)
+void tables_read_iozone_rows(struct parser *p, struct tb_state *st)
 {
 	struct tb_row *r = &st->rows[1];
 	char setting[RP_LABEL_LEN] = "";
@@ -3712,8 +3570,8 @@ static void tb_read_iozone_rows(struct parser *p, struct tb_state *st)
 		if (k >= 0 && !st->ln[k].s[0])
 			k--;
 		char label[RP_LABEL_LEN] = "";
-		if (k >= 0 && tb_line_title(st, k) && !tb_line_row(st, k)) {
-			tb_title_label_raw(st->ln[k].s, label, sizeof(label));
+		if (k >= 0 && tables_line_is_title(st, k) && !tables_line_is_row(st, k)) {
+			tables_trim_title(st->ln[k].s, label, sizeof(label));
 			/* "2.6.24-rc2 #28 SMP PREEMPT": uname -r, then -v's build number */
 			char *hash = strstr(label, " #");
 			if (hash && isdigit((unsigned char)hash[2]))
@@ -3751,8 +3609,8 @@ static bool tb_line_section(struct tb_state *st, int li, char *out, size_t len)
 		s++;
 	size_t n = strlen(s);
 	bool marked = n > 4 && strchr("~*=#", s[0]) && s[n - 1] == s[0] && s[1] == (s[0] == '*' ? '*' : ' ');
-	bool boxed = li >= 1 && li + 1 < st->n && tb_is_rule(st->ln[li - 1].s) && tb_is_rule(st->ln[li + 1].s);
-	if ((!marked && !boxed) || tb_is_rule(s) || !tb_line_title(st, li) || tb_line_row(st, li))
+	bool boxed = li >= 1 && li + 1 < st->n && tables_is_rule(st->ln[li - 1].s) && tables_is_rule(st->ln[li + 1].s);
+	if ((!marked && !boxed) || tables_is_rule(s) || !tables_line_is_title(st, li) || tables_line_is_row(st, li))
 		return false;
 	while (n && strchr("~*=# ", s[n - 1]))
 		n--;
@@ -3771,11 +3629,11 @@ static bool tb_line_section(struct tb_state *st, int li, char *out, size_t len)
  * ('*', '<-', '#') and words only to the end.  The words are cut off (the
  * mark is kept: it flags the row, as a bare '*' does), so that the row is
  * a row of its table. */
-static void tb_cut_margin_notes(struct tb_state *st)
+void tables_cut_margin_notes(struct tb_state *st)
 {
 	struct tb_row *r = &st->rows[0];
 	for (int li = 0; li < st->n; li++) {
-		if (tb_cells(st->ln[li].s, r) < 4 || r->nval < 2)
+		if (tables_split_cells(st->ln[li].s, r) < 4 || r->nval < 2)
 			continue;
 		int lastfig = -1;
 		for (int k = 0; k < r->n; k++)
@@ -3797,7 +3655,7 @@ static void tb_cut_margin_notes(struct tb_state *st)
 
 /* Is w a benchmark's name ("tbench", "dbench4", "netperf-udp": the name
  * and its variant)?  Its metric name into out. */
-static bool tb_bench_word(const char *w, char *out, size_t len)
+bool tables_is_bench_word(const char *w, char *out, size_t len)
 {
 	static const char *const bench[] = { "dbench", "tbench", "netperf", "sockperf", "hackbench", "schbench",
 		"pgbench", "sysbench", "fio", "iozone", "bonnie++", "locktorture", "kernbench", "will-it-scale",
@@ -3807,7 +3665,7 @@ static bool tb_bench_word(const char *w, char *out, size_t len)
 		size_t bl = strlen(bench[i]);
 		if (!strncasecmp(w, bench[i], bl) &&
 		    (!w[bl] || w[bl] == '-' || strspn(w + bl, "0123456789") == strlen(w + bl))) {
-			tb_metric_name(w, out, len);
+			tables_make_metric_name(w, out, len);
 			return true;
 		}
 	}
@@ -3839,19 +3697,19 @@ static void tb_prose_hints(const char *s, struct tb_table *t, bool near)
 			char w[RP_NAME_LEN];
 			pp_strlcpy_span(w, sizeof(w), q, n);
 			/* "results are comparable": no metric named */
-			if (tb_head_metricish(w))
-				tb_metric_name(w, t->pmetric, sizeof(t->pmetric));
+			if (tables_is_metric_head(w))
+				tables_make_metric_name(w, t->pmetric, sizeof(t->pmetric));
 		}
 	}
 	/* "We also ran tbench on ...": the benchmark the figures are from */
 	char w[RP_NAME_LEN];
-	for (const char *q = s; !t->pbench[0] && tb_title_word(&q, w, sizeof(w), ".,:;)");)
-		tb_bench_word(w, t->pbench, sizeof(t->pbench));
+	for (const char *q = s; !t->pbench[0] && tables_next_title_word(&q, w, sizeof(w), ".,:;)");)
+		tables_is_bench_word(w, t->pbench, sizeof(t->pbench));
 	/* "run with up to ncpusx8 clients": what x counts, said in the
 	 * paragraph right above */
 	if (near) {
 		static const char *const xw[] = { "clients", "threads", "procs", "processes", "tasks", NULL };
-		for (const char *q = s; !t->pxnear[0] && tb_title_word(&q, w, sizeof(w), ".,:;)");)
+		for (const char *q = s; !t->pxnear[0] && tables_next_title_word(&q, w, sizeof(w), ".,:;)");)
 			for (size_t i = 0; xw[i]; i++)
 				if (!strcmp(w, xw[i]))
 					pp_strlcpy(t->pxnear, !strcmp(w, "processes") ? "procs" : w, sizeof(t->pxnear));
@@ -3862,7 +3720,7 @@ static void tb_prose_hints(const char *s, struct tb_table *t, bool near)
 			continue;
 		const char *u = s + i + 3;
 		size_t n = strcspn(u, " .,;:)");
-		if (n && tb_is_unit(u, n) && n > 1) {
+		if (n && tables_is_unit(u, n) && n > 1) {
 			char un[RP_UNIT_LEN];
 			pp_strlcpy_span(un, sizeof(un), u, n);
 			/* as a cell's unit would be named */
@@ -3875,8 +3733,8 @@ static void tb_prose_hints(const char *s, struct tb_table *t, bool near)
 	}
 	/* "mean MiB/s (StdDev)": a rate's unit named alone */
 	char w2[RP_UNIT_LEN];
-	for (const char *q = s; !t->punit[0] && tb_title_word(&q, w2, sizeof(w2), ".,:;)");)
-		if (strchr(w2, '/') && tb_is_unit(w2, strlen(w2)))
+	for (const char *q = s; !t->punit[0] && tables_next_title_word(&q, w2, sizeof(w2), ".,:;)");)
+		if (strchr(w2, '/') && tables_is_unit(w2, strlen(w2)))
 			pp_strlcpy(t->punit, !strcmp(w2, "MB/sec") ? "MB/s" : !strcmp(w2, "KB/sec") ? "KB/s" : w2,
 				   sizeof(t->punit));
 }
@@ -3889,7 +3747,7 @@ static void tb_table_prose(struct tb_state *st, struct tb_table *t, int k, int s
 	for (int li = k; li > stop && li >= 0 && k - li < 16; li--) {
 		if (st->ln[li].depth != depth)
 			break;
-		if (!tb_line_row(st, li) && st->ln[li].s[0])
+		if (!tables_line_is_row(st, li) && st->ln[li].s[0])
 			tb_prose_hints(st->ln[li].s, t, near);
 		near = near && (st->ln[li].s[0] || li == k);
 	}
@@ -3910,7 +3768,7 @@ static bool tb_in_parameters(struct tb_state *st, int first, int last)
 		    !tb_line_property(st->ln[k].s, name, sizeof(name), val, sizeof(val)))
 			continue;
 		double v;
-		if (tb_number(val, strlen(val), &v, &(bool){ false }) != strlen(val))
+		if (tables_parse_number(val, strlen(val), &v, &(bool){ false }) != strlen(val))
 			return true;
 	}
 	return false;
@@ -3921,7 +3779,7 @@ static bool tb_in_parameters(struct tb_state *st, int first, int last)
 static bool tb_pipe_continuation(struct tb_state *st, int li)
 {
 	const char *a = st->ln[li - 1].s, *b = st->ln[li].s;
-	if (!strchr(b, '|') || !strchr(a, '|') || !tb_line_row(st, li - 1))
+	if (!strchr(b, '|') || !strchr(a, '|') || !tables_line_is_row(st, li - 1))
 		return false;
 	size_t na = strlen(a), nb = strlen(b);
 	int field = 0, first = b[strspn(b, " ")] == '|';
@@ -3943,26 +3801,26 @@ static bool tb_pipe_continuation(struct tb_state *st, int li)
 	return words;
 }
 
-static void tb_process(struct parser *p, struct tb_state *st)
+void tables_read_lines(struct parser *p, struct tb_state *st)
 {
 	char section[RP_NAME_LEN] = "";
 	int scanned = 0;
-	tb_unwrap(st);
-	tb_cut_margin_notes(st);
-	tb_read_tool_lines(p, st);
-	tb_read_run_lines(p, st);
-	tb_read_iozone_rows(p, st);
+	tables_join_wrapped(st);
+	tables_cut_margin_notes(st);
+	tables_read_tool_lines(p, st);
+	tables_read_run_lines(p, st);
+	tables_read_iozone_rows(p, st);
 	int i = tb_after_mail_header(st);
 	struct tb_table prev;
 	memset(&prev, 0, sizeof(prev));
 	prev.last = -2;
 	while (i < st->n) {
-		if (!tb_line_row(st, i)) {
+		if (!tables_line_is_row(st, i)) {
 			i++;
 			continue;
 		}
 		/* "threads:  1  2  4 ..." over rows: a header of x values, not a row */
-		if (i + 1 < st->n && tb_x_header_row(st, i) && tb_line_row(st, i + 1)) {
+		if (i + 1 < st->n && tb_x_header_row(st, i) && tables_line_is_row(st, i + 1)) {
 			i++;
 			continue;
 		}
@@ -4001,19 +3859,19 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		int k = tb_skip_rules_up(st, i - 1, depth);
 		t.nhead = 0;
 		t.title = -1;
-		t.rule = i >= 1 && k == i - 2 && tb_rule_spans(st->ln[i - 1].s, NULL, NULL, 0) >= 2 ? i - 1 : -1;
-		if (k >= 1 && tb_line_blank(st, k) && st->ln[k - 1].depth == depth && !tb_line_row(st, k - 1) &&
+		t.rule = i >= 1 && k == i - 2 && tables_find_rule_spans(st->ln[i - 1].s, NULL, NULL, 0) >= 2 ? i - 1 : -1;
+		if (k >= 1 && tb_line_blank(st, k) && st->ln[k - 1].depth == depth && !tables_line_is_row(st, k - 1) &&
 		    tb_line_header(st, k - 1) && (tb_header_cells(st->ln[k - 1].s) >= 2 || st->ln[k - 1].s[0] == ' '))
 			k--;
 		if (k >= 0 && st->ln[k].depth == depth && tb_setting_line(st->ln[k].s)) {
-			tb_title_label_raw(st->ln[k].s, t.setting, sizeof(t.setting));
+			tables_trim_title(st->ln[k].s, t.setting, sizeof(t.setting));
 			k--;
 			/* a setting between rows: the rows under it are the same table's */
 			if (k >= 0 && k == prev.last && prev.nhead) {
 				memcpy(t.head, prev.head, sizeof(t.head));
 				t.nhead = prev.nhead;
 				t.title = prev.title;
-				tb_read_table(p, st, &t);
+				tables_read_table(p, st, &t);
 				prev.last = last;
 				i = last + 1;
 				continue;
@@ -4022,9 +3880,9 @@ static void tb_process(struct parser *p, struct tb_state *st)
 		/* a line naming the metric between the header and the rows
 		 * ("baseline  patched" over "latency(us)" over "p50  12.1  11.8") */
 		int sub = -1;
-		if (k >= 1 && st->ln[k].depth == depth && st->ln[k - 1].depth == depth && tb_line_title(st, k) &&
-		    !tb_line_row(st, k) && !tb_line_header(st, k) && !tb_line_blank(st, k - 1) &&
-		    tb_line_header(st, k - 1) && !tb_line_row(st, k - 1) && tb_header_cells(st->ln[k - 1].s) >= 2) {
+		if (k >= 1 && st->ln[k].depth == depth && st->ln[k - 1].depth == depth && tables_line_is_title(st, k) &&
+		    !tables_line_is_row(st, k) && !tb_line_header(st, k) && !tb_line_blank(st, k - 1) &&
+		    tb_line_header(st, k - 1) && !tables_line_is_row(st, k - 1) && tb_header_cells(st->ln[k - 1].s) >= 2) {
 			sub = k;
 			k--;
 		}
@@ -4041,14 +3899,13 @@ static void tb_process(struct parser *p, struct tb_state *st)
 			pp_strlcpy(t.pxnear, prev.pxnear, sizeof(t.pxnear));
 		if (sub >= 0 && t.nhead)
 			t.title = sub;
-		tb_read_table(p, st, &t);
+		tables_read_table(p, st, &t);
 		prev = t;
 		i = last + 1;
 	}
 	st->n = 0;
 }
 
-/* --- the parser ---------------------------------------------------------- */
 
 static void tb_line(struct parser *p, char *line, size_t len, bool by_cr, bool truncated)
 {
@@ -4072,22 +3929,22 @@ static void tb_line(struct parser *p, char *line, size_t len, bool by_cr, bool t
 	if (!st->qp && (strstr(line, "=3D") || strstr(line, "=C2=B1") || (len >= 3 && !strcmp(line + len - 3, "=20"))))
 		st->qp = true;
 	if (st->n >= TB_LINES - 1)
-		tb_process(p, st);
+		tables_read_lines(p, st);
 	if (st->qp)
-		tb_qp_line(st, line, len, p->lineno);
+		tables_store_qp_line(st, line, len, p->lineno);
 	else
-		tb_store(st, line, len, p->lineno);
+		tables_store_line(st, line, len, p->lineno);
 }
 
 static void tb_finish(struct parser *p)
 {
 	struct tb_state *st = p->st;
 	if (st->npend) {
-		tb_store(st, st->pend, st->npend, st->pend_no);
+		tables_store_line(st, st->pend, st->npend, st->pend_no);
 		st->npend = 0;
 	}
 	if (st->ln)
-		tb_process(p, st);
+		tables_read_lines(p, st);
 }
 
 static void tb_init(struct parser *p)
@@ -4103,6 +3960,7 @@ static void tb_fini(struct parser *p)
 	st->ln = NULL;
 }
 
+
 const struct parser_ops parser_tables_ops = {
 	.name = "tables",
 	.state_size = sizeof(struct tb_state),
@@ -4111,6 +3969,7 @@ const struct parser_ops parser_tables_ops = {
 	.finish = tb_finish,
 	.fini = tb_fini,
 };
+
 
 /* The same reader under the name "mail": what compare and import use for
  * a file that is no tool's output (a list post, a report pasted by hand). */
