@@ -132,9 +132,13 @@ struct tb_said {
 	char metric[RP_NAME_LEN], unit[RP_UNIT_LEN], x[RP_NAME_LEN];
 };
 
-/* still in tables.c (to be cut into modules of one concern) */
+/* tables_text.c: the text as it was written (stage 0) */
 void tables_store_line(struct tb_state *st, const char *s, size_t len, int no);
 void tables_store_qp_line(struct tb_state *st, const char *s, size_t len, int no);
+void tables_join_wrapped(struct tb_state *st);
+void tables_cut_margin_notes(struct tb_state *st);
+
+/* still in tables.c (to be cut into modules of one concern) */
 bool tables_is_unit(const char *w, size_t n);
 size_t tables_parse_number(const char *s, size_t n, double *v, bool *suffixed);
 int tables_split_cells(const char *s, struct tb_row *r);
@@ -185,10 +189,8 @@ bool tables_line_is_label(const struct tb_state *st, int li);
 bool tables_is_prose_line(const char *s);
 void tables_read_tool_lines(struct parser *p, struct tb_state *st);
 bool tables_line_is_spreads(struct tb_state *st, int li);
-void tables_join_wrapped(struct tb_state *st);
 void tables_read_run_lines(struct parser *p, struct tb_state *st);
 void tables_read_iozone_rows(struct parser *p, struct tb_state *st);
-void tables_cut_margin_notes(struct tb_state *st);
 bool tables_is_bench_word(const char *w, char *out, size_t len);
 void tables_read_lines(struct parser *p, struct tb_state *st);
 
