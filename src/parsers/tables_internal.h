@@ -138,12 +138,17 @@ void tables_store_qp_line(struct tb_state *st, const char *s, size_t len, int no
 void tables_join_wrapped(struct tb_state *st);
 void tables_cut_margin_notes(struct tb_state *st);
 
-/* still in tables.c (to be cut into modules of one concern) */
+/* tables_cells.c: cells, their kinds, rows; cutting a line into words */
 bool tables_is_unit(const char *w, size_t n);
 size_t tables_parse_number(const char *s, size_t n, double *v, bool *suffixed);
 int tables_split_cells(const char *s, struct tb_row *r);
 bool tables_is_row(const struct tb_row *r, const char *s);
 bool tables_is_rule(const char *s);
+bool tables_next_cell(const char *s, int *i, int *a);
+bool tables_next_word(const char *s, int *i, int *a);
+bool tables_next_title_word(const char **q, char *w, size_t len, const char *trim);
+
+/* still in tables.c (to be cut into modules of one concern) */
 bool tables_is_stat_word(const char *w);
 bool tables_is_derived_head(const char *h);
 bool tables_compares_columns(const struct tb_table *t);
@@ -164,8 +169,6 @@ void tables_read_row_key(const struct tb_row *r, const struct tb_table *t, char 
 int tables_count_kinds(struct tb_state *st, const struct tb_table *t, const int *cs, const int *ce, int nc,
 		       int kind[][5]);
 void tables_group_columns(struct tb_table *t, const int *cs, const int *ce, int nc, int kind[][5], int firstval);
-bool tables_next_cell(const char *s, int *i, int *a);
-bool tables_next_word(const char *s, int *i, int *a);
 int tables_find_rule_spans(const char *s, int *cs, int *ce, int max);
 void tables_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen);
 bool tables_read_head_x(const char *h, double *v, char *xname, size_t xl);
@@ -180,7 +183,6 @@ void tables_explain_table(struct parser *p, const struct tb_table *t, const stru
 void tables_check_derived_row(struct tb_state *st, const struct tb_table *t, struct tb_said *said);
 void tables_read_table(struct parser *p, struct tb_state *st, struct tb_table *t);
 bool tables_is_label_word(const char *w);
-bool tables_next_title_word(const char **q, char *w, size_t len, const char *trim);
 bool tables_title_names_metric(const char *title);
 bool tables_title_names_label(const char *title);
 bool tables_line_is_row(struct tb_state *st, int li);
