@@ -148,10 +148,9 @@ bool tables_next_cell(const char *s, int *i, int *a);
 bool tables_next_word(const char *s, int *i, int *a);
 bool tables_next_title_word(const char **q, char *w, size_t len, const char *trim);
 
-/* still in tables.c (to be cut into modules of one concern) */
+/* tables_words.c: what a word names */
 bool tables_is_stat_word(const char *w);
 bool tables_is_derived_head(const char *h);
-bool tables_compares_columns(const struct tb_table *t);
 bool tables_is_statistic_head(const char *h);
 bool tables_is_commit_id(const char *w, size_t n);
 bool tables_has_commit_bracket(const char *h);
@@ -162,8 +161,16 @@ bool tables_is_version(const char *s);
 void tables_make_metric_name(const char *s, char *out, size_t len);
 void tables_trim_title(const char *s, char *out, size_t len);
 void tables_make_title_label(const char *s, char *out, size_t len);
-int tables_find_columns(struct tb_state *st, const struct tb_table *t, int *cs, int *ce, int max);
 bool tables_is_run_word(const char *w);
+bool tables_is_run_head(const char *h);
+bool tables_is_label_word(const char *w);
+bool tables_title_names_metric(const char *title);
+bool tables_title_names_label(const char *title);
+bool tables_is_bench_word(const char *w, char *out, size_t len);
+
+/* still in tables.c (to be cut into modules of one concern) */
+bool tables_compares_columns(const struct tb_table *t);
+int tables_find_columns(struct tb_state *st, const struct tb_table *t, int *cs, int *ce, int max);
 void tables_read_row_key(const struct tb_row *r, const struct tb_table *t, char *stat, size_t sl, char *name,
 			 size_t nl, double *x, bool *has_x, char *xname, size_t xl);
 int tables_count_kinds(struct tb_state *st, const struct tb_table *t, const int *cs, const int *ce, int nc,
@@ -174,7 +181,6 @@ void tables_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, s
 bool tables_read_head_x(const char *h, double *v, char *xname, size_t xl);
 void tables_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool compares, struct tb_roles *ro);
 void tables_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_roles *ro);
-bool tables_is_run_head(const char *h);
 const struct tb_cell *tables_find_group_cell(const struct tb_row *r, const struct tb_group *g);
 void tables_check_changes(const struct tb_table *t, const struct tb_roles *ro, const struct tb_row *r, int lineno,
 			  struct tb_said *said);
@@ -182,9 +188,6 @@ void tables_explain_table(struct parser *p, const struct tb_table *t, const stru
 			  const struct tb_said *said, int nrows, int first, int last);
 void tables_check_derived_row(struct tb_state *st, const struct tb_table *t, struct tb_said *said);
 void tables_read_table(struct parser *p, struct tb_state *st, struct tb_table *t);
-bool tables_is_label_word(const char *w);
-bool tables_title_names_metric(const char *title);
-bool tables_title_names_label(const char *title);
 bool tables_line_is_row(struct tb_state *st, int li);
 bool tables_line_is_title(const struct tb_state *st, int li);
 bool tables_line_is_label(const struct tb_state *st, int li);
@@ -193,7 +196,6 @@ void tables_read_tool_lines(struct parser *p, struct tb_state *st);
 bool tables_line_is_spreads(struct tb_state *st, int li);
 void tables_read_run_lines(struct parser *p, struct tb_state *st);
 void tables_read_iozone_rows(struct parser *p, struct tb_state *st);
-bool tables_is_bench_word(const char *w, char *out, size_t len);
 void tables_read_lines(struct parser *p, struct tb_state *st);
 
 #endif
