@@ -168,6 +168,14 @@ bool tables_title_names_metric(const char *title);
 bool tables_title_names_label(const char *title);
 bool tables_is_bench_word(const char *w, char *out, size_t len);
 
+/* tables_find.c: finding the tables; the passes */
+bool tables_line_is_row(struct tb_state *st, int li);
+bool tables_line_is_title(const struct tb_state *st, int li);
+bool tables_line_is_label(const struct tb_state *st, int li);
+bool tables_is_prose_line(const char *s);
+bool tables_line_is_spreads(struct tb_state *st, int li);
+void tables_read_lines(struct parser *p, struct tb_state *st);
+
 /* still in tables.c (to be cut into modules of one concern) */
 bool tables_compares_columns(const struct tb_table *t);
 int tables_find_columns(struct tb_state *st, const struct tb_table *t, int *cs, int *ce, int max);
@@ -188,14 +196,8 @@ void tables_explain_table(struct parser *p, const struct tb_table *t, const stru
 			  const struct tb_said *said, int nrows, int first, int last);
 void tables_check_derived_row(struct tb_state *st, const struct tb_table *t, struct tb_said *said);
 void tables_read_table(struct parser *p, struct tb_state *st, struct tb_table *t);
-bool tables_line_is_row(struct tb_state *st, int li);
-bool tables_line_is_title(const struct tb_state *st, int li);
-bool tables_line_is_label(const struct tb_state *st, int li);
-bool tables_is_prose_line(const char *s);
 void tables_read_tool_lines(struct parser *p, struct tb_state *st);
-bool tables_line_is_spreads(struct tb_state *st, int li);
 void tables_read_run_lines(struct parser *p, struct tb_state *st);
 void tables_read_iozone_rows(struct parser *p, struct tb_state *st);
-void tables_read_lines(struct parser *p, struct tb_state *st);
 
 #endif
