@@ -176,16 +176,18 @@ bool tables_is_prose_line(const char *s);
 bool tables_line_is_spreads(struct tb_state *st, int li);
 void tables_read_lines(struct parser *p, struct tb_state *st);
 
-/* still in tables.c (to be cut into modules of one concern) */
-bool tables_compares_columns(const struct tb_table *t);
+/* tables_columns.c: a table's columns and the names over them */
 int tables_find_columns(struct tb_state *st, const struct tb_table *t, int *cs, int *ce, int max);
-void tables_read_row_key(const struct tb_row *r, const struct tb_table *t, char *stat, size_t sl, char *name,
-			 size_t nl, double *x, bool *has_x, char *xname, size_t xl);
 int tables_count_kinds(struct tb_state *st, const struct tb_table *t, const int *cs, const int *ce, int nc,
 		       int kind[][5]);
 void tables_group_columns(struct tb_table *t, const int *cs, const int *ce, int nc, int kind[][5], int firstval);
 int tables_find_rule_spans(const char *s, int *cs, int *ce, int max);
 void tables_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen);
+
+/* still in tables.c (to be cut into modules of one concern) */
+bool tables_compares_columns(const struct tb_table *t);
+void tables_read_row_key(const struct tb_row *r, const struct tb_table *t, char *stat, size_t sl, char *name,
+			 size_t nl, double *x, bool *has_x, char *xname, size_t xl);
 bool tables_read_head_x(const char *h, double *v, char *xname, size_t xl);
 void tables_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool compares, struct tb_roles *ro);
 void tables_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_roles *ro);
