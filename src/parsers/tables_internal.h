@@ -184,6 +184,11 @@ void tables_group_columns(struct tb_table *t, const int *cs, const int *ce, int 
 int tables_find_rule_spans(const char *s, int *cs, int *ce, int max);
 void tables_read_heads(struct tb_state *st, struct tb_table *t, char *keyhead, size_t klen);
 
+/* tables_tools.c: tools' lines inside a post */
+void tables_read_tool_lines(struct parser *p, struct tb_state *st);
+void tables_read_run_lines(struct parser *p, struct tb_state *st);
+void tables_read_iozone_rows(struct parser *p, struct tb_state *st);
+
 /* still in tables.c (to be cut into modules of one concern) */
 bool tables_compares_columns(const struct tb_table *t);
 void tables_read_row_key(const struct tb_row *r, const struct tb_table *t, char *stat, size_t sl, char *name,
@@ -198,8 +203,5 @@ void tables_explain_table(struct parser *p, const struct tb_table *t, const stru
 			  const struct tb_said *said, int nrows, int first, int last);
 void tables_check_derived_row(struct tb_state *st, const struct tb_table *t, struct tb_said *said);
 void tables_read_table(struct parser *p, struct tb_state *st, struct tb_table *t);
-void tables_read_tool_lines(struct parser *p, struct tb_state *st);
-void tables_read_run_lines(struct parser *p, struct tb_state *st);
-void tables_read_iozone_rows(struct parser *p, struct tb_state *st);
 
 #endif
