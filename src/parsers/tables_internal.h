@@ -189,13 +189,15 @@ void tables_read_tool_lines(struct parser *p, struct tb_state *st);
 void tables_read_run_lines(struct parser *p, struct tb_state *st);
 void tables_read_iozone_rows(struct parser *p, struct tb_state *st);
 
-/* still in tables.c (to be cut into modules of one concern) */
+/* tables_roles.c: the roles of a table's axes */
 bool tables_compares_columns(const struct tb_table *t);
 void tables_read_row_key(const struct tb_row *r, const struct tb_table *t, char *stat, size_t sl, char *name,
 			 size_t nl, double *x, bool *has_x, char *xname, size_t xl);
 bool tables_read_head_x(const char *h, double *v, char *xname, size_t xl);
 void tables_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool compares, struct tb_roles *ro);
 void tables_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_roles *ro);
+
+/* still in tables.c (to be cut into modules of one concern) */
 const struct tb_cell *tables_find_group_cell(const struct tb_row *r, const struct tb_group *g);
 void tables_check_changes(const struct tb_table *t, const struct tb_roles *ro, const struct tb_row *r, int lineno,
 			  struct tb_said *said);
