@@ -197,13 +197,15 @@ bool tables_read_head_x(const char *h, double *v, char *xname, size_t xl);
 void tables_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool compares, struct tb_roles *ro);
 void tables_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_roles *ro);
 
-/* still in tables.c (to be cut into modules of one concern) */
+/* tables_read.c: a table's points */
 const struct tb_cell *tables_find_group_cell(const struct tb_row *r, const struct tb_group *g);
+void tables_read_table(struct parser *p, struct tb_state *st, struct tb_table *t);
+
+/* still in tables.c (to be cut into modules of one concern) */
 void tables_check_changes(const struct tb_table *t, const struct tb_roles *ro, const struct tb_row *r, int lineno,
 			  struct tb_said *said);
 void tables_explain_table(struct parser *p, const struct tb_table *t, const struct tb_roles *ro,
 			  const struct tb_said *said, int nrows, int first, int last);
 void tables_check_derived_row(struct tb_state *st, const struct tb_table *t, struct tb_said *said);
-void tables_read_table(struct parser *p, struct tb_state *st, struct tb_table *t);
 
 #endif
