@@ -201,7 +201,7 @@ void tables_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_role
 const struct tb_cell *tables_find_group_cell(const struct tb_row *r, const struct tb_group *g);
 void tables_read_table(struct parser *p, struct tb_state *st, struct tb_table *t);
 
-/* still in tables.c (to be cut into modules of one concern) */
+/* tables_explain.c: a table's note, stated changes checked */
 void tables_check_changes(const struct tb_table *t, const struct tb_roles *ro, const struct tb_row *r, int lineno,
 			  struct tb_said *said);
 void tables_explain_table(struct parser *p, const struct tb_table *t, const struct tb_roles *ro,
