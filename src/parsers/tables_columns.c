@@ -32,16 +32,26 @@ static bool tb_line_derived_head(const char *s)
 	return false;
 }
 
+/* The next row of table t from line *li on (its rules and blank lines
+ * passed over), its cells cut into r; false past the table's last line.
+ * Every question asked of a whole table walks its rows this one way. */
+bool tables_next_row(struct tb_state *st, const struct tb_table *t, int *li, struct tb_row *r)
+{
+	for (; *li <= t->last; (*li)++)
+		if (!tables_is_rule(st->ln[*li].s) && st->ln[*li].s[0]) {
+			tables_split_cells(st->ln[*li].s, r);
+			return true;
+		}
+	return false;
+}
+
 /* The columns of a run of rows: spans that overlap in some row are one
  * column.  Returns the number of columns, spans in col/end sorted. */
 int tables_find_columns(struct tb_state *st, const struct tb_table *t, int *cs, int *ce, int max)
 {
 	int n = 0;
 	struct tb_row *r = &st->rows[0];
-	for (int li = t->first; li <= t->last; li++) {
-		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
-			continue;
-		tables_split_cells(st->ln[li].s, r);
+	for (int li = t->first; tables_next_row(st, t, &li, r); li++) {
 		for (int i = 0; i < r->n; i++) {
 			int a = r->c[i].col, b = r->c[i].end;
 			/* merge with every column it overlaps */
@@ -273,11 +283,8 @@ int tables_count_kinds(struct tb_state *st, const struct tb_table *t, const int 
 {
 	struct tb_row *r = &st->rows[0];
 	int nrows = 0;
-	for (int li = t->first; li <= t->last; li++) {
-		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
-			continue;
+	for (int li = t->first; tables_next_row(st, t, &li, r); li++) {
 		nrows++;
-		tables_split_cells(st->ln[li].s, r);
 		for (int i = 0; i < r->n; i++)
 			for (int k = 0; k < nc; k++)
 				if (r->c[i].col >= cs[k] && r->c[i].end <= ce[k])

@@ -177,6 +177,7 @@ bool tables_line_is_spreads(struct tb_state *st, int li);
 void tables_read_lines(struct parser *p, struct tb_state *st);
 
 /* tables_columns.c: a table's columns and the names over them */
+bool tables_next_row(struct tb_state *st, const struct tb_table *t, int *li, struct tb_row *r);
 int tables_find_columns(struct tb_state *st, const struct tb_table *t, int *cs, int *ce, int max);
 int tables_count_kinds(struct tb_state *st, const struct tb_table *t, const int *cs, const int *ce, int nc,
 		       int kind[][5]);

@@ -456,10 +456,7 @@ static bool tb_column_x_words(struct tb_state *st, const struct tb_table *t, int
 {
 	struct tb_row *r = &st->rows[1];
 	int n = 0;
-	for (int li = t->first; li <= t->last; li++) {
-		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
-			continue;
-		tables_split_cells(st->ln[li].s, r);
+	for (int li = t->first; tables_next_row(st, t, &li, r); li++) {
 		for (int i = 0; i < r->n; i++)
 			if (r->c[i].col >= a && r->c[i].end <= b) {
 				if (!tables_names_x(r->c[i].text))
@@ -475,10 +472,7 @@ static bool tb_column_x_words(struct tb_state *st, const struct tb_table *t, int
 static bool tb_rows_named(struct tb_state *st, const struct tb_table *t)
 {
 	struct tb_row *r = &st->rows[1];
-	for (int li = t->first; li <= t->last; li++) {
-		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
-			continue;
-		tables_split_cells(st->ln[li].s, r);
+	for (int li = t->first; tables_next_row(st, t, &li, r); li++) {
 		size_t n = r->n ? strlen(r->c[0].text) : 0;
 		if (n > 1 && r->c[0].kind == TB_WORD && r->c[0].col < t->keyend && r->c[0].text[n - 1] == ':')
 			return true;
@@ -537,10 +531,7 @@ static bool tb_only_percent_column(struct tb_state *st, const struct tb_table *t
 {
 	struct tb_row *r = &st->rows[0];
 	int rows = 0;
-	for (int li = t->first; li <= t->last; li++) {
-		if (!st->ln[li].s[0] || tables_is_rule(st->ln[li].s))
-			continue;
-		tables_split_cells(st->ln[li].s, r);
+	for (int li = t->first; tables_next_row(st, t, &li, r); li++) {
 		int pct = 0, vals = 0;
 		for (int k = 0; k < r->n; k++) {
 			vals += r->c[k].kind == TB_VAL || r->c[k].kind == TB_CHG;

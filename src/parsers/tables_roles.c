@@ -129,10 +129,7 @@ static bool tb_group_counts_up(struct tb_state *st, const struct tb_table *t, in
 	double seen[TB_ROWS];
 	int ns = 0;
 	bool distinct = true, ints = true;
-	for (int li = t->first; li <= t->last && distinct; li++) {
-		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
-			continue;
-		tables_split_cells(st->ln[li].s, r);
+	for (int li = t->first; distinct && tables_next_row(st, t, &li, r); li++) {
 		for (int i = 0; i < r->n; i++)
 			if (r->c[i].kind == TB_VAL && r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end) {
 				distinct = distinct && (!ns || seen[ns - 1] < r->c[i].v);
@@ -151,10 +148,7 @@ static bool tb_group_constant(struct tb_state *st, const struct tb_table *t, int
 	struct tb_row *r = &st->rows[0];
 	double first = NAN;
 	int n = 0;
-	for (int li = t->first; li <= t->last; li++) {
-		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
-			continue;
-		tables_split_cells(st->ln[li].s, r);
+	for (int li = t->first; tables_next_row(st, t, &li, r); li++) {
 		for (int i = 0; i < r->n; i++)
 			if (r->c[i].kind == TB_VAL && r->c[i].col < t->g[g].vend && t->g[g].vcol < r->c[i].end) {
 				if (n++ && r->c[i].v != first)
@@ -294,10 +288,7 @@ static bool tb_rows_have_names(struct tb_state *st, const struct tb_table *t)
 	struct tb_row *r = &st->rows[1];
 	char stat[RP_NAME_LEN], name[RP_LABEL_LEN], xn[RP_NAME_LEN];
 	bool named = false;
-	for (int li = t->first; li <= t->last; li++) {
-		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
-			continue;
-		tables_split_cells(st->ln[li].s, r);
+	for (int li = t->first; tables_next_row(st, t, &li, r); li++) {
 		double x;
 		bool has_x;
 		tables_read_row_key(r, t, stat, sizeof(stat), name, sizeof(name), &x, &has_x, xn, sizeof(xn));
@@ -443,10 +434,7 @@ static bool tb_rows_are_labels(struct tb_state *st, const struct tb_table *t)
 {
 	struct tb_row *r = &st->rows[1];
 	int n = 0;
-	for (int li = t->first; li <= t->last; li++) {
-		if (tables_is_rule(st->ln[li].s) || !st->ln[li].s[0])
-			continue;
-		tables_split_cells(st->ln[li].s, r);
+	for (int li = t->first; tables_next_row(st, t, &li, r); li++) {
 		if (!r->n || r->c[0].kind != TB_WORD || r->c[0].col >= t->keyend)
 			return false;
 		char w[64];
