@@ -120,7 +120,8 @@ bool tables_line_is_label(const struct tb_state *st, int li)
 	size_t n = strlen(s);
 	if (!tables_line_is_title(st, li) || n > 60)
 		return false;
-	return (s[n - 1] == ':' || strpbrk(s, "0123456789'\"") != NULL) && !tables_line_is_row((struct tb_state *)st, li);
+	return (s[n - 1] == ':' || strpbrk(s, "0123456789'\"") != NULL) &&
+	       !tables_line_is_row((struct tb_state *)st, li);
 }
 
 /* A line that is only a setting in brackets: "(SNC on)". */
@@ -370,7 +371,8 @@ static void tb_table_title(struct tb_state *st, struct tb_table *t, const struct
 	 * with the exception of the 64 case,": the end of a sentence, no title */
 	bool tail = k >= 1 && islower((unsigned char)st->ln[k].s[strspn(st->ln[k].s, " ")]) &&
 		    st->ln[k - 1].depth == depth && tables_is_prose_line(st->ln[k - 1].s);
-	if (k >= 0 && st->ln[k].depth == depth && tables_line_is_title(st, k) && !tables_line_is_row(st, k) && !t->robot && !tail)
+	if (k >= 0 && st->ln[k].depth == depth && tables_line_is_title(st, k) && !tables_line_is_row(st, k) &&
+	    !t->robot && !tail)
 		t->title = k;
 	/* tiobench's own headings ("Tiotest results for 16 concurrent io
 	 * threads:", "Tiotest latency results:") name the tool, not what is
@@ -540,6 +542,12 @@ static bool tb_pipe_continuation(struct tb_state *st, int li)
 	return words;
 }
 
+/* Read the held lines, then let them go: the mailer's damage undone first
+ * (wrapped rows joined, margin remarks cut), then the lines the tools'
+ * readers and the run lists take (read, and blanked so that no table takes
+ * them again), then each table found, with the header lines, title and
+ * prose above it, read.  Called at the end of the input and whenever
+ * TB_LINES lines are held. */
 void tables_read_lines(struct parser *p, struct tb_state *st)
 {
 	char section[RP_NAME_LEN] = "";
@@ -598,7 +606,8 @@ void tables_read_lines(struct parser *p, struct tb_state *st)
 		int k = tb_skip_rules_up(st, i - 1, depth);
 		t.nhead = 0;
 		t.title = -1;
-		t.rule = i >= 1 && k == i - 2 && tables_find_rule_spans(st->ln[i - 1].s, NULL, NULL, 0) >= 2 ? i - 1 : -1;
+		bool rule_above = i >= 1 && k == i - 2 && tables_find_rule_spans(st->ln[i - 1].s, NULL, NULL, 0) >= 2;
+		t.rule = rule_above ? i - 1 : -1;
 		if (k >= 1 && tb_line_blank(st, k) && st->ln[k - 1].depth == depth && !tables_line_is_row(st, k - 1) &&
 		    tb_line_header(st, k - 1) && (tb_header_cells(st->ln[k - 1].s) >= 2 || st->ln[k - 1].s[0] == ' '))
 			k--;
@@ -621,7 +630,8 @@ void tables_read_lines(struct parser *p, struct tb_state *st)
 		int sub = -1;
 		if (k >= 1 && st->ln[k].depth == depth && st->ln[k - 1].depth == depth && tables_line_is_title(st, k) &&
 		    !tables_line_is_row(st, k) && !tb_line_header(st, k) && !tb_line_blank(st, k - 1) &&
-		    tb_line_header(st, k - 1) && !tables_line_is_row(st, k - 1) && tb_header_cells(st->ln[k - 1].s) >= 2) {
+		    tb_line_header(st, k - 1) && !tables_line_is_row(st, k - 1) &&
+		    tb_header_cells(st->ln[k - 1].s) >= 2) {
 			sub = k;
 			k--;
 		}

@@ -177,7 +177,8 @@ static bool tb_name_headed(const struct tb_table *t, const struct tb_roles *ro, 
 		if (tables_is_run_head(head))
 			head = "";
 		snprintf(mbuf, mlen, "%s%s%s", title, title[0] && head[0] ? "_" : "", head);
-	} else if (title[0] && !tables_title_names_metric(title) && (!ro->heads_undecided || tables_title_names_label(title))) {
+	} else if (title[0] && !tables_title_names_metric(title) &&
+		   (!ro->heads_undecided || tables_title_names_label(title))) {
 		/* the title names what is compared: the row's name is part of
 		 * what it measures, else rows of other names would be runs (a
 		 * title naming what is measured, "Throughput (MB/s)", is no

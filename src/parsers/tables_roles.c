@@ -69,8 +69,8 @@ void tables_read_row_key(const struct tb_row *r, const struct tb_table *t, char 
 				continue;
 			}
 		}
-		if (c->text[0] == '#' && tables_parse_number(c->text + 1, n - 1, &v, &suf) + (c->text[n - 1] == ':') + 1 == n &&
-		    n > 1)
+		if (c->text[0] == '#' &&
+		    tables_parse_number(c->text + 1, n - 1, &v, &suf) + (c->text[n - 1] == ':') + 1 == n && n > 1)
 			continue;
 		if (!*has_x && used && (used == n || (used + 1 == n && c->text[used] == ':'))) {
 			*x = v;
@@ -85,7 +85,8 @@ void tables_read_row_key(const struct tb_row *r, const struct tb_table *t, char 
 		}
 		/* "tput-16", "disk-41", "send-64": name and x; "1-files/sec": x and name */
 		const char *dash = strrchr(c->text, '-');
-		if (!*has_x && dash && dash[1] && tables_parse_number(dash + 1, strlen(dash + 1), &v, &suf) == strlen(dash + 1)) {
+		if (!*has_x && dash && dash[1] &&
+		    tables_parse_number(dash + 1, strlen(dash + 1), &v, &suf) == strlen(dash + 1)) {
 			*x = v;
 			*has_x = true;
 			size_t k = (size_t)(dash - c->text);
@@ -196,7 +197,8 @@ void tables_find_x(struct tb_state *st, struct tb_table *t, int nrows, bool comp
 {
 	/* "1 job  4 jobs  16 jobs": x values over the columns, no x column */
 	double hv;
-	if (t->ng >= 2 && tables_read_head_x(t->g[0].head, &hv, NULL, 0) && tables_read_head_x(t->g[1].head, &hv, NULL, 0))
+	if (t->ng >= 2 && tables_read_head_x(t->g[0].head, &hv, NULL, 0) &&
+	    tables_read_head_x(t->g[1].head, &hv, NULL, 0))
 		return;
 	/* a column under an x word whose figures never change ("File Size
 	 * 256" on every row) is a setting of the test; x is further on */
@@ -422,7 +424,7 @@ void tables_decide_roles(struct tb_state *st, struct tb_table *t, struct tb_role
 		tables_make_metric_name(m, ro->tmetric, sizeof(ro->tmetric));
 	}
 	tables_make_metric_name(ro->keyhead[0] ? ro->keyhead : t->pxname[0] && ro->xcol ? t->pxname : t->pxnear[0] ? t->pxnear : "x",
-		       ro->xname, sizeof(ro->xname));
+				ro->xname, sizeof(ro->xname));
 	ro->rows_label = tb_rows_name_labels(st, t, ro);
 	ro->label_words = tb_rows_are_labels(st, t);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "tables_internal.h"
 
+/* The value of one digit of quoted-printable's =XX, -1 when c is none. */
 static int tb_hex(int c)
 {
 	if (c >= '0' && c <= '9')
