@@ -10,6 +10,9 @@
 #include <string.h>
 #include "tables_internal.h"
 
+/* Is w[0, n) a unit a figure may carry, glued on ("45.6MB/s") or as the
+ * next word ("7k iops")?  Only these: any other word after a figure is a
+ * name, not its unit. */
 bool tables_is_unit(const char *w, size_t n)
 {
 	static const char *const units[] = { "iops", "IOPS", "MB/s", "MiB/s", "KB/s", "KiB/s", "kB/s", "GB/s",
@@ -502,6 +505,9 @@ bool tables_is_row(const struct tb_row *r, const char *s)
 	return true;
 }
 
+/* A rule drawn between a header and its rows or around a table (three or
+ * more of "-=+|~_*" and the like, nothing else): part of the table, never
+ * a row. */
 bool tables_is_rule(const char *s)
 {
 	int dash = 0, other = 0;

@@ -69,6 +69,9 @@ static int tb_header_cells(const char *s)
 	return cells;
 }
 
+/* Could the line title the table under it: a few words, no command,
+ * option, property or summary of figures ("---- (5,10) - default" is
+ * judged by its words after the dashes)? */
 bool tables_line_is_title(const struct tb_state *st, int li)
 {
 	const char *s = st->ln[li].s;

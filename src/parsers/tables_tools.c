@@ -237,6 +237,7 @@ static bool tb_iozone_row(struct tb_state *st, int li, struct tb_row *r)
 	       r->c[1].v <= r->c[0].v;
 }
 
+/* Each run of two or more such rows, read by iozone's reader and blanked. */
 void tables_read_iozone_rows(struct parser *p, struct tb_state *st)
 {
 	struct tb_row *r = &st->rows[1];

@@ -9,6 +9,8 @@
 #include <string.h>
 #include "tables_internal.h"
 
+/* One of mmtests' statistic names, exactly ("Hmean", "BAmean-99",
+ * "Max-1"): a row key that says how the row's figures were computed. */
 bool tables_is_stat_word(const char *w)
 {
 	static const char *const stats[] = { "Hmean", "Amean", "Gmean", "Min", "Max", "Stddev", "CoeffVar",
@@ -20,6 +22,9 @@ bool tables_is_stat_word(const char *w)
 	       !strncmp(w, "Min-", 4);
 }
 
+/* A head that names a derived column ("diff", "%change", "speed-up",
+ * "ratio", at either end of it): its cells are computed from others,
+ * never runs. */
 bool tables_is_derived_head(const char *h)
 {
 	char low[RP_LABEL_LEN];
@@ -118,6 +123,7 @@ bool tables_names_x(const char *h)
 	return sp && tables_is_x_word(sp + 1);
 }
 
+/* Is h, in any case and without its ':', a word that names x? */
 bool tables_is_x_word(const char *h)
 {
 	static const char *const words[] = { "clients", "threads", "thr", "procs", "tasks", "jobs", "numjobs",
