@@ -95,6 +95,7 @@ struct fio_state {
 	/* json */
 	struct json_tokener *tok;
 	bool in_json;
+	bool json_done;              /* a document ended; no next one begun */
 	size_t json_bytes;
 	/* eta */
 	unsigned eta_count;
@@ -1037,6 +1038,9 @@ static void fio_json_feed(struct parser *p, struct fio_state *f, const char *s, 
 				f->in_json = false;
 				return;
 			}
+			if (f->json_done && n == 1 && *buf == '\n')
+				break;   /* the end of the document's last line */
+			f->json_done = false;
 			struct json_object *o = json_tokener_parse_ex(f->tok, buf, (int)n);
 			enum json_tokener_error err = json_tokener_get_error(f->tok);
 			if (o) {
@@ -1053,6 +1057,7 @@ static void fio_json_feed(struct parser *p, struct fio_state *f, const char *s, 
 					buf++, n--;
 				if (n && *buf != '{')
 					f->in_json = false;   /* text after the document */
+				f->json_done = n == 0;
 				f->json_first = p->lineno;
 				continue;
 			}
@@ -1111,6 +1116,7 @@ static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, co
 	if (t[0] == '{' && !truncated) {
 		pp_title_apply(p, &f->tt);
 		f->in_json = true;
+		f->json_done = false;
 		f->json_first = p->lineno;
 		f->json_bytes = 0;
 		fio_json_feed(p, f, t, l);
@@ -1258,6 +1264,20 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 	size_t q = pp_quote_len(line);
 	line += q;
 	len -= q;
+	if (f->in_json && f->json_done) {
+		/* between documents: another one, or the text that follows
+		 * (--output-format=normal,json prints the JSON document, then
+		 * the same run's normal report: fio's stat.c writes its output
+		 * buffers terse, JSON, normal in turn) */
+		size_t tl;
+		const char *tt = pp_trim(line, &tl);
+		if (tl == 0)
+			return;
+		if (tt[0] != '{') {
+			f->in_json = f->json_done = false;
+			json_tokener_reset(f->tok);
+		}
+	}
 	if (f->in_json) {
 		if (truncated) {
 			/* a cut line is a broken document: give it up */
