@@ -416,6 +416,30 @@ static void test_fio_json_then_normal(void **st)
 	result_set_free(&rs);
 }
 
+/* The total latency of a direction (submission + completion: fio's
+ * "lat"), beside its completion latency: normal text's "lat (usec): min=,
+ * max=, avg=" line (not the "lat (usec)   : 2=0.01%" buckets), terse's
+ * fields 33-36 of a direction's block (after clat's percentiles), JSON's
+ * "lat_ns" (2.x: "lat", in us). */
+static void test_fio_total_latency(void **st)
+{
+	struct result_set rs;
+	char notes[2048];
+	(void)st;
+	parse(TW "fio-3.33-two-jobs-libaio-normal-2026.txt", NULL, &rs, notes, sizeof(notes));
+	one(&rs, "L randwrite-4k", "write_lat_avg", 4, 950.64, 1e-9);
+	one(&rs, "L randread-4k", "read_lat_avg", 4, 327.84, 1e-9);
+	result_set_free(&rs);
+	parse(TW "fio-3.33-terse-v5-two-jobs-2026.txt", NULL, &rs, notes, sizeof(notes));
+	one(&rs, "L randread-4k", "read_lat_avg", 0, 482.330453, 1e-9);
+	one(&rs, "L randwrite-4k", "write_lat_avg", 0, 431.311721, 1e-9);
+	result_set_free(&rs);
+	parse(TW "fio-3.33-json-plus-randread-2026.json", NULL, &rs, notes, sizeof(notes));
+	one(&rs, "L", "read_lat_avg", 4, 89.116981376, 1e-9);
+	one(&rs, "L", "read_clat_avg", 4, 80.779951637, 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -434,6 +458,7 @@ int main(void)
 		cmocka_unit_test(test_fio_jobs_of_one_group),
 		cmocka_unit_test(test_dbench_operations),
 		cmocka_unit_test(test_fio_json_then_normal),
+		cmocka_unit_test(test_fio_total_latency),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
