@@ -40,6 +40,8 @@ struct fio_dir {
 	double bw_kib, iops, io_kib, runtime_ms, issued;
 	bool have_clat;
 	double clat_avg_us;
+	bool have_lat;             /* total latency: submission + completion */
+	double lat_avg_us;
 	double pct_us[FIO_NPCT];   /* NaN when not shown */
 };
 
@@ -95,6 +97,7 @@ struct fio_state {
 	/* json */
 	struct json_tokener *tok;
 	bool in_json;
+	bool json_done;              /* a document ended; no next one begun */
 	size_t json_bytes;
 	/* eta */
 	unsigned eta_count;
@@ -349,6 +352,10 @@ static void fio_final(struct parser *p, struct fio_state *f)
 			if (fd->have_clat) {
 				snprintf(m, sizeof(m), "%s_clat_avg", dn);
 				pp_emit(p, label, -1, xn, x, m, fd->clat_avg_us, "us", RP_FINAL);
+			}
+			if (fd->have_lat) {
+				snprintf(m, sizeof(m), "%s_lat_avg", dn);
+				pp_emit(p, label, -1, xn, x, m, fd->lat_avg_us, "us", RP_FINAL);
 			}
 			for (int k = 0; k < FIO_NPCT; k++)
 				if (!isnan(fd->pct_us[k])) {
@@ -700,6 +707,7 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 		return;
 	const int io[2] = { io0, io0 + block };
 	const int clat[2] = { io[0] + 10, io[1] + 10 }, pct[2] = { io[0] + 12, io[1] + 12 };
+	const int lat[2] = { io[0] + 34, io[1] + 34 };   /* total latency's mean */
 	double v;
 	struct fio_dir got[2];
 	for (int d = 0; d < 2; d++) {
@@ -719,6 +727,10 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 		if (pp_is_number(fl[clat[d]], &v) && kb > 0) {
 			fd->have_clat = true;
 			fd->clat_avg_us = v;
+		}
+		if (pp_is_number(fl[lat[d]], &v) && kb > 0) {
+			fd->have_lat = true;
+			fd->lat_avg_us = v;
 		}
 		for (int k = 0; k < 20 && kb > 0; k++) {
 			char *e = strchr(fl[pct[d] + k], '=');
@@ -744,6 +756,8 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 			fd->runtime_ms = got[d].runtime_ms;
 		fd->have_clat = got[d].have_clat;
 		fd->clat_avg_us = got[d].clat_avg_us;
+		fd->have_lat = got[d].have_lat;
+		fd->lat_avg_us = got[d].lat_avg_us;
 		memcpy(fd->pct_us, got[d].pct_us, sizeof(fd->pct_us));
 	}
 	g->nblocks++;
@@ -850,8 +864,19 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const stru
 		fd->issued += tot;
 	if (rt > fd->runtime_ms || isnan(rt))
 		fd->runtime_ms = rt;   /* n/a stays n/a */
-	struct json_object *clat, *pct;
+	struct json_object *clat, *pct, *lat;
 	double to_us = 1e-3;
+	/* the total latency: "lat_ns" (3.x), "lat" in us (2.x) */
+	bool lat_ns = json_object_object_get_ex(dir, "lat_ns", &lat);
+	if ((lat_ns || json_object_object_get_ex(dir, "lat", &lat)) && io > 0 &&
+	    json_object_is_type(lat, json_type_object)) {
+		bool okl = true;
+		double mean = jnum_at(lat, "mean", &okl, w);
+		if (okl) {
+			fd->have_lat = true;
+			fd->lat_avg_us = mean * (lat_ns ? 1e-3 : 1);
+		}
+	}
 	if (!json_object_object_get_ex(dir, "clat_ns", &clat)) {
 		to_us = 1;
 		if (!json_object_object_get_ex(dir, "clat", &clat))
@@ -1037,6 +1062,9 @@ static void fio_json_feed(struct parser *p, struct fio_state *f, const char *s, 
 				f->in_json = false;
 				return;
 			}
+			if (f->json_done && n == 1 && *buf == '\n')
+				break;   /* the end of the document's last line */
+			f->json_done = false;
 			struct json_object *o = json_tokener_parse_ex(f->tok, buf, (int)n);
 			enum json_tokener_error err = json_tokener_get_error(f->tok);
 			if (o) {
@@ -1053,6 +1081,7 @@ static void fio_json_feed(struct parser *p, struct fio_state *f, const char *s, 
 					buf++, n--;
 				if (n && *buf != '{')
 					f->in_json = false;   /* text after the document */
+				f->json_done = n == 0;
 				f->json_first = p->lineno;
 				continue;
 			}
@@ -1111,6 +1140,7 @@ static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, co
 	if (t[0] == '{' && !truncated) {
 		pp_title_apply(p, &f->tt);
 		f->in_json = true;
+		f->json_done = false;
 		f->json_first = p->lineno;
 		f->json_bytes = 0;
 		fio_json_feed(p, f, t, l);
@@ -1213,6 +1243,24 @@ static void fio_clat_line(struct fio_state *f, const char *t)
 	}
 }
 
+/* "lat (usec): min=18, max=32908, avg=274.20, stdev=1386.78": the total
+ * latency (submission + completion) of the direction read last.  Not
+ * "lat (usec)   : 2=0.01%, 10=0.01%, ...", the share of I/Os per latency
+ * bucket over all directions, which has no avg=. */
+static void fio_lat_line(struct fio_state *f, const char *t)
+{
+	const char *u = t + 5;
+	const char *e = strchr(u, ')');
+	double fac = e ? pp_time_to_us(u, (size_t)(e - u)) : 0;
+	const char *a;
+	double v;
+	struct fio_dir *fd = fio_cur_dir(f, f->cur_dir);
+	if (fac > 0 && fd && fio_field(t, "avg=", &v, &a)) {
+		fd->have_lat = true;
+		fd->lat_avg_us = v * fac;
+	}
+}
+
 /* A line inside a group's report: a direction's figures, its latencies
  * and percentiles, the requests issued. */
 static void fio_report_line(struct fio_state *f, const char *t)
@@ -1232,6 +1280,10 @@ static void fio_report_line(struct fio_state *f, const char *t)
 		return;
 	if (pp_starts_with(t, "clat (") || pp_starts_with(t, "clat percentiles (")) {
 		fio_clat_line(f, t);
+		return;
+	}
+	if (pp_starts_with(t, "lat (") && strstr(t, "avg=")) {
+		fio_lat_line(f, t);
 		return;
 	}
 	if (t[0] == '|' && f->pct_dir >= 0) {
@@ -1258,6 +1310,20 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 	size_t q = pp_quote_len(line);
 	line += q;
 	len -= q;
+	if (f->in_json && f->json_done) {
+		/* between documents: another one, or the text that follows
+		 * (--output-format=normal,json prints the JSON document, then
+		 * the same run's normal report: fio's stat.c writes its output
+		 * buffers terse, JSON, normal in turn) */
+		size_t tl;
+		const char *tt = pp_trim(line, &tl);
+		if (tl == 0)
+			return;
+		if (tt[0] != '{') {
+			f->in_json = f->json_done = false;
+			json_tokener_reset(f->tok);
+		}
+	}
 	if (f->in_json) {
 		if (truncated) {
 			/* a cut line is a broken document: give it up */

@@ -397,6 +397,49 @@ static void test_dbench_operations(void **st)
 	result_set_free(&rs);
 }
 
+/* --output-format=normal,json: fio's header lines, the JSON document,
+ * then the normal report of the same run (fio writes its output buffers
+ * terse, JSON, normal in turn).  The line after the document is text
+ * again: the first job's report is not lost, and the run counts once
+ * (the last report, the normal one, is final). */
+static void test_fio_json_then_normal(void **st)
+{
+	struct result_set rs;
+	char notes[2048];
+	(void)st;
+	parse(TW "fio-3.33-normal-and-json-three-jobs-2026.txt", NULL, &rs, notes, sizeof(notes));
+	assert_int_equal(nlabels(&rs), 3);
+	one(&rs, "L seqread-128k", "read_iops", 128, 3077, 0);
+	one(&rs, "L seqread-128k", "read_clat_avg", 128, 280.50161, 1e-9);
+	one(&rs, "L randwrite-8k", "write_iops", 8, 11800, 0);
+	one(&rs, "L randread-16k", "read_clat_avg", 16, 276.40, 1e-9);
+	result_set_free(&rs);
+}
+
+/* The total latency of a direction (submission + completion: fio's
+ * "lat"), beside its completion latency: normal text's "lat (usec): min=,
+ * max=, avg=" line (not the "lat (usec)   : 2=0.01%" buckets), terse's
+ * fields 33-36 of a direction's block (after clat's percentiles), JSON's
+ * "lat_ns" (2.x: "lat", in us). */
+static void test_fio_total_latency(void **st)
+{
+	struct result_set rs;
+	char notes[2048];
+	(void)st;
+	parse(TW "fio-3.33-two-jobs-libaio-normal-2026.txt", NULL, &rs, notes, sizeof(notes));
+	one(&rs, "L randwrite-4k", "write_lat_avg", 4, 950.64, 1e-9);
+	one(&rs, "L randread-4k", "read_lat_avg", 4, 327.84, 1e-9);
+	result_set_free(&rs);
+	parse(TW "fio-3.33-terse-v5-two-jobs-2026.txt", NULL, &rs, notes, sizeof(notes));
+	one(&rs, "L randread-4k", "read_lat_avg", 0, 482.330453, 1e-9);
+	one(&rs, "L randwrite-4k", "write_lat_avg", 0, 431.311721, 1e-9);
+	result_set_free(&rs);
+	parse(TW "fio-3.33-json-plus-randread-2026.json", NULL, &rs, notes, sizeof(notes));
+	one(&rs, "L", "read_lat_avg", 4, 89.116981376, 1e-9);
+	one(&rs, "L", "read_clat_avg", 4, 80.779951637, 1e-9);
+	result_set_free(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -414,6 +457,8 @@ int main(void)
 		cmocka_unit_test(test_fio_terse_v2_v5),
 		cmocka_unit_test(test_fio_jobs_of_one_group),
 		cmocka_unit_test(test_dbench_operations),
+		cmocka_unit_test(test_fio_json_then_normal),
+		cmocka_unit_test(test_fio_total_latency),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
