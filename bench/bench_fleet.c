@@ -4,12 +4,13 @@
  * as the fleet screen does (woken by the pollers' news, rows copied and
  * sorted at most every FLEET_FRAME_S), and prints one line:
  *   hosts N pollers P polls Q cpu_us_per_host_poll C pss_kB M
- *   age_ms_mean A age_ms_max B rows_us R unreachable U
+ *   age_ms_mean A age_ms_max B rows_us R unreachable U front_us_per_host_poll F
  * cpu: this process and its pollers on a CPU (schedstat: user and system)
  * over those rounds, per host poll; pss: the proportional set size of the
  * process and its pollers at the end; age: from a host's poll to the front
  * end's copy of its row (what the screen draws from); rows_us: a copy and
- * sort of all rows.  Exit 1 when a poller could not start or no poll ended. */
+ * sort of all rows; front: the part of cpu that is this process's (the
+ * front end's), the rest is the pollers'.  Exit 1 when a poller could not start or no poll ended. */
 #include <dirent.h>
 #include <errno.h>
 #include <poll.h>
@@ -112,7 +113,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench_fleet: %s\n", rows ? err : "out of memory");
 		return 1;
 	}
-	uint64_t cpu0 = 0, polls0 = 0, start_round = 0, seen_ns = 0, copy_ns = 0, copies = 0;
+	uint64_t cpu0 = 0, front0 = 0, polls0 = 0, start_round = 0, seen_ns = 0, copy_ns = 0, copies = 0;
 	double age_sum = 0, age_max = 0;
 	size_t aged = 0, unreachable = 0;
 	bool counting = false;
@@ -136,6 +137,7 @@ int main(int argc, char **argv)
 					counting = true;
 					start_round = sum.rounds;
 					cpu0 = bench_tree_cpu();
+					front0 = bench_cpu_ns(getpid());
 					polls0 = sum.polls;
 					seen_ns = t1;
 				} else if (counting) {
@@ -163,7 +165,7 @@ int main(int argc, char **argv)
 		if (poll(&pf, news ? 0 : 1, wait_ms) > 0 && !news && (pf.revents & POLLIN))
 			news = true;
 	}
-	uint64_t cpu1 = bench_tree_cpu(), polls = sum.polls - polls0;
+	uint64_t cpu1 = bench_tree_cpu(), front1 = bench_cpu_ns(getpid()), polls = sum.polls - polls0;
 	pid_t kids[4096];
 	size_t nk = bench_children(kids, 4096);
 	long pss = bench_pss_kb(getpid());
@@ -177,9 +179,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("hosts %zu pollers %u polls %llu cpu_us_per_host_poll %.1f pss_kB %ld age_ms_mean %.1f "
-	       "age_ms_max %.1f rows_us %.0f unreachable %zu\n",
+	       "age_ms_max %.1f rows_us %.0f unreachable %zu front_us_per_host_poll %.1f\n",
 	       n, sum.pollers, (unsigned long long)polls, (double)(cpu1 - cpu0) / 1e3 / (double)polls, pss,
 	       aged ? age_sum / (double)aged : 0.0, age_max, copies ? (double)copy_ns / 1e3 / (double)copies : 0.0,
-	       unreachable);
+	       unreachable, (double)(front1 - front0) / 1e3 / (double)polls);
 	return 0;
 }
