@@ -231,3 +231,14 @@ char *text_fmt_si(double v, unsigned base, int p0, const char *unit, bool compac
 	}
 	return buf;
 }
+
+int text_hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}

@@ -8,19 +8,9 @@
  * a display column. */
 #include <stdio.h>
 #include <string.h>
+#include "iodash/base/text.h"
 #include "tables_internal.h"
 
-/* The value of one digit of quoted-printable's =XX, -1 when c is none. */
-static int tb_hex(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
 
 /* Into out (TB_W + 1): the line with quote marks off, tabs expanded and
  * each character one column (UTF-8 sequences one byte: ± as TB_PM, others
@@ -92,7 +82,7 @@ void tables_store_qp_line(struct tb_state *st, const char *s, size_t len, int no
 		len--;
 	for (size_t i = 0; i < len && st->npend < PARSER_LINE_MAX; i++) {
 		int a, b;
-		if (s[i] == '=' && i + 2 < len && (a = tb_hex(s[i + 1])) >= 0 && (b = tb_hex(s[i + 2])) >= 0) {
+		if (s[i] == '=' && i + 2 < len && (a = text_hex_digit(s[i + 1])) >= 0 && (b = text_hex_digit(s[i + 2])) >= 0) {
 			st->pend[st->npend++] = (char)(a * 16 + b);
 			i += 2;
 		} else {

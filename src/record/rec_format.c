@@ -295,17 +295,6 @@ void rec_buf_end(struct rec_buf *b, size_t line_start)
 	rec_buf_printf(b, "\t%08x\n", c);
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 void rec_unescape(const char *s, size_t n, char *out, size_t outlen)
 {
 	size_t o = 0;
@@ -322,8 +311,8 @@ void rec_unescape(const char *s, size_t n, char *out, size_t outlen)
 			case 'r': c = '\r'; break;
 			case '\\': c = '\\'; break;
 			case 'x':
-				if (i + 2 < n && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
-					c = (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2]));
+				if (i + 2 < n && text_hex_digit(s[i + 1]) >= 0 && text_hex_digit(s[i + 2]) >= 0) {
+					c = (char)(text_hex_digit(s[i + 1]) * 16 + text_hex_digit(s[i + 2]));
 					i += 2;
 				} else {
 					c = 'x';

@@ -32,6 +32,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "iodash/base/text.h"
 #include "iodash/record/recording.h"
 #include "iodash/probe/probe.h"
 #include "rec_format.h"
@@ -130,15 +131,6 @@ static void split(const char *line, size_t len, struct fields *f)
 	}
 }
 
-static int hexv(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* The last field is the CRC-32 of everything before the TAB in front of it. */
 static bool line_ok(const char *line, size_t len)
 {
@@ -147,7 +139,7 @@ static bool line_ok(const char *line, size_t len)
 	if (len < 10 || line[len - 9] != '\t')
 		return false;
 	for (size_t i = len - 8; i < len; i++) {
-		int h = hexv(line[i]);
+		int h = text_hex_digit(line[i]);
 		if (h < 0)
 			return false;
 		want = want << 4 | (uint32_t)h;

@@ -147,6 +147,23 @@ static void test_numbers_as_printf(void **st)
 	free(b);
 }
 
+/* quoted-printable's =3D and =3d, a recording's CRC: both cases, and
+ * nothing else is a digit */
+static void test_hex_digit(void **st)
+{
+	(void)st;
+	assert_int_equal(text_hex_digit('0'), 0);
+	assert_int_equal(text_hex_digit('9'), 9);
+	assert_int_equal(text_hex_digit('a'), 10);
+	assert_int_equal(text_hex_digit('F'), 15);
+	assert_int_equal(text_hex_digit('g'), -1);
+	assert_int_equal(text_hex_digit('G'), -1);
+	assert_int_equal(text_hex_digit('/'), -1);
+	assert_int_equal(text_hex_digit(':'), -1);
+	assert_int_equal(text_hex_digit('@'), -1);
+	assert_int_equal(text_hex_digit(0), -1);
+}
+
 static void test_fmt_si(void **st)
 {
 	(void)st;
@@ -193,6 +210,7 @@ int main(void)
 		cmocka_unit_test(test_put_safe),
 		cmocka_unit_test(test_put_number), cmocka_unit_test(test_fmt_si),
 		cmocka_unit_test(test_numbers_as_printf),
+		cmocka_unit_test(test_hex_digit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,6 +33,10 @@ void text_put_number(FILE *out, double v, int digits, bool json);
  * figure that is the double nearest a short decimal. */
 void text_put_fixed(FILE *out, int width, int dec, bool plus, double v);
 
+/* The value of one hexadecimal digit (either case), -1 when c is none:
+ * quoted-printable's =XX in mails, the recording's escapes and CRCs. */
+int text_hex_digit(int c);
+
 /* v in the fewest significant digits (%.Ng, N up to 17) that read back as
  * the same double: every digit a benchmark printed, and none it did not
  * (134217728, not 1.34218e+08; 0.1, not 0.10000000000000001). */
