@@ -56,9 +56,14 @@ grep -E -- '-o iodash ' "$TMPD/fortify.log" | grep -q -- '-Wl,-z,relro' && pass 
 	|| fail "LDFLAGS reach the link" "$(grep -E -- '-o iodash ' "$TMPD/fortify.log")"
 
 # --- header dependencies: users of a private header, not everything
+includers() { # HEADER FILE...: the files that include HEADER by name, or by path from src/
+	grep -lE "#include \"($(basename "$(dirname "$1")")/)?$(basename "$1")\"" "${@:2}"
+}
 for h in src/parsers/pinternal.h src/record/rec_format.h; do
-	# its users: those that include it by name, or by path from src/
-	want=$(grep -lE "#include \"($(basename "$(dirname "$h")")/)?$(basename "$h")\"" src/*.c src/*/*.c | sort)
+	# its users: those that include it, or include a private header that does
+	# (tables_internal.h includes pinternal.h)
+	want=$({ includers "$h" src/*.c src/*/*.c
+		for g in $(includers "$h" src/*/*.h | grep -vxF "$h"); do includers "$g" src/*.c src/*/*.c; done; } | sort -u)
 	touch "$h"
 	got=$(compiled iodash)
 	[ -n "$want" ] && [ "$got" = "$want" ] && pass "touching $h rebuilds its $(echo "$want" | wc -l) users" \
