@@ -13,6 +13,7 @@
 #include "record/rec_format.h"
 #include "iodash/parsers/parser.h"
 #include "iodash/results/runsum.h"
+#include "iodash/results/units.h"
 #include "iodash/base/text.h"
 #include "iodash/base/util.h"
 
@@ -1128,13 +1129,11 @@ int compare_metric_better(const char *metric, const char *unit)
 {
 	static const char *const lower[] = { "lat", "clat", "slat", "_p9", "p99", "percentile", "elapsed",
 					     "time", "runtime", "duration", "latency", "max_ms", "avg_ms" };
-	static const char *const time_units[] = { "ns", "us", "usec", "ms", "msec", "s", "sec", "secs" };
 
 	if (compare_unit_is_rate(unit))
 		return 1;
-	for (size_t i = 0; i < sizeof(time_units) / sizeof(time_units[0]); i++)
-		if (!strcmp(unit, time_units[i]))
-			return -1;
+	if (units_get_kind(unit) == UNITS_TIME)
+		return -1;
 	for (size_t i = 0; i < sizeof(lower) / sizeof(lower[0]); i++)
 		if (strstr(metric, lower[i]))
 			return -1;
@@ -1164,7 +1163,7 @@ static size_t block_base(const struct curve_set *cs, size_t l)
 
 bool compare_unit_is_rate(const char *unit)
 {
-	return runsum_rate_factor(unit) > 0 || !strcmp(unit, "IOPS") || strstr(unit, "/s");
+	return units_get_kind(unit) == UNITS_RATE || !strcmp(unit, "IOPS") || strstr(unit, "/s");
 }
 
 const char *compare_point_verdict(const struct curve_point *p, char *buf, size_t len)
