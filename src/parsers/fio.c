@@ -1286,17 +1286,6 @@ static void fio_group_start(struct parser *p, struct fio_state *f, const char *t
 	f->cur_dir = f->pct_dir = -1;
 }
 
-/* fio's time unit of a line ("usec") as results give it ("us"). */
-static bool fio_time_unit(const char *u, size_t len, char *out)
-{
-	double us = pp_time_to_us(u, len);
-	const char *n = us == 1e-3 ? "ns" : us == 1 ? "us" : us == 1e3 ? "ms" : us == 1e6 ? "s" : NULL;
-	if (!n)
-		return false;
-	pp_strlcpy(out, n, RP_UNIT_LEN);
-	return true;
-}
-
 /* "clat (usec): min=..., avg=..." (the mean of the direction read last)
  * or "clat percentiles (usec):" (the lines under it are its percentiles). */
 static void fio_clat_line(struct fio_state *f, const char *t)
@@ -1304,7 +1293,7 @@ static void fio_clat_line(struct fio_state *f, const char *t)
 	const char *u = strchr(t, '(') + 1;
 	const char *e = strchr(u, ')');
 	char unit[RP_UNIT_LEN];
-	if (!e || !fio_time_unit(u, (size_t)(e - u), unit))
+	if (!e || !pp_time_unit(u, (size_t)(e - u), unit))
 		return;
 	if (t[5] == 'p') {
 		f->pct_dir = f->cur_dir;
@@ -1333,7 +1322,7 @@ static void fio_lat_line(struct fio_state *f, const char *t)
 	const char *a;
 	double v;
 	struct fio_dir *fd = fio_cur_dir(f, f->cur_dir);
-	if (e && fio_time_unit(u, (size_t)(e - u), unit) && fd && fio_field(t, "avg=", &v, &a)) {
+	if (e && pp_time_unit(u, (size_t)(e - u), unit) && fd && fio_field(t, "avg=", &v, &a)) {
 		fd->have_lat = true;
 		fd->lat_avg = v;
 		pp_strlcpy(fd->lat_unit, unit, sizeof(fd->lat_unit));

@@ -570,11 +570,14 @@ static void test_bonnie_human_tables(void **st)
 {
 	(void)st;
 	struct result_set rs;
-	/* -q: the tables alone, on stderr; "423m" K/sec is 423 MiB/s */
+	/* -q: the tables alone, on stderr; "423m" K/sec is 423 MiB/s, as printed */
 	parse(BO "bonnie++/bonnie++-q-s2048-r1024-n1.stderr.txt", NULL, &rs);
 	assert_double_equal(final(&rs, "seq_out_char")->value, 3931, 0);
-	assert_double_equal(final(&rs, "seq_out_block")->value, 423 * 1024, 0);
-	assert_double_equal(final(&rs, "seq_rewrite")->value, 1.4 * 1024 * 1024, 1e-6);
+	assert_string_equal(final(&rs, "seq_out_char")->unit, "KiB/s");
+	assert_double_equal(final(&rs, "seq_out_block")->value, 423, 0);
+	assert_string_equal(final(&rs, "seq_out_block")->unit, "MiB/s");
+	assert_double_equal(final(&rs, "seq_rewrite")->value, 1.4, 0);
+	assert_string_equal(final(&rs, "seq_rewrite")->unit, "GiB/s");
 	assert_double_equal(final(&rs, "random_seeks")->value, 14789, 0);
 	assert_double_equal(final(&rs, "seq_create_latency")->value, 1398, 0);
 	assert_int_equal(nflag(&rs, NULL, RP_TOO_FAST), 7);
