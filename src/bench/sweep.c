@@ -8,6 +8,7 @@
 #include <string.h>
 #include "iodash/base/util.h"
 #include "iodash/bench/sweep.h"
+#include "iodash/results/units.h"
 
 static void free_param(struct sweep_param *sp)
 {
@@ -710,6 +711,7 @@ int sweep_decider_next(struct sweep_decider *d, int seq, double elapsed_s, doubl
 			d->plan->runs[j] = tmp;
 			d->cur = pick;
 			d->got_value = false;
+			d->refused[0] = '\0';
 			d->pts[pick].passes++;
 			return pick;
 		}
@@ -724,8 +726,15 @@ void sweep_decider_result(struct sweep_decider *d, const struct result_point *p)
 		snprintf(d->metric, sizeof(d->metric), "%s", p->metric);
 	if (strcmp(p->metric, d->metric) || !isfinite(p->value))
 		return;
+	if (!d->have_unit) {
+		d->have_unit = true;
+		snprintf(d->unit, sizeof(d->unit), "%s", p->unit);
+	}
+	if (!units_convert_value(p->value, p->unit, d->unit, &d->value)) {
+		snprintf(d->refused, sizeof(d->refused), "%s", p->unit);
+		return;
+	}
 	d->got_value = true;
-	d->value = p->value;
 }
 
 /* The baseline's runs at point i: the final values of the metric at its
@@ -745,12 +754,19 @@ static void build_base(struct sweep_decider *d, int i)
 	for (size_t k = 0; r && k < rs->n; k++) {
 		const struct result_point *q = &rs->v[k];
 		size_t ll = strlen(q->label), el = strlen(r->label_extra);
+		double v;
 		if (strcmp(q->metric, d->metric) || q->x != r->x || strcmp(q->setting, pt->setting) ||
 		    (q->flags & (RP_PROGRESS | RP_INCOMPLETE | RP_TOO_FAST)) || !isfinite(q->value))
 			continue;
 		if (el && (ll <= el || strcmp(q->label + ll - el, r->label_extra) || q->label[ll - el - 1] != ' '))
 			continue;
-		decide_arm_add(&pt->base, q->value);
+		if (!d->have_unit) {
+			d->have_unit = true;
+			snprintf(d->unit, sizeof(d->unit), "%s", q->unit);
+		}
+		/* in the runs' unit; one that does not convert is not theirs */
+		if (units_convert_value(q->value, q->unit, d->unit, &v))
+			decide_arm_add(&pt->base, v);
 	}
 }
 
@@ -867,9 +883,15 @@ int sweep_decider_end(struct sweep_decider *d, bool ok, char lines[][SWEEP_DECID
 		pt->failed++;
 		pt->fails_in_row++;
 		kinds[n] = false;
+		char why[RP_NAME_LEN + 3 * RP_UNIT_LEN + 64];
+		if (ok && d->refused[0])
+			snprintf(why, sizeof(why), "%s in %s, which does not convert to the first run's %s",
+				 d->metric, d->refused, d->unit[0] ? d->unit : "no unit");
+		else
+			snprintf(why, sizeof(why), "%s", d->metric[0] ? d->metric : "no metric yet");
 		snprintf(lines[n++], SWEEP_DECIDE_LINE_LEN, "%s%s%s=%s: run failed%s (%s)%s", r->label_extra,
 			 r->label_extra[0] ? " " : "", r->x_name, r->x_text,
-			 ok ? " to give a value" : "", d->metric[0] ? d->metric : "no metric yet",
+			 ok ? " to give a value" : "", why,
 			 pt->fails_in_row == 1 && pt->passes < d->cfg.dc.max_repeat ? ": retried once" :
 			 pt->fails_in_row >= 2 ? ": failed twice in a row, no more runs here" : "");
 	}

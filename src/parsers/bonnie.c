@@ -84,18 +84,29 @@ static bool is_plus(const char *s, size_t len)
 	return true;
 }
 
-/* One value cell.  kind 1: K/sec with k/m/g = KiB/MiB/GiB per second
- * (seeks: k = 1000); kind 2: files/sec.  Returns 1 value, 2 too fast, 0 bad. */
-static int bonnie_value(const char *s, size_t len, const char *cpu, size_t cpulen, bool kib, double *v)
+/* One value cell.  kind 1: K/sec, where bonnie++ (2.x, bon_csv2txt)
+ * prints a figure too wide for its column with a k/m/g suffix: KiB/MiB/GiB
+ * per second, given as printed ("116m" is 116 MiB/s, *unit "MiB/s";
+ * seeks: k = 1000, a count); kind 2: files/sec.  *unit: NULL for the
+ * column's own.  Returns 1 value, 2 too fast, 0 bad. */
+static int bonnie_value(const char *s, size_t len, const char *cpu, size_t cpulen, bool kib, double *v,
+			const char **unit)
 {
+	*unit = NULL;
 	if (is_plus(s, len))
 		return 2;
-	size_t n = pp_scan_suffixed(s, kib ? 1024 : 1000, v);
+	size_t n = kib ? pp_scan_number(s, v) : pp_scan_suffixed(s, 1000, v);
+	if (kib && n && n + 1 == len) {
+		switch (s[n]) {
+		case 'k': case 'K': *unit = "KiB/s"; break;
+		case 'm': case 'M': *unit = "MiB/s"; break;
+		case 'g': case 'G': *unit = "GiB/s"; break;
+		default: return 0;
+		}
+		n++;
+	}
 	if (!n || n != len)
 		return 0;
-	/* the figures are K/sec: "3910k" is 3910 K/sec, "354m" 354 M/sec */
-	if (kib && len && !(s[len - 1] >= '0' && s[len - 1] <= '9') && s[len - 1] != '.')
-		*v /= 1024;
 	/* bon_csv2txt renders a "+++++" K/sec figure as "0k" with "+++" CPU */
 	if (*v == 0 && cpu && is_plus(cpu, cpulen))
 		return 2;
@@ -211,27 +222,21 @@ static void bonnie_put(struct parser *p, struct result_set *hold, const char *la
 }
 
 static void bonnie_emit_cell(struct parser *p, struct result_set *hold, const char *label,
-			     const char *x_name, double x, int kind, int col, int r, double v)
+			     const char *x_name, double x, int kind, int col, int r, double v, const char *shown)
 {
 	const char *metric = kind == 1 ? bonnie_io[col] : bonnie_files[col];
-	const char *unit = kind == 1 ? (col == 5 ? "/s" : "KiB/s") : "files/s";
+	const char *unit = shown ? shown : kind == 1 ? (col == 5 ? "/s" : "KiB/s") : "files/s";
 	if (r == 2)
 		bonnie_put(p, hold, label, x_name, x, metric, NAN, unit, RP_FINAL | RP_TOO_FAST);
 	else if (r == 1)
 		bonnie_put(p, hold, label, x_name, x, metric, v, unit, RP_FINAL);
 }
 
-static bool bonnie_latency(const char *s, size_t len, double *us)
+/* A latency cell as printed: "17818us" is 17818 "us", "119ms" 119 "ms". */
+static bool bonnie_latency(const char *s, size_t len, double *v, char *unit)
 {
-	double v;
-	size_t n = pp_scan_number(s, &v);
-	if (!n || n >= len)
-		return false;
-	double f = pp_time_to_us(s + n, len - n);
-	if (f <= 0)
-		return false;
-	*us = v * f;
-	return true;
+	size_t n = pp_scan_number(s, v);
+	return n && n < len && pp_time_unit(s + n, len - n, unit);
 }
 
 /* The header "Machine Size K/sec %CP ... /sec %CP" (or "files /sec %CP
@@ -345,8 +350,9 @@ bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *li
 		if (!bt->last_kind || !bonnie_latency_cells(t, n, lat))
 			return true;
 		for (int c = 0; c < 6; c++) {
-			double us;
-			if (!lat[c] || !bonnie_latency(lat[c]->s, lat[c]->len, &us))
+			double lv;
+			char lu[RP_UNIT_LEN];
+			if (!lat[c] || !bonnie_latency(lat[c]->s, lat[c]->len, &lv, lu))
 				continue;
 			char m[RP_NAME_LEN];
 			const char *base = bt->last_kind == 1 ? bonnie_io[c] : bonnie_files[c];
@@ -354,7 +360,7 @@ bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *li
 			strncat(m, "_latency", sizeof(m) - strlen(m) - 1);
 			double x = bt->last_row >= 0 && bt->last_row < 16 && bt->size_mb[bt->last_row] > 0
 					   ? bt->size_mb[bt->last_row] : 0;
-			bonnie_put(p, hold, hold ? bt->row_name : label, "size_mb", x, m, us, "us", RP_FINAL);
+			bonnie_put(p, hold, hold ? bt->row_name : label, "size_mb", x, m, lv, lu, RP_FINAL);
 		}
 		return true;
 	}
@@ -369,13 +375,14 @@ bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *li
 		return false;
 	}
 	double vals[6];
+	const char *units[6] = { 0 };
 	int res[6];
 	for (int c = 0; c < 6; c++) {
 		const struct pp_tok *v = cell[2 * c], *cpu = cell[2 * c + 1];
 		res[c] = 0;   /* an empty pair: a test not run */
 		if (!v)
 			continue;
-		res[c] = bonnie_value(v->s, v->len, cpu->s, cpu->len, bt->kind == 1 && c < 5, &vals[c]);
+		res[c] = bonnie_value(v->s, v->len, cpu->s, cpu->len, bt->kind == 1 && c < 5, &vals[c], &units[c]);
 		if (!res[c]) {
 			bt->kind = 0;
 			return false;
@@ -424,7 +431,7 @@ bool bonnie_table_line(struct parser *p, struct bonnie_table *bt, const char *li
 	}
 	bt->last_kind = bt->kind;
 	for (int c = 0; c < 6; c++)
-		bonnie_emit_cell(p, hold, hold ? bt->row_name : label, x_name, x, bt->kind, c, res[c], vals[c]);
+		bonnie_emit_cell(p, hold, hold ? bt->row_name : label, x_name, x, bt->kind, c, res[c], vals[c], units[c]);
 	return true;
 }
 
@@ -486,7 +493,7 @@ bool bonnie_csv_record(struct parser *p, char *line, const char *label, struct r
 			continue;
 		double val = NAN;
 		int r = is_plus(v, strlen(v)) ? 2 : (pp_is_number(v, &val) ? 1 : 0);
-		bonnie_emit_cell(p, hold, name, "size_mb", mb, 1, c, r, val);
+		bonnie_emit_cell(p, hold, name, "size_mb", mb, 1, c, r, val, NULL);
 	}
 	if ((size_t)off_files + 12 <= n && *f[off_files_n]) {
 		for (int c = 0; c < 6; c++) {
@@ -495,19 +502,20 @@ bool bonnie_csv_record(struct parser *p, char *line, const char *label, struct r
 				continue;
 			double val = NAN;
 			int r = is_plus(v, strlen(v)) ? 2 : (pp_is_number(v, &val) ? 1 : 0);
-			bonnie_emit_cell(p, hold, name, "size_mb", mb, 2, c, r, val);
+			bonnie_emit_cell(p, hold, name, "size_mb", mb, 2, c, r, val, NULL);
 		}
 	}
 	if (off_lat > 0) {
 		for (int c = 0; c < 12 && (size_t)(off_lat + c) < n; c++) {
-			double us;
+			double lv;
+			char lu[RP_UNIT_LEN];
 			const char *v = f[off_lat + c];
-			if (!bonnie_latency(v, strlen(v), &us))
+			if (!bonnie_latency(v, strlen(v), &lv, lu))
 				continue;
 			char m[RP_NAME_LEN];
 			pp_strlcpy(m, c < 6 ? bonnie_io[c] : bonnie_files[c - 6], sizeof(m));
 			strncat(m, "_latency", sizeof(m) - strlen(m) - 1);
-			bonnie_put(p, hold, name, "size_mb", mb, m, us, "us", RP_FINAL);
+			bonnie_put(p, hold, name, "size_mb", mb, m, lv, lu, RP_FINAL);
 		}
 	}
 	return true;

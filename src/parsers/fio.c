@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pinternal.h"
+#include "iodash/results/units.h"
 
 #define FIO_JSON_MAX (16u * 1024 * 1024)   /* one document; fio's are a few KiB per job */
 #define FIO_NPCT 5
@@ -38,11 +39,20 @@ static const char *const fio_dir_names[FIO_NDIR] = { "read", "write", "mixed" };
 struct fio_dir {
 	bool have;
 	double bw_kib, iops, io_kib, runtime_ms, issued;
+	/* the bandwidth in the unit the text printed it in ("" for terse and
+	 * JSON, which give KiB/s): a value is given as printed */
+	double bw_shown;
+	char bw_unit[RP_UNIT_LEN];
+	/* latencies in the unit of their line: "us" "ns" "ms" "s" (fio's
+	 * usec/nsec/msec; JSON's clat_ns in ns, terse's in us) */
 	bool have_clat;
-	double clat_avg_us;
+	double clat_avg;
+	char clat_unit[RP_UNIT_LEN];
 	bool have_lat;             /* total latency: submission + completion */
-	double lat_avg_us;
-	double pct_us[FIO_NPCT];   /* NaN when not shown */
+	double lat_avg;
+	char lat_unit[RP_UNIT_LEN];
+	double pct[FIO_NPCT];      /* NaN when not shown */
+	char pct_unit[RP_UNIT_LEN];
 };
 
 /* One result of a report: the jobs of one name in one group (numjobs
@@ -93,7 +103,7 @@ struct fio_state {
 	struct fio_hdr hdr[FIO_GROUPS];
 	int nhdr;
 	int cur_dir, pct_dir;
-	double pct_factor;
+	char pct_unit[RP_UNIT_LEN];   /* of the "clat percentiles (usec):" being read */
 	/* json */
 	struct json_tokener *tok;
 	bool in_json;
@@ -126,7 +136,7 @@ static void fio_group_init(struct fio_group *g, int id)
 	g->id = id;
 	for (int d = 0; d < FIO_NDIR; d++)
 		for (int k = 0; k < FIO_NPCT; k++)
-			g->d[d].pct_us[k] = NAN;
+			g->d[d].pct[k] = NAN;
 }
 
 /* The jobs of this group id and name in the report, made when new (NULL
@@ -342,7 +352,10 @@ static void fio_final(struct parser *p, struct fio_state *f)
 				continue;
 			const char *dn = fio_dir_names[d];
 			snprintf(m, sizeof(m), "%s_bw", dn);
-			pp_emit(p, label, -1, xn, x, m, fd->bw_kib, "KiB/s", RP_FINAL);
+			if (fd->bw_unit[0])
+				pp_emit(p, label, -1, xn, x, m, fd->bw_shown, fd->bw_unit, RP_FINAL);
+			else
+				pp_emit(p, label, -1, xn, x, m, fd->bw_kib, "KiB/s", RP_FINAL);
 			snprintf(m, sizeof(m), "%s_iops", dn);
 			pp_emit(p, label, -1, xn, x, m, fd->iops, "IOPS", RP_FINAL);
 			/* latencies of jobs that ran at once do not add up: only a
@@ -351,16 +364,16 @@ static void fio_final(struct parser *p, struct fio_state *f)
 				continue;
 			if (fd->have_clat) {
 				snprintf(m, sizeof(m), "%s_clat_avg", dn);
-				pp_emit(p, label, -1, xn, x, m, fd->clat_avg_us, "us", RP_FINAL);
+				pp_emit(p, label, -1, xn, x, m, fd->clat_avg, fd->clat_unit, RP_FINAL);
 			}
 			if (fd->have_lat) {
 				snprintf(m, sizeof(m), "%s_lat_avg", dn);
-				pp_emit(p, label, -1, xn, x, m, fd->lat_avg_us, "us", RP_FINAL);
+				pp_emit(p, label, -1, xn, x, m, fd->lat_avg, fd->lat_unit, RP_FINAL);
 			}
 			for (int k = 0; k < FIO_NPCT; k++)
-				if (!isnan(fd->pct_us[k])) {
+				if (!isnan(fd->pct[k])) {
 					snprintf(m, sizeof(m), "%s_clat_%s", dn, fio_pct_names[k]);
-					pp_emit(p, label, -1, xn, x, m, fd->pct_us[k], "us", RP_FINAL);
+					pp_emit(p, label, -1, xn, x, m, fd->pct[k], fd->pct_unit, RP_FINAL);
 				}
 		}
 	}
@@ -451,8 +464,9 @@ static double fio2_unit_kib(const char *u, size_t len)
 }
 
 /* The figure after "KEY=" with its size unit, in KiB ("812MiB/s", and in
- * fio 2.x "1935.9KB/s"). */
-static bool fio_size_field(const char *s, const char *key, bool v2, double *kib, const char **after)
+ * fio 2.x "1935.9KB/s"); shown/unit (may be NULL): as printed. */
+static bool fio_size_field(const char *s, const char *key, bool v2, double *kib, const char **after,
+			   double *shown, char *unit)
 {
 	double v;
 	const char *a;
@@ -466,7 +480,38 @@ static bool fio_size_field(const char *s, const char *key, bool v2, double *kib,
 		return false;
 	*kib = v * fac;
 	*after = e;
+	if (shown) {
+		*shown = v;
+		/* the rate's "/s" is the field's: "BW=812MiB/s" */
+		pp_strlcpy_span(unit, RP_UNIT_LEN - 2, a, (size_t)(e - a));
+		if (*e == '/')
+			strcat(unit, "/s");
+	}
 	return true;
+}
+
+/* A bandwidth as printed added to the direction's: clones (numjobs)
+ * that printed one unit are summed in it, else in the smaller unit of
+ * the two (fio picks a unit per figure: 950MiB/s beside 1.2GiB/s). */
+static void fio_add_shown(struct fio_dir *fd, double v, const char *unit)
+{
+	double cur = 0;
+	if (!fd->bw_unit[0]) {
+		fd->bw_shown = v;
+		pp_strlcpy(fd->bw_unit, unit, sizeof(fd->bw_unit));
+		return;
+	}
+	if (strcmp(fd->bw_unit, unit) == 0) {
+		fd->bw_shown += v;
+		return;
+	}
+	enum units_kind k = units_get_kind(unit);
+	if (units_get_factor(unit, k) < units_get_factor(fd->bw_unit, k) &&
+	    units_convert_value(fd->bw_shown, fd->bw_unit, unit, &cur)) {
+		fd->bw_shown = cur + v;
+		pp_strlcpy(fd->bw_unit, unit, sizeof(fd->bw_unit));
+	} else if (units_convert_value(v, unit, fd->bw_unit, &cur))
+		fd->bw_shown += cur;
 }
 
 static struct fio_dir *fio_cur_dir(struct fio_state *f, int d)
@@ -490,8 +535,12 @@ static void fio_dir_line(struct fio_state *f, int d, const char *s)
 		size_t n = pp_scan_suffixed(k + 5, 1000, &v);
 		if (n)
 			fd->iops += v;
-		if (fio_size_field(s, "BW=", false, &kib, &a))
+		double shown;
+		char unit[RP_UNIT_LEN];
+		if (fio_size_field(s, "BW=", false, &kib, &a, &shown, unit)) {
 			fd->bw_kib += kib;
+			fio_add_shown(fd, shown, unit);
+		}
 		const char *io = strstr(s, ")(");
 		if (io) {
 			io += 2;
@@ -513,9 +562,13 @@ static void fio_dir_line(struct fio_state *f, int d, const char *s)
 		const char *k = strstr(s, "iops=");
 		if (k && pp_scan_suffixed(k + 5, 1000, &v))
 			fd->iops += v;
-		if (fio_size_field(s, "bw=", true, &kib, &a))
+		double shown;
+		char unit[RP_UNIT_LEN];
+		if (fio_size_field(s, "bw=", true, &kib, &a, &shown, unit)) {
 			fd->bw_kib += kib;
-		if (fio_size_field(s, "io=", true, &kib, &a))
+			fio_add_shown(fd, shown, unit);
+		}
+		if (fio_size_field(s, "io=", true, &kib, &a, NULL, NULL))
 			fd->io_kib += kib;
 		double ms;
 		if (fio_field(s, "runt=", &ms, &a) && strncmp(a, "msec", 4) == 0 && ms > fd->runtime_ms)
@@ -542,8 +595,10 @@ static void fio_pct_line(struct fio_state *f, const char *s)
 				vs++;
 			if (pp_scan_number(vs, &v))
 				for (int k = 0; k < FIO_NPCT; k++)
-					if (fabs(pct - fio_pct_keys[k]) < 1e-6)
-						fd->pct_us[k] = v * f->pct_factor;
+					if (fabs(pct - fio_pct_keys[k]) < 1e-6) {
+						fd->pct[k] = v;
+						pp_strlcpy(fd->pct_unit, f->pct_unit, sizeof(fd->pct_unit));
+					}
 		}
 		q += 4;
 	}
@@ -714,7 +769,11 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 		struct fio_dir *fd = &got[d];
 		memset(fd, 0, sizeof(*fd));
 		for (int k = 0; k < FIO_NPCT; k++)
-			fd->pct_us[k] = NAN;
+			fd->pct[k] = NAN;
+		/* terse gives KiB/s and us */
+		pp_strlcpy(fd->clat_unit, "us", sizeof(fd->clat_unit));
+		pp_strlcpy(fd->lat_unit, "us", sizeof(fd->lat_unit));
+		pp_strlcpy(fd->pct_unit, "us", sizeof(fd->pct_unit));
 		double kb, bw, iops, rt;
 		if (!pp_is_number(fl[io[d]], &kb) || !pp_is_number(fl[io[d] + 1], &bw) ||
 		    !pp_is_number(fl[io[d] + 2], &iops) || !pp_is_number(fl[io[d] + 3], &rt))
@@ -726,11 +785,11 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 		fd->runtime_ms = rt;
 		if (pp_is_number(fl[clat[d]], &v) && kb > 0) {
 			fd->have_clat = true;
-			fd->clat_avg_us = v;
+			fd->clat_avg = v;
 		}
 		if (pp_is_number(fl[lat[d]], &v) && kb > 0) {
 			fd->have_lat = true;
-			fd->lat_avg_us = v;
+			fd->lat_avg = v;
 		}
 		for (int k = 0; k < 20 && kb > 0; k++) {
 			char *e = strchr(fl[pct[d] + k], '=');
@@ -742,7 +801,7 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 			if (pn && pp_is_number(e + 1, &v))
 				for (int q = 0; q < FIO_NPCT; q++)
 					if (fabs(pc - fio_pct_keys[q]) < 1e-6)
-						fd->pct_us[q] = v;
+						fd->pct[q] = v;
 		}
 	}
 	/* a whole line read: add it to its group */
@@ -755,10 +814,13 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 		if (got[d].runtime_ms > fd->runtime_ms)
 			fd->runtime_ms = got[d].runtime_ms;
 		fd->have_clat = got[d].have_clat;
-		fd->clat_avg_us = got[d].clat_avg_us;
+		fd->clat_avg = got[d].clat_avg;
 		fd->have_lat = got[d].have_lat;
-		fd->lat_avg_us = got[d].lat_avg_us;
-		memcpy(fd->pct_us, got[d].pct_us, sizeof(fd->pct_us));
+		fd->lat_avg = got[d].lat_avg;
+		memcpy(fd->pct, got[d].pct, sizeof(fd->pct));
+		memcpy(fd->clat_unit, got[d].clat_unit, sizeof(fd->clat_unit));
+		memcpy(fd->lat_unit, got[d].lat_unit, sizeof(fd->lat_unit));
+		memcpy(fd->pct_unit, got[d].pct_unit, sizeof(fd->pct_unit));
 	}
 	g->nblocks++;
 	f->cur.closed = true;
@@ -865,7 +927,7 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const stru
 	if (rt > fd->runtime_ms || isnan(rt))
 		fd->runtime_ms = rt;   /* n/a stays n/a */
 	struct json_object *clat, *pct, *lat;
-	double to_us = 1e-3;
+	const char *tu = "ns";   /* clat_ns; 2.x's clat: us */
 	/* the total latency: "lat_ns" (3.x), "lat" in us (2.x) */
 	bool lat_ns = json_object_object_get_ex(dir, "lat_ns", &lat);
 	if ((lat_ns || json_object_object_get_ex(dir, "lat", &lat)) && io > 0 &&
@@ -874,11 +936,12 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const stru
 		double mean = jnum_at(lat, "mean", &okl, w);
 		if (okl) {
 			fd->have_lat = true;
-			fd->lat_avg_us = mean * (lat_ns ? 1e-3 : 1);
+			fd->lat_avg = mean;
+			pp_strlcpy(fd->lat_unit, lat_ns ? "ns" : "us", sizeof(fd->lat_unit));
 		}
 	}
 	if (!json_object_object_get_ex(dir, "clat_ns", &clat)) {
-		to_us = 1;
+		tu = "us";
 		if (!json_object_object_get_ex(dir, "clat", &clat))
 			return true;
 	}
@@ -888,7 +951,8 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const stru
 	double mean = jnum_at(clat, "mean", &ok3, w);
 	if (ok3) {
 		fd->have_clat = true;
-		fd->clat_avg_us = mean * to_us;
+		fd->clat_avg = mean;
+		pp_strlcpy(fd->clat_unit, tu, sizeof(fd->clat_unit));
 	}
 	if (json_object_object_get_ex(clat, "percentile", &pct) && json_object_is_type(pct, json_type_object)) {
 		json_object_object_foreach(pct, key, val) {
@@ -899,8 +963,10 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const stru
 				if (fabs(pc - fio_pct_keys[k]) < 1e-6) {
 					bool okp = true;
 					double v = jnum_at(pct, key, &okp, w);
-					if (okp)
-						fd->pct_us[k] = v * to_us;
+					if (okp) {
+						fd->pct[k] = v;
+						pp_strlcpy(fd->pct_unit, tu, sizeof(fd->pct_unit));
+					}
 				}
 		}
 	}
@@ -1226,12 +1292,12 @@ static void fio_clat_line(struct fio_state *f, const char *t)
 {
 	const char *u = strchr(t, '(') + 1;
 	const char *e = strchr(u, ')');
-	double fac = e ? pp_time_to_us(u, (size_t)(e - u)) : 0;
-	if (fac <= 0)
+	char unit[RP_UNIT_LEN];
+	if (!e || !pp_time_unit(u, (size_t)(e - u), unit))
 		return;
 	if (t[5] == 'p') {
 		f->pct_dir = f->cur_dir;
-		f->pct_factor = fac;
+		pp_strlcpy(f->pct_unit, unit, sizeof(f->pct_unit));
 		return;
 	}
 	const char *a;
@@ -1239,7 +1305,8 @@ static void fio_clat_line(struct fio_state *f, const char *t)
 	struct fio_dir *fd = fio_cur_dir(f, f->cur_dir);
 	if (fd && fio_field(t, "avg=", &v, &a)) {
 		fd->have_clat = true;
-		fd->clat_avg_us = v * fac;
+		fd->clat_avg = v;
+		pp_strlcpy(fd->clat_unit, unit, sizeof(fd->clat_unit));
 	}
 }
 
@@ -1251,13 +1318,14 @@ static void fio_lat_line(struct fio_state *f, const char *t)
 {
 	const char *u = t + 5;
 	const char *e = strchr(u, ')');
-	double fac = e ? pp_time_to_us(u, (size_t)(e - u)) : 0;
+	char unit[RP_UNIT_LEN];
 	const char *a;
 	double v;
 	struct fio_dir *fd = fio_cur_dir(f, f->cur_dir);
-	if (fac > 0 && fd && fio_field(t, "avg=", &v, &a)) {
+	if (e && pp_time_unit(u, (size_t)(e - u), unit) && fd && fio_field(t, "avg=", &v, &a)) {
 		fd->have_lat = true;
-		fd->lat_avg_us = v * fac;
+		fd->lat_avg = v;
+		pp_strlcpy(fd->lat_unit, unit, sizeof(fd->lat_unit));
 	}
 }
 

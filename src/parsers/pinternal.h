@@ -138,6 +138,9 @@ bool pp_is_number(const char *s, double *out);
 double pp_unit_to_kib(const char *unit, size_t len);
 /* Factor from a time unit to microseconds ("nsec","usec","msec","sec","ns","us","ms","s"); 0 unknown. */
 double pp_time_to_us(const char *unit, size_t len);
+/* A time unit as results give it: "nsec"/"ns" is "ns", "usec" "us",
+ * "msec" "ms", "sec" "s" (out: RP_UNIT_LEN); false when not a time. */
+bool pp_time_unit(const char *unit, size_t len, char *out);
 /* A number with a k/m/g suffix: base 1000 (fio IOPS "90.0k") or 1024
  * (sizes).  Returns characters used, 0 when none. */
 size_t pp_scan_suffixed(const char *s, double base, double *out);

@@ -161,6 +161,16 @@ double pp_time_to_us(const char *unit, size_t len)
 	return 0;
 }
 
+bool pp_time_unit(const char *unit, size_t len, char *out)
+{
+	double us = pp_time_to_us(unit, len);
+	const char *n = us == 1e-3 ? "ns" : us == 1 ? "us" : us == 1e3 ? "ms" : us == 1e6 ? "s" : NULL;
+	if (!n)
+		return false;
+	strcpy(out, n);   /* at most 3 characters: out has RP_UNIT_LEN */
+	return true;
+}
+
 size_t pp_scan_suffixed(const char *s, double base, double *out)
 {
 	double v;

@@ -13,6 +13,7 @@
 #include "record/rec_format.h"
 #include "iodash/parsers/parser.h"
 #include "iodash/results/runsum.h"
+#include "iodash/results/units.h"
 #include "iodash/base/text.h"
 #include "iodash/base/util.h"
 
@@ -876,6 +877,54 @@ static int load_source(struct load_ctx *c, int s)
 	return 0;
 }
 
+/* One metric's points in one unit.  Readers give a value in the unit its
+ * tool printed (fio: 950MiB/s for one run, 1.20GiB/s for the next; a
+ * JSON's clat_ns beside a text's clat (usec)): commensurable units are
+ * converted to the one most points have (a tie: the smaller); a unit
+ * that does not convert to it (IOPS beside KiB/s, "" beside ms) is not
+ * pooled: its points become the metric "METRIC (UNIT)", and a note says so. */
+static void load_pool_units(struct compare_data *cd, FILE *warn)
+{
+	char names[64][RP_NAME_LEN];
+	size_t nm = stats_list_metrics(&cd->results, names, 64);
+
+	for (size_t k = 0; k < nm; k++) {
+		struct units_tally t = { 0 };
+		char main_unit[RP_UNIT_LEN];
+		for (size_t i = 0; i < cd->results.n; i++)
+			if (!strcmp(cd->results.v[i].metric, names[k]))
+				units_tally_add(&t, cd->results.v[i].unit);
+		if (t.n < 2)
+			continue;
+		snprintf(main_unit, sizeof(main_unit), "%s", units_pick_main(&t));
+		for (size_t u = 0; u < t.n; u++) {
+			const char *to = units_pick_target(&t, t.v[u].unit);
+			bool apart = !units_are_commensurable(t.v[u].unit, main_unit);
+			char apart_name[RP_NAME_LEN];
+			snprintf(apart_name, sizeof(apart_name), "%.*s (%s)", (int)(RP_NAME_LEN - RP_UNIT_LEN - 4),
+				 names[k], to);
+			for (size_t i = 0; i < cd->results.n; i++) {
+				struct result_point *p = &cd->results.v[i];
+				double v, sp;
+				if (strcmp(p->metric, names[k]) || strcmp(p->unit, t.v[u].unit))
+					continue;
+				if (units_convert_value(p->value, p->unit, to, &v) &&
+				    units_convert_value(p->spread, p->unit, to, &sp)) {
+					p->value = v;
+					p->spread = sp;
+					snprintf(p->unit, sizeof(p->unit), "%s", to);
+				}
+				if (apart)
+					memcpy(p->metric, apart_name, sizeof(p->metric));
+			}
+			if (apart && warn && !strcmp(to, t.v[u].unit))
+				fprintf(warn, "iodash: note: %s: points in %s do not convert to %s, the unit most of "
+					"its points have: shown apart as \"%s\"\n", names[k], to[0] ? to : "no unit",
+					main_unit[0] ? main_unit : "no unit", apart_name);
+		}
+	}
+}
+
 /* The runs' own figures after the benchmarks': what a reader came for
  * comes first. */
 static void load_order_metrics(char (*names)[RP_NAME_LEN], size_t n)
@@ -1013,6 +1062,7 @@ int compare_load_named(struct compare_data *cd, char *const *paths, int npaths, 
 		rc = load_source(&c, s);
 	if (rc)
 		goto fail;
+	load_pool_units(cd, warn);
 	cd->nmetrics = stats_list_metrics(&cd->results, names, 64);
 	load_order_metrics(names, cd->nmetrics);
 	if (!cd->nmetrics) {
@@ -1128,13 +1178,11 @@ int compare_metric_better(const char *metric, const char *unit)
 {
 	static const char *const lower[] = { "lat", "clat", "slat", "_p9", "p99", "percentile", "elapsed",
 					     "time", "runtime", "duration", "latency", "max_ms", "avg_ms" };
-	static const char *const time_units[] = { "ns", "us", "usec", "ms", "msec", "s", "sec", "secs" };
 
 	if (compare_unit_is_rate(unit))
 		return 1;
-	for (size_t i = 0; i < sizeof(time_units) / sizeof(time_units[0]); i++)
-		if (!strcmp(unit, time_units[i]))
-			return -1;
+	if (units_get_kind(unit) == UNITS_TIME)
+		return -1;
 	for (size_t i = 0; i < sizeof(lower) / sizeof(lower[0]); i++)
 		if (strstr(metric, lower[i]))
 			return -1;
@@ -1164,7 +1212,7 @@ static size_t block_base(const struct curve_set *cs, size_t l)
 
 bool compare_unit_is_rate(const char *unit)
 {
-	return runsum_rate_factor(unit) > 0 || !strcmp(unit, "IOPS") || strstr(unit, "/s");
+	return units_get_kind(unit) == UNITS_RATE || !strcmp(unit, "IOPS") || strstr(unit, "/s");
 }
 
 const char *compare_point_verdict(const struct curve_point *p, char *buf, size_t len)

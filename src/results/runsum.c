@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/results/runsum.h"
+#include "iodash/results/units.h"
 
 void runsum_begin(struct runsum_acc *a, const struct snapshot *start)
 {
@@ -99,26 +100,9 @@ void runsum_set_episodes(struct runsum_acc *a, const struct run_episodes *e)
 	a->eps = *e;
 }
 
-double runsum_rate_factor(const char *unit)
-{
-	static const struct { const char *p; double f; } pre[] = {
-		{ "GiB", 1073741824.0 }, { "MiB", 1048576.0 }, { "KiB", 1024.0 },
-		{ "GB", 1e9 }, { "MB", 1e6 }, { "kB", 1e3 }, { "KB", 1e3 },
-		{ "G", 1073741824.0 }, { "M", 1048576.0 }, { "K", 1024.0 }, { "B", 1.0 },
-	};
-	const char *sl = strchr(unit, '/');
-
-	if (!sl || (strcmp(sl, "/s") && strcmp(sl, "/sec")))
-		return 0;
-	for (size_t i = 0; i < sizeof(pre) / sizeof(pre[0]); i++)
-		if (strlen(pre[i].p) == (size_t)(sl - unit) && !strncmp(unit, pre[i].p, (size_t)(sl - unit)))
-			return pre[i].f;
-	return 0;
-}
-
 void runsum_add_result(struct runsum_acc *a, const struct result_point *p)
 {
-	double f = runsum_rate_factor(p->unit);
+	double f = units_get_factor(p->unit, UNITS_RATE);
 	size_t ml = strlen(p->metric);
 	bool bw = ml > 3 && !strcmp(p->metric + ml - 3, "_bw");
 

@@ -7,9 +7,11 @@
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/results/stats.h"
+#include "iodash/results/units.h"
 
 #define CF_TINY 1e-300
 
@@ -296,6 +298,8 @@ int stats_build_curves_tagged(const struct result_set *rs, const size_t *idx, si
 	const struct result_point *first = NULL;
 	unsigned base = 0;
 	int rc = 0;
+	struct units_tally tally = { 0 };
+	char unit[RP_UNIT_LEN];
 
 	memset(out, 0, sizeof(*out));
 	if (!idx)
@@ -303,11 +307,22 @@ int stats_build_curves_tagged(const struct result_set *rs, const size_t *idx, si
 	recs = malloc((nidx ? nidx : 1) * sizeof(*recs));
 	if (!recs)
 		return -ENOMEM;
+	/* readers give each value in the unit its tool printed: runs of one
+	 * metric may come in MiB/s and GiB/s; they pool in the unit most of
+	 * them have, and points whose unit does not convert to it (IOPS
+	 * beside KiB/s) are not pooled (compare shows them apart first) */
+	for (size_t ii = 0; ii < nidx; ii++) {
+		const struct result_point *p = &rs->v[idx ? idx[ii] : ii];
+		if (stats_point_is_final(p) && !strcmp(p->metric, metric))
+			units_tally_add(&tally, p->unit);
+	}
+	snprintf(unit, sizeof(unit), "%s", units_pick_main(&tally));
 	for (size_t ii = 0; ii < nidx; ii++) {
 		size_t i = idx ? idx[ii] : ii;
 		const struct result_point *p = &rs->v[i];
 		struct srec *r = &recs[nrec];
-		if (!stats_point_is_final(p) || strcmp(p->metric, metric))
+		if (!stats_point_is_final(p) || strcmp(p->metric, metric) ||
+		    !units_convert_value(p->value, p->unit, unit, &r->v))
 			continue;
 		if (!first)
 			first = p;
@@ -315,7 +330,6 @@ int stats_build_curves_tagged(const struct result_set *rs, const size_t *idx, si
 			goto out;
 		r->run = p->run;
 		r->x = p->x;
-		r->v = p->value;
 		r->i = i;
 		nrec++;
 	}
@@ -350,7 +364,7 @@ int stats_build_curves_tagged(const struct result_set *rs, const size_t *idx, si
 		for (b = i + 1; b < nrec && recs[b].sid == recs[i].sid && recs[b].lid == recs[i].lid; b++)
 			;
 		memcpy(c->metric, first->metric, sizeof(c->metric));
-		memcpy(c->unit, first->unit, sizeof(c->unit));
+		memcpy(c->unit, unit, sizeof(c->unit));
 		memcpy(c->x_name, first->x_name, sizeof(c->x_name));
 		if ((rc = curve_fill(c, rs, recs, i, b, tags, aux, vals, runs)))
 			goto out;

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/results/runsum.h"
+#include "iodash/results/units.h"
 #include "iodash/base/text.h"
 #include "ui/draw.h"
 
@@ -420,7 +420,7 @@ void ui_fmt_rate_kb(double kb_s, char *buf, size_t len)
  * else in decimal prefixes before its unit. */
 void ui_fmt_value(double v, const char *unit, char *buf, size_t len)
 {
-	double f = unit ? runsum_rate_factor(unit) : 0;
+	double f = unit ? units_get_factor(unit, UNITS_RATE) : 0;
 	if (f > 0)
 		text_fmt_si(v * f, 1024, 0, "B/s", false, buf, len);
 	else

@@ -17,6 +17,7 @@
 #include "iodash/parsers/parser.h"
 #include "iodash/results/decide.h"
 #include "iodash/results/stats.h"
+#include "iodash/results/units.h"
 
 #define BO "tests/fixtures/bench-output/"
 #define NSIM 10000
@@ -64,6 +65,7 @@ static double rng_heavy(void)
 static double rel_ss(const char *const *files, int nfiles, const char *parser, const char *metric, int *df)
 {
 	double v[8], mean = 0, ss = 0;
+	char unit[RP_UNIT_LEN] = "";
 	int n = 0;
 
 	for (int f = 0; f < nfiles; f++) {
@@ -72,7 +74,10 @@ static double rel_ss(const char *const *files, int nfiles, const char *parser, c
 		assert_int_equal(parser_parse_file(files[f], parser, "x", &rs, err, sizeof(err)), 0);
 		for (size_t i = 0; i < rs.n; i++)
 			if (stats_point_is_final(&rs.v[i]) && !strcmp(rs.v[i].metric, metric)) {
-				v[n++] = rs.v[i].value;
+				/* each in the unit its output printed: in the first's */
+				if (!unit[0])
+					snprintf(unit, sizeof(unit), "%s", rs.v[i].unit);
+				assert_true(units_convert_value(rs.v[i].value, rs.v[i].unit, unit, &v[n++]));
 				break;
 			}
 		result_set_free(&rs);

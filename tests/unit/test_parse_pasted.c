@@ -62,6 +62,20 @@ static void one(const struct result_set *rs, const char *label, const char *metr
 	assert_true(fabs(v - want) <= eps);
 }
 
+/* The unit of the final points of (label, metric): all of them. */
+static void unit_is(const struct result_set *rs, const char *label, const char *metric, const char *unit)
+{
+	int n = 0;
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct result_point *p = &rs->v[i];
+		if ((p->flags & RP_FINAL) && !strcmp(p->label, label) && !strcmp(p->metric, metric)) {
+			assert_string_equal(p->unit, unit);
+			n++;
+		}
+	}
+	assert_true(n > 0);
+}
+
 /* The labels of the final points. */
 static size_t nlabels(const struct result_set *rs)
 {
@@ -92,12 +106,13 @@ static void test_fio_clients_by_host_text(void **st)
 	(void)st;
 	parse(BO "fio/fio-3.33-client-server-2hosts-normal.txt", NULL, &rs, notes, sizeof(notes));
 	assert_int_equal(nlabels(&rs), 4);
-	one(&rs, "L testbox-b seqwrite", "write_bw", 128, 1711.0 * 1024, 1e-6);
+	one(&rs, "L testbox-b seqwrite", "write_bw", 128, 1711, 0);
+	unit_is(&rs, "L testbox-b seqwrite", "write_bw", "MiB/s");
 	one(&rs, "L testbox-b seqwrite", "write_iops", 128, 13700, 1e-9);
-	one(&rs, "L testbox-b randread", "read_bw", 8, 116.0 * 1024, 1e-6);
-	one(&rs, "L testbox-a seqwrite", "write_bw", 256, 1915.0 * 1024, 1e-6);
+	one(&rs, "L testbox-b randread", "read_bw", 8, 116, 0);
+	one(&rs, "L testbox-a seqwrite", "write_bw", 256, 1915, 0);
 	one(&rs, "L testbox-a seqwrite", "write_iops", 256, 7660, 1e-9);
-	one(&rs, "L testbox-a randread", "read_bw", 4, 105.0 * 1024, 1e-6);
+	one(&rs, "L testbox-a randread", "read_bw", 4, 105, 0);
 	one(&rs, "L testbox-a randread", "read_iops", 4, 26800, 1e-9);
 	double v;
 	assert_int_equal(finals(&rs, "L testbox-a randread", "read_bw", 8, &v), 0);
@@ -134,7 +149,9 @@ static void test_fio_quoted_reply(void **st)
 	(void)st;
 	parse(BO "fio/lkml-fio-3.3-quoted-reply-2018.txt", NULL, &rs, notes, sizeof(notes));
 	/* read: IOPS=194k, BW=759MiB/s; clat (usec): avg=326.85; 99.00th=[  355] */
-	one(&rs, "L", "read_bw", 4, 759.0 * 1024, 1e-6);
+	one(&rs, "L", "read_bw", 4, 759, 0);
+	unit_is(&rs, "L", "read_bw", "MiB/s");
+	unit_is(&rs, "L", "read_clat_avg", "us");
 	one(&rs, "L", "read_iops", 4, 194000, 1e-9);
 	one(&rs, "L", "read_clat_avg", 4, 326.85, 1e-9);
 	one(&rs, "L", "read_clat_p99", 4, 355, 1e-9);
@@ -253,11 +270,12 @@ static void test_fio_markdown_headings(void **st)
 	parse(BO "fio/dyu-fio-3.1-libaio-4K.md", NULL, &rs, notes, sizeof(notes));
 	assert_int_equal(nlabels(&rs), 12);
 	/* write: IOPS=3068, BW=11.0MiB/s; read: IOPS=3070, BW=11.0MiB/s */
-	one(&rs, "L aws ec2 micro - 990M", "write_bw", 4, 11.0 * 1024, 1e-6);
+	one(&rs, "L aws ec2 micro - 990M", "write_bw", 4, 11.0, 0);
 	one(&rs, "L aws ec2 micro - 990M", "read_iops", 4, 3070, 1e-9);
 	/* write: IOPS=28.8k, BW=112MiB/s; read: IOPS=18.2k, BW=70.9MiB/s */
-	one(&rs, "L vultr - 488M", "write_bw", 4, 112.0 * 1024, 1e-6);
-	one(&rs, "L vultr - 488M", "read_bw", 4, 70.9 * 1024, 1e-6);
+	one(&rs, "L vultr - 488M", "write_bw", 4, 112, 0);
+	one(&rs, "L vultr - 488M", "read_bw", 4, 70.9, 0);
+	unit_is(&rs, "L vultr - 488M", "read_bw", "MiB/s");
 	one(&rs, "L linode - 989M", "read_iops", 4, 39000, 1e-9);
 	result_set_free(&rs);
 }
@@ -410,7 +428,10 @@ static void test_fio_json_then_normal(void **st)
 	parse(TW "fio-3.33-normal-and-json-three-jobs-2026.txt", NULL, &rs, notes, sizeof(notes));
 	assert_int_equal(nlabels(&rs), 3);
 	one(&rs, "L seqread-128k", "read_iops", 128, 3077, 0);
-	one(&rs, "L seqread-128k", "read_clat_avg", 128, 280.50161, 1e-9);
+	/* "clat (nsec): ... avg=280501.61" */
+	one(&rs, "L seqread-128k", "read_clat_avg", 128, 280501.61, 1e-9);
+	unit_is(&rs, "L seqread-128k", "read_clat_avg", "ns");
+	unit_is(&rs, "L randread-16k", "read_clat_avg", "us");
 	one(&rs, "L randwrite-8k", "write_iops", 8, 11800, 0);
 	one(&rs, "L randread-16k", "read_clat_avg", 16, 276.40, 1e-9);
 	result_set_free(&rs);
@@ -435,8 +456,10 @@ static void test_fio_total_latency(void **st)
 	one(&rs, "L randwrite-4k", "write_lat_avg", 0, 431.311721, 1e-9);
 	result_set_free(&rs);
 	parse(TW "fio-3.33-json-plus-randread-2026.json", NULL, &rs, notes, sizeof(notes));
-	one(&rs, "L", "read_lat_avg", 4, 89.116981376, 1e-9);
-	one(&rs, "L", "read_clat_avg", 4, 80.779951637, 1e-9);
+	/* lat_ns, clat_ns: in ns */
+	one(&rs, "L", "read_lat_avg", 4, 89116.981376, 1e-9);
+	one(&rs, "L", "read_clat_avg", 4, 80779.951637, 1e-9);
+	unit_is(&rs, "L", "read_lat_avg", "ns");
 	result_set_free(&rs);
 }
 

@@ -319,16 +319,19 @@ static void test_fio_json(void **st)
 	assert_string_equal(p->x_name, "bs_kb");
 	assert_double_equal(p->x, 1024, 0);
 	assert_double_equal(final(&rs, "write_iops")->value, 1292.570743, 1e-6);
-	assert_double_equal(final(&rs, "write_clat_p99")->value, 3063.808, 1e-9);
+	/* clat_ns: in ns, as printed */
+	assert_double_equal(final(&rs, "write_clat_p99")->value, 3063808, 1e-9);
+	assert_string_equal(final(&rs, "write_clat_p99")->unit, "ns");
 	assert_int_equal(nflag(&rs, "read_bw", RP_FINAL), 0);    /* a write job */
 	result_set_free(&rs);
 
 	parse(BO "fio/fio-randread-direct.json", "fio", &rs);
 	assert_double_equal(final(&rs, "read_bw")->value, 383469, 0);
 	assert_double_equal(final(&rs, "read_iops")->value, 95867.413259, 1e-6);
-	assert_double_equal(final(&rs, "read_clat_p50")->value, 150.528, 1e-9);
-	assert_double_equal(final(&rs, "read_clat_p99")->value, 284.672, 1e-9);
-	assert_double_equal(final(&rs, "read_clat_avg")->value, 164.223607951, 1e-9);
+	assert_double_equal(final(&rs, "read_clat_p50")->value, 150528, 1e-9);
+	assert_double_equal(final(&rs, "read_clat_p99")->value, 284672, 1e-9);
+	assert_double_equal(final(&rs, "read_clat_avg")->value, 164223.607951, 1e-6);
+	assert_string_equal(final(&rs, "read_clat_avg")->unit, "ns");
 	assert_double_equal(final(&rs, "read_bw")->x, 4, 0);
 	result_set_free(&rs);
 }
@@ -341,7 +344,7 @@ static void test_fio_json_status_interval(void **st)
 	parse(BO "fio/fio-seqwrite-buffered-status-interval-1s.json", NULL, &rs);
 	assert_int_equal(nflag(&rs, "write_bw", RP_PROGRESS), 11);
 	assert_double_equal(final(&rs, "write_bw")->value, 1576754, 0);
-	assert_double_equal(final(&rs, "write_clat_p99")->value, 2867.2, 1e-9);
+	assert_double_equal(final(&rs, "write_clat_p99")->value, 2867200, 1e-9);
 	/* first interval: 2048 MiB in 895 ms */
 	for (size_t i = 0; i < rs.n; i++)
 		if ((rs.v[i].flags & RP_PROGRESS) && strcmp(rs.v[i].metric, "write_bw") == 0) {
@@ -356,8 +359,11 @@ static void test_fio_normal_and_intervals(void **st)
 	(void)st;
 	struct result_set rs;
 	parse(BO "fio/fio-seqwrite-buffered-normal.txt", NULL, &rs);
-	/* "BW=812MiB/s" */
-	assert_double_equal(final(&rs, "write_bw")->value, 812 * 1024, 0);
+	/* "BW=812MiB/s": as printed */
+	assert_double_equal(final(&rs, "write_bw")->value, 812, 0);
+	assert_string_equal(final(&rs, "write_bw")->unit, "MiB/s");
+	assert_string_equal(final(&rs, "write_clat_avg")->unit, "us");   /* "clat (usec)" */
+	assert_string_equal(final(&rs, "write_clat_p99")->unit, "us");
 	assert_double_equal(final(&rs, "write_iops")->value, 812, 0);
 	assert_double_equal(final(&rs, "write_clat_avg")->value, 959.68, 1e-9);
 	assert_double_equal(final(&rs, "write_clat_p99")->value, 3294, 0);
@@ -366,14 +372,14 @@ static void test_fio_normal_and_intervals(void **st)
 
 	parse(BO "fio/fio-randread-direct-normal.txt", NULL, &rs);
 	assert_double_equal(final(&rs, "read_iops")->value, 90000, 0);   /* "90.0k" */
-	assert_double_equal(final(&rs, "read_bw")->value, 351 * 1024, 0);
+	assert_double_equal(final(&rs, "read_bw")->value, 351, 0);
 	assert_double_equal(final(&rs, "read_clat_p95")->value, 215, 0);
 	assert_double_equal(final(&rs, "read_bw")->x, 4, 0);
 	result_set_free(&rs);
 
 	parse(BO "fio/fio-seqwrite-buffered-status-interval-1s.txt", NULL, &rs);
 	assert_int_equal(nflag(&rs, "write_bw", RP_PROGRESS), 11);
-	assert_double_equal(final(&rs, "write_bw")->value, 1272 * 1024, 0);
+	assert_double_equal(final(&rs, "write_bw")->value, 1272, 0);
 	assert_double_equal(final(&rs, "write_iops")->value, 1272, 0);
 	/* second interval: 2048 more 1 MiB blocks in 1000 ms */
 	int k = 0;
@@ -387,7 +393,62 @@ static void test_fio_normal_and_intervals(void **st)
 	parse(BO "fio/fio-randread-direct-status-interval-1s.txt", NULL, &rs);
 	assert_int_equal(nflag(&rs, "read_bw", RP_PROGRESS), 11);
 	assert_double_equal(final(&rs, "read_iops")->value, 87900, 0);
-	assert_double_equal(final(&rs, "read_bw")->value, 343 * 1024, 0);
+	assert_double_equal(final(&rs, "read_bw")->value, 343, 0);
+	result_set_free(&rs);
+}
+
+/* fio picks a unit per figure: numjobs clones of one name that printed
+ * one unit sum in it; clones in two units sum in the smaller of them
+ * (950MiB/s + 1.20GiB/s = 2178.8 MiB/s); a "clat (nsec)" line's figures
+ * stay in ns, a "clat (msec)" line's in ms. */
+static void test_fio_clones_units(void **st)
+{
+	(void)st;
+	static const char text[] =
+		"w: (g=0): rw=write, bs=(R) 1024KiB-1024KiB, (W) 1024KiB-1024KiB, (T) 1024KiB-1024KiB, ioengine=psync, iodepth=1\n"
+		"...\n"
+		"w: (groupid=0, jobs=1): err= 0: pid=1: Sat Dec  5 11:58:17 2026\n"
+		"  write: IOPS=950, BW=950MiB/s (996MB/s)(9500MiB/10001msec); 0 zone resets\n"
+		"    clat (nsec): min=1142, max=31271k, avg=280501.61, stdev=1507465.93\n"
+		"w: (groupid=0, jobs=1): err= 0: pid=2: Sat Dec  5 11:58:17 2026\n"
+		"  write: IOPS=1229, BW=1.20GiB/s (1289MB/s)(12.0GiB/10001msec); 0 zone resets\n"
+		"    clat (msec): min=1, max=31, avg=1.25, stdev=0.5\n"
+		"\n"
+		"Run status group 0 (all jobs):\n"
+		"  WRITE: bw=2179MiB/s (2285MB/s), 950MiB/s-1229MiB/s (996MB/s-1289MB/s), io=21.5GiB (23.1GB), run=10001-10001msec\n";
+	struct result_set rs = { 0 };
+	struct result_sink sink = result_set_sink(&rs);
+	struct parser *p = parser_new("fio", "L");
+	assert_non_null(p);
+	parser_feed(p, text, sizeof(text) - 1, &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+	const struct result_point *bw = final(&rs, "write_bw");
+	assert_string_equal(bw->unit, "MiB/s");
+	assert_double_equal(bw->value, 950 + 1.20 * 1024, 1e-9);
+	assert_double_equal(final(&rs, "write_iops")->value, 950 + 1229, 0);
+	result_set_free(&rs);
+
+	/* one job: its latencies in the unit of their lines */
+	static const char one[] =
+		"w: (groupid=0, jobs=1): err= 0: pid=1: Sat Dec  5 11:58:17 2026\n"
+		"  write: IOPS=950, BW=950MiB/s (996MB/s)(9500MiB/10001msec); 0 zone resets\n"
+		"    clat (nsec): min=1142, max=31271k, avg=280501.61, stdev=1507465.93\n"
+		"     lat (msec): min=1, max=31, avg=1.25, stdev=0.5\n"
+		"\n"
+		"Run status group 0 (all jobs):\n"
+		"  WRITE: bw=950MiB/s (996MB/s), 950MiB/s-950MiB/s (996MB/s-996MB/s), io=9500MiB (9961MB), run=10001-10001msec\n";
+	memset(&rs, 0, sizeof(rs));
+	p = parser_new("fio", "L");
+	assert_non_null(p);
+	parser_feed(p, one, sizeof(one) - 1, &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+	assert_double_equal(final(&rs, "write_bw")->value, 950, 0);
+	assert_double_equal(final(&rs, "write_clat_avg")->value, 280501.61, 1e-9);
+	assert_string_equal(final(&rs, "write_clat_avg")->unit, "ns");
+	assert_double_equal(final(&rs, "write_lat_avg")->value, 1.25, 1e-12);
+	assert_string_equal(final(&rs, "write_lat_avg")->unit, "ms");
 	result_set_free(&rs);
 }
 
@@ -422,7 +483,8 @@ static void test_fio_terse_and_eta(void **st)
 	assert_int_equal(eta, 9);
 	assert_double_equal(first, 2050 * 1024, 0);      /* "[w=2050MiB/s]" */
 	assert_double_equal(final(&rs, "write_iops")->value, 1769, 0);
-	assert_double_equal(final(&rs, "write_bw")->value, 1769 * 1024, 0);
+	assert_double_equal(final(&rs, "write_bw")->value, 1769, 0);
+	assert_string_equal(final(&rs, "write_bw")->unit, "MiB/s");
 	result_set_free(&rs);
 }
 
@@ -508,11 +570,14 @@ static void test_bonnie_human_tables(void **st)
 {
 	(void)st;
 	struct result_set rs;
-	/* -q: the tables alone, on stderr; "423m" K/sec is 423 MiB/s */
+	/* -q: the tables alone, on stderr; "423m" K/sec is 423 MiB/s, as printed */
 	parse(BO "bonnie++/bonnie++-q-s2048-r1024-n1.stderr.txt", NULL, &rs);
 	assert_double_equal(final(&rs, "seq_out_char")->value, 3931, 0);
-	assert_double_equal(final(&rs, "seq_out_block")->value, 423 * 1024, 0);
-	assert_double_equal(final(&rs, "seq_rewrite")->value, 1.4 * 1024 * 1024, 1e-6);
+	assert_string_equal(final(&rs, "seq_out_char")->unit, "KiB/s");
+	assert_double_equal(final(&rs, "seq_out_block")->value, 423, 0);
+	assert_string_equal(final(&rs, "seq_out_block")->unit, "MiB/s");
+	assert_double_equal(final(&rs, "seq_rewrite")->value, 1.4, 0);
+	assert_string_equal(final(&rs, "seq_rewrite")->unit, "GiB/s");
 	assert_double_equal(final(&rs, "random_seeks")->value, 14789, 0);
 	assert_double_equal(final(&rs, "seq_create_latency")->value, 1398, 0);
 	assert_int_equal(nflag(&rs, NULL, RP_TOO_FAST), 7);
@@ -826,6 +891,7 @@ int main(void)
 		cmocka_unit_test(test_fio_json_status_interval),
 		cmocka_unit_test(test_fio_normal_and_intervals),
 		cmocka_unit_test(test_fio_terse_and_eta),
+		cmocka_unit_test(test_fio_clones_units),
 		cmocka_unit_test(test_sysbench),
 		cmocka_unit_test(test_bonnie_csv),
 		cmocka_unit_test(test_bonnie_human_tables),

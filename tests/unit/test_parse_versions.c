@@ -138,11 +138,11 @@ static void test_bonnie_csv_196(void **st)
 	assert_true(pt(&rs, "L", "random_stat")->flags & RP_TOO_FAST);
 	check(&rs, "L", "random_delete", "size_mb", 7423, 59089, 0, "files/s");
 	assert_false(has(&rs, "L", "seq_out_char_latency"));
-	check(&rs, "L", "seq_out_block_latency", "size_mb", 7423, 512000, 0, "us");
-	check(&rs, "L", "seq_rewrite_latency", "size_mb", 7423, 670000, 0, "us");
+	check(&rs, "L", "seq_out_block_latency", "size_mb", 7423, 512, 0, "ms");
+	check(&rs, "L", "seq_rewrite_latency", "size_mb", 7423, 670, 0, "ms");
 	assert_false(has(&rs, "L", "seq_in_char_latency"));
 	check(&rs, "L", "seq_in_block_latency", "size_mb", 7423, 44660, 0, "us");
-	check(&rs, "L", "random_seeks_latency", "size_mb", 7423, 200000, 0, "us");
+	check(&rs, "L", "random_seeks_latency", "size_mb", 7423, 200, 0, "ms");
 	check(&rs, "L", "seq_create_latency", "size_mb", 7423, 3747, 0, "us");
 	check(&rs, "L", "seq_stat_latency", "size_mb", 7423, 1759, 0, "us");
 	check(&rs, "L", "seq_delete_latency", "size_mb", 7423, 1643, 0, "us");
@@ -153,15 +153,17 @@ static void test_bonnie_csv_196(void **st)
 	result_set_free(&rs);
 }
 
-/* Table values of one bonnie++ run: i/o (per-char, block, rewrite, per-char
- * in, block in: KiB/s; seeks /s), files/s and latencies (us); NAN where
- * the cell is blank (-f: per-char tests not run), INFINITY for "+++++". */
+/* Table values of one bonnie++ run as printed: i/o (per-char, block,
+ * rewrite, per-char in, block in: KiB/s; seeks /s), files/s and latencies
+ * (us; check_bonnie_run_units: unit[k] where a cell printed another,
+ * "801ms", "482m"); NAN where the cell is blank (-f: per-char tests not
+ * run), INFINITY for "+++++". */
 struct bonnie_run {
 	double io[6], files[6], io_lat[6], files_lat[6];
 };
 
-static void check_bonnie_run(const struct result_set *rs, const char *label, int run, double size_mb,
-			     const struct bonnie_run *r)
+static void check_bonnie_run_units(const struct result_set *rs, const char *label, int run, double size_mb,
+				   const struct bonnie_run *r, const char *const unit[24])
 {
 	static const char *const io[6] = { "seq_out_char", "seq_out_block", "seq_rewrite",
 					   "seq_in_char", "seq_in_block", "random_seeks" };
@@ -192,8 +194,14 @@ static void check_bonnie_run(const struct result_set *rs, const char *label, int
 			assert_false(p->flags & RP_TOO_FAST);
 			assert_double_equal(p->value, v, 1e-9);
 		}
-		assert_string_equal(p->unit, k >= 12 ? "us" : k < 6 ? (k == 5 ? "/s" : "KiB/s") : "files/s");
+		assert_string_equal(p->unit, unit && unit[k] ? unit[k] : k >= 12 ? "us" : k < 6 ? (k == 5 ? "/s" : "KiB/s") : "files/s");
 	}
+}
+
+static void check_bonnie_run(const struct result_set *rs, const char *label, int run, double size_mb,
+			     const struct bonnie_run *r)
+{
+	check_bonnie_run_units(rs, label, run, size_mb, r, NULL);
 }
 
 /* bonnie++ 1.97's whole output (progress, both tables, the CSV line of
@@ -209,10 +217,11 @@ static void test_bonnie_197_output(void **st)
 	const struct bonnie_run r = {
 		{ 1113, 78993, 75546, 2102, 271440, 6863 },
 		{ 407, INFINITY, 1328, 526, INFINITY, 1704 },
-		{ 21103, 801000, 1565000, 19930, 21978, 9956 },
+		{ 21103, 801, 1565, 19930, 21978, 9956 },
 		{ 65891, 18799, 81134, 31558, 3596, 10771 },
 	};
-	check_bonnie_run(&rs, "L", 0, 2048, &r);
+	static const char *const ms[24] = { [13] = "ms", [14] = "ms" };
+	check_bonnie_run_units(&rs, "L", 0, 2048, &r, ms);
 	assert_int_equal(rs.n, 24);   /* the table of the same run is not counted again */
 	assert_int_equal(nruns(&rs, "seq_out_block"), 1);
 	result_set_free(&rs);
@@ -231,17 +240,19 @@ static void test_bonnie_197_two_runs_blank_cells(void **st)
 	const struct bonnie_run old = {
 		{ NAN, 35513, 16987, NAN, 46172, 157.3 },
 		{ 15257, INFINITY, 20204, 15349, INFINITY, 19069 },
-		{ NAN, 2113000, 1488000, NAN, 68443, 1952000 },
+		{ NAN, 2113, 1488, NAN, 68443, 1952 },
 		{ 669, 1460, 1694, 691, 110, 671 },
 	};
 	const struct bonnie_run new = {
 		{ NAN, 87089, 41527, NAN, 102046, 4145 },
 		{ 16910, INFINITY, 22496, 16591, INFINITY, 21245 },
-		{ NAN, 836000, 229000, NAN, 7650, 8976 },
+		{ NAN, 836, 229, NAN, 7650, 8976 },
 		{ 832, 1410, 1703, 9260, 120, 840 },
 	};
-	check_bonnie_run(&rs, "L inez(old)", 0, 2048, &old);
-	check_bonnie_run(&rs, "L inez(new)", 0, 2048, &new);
+	static const char *const ms_old[24] = { [13] = "ms", [14] = "ms", [17] = "ms" };
+	static const char *const ms_new[24] = { [13] = "ms", [14] = "ms" };
+	check_bonnie_run_units(&rs, "L inez(old)", 0, 2048, &old, ms_old);
+	check_bonnie_run_units(&rs, "L inez(new)", 0, 2048, &new, ms_new);
 	assert_int_equal(nlabels(&rs), 2);
 	assert_int_equal(nruns(&rs, "seq_out_block"), 1);
 	assert_int_equal(rs.n, 40);
@@ -314,19 +325,21 @@ static void test_bonnie_x3_runs(void **st)
 	const double I = INFINITY;
 	const struct bonnie_run c[3] = {
 		{ { 2163, I, I, 2673, I, I }, { I, I, I, I, I, I },
-		  { 14381, 25471, 24295, 13462, 11021, 131000 }, { 11213, 37, 5244, 4040, 4024, 20 } },
+		  { 14381, 25471, 24295, 13462, 11021, 131 }, { 11213, 37, 5244, 4040, 4024, 20 } },
 		{ { 1626, 493762, I, 2595, I, I }, { I, I, I, I, I, I },
 		  { 21778, 32031, 23963, 19805, 12034, 32204 }, { 11343, 2467, 192, 16068, 10, 16402 } },
 		{ { 1920, I, I, 2332, I, I }, { I, I, I, I, I, I },
 		  { 13312, 29663, 40488, 10550, 8048, 13606 }, { 4365, 236, 5351, 8262, 8, 51 } },
 	};
+	/* run 0's seeks latency is "131ms" */
+	static const char *const ms[24] = { [17] = "ms" }, *const mib[24] = { [1] = "MiB/s" };
 	for (int r = 0; r < 3; r++) {
-		check_bonnie_run(&csv, "L", r, 256, &c[r]);
+		check_bonnie_run_units(&csv, "L", r, 256, &c[r], r == 0 ? ms : NULL);
 		/* the table rounds "493762" to "482m" (MiB/s); the rest it prints exactly */
 		struct bonnie_run t = c[r];
 		if (r == 1)
-			t.io[1] = 482 * 1024;
-		check_bonnie_run(&txt, "L", r, 256, &t);
+			t.io[1] = 482;
+		check_bonnie_run_units(&txt, "L", r, 256, &t, r == 0 ? ms : r == 1 ? mib : NULL);
 	}
 	assert_int_equal(csv.n, 72);
 	assert_int_equal(txt.n, 72);
@@ -456,19 +469,20 @@ static void test_fio_groups_normal(void **st)
 	parse(BO "fio/fio-3.33-three-groups-normal.txt", NULL, "L", &rs);
 	assert_int_equal(nlabels(&rs), 3);
 	/* write: IOPS=4345, BW=4345MiB/s (4556MB/s)(8721MiB/2007msec) */
-	check(&rs, "L seqwrite", "write_bw", "bs_kb", 1024, 4345.0 * 1024, 0, "KiB/s");
+	check(&rs, "L seqwrite", "write_bw", "bs_kb", 1024, 4345, 0, "MiB/s");
 	check(&rs, "L seqwrite", "write_iops", "bs_kb", 1024, 4345, 0, "IOPS");
 	check(&rs, "L seqwrite", "write_clat_avg", "bs_kb", 1024, 197.19, 1e-9, "us");
 	check(&rs, "L seqwrite", "write_clat_p99", "bs_kb", 1024, 1893, 0, "us");
 	/* two jobs of group 1 ran at once: 269MiB/s + 269MiB/s, 68.8k + 68.8k;
 	 * their latencies do not add up, so none */
-	check(&rs, "L randread", "read_bw", "bs_kb", 4, 2 * 269.0 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L randread", "read_bw", "bs_kb", 4, 2 * 269.0, 1e-9, "MiB/s");
 	check(&rs, "L randread", "read_iops", "bs_kb", 4, 137600, 1e-6, "IOPS");
 	assert_false(has(&rs, "L randread", "read_clat_avg"));
 	/* group_reporting: one block for jobs=2, taken as it is */
-	check(&rs, "L randwrite-grouped", "write_bw", "bs_kb", 16, 1596.0 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L randwrite-grouped", "write_bw", "bs_kb", 16, 1596, 0, "MiB/s");
 	check(&rs, "L randwrite-grouped", "write_iops", "bs_kb", 16, 102000, 1e-6, "IOPS");
-	check(&rs, "L randwrite-grouped", "write_clat_avg", "bs_kb", 16, 14.80143, 1e-9, "us");
+	/* "clat (nsec): ... avg=14801.43" */
+	check(&rs, "L randwrite-grouped", "write_clat_avg", "bs_kb", 16, 14801.43, 1e-9, "ns");
 	assert_false(has(&rs, "L", "write_bw"));
 	result_set_free(&rs);
 }
@@ -481,14 +495,15 @@ static void test_fio_groups_json(void **st)
 	assert_int_equal(nlabels(&rs), 3);
 	check(&rs, "L seqwrite", "write_bw", "bs_kb", 1024, 2137555, 0, "KiB/s");
 	check(&rs, "L seqwrite", "write_iops", "bs_kb", 1024, 2087.456272, 1e-9, "IOPS");
-	check(&rs, "L seqwrite", "write_clat_avg", "bs_kb", 1024, 413.818435959, 1e-9, "us");
-	check(&rs, "L seqwrite", "write_clat_p99", "bs_kb", 1024, 8093.696, 1e-9, "us");
+	/* clat_ns: in ns */
+	check(&rs, "L seqwrite", "write_clat_avg", "bs_kb", 1024, 413818.435959, 1e-6, "ns");
+	check(&rs, "L seqwrite", "write_clat_p99", "bs_kb", 1024, 8093696, 0, "ns");
 	check(&rs, "L randread", "read_bw", "bs_kb", 4, 259878 + 262798, 0, "KiB/s");
 	check(&rs, "L randread", "read_iops", "bs_kb", 4, 64969.515242 + 65699.650175, 1e-6, "IOPS");
 	assert_false(has(&rs, "L randread", "read_clat_avg"));
 	check(&rs, "L randwrite-grouped", "write_bw", "bs_kb", 16, 4879792, 0, "KiB/s");
-	check(&rs, "L randwrite-grouped", "write_clat_avg", "bs_kb", 16, 5.35667421, 1e-9, "us");
-	check(&rs, "L randwrite-grouped", "write_clat_p99", "bs_kb", 16, 4.256, 1e-9, "us");
+	check(&rs, "L randwrite-grouped", "write_clat_avg", "bs_kb", 16, 5356.67421, 1e-9, "ns");
+	check(&rs, "L randwrite-grouped", "write_clat_p99", "bs_kb", 16, 4256, 0, "ns");
 	result_set_free(&rs);
 }
 
@@ -576,14 +591,15 @@ static void test_fio_client_server_text(void **st)
 	parse(BO "fio/fio-3.33-client-server-2clients-normal.txt", NULL, "L", &rs);
 	assert_int_equal(nlabels(&rs), 4);
 	/* write: IOPS=19.5k, BW=4867MiB/s and write: IOPS=19.3k, BW=4815MiB/s */
-	check(&rs, "L vm seqwrite", "write_bw", "bs_kb", 256, 4867.0 * 1024, 1e-6, "KiB/s");
-	check(&rs, "L vm#2 seqwrite", "write_bw", "bs_kb", 256, 4815.0 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L vm seqwrite", "write_bw", "bs_kb", 256, 4867, 0, "MiB/s");
+	check(&rs, "L vm#2 seqwrite", "write_bw", "bs_kb", 256, 4815, 0, "MiB/s");
 	check(&rs, "L vm seqwrite", "write_iops", "bs_kb", 256, 19500, 1e-6, "IOPS");
 	/* read: IOPS=20.5k, BW=79.9MiB/s and read: IOPS=13.7k, BW=53.7MiB/s */
-	check(&rs, "L vm randread", "read_bw", "bs_kb", 4, 79.9 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L vm randread", "read_bw", "bs_kb", 4, 79.9, 0, "MiB/s");
 	check(&rs, "L vm#2 randread", "read_iops", "bs_kb", 4, 13700, 1e-6, "IOPS");
 	/* one job a client and group: its latencies are its own */
-	check(&rs, "L vm randread", "read_clat_avg", "bs_kb", 4, 48.23468, 1e-9, "us");
+	/* "clat (nsec): ... avg=48234.68" */
+	check(&rs, "L vm randread", "read_clat_avg", "bs_kb", 4, 48234.68, 0, "ns");
 	assert_false(has(&rs, "L vm randread", "write_bw"));
 	result_set_free(&rs);
 }
@@ -606,7 +622,7 @@ static void test_fio_v2_text_runs(void **st)
 		assert_string_equal(p->x_name, "bs_kb");
 		assert_double_equal(p->x, 4, 0);
 		assert_double_equal(p->value, bw[r], 0);
-		assert_string_equal(p->unit, "KiB/s");
+		assert_string_equal(p->unit, "KB/s");   /* fio 2.x's "bw=611058KB/s", as printed */
 		assert_double_equal(ptr(&rs, "L", "read_iops", r)->value, iops[r], 0);
 		/* jobs=8 in one block (group_reporting): its latency stands */
 		assert_double_equal(ptr(&rs, "L", "read_clat_avg", r)->value, clat[r], 1e-9);
@@ -1005,7 +1021,7 @@ static void test_mixed_log(void **st)
 	parse(BO "mixed/mixed-fio-dbench-sysbench.log", NULL, "L", &rs);
 	assert_int_equal(nlabels(&rs), 3);
 	/* write: IOPS=166k, BW=10.1GiB/s (10.8GB/s)(20.2GiB/2001msec) */
-	check(&rs, "L fio", "write_bw", "bs_kb", 64, 10.1 * 1024 * 1024, 1e-6, "KiB/s");
+	check(&rs, "L fio", "write_bw", "bs_kb", 64, 10.1, 0, "GiB/s");
 	check(&rs, "L fio", "write_iops", "bs_kb", 64, 166000, 1e-6, "IOPS");
 	check(&rs, "L fio", "write_clat_avg", "bs_kb", 64, 5.17, 1e-12, "us");
 	check(&rs, "L fio", "write_clat_p99", "bs_kb", 64, 11, 0, "us");

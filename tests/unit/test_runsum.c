@@ -306,10 +306,6 @@ static void test_text_round_trip(void **state)
 	assert_true(fabs(q.throttled_pct - 90) < 0.01);
 	assert_true(fabs(q.inflation - r.inflation) / r.inflation < 1e-3);
 	assert_int_equal(runsum_parse("no summary here", &q), -EINVAL);
-	assert_true(runsum_rate_factor("MB/sec") == 1e6);
-	assert_true(runsum_rate_factor("KiB/s") == 1024);
-	assert_true(runsum_rate_factor("IOPS") == 0);
-	assert_true(runsum_rate_factor("us") == 0);
 	snapshot_free(&a);
 	snapshot_free(&b);
 	runsum_release(&acc);

@@ -189,6 +189,39 @@ static void test_curves_mail(void **state)
 	result_set_free(&rs);
 }
 
+/* Runs of one metric printed in different units (fio: 950MiB/s, then
+ * 1.20GiB/s; a JSON's KiB/s): the curves are in the unit most points
+ * have, every value converted; a point whose unit does not convert (IOPS)
+ * is not pooled. */
+static void test_curves_units(void **state)
+{
+	struct result_set rs = { 0 };
+	struct curve_set cs;
+	static const struct { const char *label, *unit; double v; } pts[] = {
+		{ "a", "MiB/s", 950 }, { "a", "GiB/s", 1.20 }, { "b", "MiB/s", 500 }, { "b", "KiB/s", 512000 },
+		{ "b", "IOPS", 7 },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(pts) / sizeof(pts[0]); i++) {
+		struct result_point p = { .run = (int)i, .x = 4, .value = pts[i].v, .flags = RP_FINAL };
+		snprintf(p.label, sizeof(p.label), "%s", pts[i].label);
+		snprintf(p.metric, sizeof(p.metric), "read_bw");
+		snprintf(p.unit, sizeof(p.unit), "%s", pts[i].unit);
+		assert_int_equal(result_set_add(&rs, &p), 0);
+	}
+	assert_int_equal(stats_build_curves(&rs, "read_bw", NULL, &cs), 0);
+	assert_int_equal(cs.n, 2);
+	assert_string_equal(cs.v[0].unit, "MiB/s");
+	assert_int_equal(cs.v[0].pts[0].n, 2);
+	assert_true(fabs(cs.v[0].pts[0].min - 950) < 1e-9);
+	assert_true(fabs(cs.v[0].pts[0].max - 1.20 * 1024) < 1e-9);
+	assert_int_equal(cs.v[1].pts[0].n, 2);   /* not the IOPS point */
+	assert_true(fabs(cs.v[1].pts[0].min - 500) < 1e-9);
+	assert_true(fabs(cs.v[1].pts[0].max - 500) < 1e-9);
+	curve_set_free(&cs);
+	result_set_free(&rs);
+}
+
 static void test_significance(void **state)
 {
 	struct result_set rs = { 0 };
@@ -222,6 +255,7 @@ int main(void)
 		cmocka_unit_test(test_curves_mail),
 		cmocka_unit_test(test_curves_settings),
 		cmocka_unit_test(test_significance),
+		cmocka_unit_test(test_curves_units),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "iodash/bench/sweep.h"
 
@@ -274,6 +275,61 @@ static int decide_run(struct sweep_decider *d, int seq, double value, char lines
 	return pt;
 }
 
+/* --until-decided with runs that print their figure in different units
+ * (fio picks one per figure: 100MiB/s, then 0.0977GiB/s, then
+ * 102400KiB/s): each is converted into the first run's unit, so the
+ * three agree and the point is decided at 3; a run whose unit does not
+ * convert (IOPS) gives no value, and the line says why. */
+static void test_decider_units(void **state)
+{
+	const char *params[] = { "c=1" };
+	char *argv[] = { "b", "{c}", NULL };
+	struct sweep_decide_config cfg = {
+		.on = true, .dc = { .min_repeat = 3, .max_repeat = 6, .ci_pct = 3, .min_change_pct = 5, .alpha = 0.05 },
+	};
+	static const struct { double v; const char *unit; } runs[] = {
+		{ 100, "MiB/s" }, { 0.0977, "GiB/s" }, { 102400, "KiB/s" },
+	};
+	char lines[SWEEP_DECIDE_LINES][SWEEP_DECIDE_LINE_LEN], err[256];
+	bool kinds[SWEEP_DECIDE_LINES];
+	struct sweep_decider d;
+	struct sweep_plan p;
+	int n;
+
+	(void)state;
+	assert_int_equal(sweep_plan_build(&p, params, 1, argv, 2, NULL, 6, err, sizeof(err)), 0);
+	assert_int_equal(sweep_decider_init(&d, &p, &cfg, err, sizeof(err)), 0);
+	for (int seq = 0; seq < 3; seq++) {
+		assert_int_equal(sweep_decider_next(&d, seq, 0, -1, lines[0], sizeof(lines[0])), 0);
+		struct result_point r = { .metric = "throughput", .value = runs[seq].v };
+		snprintf(r.unit, sizeof(r.unit), "%s", runs[seq].unit);
+		sweep_decider_result(&d, &r);
+		n = sweep_decider_end(&d, true, lines, kinds);
+		assert_true(n >= 1 && kinds[n - 1]);
+	}
+	assert_int_equal(d.pts[0].arm.n, 3);
+	assert_true(fabs(d.pts[0].arm.mean - (100 + 0.0977 * 1024 + 100) / 3) < 1e-9);
+	assert_int_equal(d.pts[0].v.state, DECIDE_PRECISE);
+	sweep_decider_free(&d);
+	sweep_plan_free(&p);
+
+	/* the second run's figure in IOPS: not a throughput in MiB/s */
+	assert_int_equal(sweep_plan_build(&p, params, 1, argv, 2, NULL, 6, err, sizeof(err)), 0);
+	assert_int_equal(sweep_decider_init(&d, &p, &cfg, err, sizeof(err)), 0);
+	for (int seq = 0; seq < 2; seq++) {
+		assert_int_equal(sweep_decider_next(&d, seq, 0, -1, lines[0], sizeof(lines[0])), 0);
+		struct result_point r = { .metric = "throughput", .value = 100 };
+		snprintf(r.unit, sizeof(r.unit), "%s", seq ? "IOPS" : "MiB/s");
+		sweep_decider_result(&d, &r);
+		n = sweep_decider_end(&d, true, lines, kinds);
+	}
+	assert_int_equal(d.pts[0].arm.n, 1);
+	assert_string_equal(lines[0], "c=1: run failed to give a value (throughput in IOPS, which does not convert "
+				      "to the first run's MiB/s): retried once");
+	sweep_decider_free(&d);
+	sweep_plan_free(&p);
+}
+
 /* --until-decided: the minimum pass by pass, then the widest point, a
  * failed run retried at once, a point stopped at --max-repeat. */
 static void test_decider_order(void **state)
@@ -381,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_paired_and_sysctl),
 		cmocka_unit_test(test_eta),
 		cmocka_unit_test(test_decider_order),
+		cmocka_unit_test(test_decider_units),
 		cmocka_unit_test(test_decider_baseline_param),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -131,7 +131,13 @@ struct sweep_decider {
 	char metric[RP_NAME_LEN];
 	int cur, last;                 /* the point of the run in progress, of the one before */
 	bool got_value;
-	double value;
+	double value;                  /* in unit */
+	/* the unit of the first run's value: later runs' (and the baseline's)
+	 * are converted into it (fio prints 950MiB/s, then 1.20GiB/s); a
+	 * value whose unit does not convert is no value, and refused says it */
+	bool have_unit;
+	char unit[RP_UNIT_LEN];
+	char refused[RP_UNIT_LEN];
 	bool budget_spent;
 };
 

@@ -160,7 +160,4 @@ void runsum_format(const struct run_summary *s, char *buf, size_t len);
 /* Back from the text (after an optional "run N/M " prefix).  0 or -EINVAL. */
 int runsum_parse(const char *text, struct run_summary *out);
 
-/* A rate unit in bytes per second per unit ("MB/sec", "KiB/s"), 0 if not a rate. */
-double runsum_rate_factor(const char *unit);
-
 #endif
