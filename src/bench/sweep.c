@@ -8,7 +8,7 @@
 #include <string.h>
 #include "iodash/base/util.h"
 #include "iodash/bench/sweep.h"
-#include "iodash/results/units.h"
+#include "iodash/parsers/units.h"
 
 static void free_param(struct sweep_param *sp)
 {

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pinternal.h"
-#include "iodash/results/units.h"
+#include "iodash/parsers/units.h"
 
 #define FIO_JSON_MAX (16u * 1024 * 1024)   /* one document; fio's are a few KiB per job */
 #define FIO_NPCT 5

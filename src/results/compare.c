@@ -13,7 +13,7 @@
 #include "record/rec_format.h"
 #include "iodash/parsers/parser.h"
 #include "iodash/results/runsum.h"
-#include "iodash/results/units.h"
+#include "iodash/parsers/units.h"
 #include "iodash/base/text.h"
 #include "iodash/base/util.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/results/runsum.h"
-#include "iodash/results/units.h"
+#include "iodash/parsers/units.h"
 
 void runsum_begin(struct runsum_acc *a, const struct snapshot *start)
 {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iodash/results/stats.h"
-#include "iodash/results/units.h"
+#include "iodash/parsers/units.h"
 
 #define CF_TINY 1e-300
 

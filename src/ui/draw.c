@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iodash/results/units.h"
+#include "iodash/parsers/units.h"
 #include "iodash/base/text.h"
 #include "ui/draw.h"
 

@@ -17,7 +17,7 @@
 #include "iodash/parsers/parser.h"
 #include "iodash/results/decide.h"
 #include "iodash/results/stats.h"
-#include "iodash/results/units.h"
+#include "iodash/parsers/units.h"
 
 #define BO "tests/fixtures/bench-output/"
 #define NSIM 10000

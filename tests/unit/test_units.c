@@ -8,7 +8,7 @@
 #include <cmocka.h>
 #include <math.h>
 #include <string.h>
-#include "iodash/results/units.h"
+#include "iodash/parsers/units.h"
 
 static void test_factor(void **state)
 {

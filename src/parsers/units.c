@@ -1,6 +1,6 @@
 /* units: a unit's size and the unit a metric's points pool in (units.h). */
 #include <string.h>
-#include "iodash/results/units.h"
+#include "iodash/parsers/units.h"
 
 /* "KiB" of "KiB/s": the rate's prefix in bytes, 0 when not a rate.
  * ("KB"/"kB" are decimal: fio 2.x's "KB/s" meant KiB/s, a 2.4 % error
