@@ -445,26 +445,23 @@ static bool fio_field(const char *s, const char *key, double *v, const char **af
 	return true;
 }
 
-/* fio 2.x prints binary sizes with decimal-looking names: "KB" is KiB. */
-static double fio2_unit_kib(const char *u, size_t len)
+/* fio 2.x prints binary sizes with decimal-looking names ("KB" is KiB):
+ * the name it meant, NULL for another. */
+static const char *fio2_binary_unit(const char *u, size_t len)
 {
-	for (size_t i = 0; i < len; i++)
-		if (u[i] == '/') {
-			len = i;
-			break;
-		}
-	static const struct { const char *u; double f; } tab[] = {
-		{ "B", 1.0 / 1024 }, { "KB", 1 }, { "MB", 1024 }, { "GB", 1024.0 * 1024 },
-		{ "TB", 1024.0 * 1024 * 1024 },
+	static const char *const tab[][2] = {
+		{ "B", "B" }, { "KB", "KiB" }, { "MB", "MiB" }, { "GB", "GiB" }, { "TB", "TiB" },
 	};
 	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
-		if (strlen(tab[i].u) == len && strncmp(u, tab[i].u, len) == 0)
-			return tab[i].f;
-	return 0;
+		if (strlen(tab[i][0]) == len && strncmp(u, tab[i][0], len) == 0)
+			return tab[i][1];
+	return NULL;
 }
 
 /* The figure after "KEY=" with its size unit, in KiB ("812MiB/s", and in
- * fio 2.x "1935.9KB/s"); shown/unit (may be NULL): as printed. */
+ * fio 2.x "1935.9KB/s"); shown/unit (may be NULL): the figure as printed
+ * and its unit by what it means (2.x's "KB/s" is "KiB/s"), so that it
+ * pools right with a 3.x run's. */
 static bool fio_size_field(const char *s, const char *key, bool v2, double *kib, const char **after,
 			   double *shown, char *unit)
 {
@@ -475,7 +472,14 @@ static bool fio_size_field(const char *s, const char *key, bool v2, double *kib,
 	const char *e = a;
 	while (*e && *e != ' ' && *e != '(' && *e != ',' && *e != '/')
 		e++;
-	double fac = v2 ? fio2_unit_kib(a, (size_t)(e - a)) : pp_unit_to_kib(a, (size_t)(e - a));
+	const char *u = a;
+	size_t ul = (size_t)(e - a);
+	if (v2) {
+		if (!(u = fio2_binary_unit(a, ul)))
+			return false;
+		ul = strlen(u);
+	}
+	double fac = pp_unit_to_kib(u, ul);
 	if (fac <= 0)
 		return false;
 	*kib = v * fac;
@@ -483,7 +487,7 @@ static bool fio_size_field(const char *s, const char *key, bool v2, double *kib,
 	if (shown) {
 		*shown = v;
 		/* the rate's "/s" is the field's: "BW=812MiB/s" */
-		pp_strlcpy_span(unit, RP_UNIT_LEN - 2, a, (size_t)(e - a));
+		pp_strlcpy_span(unit, RP_UNIT_LEN - 2, u, ul);
 		if (*e == '/')
 			strcat(unit, "/s");
 	}

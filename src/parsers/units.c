@@ -1,37 +1,82 @@
 /* units: a unit's size and the unit a metric's points pool in (units.h). */
 #include <string.h>
+#include <strings.h>
 #include "iodash/parsers/units.h"
 
-/* "KiB" of "KiB/s": the rate's prefix in bytes, 0 when not a rate.
- * ("KB"/"kB" are decimal: fio 2.x's "KB/s" meant KiB/s, a 2.4 % error
- * pooled with others; fio 2.x is rare in what is compared) */
+/* One unit's names: as printed, its size in its kind's base, and the
+ * name results give it in ("nsec" is given as "ns"). */
+struct units_entry {
+	const char *name;
+	double factor;
+	const char *given;
+};
+
+/* Sizes in bytes.  The SI's "kB", "MB" ... are decimal; "KB" (upper
+ * case K, no SI prefix) is the binary kilo: iozone's "KB/s" and fio
+ * 2.x's are 1024 bytes a second (fio 2.x's "MB" is MiB too: its reader
+ * names its units by what they mean). */
+static const struct units_entry units_sizes[] = {
+	{ "B", 1, "B" }, { "bytes", 1, "B" },
+	{ "KiB", 1024.0, "KiB" }, { "MiB", 1048576.0, "MiB" }, { "GiB", 1073741824.0, "GiB" },
+	{ "TiB", 1099511627776.0, "TiB" },
+	{ "kB", 1e3, "kB" }, { "KB", 1024.0, "KB" }, { "MB", 1e6, "MB" }, { "GB", 1e9, "GB" }, { "TB", 1e12, "TB" },
+	{ "K", 1024.0, "K" }, { "M", 1048576.0, "M" }, { "G", 1073741824.0, "G" },
+};
+
+/* Times in nanoseconds, whole numbers, so that a ratio of two is exact
+ * (any case: "Usec" is usec). */
+static const struct units_entry units_times[] = {
+	{ "ns", 1, "ns" }, { "nsec", 1, "ns" }, { "us", 1e3, "us" }, { "usec", 1e3, "us" },
+	{ "ms", 1e6, "ms" }, { "msec", 1e6, "ms" }, { "s", 1e9, "s" }, { "sec", 1e9, "s" }, { "secs", 1e9, "s" },
+};
+
+static const struct units_entry *units_find(const struct units_entry *tab, size_t n, const char *unit,
+					    size_t len, bool any_case)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(tab[i].name) == len &&
+		    !(any_case ? strncasecmp(unit, tab[i].name, len) : strncmp(unit, tab[i].name, len)))
+			return &tab[i];
+	return NULL;
+}
+
+double units_size_bytes(const char *unit, size_t len)
+{
+	const struct units_entry *e = units_find(units_sizes, sizeof(units_sizes) / sizeof(units_sizes[0]),
+						 unit, len, false);
+	return e ? e->factor : 0;
+}
+
+static const struct units_entry *units_find_time(const char *unit, size_t len)
+{
+	return units_find(units_times, sizeof(units_times) / sizeof(units_times[0]), unit, len, true);
+}
+
+double units_time_ns(const char *unit, size_t len)
+{
+	const struct units_entry *e = units_find_time(unit, len);
+	return e ? e->factor : 0;
+}
+
+const char *units_time_name(const char *unit, size_t len)
+{
+	const struct units_entry *e = units_find_time(unit, len);
+	return e ? e->given : NULL;
+}
+
+/* A rate's size a second ("KiB/s", "MB/sec"): 0 when not a rate. */
 static double units_rate_factor(const char *unit)
 {
-	static const struct { const char *p; double f; } pre[] = {
-		{ "TiB", 1099511627776.0 }, { "GiB", 1073741824.0 }, { "MiB", 1048576.0 }, { "KiB", 1024.0 },
-		{ "TB", 1e12 }, { "GB", 1e9 }, { "MB", 1e6 }, { "kB", 1e3 }, { "KB", 1e3 },
-		{ "G", 1073741824.0 }, { "M", 1048576.0 }, { "K", 1024.0 }, { "B", 1.0 },
-	};
 	const char *sl = strchr(unit, '/');
 
 	if (!sl || (strcmp(sl, "/s") && strcmp(sl, "/sec")))
 		return 0;
-	for (size_t i = 0; i < sizeof(pre) / sizeof(pre[0]); i++)
-		if (strlen(pre[i].p) == (size_t)(sl - unit) && !strncmp(unit, pre[i].p, (size_t)(sl - unit)))
-			return pre[i].f;
-	return 0;
+	return units_size_bytes(unit, (size_t)(sl - unit));
 }
 
 static double units_time_factor(const char *unit)
 {
-	static const struct { const char *u; double f; } tab[] = {
-		{ "ns", 1e-9 }, { "nsec", 1e-9 }, { "us", 1e-6 }, { "usec", 1e-6 }, { "ms", 1e-3 },
-		{ "msec", 1e-3 }, { "s", 1 }, { "sec", 1 }, { "secs", 1 },
-	};
-	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
-		if (!strcmp(unit, tab[i].u))
-			return tab[i].f;
-	return 0;
+	return units_time_ns(unit, strlen(unit));
 }
 
 enum units_kind units_get_kind(const char *unit)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include "pinternal.h"
+#include "iodash/parsers/units.h"
 
 void pp_strlcpy(char *dst, const char *src, size_t n)
 {
@@ -130,41 +131,19 @@ static bool unit_eq(const char *u, size_t len, const char *w)
 
 double pp_unit_to_kib(const char *unit, size_t len)
 {
-	/* drop a rate suffix: "/s", "/sec" */
-	for (size_t i = 0; i < len; i++)
-		if (unit[i] == '/') {
-			len = i;
-			break;
-		}
-	static const struct { const char *u; double f; } tab[] = {
-		{ "B", 1.0 / 1024 }, { "bytes", 1.0 / 1024 },
-		{ "KiB", 1 }, { "MiB", 1024 }, { "GiB", 1024.0 * 1024 }, { "TiB", 1024.0 * 1024 * 1024 },
-		{ "kB", 1000.0 / 1024 }, { "MB", 1e6 / 1024 }, { "GB", 1e9 / 1024 }, { "TB", 1e12 / 1024 },
-		{ "K", 1 }, { "M", 1024 }, { "G", 1024.0 * 1024 },
-	};
-	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
-		if (strlen(tab[i].u) == len && strncmp(unit, tab[i].u, len) == 0)
-			return tab[i].f;
-	return 0;
+	/* the rate's "/s", "/sec" is not the size's */
+	const char *sl = memchr(unit, '/', len);
+	return units_size_bytes(unit, sl ? (size_t)(sl - unit) : len) / 1024;
 }
 
 double pp_time_to_us(const char *unit, size_t len)
 {
-	if (unit_eq(unit, len, "nsec") || unit_eq(unit, len, "ns"))
-		return 1e-3;
-	if (unit_eq(unit, len, "usec") || unit_eq(unit, len, "us"))
-		return 1;
-	if (unit_eq(unit, len, "msec") || unit_eq(unit, len, "ms"))
-		return 1e3;
-	if (unit_eq(unit, len, "sec") || unit_eq(unit, len, "s"))
-		return 1e6;
-	return 0;
+	return units_time_ns(unit, len) / 1e3;
 }
 
 bool pp_time_unit(const char *unit, size_t len, char *out)
 {
-	double us = pp_time_to_us(unit, len);
-	const char *n = us == 1e-3 ? "ns" : us == 1 ? "us" : us == 1e3 ? "ms" : us == 1e6 ? "s" : NULL;
+	const char *n = units_time_name(unit, len);
 	if (!n)
 		return false;
 	strcpy(out, n);   /* at most 3 characters: out has RP_UNIT_LEN */

@@ -604,6 +604,43 @@ static void test_fio_client_server_text(void **st)
 	result_set_free(&rs);
 }
 
+/* fio 2.x names binary units as if decimal ("KB" is KiB, "MB" MiB): a
+ * figure is given as printed, its unit by what fio meant, so that a 2.x
+ * run and a 3.x run pool right (99.5 "MB/s" of 2.x is 99.5 MiB/s, not
+ * 94.9). */
+static void test_fio_v2_binary_units(void **st)
+{
+	(void)st;
+	static const char text[] =
+		"w: (g=0): rw=write, bs=64K-64K/64K-64K/64K-64K, ioengine=sync, iodepth=1\n"
+		"fio-2.2.10\n"
+		"w: (groupid=0, jobs=1): err= 0: pid=1: Mon Jan  4 10:00:00 2016\n"
+		"  write: io=1000.0MB, bw=99.5MB/s, iops=1592, runt= 10050msec\n"
+		"r: (groupid=1, jobs=1): err= 0: pid=2: Mon Jan  4 10:00:10 2016\n"
+		"  read : io=19360KB, bw=1935.9KB/s, iops=483, runt= 10001msec\n";
+	struct result_set rs = { 0 };
+	struct result_sink sink = result_set_sink(&rs);
+	struct parser *p = parser_new("fio", "L");
+	assert_non_null(p);
+	parser_feed(p, text, sizeof(text) - 1, &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+	const struct result_point *w = NULL, *r = NULL;
+	for (size_t i = 0; i < rs.n; i++) {
+		if (!strcmp(rs.v[i].metric, "write_bw"))
+			w = &rs.v[i];
+		if (!strcmp(rs.v[i].metric, "read_bw"))
+			r = &rs.v[i];
+	}
+	assert_non_null(w);
+	assert_non_null(r);
+	assert_double_equal(w->value, 99.5, 0);
+	assert_string_equal(w->unit, "MiB/s");
+	assert_double_equal(r->value, 1935.9, 0);
+	assert_string_equal(r->unit, "KiB/s");
+	result_set_free(&rs);
+}
+
 /* fio-2.2.10 normal output ("read : io=4096.0MB, bw=611058KB/s, iops=152764,
  * runt=  6864msec", KB = KiB), five runs of one job file in one log
  * (dyu/vps-comparison): five runs, each its own figures. */
@@ -622,7 +659,9 @@ static void test_fio_v2_text_runs(void **st)
 		assert_string_equal(p->x_name, "bs_kb");
 		assert_double_equal(p->x, 4, 0);
 		assert_double_equal(p->value, bw[r], 0);
-		assert_string_equal(p->unit, "KB/s");   /* fio 2.x's "bw=611058KB/s", as printed */
+		/* fio 2.x's "bw=611058KB/s": the figure as printed, its unit
+		 * by what fio 2.x meant (KiB), so it pools right with 3.x's */
+		assert_string_equal(p->unit, "KiB/s");
 		assert_double_equal(ptr(&rs, "L", "read_iops", r)->value, iops[r], 0);
 		/* jobs=8 in one block (group_reporting): its latency stands */
 		assert_double_equal(ptr(&rs, "L", "read_clat_avg", r)->value, clat[r], 1e-9);
@@ -1231,6 +1270,7 @@ int main(void)
 		cmocka_unit_test(test_fio_client_server_json),
 		cmocka_unit_test(test_fio_client_server_text),
 		cmocka_unit_test(test_fio_v2_text_runs),
+		cmocka_unit_test(test_fio_v2_binary_units),
 		cmocka_unit_test(test_sysbench_04_runs),
 		cmocka_unit_test(test_sysbench_04_gb_per_sec),
 		cmocka_unit_test(test_sysbench_05_oltp_not_fileio),

@@ -20,16 +20,38 @@ static void test_factor(void **state)
 	assert_true(units_get_factor("B/s", UNITS_RATE) == 1);
 	assert_true(units_get_factor("IOPS", UNITS_RATE) == 0);
 	assert_true(units_get_factor("us", UNITS_RATE) == 0);
-	assert_true(units_get_factor("us", UNITS_TIME) == 1e-6);
-	assert_true(units_get_factor("usec", UNITS_TIME) == 1e-6);
-	assert_true(units_get_factor("nsec", UNITS_TIME) == 1e-9);
-	assert_true(units_get_factor("msec", UNITS_TIME) == 1e-3);
-	assert_true(units_get_factor("s", UNITS_TIME) == 1);
+	assert_true(units_get_factor("us", UNITS_TIME) == 1e3);
+	assert_true(units_get_factor("usec", UNITS_TIME) == 1e3);
+	assert_true(units_get_factor("nsec", UNITS_TIME) == 1);
+	assert_true(units_get_factor("msec", UNITS_TIME) == 1e6);
+	assert_true(units_get_factor("s", UNITS_TIME) == 1e9);
 	assert_true(units_get_factor("KiB/s", UNITS_TIME) == 0);
 	assert_int_equal(units_get_kind("files/s"), UNITS_OTHER);
 	assert_int_equal(units_get_kind(""), UNITS_OTHER);
 	assert_int_equal(units_get_kind("GiB/s"), UNITS_RATE);
 	assert_int_equal(units_get_kind("ms"), UNITS_TIME);
+}
+
+/* The tables every reader and the pooling share: a size's bytes, a
+ * time's nanoseconds and the name results give it, from a length (a
+ * unit inside a line, "MiB" of "MiB/s"). */
+static void test_names(void **state)
+{
+	(void)state;
+	assert_true(units_size_bytes("MiB/s", 3) == 1048576);
+	assert_true(units_size_bytes("bytes", 5) == 1);
+	assert_true(units_size_bytes("kB", 2) == 1e3);
+	assert_true(units_size_bytes("KB", 2) == 1024);   /* iozone's, fio 2.x's */
+	assert_true(units_size_bytes("K", 1) == 1024);
+	assert_true(units_size_bytes("kib", 3) == 0);   /* sizes keep their case */
+	assert_true(units_size_bytes("KiBx", 4) == 0);
+	assert_true(units_time_ns("USEC", 4) == 1e3);
+	assert_true(units_time_ns("secs", 4) == 1e9);
+	assert_true(units_time_ns("min", 3) == 0);
+	assert_string_equal(units_time_name("nsec", 4), "ns");
+	assert_string_equal(units_time_name("msec)", 4), "ms");
+	assert_string_equal(units_time_name("sec", 3), "s");
+	assert_null(units_time_name("m", 1));
 }
 
 static void test_convert(void **state)
@@ -40,8 +62,11 @@ static void test_convert(void **state)
 	assert_true(fabs(v - 20377.6) < 1e-9);
 	assert_true(units_convert_value(20377.6, "KiB/s", "MiB/s", &v));
 	assert_true(fabs(v - 19.9) < 1e-12);
-	assert_true(units_convert_value(1935.9, "KB/s", "MB/s", &v));
+	assert_true(units_convert_value(1935.9, "kB/s", "MB/s", &v));
 	assert_true(fabs(v - 1.9359) < 1e-12);
+	assert_true(units_convert_value(1024, "KB/s", "KiB/s", &v) && v == 1024);
+	/* a ratio of whole nanoseconds: 276400 ns is 276.4 us, not 276.40000000000003 */
+	assert_true(units_convert_value(276400, "ns", "us", &v) && v == 276.4);
 	assert_true(units_convert_value(48, "ns", "us", &v));
 	assert_true(fabs(v - 0.048) < 1e-12);
 	assert_true(units_convert_value(2.5, "msec", "usec", &v));
@@ -90,6 +115,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_factor),
+		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_convert),
 		cmocka_unit_test(test_pick),
 	};

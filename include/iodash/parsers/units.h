@@ -17,10 +17,21 @@ enum units_kind {
 	UNITS_TIME,        /* ns, us, usec, ms, msec, s, sec, secs */
 };
 
+/* A size unit's bytes ("B", "bytes", "KiB", "kB", "KB", "MiB", "MB", "K",
+ * "M", "G" ...: the SI's are decimal, K/M/G binary), the first len
+ * characters of unit; 0 when it is not one. */
+double units_size_bytes(const char *unit, size_t len);
+/* A time unit's nanoseconds ("ns", "nsec", "us", "usec", "ms", "msec",
+ * "s", "sec", "secs", any case); 0 when it is not one. */
+double units_time_ns(const char *unit, size_t len);
+/* The name results give a time unit in: "nsec" is "ns", "usec" "us",
+ * "msec" "ms", "sec" "s"; NULL when it is not one. */
+const char *units_time_name(const char *unit, size_t len);
+
 /* The kind of a unit. */
 enum units_kind units_get_kind(const char *unit);
 /* A unit's size in its kind's base (rates: bytes a second, "MB/sec" is
- * 1e6, "KiB/s" 1024; times: seconds, "us" is 1e-6); 0 when unit is not
+ * 1e6, "KiB/s" 1024; times: nanoseconds, "us" is 1000); 0 when unit is not
  * of that kind. */
 double units_get_factor(const char *unit, enum units_kind kind);
 /* Can a value in one be given in the other (equal, or two rates, or two times)? */
