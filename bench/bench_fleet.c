@@ -117,7 +117,8 @@ int main(int argc, char **argv)
 	double age_sum = 0, age_max = 0;
 	size_t aged = 0, unreachable = 0;
 	bool counting = false;
-	uint64_t deadline = util_mono_ns() + (uint64_t)((rounds + 30) * interval * 4e9);
+	/* rounds of several ms at a short interval run longer than asked: 30 s more */
+	uint64_t deadline = util_mono_ns() + (uint64_t)((rounds + 30) * interval * 4e9 + 30e9);
 	uint64_t last_copy = 0, copied_polls = UINT64_MAX;
 	bool news = true;
 	for (;;) {
