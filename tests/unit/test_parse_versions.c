@@ -38,6 +38,18 @@ static void parse(const char *path, const char *name, const char *label, struct 
 	assert_int_equal(rc, 0);
 }
 
+/* text through the named parser, as a whole output */
+static void parse_text(const char *text, const char *name, const char *label, struct result_set *rs)
+{
+	struct parser *p = parser_new(name, label);
+	assert_non_null(p);
+	memset(rs, 0, sizeof(*rs));
+	struct result_sink sink = result_set_sink(rs);
+	parser_feed(p, text, strlen(text), &sink);
+	parser_finish(p, &sink);
+	parser_free(p);
+}
+
 /* The one final point of (label, metric); fails when missing or repeated. */
 static const struct result_point *pt(const struct result_set *rs, const char *label, const char *metric)
 {
@@ -618,22 +630,9 @@ static void test_fio_v2_binary_units(void **st)
 		"  write: io=1000.0MB, bw=99.5MB/s, iops=1592, runt= 10050msec\n"
 		"r: (groupid=1, jobs=1): err= 0: pid=2: Mon Jan  4 10:00:10 2016\n"
 		"  read : io=19360KB, bw=1935.9KB/s, iops=483, runt= 10001msec\n";
-	struct result_set rs = { 0 };
-	struct result_sink sink = result_set_sink(&rs);
-	struct parser *p = parser_new("fio", "L");
-	assert_non_null(p);
-	parser_feed(p, text, sizeof(text) - 1, &sink);
-	parser_finish(p, &sink);
-	parser_free(p);
-	const struct result_point *w = NULL, *r = NULL;
-	for (size_t i = 0; i < rs.n; i++) {
-		if (!strcmp(rs.v[i].metric, "write_bw"))
-			w = &rs.v[i];
-		if (!strcmp(rs.v[i].metric, "read_bw"))
-			r = &rs.v[i];
-	}
-	assert_non_null(w);
-	assert_non_null(r);
+	struct result_set rs;
+	parse_text(text, "fio", "L", &rs);
+	const struct result_point *w = pt(&rs, "L w", "write_bw"), *r = pt(&rs, "L r", "read_bw");
 	assert_double_equal(w->value, 99.5, 0);
 	assert_string_equal(w->unit, "MiB/s");
 	assert_double_equal(r->value, 1935.9, 0);
@@ -1101,18 +1100,6 @@ static void test_mixed_log_live(void **st)
 }
 
 /* --- iozone ------------------------------------------------------------ */
-
-/* text through the named parser, as a whole output */
-static void parse_text(const char *text, const char *name, const char *label, struct result_set *rs)
-{
-	struct parser *p = parser_new(name, label);
-	assert_non_null(p);
-	memset(rs, 0, sizeof(*rs));
-	struct result_sink sink = result_set_sink(rs);
-	parser_feed(p, text, strlen(text), &sink);
-	parser_finish(p, &sink);
-	parser_free(p);
-}
 
 /* iozone -R's Excel reports (iozone.c's dump_excel): alone they are read,
  * a file size a row, a record size a column; after the auto-mode table
