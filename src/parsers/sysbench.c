@@ -108,33 +108,41 @@ static void sysbench_interval(struct parser *p, const char *line)
 	pp_set_progress(p, "running", sec, (isnan(rb) && isnan(wb)) ? -1 : tp, "MiB/s", lat);
 }
 
-/* "8Gb", "0b", "639.38Mb", "1.0406Gb", "426.25Mb", "16Kb": sysbench 0.4's
- * sizes, binary despite the names; MiB, or NaN when not one.  The unit
- * must be followed by end (a blank or the end of the string) or, for the
- * rate "(1.223Gb/sec)", by end itself ("/sec"). */
-static double sysbench_mib_end(const char *s, const char *end)
+/* sysbench 0.4's size units ("b", "Kb", "Mb", "Gb", "Tb"): binary despite
+ * the names (sb_options.c's sb_print_value_size() divides by 1024 until
+ * the figure is under 1024 and prints "%.5g" and the prefix), their size in
+ * MiB and the rate unit the same prefix names. */
+static const struct { const char *u; double mib; const char *rate; } sysbench_sizes[] = {
+	{ "b", 1.0 / (1024 * 1024), "B/s" }, { "Kb", 1.0 / 1024, "KiB/s" }, { "Mb", 1, "MiB/s" },
+	{ "Gb", 1024, "GiB/s" }, { "Tb", 1024.0 * 1024, "TiB/s" },
+};
+
+/* "8Gb", "0b", "639.38Mb", "1.0406Gb", "426.25Mb", "16Kb": the figure as
+ * printed and its unit's index in sysbench_sizes, or -1 when not one.  The
+ * unit must be followed by end (a blank or the end of the string) or, for
+ * the rate "(1.223Gb/sec)", by end itself ("/sec"). */
+static int sysbench_size_end(const char *s, const char *end, double *v)
 {
-	double v;
-	size_t n = pp_scan_number(s, &v);
+	size_t n = pp_scan_number(s, v);
 	if (!n)
-		return NAN;
-	static const struct { const char *u; double f; } tab[] = {
-		{ "b", 1.0 / (1024 * 1024) }, { "Kb", 1.0 / 1024 }, { "Mb", 1 }, { "Gb", 1024 }, { "Tb", 1024.0 * 1024 },
-	};
-	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
-		size_t ul = strlen(tab[i].u);
-		if (strncmp(s + n, tab[i].u, ul) != 0)
+		return -1;
+	for (size_t i = 0; i < sizeof(sysbench_sizes) / sizeof(sysbench_sizes[0]); i++) {
+		size_t ul = strlen(sysbench_sizes[i].u);
+		if (strncmp(s + n, sysbench_sizes[i].u, ul) != 0)
 			continue;
 		const char *q = s + n + ul;
 		if (end ? strncmp(q, end, strlen(end)) == 0 : (*q == ' ' || *q == '\0' || *q == '\t'))
-			return v * tab[i].f;
+			return (int)i;
 	}
-	return NAN;
+	return -1;
 }
 
+/* A size in MiB, or NaN when not one. */
 static double sysbench_mib(const char *s)
 {
-	return sysbench_mib_end(s, NULL);
+	double v;
+	int u = sysbench_size_end(s, NULL, &v);
+	return u < 0 ? NAN : v * sysbench_sizes[u].mib;
 }
 
 /* "Operations performed:  820665 Read, 547110 Write, 1750656 Other = 3118431 Total"
@@ -165,10 +173,12 @@ static bool sysbench_transferred(struct parser *p, struct sysbench_state *s, con
 	s->mib[1] = sysbench_mib(w + 8);
 	s->have_bytes = isfinite(s->mib[0]) && isfinite(s->mib[1]);
 	/* sysbench picks the rate's unit by its size: "(17.81Mb/sec)",
-	 * "(1.223Gb/sec)", "(940.5Kb/sec)" */
-	double v = sysbench_mib_end(par + 1, "/sec)");
-	if (isfinite(v))
-		pp_emit(p, NULL, -1, "threads", s->threads, "total_bw", v, "MiB/s", RP_FINAL);
+	 * "(1.223Gb/sec)", "(940.5Kb/sec)"; the figure is kept as printed, in
+	 * the unit printed (1.223 GiB/s), as people quote it */
+	double v;
+	int u = sysbench_size_end(par + 1, "/sec)", &v);
+	if (u >= 0)
+		pp_emit(p, NULL, -1, "threads", s->threads, "total_bw", v, sysbench_sizes[u].rate, RP_FINAL);
 	return true;
 }
 

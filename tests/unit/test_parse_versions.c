@@ -718,7 +718,8 @@ static void test_sysbench_04_runs(void **st)
 /* sysbench 0.4 prints its rate in the unit its size calls for: a fast
  * sequential write gives "(1.223Gb/sec)".  These are the report lines of
  * a real 0.4.12 seqwr run quoted in a blog post (MacOS to Ubuntu, part 7),
- * the post's bold markers taken out; total_bw was lost when not in Mb. */
+ * the post's bold markers taken out; total_bw was lost when not in Mb,
+ * and is now kept as printed, in the unit printed (Gb is GiB). */
 static void test_sysbench_04_gb_per_sec(void **st)
 {
 	(void)st;
@@ -737,7 +738,7 @@ static void test_sysbench_04_gb_per_sec(void **st)
 	parser_feed(p, out, strlen(out), &sink);
 	parser_finish(p, &sink);
 	parser_free(p);
-	check(&rs, "L", "total_bw", "threads", 1, 1.223 * 1024, 1e-9, "MiB/s");
+	check(&rs, "L", "total_bw", "threads", 1, 1.223, 1e-9, "GiB/s");
 	check(&rs, "L", "write_bw", "threads", 1, 10 * 1024 / 8.1763, 1e-9, "MiB/s");
 	check(&rs, "L", "requests_per_s", "threads", 1, 80153.38, 1e-9, "/s");
 	result_set_free(&rs);
@@ -861,24 +862,26 @@ static void test_sysbench_11(void **st)
 
 /* The final figures of one 0.4/0.5 fileio report, as printed: the
  * "Operations performed" counts, the "Read"/"Written" sizes (MiB), the
- * "(X Mb/sec)" rate (MiB/s), "Requests/sec executed", "total time" and
- * the per-request statistics (ms). */
+ * "(X Mb/sec)" rate as printed (MiB/s; GiB/s where gb is set: "(9.4391Gb/sec)"),
+ * "Requests/sec executed", "total time" and the per-request statistics (ms). */
 struct sysbench_old {
 	double threads, ops[3], mib[2], total_bw, req, secs, avg, max, p95;
+	bool gb;
 };
 
 static void check_sysbench_old(const struct result_set *rs, const struct sysbench_old *e)
 {
 	static const char *const ops_m[3] = { "reads_per_s", "writes_per_s", "fsyncs_per_s" };
-	check(rs, "L", "total_bw", "threads", e->threads, e->total_bw, 1e-9, "MiB/s");
+	check(rs, "L", "total_bw", "threads", e->threads, e->total_bw, 1e-9, e->gb ? "GiB/s" : "MiB/s");
+	double total_mib = e->gb ? e->total_bw * 1024 : e->total_bw;
 	check(rs, "L", "requests_per_s", "threads", e->threads, e->req, 1e-9, "/s");
 	for (int i = 0; i < 3; i++)
 		check(rs, "L", ops_m[i], "threads", e->threads, e->ops[i] / e->secs, 1e-9, "/s");
 	check(rs, "L", "read_bw", "threads", e->threads, e->mib[0] / e->secs, 1e-9, "MiB/s");
 	check(rs, "L", "write_bw", "threads", e->threads, e->mib[1] / e->secs, 1e-9, "MiB/s");
 	/* the per-direction rates agree with sysbench's own total, to its rounding */
-	assert_double_equal(pt(rs, "L", "read_bw")->value + pt(rs, "L", "write_bw")->value, e->total_bw,
-			    e->total_bw * 1e-3);
+	assert_double_equal(pt(rs, "L", "read_bw")->value + pt(rs, "L", "write_bw")->value, total_mib,
+			    total_mib * 1e-3);
 	check(rs, "L", "latency_avg", "threads", e->threads, e->avg, 1e-12, "ms");
 	check(rs, "L", "latency_max", "threads", e->threads, e->max, 1e-12, "ms");
 	if (isnan(e->p95))
@@ -918,11 +921,11 @@ static void test_sysbench_05_fileio_modes(void **st)
 		const char *file;
 		struct sysbench_old e;
 	} runs[] = {
-		{ "seqwr", { 2, { 0, 257700, 10304 }, { 0, 3.9322 * 1024 }, 805.13, 51528.31, 5.0011, 0.00, 3.45, 0.01 } },
-		{ "seqrd", { 2, { 3093077, 0, 0 }, { 47.197 * 1024, 0 }, 9.4391 * 1024, 618602.21, 5.0001, 0.00, 8.02, 0.00 } },
-		{ "rndrd", { 2, { 3761978, 0, 0 }, { 57.403 * 1024, 0 }, 11.48 * 1024, 752382.78, 5.0001, 0.00, 8.79, 0.00 } },
-		{ "rndrw", { 2, { 197879, 131921, 13191 }, { 3.0194 * 1024, 2.013 * 1024 }, 1.0064 * 1024, 65954.80, 5.0004,
-			     0.00, 0.45, 0.00 } },
+		{ "seqwr", { 2, { 0, 257700, 10304 }, { 0, 3.9322 * 1024 }, 805.13, 51528.31, 5.0011, 0.00, 3.45, 0.01, false } },
+		{ "seqrd", { 2, { 3093077, 0, 0 }, { 47.197 * 1024, 0 }, 9.4391, 618602.21, 5.0001, 0.00, 8.02, 0.00, true } },
+		{ "rndrd", { 2, { 3761978, 0, 0 }, { 57.403 * 1024, 0 }, 11.48, 752382.78, 5.0001, 0.00, 8.79, 0.00, true } },
+		{ "rndrw", { 2, { 197879, 131921, 13191 }, { 3.0194 * 1024, 2.013 * 1024 }, 1.0064, 65954.80, 5.0004,
+			     0.00, 0.45, 0.00, true } },
 	};
 	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
 		char path[256];
@@ -953,14 +956,14 @@ static void test_sysbench_05_report_interval(void **st)
 		{ "0.5-fileio-64M-4files-rndrw-direct-2threads-report-interval-1s", 4,
 		  { 327.72, 359.41, 360.04, 340.04 }, { 218.48, 239.64, 240.01, 226.68 },
 		  { 1395.87, 1531.97, 1540.04, 1447.96 }, { 0.051, 0.047, 0.047, 0.050 },
-		  { 2, { 104321, 69548, 6952 }, { 1.5918 * 1024, 1.0612 * 1024 }, 543.33, 34772.86, 5.0001, 0.04, 1.31, 0.05 } },
+		  { 2, { 104321, 69548, 6952 }, { 1.5918 * 1024, 1.0612 * 1024 }, 543.33, 34772.86, 5.0001, 0.04, 1.31, 0.05, false } },
 		{ "0.4.12-branch-fileio-64M-4files-rndrw-direct-2threads-report-interval-1s", 4,
 		  { 326.23, 25.45, 260.94, 253.28 }, { 217.48, 16.95, 173.97, 168.86 },
 		  { 1389.90, 110.00, 1112.01, 1080.00 }, { 0.05, 0.05, 0.05, 0.06 },
-		  { 2, { 55420, 36946, 3692 }, { 865.94, 577.28 }, 360.77, 23089.45, 4.0004, 0.07, 60.59, 0.05 } },
+		  { 2, { 55420, 36946, 3692 }, { 865.94, 577.28 }, 360.77, 23089.45, 4.0004, 0.07, 60.59, 0.05, false } },
 		{ "0.5-fileio-64M-4files-rndrd-direct-1thread-report-interval-1s-percentile-99", 3,
 		  { 740.46, 730.61, 739.74 }, { 0, 0, 0 }, { 0, 0, 0 }, { NAN, NAN, NAN },
-		  { 1, { 141496, 0, 0 }, { 2.1591 * 1024, 0 }, 736.94, 47163.85, 3.0001, 0.02, 1.60, NAN } },
+		  { 1, { 141496, 0, 0 }, { 2.1591 * 1024, 0 }, 736.94, 47163.85, 3.0001, 0.02, 1.60, NAN, false } },
 	};
 	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
 		char path[256];
