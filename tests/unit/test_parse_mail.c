@@ -112,7 +112,7 @@ static void test_dbench_2416_vs_2417pre2(void **st)
 	const struct result_point *seeks = NULL;
 	size_t too_fast = 0;
 	for (size_t i = 0; i < rs.n; i++) {
-		if (strcmp(rs.v[i].metric, "random_seeks") == 0)
+		if (strcmp(rs.v[i].metric, "seeks") == 0)
 			seeks = &rs.v[i];
 		if (rs.v[i].flags & RP_TOO_FAST) {
 			too_fast++;

@@ -216,20 +216,20 @@ static void test_bonnie_103_quoted(void **st)
 	(void)st;
 	parse(BO "bonnie++/lkml-bonnie-1.03-nptl-jelinek-quoted-2003.txt", NULL, &rs, notes, sizeof(notes));
 	/* > NPTL           100M 13070 100 +++++ +++ 14141   4 13099 100 ... */
-	one(&rs, "L NPTL", "seq_out_char", 100, 13070, 0);
-	one(&rs, "L LinuxThreads", "seq_rewrite", 100, 20037, 0);
-	one(&rs, "L LinuxThreads", "seq_in_char", 100, 26777, 0);
+	one(&rs, "L NPTL", "putc", 100, 13070, 0);
+	one(&rs, "L LinuxThreads", "rewrite", 100, 20037, 0);
+	one(&rs, "L LinuxThreads", "getc", 100, 26777, 0);
 	assert_int_equal(nlabels(&rs), 2);
 	result_set_free(&rs);
 
 	parse(BO "bonnie++/lkml-bonnie-1.03-nptl-rugolsky-2003.txt", NULL, &rs, notes, sizeof(notes));
-	one(&rs, "L > > NPTL", "seq_out_char", 100, 7735, 0);
-	one(&rs, "L > > NPTL", "seq_out_block", 100, 127068, 0);
-	one(&rs, "L > > LinuxThreads", "seq_rewrite", 100, 59075, 0);
-	one(&rs, "L NPTL", "seq_out_char", 100, 13070, 0);
-	one(&rs, "L LinuxThreads", "seq_in_char", 100, 26777, 0);
+	one(&rs, "L > > NPTL", "putc", 100, 7735, 0);
+	one(&rs, "L > > NPTL", "put_block", 100, 127068, 0);
+	one(&rs, "L > > LinuxThreads", "rewrite", 100, 59075, 0);
+	one(&rs, "L NPTL", "putc", 100, 13070, 0);
+	one(&rs, "L LinuxThreads", "getc", 100, 26777, 0);
 	/* "+++++ +++": too fast to measure, a point of no value, never 0 */
-	assert_int_equal(finals(&rs, "L NPTL", "seq_out_block", 100, &v), 1);
+	assert_int_equal(finals(&rs, "L NPTL", "put_block", 100, &v), 1);
 	assert_true(isnan(v));
 	assert_int_equal(nlabels(&rs), 4);
 	result_set_free(&rs);
@@ -247,13 +247,13 @@ static void test_bonnie_csv_wrapped(void **st)
 	char notes[2048];
 	(void)st;
 	parse(BO "bonnie++/lkml-bonnie-1.03-1.02c-wrapped-raid5-2003.txt", NULL, &rs, notes, sizeof(notes));
-	one(&rs, "L storagenew.a2000.nu", "random_seeks", 1024, 616.9, 1e-9);
-	one(&rs, "L storagenew.a2000.nu", "seq_in_block", 1024, 178478, 0);
-	one(&rs, "L storagenew.a2000.nu", "random_delete", 1024, 5518, 0);
-	one(&rs, "L store.datzegik.com", "seq_out_block", 1024, 13668, 0);
-	one(&rs, "L store.datzegik.com", "random_seeks", 1024, 342.8, 1e-9);
-	one(&rs, "L storage.a2000.nu", "seq_in_block", 2048, 71953, 0);
-	one(&rs, "L storage.a2000.nu", "random_seeks", 2048, 180.1, 1e-9);
+	one(&rs, "L storagenew.a2000.nu", "seeks", 1024, 616.9, 1e-9);
+	one(&rs, "L storagenew.a2000.nu", "get_block", 1024, 178478, 0);
+	one(&rs, "L storagenew.a2000.nu", "ran_del", 1024, 5518, 0);
+	one(&rs, "L store.datzegik.com", "put_block", 1024, 13668, 0);
+	one(&rs, "L store.datzegik.com", "seeks", 1024, 342.8, 1e-9);
+	one(&rs, "L storage.a2000.nu", "get_block", 2048, 71953, 0);
+	one(&rs, "L storage.a2000.nu", "seeks", 2048, 180.1, 1e-9);
 	assert_int_equal(nlabels(&rs), 3);
 	result_set_free(&rs);
 }
@@ -315,11 +315,11 @@ static void test_bonnie_titled_runs(void **st)
 	parse("tests/fixtures/tables/work/bonnie-1.02c-wrapped-kernel-titles-2002.txt", NULL, &rs, notes,
 	      sizeof(notes));
 	assert_int_equal(nlabels(&rs), 2);
-	one(&rs, "Kernel 2.5.43", "seq_out_block", 128, 7851, 0);
-	one(&rs, "Kernel 2.4.19", "seq_out_block", 128, 9733, 0);
-	one(&rs, "Kernel 2.5.43", "random_seeks", 128, 44.4, 1e-9);
+	one(&rs, "Kernel 2.5.43", "put_block", 128, 7851, 0);
+	one(&rs, "Kernel 2.4.19", "put_block", 128, 9733, 0);
+	one(&rs, "Kernel 2.5.43", "seeks", 128, 44.4, 1e-9);
 	one(&rs, "Kernel 2.4.19", "seq_create", 128, 280, 0);
-	one(&rs, "Kernel 2.4.19", "random_delete", 128, 1047, 0);
+	one(&rs, "Kernel 2.4.19", "ran_del", 128, 1047, 0);
 	result_set_free(&rs);
 }
 
@@ -335,13 +335,13 @@ static void test_bonnie_titled_unnamed(void **st)
 	(void)st;
 	parse(BO "bonnie++/lkml-bonnie-1.03-sata-sil-three-titled-2005.txt", NULL, &rs, notes, sizeof(notes));
 	assert_int_equal(nlabels(&rs), 3);
-	one(&rs, "libata-dev-2.6 P3 800, Sil3112 rev 02, ST3120026AS", "seq_out_block", 2048, 15101, 0);
+	one(&rs, "libata-dev-2.6 P3 800, Sil3112 rev 02, ST3120026AS", "put_block", 2048, 15101, 0);
 	/* too long for a label: cut, with a hash of the title */
-	one(&rs, "libata-dev-2.6 w/ workaround P3 800, Sil3112 rev 02, S~115a2c1f", "seq_in_block", 2048,
+	one(&rs, "libata-dev-2.6 w/ workaround P3 800, Sil3112 rev 02, S~115a2c1f", "get_block", 2048,
 	    52786, 0);
-	one(&rs, "libata-dev-2.6 w/ workaround P3 800, Sil3112 rev 02, S~115a2c1f", "random_delete", 2048,
+	one(&rs, "libata-dev-2.6 w/ workaround P3 800, Sil3112 rev 02, S~115a2c1f", "ran_del", 2048,
 	    1971, 0);
-	one(&rs, "linux-2.6.11 A64 3000+, VT6420, ST3120026AS or ST3200822AS", "random_seeks", 2048, 238.0,
+	one(&rs, "linux-2.6.11 A64 3000+, VT6420, ST3120026AS or ST3200822AS", "seeks", 2048, 238.0,
 	    1e-9);
 	result_set_free(&rs);
 }

@@ -919,10 +919,10 @@ static void test_tables_bonnie_csv_wrapped(void **state)
 		  "siva,128M,4565,79,9733,8,3709,5,3653,68,9391,6,102.1,1,16,280,83,+++++,+++,+\n"
 		  "++++,+++,281,83,+++++,+++,1047,83\n",
 		  &rs, NULL);
-	const struct result_point *pt = find(&rs, "Kernel 2.4.19", "random_delete", 128);
+	const struct result_point *pt = find(&rs, "Kernel 2.4.19", "ran_del", 128);
 	assert_non_null(pt);
 	assert_true(fabs(pt->value - 1047) < 1e-9);
-	assert_non_null(find(&rs, "Kernel 2.4.19", "seq_out_block", 128));
+	assert_non_null(find(&rs, "Kernel 2.4.19", "put_block", 128));
 	result_set_free(&rs);
 	read_text("2.6.20:\n"
 		  "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
@@ -934,7 +934,7 @@ static void test_tables_bonnie_csv_wrapped(void **state)
 		  &rs, NULL);
 	int n = 0;
 	for (size_t i = 0; i < rs.n; i++)
-		n += !strcmp(rs.v[i].metric, "seq_out_block");
+		n += !strcmp(rs.v[i].metric, "put_block");
 	assert_int_equal(n, 1);
 	result_set_free(&rs);
 }

@@ -575,31 +575,31 @@ static void test_bonnie_csv(void **st)
 	/* the CSV line wins over the rounded human table of the same run:
 	 * 9207 creates/s, where the table shows 8192 */
 	parse(BO "bonnie++/bonnie++-s2048-r1024-n8.txt", NULL, &rs);
-	assert_double_equal(final(&rs, "seq_out_char")->value, 3910, 0);
-	assert_double_equal(final(&rs, "seq_out_block")->value, 362652, 0);
-	assert_double_equal(final(&rs, "seq_rewrite")->value, 1599106, 0);
-	assert_double_equal(final(&rs, "seq_in_char")->value, 5835, 0);
-	assert_double_equal(final(&rs, "random_seeks")->value, 15775, 0);
+	assert_double_equal(final(&rs, "putc")->value, 3910, 0);
+	assert_double_equal(final(&rs, "put_block")->value, 362652, 0);
+	assert_double_equal(final(&rs, "rewrite")->value, 1599106, 0);
+	assert_double_equal(final(&rs, "getc")->value, 5835, 0);
+	assert_double_equal(final(&rs, "seeks")->value, 15775, 0);
 	assert_double_equal(final(&rs, "seq_create")->value, 9207, 0);
-	const struct result_point *p = final(&rs, "seq_in_block");
+	const struct result_point *p = final(&rs, "get_block");
 	assert_true(p->flags & RP_TOO_FAST);
 	assert_true(isnan(p->value));
 	assert_double_equal(p->x, 2048, 0);
 	assert_string_equal(p->x_name, "size_mb");
-	assert_double_equal(final(&rs, "seq_out_char_latency")->value, 6175, 0);
-	assert_double_equal(final(&rs, "random_delete_latency")->value, 2171, 0);
+	assert_double_equal(final(&rs, "putc_latency")->value, 6175, 0);
+	assert_double_equal(final(&rs, "ran_del_latency")->value, 2171, 0);
 	assert_int_equal(nflag(&rs, NULL, RP_TOO_FAST), 6);
 	result_set_free(&rs);
 
 	parse(BO "bonnie++/bonnie++-q-s2048-r1024-n1.stdout.txt", NULL, &rs);
-	assert_double_equal(final(&rs, "seq_out_block")->value, 433002, 0);
-	assert_double_equal(final(&rs, "random_seeks")->value, 14789, 0);
+	assert_double_equal(final(&rs, "put_block")->value, 433002, 0);
+	assert_double_equal(final(&rs, "seeks")->value, 14789, 0);
 	assert_true(final(&rs, "seq_create")->flags & RP_TOO_FAST);
 	result_set_free(&rs);
 
 	parse(BO "bonnie++/bonnie++-s2048-r1024-n1.txt", NULL, &rs);
-	assert_true(final(&rs, "random_seeks")->flags & RP_TOO_FAST);
-	assert_double_equal(final(&rs, "seq_out_char")->value, 3927, 0);
+	assert_true(final(&rs, "seeks")->flags & RP_TOO_FAST);
+	assert_double_equal(final(&rs, "putc")->value, 3927, 0);
 	result_set_free(&rs);
 }
 
@@ -609,13 +609,13 @@ static void test_bonnie_human_tables(void **st)
 	struct result_set rs;
 	/* -q: the tables alone, on stderr; "423m" K/sec is 423 MiB/s, as printed */
 	parse(BO "bonnie++/bonnie++-q-s2048-r1024-n1.stderr.txt", NULL, &rs);
-	assert_double_equal(final(&rs, "seq_out_char")->value, 3931, 0);
-	assert_string_equal(final(&rs, "seq_out_char")->unit, "KiB/s");
-	assert_double_equal(final(&rs, "seq_out_block")->value, 423, 0);
-	assert_string_equal(final(&rs, "seq_out_block")->unit, "MiB/s");
-	assert_double_equal(final(&rs, "seq_rewrite")->value, 1.4, 0);
-	assert_string_equal(final(&rs, "seq_rewrite")->unit, "GiB/s");
-	assert_double_equal(final(&rs, "random_seeks")->value, 14789, 0);
+	assert_double_equal(final(&rs, "putc")->value, 3931, 0);
+	assert_string_equal(final(&rs, "putc")->unit, "KiB/s");
+	assert_double_equal(final(&rs, "put_block")->value, 423, 0);
+	assert_string_equal(final(&rs, "put_block")->unit, "MiB/s");
+	assert_double_equal(final(&rs, "rewrite")->value, 1.4, 0);
+	assert_string_equal(final(&rs, "rewrite")->unit, "GiB/s");
+	assert_double_equal(final(&rs, "seeks")->value, 14789, 0);
 	assert_double_equal(final(&rs, "seq_create_latency")->value, 1398, 0);
 	assert_int_equal(nflag(&rs, NULL, RP_TOO_FAST), 7);
 	result_set_free(&rs);
@@ -626,11 +626,11 @@ static void test_bonnie_human_tables(void **st)
 	for (size_t i = 0; i < rs.n; i++) {
 		assert_in_range(rs.v[i].run, 0, 1);
 		runs[rs.v[i].run]++;
-		if (strcmp(rs.v[i].metric, "seq_in_block") == 0)
+		if (strcmp(rs.v[i].metric, "get_block") == 0)
 			assert_true(rs.v[i].flags & RP_TOO_FAST);
 		if (strcmp(rs.v[i].metric, "seq_create") == 0 && rs.v[i].run == 1)
 			assert_double_equal(rs.v[i].value, 9207, 0);
-		if (strcmp(rs.v[i].metric, "random_seeks") == 0 && rs.v[i].run == 1)
+		if (strcmp(rs.v[i].metric, "seeks") == 0 && rs.v[i].run == 1)
 			assert_double_equal(rs.v[i].value, 15775, 0);
 	}
 	assert_int_equal(runs[0], 24);
@@ -878,7 +878,7 @@ static void test_headline(void **st)
 		{ BO "fio/fio-seqwrite-buffered.json", "fio", "write_bw" },
 		{ BO "fio/fio-randread-direct-normal.txt", "fio", "read_bw" },
 		{ BO "sysbench/sysbench-fileio-1G-8files-seqwr-run-10s.txt", "sysbench", "write_bw" },
-		{ BO "bonnie++/bonnie++-s2048-r1024-n1.txt", "bonnie", "seq_out_block" },
+		{ BO "bonnie++/bonnie++-s2048-r1024-n1.txt", "bonnie", "put_block" },
 		{ BO "iozone/perfbase-iozone-3.247-auto-ext3.dat", "iozone", "write" },
 	};
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
@@ -893,7 +893,7 @@ static void test_headline(void **st)
 	}
 	assert_false(parser_metric_is_headline("max_latency"));
 	assert_false(parser_metric_is_headline("write_clat_p99"));
-	assert_false(parser_metric_is_headline("random_seeks"));
+	assert_false(parser_metric_is_headline("seeks"));
 }
 
 static void test_sweep_overrides(void **st)

@@ -137,30 +137,30 @@ static void test_bonnie_csv_196(void **st)
 	 * 156821,7,537.7,10,100,,,,,49223,58,+++++,+++,54405,53,2898,97,+++++,+++,
 	 * 59089,60,,512ms,670ms,,44660us,200ms,3747us,1759us,1643us,33518us,192us,839us */
 	parse(BO "bonnie++/pkb-bonnie++-1.96.csv", NULL, "L", &rs);
-	check(&rs, "L", "seq_out_block", "size_mb", 7423, 72853, 0, "KiB/s");
-	check(&rs, "L", "seq_rewrite", "size_mb", 7423, 47358, 0, "KiB/s");
-	check(&rs, "L", "seq_in_block", "size_mb", 7423, 156821, 0, "KiB/s");
-	check(&rs, "L", "random_seeks", "size_mb", 7423, 537.7, 1e-9, "/s");
-	assert_false(has(&rs, "L", "seq_out_char"));   /* -f: empty */
-	assert_false(has(&rs, "L", "seq_in_char"));
+	check(&rs, "L", "put_block", "size_mb", 7423, 72853, 0, "KiB/s");
+	check(&rs, "L", "rewrite", "size_mb", 7423, 47358, 0, "KiB/s");
+	check(&rs, "L", "get_block", "size_mb", 7423, 156821, 0, "KiB/s");
+	check(&rs, "L", "seeks", "size_mb", 7423, 537.7, 1e-9, "/s");
+	assert_false(has(&rs, "L", "putc"));   /* -f: empty */
+	assert_false(has(&rs, "L", "getc"));
 	check(&rs, "L", "seq_create", "size_mb", 7423, 49223, 0, "files/s");
 	assert_true(pt(&rs, "L", "seq_stat")->flags & RP_TOO_FAST);
-	check(&rs, "L", "seq_delete", "size_mb", 7423, 54405, 0, "files/s");
-	check(&rs, "L", "random_create", "size_mb", 7423, 2898, 0, "files/s");
-	assert_true(pt(&rs, "L", "random_stat")->flags & RP_TOO_FAST);
-	check(&rs, "L", "random_delete", "size_mb", 7423, 59089, 0, "files/s");
-	assert_false(has(&rs, "L", "seq_out_char_latency"));
-	check(&rs, "L", "seq_out_block_latency", "size_mb", 7423, 512, 0, "ms");
-	check(&rs, "L", "seq_rewrite_latency", "size_mb", 7423, 670, 0, "ms");
-	assert_false(has(&rs, "L", "seq_in_char_latency"));
-	check(&rs, "L", "seq_in_block_latency", "size_mb", 7423, 44660, 0, "us");
-	check(&rs, "L", "random_seeks_latency", "size_mb", 7423, 200, 0, "ms");
+	check(&rs, "L", "seq_del", "size_mb", 7423, 54405, 0, "files/s");
+	check(&rs, "L", "ran_create", "size_mb", 7423, 2898, 0, "files/s");
+	assert_true(pt(&rs, "L", "ran_stat")->flags & RP_TOO_FAST);
+	check(&rs, "L", "ran_del", "size_mb", 7423, 59089, 0, "files/s");
+	assert_false(has(&rs, "L", "putc_latency"));
+	check(&rs, "L", "put_block_latency", "size_mb", 7423, 512, 0, "ms");
+	check(&rs, "L", "rewrite_latency", "size_mb", 7423, 670, 0, "ms");
+	assert_false(has(&rs, "L", "getc_latency"));
+	check(&rs, "L", "get_block_latency", "size_mb", 7423, 44660, 0, "us");
+	check(&rs, "L", "seeks_latency", "size_mb", 7423, 200, 0, "ms");
 	check(&rs, "L", "seq_create_latency", "size_mb", 7423, 3747, 0, "us");
 	check(&rs, "L", "seq_stat_latency", "size_mb", 7423, 1759, 0, "us");
-	check(&rs, "L", "seq_delete_latency", "size_mb", 7423, 1643, 0, "us");
-	check(&rs, "L", "random_create_latency", "size_mb", 7423, 33518, 0, "us");
-	check(&rs, "L", "random_stat_latency", "size_mb", 7423, 192, 0, "us");
-	check(&rs, "L", "random_delete_latency", "size_mb", 7423, 839, 0, "us");
+	check(&rs, "L", "seq_del_latency", "size_mb", 7423, 1643, 0, "us");
+	check(&rs, "L", "ran_create_latency", "size_mb", 7423, 33518, 0, "us");
+	check(&rs, "L", "ran_stat_latency", "size_mb", 7423, 192, 0, "us");
+	check(&rs, "L", "ran_del_latency", "size_mb", 7423, 839, 0, "us");
 	assert_int_equal(rs.n, 20);
 	result_set_free(&rs);
 }
@@ -177,10 +177,10 @@ struct bonnie_run {
 static void check_bonnie_run_units(const struct result_set *rs, const char *label, int run, double size_mb,
 				   const struct bonnie_run *r, const char *const unit[24])
 {
-	static const char *const io[6] = { "seq_out_char", "seq_out_block", "seq_rewrite",
-					   "seq_in_char", "seq_in_block", "random_seeks" };
-	static const char *const files[6] = { "seq_create", "seq_stat", "seq_delete",
-					      "random_create", "random_stat", "random_delete" };
+	static const char *const io[6] = { "putc", "put_block", "rewrite",
+					   "getc", "get_block", "seeks" };
+	static const char *const files[6] = { "seq_create", "seq_stat", "seq_del",
+					      "ran_create", "ran_stat", "ran_del" };
 	for (int k = 0; k < 24; k++) {
 		const char *base = k % 12 < 6 ? io[k % 6] : files[k % 6];
 		double v = k < 6 ? r->io[k] : k < 12 ? r->files[k - 6] : k < 18 ? r->io_lat[k - 12] : r->files_lat[k - 18];
@@ -235,7 +235,7 @@ static void test_bonnie_197_output(void **st)
 	static const char *const ms[24] = { [13] = "ms", [14] = "ms" };
 	check_bonnie_run_units(&rs, "L", 0, 2048, &r, ms);
 	assert_int_equal(rs.n, 24);   /* the table of the same run is not counted again */
-	assert_int_equal(nruns(&rs, "seq_out_block"), 1);
+	assert_int_equal(nruns(&rs, "put_block"), 1);
 	result_set_free(&rs);
 }
 
@@ -266,7 +266,7 @@ static void test_bonnie_197_two_runs_blank_cells(void **st)
 	check_bonnie_run_units(&rs, "L inez(old)", 0, 2048, &old, ms_old);
 	check_bonnie_run_units(&rs, "L inez(new)", 0, 2048, &new, ms_new);
 	assert_int_equal(nlabels(&rs), 2);
-	assert_int_equal(nruns(&rs, "seq_out_block"), 1);
+	assert_int_equal(nruns(&rs, "put_block"), 1);
 	assert_int_equal(rs.n, 40);
 	result_set_free(&rs);
 }
@@ -295,10 +295,10 @@ static void test_bonnie_csv_two_machines(void **st)
 	parser_free(p);
 	assert_int_equal(nlabels(&rs), 2);
 	assert_int_equal(rs.n, 24 + 20);
-	check(&rs, "L nfs-worker1", "seq_out_block", "size_mb", 2048, 78993, 0, "KiB/s");
-	check(&rs, "L nfs-worker1", "random_delete_latency", "size_mb", 2048, 10771, 0, "us");
-	check(&rs, "L perfkit-7b22f510-0", "seq_out_block", "size_mb", 7423, 72853, 0, "KiB/s");
-	check(&rs, "L perfkit-7b22f510-0", "random_delete_latency", "size_mb", 7423, 839, 0, "us");
+	check(&rs, "L nfs-worker1", "put_block", "size_mb", 2048, 78993, 0, "KiB/s");
+	check(&rs, "L nfs-worker1", "ran_del_latency", "size_mb", 2048, 10771, 0, "us");
+	check(&rs, "L perfkit-7b22f510-0", "put_block", "size_mb", 7423, 72853, 0, "KiB/s");
+	check(&rs, "L perfkit-7b22f510-0", "ran_del_latency", "size_mb", 7423, 839, 0, "us");
 	result_set_free(&rs);
 }
 
@@ -355,8 +355,8 @@ static void test_bonnie_x3_runs(void **st)
 	}
 	assert_int_equal(csv.n, 72);
 	assert_int_equal(txt.n, 72);
-	assert_int_equal(nruns(&csv, "seq_out_char"), 3);
-	assert_int_equal(nruns(&txt, "random_delete_latency"), 3);
+	assert_int_equal(nruns(&csv, "putc"), 3);
+	assert_int_equal(nruns(&txt, "ran_del_latency"), 3);
 	result_set_free(&csv);
 	result_set_free(&txt);
 }
@@ -406,7 +406,7 @@ static void test_bonnie_196_197_built(void **st)
 			parse(path, NULL, "L", &rs);
 			for (int r = 0; r < 3; r++)
 				check_bonnie_run(&rs, "L", r, 128, &x3[v][r]);
-			assert_int_equal(nruns(&rs, "seq_out_char"), 3);
+			assert_int_equal(nruns(&rs, "putc"), 3);
 			assert_int_equal(nlabels(&rs), 1);
 			assert_int_equal(rs.n, 3 * 24);
 			result_set_free(&rs);
@@ -415,7 +415,7 @@ static void test_bonnie_196_197_built(void **st)
 			parse(path, NULL, "L", &rs);
 			for (int r = 0; r < 2; r++)
 				check_bonnie_run(&rs, "L", r, 2048, &fx2[v][r]);
-			assert_int_equal(nruns(&rs, "seq_out_block"), 2);
+			assert_int_equal(nruns(&rs, "put_block"), 2);
 			assert_int_equal(rs.n, 2 * 20);
 			result_set_free(&rs);
 		}

@@ -27,10 +27,10 @@
  *           frewrite, fread, freread in KB/s (or ops/s with -O); auto mode with
  *           varying file sizes adds " <N>kB" (the file size) to the label;
  *           throughput mode (-t): x "threads", same metric names
- *  bonnie   x "size_mb" (the test file size); seq_out_char, seq_out_block,
- *           seq_rewrite, seq_in_char, seq_in_block KiB/s; random_seeks /s;
- *           seq_create, seq_stat, seq_delete, random_create, random_stat,
- *           random_delete files/s; <metric>_latency us.  "+++++" gives
+ *  bonnie   x "size_mb" (the test file size); bonnie++'s CSV header's
+ *           names: putc, put_block, rewrite, getc, get_block KiB/s;
+ *           seeks /s; seq_create, seq_stat, seq_del, ran_create, ran_stat,
+ *           ran_del files/s; <metric>_latency as printed.  "+++++" gives
  *           RP_TOO_FAST with value NaN (too fast to measure, never 0).
  *           The CSV line wins over the human table of the same run.
  *  sysbench x "threads"; read_bw, write_bw MiB/s; reads_per_s, writes_per_s,
