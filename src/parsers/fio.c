@@ -103,6 +103,7 @@ struct fio_state {
 	struct fio_hdr hdr[FIO_GROUPS];
 	int nhdr;
 	int cur_dir, pct_dir;
+	int status_gid1;             /* the group of the "Run status group N" lines being read, + 1; 0 none */
 	char pct_unit[RP_UNIT_LEN];   /* of the "clat percentiles (usec):" being read */
 	/* json */
 	struct json_tokener *tok;
@@ -1256,8 +1257,43 @@ static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, co
 /* A group's report starts: "seqwrite: (groupid=0, jobs=1): err= 0:
  * pid=..."; with clients, each client's report adds to the group's, and
  * "All clients:" is their sum (not read again). */
+/* A line under "Run status group N" ("READ: bw=39.7MiB/s (41.7MB/s),
+ * 19.9MiB/s-19.9MiB/s ...", 2.x "READ: io=..., aggrb=79.2MB/s, ..."):
+ * fio's own sum of the group's jobs.  Where the group's job blocks were
+ * clones of one job (numjobs without group_reporting), it is that job's
+ * bandwidth as fio printed it: the clones' figures are rounded, and
+ * their sum (19.9 + 19.9) is not what fio said (39.7). */
+static void fio_status_line(struct fio_state *f, const char *t)
+{
+	static const char *const keys[FIO_NDIR] = { "READ:", "WRITE:", "MIXED:" };
+	int d = 0;
+	while (d < FIO_NDIR && !pp_starts_with(t, keys[d]))
+		d++;
+	if (d == FIO_NDIR)
+		return;
+	struct fio_group *clones = NULL;
+	for (int i = 0; i < f->cur.ngroups; i++)
+		if (f->cur.g[i].id == f->status_gid1 - 1 && f->cur.g[i].d[d].have) {
+			if (clones)
+				return;   /* two jobs' names did this direction: the sum is not one job's */
+			clones = &f->cur.g[i];
+		}
+	if (!clones || clones->nblocks < 2 || !clones->d[d].have || !clones->d[d].bw_unit[0])
+		return;
+	bool v2 = strstr(t, "aggrb=") != NULL;
+	double kib, shown;
+	const char *a;
+	char unit[RP_UNIT_LEN];
+	if (fio_size_field(t, v2 ? "aggrb=" : "bw=", v2, &kib, &a, &shown, unit)) {
+		clones->d[d].bw_kib = kib;
+		clones->d[d].bw_shown = shown;
+		pp_strlcpy(clones->d[d].bw_unit, unit, sizeof(clones->d[d].bw_unit));
+	}
+}
+
 static void fio_group_start(struct parser *p, struct fio_state *f, const char *t)
 {
+	f->status_gid1 = 0;
 	if (f->clients) {
 		/* a client's report ends where the next one or "All clients"
 		 * starts (each ends with its "Run status group" lines) */
@@ -1418,6 +1454,11 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 		f->cur.closed = true;
 		f->cur.cur = -1;
 		f->cur_dir = f->pct_dir = -1;
+		f->status_gid1 = fio_group_id(t, "Run status group ") + 1;
+		return;
+	}
+	if (f->status_gid1 && f->cur.closed) {
+		fio_status_line(f, t);
 		return;
 	}
 	if (f->cur.cur >= 0 && !f->cur.closed)

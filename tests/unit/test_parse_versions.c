@@ -485,9 +485,11 @@ static void test_fio_groups_normal(void **st)
 	check(&rs, "L seqwrite", "write_iops", "bs_kb", 1024, 4345, 0, "IOPS");
 	check(&rs, "L seqwrite", "write_clat_avg", "bs_kb", 1024, 197.19, 1e-9, "us");
 	check(&rs, "L seqwrite", "write_clat_p99", "bs_kb", 1024, 1893, 0, "us");
-	/* two jobs of group 1 ran at once: 269MiB/s + 269MiB/s, 68.8k + 68.8k;
-	 * their latencies do not add up, so none */
-	check(&rs, "L randread", "read_bw", "bs_kb", 4, 2 * 269.0, 1e-9, "MiB/s");
+	/* two jobs of group 1 ran at once: 269MiB/s + 269MiB/s, as fio summed
+	 * them in "Run status group 1": "READ: bw=537MiB/s" (not the 538 of
+	 * the rounded figures); 68.8k + 68.8k; their latencies do not add
+	 * up, so none */
+	check(&rs, "L randread", "read_bw", "bs_kb", 4, 537, 0, "MiB/s");
 	check(&rs, "L randread", "read_iops", "bs_kb", 4, 137600, 1e-6, "IOPS");
 	assert_false(has(&rs, "L randread", "read_clat_avg"));
 	/* group_reporting: one block for jobs=2, taken as it is */
@@ -637,6 +639,27 @@ static void test_fio_v2_binary_units(void **st)
 	assert_string_equal(w->unit, "MiB/s");
 	assert_double_equal(r->value, 1935.9, 0);
 	assert_string_equal(r->unit, "KiB/s");
+	result_set_free(&rs);
+
+	/* two clones (numjobs=2, no group_reporting): the job's bandwidth is
+	 * fio's own sum, 2.x's "aggrb=" under "Run status group 0", not the
+	 * sum of the clones' rounded figures (49.6 + 49.6) */
+	static const char clones[] =
+		"w: (g=0): rw=write, bs=64K-64K/64K-64K/64K-64K, ioengine=sync, iodepth=1\n"
+		"...\n"
+		"fio-2.2.10\n"
+		"w: (groupid=0, jobs=1): err= 0: pid=1: Mon Jan  4 10:00:00 2016\n"
+		"  write: io=500.0MB, bw=49.6MB/s, iops=793, runt= 10080msec\n"
+		"w: (groupid=0, jobs=1): err= 0: pid=2: Mon Jan  4 10:00:00 2016\n"
+		"  write: io=500.0MB, bw=49.6MB/s, iops=792, runt= 10081msec\n"
+		"\n"
+		"Run status group 0 (all jobs):\n"
+		"  WRITE: io=1000.0MB, aggrb=99.3MB/s, minb=49.6MB/s, maxb=49.6MB/s, mint=10080msec, maxt=10081msec\n";
+	parse_text(clones, "fio", "L", &rs);
+	w = pt(&rs, "L", "write_bw");
+	assert_double_equal(w->value, 99.3, 0);
+	assert_string_equal(w->unit, "MiB/s");
+	assert_double_equal(pt(&rs, "L", "write_iops")->value, 793 + 792, 0);
 	result_set_free(&rs);
 }
 
