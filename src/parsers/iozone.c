@@ -34,6 +34,9 @@ struct iozone_state {
 	int reports_skipped;     /* -R reports that repeat the table read before */
 	int zeros, zero_first;   /* -R cells of 0: record sizes not run, and the first one's line */
 	int tp_noted;            /* -R's throughput-mode report, said once */
+	bool cpu;                /* the report being read is a -+u CPU report */
+	char cpu_metric[32];     /* its metric ("write_cpu_util") */
+	int cpu_zeros, cpu_zero_first; /* its cells of 0, which iozone says to ignore */
 };
 
 /* -R's report names (iozone's Excel output) and the table's metrics. */
@@ -64,6 +67,19 @@ static bool iozone_quoted_number(const struct pp_tok *t, double *v)
 	return pp_tok_number(&u, v);
 }
 
+/* A row's label: the file size where the output holds several (auto mode
+ * without -s, or -R reports read alone), the file's label where iozone
+ * said it ran one ("File size set to"), so that a -R report's rows and the
+ * table's get the same label. */
+static void iozone_row_label(const struct parser *p, const struct iozone_state *z, double file_kb, char *label,
+			     size_t n)
+{
+	if (z->fixed_size)
+		pp_strlcpy(label, p->label, n);
+	else
+		snprintf(label, n, "%.40s %.0fkB", p->label, file_kb);
+}
+
 /* -R's Excel report: '"Writer report"', a header of record sizes
  * ('"4"  "8"'), rows of a file size and a figure a record size
  * ('"64"  123456  234567').  Returns true when the line was one of it.
@@ -84,8 +100,22 @@ static bool iozone_report_line(struct parser *p, struct iozone_state *z, const c
 		z->report = NULL;
 		return true;
 	}
+	/* -+u with -R (dump_cputimes): '"Writer CPU utilization report (Zero
+	 * values should be ignored)"', laid out as the figures' reports; no
+	 * repeat of the table, so read after it too */
+	const char *cpu = n > 2 && t[0] == '"' && t[n - 1] == '"' ? strstr(t, " CPU utilization report") : NULL;
+	if (cpu) {
+		const char *m = iozone_report_metric(t + 1, (size_t)(cpu - t - 1));
+		z->report = m ? z->cpu_metric : NULL;
+		z->cpu = m != NULL;
+		z->nrec = 0;
+		if (m)
+			snprintf(z->cpu_metric, sizeof(z->cpu_metric), "%s_cpu_util", m);
+		return m != NULL;
+	}
 	if (n > 9 && t[0] == '"' && t[n - 1] == '"' && !strncmp(t + n - 8, " report\"", 8)) {
 		z->report = iozone_report_metric(t + 1, n - 9);
+		z->cpu = false;
 		z->nrec = 0;
 		if (z->report && z->table_rows)
 			z->reports_skipped++;
@@ -114,20 +144,20 @@ static bool iozone_report_line(struct parser *p, struct iozone_state *z, const c
 		memcpy(z->rec, v, z->nrec * sizeof(double));
 		return true;
 	}
-	if (z->table_rows || nt - 1 > z->nrec)
+	if ((z->table_rows && !z->cpu) || nt - 1 > z->nrec)
 		return true;
 	char label[RP_LABEL_LEN];
-	snprintf(label, sizeof(label), "%.40s %.0fkB", p->label, v[0]);
+	iozone_row_label(p, z, v[0], label, sizeof(label));
 	for (size_t i = 1; i < nt; i++) {
 		/* auto mode skips the small records of files past 16 MB (its
 		 * crossover, without -z) and stores 0 in their cells: not run,
-		 * never a figure */
+		 * never a figure; a CPU report's 0 iozone says to ignore */
 		if (v[i] == 0) {
-			if (!z->zeros++)
-				z->zero_first = p->lineno;
+			if (z->cpu ? !z->cpu_zeros++ : !z->zeros++)
+				*(z->cpu ? &z->cpu_zero_first : &z->zero_first) = p->lineno;
 			continue;
 		}
-		pp_emit(p, label, -1, "reclen_kb", z->rec[i - 1], z->report, v[i], z->unit, RP_FINAL);
+		pp_emit(p, label, -1, "reclen_kb", z->rec[i - 1], z->report, v[i], z->cpu ? "%" : z->unit, RP_FINAL);
 	}
 	return true;
 }
@@ -267,6 +297,10 @@ static void iozone_finish(struct parser *p)
 	if (z->reports_skipped)
 		pp_note(p, 1, p->lineno, true, "%d Excel (-R) reports repeat the table above them: read once, from the table",
 			z->reports_skipped);
+	if (z->cpu_zeros)
+		pp_note(p, z->cpu_zero_first, z->cpu_zero_first, true,
+			"iozone -+u -R: %d CPU utilization cells of 0 (from line %d), which iozone says to ignore: not read",
+			z->cpu_zeros, z->cpu_zero_first);
 	if (z->zeros)
 		pp_note(p, z->zero_first, z->zero_first, true,
 			"iozone -R: %d cells of 0 (from line %d) are record sizes iozone did not run (-a skips "

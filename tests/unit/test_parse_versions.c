@@ -1147,6 +1147,55 @@ static void test_iozone_excel_reports(void **st)
 	result_set_free(&rs);
 }
 
+/* iozone -+u -R (iozone.c's dump_cputimes): after the figures' reports,
+ * '"Writer CPU utilization report (Zero values should be ignored)"' blocks
+ * laid out as they are.  They repeat nothing: read after the table too, in
+ * per cent, under the table's label (one file size: the file's), their 0
+ * cells left out as iozone says. */
+static void test_iozone_cpu_reports(void **st)
+{
+	(void)st;
+	static const char out[] = "\tAuto Mode\n"
+				  "\tFile size set to 1024 kB\n"
+				  "              kB  reclen    write  rewrite\n"
+				  "            1024     128  3369115 17124680\n"
+				  "            1024     256  3709575 12790037\n"
+				  "\n"
+				  "iozone test complete.\n"
+				  "Excel output is below:\n"
+				  "\n"
+				  "\"Writer report\"\n"
+				  "        \"128\"  \"256\"\n"
+				  "\"1024\"   3369115  3709575 \n"
+				  "\n"
+				  "\"Writer CPU utilization report (Zero values should be ignored)\"\n"
+				  "        \"128\"  \"256\"\n"
+				  "\"1024\"    25.77  27.76\n"
+				  "\n"
+				  "\"Re-writer CPU utilization report (Zero values should be ignored)\"\n"
+				  "        \"128\"  \"256\"\n"
+				  "\"1024\"    15.29   0.00\n";
+	struct result_set rs;
+	parse_text(out, "iozone", "L", &rs);
+	/* 4 figures of the table, 3 CPU cells (the 0 left out) */
+	assert_int_equal(rs.n, 7);
+	int cpu = 0;
+	for (size_t i = 0; i < rs.n; i++) {
+		assert_string_equal(rs.v[i].label, "L");
+		assert_string_equal(rs.v[i].x_name, "reclen_kb");
+		if (strstr(rs.v[i].metric, "_cpu_util")) {
+			cpu++;
+			assert_string_equal(rs.v[i].unit, "%");
+			if (!strcmp(rs.v[i].metric, "write_cpu_util") && rs.v[i].x == 256)
+				assert_double_equal(rs.v[i].value, 27.76, 1e-9);
+			if (!strcmp(rs.v[i].metric, "rewrite_cpu_util"))
+				assert_double_equal(rs.v[i].value, 15.29, 1e-9);
+		}
+	}
+	assert_int_equal(cpu, 3);
+	result_set_free(&rs);
+}
+
 /* iozone 3.247 -a (auto mode, no -s: file sizes 64 kB .. 128 MB) on ext3,
  * kept by the perfbase project as its example input: every row, every
  * column, checked against the file's own words. */
@@ -1275,6 +1324,7 @@ int main(void)
 		cmocka_unit_test(test_mixed_log_live),
 		cmocka_unit_test(test_iozone_3247_auto),
 		cmocka_unit_test(test_iozone_excel_reports),
+		cmocka_unit_test(test_iozone_cpu_reports),
 		cmocka_unit_test(test_default_label_and_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
