@@ -4,6 +4,7 @@
  * throughput for N initial writers = X kB/sec" lines. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pinternal.h"
 
@@ -37,7 +38,51 @@ struct iozone_state {
 	bool cpu;                /* the report being read is a -+u CPU report */
 	char cpu_metric[32];     /* its metric ("write_cpu_util") */
 	int cpu_zeros, cpu_zero_first; /* its cells of 0, which iozone says to ignore */
+	int uncut, uncut_first;  /* table cells of figures run together that could not be cut */
 };
+
+/* Older iozone (3.398's "%8ld" a figure) prints each figure right-aligned
+ * in a fixed width, so one that fills its width runs into the figure
+ * before it ("294214914044758": write 2942149, rewrite 14044758).  Such a
+ * token is cut at the right edges of the header's column names, which
+ * are the fields' edges for the 8-wide columns that can run together:
+ * it must end on column c's edge, each piece but the first fill its
+ * column from the edge before, none start with 0 (printf pads with
+ * blanks) and the first one be a figure column's.  Else nothing of it is
+ * read (never a guessed cut).  Fills v (and *nv); true when it was cut. */
+static bool iozone_cut_cells(const struct iozone_state *z, const struct pp_tok *t, size_t c, double *v, size_t *nv)
+{
+	if (t->endcol != z->endcol[c] || (size_t)(t->endcol - t->col) != t->len)
+		return false;
+	double piece[IOZONE_NCOLS + 2];
+	size_t j = c;
+	for (int end = t->endcol;; j--) {
+		int start = t->col > z->endcol[j - 1] ? t->col : z->endcol[j - 1];
+		const char *s = t->s + (start - t->col);
+		size_t n = (size_t)(end - start);
+		if (j < 2 || !n || (start > t->col && s[0] == '0'))
+			return false;
+		char buf[24];
+		if (n >= sizeof(buf))
+			return false;
+		memcpy(buf, s, n);
+		buf[n] = 0;
+		char *e;
+		piece[j] = strtod(buf, &e);
+		if (*e || strspn(buf, "0123456789") != n)
+			return false;
+		if (start == t->col)
+			break;
+		end = start;
+	}
+	for (size_t k = j; k <= c; k++)
+		if (k - 2 < IOZONE_NCOLS) {
+			v[k - 2] = piece[k];
+			if (k - 1 > *nv)
+				*nv = k - 1;
+		}
+	return true;
+}
 
 /* -R's report names (iozone's Excel output) and the table's metrics. */
 static const char *iozone_report_metric(const char *name, size_t n)
@@ -271,6 +316,12 @@ static void iozone_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 			}
 			if (best < 0 || bestd > 4)
 				continue;
+			if (best > 2 && t[k].col < z->endcol[best - 1]) {
+				/* it reaches into the column before: figures run together */
+				if (!iozone_cut_cells(z, &t[k], (size_t)best, v, &nv) && !z->uncut++)
+					z->uncut_first = p->lineno;
+				continue;
+			}
 			ci = (size_t)best - 2;
 		}
 		if (ci < IOZONE_NCOLS) {
@@ -297,6 +348,10 @@ static void iozone_finish(struct parser *p)
 	if (z->reports_skipped)
 		pp_note(p, 1, p->lineno, true, "%d Excel (-R) reports repeat the table above them: read once, from the table",
 			z->reports_skipped);
+	if (z->uncut)
+		pp_note(p, z->uncut_first, z->uncut_first, false,
+			"iozone table: %d cells where figures run together (from line %d) do not fit the header's "
+			"columns: not read", z->uncut, z->uncut_first);
 	if (z->cpu_zeros)
 		pp_note(p, z->cpu_zero_first, z->cpu_zero_first, true,
 			"iozone -+u -R: %d CPU utilization cells of 0 (from line %d), which iozone says to ignore: not read",
