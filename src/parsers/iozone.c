@@ -4,6 +4,7 @@
  * throughput for N initial writers = X kB/sec" lines. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pinternal.h"
 
@@ -34,7 +35,54 @@ struct iozone_state {
 	int reports_skipped;     /* -R reports that repeat the table read before */
 	int zeros, zero_first;   /* -R cells of 0: record sizes not run, and the first one's line */
 	int tp_noted;            /* -R's throughput-mode report, said once */
+	bool cpu;                /* the report being read is a -+u CPU report */
+	char cpu_metric[32];     /* its metric ("write_cpu_util") */
+	int cpu_zeros, cpu_zero_first; /* its cells of 0, which iozone says to ignore */
+	int uncut, uncut_first;  /* table cells of figures run together that could not be cut */
 };
+
+/* Older iozone (3.398's "%8ld" a figure) prints each figure right-aligned
+ * in a fixed width, so one that fills its width runs into the figure
+ * before it ("294214914044758": write 2942149, rewrite 14044758).  Such a
+ * token is cut at the right edges of the header's column names, which
+ * are the fields' edges for the 8-wide columns that can run together:
+ * it must end on column c's edge, each piece but the first fill its
+ * column from the edge before, none start with 0 (printf pads with
+ * blanks) and the first one be a figure column's.  Else nothing of it is
+ * read (never a guessed cut).  Fills v (and *nv); true when it was cut. */
+static bool iozone_cut_cells(const struct iozone_state *z, const struct pp_tok *t, size_t c, double *v, size_t *nv)
+{
+	if (t->endcol != z->endcol[c] || (size_t)(t->endcol - t->col) != t->len)
+		return false;
+	double piece[IOZONE_NCOLS + 2];
+	size_t j = c;
+	for (int end = t->endcol;; j--) {
+		int start = t->col > z->endcol[j - 1] ? t->col : z->endcol[j - 1];
+		const char *s = t->s + (start - t->col);
+		size_t n = (size_t)(end - start);
+		if (j < 2 || !n || (start > t->col && s[0] == '0'))
+			return false;
+		char buf[24];
+		if (n >= sizeof(buf))
+			return false;
+		memcpy(buf, s, n);
+		buf[n] = 0;
+		char *e;
+		piece[j] = strtod(buf, &e);
+		if (*e || strspn(buf, "0123456789") != n)
+			return false;
+		if (start == t->col)
+			break;
+		end = start;
+	}
+	for (size_t k = j; k <= c; k++)
+		if (k - 2 < IOZONE_NCOLS) {
+			v[k - 2] = piece[k];
+			if (k - 1 > *nv)
+				*nv = k - 1;
+		}
+	return true;
+}
 
 /* -R's report names (iozone's Excel output) and the table's metrics. */
 static const char *iozone_report_metric(const char *name, size_t n)
@@ -64,6 +112,19 @@ static bool iozone_quoted_number(const struct pp_tok *t, double *v)
 	return pp_tok_number(&u, v);
 }
 
+/* A row's label: the file size where the output holds several (auto mode
+ * without -s, or -R reports read alone), the file's label where iozone
+ * said it ran one ("File size set to"), so that a -R report's rows and the
+ * table's get the same label. */
+static void iozone_row_label(const struct parser *p, const struct iozone_state *z, double file_kb, char *label,
+			     size_t n)
+{
+	if (z->fixed_size)
+		pp_strlcpy(label, p->label, n);
+	else
+		snprintf(label, n, "%.40s %.0fkB", p->label, file_kb);
+}
+
 /* -R's Excel report: '"Writer report"', a header of record sizes
  * ('"4"  "8"'), rows of a file size and a figure a record size
  * ('"64"  123456  234567').  Returns true when the line was one of it.
@@ -84,8 +145,22 @@ static bool iozone_report_line(struct parser *p, struct iozone_state *z, const c
 		z->report = NULL;
 		return true;
 	}
+	/* -+u with -R (dump_cputimes): '"Writer CPU utilization report (Zero
+	 * values should be ignored)"', laid out as the figures' reports; no
+	 * repeat of the table, so read after it too */
+	const char *cpu = n > 2 && t[0] == '"' && t[n - 1] == '"' ? strstr(t, " CPU utilization report") : NULL;
+	if (cpu) {
+		const char *m = iozone_report_metric(t + 1, (size_t)(cpu - t - 1));
+		z->report = m ? z->cpu_metric : NULL;
+		z->cpu = m != NULL;
+		z->nrec = 0;
+		if (m)
+			snprintf(z->cpu_metric, sizeof(z->cpu_metric), "%s_cpu_util", m);
+		return m != NULL;
+	}
 	if (n > 9 && t[0] == '"' && t[n - 1] == '"' && !strncmp(t + n - 8, " report\"", 8)) {
 		z->report = iozone_report_metric(t + 1, n - 9);
+		z->cpu = false;
 		z->nrec = 0;
 		if (z->report && z->table_rows)
 			z->reports_skipped++;
@@ -114,20 +189,20 @@ static bool iozone_report_line(struct parser *p, struct iozone_state *z, const c
 		memcpy(z->rec, v, z->nrec * sizeof(double));
 		return true;
 	}
-	if (z->table_rows || nt - 1 > z->nrec)
+	if ((z->table_rows && !z->cpu) || nt - 1 > z->nrec)
 		return true;
 	char label[RP_LABEL_LEN];
-	snprintf(label, sizeof(label), "%.40s %.0fkB", p->label, v[0]);
+	iozone_row_label(p, z, v[0], label, sizeof(label));
 	for (size_t i = 1; i < nt; i++) {
 		/* auto mode skips the small records of files past 16 MB (its
 		 * crossover, without -z) and stores 0 in their cells: not run,
-		 * never a figure */
+		 * never a figure; a CPU report's 0 iozone says to ignore */
 		if (v[i] == 0) {
-			if (!z->zeros++)
-				z->zero_first = p->lineno;
+			if (z->cpu ? !z->cpu_zeros++ : !z->zeros++)
+				*(z->cpu ? &z->cpu_zero_first : &z->zero_first) = p->lineno;
 			continue;
 		}
-		pp_emit(p, label, -1, "reclen_kb", z->rec[i - 1], z->report, v[i], z->unit, RP_FINAL);
+		pp_emit(p, label, -1, "reclen_kb", z->rec[i - 1], z->report, v[i], z->cpu ? "%" : z->unit, RP_FINAL);
 	}
 	return true;
 }
@@ -241,6 +316,12 @@ static void iozone_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 			}
 			if (best < 0 || bestd > 4)
 				continue;
+			if (best > 2 && t[k].col < z->endcol[best - 1]) {
+				/* it reaches into the column before: figures run together */
+				if (!iozone_cut_cells(z, &t[k], (size_t)best, v, &nv) && !z->uncut++)
+					z->uncut_first = p->lineno;
+				continue;
+			}
 			ci = (size_t)best - 2;
 		}
 		if (ci < IOZONE_NCOLS) {
@@ -267,6 +348,14 @@ static void iozone_finish(struct parser *p)
 	if (z->reports_skipped)
 		pp_note(p, 1, p->lineno, true, "%d Excel (-R) reports repeat the table above them: read once, from the table",
 			z->reports_skipped);
+	if (z->uncut)
+		pp_note(p, z->uncut_first, z->uncut_first, false,
+			"iozone table: %d cells where figures run together (from line %d) do not fit the header's "
+			"columns: not read", z->uncut, z->uncut_first);
+	if (z->cpu_zeros)
+		pp_note(p, z->cpu_zero_first, z->cpu_zero_first, true,
+			"iozone -+u -R: %d CPU utilization cells of 0 (from line %d), which iozone says to ignore: not read",
+			z->cpu_zeros, z->cpu_zero_first);
 	if (z->zeros)
 		pp_note(p, z->zero_first, z->zero_first, true,
 			"iozone -R: %d cells of 0 (from line %d) are record sizes iozone did not run (-a skips "

@@ -1170,6 +1170,92 @@ static void test_iozone_excel_reports(void **st)
 	result_set_free(&rs);
 }
 
+/* iozone -+u -R (iozone.c's dump_cputimes): after the figures' reports,
+ * '"Writer CPU utilization report (Zero values should be ignored)"' blocks
+ * laid out as they are.  They repeat nothing: read after the table too, in
+ * per cent, under the table's label (one file size: the file's), their 0
+ * cells left out as iozone says. */
+static void test_iozone_cpu_reports(void **st)
+{
+	(void)st;
+	static const char out[] = "\tAuto Mode\n"
+				  "\tFile size set to 1024 kB\n"
+				  "              kB  reclen    write  rewrite\n"
+				  "            1024     128  3369115 17124680\n"
+				  "            1024     256  3709575 12790037\n"
+				  "\n"
+				  "iozone test complete.\n"
+				  "Excel output is below:\n"
+				  "\n"
+				  "\"Writer report\"\n"
+				  "        \"128\"  \"256\"\n"
+				  "\"1024\"   3369115  3709575 \n"
+				  "\n"
+				  "\"Writer CPU utilization report (Zero values should be ignored)\"\n"
+				  "        \"128\"  \"256\"\n"
+				  "\"1024\"    25.77  27.76\n"
+				  "\n"
+				  "\"Re-writer CPU utilization report (Zero values should be ignored)\"\n"
+				  "        \"128\"  \"256\"\n"
+				  "\"1024\"    15.29   0.00\n";
+	struct result_set rs;
+	parse_text(out, "iozone", "L", &rs);
+	/* 4 figures of the table, 3 CPU cells (the 0 left out) */
+	assert_int_equal(rs.n, 7);
+	int cpu = 0;
+	for (size_t i = 0; i < rs.n; i++) {
+		assert_string_equal(rs.v[i].label, "L");
+		assert_string_equal(rs.v[i].x_name, "reclen_kb");
+		if (strstr(rs.v[i].metric, "_cpu_util")) {
+			cpu++;
+			assert_string_equal(rs.v[i].unit, "%");
+			if (!strcmp(rs.v[i].metric, "write_cpu_util") && rs.v[i].x == 256)
+				assert_double_equal(rs.v[i].value, 27.76, 1e-9);
+			if (!strcmp(rs.v[i].metric, "rewrite_cpu_util"))
+				assert_double_equal(rs.v[i].value, 15.29, 1e-9);
+		}
+	}
+	assert_int_equal(cpu, 3);
+	result_set_free(&rs);
+}
+
+/* iozone 3.398 prints each figure in a fixed width ("%8ld"), so one that
+ * fills it runs into the figure before it: cut at the header's column
+ * edges when the run ends on one, else not read at all (a row of
+ * tables/work/iozone-3.398-a-s1m-cpu-R-i0-i1-2026.txt, and the same row
+ * one column off). */
+static void test_iozone_3398_figures_run_together(void **st)
+{
+	(void)st;
+	static const char out[] =
+		"\tAuto Mode\n"
+		"\tFile size set to 1024 KB\n"
+		"              KB  reclen   write rewrite    read    reread    read   write    read  rewrite     read   fwrite frewrite   fread  freread\n"
+		"            1024     256 294214914044758 22161202 21282686\n"
+		"            1024     512  364542117733010 19629138 22161202\n";
+	struct result_set rs;
+	parse_text(out, "iozone", "L", &rs);
+	double w = 0, rw = 0;
+	size_t n512 = 0;
+	for (size_t i = 0; i < rs.n; i++) {
+		assert_true(rs.v[i].value < 1e9);
+		if (rs.v[i].x == 256 && !strcmp(rs.v[i].metric, "write"))
+			w = rs.v[i].value;
+		if (rs.v[i].x == 256 && !strcmp(rs.v[i].metric, "rewrite"))
+			rw = rs.v[i].value;
+		if (rs.v[i].x == 512) {
+			n512++;
+			assert_true(strcmp(rs.v[i].metric, "write") && strcmp(rs.v[i].metric, "rewrite"));
+		}
+	}
+	assert_double_equal(w, 2942149, 0);
+	assert_double_equal(rw, 14044758, 0);
+	/* the row whose run is off the edges: read and reread only */
+	assert_int_equal(n512, 2);
+	assert_int_equal(rs.n, 6);
+	result_set_free(&rs);
+}
+
 /* iozone 3.247 -a (auto mode, no -s: file sizes 64 kB .. 128 MB) on ext3,
  * kept by the perfbase project as its example input: every row, every
  * column, checked against the file's own words. */
@@ -1298,6 +1384,8 @@ int main(void)
 		cmocka_unit_test(test_mixed_log_live),
 		cmocka_unit_test(test_iozone_3247_auto),
 		cmocka_unit_test(test_iozone_excel_reports),
+		cmocka_unit_test(test_iozone_cpu_reports),
+		cmocka_unit_test(test_iozone_3398_figures_run_together),
 		cmocka_unit_test(test_default_label_and_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
