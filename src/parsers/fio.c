@@ -240,7 +240,17 @@ static const char *fio_group_label(struct parser *p, const struct fio_report *r,
 	if (r->ngroups <= 1) {
 		if (!r->host[0])
 			return NULL;
-		pp_strlcpy(buf, base, len);
+		/* a client's report also carries its job's name (client.c
+		 * prints it over the report): the host alone does not tell
+		 * two servers of one machine apart, nor a report no "<host> "
+		 * line named ("client1"), and the job is what it ran */
+		if (!g->name[0]) {
+			pp_strlcpy(buf, base, len);
+			return buf;
+		}
+		char who[2 * RP_LABEL_LEN];
+		snprintf(who, sizeof(who), "%s %s", r->host, g->name);
+		pp_label_join(buf, len, p->label, who);
 		return buf;
 	}
 	bool shared = !g->name[0], id_shared = false;

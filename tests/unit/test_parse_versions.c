@@ -618,6 +618,24 @@ static void test_fio_client_server_text(void **st)
 	result_set_free(&rs);
 }
 
+/* fio 3.1 --client to two servers of one machine, one job each
+ * (tables/work/, session 39): the first report comes before any "<vm> "
+ * line (client1), the second after one (vm); each label also carries
+ * the job the report is of, so the two are told apart by what they ran. */
+static void test_fio_client_one_job_each_named_by_job(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse("tests/fixtures/tables/work/fio-3.1-client-server-loopback-seqwrite-randread-2026.txt", NULL,
+	      "L", &rs);
+	assert_int_equal(nlabels(&rs), 2);
+	/* "write: IOPS=7006, BW=876MiB/s", "read: IOPS=14.0k, BW=110MiB/s" */
+	check(&rs, "L client1 seqwrite-c", "write_bw", "run", 0, 876, 0, "MiB/s");
+	check(&rs, "L vm randread-d", "read_bw", "run", 0, 110, 0, "MiB/s");
+	check(&rs, "L vm randread-d", "read_clat_avg", "run", 0, 70.64, 0, "us");
+	result_set_free(&rs);
+}
+
 /* fio 2.x names binary units as if decimal ("KB" is KiB, "MB" MiB): a
  * figure is given as printed, its unit by what fio meant, so that a 2.x
  * run and a 3.x run pool right (99.5 "MB/s" of 2.x is 99.5 MiB/s, not
@@ -1282,6 +1300,7 @@ int main(void)
 		cmocka_unit_test(test_fio_json_v2_group_reporting),
 		cmocka_unit_test(test_fio_client_server_json),
 		cmocka_unit_test(test_fio_client_server_text),
+		cmocka_unit_test(test_fio_client_one_job_each_named_by_job),
 		cmocka_unit_test(test_fio_v2_text_runs),
 		cmocka_unit_test(test_fio_v2_binary_units),
 		cmocka_unit_test(test_sysbench_04_runs),
