@@ -266,15 +266,12 @@ static const char *fio_group_label(struct parser *p, const struct fio_report *r,
 		snprintf(tail, sizeof(tail), "g%d %s", g->id, g->name);
 	else
 		snprintf(tail, sizeof(tail), "g%d", g->id);
-	/* a name that would be cut could make two groups one label: "gN"
-	 * alone where it names the group, else cut with a hash */
-	size_t bl = strlen(base) + (base[0] ? 1 : 0);
-	if (bl + strlen(tail) < len)
-		snprintf(buf, len, "%s%s%s", base, base[0] ? " " : "", tail);
-	else if (!id_shared)
-		snprintf(buf, len, "%s%sg%d", base, base[0] ? " " : "", g->id);
-	else
-		pp_label_join(buf, len, base, tail);
+	/* where the two do not fit, the base gives way and the job's name
+	 * stays (cut with a hash only when it is itself too long): the name
+	 * is what fio printed over the group's report and what a person
+	 * quotes it by; "gN" is no name of fio's (its terse lines give the
+	 * group only as a number) */
+	pp_label_join(buf, len, base, tail);
 	return buf;
 }
 
