@@ -240,7 +240,17 @@ static const char *fio_group_label(struct parser *p, const struct fio_report *r,
 	if (r->ngroups <= 1) {
 		if (!r->host[0])
 			return NULL;
-		pp_strlcpy(buf, base, len);
+		/* a client's report also carries its job's name (client.c
+		 * prints it over the report): the host alone does not tell
+		 * two servers of one machine apart, nor a report no "<host> "
+		 * line named ("client1"), and the job is what it ran */
+		if (!g->name[0]) {
+			pp_strlcpy(buf, base, len);
+			return buf;
+		}
+		char who[2 * RP_LABEL_LEN];
+		snprintf(who, sizeof(who), "%s %s", r->host, g->name);
+		pp_label_join(buf, len, p->label, who);
 		return buf;
 	}
 	bool shared = !g->name[0], id_shared = false;
@@ -256,15 +266,12 @@ static const char *fio_group_label(struct parser *p, const struct fio_report *r,
 		snprintf(tail, sizeof(tail), "g%d %s", g->id, g->name);
 	else
 		snprintf(tail, sizeof(tail), "g%d", g->id);
-	/* a name that would be cut could make two groups one label: "gN"
-	 * alone where it names the group, else cut with a hash */
-	size_t bl = strlen(base) + (base[0] ? 1 : 0);
-	if (bl + strlen(tail) < len)
-		snprintf(buf, len, "%s%s%s", base, base[0] ? " " : "", tail);
-	else if (!id_shared)
-		snprintf(buf, len, "%s%sg%d", base, base[0] ? " " : "", g->id);
-	else
-		pp_label_join(buf, len, base, tail);
+	/* where the two do not fit, the base gives way and the job's name
+	 * stays (cut with a hash only when it is itself too long): the name
+	 * is what fio printed over the group's report and what a person
+	 * quotes it by; "gN" is no name of fio's (its terse lines give the
+	 * group only as a number) */
+	pp_label_join(buf, len, base, tail);
 	return buf;
 }
 

@@ -568,10 +568,30 @@ static void test_fio_json_v2_group_reporting(void **st)
 	check(&rs, "L rand_16k_write_100%-io-depth-1-num-jobs-2", "write_clat_p50", "bs_kb", 16, 548, 0, "us");
 	result_set_free(&rs);
 	/* the default label (the file name) and the job name do not fit 63
-	 * characters: the group number keeps them apart */
+	 * characters: the file name gives way, the job's name stays */
 	parse(BO "fio/pkb-fio-2.17-group-reporting.json", NULL, NULL, &rs);
-	check(&rs, "pkb-fio-2.17-group-reporting g0", "read_bw", "bs_kb", 16, 129386, 0, "KiB/s");
-	check(&rs, "pkb-fio-2.17-group-reporting g1", "write_bw", "bs_kb", 16, 39312, 0, "KiB/s");
+	check(&rs, "pkb-fio-2.17-group-rep rand_16k_read_100%-io-depth-1-num-jobs-2", "read_bw", "bs_kb", 16,
+	      129386, 0, "KiB/s");
+	check(&rs, "pkb-fio-2.17-group-re rand_16k_write_100%-io-depth-1-num-jobs-2", "write_bw", "bs_kb", 16,
+	      39312, 0, "KiB/s");
+	result_set_free(&rs);
+}
+
+/* fio 2.1.10 --minimal, two groups of one job name each (tables/work/,
+ * session 39): under the default label (the file name, 58 characters)
+ * each group keeps its job's name, as a person quotes it, not "g0"
+ * (the file name gives way to fit 63 characters). */
+static void test_fio_terse_groups_keep_job_names(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse("tests/fixtures/tables/work/fio-2.1.10-minimal-numjobs-2-group-reporting-seq-64k-2026.txt", NULL,
+	      NULL, &rs);
+	assert_int_equal(nlabels(&rs), 2);
+	check(&rs, "fio-2.1.10-minimal-numjobs-2-group-reporting-seq-64 seqread-64k", "read_bw", "run", 0,
+	      426346, 0, "KiB/s");
+	check(&rs, "fio-2.1.10-minimal-numjobs-2-group-reporting-seq-6 seqwrite-64k", "write_bw", "run",
+	      0, 570722, 0, "KiB/s");
 	result_set_free(&rs);
 }
 
@@ -615,6 +635,24 @@ static void test_fio_client_server_text(void **st)
 	/* "clat (nsec): ... avg=48234.68" */
 	check(&rs, "L vm randread", "read_clat_avg", "bs_kb", 4, 48234.68, 0, "ns");
 	assert_false(has(&rs, "L vm randread", "write_bw"));
+	result_set_free(&rs);
+}
+
+/* fio 3.1 --client to two servers of one machine, one job each
+ * (tables/work/, session 39): the first report comes before any "<vm> "
+ * line (client1), the second after one (vm); each label also carries
+ * the job the report is of, so the two are told apart by what they ran. */
+static void test_fio_client_one_job_each_named_by_job(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse("tests/fixtures/tables/work/fio-3.1-client-server-loopback-seqwrite-randread-2026.txt", NULL,
+	      "L", &rs);
+	assert_int_equal(nlabels(&rs), 2);
+	/* "write: IOPS=7006, BW=876MiB/s", "read: IOPS=14.0k, BW=110MiB/s" */
+	check(&rs, "L client1 seqwrite-c", "write_bw", "run", 0, 876, 0, "MiB/s");
+	check(&rs, "L vm randread-d", "read_bw", "run", 0, 110, 0, "MiB/s");
+	check(&rs, "L vm randread-d", "read_clat_avg", "run", 0, 70.64, 0, "us");
 	result_set_free(&rs);
 }
 
@@ -1368,6 +1406,8 @@ int main(void)
 		cmocka_unit_test(test_fio_json_v2_group_reporting),
 		cmocka_unit_test(test_fio_client_server_json),
 		cmocka_unit_test(test_fio_client_server_text),
+		cmocka_unit_test(test_fio_client_one_job_each_named_by_job),
+		cmocka_unit_test(test_fio_terse_groups_keep_job_names),
 		cmocka_unit_test(test_fio_v2_text_runs),
 		cmocka_unit_test(test_fio_v2_binary_units),
 		cmocka_unit_test(test_sysbench_04_runs),
