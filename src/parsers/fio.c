@@ -30,6 +30,9 @@
 #define FIO_GROUPS 64
 /* --client hosts of one run told apart when they share a name */
 #define FIO_HOSTS 64
+/* job blocks' own figures of one report, a record per block and
+ * direction: numjobs=512 of a randrw job */
+#define FIO_CLONES 1024
 
 static const double fio_pct_keys[FIO_NPCT] = { 50, 90, 95, 99, 99.9 };
 static const char *const fio_pct_names[FIO_NPCT] = { "p50", "p90", "p95", "p99", "p99_9" };
@@ -64,9 +67,21 @@ struct fio_group {
 	int id;
 	char name[RP_LABEL_LEN];   /* the jobs' name */
 	int nblocks;               /* job blocks (JSON entries): more than one are summed */
+	bool clones_cut;           /* a block's own figures found no room (FIO_CLONES) */
 	bool bs_known;
 	double bs_kb;
 	struct fio_dir d[FIO_NDIR];
+};
+
+/* One job block's own figures of one direction, as the block printed
+ * them (NAN: not printed): where a group has several blocks of one name
+ * (numjobs clones without group_reporting), each clone's are given
+ * beside their sum. */
+struct fio_clone {
+	short g;                   /* its group's index in the report */
+	signed char dir;
+	double bw, iops, clat_avg, lat_avg;
+	char bw_unit[RP_UNIT_LEN], clat_unit[RP_UNIT_LEN], lat_unit[RP_UNIT_LEN];
 };
 
 struct fio_report {
@@ -76,6 +91,8 @@ struct fio_report {
 	int cur;                   /* the group whose job block is being read, -1 none */
 	bool closed;               /* "Run status group" seen after the job blocks */
 	struct fio_group g[FIO_GROUPS];
+	int nclones;
+	struct fio_clone clones[FIO_CLONES];
 };
 
 /* What the previous report of a group had, for interval rates. */
@@ -103,6 +120,7 @@ struct fio_state {
 	struct fio_hdr hdr[FIO_GROUPS];
 	int nhdr;
 	int cur_dir, pct_dir;
+	int clone_cur;               /* the record of the block and direction being read, -1 none */
 	int status_gid1;             /* the group of the "Run status group N" lines being read, + 1; 0 none */
 	char pct_unit[RP_UNIT_LEN];   /* of the "clat percentiles (usec):" being read */
 	/* json */
@@ -163,7 +181,24 @@ static void fio_init(struct parser *p)
 	struct fio_state *f = p->st;
 	fio_report_clear(&f->cur);
 	fio_report_clear(&f->last);
-	f->cur_dir = f->pct_dir = -1;
+	f->cur_dir = f->pct_dir = f->clone_cur = -1;
+}
+
+/* A record for one block's own figures of direction d, all NAN; -1 when
+ * the report holds FIO_CLONES already (the group then gives its sum
+ * only: a part of its clones would give a wrong min and max). */
+static int fio_clone_add(struct fio_report *r, struct fio_group *g, int d)
+{
+	if (r->nclones >= FIO_CLONES) {
+		g->clones_cut = true;
+		return -1;
+	}
+	struct fio_clone *c = &r->clones[r->nclones];
+	memset(c, 0, sizeof(*c));
+	c->g = (short)(g - r->g);
+	c->dir = (signed char)d;
+	c->bw = c->iops = c->clat_avg = c->lat_avg = NAN;
+	return r->nclones++;
 }
 
 static void fio_fini(struct parser *p)
@@ -342,6 +377,45 @@ static void fio_close_report(struct parser *p, struct fio_state *f)
 	fio_report_clear(&f->cur);
 }
 
+/* A clone group's own figures of direction d (numjobs without
+ * group_reporting: fio printed each clone's block), after its sums:
+ * each clone's bandwidth and IOPS as its block printed them, and its
+ * mean latencies (a mean over clones compares with group_reporting's
+ * block, the mean over all the jobs' I/Os; percentiles do not: a mean
+ * of p99s is no p99).  One point per clone, all of one run, so that
+ * compare pools them as samples of the job (their spread is the jobs'
+ * fairness), not as runs.  Not "_bw": the live run summary adds every
+ * metric ending in "_bw" (runsum_add_result()). */
+static void fio_final_clones(struct parser *p, const struct fio_report *r, int gi, int d, const char *label,
+			     const char *xn, double x)
+{
+	static const char *const what[4] = { "bw_per_job", "iops_per_job", "clat_avg", "lat_avg" };
+	for (int k = 0; k < 4; k++) {
+		int run = -1;
+		for (int i = 0; i < r->nclones; i++) {
+			const struct fio_clone *c = &r->clones[i];
+			if (c->g != gi || c->dir != d)
+				continue;
+			const double v[4] = { c->bw, c->iops, c->clat_avg, c->lat_avg };
+			const char *const u[4] = { c->bw_unit, "IOPS", c->clat_unit, c->lat_unit };
+			if (!isfinite(v[k]))
+				continue;
+			struct result_point pt;
+			memset(&pt, 0, sizeof(pt));
+			pp_strlcpy(pt.label, label ? label : "", sizeof(pt.label));
+			pt.run = run;   /* the first clone's takes the key's next run; the others share it */
+			pp_strlcpy(pt.x_name, xn, sizeof(pt.x_name));
+			pt.x = x;
+			snprintf(pt.metric, sizeof(pt.metric), "%s_%s", fio_dir_names[d], what[k]);
+			pt.value = v[k];
+			pp_strlcpy(pt.unit, u[k], sizeof(pt.unit));
+			pt.flags = RP_FINAL;
+			pp_emit_point(p, &pt);
+			run = pt.run;
+		}
+	}
+}
+
 static void fio_final(struct parser *p, struct fio_state *f)
 {
 	if (!f->have_last)
@@ -354,6 +428,10 @@ static void fio_final(struct parser *p, struct fio_state *f)
 		const char *label = fio_group_label(p, r, g, lb, sizeof(lb));
 		double x;
 		const char *xn = fio_x(f, r, g, &x);
+		if (g->nblocks > 1 && g->clones_cut)
+			pp_note(p, p->lineno, p->lineno, false,
+				"fio: job \"%.40s\" of group %d: its clones' own figures are past %d job blocks "
+				"in one report: their sum only", g->name, g->id, FIO_CLONES);
 		for (int d = 0; d < FIO_NDIR; d++) {
 			struct fio_dir *fd = &g->d[d];
 			if (!fd->have || (fd->io_kib <= 0 && fd->bw_kib <= 0 && fd->iops <= 0))
@@ -367,9 +445,13 @@ static void fio_final(struct parser *p, struct fio_state *f)
 			snprintf(m, sizeof(m), "%s_iops", dn);
 			pp_emit(p, label, -1, xn, x, m, fd->iops, "IOPS", RP_FINAL);
 			/* latencies of jobs that ran at once do not add up: only a
-			 * group of one job block (one job, or group_reporting) has one */
-			if (g->nblocks != 1)
+			 * group of one job block (one job, or group_reporting) has
+			 * them as a whole; clones have each their own */
+			if (g->nblocks != 1) {
+				if (g->nblocks > 1 && !g->clones_cut)
+					fio_final_clones(p, r, gi, d, label, xn, x);
 				continue;
+			}
 			if (fd->have_clat) {
 				snprintf(m, sizeof(m), "%s_clat_avg", dn);
 				pp_emit(p, label, -1, xn, x, m, fd->clat_avg, fd->clat_unit, RP_FINAL);
@@ -533,6 +615,16 @@ static struct fio_dir *fio_cur_dir(struct fio_state *f, int d)
 	return &f->cur.g[f->cur.cur].d[d];
 }
 
+/* The record of the block and direction whose lines are being read;
+ * NULL none. */
+static struct fio_clone *fio_clone_cur(struct fio_state *f)
+{
+	if (f->clone_cur < 0 || f->clone_cur >= f->cur.nclones)
+		return NULL;
+	struct fio_clone *c = &f->cur.clones[f->clone_cur];
+	return c->g == f->cur.cur && c->dir == f->cur_dir ? c : NULL;
+}
+
 static void fio_dir_line(struct fio_state *f, int d, const char *s)
 {
 	/* 3.x: "write: IOPS=812, BW=812MiB/s (852MB/s)(8122MiB/10001msec); 0 zone resets"
@@ -540,18 +632,28 @@ static void fio_dir_line(struct fio_state *f, int d, const char *s)
 	struct fio_dir *fd = fio_cur_dir(f, d);
 	if (!fd)
 		return;
+	/* the block's own figures, kept for a group of clones */
+	f->clone_cur = fio_clone_add(&f->cur, &f->cur.g[f->cur.cur], d);
+	struct fio_clone *c = f->clone_cur >= 0 ? &f->cur.clones[f->clone_cur] : NULL;
 	double v, kib;
 	const char *a;
+	double shown;
+	char unit[RP_UNIT_LEN];
 	if (strstr(s, "IOPS=")) {
 		const char *k = strstr(s, "IOPS=");
 		size_t n = pp_scan_suffixed(k + 5, 1000, &v);
-		if (n)
+		if (n) {
 			fd->iops += v;
-		double shown;
-		char unit[RP_UNIT_LEN];
+			if (c)
+				c->iops = v;
+		}
 		if (fio_size_field(s, "BW=", false, &kib, &a, &shown, unit)) {
 			fd->bw_kib += kib;
 			fio_add_shown(fd, shown, unit);
+			if (c) {
+				c->bw = shown;
+				pp_strlcpy(c->bw_unit, unit, sizeof(c->bw_unit));
+			}
 		}
 		const char *io = strstr(s, ")(");
 		if (io) {
@@ -572,13 +674,18 @@ static void fio_dir_line(struct fio_state *f, int d, const char *s)
 		}
 	} else {
 		const char *k = strstr(s, "iops=");
-		if (k && pp_scan_suffixed(k + 5, 1000, &v))
+		if (k && pp_scan_suffixed(k + 5, 1000, &v)) {
 			fd->iops += v;
-		double shown;
-		char unit[RP_UNIT_LEN];
+			if (c)
+				c->iops = v;
+		}
 		if (fio_size_field(s, "bw=", true, &kib, &a, &shown, unit)) {
 			fd->bw_kib += kib;
 			fio_add_shown(fd, shown, unit);
+			if (c) {
+				c->bw = shown;
+				pp_strlcpy(c->bw_unit, unit, sizeof(c->bw_unit));
+			}
 		}
 		if (fio_size_field(s, "io=", true, &kib, &a, NULL, NULL))
 			fd->io_kib += kib;
@@ -833,6 +940,20 @@ static void fio_terse_line(struct parser *p, struct fio_state *f, char *line)
 		memcpy(fd->clat_unit, got[d].clat_unit, sizeof(fd->clat_unit));
 		memcpy(fd->lat_unit, got[d].lat_unit, sizeof(fd->lat_unit));
 		memcpy(fd->pct_unit, got[d].pct_unit, sizeof(fd->pct_unit));
+		/* the line's own figures, kept for a group of clones */
+		int ci = fio_clone_add(&f->cur, g, d);
+		if (ci >= 0) {
+			struct fio_clone *c = &f->cur.clones[ci];
+			c->bw = got[d].bw_kib;
+			pp_strlcpy(c->bw_unit, "KiB/s", sizeof(c->bw_unit));
+			c->iops = got[d].iops;
+			if (got[d].have_clat)
+				c->clat_avg = got[d].clat_avg;
+			if (got[d].have_lat)
+				c->lat_avg = got[d].lat_avg;
+			pp_strlcpy(c->clat_unit, "us", sizeof(c->clat_unit));
+			pp_strlcpy(c->lat_unit, "us", sizeof(c->lat_unit));
+		}
 	}
 	g->nblocks++;
 	f->cur.closed = true;
@@ -913,7 +1034,8 @@ static int fio_json_gid(struct json_object *job)
 
 /* One direction of a job entry.  fio 3.x: io_kbytes (KiB), io_bytes
  * (bytes), clat_ns; fio 2.x: io_bytes in KiB, clat in us. */
-static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const struct fio_jwhere *w)
+static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, struct fio_clone *c,
+			 const struct fio_jwhere *w)
 {
 	bool ok = true;
 	double bw = jnum_at(dir, "bw", &ok, w), iops = jnum_at(dir, "iops", &ok, w),
@@ -934,6 +1056,9 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const stru
 	fd->bw_kib += bw;
 	fd->iops += iops;
 	fd->io_kib += io;
+	c->bw = bw;
+	pp_strlcpy(c->bw_unit, "KiB/s", sizeof(c->bw_unit));
+	c->iops = iops;
 	if (ok2)
 		fd->issued += tot;
 	if (rt > fd->runtime_ms || isnan(rt))
@@ -948,8 +1073,9 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const stru
 		double mean = jnum_at(lat, "mean", &okl, w);
 		if (okl) {
 			fd->have_lat = true;
-			fd->lat_avg = mean;
+			fd->lat_avg = c->lat_avg = mean;
 			pp_strlcpy(fd->lat_unit, lat_ns ? "ns" : "us", sizeof(fd->lat_unit));
+			pp_strlcpy(c->lat_unit, fd->lat_unit, sizeof(c->lat_unit));
 		}
 	}
 	if (!json_object_object_get_ex(dir, "clat_ns", &clat)) {
@@ -963,8 +1089,9 @@ static bool fio_json_dir(struct json_object *dir, struct fio_dir *fd, const stru
 	double mean = jnum_at(clat, "mean", &ok3, w);
 	if (ok3) {
 		fd->have_clat = true;
-		fd->clat_avg = mean;
+		fd->clat_avg = c->clat_avg = mean;
 		pp_strlcpy(fd->clat_unit, tu, sizeof(fd->clat_unit));
+		pp_strlcpy(c->clat_unit, tu, sizeof(c->clat_unit));
 	}
 	if (json_object_object_get_ex(clat, "percentile", &pct) && json_object_is_type(pct, json_type_object)) {
 		json_object_object_foreach(pct, key, val) {
@@ -1010,9 +1137,17 @@ static void fio_json_job(struct parser *p, struct fio_state *f, struct json_obje
 	for (int d = 0; d < FIO_NDIR; d++) {
 		struct json_object *dir;
 		struct fio_jwhere w = { p, f->json_first, name, fio_dir_names[d] };
-		if (json_object_object_get_ex(job, fio_dir_names[d], &dir) &&
-		    json_object_is_type(dir, json_type_object) && fio_json_dir(dir, &g->d[d], &w))
+		if (!json_object_object_get_ex(job, fio_dir_names[d], &dir) ||
+		    !json_object_is_type(dir, json_type_object))
+			continue;
+		/* the entry's own figures, kept for a group of clones (a
+		 * record dropped again when the direction is not read) */
+		int ci = fio_clone_add(&f->cur, g, d);
+		struct fio_clone spare;
+		if (fio_json_dir(dir, &g->d[d], ci >= 0 ? &f->cur.clones[ci] : &spare, &w))
 			any = true;
+		else if (ci >= 0)
+			f->cur.nclones--;
 	}
 	if (any)
 		g->nblocks++;
@@ -1191,7 +1326,7 @@ static void fio_end_run(struct parser *p, struct fio_state *f)
 	fio_report_clear(&f->last);
 	fio_report_clear(&f->cur);
 	f->nprev = f->nhdr = 0;
-	f->cur_dir = f->pct_dir = -1;
+	f->cur_dir = f->pct_dir = f->clone_cur = -1;
 }
 
 /* "read: ", "write: ", "mixed: " (fio 2.x pads: "read : "); -1 when none. */
@@ -1330,7 +1465,7 @@ static void fio_group_start(struct parser *p, struct fio_state *f, const char *t
 	f->cur.cur = g ? (int)(g - f->cur.g) : -1;
 	if (g)
 		g->nblocks++;
-	f->cur_dir = f->pct_dir = -1;
+	f->cur_dir = f->pct_dir = f->clone_cur = -1;
 }
 
 /* "clat (usec): min=..., avg=..." (the mean of the direction read last)
@@ -1354,6 +1489,11 @@ static void fio_clat_line(struct fio_state *f, const char *t)
 		fd->have_clat = true;
 		fd->clat_avg = v;
 		pp_strlcpy(fd->clat_unit, unit, sizeof(fd->clat_unit));
+		struct fio_clone *c = fio_clone_cur(f);
+		if (c) {
+			c->clat_avg = v;
+			pp_strlcpy(c->clat_unit, unit, sizeof(c->clat_unit));
+		}
 	}
 }
 
@@ -1373,6 +1513,11 @@ static void fio_lat_line(struct fio_state *f, const char *t)
 		fd->have_lat = true;
 		fd->lat_avg = v;
 		pp_strlcpy(fd->lat_unit, unit, sizeof(fd->lat_unit));
+		struct fio_clone *c = fio_clone_cur(f);
+		if (c) {
+			c->lat_avg = v;
+			pp_strlcpy(c->lat_unit, unit, sizeof(c->lat_unit));
+		}
 	}
 }
 
@@ -1388,7 +1533,7 @@ static void fio_report_line(struct fio_state *f, const char *t)
 		return;
 	}
 	if (pp_starts_with(t, "trim: ") || pp_starts_with(t, "trim : ")) {
-		f->cur_dir = f->pct_dir = -1;
+		f->cur_dir = f->pct_dir = f->clone_cur = -1;
 		return;
 	}
 	if (f->cur_dir < 0)
@@ -1460,7 +1605,7 @@ static void fio_line(struct parser *p, char *line, size_t len, bool by_cr, bool 
 	if (pp_starts_with(t, "Run status group")) {
 		f->cur.closed = true;
 		f->cur.cur = -1;
-		f->cur_dir = f->pct_dir = -1;
+		f->cur_dir = f->pct_dir = f->clone_cur = -1;
 		f->status_gid1 = fio_group_id(t, "Run status group ") + 1;
 		return;
 	}
