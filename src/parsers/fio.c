@@ -385,11 +385,19 @@ static void fio_close_report(struct parser *p, struct fio_state *f)
  * of p99s is no p99).  One point per clone, all of one run, so that
  * compare pools them as samples of the job (their spread is the jobs'
  * fairness), not as runs.  Not "_bw": the live run summary adds every
- * metric ending in "_bw" (runsum_add_result()). */
+ * metric ending in "_bw" (runsum_add_result()).  Their label names the
+ * job where the group's does not (a report of one group: the run label
+ * alone): they are the job's, as fio printed them under its name, and
+ * the sum keeps the label it has with group_reporting or one job. */
 static void fio_final_clones(struct parser *p, const struct fio_report *r, int gi, int d, const char *label,
 			     const char *xn, double x)
 {
 	static const char *const what[4] = { "bw_per_job", "iops_per_job", "clat_avg", "lat_avg" };
+	char named[RP_LABEL_LEN];
+	if (!label && r->g[gi].name[0]) {
+		pp_label_join(named, sizeof(named), p->label, r->g[gi].name);
+		label = named;
+	}
 	for (int k = 0; k < 4; k++) {
 		int run = -1;
 		for (int i = 0; i < r->nclones; i++) {
