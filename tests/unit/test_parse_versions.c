@@ -127,6 +127,39 @@ static void check(const struct result_set *rs, const char *label, const char *me
 	assert_true(p->flags & RP_FINAL);
 }
 
+/* The clones' points of (label, metric): n of them, each clone's value
+ * in the order fio printed the clones, in its unit, all of one run (0)
+ * and of x_name/x, after the sum sum_metric under sum_label. */
+static void check_clones(const struct result_set *rs, const char *label, const char *metric, const char *x_name,
+			 double x, const double *v, const char *const *unit, size_t n, const char *sum_label,
+			 const char *sum_metric)
+{
+	size_t k = 0, sum_at = rs->n;
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct result_point *p = &rs->v[i];
+		if (p->flags & RP_PROGRESS)
+			continue;
+		if (!strcmp(p->metric, sum_metric) && !strcmp(p->label, sum_label) && sum_at == rs->n)
+			sum_at = i;
+		if (strcmp(p->metric, metric) || strcmp(p->label, label))
+			continue;
+		if (k >= n)
+			print_error("more than %zu points %s / %s\n", n, label, metric);
+		assert_true(k < n);
+		assert_true(i > sum_at);   /* after the sum: the run summary takes the first rate */
+		assert_string_equal(p->x_name, x_name);
+		assert_double_equal(p->x, x, 0);
+		assert_double_equal(p->value, v[k], 1e-9);
+		assert_string_equal(p->unit, unit[k]);
+		assert_int_equal(p->run, 0);
+		assert_true(p->flags & RP_FINAL);
+		k++;
+	}
+	if (k != n)
+		print_error("%zu points %s / %s, not %zu\n", k, label, metric, n);
+	assert_int_equal(k, n);
+}
+
 /* --- bonnie++ ---------------------------------------------------------- */
 
 static void test_bonnie_csv_196(void **st)
@@ -491,7 +524,22 @@ static void test_fio_groups_normal(void **st)
 	 * up, so none */
 	check(&rs, "L randread", "read_bw", "bs_kb", 4, 537, 0, "MiB/s");
 	check(&rs, "L randread", "read_iops", "bs_kb", 4, 137600, 1e-6, "IOPS");
-	assert_false(has(&rs, "L randread", "read_clat_avg"));
+	/* ... but each has its own, as its block printed it: "BW=269MiB/s",
+	 * "IOPS=68.8k", "clat (usec): ... avg=114.59" (not percentiles) */
+	static const char *const mib[2] = { "MiB/s", "MiB/s" }, *const iops[2] = { "IOPS", "IOPS" },
+			  *const us[2] = { "us", "us" };
+	check_clones(&rs, "L randread", "read_bw_per_job", "bs_kb", 4, (const double[]){ 269, 269 }, mib, 2,
+		     "L randread", "read_bw");
+	check_clones(&rs, "L randread", "read_iops_per_job", "bs_kb", 4, (const double[]){ 68800, 68800 }, iops, 2,
+		     "L randread", "read_iops");
+	check_clones(&rs, "L randread", "read_clat_avg", "bs_kb", 4, (const double[]){ 114.59, 114.31 }, us, 2,
+		     "L randread", "read_bw");
+	check_clones(&rs, "L randread", "read_lat_avg", "bs_kb", 4, (const double[]){ 116.06, 115.77 }, us, 2,
+		     "L randread", "read_bw");
+	assert_false(has(&rs, "L randread", "read_clat_p99"));
+	assert_false(has(&rs, "L seqwrite", "write_bw_per_job"));
+	assert_false(has(&rs, "L randwrite-grouped", "write_bw_per_job"));
+	assert_false(has(&rs, "L randwrite-grouped", "write_iops_per_job"));
 	/* group_reporting: one block for jobs=2, taken as it is */
 	check(&rs, "L randwrite-grouped", "write_bw", "bs_kb", 16, 1596, 0, "MiB/s");
 	check(&rs, "L randwrite-grouped", "write_iops", "bs_kb", 16, 102000, 1e-6, "IOPS");
@@ -514,7 +562,19 @@ static void test_fio_groups_json(void **st)
 	check(&rs, "L seqwrite", "write_clat_p99", "bs_kb", 1024, 8093696, 0, "ns");
 	check(&rs, "L randread", "read_bw", "bs_kb", 4, 259878 + 262798, 0, "KiB/s");
 	check(&rs, "L randread", "read_iops", "bs_kb", 4, 64969.515242 + 65699.650175, 1e-6, "IOPS");
-	assert_false(has(&rs, "L randread", "read_clat_avg"));
+	/* each job entry's own: bw KiB/s, clat_ns and lat_ns means in ns */
+	static const char *const kib[2] = { "KiB/s", "KiB/s" }, *const iops[2] = { "IOPS", "IOPS" },
+			  *const ns[2] = { "ns", "ns" };
+	check_clones(&rs, "L randread", "read_bw_per_job", "bs_kb", 4, (const double[]){ 259878, 262798 }, kib, 2,
+		     "L randread", "read_bw");
+	check_clones(&rs, "L randread", "read_iops_per_job", "bs_kb", 4,
+		     (const double[]){ 64969.515242, 65699.650175 }, iops, 2, "L randread", "read_bw");
+	check_clones(&rs, "L randread", "read_clat_avg", "bs_kb", 4, (const double[]){ 121020.377973, 119265.915772 },
+		     ns, 2, "L randread", "read_bw");
+	check_clones(&rs, "L randread", "read_lat_avg", "bs_kb", 4, (const double[]){ 122835.9922, 121476.638155 },
+		     ns, 2, "L randread", "read_bw");
+	assert_false(has(&rs, "L randread", "read_clat_p99"));
+	assert_false(has(&rs, "L randwrite-grouped", "write_bw_per_job"));
 	check(&rs, "L randwrite-grouped", "write_bw", "bs_kb", 16, 4879792, 0, "KiB/s");
 	check(&rs, "L randwrite-grouped", "write_clat_avg", "bs_kb", 16, 5356.67421, 1e-9, "ns");
 	check(&rs, "L randwrite-grouped", "write_clat_p99", "bs_kb", 16, 4256, 0, "ns");
@@ -698,6 +758,145 @@ static void test_fio_v2_binary_units(void **st)
 	assert_double_equal(w->value, 99.3, 0);
 	assert_string_equal(w->unit, "MiB/s");
 	assert_double_equal(pt(&rs, "L", "write_iops")->value, 793 + 792, 0);
+	result_set_free(&rs);
+}
+
+/* numjobs=2 without group_reporting, fio 2.1.10 normal text (tables/work/,
+ * session 39): the job's sum as before (2.x's "aggrb=197409KB/s", the
+ * IOPS added) under the run label; each clone's own "bw=97827KB/s",
+ * "iops=12228", "clat (usec): avg=80.85" and "lat (usec): avg=81.00"
+ * beside it, named by its job (the report has one group, whose label
+ * names none). */
+static void test_fio_clones_v2_text(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse("tests/fixtures/tables/work/fio-2.1.10-numjobs-2-no-group-reporting-2026.txt", NULL, "L", &rs);
+	check(&rs, "L", "write_bw", "bs_kb", 8, 197409, 0, "KiB/s");
+	check(&rs, "L", "write_iops", "bs_kb", 8, 12228 + 12447, 0, "IOPS");
+	static const char *const kib[2] = { "KiB/s", "KiB/s" }, *const iops[2] = { "IOPS", "IOPS" },
+			  *const us[2] = { "us", "us" };
+	const char *job = "L randwrite-8k";
+	check_clones(&rs, job, "write_bw_per_job", "bs_kb", 8, (const double[]){ 97827, 99582 }, kib, 2, "L",
+		     "write_bw");
+	check_clones(&rs, job, "write_iops_per_job", "bs_kb", 8, (const double[]){ 12228, 12447 }, iops, 2, "L",
+		     "write_bw");
+	check_clones(&rs, job, "write_clat_avg", "bs_kb", 8, (const double[]){ 80.85, 79.43 }, us, 2, "L", "write_bw");
+	check_clones(&rs, job, "write_lat_avg", "bs_kb", 8, (const double[]){ 81.00, 79.57 }, us, 2, "L", "write_bw");
+	assert_false(has(&rs, "L", "write_clat_avg"));
+	assert_false(has(&rs, job, "write_clat_p99"));
+	assert_false(has(&rs, job, "write_bw"));
+	result_set_free(&rs);
+
+	/* group_reporting: one block ("jobs=2") with its own latency, no clones */
+	parse("tests/fixtures/tables/work/fio-2.2.10-numjobs-2-group-reporting-2026.txt", NULL, "L", &rs);
+	check(&rs, "L", "read_bw", "bs_kb", 8, 202029, 0, "KiB/s");
+	check(&rs, "L", "read_clat_avg", "bs_kb", 8, 78.48, 0, "us");
+	for (size_t i = 0; i < rs.n; i++)
+		assert_null(strstr(rs.v[i].metric, "_per_job"));
+	result_set_free(&rs);
+}
+
+/* The same in fio 2.2.10 --minimal (terse v3): each line is a clone;
+ * bandwidth KiB/s, latency means us, as terse gives them. */
+static void test_fio_clones_terse(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse("tests/fixtures/tables/work/fio-2.2.10-minimal-numjobs-2-no-group-reporting-2026.txt", NULL, "L", &rs);
+	check(&rs, "L", "write_bw", "run", 0, 108981 + 108545, 0, "KiB/s");
+	check(&rs, "L", "write_iops", "run", 0, 13622 + 13568, 0, "IOPS");
+	static const char *const kib[2] = { "KiB/s", "KiB/s" }, *const iops[2] = { "IOPS", "IOPS" },
+			  *const us[2] = { "us", "us" };
+	const char *job = "L randwrite-8k";
+	check_clones(&rs, job, "write_bw_per_job", "run", 0, (const double[]){ 108981, 108545 }, kib, 2, "L",
+		     "write_bw");
+	check_clones(&rs, job, "write_iops_per_job", "run", 0, (const double[]){ 13622, 13568 }, iops, 2, "L",
+		     "write_bw");
+	check_clones(&rs, job, "write_clat_avg", "run", 0, (const double[]){ 72.556183, 72.876906 }, us, 2, "L",
+		     "write_bw");
+	check_clones(&rs, job, "write_lat_avg", "run", 0, (const double[]){ 72.699512, 73.009355 }, us, 2, "L",
+		     "write_bw");
+	/* the reads the lines hold are zero: no read figures at all */
+	assert_false(has(&rs, "L", "read_bw"));
+	assert_false(has(&rs, job, "read_bw_per_job"));
+	result_set_free(&rs);
+}
+
+/* fio 3.1 --status-interval=1 of two clones: the final report's clones
+ * only ("BW=104MiB/s", "IOPS=13.3k", clat avg 74.24 and 74.28; not the
+ * interim report's 74.34 and 74.50), beside fio's sum "bw=208MiB/s". */
+static void test_fio_clones_status_interval(void **st)
+{
+	(void)st;
+	struct result_set rs;
+	parse("tests/fixtures/tables/work/fio-3.1-status-interval-1s-numjobs-2-2026.txt", NULL, "L", &rs);
+	check(&rs, "L", "write_bw", "bs_kb", 8, 208, 0, "MiB/s");
+	static const char *const mib[2] = { "MiB/s", "MiB/s" }, *const iops[2] = { "IOPS", "IOPS" },
+			  *const us[2] = { "us", "us" };
+	const char *job = "L randwrite-8k";
+	check_clones(&rs, job, "write_bw_per_job", "bs_kb", 8, (const double[]){ 104, 104 }, mib, 2, "L", "write_bw");
+	check_clones(&rs, job, "write_iops_per_job", "bs_kb", 8, (const double[]){ 13300, 13300 }, iops, 2, "L",
+		     "write_bw");
+	check_clones(&rs, job, "write_clat_avg", "bs_kb", 8, (const double[]){ 74.24, 74.28 }, us, 2, "L", "write_bw");
+	check_clones(&rs, job, "write_lat_avg", "bs_kb", 8, (const double[]){ 74.40, 74.45 }, us, 2, "L", "write_bw");
+	result_set_free(&rs);
+}
+
+/* --client to two hosts, each running two clones of one job: each host's
+ * clones are its own (never pooled with the other host's), under the
+ * label its sum has ("L host job"); "All clients" gives none. */
+static void test_fio_clones_client(void **st)
+{
+	(void)st;
+	static const char text[] =
+		"hostname=a, be=0, 64-bit, os=Linux, arch=x86-64, fio=fio-3.33, flags=1\n"
+		"hostname=b, be=0, 64-bit, os=Linux, arch=x86-64, fio=fio-3.33, flags=1\n"
+		"<a> w: (g=0): rw=write, bs=(R) 64.0KiB-64.0KiB, (W) 64.0KiB-64.0KiB, (T) 64.0KiB-64.0KiB, ioengine=psync, iodepth=1\n"
+		"<b> w: (g=0): rw=write, bs=(R) 64.0KiB-64.0KiB, (W) 64.0KiB-64.0KiB, (T) 64.0KiB-64.0KiB, ioengine=psync, iodepth=1\n"
+		"<a> \n"
+		"w: (groupid=0, jobs=1): err= 0: pid=1: Sat Dec  5 15:00:00 2026\n"
+		"  write: IOPS=800, BW=50.0MiB/s (52.4MB/s)(100MiB/2000msec); 0 zone resets\n"
+		"    clat (usec): min=7, max=3342, avg=40.15, stdev=5.15\n"
+		"     lat (usec): min=8, max=3343, avg=41.20, stdev=5.20\n"
+		"w: (groupid=0, jobs=1): err= 0: pid=2: Sat Dec  5 15:00:00 2026\n"
+		"  write: IOPS=790, BW=49.4MiB/s (51.8MB/s)(98.8MiB/2000msec); 0 zone resets\n"
+		"    clat (usec): min=7, max=3342, avg=41.00, stdev=5.15\n"
+		"     lat (usec): min=8, max=3343, avg=42.10, stdev=5.20\n"
+		"\n"
+		"Run status group 0 (all jobs):\n"
+		"  WRITE: bw=99.4MiB/s (104MB/s), 49.4MiB/s-50.0MiB/s (51.8MB/s-52.4MB/s), io=199MiB (208MB), run=2000-2000msec\n"
+		"<b> \n"
+		"w: (groupid=0, jobs=1): err= 0: pid=3: Sat Dec  5 15:00:00 2026\n"
+		"  write: IOPS=600, BW=37.5MiB/s (39.3MB/s)(75.0MiB/2000msec); 0 zone resets\n"
+		"    clat (usec): min=7, max=3342, avg=60.00, stdev=5.15\n"
+		"w: (groupid=0, jobs=1): err= 0: pid=4: Sat Dec  5 15:00:00 2026\n"
+		"  write: IOPS=610, BW=38.1MiB/s (40.0MB/s)(76.2MiB/2000msec); 0 zone resets\n"
+		"    clat (usec): min=7, max=3342, avg=59.00, stdev=5.15\n"
+		"\n"
+		"Run status group 0 (all jobs):\n"
+		"  WRITE: bw=75.6MiB/s (79.3MB/s), 37.5MiB/s-38.1MiB/s (39.3MB/s-40.0MB/s), io=151MiB (158MB), run=2000-2000msec\n"
+		"All clients: (groupid=0, jobs=4): err= 0: pid=0: Sat Dec  5 15:00:00 2026\n"
+		"  write: IOPS=2800, BW=175MiB/s (184MB/s)(350MiB/2000msec); 0 zone resets\n"
+		"    clat (usec): min=7, max=3342, avg=50.00, stdev=5.15\n";
+	struct result_set rs;
+	parse_text(text, "fio", "L", &rs);
+	static const char *const mib[2] = { "MiB/s", "MiB/s" }, *const us[2] = { "us", "us" };
+	check(&rs, "L a w", "write_bw", "bs_kb", 64, 99.4, 0, "MiB/s");
+	check_clones(&rs, "L a w", "write_bw_per_job", "bs_kb", 64, (const double[]){ 50.0, 49.4 }, mib, 2, "L a w",
+		     "write_bw");
+	check_clones(&rs, "L a w", "write_clat_avg", "bs_kb", 64, (const double[]){ 40.15, 41.00 }, us, 2, "L a w",
+		     "write_bw");
+	check(&rs, "L b w", "write_bw", "bs_kb", 64, 75.6, 0, "MiB/s");
+	check_clones(&rs, "L b w", "write_bw_per_job", "bs_kb", 64, (const double[]){ 37.5, 38.1 }, mib, 2, "L b w",
+		     "write_bw");
+	check_clones(&rs, "L b w", "write_clat_avg", "bs_kb", 64, (const double[]){ 60.00, 59.00 }, us, 2, "L b w",
+		     "write_bw");
+	/* b printed no total latency: none */
+	assert_false(has(&rs, "L b w", "write_lat_avg"));
+	/* "All clients" (every client summed): nothing of it */
+	for (size_t i = 0; i < rs.n; i++)
+		assert_false(rs.v[i].value == 175 || rs.v[i].value == 2800);
 	result_set_free(&rs);
 }
 
@@ -1404,6 +1603,10 @@ int main(void)
 		cmocka_unit_test(test_fio_groups_json),
 		cmocka_unit_test(test_fio_json_v2_groups),
 		cmocka_unit_test(test_fio_json_v2_group_reporting),
+		cmocka_unit_test(test_fio_clones_v2_text),
+		cmocka_unit_test(test_fio_clones_terse),
+		cmocka_unit_test(test_fio_clones_status_interval),
+		cmocka_unit_test(test_fio_clones_client),
 		cmocka_unit_test(test_fio_client_server_json),
 		cmocka_unit_test(test_fio_client_server_text),
 		cmocka_unit_test(test_fio_client_one_job_each_named_by_job),
