@@ -18,7 +18,9 @@
  *           the output shows it), else "run" 0 (terse)
  *           read_bw, write_bw KiB/s; read_iops, write_iops IOPS;
  *           read_clat_avg, read_clat_p50, _p90, _p95, _p99, _p99_9 us (and write_*);
- *           clat only when the report has one job (or group_reporting);
+ *           clat only for one job block (or group_reporting); numjobs clones
+ *           add, after the sums, read_bw_per_job, read_iops_per_job, read_clat_avg,
+ *           read_lat_avg: one point per clone, all of one run (and write_*);
  *           progress: per-interval read_bw/write_bw/read_iops/write_iops from
  *           the cumulative --status-interval reports (normal and json), and
  *           the --eta line's rates (x = update count, fio updates it each second)
