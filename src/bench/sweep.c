@@ -718,9 +718,15 @@ int sweep_decider_next(struct sweep_decider *d, int seq, double elapsed_s, doubl
 	return -1;
 }
 
+/* A run's value: its final point of the metric, or the mean of its
+ * points of the metric under the label of the first (a fio job's clones,
+ * numjobs without group_reporting, give a clat_avg each); points of other
+ * labels (another job of the run) are not its value. */
 void sweep_decider_result(struct sweep_decider *d, const struct result_point *p)
 {
-	if (d->cur < 0 || d->got_value)
+	double v;
+
+	if (d->cur < 0 || (d->got_value && strcmp(p->label, d->value_label)))
 		return;
 	if (!d->metric[0])
 		snprintf(d->metric, sizeof(d->metric), "%s", p->metric);
@@ -730,10 +736,18 @@ void sweep_decider_result(struct sweep_decider *d, const struct result_point *p)
 		d->have_unit = true;
 		snprintf(d->unit, sizeof(d->unit), "%s", p->unit);
 	}
-	if (!units_convert_value(p->value, p->unit, d->unit, &d->value)) {
+	if (!units_convert_value(p->value, p->unit, d->unit, &v)) {
 		snprintf(d->refused, sizeof(d->refused), "%s", p->unit);
 		return;
 	}
+	if (!d->got_value) {
+		d->value_sum = 0;
+		d->value_n = 0;
+		snprintf(d->value_label, sizeof(d->value_label), "%s", p->label);
+	}
+	d->value_sum += v;
+	d->value_n++;
+	d->value = d->value_sum / d->value_n;
 	d->got_value = true;
 }
 

@@ -330,6 +330,42 @@ static void test_decider_units(void **state)
 	sweep_plan_free(&p);
 }
 
+/* --until-decided --metric write_clat_avg on fio runs with numjobs=2 and
+ * no group_reporting: each clone gives a clat_avg under the job's label;
+ * the run's value is their mean, and another job's (another label) is not
+ * part of it.  Before, the run's value was its first clone's. */
+static void test_decider_clones(void **state)
+{
+	const char *params[] = { "c=1" };
+	char *argv[] = { "b", "{c}", NULL };
+	struct sweep_decide_config cfg = {
+		.on = true, .metric = "write_clat_avg",
+		.dc = { .min_repeat = 3, .max_repeat = 6, .ci_pct = 3, .min_change_pct = 5, .alpha = 0.05 },
+	};
+	static const struct { const char *label; double v; } pts[] = {
+		{ "L w", 80 }, { "L w", 90 }, { "L r", 500 },
+	};
+	char lines[SWEEP_DECIDE_LINES][SWEEP_DECIDE_LINE_LEN], err[256];
+	bool kinds[SWEEP_DECIDE_LINES];
+	struct sweep_decider d;
+	struct sweep_plan p;
+
+	(void)state;
+	assert_int_equal(sweep_plan_build(&p, params, 1, argv, 2, NULL, 6, err, sizeof(err)), 0);
+	assert_int_equal(sweep_decider_init(&d, &p, &cfg, err, sizeof(err)), 0);
+	assert_int_equal(sweep_decider_next(&d, 0, 0, -1, lines[0], sizeof(lines[0])), 0);
+	for (size_t i = 0; i < sizeof(pts) / sizeof(pts[0]); i++) {
+		struct result_point r = { .metric = "write_clat_avg", .unit = "us", .value = pts[i].v };
+		snprintf(r.label, sizeof(r.label), "%s", pts[i].label);
+		sweep_decider_result(&d, &r);
+	}
+	assert_true(sweep_decider_end(&d, true, lines, kinds) >= 1);
+	assert_int_equal(d.pts[0].arm.n, 1);
+	assert_true(fabs(d.pts[0].arm.mean - 85) < 1e-9);
+	sweep_decider_free(&d);
+	sweep_plan_free(&p);
+}
+
 /* --until-decided: the minimum pass by pass, then the widest point, a
  * failed run retried at once, a point stopped at --max-repeat. */
 static void test_decider_order(void **state)
@@ -438,6 +474,7 @@ int main(void)
 		cmocka_unit_test(test_eta),
 		cmocka_unit_test(test_decider_order),
 		cmocka_unit_test(test_decider_units),
+		cmocka_unit_test(test_decider_clones),
 		cmocka_unit_test(test_decider_baseline_param),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -131,7 +131,10 @@ struct sweep_decider {
 	char metric[RP_NAME_LEN];
 	int cur, last;                 /* the point of the run in progress, of the one before */
 	bool got_value;
-	double value;                  /* in unit */
+	double value;                  /* in unit: the mean of the run's values of the metric under one label */
+	double value_sum;              /* ... their sum and count (a fio job's clones give one each) */
+	int value_n;
+	char value_label[RP_LABEL_LEN];
 	/* the unit of the first run's value: later runs' (and the baseline's)
 	 * are converted into it (fio prints 950MiB/s, then 1.20GiB/s); a
 	 * value whose unit does not convert is no value, and refused says it */
