@@ -25,7 +25,7 @@ void iozone_emit_row(struct parser *p, const char *label, int run, double reclen
 
 struct iozone_state {
 	char unit[RP_UNIT_LEN];
-	bool auto_mode, fixed_size;
+	int sizes_set;           /* "File size set to" lines: one a -s */
 	int endcol[IOZONE_NCOLS + 2];
 	size_t ncols;            /* header columns including kB and reclen; 0 = no header */
 	bool table_rows;         /* rows of the auto-mode table were read */
@@ -112,14 +112,16 @@ static bool iozone_quoted_number(const struct pp_tok *t, double *v)
 	return pp_tok_number(&u, v);
 }
 
-/* A row's label: the file size where the output holds several (auto mode
- * without -s, or -R reports read alone), the file's label where iozone
- * said it ran one ("File size set to"), so that a -R report's rows and the
- * table's get the same label. */
+/* A row's label: the file's label where iozone said it ran one file size
+ * (one "File size set to" line: iozone prints one a -s, and with several
+ * -s runs each size), else the file size: auto mode over sizes, several
+ * -s, or a table or -R report pasted without the lines above it, which
+ * may hold several sizes (rows of two sizes are two files, never two runs
+ * of one).  The table's rows and a -R report's get the same label. */
 static void iozone_row_label(const struct parser *p, const struct iozone_state *z, double file_kb, char *label,
 			     size_t n)
 {
-	if (z->fixed_size)
+	if (z->sizes_set == 1)
 		pp_strlcpy(label, p->label, n);
 	else
 		snprintf(label, n, "%.40s %.0fkB", p->label, file_kb);
@@ -262,12 +264,8 @@ static void iozone_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 {
 	struct iozone_state *z = p->st;
 	line += pp_quote_len(line);
-	if (strstr(line, "Auto Mode")) {
-		z->auto_mode = true;
-		return;
-	}
 	if (strstr(line, "File size set to")) {
-		z->fixed_size = true;
+		z->sizes_set++;
 		return;
 	}
 	if (strstr(line, "Output is in operations per second") || strstr(line, "Output is in ops/sec")) {
@@ -331,10 +329,7 @@ static void iozone_line(struct parser *p, char *line, size_t len, bool by_cr, bo
 		}
 	}
 	char label[RP_LABEL_LEN];
-	if (z->auto_mode && !z->fixed_size)
-		snprintf(label, sizeof(label), "%.40s %.0fkB", p->label, file_kb);
-	else
-		pp_strlcpy(label, p->label, sizeof(label));
+	iozone_row_label(p, z, file_kb, label, sizeof(label));
 	iozone_emit_row(p, label, -1, reclen, v, nv, z->unit);
 	z->table_rows = true;
 	(void)by_cr;

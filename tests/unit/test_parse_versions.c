@@ -1493,6 +1493,55 @@ static void test_iozone_3398_figures_run_together(void **st)
 	result_set_free(&rs);
 }
 
+/* A row's label is its file size unless iozone said it ran one size (one
+ * "File size set to" line): the table pasted with its two header lines
+ * only (3.398, figures run together, as in
+ * tables/work/iozone-3.398-a-two-sizes-i0-i1-table-only-2026.txt), and
+ * two -s (iozone runs each size, a "File size set to" line each), hold
+ * two files whose rows are never runs of one label. */
+static void test_iozone_sizes_without_banner(void **st)
+{
+	(void)st;
+	static const char pasted[] =
+		"                                                            random  random    bkwd   record   stride\n"
+		"              KB  reclen   write rewrite    read    reread    read   write    read  rewrite     read   fwrite frewrite   fread  freread\n"
+		"             512      64 2512247 6174377  9681823 10434519\n"
+		"            1024      64 2723840 7644933 10557785 17910197\n"
+		"            1024     128 317017216789959 23240448 20088179\n";
+	static const char two_s[] = "\tFile size set to 512 kB\n"
+				    "\tFile size set to 1024 kB\n"
+				    "              kB  reclen    write  rewrite\n"
+				    "             512      64  2512247  6174377\n"
+				    "            1024      64  2723840  7644933\n";
+	static const struct { size_t k; const char *label, *metric; double x, v; } want[] = {
+		{ 0, "L 512kB", "write", 64, 2512247 },     { 0, "L 1024kB", "rewrite", 64, 7644933 },
+		{ 0, "L 1024kB", "write", 128, 3170172 },   { 0, "L 1024kB", "reread", 64, 17910197 },
+		{ 1, "L 512kB", "rewrite", 64, 6174377 },   { 1, "L 1024kB", "write", 64, 2723840 },
+	};
+	const char *outs[] = { pasted, two_s };
+	for (size_t k = 0; k < 2; k++) {
+		struct result_set rs;
+		parse_text(outs[k], "iozone", "L", &rs);
+		assert_int_equal(rs.n, k ? 4 : 12);
+		assert_int_equal(nlabels(&rs), 2);
+		for (size_t i = 0; i < rs.n; i++)
+			assert_int_equal(rs.v[i].run, 0);
+		for (size_t w = 0; w < sizeof(want) / sizeof(want[0]); w++) {
+			if (want[w].k != k)
+				continue;
+			size_t hits = 0;
+			for (size_t i = 0; i < rs.n; i++)
+				if (!strcmp(rs.v[i].label, want[w].label) && !strcmp(rs.v[i].metric, want[w].metric) &&
+				    rs.v[i].x == want[w].x) {
+					assert_double_equal(rs.v[i].value, want[w].v, 0);
+					hits++;
+				}
+			assert_int_equal(hits, 1);
+		}
+		result_set_free(&rs);
+	}
+}
+
 /* iozone 3.247 -a (auto mode, no -s: file sizes 64 kB .. 128 MB) on ext3,
  * kept by the perfbase project as its example input: every row, every
  * column, checked against the file's own words. */
@@ -1629,6 +1678,7 @@ int main(void)
 		cmocka_unit_test(test_iozone_excel_reports),
 		cmocka_unit_test(test_iozone_cpu_reports),
 		cmocka_unit_test(test_iozone_3398_figures_run_together),
+		cmocka_unit_test(test_iozone_sizes_without_banner),
 		cmocka_unit_test(test_default_label_and_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
