@@ -643,63 +643,45 @@ static void fio_dir_line(struct fio_state *f, int d, const char *s)
 	/* the block's own figures, kept for a group of clones */
 	f->clone_cur = fio_clone_add(&f->cur, &f->cur.g[f->cur.cur], d);
 	struct fio_clone *c = f->clone_cur >= 0 ? &f->cur.clones[f->clone_cur] : NULL;
-	double v, kib;
+	bool v2 = !strstr(s, "IOPS=");
+	double v, kib, shown;
 	const char *a;
-	double shown;
 	char unit[RP_UNIT_LEN];
-	if (strstr(s, "IOPS=")) {
-		const char *k = strstr(s, "IOPS=");
-		size_t n = pp_scan_suffixed(k + 5, 1000, &v);
-		if (n) {
-			fd->iops += v;
-			if (c)
-				c->iops = v;
+	const char *k = strstr(s, v2 ? "iops=" : "IOPS=");
+	if (k && pp_scan_suffixed(k + 5, 1000, &v)) {
+		fd->iops += v;
+		if (c)
+			c->iops = v;
+	}
+	if (fio_size_field(s, v2 ? "bw=" : "BW=", v2, &kib, &a, &shown, unit)) {
+		fd->bw_kib += kib;
+		fio_add_shown(fd, shown, unit);
+		if (c) {
+			c->bw = shown;
+			pp_strlcpy(c->bw_unit, unit, sizeof(c->bw_unit));
 		}
-		if (fio_size_field(s, "BW=", false, &kib, &a, &shown, unit)) {
-			fd->bw_kib += kib;
-			fio_add_shown(fd, shown, unit);
-			if (c) {
-				c->bw = shown;
-				pp_strlcpy(c->bw_unit, unit, sizeof(c->bw_unit));
-			}
-		}
-		const char *io = strstr(s, ")(");
-		if (io) {
-			io += 2;
-			n = pp_scan_number(io, &v);
-			if (n) {
-				const char *u = io + n, *e = u;
-				while (*e && *e != '/')
-					e++;
-				double fac = pp_unit_to_kib(u, (size_t)(e - u));
-				double ms;
-				if (*e == '/' && pp_scan_number(e + 1, &ms) && fac > 0) {
-					fd->io_kib += v * fac;
-					if (ms > fd->runtime_ms)
-						fd->runtime_ms = ms;
-				}
-			}
-		}
-	} else {
-		const char *k = strstr(s, "iops=");
-		if (k && pp_scan_suffixed(k + 5, 1000, &v)) {
-			fd->iops += v;
-			if (c)
-				c->iops = v;
-		}
-		if (fio_size_field(s, "bw=", true, &kib, &a, &shown, unit)) {
-			fd->bw_kib += kib;
-			fio_add_shown(fd, shown, unit);
-			if (c) {
-				c->bw = shown;
-				pp_strlcpy(c->bw_unit, unit, sizeof(c->bw_unit));
-			}
-		}
+	}
+	double ms;
+	if (v2) {
 		if (fio_size_field(s, "io=", true, &kib, &a, NULL, NULL))
 			fd->io_kib += kib;
-		double ms;
 		if (fio_field(s, "runt=", &ms, &a) && strncmp(a, "msec", 4) == 0 && ms > fd->runtime_ms)
 			fd->runtime_ms = ms;
+	} else {
+		/* "(8122MiB/10001msec)": the io and the runtime */
+		const char *io = strstr(s, ")(");
+		size_t n = io ? pp_scan_number(io + 2, &v) : 0;
+		if (n) {
+			const char *u = io + 2 + n, *e = u;
+			while (*e && *e != '/')
+				e++;
+			double fac = pp_unit_to_kib(u, (size_t)(e - u));
+			if (*e == '/' && pp_scan_number(e + 1, &ms) && fac > 0) {
+				fd->io_kib += v * fac;
+				if (ms > fd->runtime_ms)
+					fd->runtime_ms = ms;
+			}
+		}
 	}
 	fd->have = true;
 }
@@ -1404,9 +1386,6 @@ static bool fio_outer_line(struct parser *p, struct fio_state *f, char *line, co
 	return false;
 }
 
-/* A group's report starts: "seqwrite: (groupid=0, jobs=1): err= 0:
- * pid=..."; with clients, each client's report adds to the group's, and
- * "All clients:" is their sum (not read again). */
 /* A line under "Run status group N" ("READ: bw=39.7MiB/s (41.7MB/s),
  * 19.9MiB/s-19.9MiB/s ...", 2.x "READ: io=..., aggrb=79.2MB/s, ..."):
  * fio's own sum of the group's jobs.  Where the group's job blocks were
@@ -1428,7 +1407,7 @@ static void fio_status_line(struct fio_state *f, const char *t)
 				return;   /* two jobs' names did this direction: the sum is not one job's */
 			clones = &f->cur.g[i];
 		}
-	if (!clones || clones->nblocks < 2 || !clones->d[d].have || !clones->d[d].bw_unit[0])
+	if (!clones || clones->nblocks < 2 || !clones->d[d].bw_unit[0])
 		return;
 	bool v2 = strstr(t, "aggrb=") != NULL;
 	double kib, shown;
@@ -1441,6 +1420,9 @@ static void fio_status_line(struct fio_state *f, const char *t)
 	}
 }
 
+/* A group's report starts: "seqwrite: (groupid=0, jobs=1): err= 0:
+ * pid=..."; with clients, each client's report adds to the group's, and
+ * "All clients:" is their sum (not read again). */
 static void fio_group_start(struct parser *p, struct fio_state *f, const char *t)
 {
 	f->status_gid1 = 0;
